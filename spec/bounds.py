@@ -1,0 +1,513 @@
+"""The project's explicit statements E, Z, S, P, C, T, G, Q: bounds with every constant written out.
+
+Each function's docstring names the paper result its statement corresponds to
+(see ../README.md, "How the statements relate to the paper").  Functions whose
+name starts with ``wrong_`` are deliberately wrong twins kept so that every check
+can be shown to fail on them; functions starting with ``erratum_`` are the
+printed forms that reviewers found wrong (errata 1 and 2).
+
+Notation (notes on the model): N = number of visible keys per query (at most the
+length n), m = |M(s)|, x = exp(-gamma/tau), X = bound on activations
+(x_max), |A|_sum = sum of |entries| of A = W_Q W_K^T, |B|_col = max column
+absolute sum of B = W_V W_O, Lip F <= |W_1|_col |W_2|_col.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import mpmath
+import numpy as np
+from mpmath import iv
+
+from spec.validate import (
+    require_eps,
+    require_nonnegative,
+    require_positive,
+    require_tau,
+    require_unit_interval_open,
+)
+
+# =========================================================================== E
+
+
+def compute_x(gamma: float, tau: float) -> float:
+    """Statement E (Theorem 26's x): return x = exp(-gamma/tau), 0 when the gap is infinite."""
+    t = require_tau(tau)
+    g = require_positive("gap gamma", gamma, allow_inf=True)
+    return 0.0 if math.isinf(g) else math.exp(-g / t)
+
+
+def _require_counts(N: int, m: int) -> tuple[int, int]:
+    """Return (N, m) after checking 1 <= m <= N are integers."""
+    N = require_positive("N (number of positions)", N, integer=True)
+    m = require_positive("m (size of the max set)", m, integer=True)
+    if m > N:
+        raise ValueError(f"the max set cannot be larger than the sequence: m={m} > N={N}")
+    return N, m
+
+
+def bound_E_mass_off(N: int, m: int, x: float) -> float:
+    """Statement E (Edelman et al. form, used in Theorem 26): return (N-m) x / (m + (N-m) x), a bound on the softmax mass off M(s).
+
+    Exact when every non-maximal score equals max - gamma.
+    """
+    N, m = _require_counts(N, m)
+    x = require_unit_interval_open("x = exp(-gamma/tau)", x)
+    return (N - m) * x / (m + (N - m) * x)
+
+
+def bound_E_l1(N: int, x: float) -> float:
+    """Statement E: return 2 (N-1) x, a bound on ||softmax_tau(s) - ahardmax(s)||_1 (the l1 distance is twice the mass off M)."""
+    N = require_positive("N (number of positions)", N, integer=True)
+    x = require_unit_interval_open("x = exp(-gamma/tau)", x)
+    return 2.0 * (N - 1) * x
+
+
+def bound_E_edelman(N: int, gamma: float, tau: float) -> float:
+    """Statement E (Edelman et al. 2022, cited in Theorem 26): return 2 N exp(-gamma/tau), the looser printed form."""
+    N = require_positive("N (number of positions)", N, integer=True)
+    return 2.0 * N * compute_x(gamma, tau)
+
+
+def wrong_bound_E_mass_off_Nminus(N: int, m: int, x: float) -> float:
+    """Wrong twin of statement E: counts N-m-1 positions off the max set instead of N-m (false at the staircase)."""
+    N, m = _require_counts(N, m)
+    x = require_unit_interval_open("x = exp(-gamma/tau)", x)
+    k = max(N - m - 1, 0)
+    return k * x / (m + k * x)
+
+
+# =========================================================================== Z
+
+
+def is_ziggurat(scores: np.ndarray, gamma: float) -> bool:
+    """Lemma 6 (ziggurat hypothesis): return whether the sorted scores satisfy s_(1) - s_(k) >= (k-1) gamma."""
+    s = np.sort(np.asarray(scores, dtype=np.float64))[::-1]
+    g = require_positive("step gamma", gamma)
+    return bool(np.all(s[0] - s >= np.arange(s.size) * g))
+
+
+def bound_Z_mass_off_top(N: int, x: float) -> float:
+    """Statement Z (corresponds to Lemma 6, the ziggurat lemma): return (x - x^N) / (1 - x^N), a bound on the mass off the top position.
+
+    Exact for the staircase s_(k) = s_(1) - (k-1) gamma; always <= x, whatever N.
+    """
+    N = require_positive("N (number of positions)", N, integer=True)
+    x = require_unit_interval_open("x = exp(-gamma/tau)", x)
+    return (x - x**N) / (1.0 - x**N)
+
+
+def bound_Z_weight_top(N: int, x: float) -> float:
+    """Statement Z (Lemma 6): return (1 - x) / (1 - x^N), a lower bound on the weight of the top position."""
+    N = require_positive("N (number of positions)", N, integer=True)
+    x = require_unit_interval_open("x = exp(-gamma/tau)", x)
+    return (1.0 - x) / (1.0 - x**N)
+
+
+def wrong_bound_Z_mass_off_top_short(N: int, x: float) -> float:
+    """Wrong twin of statement Z: sums the geometric series over N-1 positions instead of N (false at the staircase)."""
+    N = require_positive("N (number of positions)", N, integer=True)
+    x = require_unit_interval_open("x = exp(-gamma/tau)", x)
+    k = max(N - 1, 1)
+    return (x - x**k) / (1.0 - x**k)
+
+
+# =========================================================================== S
+
+
+def bound_S_l1(a: np.ndarray, b: np.ndarray, tau: float) -> float:
+    """Statement S (used in Lemma 25): return ||a - b||_inf / tau, a bound on ||softmax_tau(a) - softmax_tau(b)||_1."""
+    t = require_tau(tau)
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    if a.shape != b.shape:
+        raise ValueError(f"score vectors differ in shape: {a.shape} vs {b.shape}")
+    return float(np.max(np.abs(a - b))) / t
+
+
+def wrong_bound_S_l1_half(a: np.ndarray, b: np.ndarray, tau: float) -> float:
+    """Wrong twin of statement S: ||a - b||_inf / (2 tau), half the true Lipschitz constant (false near a = b = 0, n = 2)."""
+    return bound_S_l1(a, b, tau) / 2.0
+
+
+# =========================================================================== P
+
+
+def compute_score_error_bound(A_sum: float, X: float, eps: float) -> float:
+    """Lemma 25, score step: return |A|_sum (2X + 1) eps, valid only for eps <= 1 (|A|_sum (2X eps + eps^2) <= this)."""
+    A_sum = require_nonnegative("|A|_sum", A_sum)
+    X = require_nonnegative("activation bound X", X)
+    e = require_nonnegative("input error eps", eps)
+    if e > 1.0:
+        raise ValueError(f"Lemma 25 needs input error eps <= 1, got {e} (the bootstrapping condition)")
+    return A_sum * (2.0 * X + 1.0) * e
+
+
+def compute_score_error_exact_bound(A_sum: float, X: float, eps: float) -> float:
+    """Lemma 25, score step without the guard: return |A|_sum (2X eps + eps^2), valid for every eps >= 0."""
+    A_sum = require_nonnegative("|A|_sum", A_sum)
+    X = require_nonnegative("activation bound X", X)
+    e = require_nonnegative("input error eps", eps)
+    return A_sum * (2.0 * X * e + e * e)
+
+
+def wrong_score_error_bound_unguarded(A_sum: float, X: float, eps: float) -> float:
+    """Wrong twin of Lemma 25 (erratum 3): |A|_sum (2X + 1) eps used for eps > 1 too, where eps^2 > eps breaks it."""
+    A_sum = require_nonnegative("|A|_sum", A_sum)
+    X = require_nonnegative("activation bound X", X)
+    e = require_nonnegative("input error eps", eps)
+    return A_sum * (2.0 * X + 1.0) * e
+
+
+@dataclass(frozen=True)
+class LayerNorms:
+    """Lemma 25's weight norms of one layer: |A^h|_sum and |B^h|_col per head, the FFN's Lipschitz bound and bias norms."""
+
+    A_sums: tuple[float, ...]
+    B_cols: tuple[float, ...]
+    lip_F: float
+    W2_col: float = 0.0
+    b1_inf: float = 0.0
+    b2_inf: float = 0.0
+
+
+def compute_layer_coefficients(X: float, N: int, norms: LayerNorms) -> tuple[float, float, float]:
+    """Lemma 25: return (r0, r1, a1) with r = r0 + r1 / tau and a = a1 exp(-gamma/tau).
+
+    r0 = (1 + Lip F)(1 + sum_h |B^h|_col), r1 = (1 + Lip F) sum_h |B^h|_col X (2X+1) |A^h|_sum,
+    a1 = 2 (1 + Lip F) X (N - 1) sum_h |B^h|_col.
+    """
+    X = require_nonnegative("activation bound X", X)
+    N = require_positive("N (number of positions)", N, integer=True)
+    f = 1.0 + require_nonnegative("Lip F", norms.lip_F)
+    if len(norms.A_sums) != len(norms.B_cols):
+        raise ValueError("one |A|_sum and one |B|_col per head are needed")
+    sB = sum(norms.B_cols)
+    r0 = f * (1.0 + sB)
+    r1 = f * sum(b * X * (2.0 * X + 1.0) * a for a, b in zip(norms.A_sums, norms.B_cols))
+    a1 = 2.0 * f * X * (N - 1) * sB
+    return r0, r1, a1
+
+
+def compute_layer_constants(
+    X: float, gamma: float, N: int, tau: float, A_sums: Sequence[float], B_cols: Sequence[float], lip_F: float
+) -> tuple[float, float]:
+    """Statement P (corresponds to Lemma 25): return (r, a) such that output error <= r eps + a whenever input error eps <= 1.
+
+    r = (1 + Lip F)(1 + sum_h |B^h|_col (1 + X (2X+1) |A^h|_sum / tau)),
+    a = 2 (1 + Lip F) X (N - 1) exp(-gamma/tau) sum_h |B^h|_col.
+    """
+    t = require_tau(tau)
+    r0, r1, a1 = compute_layer_coefficients(X, N, LayerNorms(tuple(A_sums), tuple(B_cols), lip_F))
+    return r0 + r1 / t, a1 * compute_x(gamma, t)
+
+
+def compute_layer_error_bound(eps: float, r: float, a: float) -> float:
+    """Statement P (Lemma 25): return r eps + a, refusing eps > 1 where Lemma 25 says nothing."""
+    e = require_nonnegative("input error eps", eps)
+    if e > 1.0:
+        raise ValueError(f"Lemma 25 applies only to input error eps <= 1, got {e}")
+    return r * e + a
+
+
+# =========================================================================== C
+
+
+def compute_recursion(r: Sequence[float], a: Sequence[float]) -> list[float]:
+    """Statement C (corresponds to Theorem 26's induction): return B_0 = 0, B_l = r_l B_(l-1) + a_l for l = 1..L."""
+    if len(r) != len(a):
+        raise ValueError(f"one r_l and one a_l per layer are needed, got {len(r)} and {len(a)}")
+    B = [0.0]
+    for rl, al in zip(r, a):
+        B.append(float(rl) * B[-1] + float(al))
+    return B
+
+
+def compute_recursion_closed_form(r: float, a: float, L: int) -> float:
+    """Statement C (Theorem 26, uniform layers): return B_L = a (r^L - 1)/(r - 1), or L a when r = 1."""
+    L = int(require_nonnegative("depth L", L))
+    if r == 1.0:
+        return L * a
+    return a * (r**L - 1.0) / (r - 1.0)
+
+
+def is_bootstrap_ok(B_L: float, eps: float) -> bool:
+    """Statement C (Theorem 26 with the eps <= 1 bootstrapping fix): return whether B_L <= min(eps, 1)."""
+    e = require_eps(eps)
+    return float(B_L) <= min(e, 1.0)
+
+
+def wrong_bootstrap_unguarded(B_L: float, eps: float) -> bool:
+    """Wrong twin of statement C (erratum 3): accepts B_L <= eps for any eps > 0, dropping B_L <= 1."""
+    return float(B_L) <= require_positive("eps", eps)
+
+
+def compute_guard_counterexample(r: Sequence[float], a: Sequence[float], M: float) -> list[float]:
+    """Statement C, why the guard is needed: return errors e_0..e_L obeying every guarded step yet with e_L > M.
+
+    Takes e_l = B_l while B_l <= 1; the first step from an error above 1 is
+    unconstrained by Lemma 25, so the sequence jumps there to M + 1 and stays.
+    Requires some B_l > 1 for l < L (otherwise no such sequence exists).
+    """
+    B = compute_recursion(r, a)
+    if all(b <= 1.0 for b in B[:-1]):
+        raise ValueError("every intermediate B_l <= 1: the guarded steps then force e_L <= B_L")
+    e = [0.0]
+    for l in range(1, len(B)):
+        e.append(B[l] if e[-1] <= 1.0 else float(M) + 1.0)
+    return e
+
+
+def is_guarded_step_sequence(e: Sequence[float], r: Sequence[float], a: Sequence[float]) -> bool:
+    """Statement C: return whether e_0 = 0 and e_(l) <= r_l e_(l-1) + a_l whenever e_(l-1) <= 1."""
+    if e[0] != 0.0:
+        return False
+    return all(e[l] <= r[l - 1] * e[l - 1] + a[l - 1] for l in range(1, len(e)) if e[l - 1] <= 1.0)
+
+
+# =========================================================================== G
+
+
+def bound_G_activations(X0: float, layers: Sequence[LayerNorms]) -> list[float]:
+    """Statement G (corresponds to Lemma 29): return X_0, X_1, ..., X_L bounding ||x^(l)_i||_inf.
+
+    ||y|| <= (1 + sum_h |B^h|_col) X, ||z|| <= (1 + Lip F) ||y|| + ||b_1|| |W_2|_col + ||b_2||.
+    """
+    X = [require_nonnegative("X_0", X0)]
+    for nm in layers:
+        y = (1.0 + sum(nm.B_cols)) * X[-1]
+        X.append((1.0 + nm.lip_F) * y + nm.b1_inf * nm.W2_col + nm.b2_inf)
+    return X
+
+
+# =========================================================================== Q
+
+
+def is_gap_positive(gap: float) -> bool:
+    """Statement Q (corresponds to Proposition 24): return whether a measured gap gamma_T(n) is > 0 (+inf counts)."""
+    return float(gap) > 0.0
+
+
+# =========================================================================== T
+
+
+@dataclass(frozen=True)
+class RecursionConstants:
+    """Theorem 26's constants as functions of t = 1/tau: layer l has r_l(t) = r0_l + r1_l t, a_l(t) = a1_l exp(-gamma t).
+
+    Valid for t >= t_min.  Built by ``from_uniform`` (statement T's K, R form) or
+    ``from_norms`` (Lemma 25's constants of a concrete model).
+    """
+
+    r0: tuple[float, ...]
+    r1: tuple[float, ...]
+    a1: tuple[float, ...]
+    gamma: float
+    t_min: float = 0.0
+
+    @property
+    def depth(self) -> int:
+        """Return the number of layers L."""
+        return len(self.r0)
+
+    @staticmethod
+    def from_uniform(K: float, R: float, X: float, N: int, L: int, gamma: float) -> "RecursionConstants":
+        """Statement T: r = R/tau for tau <= 1 and a = K X N exp(-gamma/tau) at every one of L layers."""
+        K = require_positive("K", K)
+        R = require_positive("R", R)
+        if R < 1.0:
+            raise ValueError(f"R must be >= 1 (every layer's r is >= 1), got {R}")
+        X = require_positive("x_max", X)
+        N = require_positive("n", N, integer=True)
+        L = require_positive("depth L", L, integer=True)
+        g = require_positive("gap gamma", gamma)
+        return RecursionConstants((0.0,) * L, (R,) * L, (K * X * N,) * L, g, t_min=1.0)
+
+    @staticmethod
+    def from_norms(layers: Sequence[LayerNorms], X: float, N: int, gamma: float) -> "RecursionConstants":
+        """Statement P composed (Lemma 25 at every layer): constants of a model from its weight norms."""
+        g = require_positive("gap gamma", gamma)
+        if not layers:
+            raise ValueError("a model needs at least one layer")
+        coeffs = [compute_layer_coefficients(X, N, nm) for nm in layers]
+        return RecursionConstants(
+            tuple(c[0] for c in coeffs), tuple(c[1] for c in coeffs), tuple(c[2] for c in coeffs), g, 0.0
+        )
+
+
+@contextlib.contextmanager
+def _interval_precision(dps: int = 40):
+    """Run a block with mpmath's interval context at ``dps`` digits (restored afterwards)."""
+    old = iv.dps
+    iv.dps = dps
+    try:
+        yield
+    finally:
+        iv.dps = old
+
+
+def _iv(v: float) -> "iv.mpf":
+    """Return the exact binary value of a float as a point interval."""
+    return iv.mpf(float(v))
+
+
+def compute_bound_at(consts: RecursionConstants, tau: float) -> list[float]:
+    """Statement C at a temperature, in float64: return B_0..B_L (for display; certification uses certify_bound_at)."""
+    t = 1.0 / require_tau(tau)
+    r = [r0 + r1 * t for r0, r1 in zip(consts.r0, consts.r1)]
+    a = [a1 * math.exp(-consts.gamma * t) for a1 in consts.a1]
+    return compute_recursion(r, a)
+
+
+def _B_L_interval(consts: RecursionConstants, t_lo: "iv.mpf", t_hi: "iv.mpf") -> "iv.mpf":
+    """Return an interval containing B_L(t) for every t in [t_lo, t_hi] (r increasing in t, a decreasing)."""
+    B = iv.mpf(0)
+    g = _iv(consts.gamma)
+    for r0, r1, a1 in zip(consts.r0, consts.r1, consts.a1):
+        r_hi = _iv(r0) + _iv(r1) * t_hi
+        a_hi = _iv(a1) * iv.exp(-g * t_lo)
+        B = r_hi * B + a_hi
+    return B
+
+
+def certify_bound_at(consts: RecursionConstants, tau: float) -> float:
+    """Statement C (Theorem 26): return a rigorous upper bound on B_L at temperature tau (mpmath interval arithmetic)."""
+    t = 1.0 / require_tau(tau)
+    if t < consts.t_min:
+        raise ValueError(f"these constants hold only for tau <= {1.0 / consts.t_min}, got tau = {tau}")
+    with _interval_precision():
+        ti = iv.mpf(1) / _iv(tau)
+        return float(mpmath.mpf(_B_L_interval(consts, ti, ti).b))
+
+
+def _sup_certified(consts: RecursionConstants, t: float, target: float) -> bool:
+    """Return True only if B_L(s) <= target is proved for every s >= t (interval branch and bound)."""
+    # Beyond t_mono, B_L(t) = exp(-gamma t) P(t) with P of degree <= L-1 and
+    # non-negative coefficients, so t P'(t) <= (L-1) P(t) and
+    # d/dt log B_L <= -gamma + (L-1)/t < 0: B_L is non-increasing there, and its
+    # supremum over [t_mono, inf) is B_L(t_mono).
+    t_mono = max(t, (consts.depth - 1) / consts.gamma)
+    with _interval_precision():
+        tm = _iv(t_mono)
+        if _B_L_interval(consts, tm, tm).b > target:
+            return False
+    # On [t, t_mono]: r_l grows and a_l shrinks with t, so B_L on a piece
+    # [lo, hi] is at most B_L computed with r_l(hi) and a_l(lo).
+    return t_mono == t or _sup_on_piece(consts, t, t_mono, target, 0)
+
+
+def _sup_on_piece(consts: RecursionConstants, lo: float, hi: float, target: float, depth: int) -> bool:
+    """Return True only if B_L(s) <= target is proved for every s in [lo, hi]."""
+    with _interval_precision():
+        if _B_L_interval(consts, _iv(lo), _iv(hi)).b <= target:
+            return True
+    if depth >= 12 or hi - lo <= 1e-12 * max(1.0, hi):
+        return False
+    mid = 0.5 * (lo + hi)
+    return _sup_on_piece(consts, lo, mid, target, depth + 1) and _sup_on_piece(consts, mid, hi, target, depth + 1)
+
+
+@dataclass(frozen=True)
+class TemperatureCertificate:
+    """Statement T (corresponds to Theorem 26): a temperature and the error bound it certifies for every smaller tau."""
+
+    tau: float
+    inverse_tau: float
+    bound: float
+    layer_bounds: tuple[float, ...]
+    method: str
+
+
+def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: float) -> TemperatureCertificate:
+    """Statement T (corresponds to Theorem 26): return the closed-form 1/tau that certifies B_L <= min(eps, 1) for every smaller tau.
+
+    With R = max_l (r0_l + r1_l) (so r_l <= R t for t >= 1) and AN = max_l a1_l,
+    B_L <= AN L (R t)^(L-1) exp(-gamma t) and max_t t^k exp(-gamma t/2) = (2k/(e gamma))^k give
+      t >= (2/gamma) ln( AN L R^(L-1) (2(L-1)/(e gamma))^(L-1) / eps ),   t >= 1.
+    Evaluated in interval arithmetic and rounded up, so the inequality chain holds
+    for the returned t and every larger one.
+    """
+    target = min(require_eps(eps), 1.0)
+    L = consts.depth
+    with _interval_precision():
+        R = max(_iv(r0) + _iv(r1) for r0, r1 in zip(consts.r0, consts.r1))
+        R = iv.mpf(max(1, float(mpmath.mpf(R.b))))
+        AN = _iv(max(consts.a1))
+        g = _iv(consts.gamma)
+        k = L - 1
+        poly = (iv.mpf(2 * k) / (iv.e * g)) ** k if k > 0 else iv.mpf(1)
+        inner = AN * L * R**k * poly / _iv(target)
+        t = iv.mpf(2) / g * iv.log(inner) if float(mpmath.mpf(inner.a)) > 1 else iv.mpf(0)
+        t_up = max(float(mpmath.mpf(t.b)), 1.0, consts.t_min)
+    tau = 1.0 / t_up
+    t_exact = 1.0 / tau  # the float 1/tau may round; certify at the float tau actually returned
+    cert = certify_bound_at(consts, tau)
+    Bs = compute_bound_at(consts, tau)
+    return TemperatureCertificate(tau, t_exact, cert, tuple(Bs), "closed form (statement T)")
+
+
+def compute_tightest_inverse_temperature(
+    consts: RecursionConstants, eps: float, rel_tol: float = 1e-6
+) -> TemperatureCertificate:
+    """Statement C/T (Theorem 26): return (nearly) the smallest 1/tau such that B_L <= min(eps, 1) is proved for it and every larger 1/tau.
+
+    Bisection on t = 1/tau with a rigorous predicate: interval bounds on
+    [t, (L-1)/gamma] by branch and bound, and monotone decrease of B_L beyond.
+    The result is within ``rel_tol`` of the infimum, up to the predicate's
+    resolution.  Never smaller than t_min.
+    """
+    target = min(require_eps(eps), 1.0)
+    hi = compute_sufficient_inverse_temperature(consts, eps).inverse_tau
+    lo = consts.t_min
+    if not _sup_certified(consts, hi, target):
+        raise RuntimeError("internal: the closed-form temperature failed its own certificate")
+    if lo > 0 and _sup_certified(consts, lo, target):
+        hi = lo
+    else:
+        while hi - lo > rel_tol * hi:
+            mid = 0.5 * (lo + hi)
+            if _sup_certified(consts, mid, target):
+                hi = mid
+            else:
+                lo = mid
+    tau = 1.0 / hi
+    if not _sup_certified(consts, 1.0 / tau, target):  # the float 1/tau may round down
+        tau = math.nextafter(tau, 0.0)
+    return TemperatureCertificate(
+        tau, 1.0 / tau, certify_bound_at(consts, tau), tuple(compute_bound_at(consts, tau)), "tightest (bisection, certified)"
+    )
+
+
+# =========================================================================== errata
+
+
+def erratum_offset_plus(K: float, X: float, N: int, gamma: float, tau: float) -> float:
+    """Erratum 1 (proof of Theorem 26 as printed): return a = K X N exp(+gamma/tau), which grows as tau -> 0.
+
+    The correct offset is ``compute_offset`` (exp(-gamma/tau)).
+    """
+    t = require_tau(tau)
+    g = require_positive("gap gamma", gamma)
+    with mpmath.workdps(30):
+        return float(mpmath.mpf(K) * X * N * mpmath.exp(mpmath.mpf(g) / t))
+
+
+def compute_offset(K: float, X: float, N: int, gamma: float, tau: float) -> float:
+    """Theorem 26 (corrected): return a = K X N exp(-gamma/tau)."""
+    return float(K) * float(X) * int(N) * compute_x(gamma, tau)
+
+
+def erratum_o_form_inverse_temperature(gamma: float, N: int, X: float, c: float = 1.0) -> float:
+    """Erratum 2 (Theorem 26's O-form read for any eps): return 1/tau = (c/gamma) ln(N X / gamma), with no log(1/eps) term.
+
+    Enough when eps >= 1/poly(n); fails when eps shrinks faster than any polynomial
+    (e.g. eps = e^{-n}), which ``compute_sufficient_inverse_temperature`` handles.
+    """
+    g = require_positive("gap gamma", gamma)
+    N = require_positive("n", N, integer=True)
+    X = require_positive("x_max", X)
+    return float(c) / g * math.log(max(N * X / g, math.e))

@@ -1,0 +1,42 @@
+"""Constants of the project, each defined once and named after where it comes from.
+
+Every numeric tolerance in the tests and checks is derived from these, never a
+bare literal.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Unit roundoff of IEEE binary64 (2^-52): the scale of every float tolerance.
+FLOAT64_EPS: float = float(np.finfo(np.float64).eps)
+
+#: Relative tie tolerance of the float hard-attention modes (Definition of AHAT,
+#: floating-point reading): scores of one query row within
+#: ``TIE_RTOL * max(1, max|s|)`` of the row maximum count as tied.  A d-term dot
+#: product in binary64 has relative error at most ~d * eps (Higham, Thm 3.1); 2^10 eps
+#: covers d up to 1024 with room.  The exact mode (``tie_rtol=0``) is the default
+#: of the attention functions; the transformer's hard modes use this value so that
+#: ties that hold in exact arithmetic are not broken by rounding.
+TIE_RTOL: float = 1024.0 * FLOAT64_EPS
+
+#: Mask kinds (Section 2, the model): which key positions j query i sees.
+#:   none: all j; causal: j <= i; strict: j < i; anticausal: j >= i; strict_anticausal: j > i.
+MASK_KINDS: tuple[str, ...] = ("none", "causal", "strict", "anticausal", "strict_anticausal")
+
+#: Attention modes of one transformer: the hard ones (Section 2: AHAT, and UHAT with
+#: leftmost / rightmost tie-breaking) and softmax with temperature (tau-SMAT).
+HARD_MODES: tuple[str, ...] = ("average", "leftmost", "rightmost")
+ATTENTION_MODES: tuple[str, ...] = HARD_MODES + ("soft",)
+
+#: Axioms a Lean proof may use (style note 6; issue: Lean trust audit).
+ALLOWED_LEAN_AXIOMS: tuple[str, ...] = ("propext", "Classical.choice", "Quot.sound")
+
+#: Decimal digits of the mpmath references used where float64 cannot decide.
+MP_DPS: int = 50
+
+#: Temperatures the spec promises to handle stably (issue 2: tau in [1e-12, 1e6]).
+TAU_MIN_STABLE: float = 1e-12
+TAU_MAX_STABLE: float = 1e6
+#: Score magnitudes the softmax is promised to handle stably.
+SCORE_MAX_STABLE: float = 1e6
