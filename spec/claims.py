@@ -1,0 +1,223 @@
+"""The one registry of claims: each explicit statement of the project, the paper result it corresponds to, and where it is checked.
+
+The README's traceability table and the report are generated from ``REGISTRY``
+(``checks.report.traceability_table``); ``validate_registry`` fails the run when a
+named spec function, SMT check, Lean theorem or test does not exist.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One statement: id, the paper result, the statement in words, and its spec functions, SMT checks, Lean theorems, tests."""
+
+    id: str
+    paper: str
+    statement: str
+    spec: tuple[str, ...]
+    smt: tuple[str, ...] = ()
+    lean: tuple[str, ...] = ()
+    tests: tuple[str, ...] = ()
+    twins: tuple[str, ...] = ()
+    kind: str = "statement"  # or "erratum"
+
+
+REGISTRY: tuple[Claim, ...] = (
+    Claim(
+        "E",
+        "Edelman et al. bound as used in Theorem 26",
+        "With N positions, m = |M(s)| maximal, gap gamma and x = e^{-gamma/tau}, the softmax mass off M(s) is "
+        "<= (N-m)x/(m+(N-m)x) (equality when every other score is max - gamma), and "
+        "||softmax_tau(s) - ahardmax(s)||_1 <= 2(N-1)x <= 2N e^{-gamma/tau}.",
+        spec=("spec.bounds.bound_E_mass_off", "spec.bounds.bound_E_l1", "spec.bounds.bound_E_edelman",
+              "spec.attention.compute_mass_off_max_set"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_E_edge_cases",
+               "tests/test_statements.py::test_E_vectors"),
+        twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
+    ),
+    Claim(
+        "Z",
+        "Lemma 6 (ziggurat)",
+        "If the sorted scores satisfy s_(1) - s_(k) >= (k-1) gamma, the mass off the top position is "
+        "<= (x - x^N)/(1 - x^N) <= x = e^{-gamma/tau}, whatever N.",
+        spec=("spec.bounds.bound_Z_mass_off_top", "spec.bounds.bound_Z_weight_top", "spec.bounds.is_ziggurat"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_Z_vectors"),
+        twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
+    ),
+    Claim(
+        "S",
+        "Softmax Lipschitz bound used in Lemma 25",
+        "||softmax_tau(a) - softmax_tau(b)||_1 <= ||a - b||_inf / tau.",
+        spec=("spec.bounds.bound_S_l1", "spec.attention.softmax"),
+        tests=("tests/test_statements.py::test_property_holds",),
+        twins=("spec.bounds.wrong_bound_S_l1_half",),
+    ),
+    Claim(
+        "P",
+        "Lemma 25 (per-layer error)",
+        "If the AHAT input has ||x_i|| <= X and gap >= gamma, at most N keys per query, and the SMAT input is within "
+        "eps <= 1, the layer's output error is <= r eps + a with r = (1+Lip F)(1 + sum_h |B^h|_col (1 + X(2X+1)|A^h|_sum/tau)), "
+        "a = 2(1+Lip F) X (N-1) e^{-gamma/tau} sum_h |B^h|_col; the score error step |A|_sum(2X eps + eps^2) <= |A|_sum(2X+1) eps needs eps <= 1.",
+        spec=("spec.bounds.compute_layer_constants", "spec.bounds.compute_score_error_bound",
+              "spec.bounds.compute_layer_error_bound"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_P_guard"),
+        twins=("spec.bounds.wrong_score_error_bound_unguarded",),
+    ),
+    Claim(
+        "C",
+        "Theorem 26 (composition), with the eps <= 1 bootstrapping fix",
+        "B_0 = 0, B_l = r_l B_(l-1) + a_l (uniform: a(r^L - 1)/(r - 1)); r_l >= 1, a_l >= 0 make B_l non-decreasing; "
+        "if B_L <= min(eps, 1), every intermediate error stays <= B_l <= 1, Lemma 25 applies at every layer, and the final error is <= eps.",
+        spec=("spec.bounds.compute_recursion", "spec.bounds.compute_recursion_closed_form", "spec.bounds.is_bootstrap_ok"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_C_guard_counterexample",
+               "tests/test_end_to_end.py::test_soft_tracks_hard_within_eps"),
+        twins=("spec.bounds.wrong_bootstrap_unguarded",),
+    ),
+    Claim(
+        "T",
+        "Theorem 26 (the temperature)",
+        "With r <= R/tau (tau <= 1) and a = A N e^{-gamma/tau}: 1/tau >= (2/gamma) ln(A N L R^(L-1) (2(L-1)/(e gamma))^(L-1) / eps) "
+        "gives B_L <= eps for that and every smaller tau; the tightest such tau is found by certified bisection.",
+        spec=("spec.bounds.compute_sufficient_inverse_temperature", "spec.bounds.compute_tightest_inverse_temperature",
+              "spec.bounds.certify_bound_at"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_T_vectors"),
+        twins=("spec.bounds.erratum_offset_plus",),
+    ),
+    Claim(
+        "G",
+        "Lemma 29 (activation growth)",
+        "||y_i|| <= (1 + sum_h |B^h|_col) X and ||z_i|| <= (1 + Lip F)||y_i|| + ||b_1|| |W_2|_col + ||b_2||: "
+        "x_max grows at most geometrically in L, linearly in max ||WE + PE||.",
+        spec=("spec.bounds.bound_G_activations", "spec.transformer.compute_model_norms"),
+        tests=("tests/test_statements.py::test_property_holds",),
+    ),
+    Claim(
+        "Q",
+        "Proposition 24 (positive gap)",
+        "An AHAT has finitely many inputs of length n, so gamma_T(n) is the minimum of finitely many positive gaps (or +inf): "
+        "measured exhaustively, it is > 0 and no input has a smaller gap.",
+        spec=("spec.transformer.measure", "spec.transformer.enumerate_inputs", "spec.bounds.is_gap_positive"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_transformer.py::test_measure_exhaustive_counts"),
+    ),
+    Claim(
+        "ERR1",
+        "Erratum 1 (proof of Theorem 26)",
+        "The printed a = K x_max n e^{+gamma/tau} grows as tau -> 0, so no temperature certifies any eps; the correct sign is e^{-gamma/tau}.",
+        spec=("spec.bounds.erratum_offset_plus", "spec.bounds.compute_offset"),
+        tests=("tests/test_statements.py::test_twin_caught",),
+        kind="erratum",
+    ),
+    Claim(
+        "ERR2",
+        "Erratum 2 (condition on eps in Theorem 26)",
+        "The printed eps(n) <= alpha/n^beta must read eps(n) >= alpha/n^beta: the O-form 1/tau = O((1/gamma) log(n x_max/gamma)) "
+        "fails when eps shrinks faster than any polynomial (e.g. eps = e^{-n}); statement T keeps the log(1/eps) term.",
+        spec=("spec.bounds.erratum_o_form_inverse_temperature",),
+        tests=("tests/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",),
+        kind="erratum",
+    ),
+    Claim(
+        "ERR3",
+        "Erratum 3 (Lemma 25 applied layer after layer)",
+        "Lemma 25 needs input error <= 1; without B_L <= 1 an intermediate error may exceed 1 and the guarded step says nothing: "
+        "there are error sequences obeying every guarded step that exceed any bound.",
+        spec=("spec.bounds.compute_guard_counterexample", "spec.bounds.wrong_bootstrap_unguarded"),
+        tests=("tests/test_statements.py::test_C_guard_counterexample", "tests/test_statements.py::test_twin_caught"),
+        kind="erratum",
+    ),
+)
+
+
+def get_claim(claim_id: str) -> Claim:
+    """Return the claim with this id (ValueError naming the known ids otherwise)."""
+    for c in REGISTRY:
+        if c.id == claim_id:
+            return c
+    raise ValueError(f"unknown claim {claim_id!r}; known: {', '.join(c.id for c in REGISTRY)}")
+
+
+def _resolve(dotted: str) -> bool:
+    """Return whether module.attr resolves."""
+    mod, _, attr = dotted.rpartition(".")
+    try:
+        return hasattr(importlib.import_module(mod), attr)
+    except ImportError:
+        return False
+
+
+def _test_exists(ref: str) -> bool:
+    """Return whether 'tests/file.py::name' names a test function in that file."""
+    path, _, name = ref.partition("::")
+    p = ROOT / path
+    if not p.is_file():
+        return False
+    tree = ast.parse(p.read_text(encoding="utf-8"))
+    return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name for n in ast.walk(tree))
+
+
+def _lean_declarations() -> set[str]:
+    """Return fully qualified names of theorems/lemmas declared in lean/ (namespace-aware, by a light parse)."""
+    names: set[str] = set()
+    for p in sorted((ROOT / "lean").rglob("*.lean")):
+        if ".lake" in p.parts:
+            continue
+        ns: list[str] = []
+        for line in p.read_text(encoding="utf-8").splitlines():
+            m = re.match(r"\s*namespace\s+([\w.]+)", line)
+            if m:
+                ns.append(m.group(1))
+                continue
+            m = re.match(r"\s*end\s+([\w.]+)\s*$", line)
+            if m and ns and ns[-1] == m.group(1):
+                ns.pop()
+                continue
+            m = re.match(r"\s*(?:@\[[^\]]*\]\s*)?(?:private\s+|protected\s+)?(?:theorem|lemma)\s+([\w.']+)", line)
+            if m:
+                names.add(".".join(ns + [m.group(1)]))
+    return names
+
+
+def validate_registry() -> list[str]:
+    """Return the problems of the registry: every named spec function, SMT check, Lean theorem and test must exist."""
+    problems: list[str] = []
+    ids = [c.id for c in REGISTRY]
+    if len(set(ids)) != len(ids):
+        problems.append("duplicate claim ids")
+    smt_checks: set[str] | None = None
+    if any(c.smt for c in REGISTRY):
+        try:
+            smt_checks = set(importlib.import_module("checks.smt_family").SMT_CHECKS)
+        except ImportError as e:
+            problems.append(f"cannot import checks.smt_family: {e}")
+            smt_checks = set()
+    lean_decls = _lean_declarations() if any(c.lean for c in REGISTRY) else set()
+    for c in REGISTRY:
+        if not c.paper.strip() or not c.statement.strip():
+            problems.append(f"{c.id}: missing paper result or statement")
+        for f in c.spec + c.twins:
+            if not _resolve(f):
+                problems.append(f"{c.id}: spec function {f} does not exist")
+            else:
+                mod, _, attr = f.rpartition(".")
+                doc = (getattr(importlib.import_module(mod), attr).__doc__ or "").strip()
+                if not doc:
+                    problems.append(f"{c.id}: {f} has no docstring naming its paper result")
+        for s in c.smt:
+            if smt_checks is not None and s not in smt_checks:
+                problems.append(f"{c.id}: SMT check {s} does not exist")
+        for t in c.lean:
+            if t not in lean_decls:
+                problems.append(f"{c.id}: Lean theorem {t} does not exist in lean/")
+        for t in c.tests:
+            if not _test_exists(t):
+                problems.append(f"{c.id}: test {t} does not exist")
+    return problems
