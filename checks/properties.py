@@ -91,8 +91,9 @@ def score_error_instances(draw: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray
     """Draw (A, x_i, x_j, dx_i, dx_j, eps) for the score step of Lemma 25; eps up to 4 (the guard decides)."""
     d = draw(st.integers(1, 4))
     A = np.array(draw(st.lists(st.floats(-2, 2), min_size=d * d, max_size=d * d))).reshape(d, d)
-    xi = np.array(draw(st.lists(st.floats(-2, 2), min_size=d, max_size=d)))
-    xj = np.array(draw(st.lists(st.floats(-2, 2), min_size=d, max_size=d)))
+    coord = st.one_of(st.just(0.0), st.floats(-2, 2))
+    xi = np.array(draw(st.lists(coord, min_size=d, max_size=d)))
+    xj = np.array(draw(st.lists(coord, min_size=d, max_size=d)))
     eps = draw(st.floats(1e-3, 4.0))
     di = np.array(draw(st.lists(st.sampled_from([-1.0, 1.0, 0.5, 0.0]), min_size=d, max_size=d))) * eps
     dj = np.array(draw(st.lists(st.sampled_from([-1.0, 1.0, 0.5, 0.0]), min_size=d, max_size=d))) * eps
@@ -118,12 +119,12 @@ def recursion_instances(draw: Any) -> dict[str, Any]:
     """Draw r_l >= 1, a_l >= 0, an eps (up to 5, so the unguarded twin can be tried) and guarded error sequences."""
     L = draw(st.integers(1, 8))
     r = draw(st.lists(st.floats(1.0, 4.0), min_size=L, max_size=L))
-    a = draw(st.lists(st.sampled_from([0.0, 1e-3, 0.05, 0.3, 0.9]), min_size=L, max_size=L))
-    eps = draw(st.floats(1e-3, 5.0))
+    a = draw(st.lists(st.sampled_from([0.0, 1e-3, 0.05, 0.3, 0.9, 0.9]), min_size=L, max_size=L))
+    eps = draw(st.sampled_from([1e-3, 0.1, 0.5, 1.0, 2.0, 5.0, 100.0]))
     e = [0.0]
     for l in range(L):
         if e[-1] <= 1.0:
-            e.append((r[l] * e[-1] + a[l]) * draw(st.sampled_from([0.0, 0.5, 1.0])))
+            e.append((r[l] * e[-1] + a[l]) * draw(st.sampled_from([0.0, 0.5, 1.0, 1.0])))
         else:  # Lemma 25 says nothing here: any error is possible
             e.append(draw(st.sampled_from([e[-1], 10.0, 1e3])))
     return {"r": r, "a": a, "eps": eps, "e": e}
@@ -359,9 +360,19 @@ PROPERTIES: tuple[Property, ...] = (
 )
 
 
+#: Examples a twin search may use at least: a twin is expected to fail, and the search stops at the first failure.
+TWIN_MIN_EXAMPLES = 1000
+
+
 def find_counterexample(prop: Property, twin: bool, max_examples: int, database: Any = None) -> Any | None:
-    """Return an instance where the property (or its twin) fails, or None if Hypothesis finds none in max_examples."""
+    """Return an instance where the property (or its twin) fails, or None if Hypothesis finds none in max_examples.
+
+    Twin searches are derandomized (a fixed seed), so whether a twin is caught is
+    reproducible, and get at least TWIN_MIN_EXAMPLES examples.
+    """
     fn = prop.twin if twin else prop.check
+    if twin:
+        max_examples = max(max_examples, TWIN_MIN_EXAMPLES)
     try:
         return find(
             prop.strategy,
@@ -372,6 +383,7 @@ def find_counterexample(prop: Property, twin: bool, max_examples: int, database:
                 deadline=None,
                 phases=[Phase.generate, Phase.target, Phase.shrink],
                 suppress_health_check=list(HealthCheck),
+                derandomize=twin,
             ),
         )
     except NoSuchExample:

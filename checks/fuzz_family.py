@@ -1,0 +1,52 @@
+"""The fuzz family of ``hardsoft check``: Hypothesis searches every property for a counterexample and every wrong twin for one.
+
+A property passes when no counterexample is found in the preset's budget; its
+twin passes (Outcome.OK, verdict "twin-caught") only when a counterexample IS
+found, which shows the search could have failed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from checks.properties import PROPERTIES, find_counterexample
+from checks.result import CheckResult, Outcome
+
+#: Examples per property search, by preset.
+BUDGET = {"tiny": 150, "paper": 2000}
+
+
+def _summary(instance: object) -> str:
+    """Return a short printable form of a counterexample."""
+    s = repr(instance)
+    return s if len(s) <= 300 else s[:297] + "..."
+
+
+def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
+    """Run every property (and its twin) with the preset's budget."""
+    if preset not in BUDGET:
+        raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(BUDGET)}")
+    n = BUDGET[preset]
+    results = []
+    for p in PROPERTIES:
+        if claims and p.claim not in claims:
+            continue
+        progress(f"fuzz: {p.name}")
+        t0 = time.perf_counter()
+        cex = find_counterexample(p, twin=False, max_examples=n)
+        results.append(CheckResult(
+            "fuzz", f"fuzz.{p.name}", p.claim, Outcome.OK if cex is None else Outcome.FAILED,
+            "passed" if cex is None else "counterexample", time.perf_counter() - t0,
+            f"{p.description}: no counterexample in {n} examples" if cex is None else f"{p.description}: FAILS",
+            {"examples": n} if cex is None else {"counterexample": _summary(cex)}))
+        t0 = time.perf_counter()
+        wcex = find_counterexample(p, twin=True, max_examples=n)
+        results.append(CheckResult(
+            "fuzz", f"fuzz.{p.name}.twin", p.claim, Outcome.OK if wcex is not None else Outcome.FAILED,
+            "twin-caught" if wcex is not None else "twin-not-caught", time.perf_counter() - t0,
+            f"wrong twin ({p.twin_description}) caught" if wcex is not None
+            else f"wrong twin ({p.twin_description}) NOT caught in {n} examples: the check may be unable to fail",
+            {"counterexample": _summary(wcex)} if wcex is not None else {"examples": n}))
+    return results

@@ -1,0 +1,167 @@
+"""The spec family of ``hardsoft check``: registry validation, independent 50-digit vectors, doctests, and a soft-vs-hard sweep.
+
+The sweep runs a real model (the built-in ``last-a`` construction, gap 1/n) in
+hard and soft mode over all inputs of one length at a range of temperatures
+and compares the measured error with the certified bound B_L(tau); its figure
+goes into report.md.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import math
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import mpmath
+import numpy as np
+
+from checks.result import CheckResult, Outcome
+from spec import attention as att
+from spec import bounds as bd
+from spec import transformer as tf
+from spec.claims import ROOT, validate_registry
+from spec.examples import EXAMPLES
+
+VECTORS = ROOT / "tests" / "data" / "statements.json"
+SPEC_MODULES = ("spec.attention", "spec.bounds", "spec.transformer", "spec.modelio", "spec.examples", "spec.claims")
+
+
+def _result(name: str, claim: str | None, ok: bool, t0: float, detail: str, **data: object) -> CheckResult:
+    """Return a spec-family CheckResult."""
+    return CheckResult("spec", name, claim, Outcome.OK if ok else Outcome.FAILED, "passed" if ok else "failed",
+                       time.perf_counter() - t0, detail, dict(data))
+
+
+def check_registry() -> CheckResult:
+    """Return the verdict of the claim registry's validation (every named function, check, theorem and test exists)."""
+    t0 = time.perf_counter()
+    problems = validate_registry()
+    return _result("spec.registry", None, not problems, t0,
+                   "every named function, check, theorem and test exists" if not problems else f"{len(problems)} problem(s)",
+                   problems=problems)
+
+
+def check_vectors() -> list[CheckResult]:
+    """Return verdicts of E, Z, T against the independent 50-digit vectors of tests/data/statements.json."""
+    data = json.loads(VECTORS.read_text())
+    out = []
+    t0 = time.perf_counter()
+    bad = []
+    for v in data["E"]:
+        s = np.array([float(x) for x in v["scores"]])
+        got = att.compute_mass_off_max_set_exact(s, float(v["tau"]))
+        want = mpmath.mpf(v["mass_off_max_set"])
+        # the vector was computed from the decimal scores; ours from their binary64 values: compare to 1e-12 relative
+        if abs(got - want) > mpmath.mpf(2) ** -40 * max(want, mpmath.mpf(2) ** -40):
+            bad.append(f"E mass {v['scores']}: {got} vs {want}")
+        m = att.max_set(s).size
+        g = att.compute_gap(s)
+        b = bd.bound_E_mass_off(s.size, m, bd.compute_x(g, float(v["tau"])))
+        if abs(b - float(v["bound_E"])) > 2**-40 * max(float(v["bound_E"]), 2**-40) and math.isfinite(g):
+            bad.append(f"E bound {v['scores']}: {b} vs {v['bound_E']}")
+    out.append(_result("spec.vectors.E", "E", not bad, t0, f"{len(data['E'])} vectors", problems=bad))
+    t0, bad = time.perf_counter(), []
+    for v in data["Z"]:
+        x = math.exp(-float(v["step"]) / float(v["tau"]))
+        b = bd.bound_Z_mass_off_top(v["N"], x)
+        if abs(b - float(v["bound_exact_staircase"])) > 2**-40:
+            bad.append(f"Z N={v['N']}: {b} vs {v['bound_exact_staircase']}")
+    out.append(_result("spec.vectors.Z", "Z", not bad, t0, f"{len(data['Z'])} vectors", problems=bad))
+    t0, bad = time.perf_counter(), []
+    for v in data["T"]:
+        c = bd.RecursionConstants.from_uniform(v["A"], v["R"], 1.0, v["N"], v["L"], float(v["gamma"]))
+        cert = bd.compute_sufficient_inverse_temperature(c, float(v["eps"]))
+        want = float(v["inverse_tau_sufficient"])
+        # ours is the interval upper end, so it may exceed the 50-digit value by rounding only
+        if not (want * (1 - 2**-40) <= cert.inverse_tau <= want * (1 + 2**-40)):
+            bad.append(f"T 1/tau: {cert.inverse_tau} vs {want}")
+        if cert.bound > float(v["eps"]):
+            bad.append(f"T bound {cert.bound} > eps {v['eps']}")
+    out.append(_result("spec.vectors.T", "T", not bad, t0, f"{len(data['T'])} vectors", problems=bad))
+    return out
+
+
+def check_doctests() -> CheckResult:
+    """Return the verdict of the spec modules' doctests."""
+    t0 = time.perf_counter()
+    failed = attempted = 0
+    for name in SPEC_MODULES:
+        r = doctest.testmod(importlib.import_module(name), verbose=False, report=False)
+        failed += r.failed
+        attempted += r.attempted
+    return _result("spec.doctests", None, failed == 0, t0, f"{attempted - failed}/{attempted} doctests pass")
+
+
+def sweep_soft_vs_hard(example: str = "last-a", n: int = 8, eps: float = 1e-3, points: int = 25) -> dict[str, object]:
+    """Theorem 26 measured: return the measured final-layer error and the certified B_L over a range of temperatures."""
+    model = EXAMPLES[example]()
+    m = tf.measure(model, n)
+    consts = bd.RecursionConstants.from_norms(tf.compute_model_norms(model), m.x_max, n, m.gap)
+    tight = bd.compute_tightest_inverse_temperature(consts, eps)
+    inputs = np.concatenate(list(tf.enumerate_inputs(len(model.alphabet), n)))
+    hard = tf.run(model, inputs, model.hard_mode)
+    inv = np.geomspace(tight.inverse_tau / 30, tight.inverse_tau * 4, points)
+    rows = []
+    for t in inv:
+        soft = tf.run(model, inputs, "soft", tau=1.0 / t)
+        err = tf.compute_layer_errors(hard, soft)[-1]
+        rows.append((float(t), err, bd.certify_bound_at(consts, 1.0 / t)))
+    return {"model": example, "n": n, "gap": m.gap, "x_max": m.x_max, "eps": eps,
+            "tight_inverse_tau": tight.inverse_tau, "rows": rows}
+
+
+def plot_sweep(sweep: dict[str, object], path: Path) -> None:
+    """Write the sweep's figure: measured soft-vs-hard error and certified bound against 1/tau."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = np.array(sweep["rows"])
+    fig, ax = plt.subplots(figsize=(6.4, 4.0), dpi=110)
+    ax.loglog(rows[:, 0], np.maximum(rows[:, 1], 1e-300), "o-", label="measured max error (all inputs)")
+    ax.loglog(rows[:, 0], rows[:, 2], "s--", label="certified bound B_L (statement C)")
+    ax.axhline(sweep["eps"], color="grey", lw=0.8, label=f"eps = {sweep['eps']}")
+    ax.axvline(sweep["tight_inverse_tau"], color="red", lw=0.8, label="tightest certified 1/tau")
+    ax.set_xlabel("1/tau")
+    ax.set_ylabel("||x'_L - x_L||_inf")
+    ax.set_ylim(bottom=max(1e-18, float(np.nanmin(np.maximum(rows[:, 1], 1e-18)))))
+    ax.set_title(f"{sweep['model']}, n = {sweep['n']}, gap = {sweep['gap']:.3g}, x_max = {sweep['x_max']:.3g}")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def check_sweep(out_dir: Path) -> CheckResult:
+    """Return the verdict of the sweep: measured error <= certified bound at every temperature, and the figure."""
+    t0 = time.perf_counter()
+    sw = sweep_soft_vs_hard()
+    bad = [r for r in sw["rows"] if r[1] > r[2]]
+    plot_sweep(sw, out_dir / "sweep.png")
+    below = [r for r in sw["rows"] if r[0] >= sw["tight_inverse_tau"]]
+    ok = not bad and all(r[1] <= sw["eps"] for r in below)
+    return _result("spec.sweep", "C", ok, t0,
+                   f"{len(sw['rows'])} temperatures on {sw['model']} (n={sw['n']}): measured error <= certified bound"
+                   if ok else f"{len(bad)} temperature(s) where the measured error exceeds the bound",
+                   sweep=sw, figure="sweep.png")
+
+
+def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
+    """Run the spec family: registry, vectors, doctests, sweep."""
+    results = []
+    progress("spec: registry")
+    results.append(check_registry())
+    progress("spec: 50-digit vectors")
+    results += check_vectors()
+    progress("spec: doctests")
+    results.append(check_doctests())
+    progress("spec: soft-vs-hard sweep")
+    results.append(check_sweep(out_dir))
+    if claims:
+        results = [r for r in results if r.claim is None or r.claim in claims]
+    return results
