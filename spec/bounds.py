@@ -23,6 +23,7 @@ import mpmath
 import numpy as np
 from mpmath import iv
 
+from spec.constants import TAU_MAX_STABLE
 from spec.validate import (
     require_eps,
     require_nonnegative,
@@ -458,14 +459,15 @@ def compute_tightest_inverse_temperature(
     Bisection on t = 1/tau with a rigorous predicate: interval bounds on
     [t, (L-1)/gamma] by branch and bound, and monotone decrease of B_L beyond.
     The result is within ``rel_tol`` of the infimum, up to the predicate's
-    resolution.  Never smaller than t_min.
+    resolution.  Never smaller than t_min, nor than 1/TAU_MAX_STABLE (when even
+    tau = TAU_MAX_STABLE certifies eps, that is returned).
     """
     target = min(require_eps(eps), 1.0)
     hi = compute_sufficient_inverse_temperature(consts, eps).inverse_tau
-    lo = consts.t_min
+    lo = max(consts.t_min, 1.0 / TAU_MAX_STABLE)  # temperatures above TAU_MAX_STABLE are not offered
     if not _sup_certified(consts, hi, target):
         raise RuntimeError("internal: the closed-form temperature failed its own certificate")
-    if lo > 0 and _sup_certified(consts, lo, target):
+    if _sup_certified(consts, lo, target):
         hi = lo
     else:
         while hi - lo > rel_tol * hi:

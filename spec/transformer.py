@@ -66,7 +66,10 @@ class PositionEmbedding:
         for f in self.features:
             if f not in PE_FEATURES:
                 raise ValueError(f"unknown position feature {f!r}; known: {', '.join(PE_FEATURES)}")
-        object.__setattr__(self, "matrix", _matrix("position_embedding.matrix", self.matrix, (len(self.features), None)))
+        m = self.matrix
+        if not self.features and np.asarray(m).size == 0 and np.asarray(m).ndim != 2:
+            m = np.zeros((0, 0))  # no position embedding; the model fixes the width
+        object.__setattr__(self, "matrix", _matrix("position_embedding.matrix", m, (len(self.features), None)))
 
     def apply(self, n: int) -> np.ndarray:
         """Return the (n, d) matrix of PE(i, n) for i = 0..n-1."""
@@ -128,7 +131,9 @@ class Model:
         d = WE.shape[1]
         if d == 0:
             raise ValueError("model dimension d must be positive")
-        if self.PE.matrix.shape[1] != d:
+        if not self.PE.features:
+            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d))))
+        elif self.PE.matrix.shape[1] != d:
             raise ValueError(f"position_embedding.matrix has {self.PE.matrix.shape[1]} columns, expected d = {d}")
         if self.hard_mode not in ATTENTION_MODES[:3]:
             raise ValueError(f"hard_mode must be average, leftmost or rightmost, got {self.hard_mode!r}")
