@@ -130,7 +130,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             if mod is not None and hasattr(mod, "markdown_section"):
                 sections.append(mod.markdown_section(rs))
     code = runner.exit_code(results)
-    meta = {"preset": args.preset, "families": families, "claims": sorted(claims) if claims else None,
+    meta = {"preset": args.preset, "families": families, "selected_claims": sorted(claims) if claims else None,
             "started": started, "seconds": time.perf_counter() - t0}
     rp.write_report(out, meta, results, code, sections)
     _print_summary(results, code, out)

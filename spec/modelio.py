@@ -128,7 +128,10 @@ def load_model(path: str | os.PathLike[str]) -> Model:
 def save_model(model: Model, path: str | os.PathLike[str], description: str = "") -> None:
     """Write a model file atomically (a temporary file renamed into place)."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=p.parent if str(p.parent) else ".", prefix=".tmp-", suffix=".json")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".tmp-", suffix=".json")
+    except OSError as e:
+        raise ValueError(f"cannot write model file {p}: {e.strerror}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(model_to_dict(model, description), f, indent=1)

@@ -1,0 +1,93 @@
+"""The ``hardsoft`` command: outputs, exit codes, and bad input (exit 2, one line, no traceback, no report left behind)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spec.examples import build_last_a
+from spec.modelio import save_model
+
+
+def hardsoft(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "checks.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+
+
+def test_temperature_json_uniform() -> None:
+    p = hardsoft("temperature", "--gap", "0.1", "--n", "32", "--xmax", "1", "--depth", "2", "--K", "1", "--R", "10",
+                 "--eps", "0.01", "--json")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["sufficient"]["certified_bound"] <= 0.01 and doc["tightest"]["certified_bound"] <= 0.01
+    assert doc["tightest"]["tau"] >= doc["sufficient"]["tau"]
+
+
+def test_temperature_from_model_file(tmp_path: Path) -> None:
+    f = tmp_path / "m.json"
+    save_model(build_last_a(), f)
+    p = hardsoft("temperature", "--gap", "0.125", "--n", "8", "--xmax", "1", "--depth", "1", "--model", str(f), "--eps", "1e-3")
+    assert p.returncode == 0, p.stderr
+    assert "tightest" in p.stdout and "sufficient" in p.stdout
+
+
+def test_simulate_example_enumerated() -> None:
+    p = hardsoft("simulate", "--example", "last-a", "--enumerate", "6", "--eps", "0.01", "--json")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["inputs"] == 64 and max(doc["layer_errors"]) <= 0.01
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["temperature", "--gap", "0", "--n", "8", "--xmax", "1", "--depth", "2", "--K", "1", "--R", "2", "--eps", "0.1"], "--gap must be > 0"),
+    (["temperature", "--gap", "nan", "--n", "8", "--xmax", "1", "--depth", "2", "--K", "1", "--R", "2", "--eps", "0.1"], "finite"),
+    (["temperature", "--gap", "0.1", "--n", "8", "--xmax", "1", "--depth", "2", "--K", "1", "--R", "2", "--eps", "0"], "(0, 1]"),
+    (["temperature", "--gap", "0.1", "--n", "8", "--xmax", "1", "--depth", "2", "--K", "1", "--R", "2", "--eps", "1.5"], "(0, 1]"),
+    (["temperature", "--gap", "0.1", "--n", "8", "--xmax", "1", "--depth", "2", "--K", "1", "--eps", "0.1"], "--K needs --R"),
+    (["temperature", "--gap", "0.1", "--n", "8", "--xmax", "1", "--model", "/nonexistent.json", "--eps", "0.1"], "cannot read model file"),
+    (["simulate", "--example", "last-a", "--inputs", "ab", "aba", "--tau", "1"], "one length"),
+    (["simulate", "--example", "last-a", "--inputs", "ab", "--tau", "-1"], "--tau must be > 0"),
+    (["simulate", "--example", "last-a", "--inputs", "ab", "--tau", "inf"], "finite"),
+    (["check", "--only", "nonsense"], "unknown family or claim"),
+    (["check", "--preset", "huge"], "invalid choice"),
+])
+def test_bad_input_one_line_exit_2(args: list[str], msg: str, tmp_path: Path) -> None:
+    p = hardsoft(*args, cwd=tmp_path)
+    assert p.returncode == 2
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("hardsoft: error:") and msg in lines[0], p.stderr
+    assert "Traceback" not in p.stderr
+    assert not (tmp_path / "report").exists()
+
+
+def test_malformed_model_file_from_cli(tmp_path: Path) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text('{"format": "hardsoft-model/1", "alphabet": ["a"]}')
+    p = hardsoft("simulate", "--model", str(f), "--inputs", "a", "--tau", "1")
+    assert p.returncode == 2 and "missing field" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_check_spec_writes_complete_report(tmp_path: Path) -> None:
+    out = tmp_path / "rep"
+    out.mkdir()
+    (out / "report.json").write_text('{"complete": true, "stale": true}')  # a stale report must not survive
+    p = hardsoft("check", "--only", "spec,E", "--out", str(out))
+    assert p.returncode == 0, p.stdout + p.stderr
+    doc = json.loads((out / "report.json").read_text())
+    assert doc["complete"] and "stale" not in doc and doc["exit_code"] == 0
+    assert all(r["claim"] in (None, "E") for r in doc["results"])
+    md = (out / "report.md").read_text()
+    assert "## Traceability" in md and (out / "sweep.png").stat().st_size > 0
+
+
+def test_check_bad_only_leaves_no_report(tmp_path: Path) -> None:
+    out = tmp_path / "rep"
+    out.mkdir()
+    (out / "report.json").write_text("{}")
+    p = hardsoft("check", "--only", "spec,NOPE", "--out", str(out))
+    assert p.returncode == 2
+    # bad input is refused before anything is touched
+    assert (out / "report.json").read_text() == "{}"
