@@ -25,11 +25,11 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
         out = np.empty_like(x_all)
         for b in range(w.shape[0]):
             x = x_all[b]
-            keys = [(x @ hd.W_K, x @ hd.W_V) for hd in layer.heads]
+            keys = [(x @ hd.W_K, x @ hd.W_V, make_mask(hd.mask, n)) for hd in layer.heads]
             for i in range(n):
                 y = x[i].copy()
-                for hd, (K, V) in zip(layer.heads, keys):
-                    visible = make_mask(hd.mask, n)[i] if hd.mask != "none" else np.ones(n, dtype=bool)
+                for hd, (K, V, mask) in zip(layer.heads, keys):
+                    visible = mask[i]
                     if not visible.any():
                         continue
                     s = K[visible] @ (x[i] @ hd.W_Q)
