@@ -2,9 +2,11 @@
 
 1. A 4-layer, 4-head, d = 64 model on a batch of 64 inputs of length 1024, hard
    (average) and soft mode: the vectorised ``spec.transformer.run`` against
-   (a) the same model's matrix products alone in numpy and (b) the per-position
-   Python loop ``spec.reference.run_loop``.  The loop is timed on a slice of the
-   batch and scaled linearly (it is linear in the batch; the slice size is printed).
+   (a) the same model's matrix products alone in numpy, (b) the per-position Python
+   loop ``spec.reference.run_pair_loop`` (one step per query/key pair, as the
+   definitions read) and (c) the per-query loop ``spec.reference.run_loop`` (numpy
+   inside each query).  The loops are timed on a slice (of the batch, and for (b)
+   of the query positions) and scaled linearly; the slices are printed.
 2. Exhaustive gap measurement: all 2^16 binary inputs of length 16, 2-layer model.
 
 Usage: python benchmarks/bench.py [--quick]   (--quick: batch 8, n 256, for a smoke run)
@@ -19,7 +21,7 @@ import numpy as np
 
 from spec import transformer as tf
 from spec.examples import random_model
-from spec.reference import run_loop
+from spec.reference import run_loop, run_pair_loop
 
 
 def best_of(fn, repeat: int) -> float:
@@ -60,16 +62,23 @@ def main() -> None:
     t_hard = best_of(lambda: tf.run(model, w, "average"), 2)
     t_soft = best_of(lambda: tf.run(model, w, "soft", tau=0.01), 2)
     k = max(1, min(args.loop_batch, batch))
-    t0 = time.perf_counter()
-    run_loop(model, w[:k], "average")
-    t_loop_hard = (time.perf_counter() - t0) * batch / k
-    t0 = time.perf_counter()
-    run_loop(model, w[:k], "soft", tau=0.01)
-    t_loop_soft = (time.perf_counter() - t0) * batch / k
+    q = 16
+    loops = {}
+    for mode, tau in (("average", None), ("soft", 0.01)):
+        t0 = time.perf_counter()
+        run_loop(model, w[:k], mode, tau)
+        per_query = (time.perf_counter() - t0) * batch / k
+        t0 = time.perf_counter()
+        run_pair_loop(model, w[:1], mode, tau, queries=q)
+        pair = (time.perf_counter() - t0) * batch * n / q
+        loops[mode] = (per_query, pair)
     print(f"    matrix products alone        {t_mm:8.2f} s (per mode)")
-    print(f"    vectorised hard (average)    {t_hard:8.2f} s   = {t_hard / t_mm:5.2f} x products   loop {t_loop_hard:8.1f} s -> {t_loop_hard / t_hard:6.1f} x faster")
-    print(f"    vectorised soft (tau=0.01)   {t_soft:8.2f} s   = {t_soft / t_mm:5.2f} x products   loop {t_loop_soft:8.1f} s -> {t_loop_soft / t_soft:6.1f} x faster")
-    print(f"    (loop timed on {k} of {batch} inputs and scaled by {batch / k:g})")
+    for label, mode, t in (("hard (average)", "average", t_hard), ("soft (tau=0.01)", "soft", t_soft)):
+        pq, pair = loops[mode]
+        print(f"    vectorised {label:16s}  {t:8.2f} s = {t / t_mm:4.2f} x products | "
+              f"pair loop {pair:9.0f} s -> {pair / t:7.0f} x faster | per-query loop {pq:7.1f} s -> {pq / t:5.1f} x faster")
+    print(f"    (pair loop timed on 1 input x {q} query positions per layer, scaled by {batch * n // q}; "
+          f"per-query loop on {k} of {batch} inputs, scaled by {batch / k:g})")
 
     print("[2] exhaustive gap measurement: 2-layer model, all 2^16 binary inputs of length 16")
     m2 = random_model(np.random.default_rng(1), d=8, depth=2, heads=2)

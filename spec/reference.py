@@ -50,3 +50,54 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
         x_all = out
         acts.append(out)
     return acts
+
+
+def run_pair_loop(
+    model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, queries: int | None = None
+) -> list[np.ndarray]:
+    """Section 2, literally: return every layer's activations with one Python step per (query i, key j) pair.
+
+    s_ij = x_i A x_j^T and o_i = sum_j alpha_ij x_j B are computed pair by pair, as
+    the definitions read.  ``queries`` limits each layer to the first positions
+    (for timing a slice; the remaining rows are then copied from the input and the
+    result is not the model's output).
+    """
+    t = require_tau(tau) if mode == "soft" else None
+    w = require_inputs(inputs, len(model.alphabet))
+    x_all = model.embed(w)
+    n = w.shape[1]
+    q_count = n if queries is None else min(n, queries)
+    acts = [x_all]
+    for layer in model.layers:
+        heads = [(hd.A, hd.B, make_mask(hd.mask, n)) for hd in layer.heads]
+        out = x_all.copy()
+        for b in range(w.shape[0]):
+            x = x_all[b]
+            for i in range(q_count):
+                y = x[i].copy()
+                for A, B, mask in heads:
+                    keys = [j for j in range(n) if mask[i, j]]
+                    if not keys:
+                        continue
+                    qi = x[i] @ A
+                    s = np.array([qi @ x[j] for j in keys])
+                    smax = s.max()
+                    if mode == "soft":
+                        e = np.exp((s - smax) / t)
+                        alpha = e / e.sum()
+                    else:
+                        top = s >= smax - TIE_RTOL * max(1.0, abs(smax))
+                        alpha = np.zeros(s.size)
+                        if mode == "average":
+                            alpha[top] = 1.0 / top.sum()
+                        else:
+                            k = np.flatnonzero(top)
+                            alpha[k[0] if mode == "leftmost" else k[-1]] = 1.0
+                    o = np.zeros_like(y)
+                    for a_j, j in zip(alpha, keys):
+                        o += a_j * (x[j] @ B)
+                    y += o
+                out[b, i] = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
+        x_all = out
+        acts.append(out)
+    return acts

@@ -11,7 +11,7 @@ from spec import transformer as tf
 from spec.constants import FLOAT64_EPS
 from spec.examples import EXAMPLES, build_has_a, build_last_a, build_prefix_fraction, random_model
 from spec.modelio import load_model, model_from_dict, model_to_dict, save_model
-from spec.reference import run_loop
+from spec.reference import run_loop, run_pair_loop
 
 
 @pytest.mark.parametrize("mode,tau", [("average", None), ("leftmost", None), ("rightmost", None), ("soft", 0.05)])
@@ -20,9 +20,9 @@ def test_vectorised_run_equals_the_loop_reference(mode: str, tau: float | None) 
     model = random_model(rng, d=5, depth=2, heads=2, masks=("none", "causal", "strict", "anticausal", "strict_anticausal"))
     w = rng.integers(0, 2, size=(3, 7))
     fast = tf.run(model, w, mode, tau).activations
-    slow = run_loop(model, w, mode, tau)
-    for a, b in zip(fast, slow):
-        np.testing.assert_allclose(a, b, rtol=0, atol=64 * model.d * 7 * FLOAT64_EPS * max(1.0, np.abs(b).max()))
+    for slow in (run_loop(model, w, mode, tau), run_pair_loop(model, w, mode, tau)):
+        for a, b in zip(fast, slow):
+            np.testing.assert_allclose(a, b, rtol=0, atol=64 * model.d * 7 * FLOAT64_EPS * max(1.0, np.abs(b).max()))
 
 
 def test_examples_compute_what_they_say() -> None:
