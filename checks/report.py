@@ -121,6 +121,14 @@ def build_markdown(meta: dict[str, Any], results: list[CheckResult], code: int, 
                   f"{sw['tight_inverse_tau']:.6g}.", "", "![soft vs hard](sweep.png)", "",
                   "| 1/tau | measured max error | certified B_L |", "|---|---|---|"]
         lines += [f"| {t:.4g} | {e:.3e} | {b:.3e} |" for t, e, b in sw["rows"][::3]]
+    errata = [r for r in results if r.name.startswith("spec.erratum")]
+    if errata:
+        lines += ["", "## Errata, shown going wrong", ""]
+        for r in errata:
+            lines.append(f"- **{r.claim}** ({r.outcome.value}): {r.detail}")
+            for k, v in r.data.items():
+                if k.startswith("rows"):
+                    lines.append(f"  - `{k}`: " + "; ".join("(" + ", ".join(f"{x:.4g}" for x in row) + ")" for row in v))
     for sec in sections:
         if sec:
             lines += ["", sec]

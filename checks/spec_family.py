@@ -151,6 +151,51 @@ def check_sweep(out_dir: Path) -> CheckResult:
                    sweep=sw, figure="sweep.png")
 
 
+def check_errata() -> list[CheckResult]:
+    """Return the errata shown going wrong with the spec's own numbers (ERR1, ERR2, ERR3); OK means the erratum is refuted."""
+    out = []
+    # ERR1: the printed offset a = K x_max n e^{+gamma/tau} at the temperature statement T certifies.
+    t0 = time.perf_counter()
+    K, R, X, n, L, gamma, eps = 1.0, 10.0, 1.0, 32, 2, 0.1, 0.01
+    consts = bd.RecursionConstants.from_uniform(K, R, X, n, L, gamma)
+    cert = bd.compute_sufficient_inverse_temperature(consts, eps)
+    rows = []
+    for tau in (cert.tau * 4, cert.tau, cert.tau / 4):
+        a_plus = bd.erratum_offset_plus(K, X, n, gamma, tau)
+        B_plus = bd.compute_recursion([R / tau] * L, [a_plus] * L)[-1]
+        rows.append((tau, bd.compute_offset(K, X, n, gamma, tau), a_plus, bd.certify_bound_at(consts, tau), B_plus))
+    ok = all(r[4] > eps for r in rows) and rows[0][4] < rows[-1][4]
+    out.append(CheckResult("spec", "spec.erratum1", "ERR1", Outcome.OK if ok else Outcome.FAILED,
+                           "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
+                           f"with e^+gamma/tau the bound at the certified tau is {rows[1][4]:.3g} > eps = {eps}, and grows as tau shrinks",
+                           {"K": K, "R": R, "x_max": X, "n": n, "L": L, "gamma": gamma, "eps": eps,
+                            "rows[tau, a, a_printed, B_L, B_L_printed]": rows}))
+    # ERR2: the O-form 1/tau = (c/gamma) ln(n x_max/gamma) against eps = e^{-n}.
+    t0 = time.perf_counter()
+    rows = []
+    for n in (8, 32, 128, 512):
+        c = bd.RecursionConstants.from_uniform(1.0, 2.0, 1.0, n, 2, 1.0)
+        t = max(1.0, bd.erratum_o_form_inverse_temperature(1.0, n, 1.0, 4.0))
+        good = bd.compute_sufficient_inverse_temperature(c, max(math.exp(-n), 1e-300))
+        rows.append((n, math.exp(-n), t, bd.certify_bound_at(c, 1.0 / t), good.inverse_tau, good.bound))
+    ok = rows[-1][3] > rows[-1][1] and all(r[5] <= max(r[1], 1e-300) for r in rows)
+    out.append(CheckResult("spec", "spec.erratum2", "ERR2", Outcome.OK if ok else Outcome.FAILED,
+                           "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
+                           "the O-form (c = 4, no log(1/eps)) misses eps = e^-n; statement T's 1/tau meets it",
+                           {"rows[n, eps, o_form_inverse_tau, its_bound, T_inverse_tau, T_bound]": rows}))
+    # ERR3: a guarded error sequence that exceeds any bound once some B_l > 1.
+    t0 = time.perf_counter()
+    r, a = [1.0, 1.0, 1.0], [0.9, 0.9, 0.9]
+    e = bd.compute_guard_counterexample(r, a, 1e6)
+    B = bd.compute_recursion(r, a)
+    ok = bd.is_guarded_step_sequence(e, r, a) and e[-1] > 1e6 and bd.wrong_bootstrap_unguarded(B[-1], 3.0)
+    out.append(CheckResult("spec", "spec.erratum3", "ERR3", Outcome.OK if ok else Outcome.FAILED,
+                           "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
+                           f"B = {B}: B_L <= eps = 3 holds, yet a guarded sequence reaches {e[-1]:.3g}",
+                           {"r": r, "a": a, "B": B, "e": e}))
+    return out
+
+
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """Run the spec family: registry, vectors, doctests, sweep."""
     results = []
@@ -160,6 +205,8 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     results += check_vectors()
     progress("spec: doctests")
     results.append(check_doctests())
+    progress("spec: errata")
+    results += check_errata()
     progress("spec: soft-vs-hard sweep")
     results.append(check_sweep(out_dir))
     if claims:

@@ -113,7 +113,7 @@ REGISTRY: tuple[Claim, ...] = (
         "Erratum 1 (proof of Theorem 26)",
         "The printed a = K x_max n e^{+gamma/tau} grows as tau -> 0, so no temperature certifies any eps; the correct sign is e^{-gamma/tau}.",
         spec=("spec.bounds.erratum_offset_plus", "spec.bounds.compute_offset"),
-        tests=("tests/test_statements.py::test_twin_caught",),
+        tests=("tests/test_statements.py::test_twin_caught", "tests/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
         kind="erratum",
     ),
     Claim(
