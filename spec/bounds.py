@@ -351,6 +351,12 @@ def _interval_precision(dps: int = 40):
         iv.dps = old
 
 
+def _float_up(v: "mpmath.mpf") -> float:
+    """Return the smallest float >= v (mpmath's float() rounds to nearest, which may go below)."""
+    f = float(v)
+    return f if mpmath.mpf(f) >= v else math.nextafter(f, math.inf)
+
+
 def _iv(v: float) -> "iv.mpf":
     """Return the exact binary value of a float as a point interval."""
     return iv.mpf(float(v))
@@ -382,7 +388,7 @@ def certify_bound_at(consts: RecursionConstants, tau: float) -> float:
         raise ValueError(f"these constants hold only for tau <= {1.0 / consts.t_min}, got tau = {tau}")
     with _interval_precision():
         ti = iv.mpf(1) / _iv(tau)
-        return float(mpmath.mpf(_B_L_interval(consts, ti, ti).b))
+        return _float_up(mpmath.mpf(_B_L_interval(consts, ti, ti).b))
 
 
 def _sup_certified(consts: RecursionConstants, t: float, target: float) -> bool:
@@ -436,14 +442,14 @@ def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: floa
     L = consts.depth
     with _interval_precision():
         R = max(_iv(r0) + _iv(r1) for r0, r1 in zip(consts.r0, consts.r1))
-        R = iv.mpf(max(1, float(mpmath.mpf(R.b))))
+        R = iv.mpf(max(1.0, _float_up(mpmath.mpf(R.b))))
         AN = _iv(max(consts.a1))
         g = _iv(consts.gamma)
         k = L - 1
         poly = (iv.mpf(2 * k) / (iv.e * g)) ** k if k > 0 else iv.mpf(1)
         inner = AN * L * R**k * poly / _iv(target)
-        t = iv.mpf(2) / g * iv.log(inner) if float(mpmath.mpf(inner.a)) > 1 else iv.mpf(0)
-        t_up = max(float(mpmath.mpf(t.b)), 1.0, consts.t_min)
+        t = iv.mpf(2) / g * iv.log(inner) if mpmath.mpf(inner.b) > 1 else iv.mpf(0)
+        t_up = max(_float_up(mpmath.mpf(t.b)), 1.0, consts.t_min)
     tau = 1.0 / t_up
     t_exact = 1.0 / tau  # the float 1/tau may round; certify at the float tau actually returned
     cert = certify_bound_at(consts, tau)
