@@ -451,7 +451,9 @@ def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: floa
         t = iv.mpf(2) / g * iv.log(inner) if mpmath.mpf(inner.b) > 1 else iv.mpf(0)
         t_up = max(_float_up(mpmath.mpf(t.b)), 1.0, consts.t_min)
     tau = 1.0 / t_up
-    t_exact = 1.0 / tau  # the float 1/tau may round; certify at the float tau actually returned
+    while 1.0 / tau < t_up:  # the float tau must not be hotter than the certified 1/tau
+        tau = math.nextafter(tau, 0.0)
+    t_exact = 1.0 / tau
     cert = certify_bound_at(consts, tau)
     Bs = compute_bound_at(consts, tau)
     return TemperatureCertificate(tau, t_exact, cert, tuple(Bs), "closed form (statement T)")
