@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from fractions import Fraction
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -451,7 +452,7 @@ def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: floa
         t = iv.mpf(2) / g * iv.log(inner) if mpmath.mpf(inner.b) > 1 else iv.mpf(0)
         t_up = max(_float_up(mpmath.mpf(t.b)), 1.0, consts.t_min)
     tau = 1.0 / t_up
-    while 1.0 / tau < t_up:  # the float tau must not be hotter than the certified 1/tau
+    while Fraction(1) / Fraction(tau) < Fraction(t_up):  # exact: the float tau is never hotter than certified
         tau = math.nextafter(tau, 0.0)
     t_exact = 1.0 / tau
     cert = certify_bound_at(consts, tau)
@@ -485,7 +486,7 @@ def compute_tightest_inverse_temperature(
             else:
                 lo = mid
     tau = 1.0 / hi
-    if not _sup_certified(consts, 1.0 / tau, target):  # the float 1/tau may round down
+    while Fraction(1) / Fraction(tau) < Fraction(hi):  # exact: never hotter than the certified 1/tau
         tau = math.nextafter(tau, 0.0)
     return TemperatureCertificate(
         tau, 1.0 / tau, certify_bound_at(consts, tau), tuple(compute_bound_at(consts, tau)), "tightest (bisection, certified)"
