@@ -1,0 +1,376 @@
+"""The smt family of ``hardsoft check``: the Z3 checks of smt/ with a cvc5 second opinion, run in parallel.
+
+Each check in SMT_CHECKS runs one statement (or wrong twin, or erratum) over growing sizes and
+becomes one CheckResult:
+
+* a statement (expected "proved"): OK when Z3 proved every size up to the preset's bound and
+  cvc5 did not disagree; UNDECIDED on unknown/timeout (the .smt2 files are kept under
+  out_dir/smt/); FAILED if refuted or if cvc5 says sat where Z3 proved.
+* a wrong twin or an erratum (expected "refuted"): OK with verdict "refuted-as-expected" only when
+  every countermodel replays in the spec (smt/replay.py); a refutation that does not replay, or a
+  twin that comes back proved, is FAILED.
+
+cvc5 is an opinion, not the verdict: its "unknown"/"timeout" is reported as such; only a
+contradiction (sat for a proved statement, unsat for a refuted twin) fails the check.
+
+Presets: "tiny" (CI: everything under 2 minutes of wall time on 2 cores) and "paper" (as far as
+is useful, under 30 minutes).  The bounds of each preset are in PRESETS.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from checks.result import CheckResult, Outcome
+
+#: Check name -> claim id (E, Z, S, P, C, ERR1 = the e^{+gamma/tau} offset, ERR3 = the dropped eps <= 1 guard).
+SMT_CHECKS: dict[str, str] = {
+    "smt.E.softmax_vs_hardmax": "E",
+    "smt.E.wrong_Nminus1": "E",
+    "smt.Z.ziggurat": "Z",
+    "smt.Z.wrong_short_series": "Z",
+    "smt.S.lipschitz": "S",
+    "smt.S.wrong_half": "S",
+    "smt.P.layer_steps": "P",
+    "smt.C.closed_form": "C",
+    "smt.C.monotone": "C",
+    "smt.C.bootstrap": "C",
+    "smt.C.wrong_no_BL_guard": "C",
+    "smt.C.wrong_monotone_r_positive": "C",
+    "smt.ERR1.offset_minus_ok": "ERR1",
+    "smt.ERR1.offset_plus": "ERR1",
+    "smt.ERR3.score_unguarded": "ERR3",
+    "smt.ERR3.bootstrap_unguarded": "ERR3",
+}
+
+#: Per-preset bounds: for each check its size bound, per-query timeout (s), time budget (s),
+#: optional explore sizes (tried beyond the bound, never changing the verdict), cvc5 sizes and timeout.
+PRESETS: dict[str, dict[str, dict[str, Any]]] = {
+    "tiny": {
+        "smt.E.softmax_vs_hardmax": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2, 3, 4], "cvc5_timeout": 10},
+        "smt.E.wrong_Nminus1": {"bound": 6, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+        "smt.Z.ziggurat": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 5},
+        "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 5},
+        "smt.S.lipschitz": {"bound": 2, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4},
+        "smt.S.wrong_half": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 5},
+        "smt.P.layer_steps": {"bound": 3, "n_head": 2, "heads": 2, "timeout": 20, "budget": 100, "cvc5": [1],
+                              "cvc5_timeout": 10},
+        "smt.C.closed_form": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
+        "smt.C.monotone": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
+        "smt.C.bootstrap": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
+        "smt.C.wrong_no_BL_guard": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+        "smt.C.wrong_monotone_r_positive": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+        "smt.ERR1.offset_minus_ok": {"bound": 64, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4},
+        "smt.ERR1.offset_plus": {"bound": 64, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4},
+        "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10},
+        "smt.ERR3.bootstrap_unguarded": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+    },
+    "paper": {
+        "smt.E.softmax_vs_hardmax": {"bound": 64, "timeout": 120, "budget": 1200, "cvc5": [2, 4, 8, 16],
+                                     "cvc5_timeout": 30},
+        "smt.E.wrong_Nminus1": {"bound": 32, "timeout": 60, "budget": 300, "cvc5": [3, 8], "cvc5_timeout": 30},
+        "smt.Z.ziggurat": {"bound": 96, "timeout": 120, "budget": 600, "explore": [112, 128], "cvc5": [4, 8],
+                           "cvc5_timeout": 30},
+        "smt.Z.wrong_short_series": {"bound": 64, "timeout": 60, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
+        "smt.S.lipschitz": {"bound": 2, "timeout": 60, "budget": 300, "explore": [3], "cvc5": [2],
+                            "cvc5_timeout": 30},
+        "smt.S.wrong_half": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
+        "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "timeout": 120, "budget": 600, "cvc5": [1],
+                              "cvc5_timeout": 30},
+        "smt.C.closed_form": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
+        "smt.C.monotone": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
+        "smt.C.bootstrap": {"bound": 32, "timeout": 120, "budget": 600, "cvc5": [4, 8], "cvc5_timeout": 30},
+        "smt.C.wrong_no_BL_guard": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
+        "smt.C.wrong_monotone_r_positive": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3],
+                                            "cvc5_timeout": 30},
+        "smt.ERR1.offset_minus_ok": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
+        "smt.ERR1.offset_plus": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
+        "smt.ERR3.score_unguarded": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
+        "smt.ERR3.bootstrap_unguarded": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
+    },
+}
+
+
+def _validate_preset(preset: str) -> dict[str, dict[str, Any]]:
+    """Return the preset's settings, or raise ValueError naming the unknown preset."""
+    if preset not in PRESETS:
+        raise ValueError(f"unknown SMT preset {preset!r}; known presets: {', '.join(PRESETS)}")
+    return PRESETS[preset]
+
+
+# --------------------------------------------------------------------------- running one check
+
+
+def run_check(name: str, settings: dict[str, Any], keep_dir: Path | None):
+    """Return the smt.runs.CheckRun of one named check with the given settings."""
+    from smt import c_composition as C
+    from smt import e_softmax as E
+    from smt import errata as ERR
+    from smt import p_layer as P
+    from smt import s_lipschitz as S
+    from smt import z_ziggurat as Z
+
+    b, t, bud = settings["bound"], settings["timeout"], settings.get("budget")
+    table: dict[str, Callable[[], Any]] = {
+        "smt.E.softmax_vs_hardmax": lambda: E.check_E(b, t, keep_dir, bud),
+        "smt.E.wrong_Nminus1": lambda: E.check_E_wrong(b, t, keep_dir, bud),
+        "smt.Z.ziggurat": lambda: Z.check_Z(b, t, keep_dir, bud, settings.get("explore")),
+        "smt.Z.wrong_short_series": lambda: Z.check_Z_wrong(b, t, keep_dir, bud),
+        "smt.S.lipschitz": lambda: S.check_S(b, t, keep_dir, bud, settings.get("explore")),
+        "smt.S.wrong_half": lambda: S.check_S_wrong(b, t, keep_dir, bud),
+        "smt.P.layer_steps": lambda: P.check_P(b, settings.get("n_head", 2), settings.get("heads", 2), t,
+                                               settings.get("weight_box", 2.0), settings.get("act_box", 4.0),
+                                               keep_dir, bud),
+        "smt.C.closed_form": lambda: C.check_C_closed_form(b, t, keep_dir, bud),
+        "smt.C.monotone": lambda: C.check_C_monotone(b, t, keep_dir, bud),
+        "smt.C.bootstrap": lambda: C.check_C_bootstrap(b, t, keep_dir, bud),
+        "smt.C.wrong_no_BL_guard": lambda: C.check_C_wrong_no_guard(b, t, keep_dir, bud),
+        "smt.C.wrong_monotone_r_positive": lambda: C.check_C_wrong_monotone(b, t, keep_dir, bud),
+        "smt.ERR1.offset_minus_ok": lambda: ERR.check_ERR1_minus(b, t, keep_dir, bud),
+        "smt.ERR1.offset_plus": lambda: ERR.check_ERR1_plus(b, t, keep_dir, bud),
+        "smt.ERR3.score_unguarded": lambda: P.check_ERR3_score(b, t, settings.get("weight_box", 2.0),
+                                                               settings.get("act_box", 4.0), keep_dir, bud),
+        "smt.ERR3.bootstrap_unguarded": lambda: C.check_ERR3_bootstrap(b, t, keep_dir, bud),
+    }
+    if name not in table:
+        raise ValueError(f"unknown SMT check {name!r}; known: {', '.join(SMT_CHECKS)}")
+    return table[name]()
+
+
+def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
+    """Return [(label, SMT-LIB text, expected cvc5 answer)] for the second opinion on one check."""
+    import z3
+
+    from smt import c_composition as C
+    from smt import cvc5_check as K
+    from smt import e_softmax as E
+    from smt import p_layer as P
+    from smt import s_lipschitz as S
+    from smt import z_ziggurat as Z
+    from smt.core import search_to_smt2, to_smt2
+
+    out: list[tuple[str, str, str]] = []
+    for n in sizes:
+        if name == "smt.E.softmax_vs_hardmax":
+            out += [(f"E native exp N={n} m={m}", K.query_E(n, m), "unsat") for m in range(1, n)]
+        elif name == "smt.E.wrong_Nminus1":
+            out.append((f"E twin native exp N={n} m=1", K.query_E_wrong(n, 1), "sat"))
+        elif name == "smt.Z.ziggurat":
+            v = Z.encode_Z(n)
+            out.append((f"Z abstraction N={n}", to_smt2(v["hyps"] + [Z.telescoping(v)], Z.claim_Z(v)), "unsat"))
+        elif name == "smt.Z.wrong_short_series":
+            v = Z.encode_Z(n)
+            Q1 = v["P"][n - 1]
+            out.append((f"Z twin abstraction N={n}",
+                        search_to_smt2(v["hyps"], v["delta"] * (1 - Q1) > v["x"] - Q1), "sat"))
+        elif name == "smt.S.lipschitz":
+            out.append(("S native exp n=2", K.query_S2(), "unsat"))
+        elif name == "smt.S.wrong_half":
+            v = S.encode_S(n)
+            out.append((f"S twin abstraction n={n}", search_to_smt2(
+                v["hyps"] + [2 * v["delta"] * v["y"] >= v["y"] * v["y"] - 1], v["l1"] > v["delta"] / 2), "sat"))
+        elif name == "smt.P.layer_steps":
+            from fractions import Fraction
+
+            sc = P.encode_score(n, Fraction(2), Fraction(4))
+            out.append((f"P score step direct d={n}",
+                        to_smt2(sc["hyps"], z3.Abs(sc["err"]) <= sc["A_sum"] * (2 * sc["X"] + 1) * sc["eps"]),
+                        "unsat"))
+        elif name == "smt.ERR3.score_unguarded":
+            from fractions import Fraction
+
+            sc = P.encode_score(n, Fraction(2), Fraction(4), guard=False)
+            shape = [sc["eps"] == 2] + [z3.Real(f"{v}_{k}") == 0 for v in ("xi", "xj") for k in range(n)]
+            shape += [z3.Real(f"{v}_{k}") == sc["eps"] for v in ("xpi", "xpj") for k in range(n)]
+            out.append((f"score step without eps<=1 d={n} (search shape of smt.p_layer)", search_to_smt2(
+                sc["hyps"] + shape, z3.Abs(sc["err"]) > sc["A_sum"] * (2 * sc["X"] + 1) * sc["eps"]), "sat"))
+        elif name in ("smt.C.closed_form", "smt.C.monotone", "smt.C.bootstrap"):
+            v = C.encode_recursion(n)
+            B, r, a = v["B"], v["r"], v["a"]
+            if name == "smt.C.closed_form":
+                r0, a0 = z3.Reals("r a")
+                Rp = [z3.Real(f"R_{k}") for k in range(n + 1)]
+                hyps = v["hyps"] + [Rp[0] == 1] + [Rp[k + 1] == r0 * Rp[k] for k in range(n)]
+                hyps += [r[l] == r0 for l in range(1, n + 1)] + [a[l] == a0 for l in range(1, n + 1)]
+                out.append((f"C closed form L={n}", to_smt2(hyps, B[n] * (r0 - 1) == a0 * (Rp[n] - 1)), "unsat"))
+            elif name == "smt.C.monotone":
+                hyps = v["hyps"] + [r[l] >= 1 for l in range(1, n + 1)] + [a[l] >= 0 for l in range(1, n + 1)]
+                claim = z3.And([B[0] >= 0] + [B[l] >= B[l - 1] for l in range(1, n + 1)])
+                out.append((f"C monotone L={n}", to_smt2(hyps, claim), "unsat"))
+            else:
+                w = C.encode_bootstrap(n)
+                claim = z3.And([w["e"][l] <= w["B"][l] for l in range(n + 1)])
+                out.append((f"C bootstrap L={n} (one query)", to_smt2(w["hyps"] + [w["B"][n] <= 1], claim), "unsat"))
+        elif name == "smt.C.wrong_no_BL_guard":
+            w = C.encode_bootstrap(n)
+            out.append((f"C bootstrap without B_L<=1 L={n}", search_to_smt2(
+                w["hyps"], z3.Or([w["e"][l] > w["B"][l] for l in range(n + 1)])), "sat"))
+        elif name == "smt.C.wrong_monotone_r_positive":
+            v = C.encode_recursion(n)
+            hyps = v["hyps"] + [v["r"][l] > 0 for l in range(1, n + 1)] + [v["a"][l] >= 0 for l in range(1, n + 1)]
+            out.append((f"C monotone with r>0 L={n}", search_to_smt2(
+                hyps, z3.Or([v["B"][l] < v["B"][l - 1] for l in range(1, n + 1)])), "sat"))
+        elif name == "smt.ERR1.offset_minus_ok":
+            out.append((f"ERR1 corrected offset native exp N={n}", K.query_ERR1(n, plus=False), "unsat"))
+        elif name == "smt.ERR1.offset_plus":
+            out.append((f"ERR1 printed offset native exp N={n}", K.query_ERR1(n, plus=True), "sat"))
+        elif name == "smt.ERR3.bootstrap_unguarded":
+            w = C.encode_bootstrap(n)
+            eps = z3.Real("eps")
+            out.append((f"Theorem 26 with B_L<=eps, eps>1 allowed, L={n}", search_to_smt2(
+                w["hyps"] + [eps > 0, w["B"][n] <= eps], w["e"][n] > eps), "sat"))
+    return out
+
+
+def run_cvc5_opinion(name: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """Return cvc5's opinion on one check: per query its answer, and agree / disagree / no-opinion overall."""
+    from smt.cvc5_check import cvc5_available, run_cvc5
+
+    if not cvc5_available():
+        return {"opinion": "unavailable", "queries": []}
+    rows = []
+    for label, text, expected in cvc5_queries(name, settings.get("cvc5", [])):
+        r = run_cvc5(text, settings.get("cvc5_timeout", 10))
+        r.update(label=label, expected=expected)
+        rows.append(r)
+    statuses = [(r["status"], r["expected"]) for r in rows]
+    contradicts = {"unsat": "sat", "sat": "unsat"}
+    if any(s == contradicts[e] for s, e in statuses):
+        opinion = "disagree"
+    elif statuses and all(s == e for s, e in statuses):
+        opinion = "agree"
+    elif any(s == e for s, e in statuses):
+        opinion = "agree (partly; others unknown/timeout)"
+    else:
+        opinion = "no opinion (unknown/timeout)" if statuses else "not run"
+    return {"opinion": opinion, "queries": rows}
+
+
+def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float) -> CheckResult:
+    """Return the CheckResult of a finished check (see the module docstring for the mapping)."""
+    claim = SMT_CHECKS[name]
+    disagree = cvc5.get("opinion") == "disagree"
+    if run.expected == "proved":
+        if run.verdict == "proved":
+            outcome, verdict = (Outcome.FAILED, "proved-but-cvc5-disagrees") if disagree else (Outcome.OK, "proved")
+        elif run.verdict == "unknown":
+            outcome, verdict = Outcome.UNDECIDED, "unknown"
+        else:
+            outcome, verdict = Outcome.FAILED, run.verdict
+    else:
+        if run.verdict == "refuted":
+            outcome, verdict = (Outcome.FAILED, "refuted-but-cvc5-disagrees") if disagree else (
+                Outcome.OK, "refuted-as-expected")
+        elif run.verdict == "unknown":
+            outcome, verdict = Outcome.UNDECIDED, "unknown"
+        else:
+            outcome, verdict = Outcome.FAILED, run.verdict  # proved twin or refuted-not-replayed
+    detail = f"{run.detail}; cvc5: {cvc5.get('opinion')}"
+    data = {
+        "expected": run.expected, "verdict": run.verdict, "size_label": run.size_label, "bound": run.bound,
+        "bound_reached": run.bound_reached, "rows": run.rows, "cvc5": cvc5, "countermodels": run.countermodels,
+        "smt2": run.smt2, "extra": run.extra,
+    }
+    data = json.loads(json.dumps(data, default=str))
+    return CheckResult("smt", name, claim, outcome, verdict, seconds, detail, data)
+
+
+def _task(name: str, settings: dict[str, Any], keep_dir: str | None) -> CheckResult:
+    """Run one check and its cvc5 opinion (in a pool worker) and return its CheckResult."""
+    t0 = time.perf_counter()
+    try:
+        run = run_check(name, settings, Path(keep_dir) if keep_dir else None)
+    except Exception as e:  # a crash is a failed check, reported with its message
+        return CheckResult("smt", name, SMT_CHECKS.get(name), Outcome.FAILED, "error", time.perf_counter() - t0,
+                           f"{type(e).__name__}: {e}")
+    try:
+        cvc5 = run_cvc5_opinion(name, settings)
+    except Exception as e:
+        cvc5 = {"opinion": f"error: {type(e).__name__}: {e}", "queries": []}
+    return _to_result(name, run, cvc5, time.perf_counter() - t0)
+
+
+#: Rough cost order (most expensive first) for scheduling on the pool.
+_COST_ORDER = ["smt.E.softmax_vs_hardmax", "smt.C.bootstrap", "smt.P.layer_steps", "smt.Z.ziggurat", "smt.S.lipschitz",
+               "smt.E.wrong_Nminus1", "smt.C.closed_form", "smt.C.monotone"]
+
+
+def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None,
+        workers: int | None = None) -> list[CheckResult]:
+    """Return one CheckResult per SMT check of the preset (filtered by claim ids), run in parallel processes."""
+    settings = _validate_preset(preset)
+    from smt.core import cpu_count
+
+    names = [n for n in SMT_CHECKS if claims is None or SMT_CHECKS[n] in claims]
+    names.sort(key=lambda n: _COST_ORDER.index(n) if n in _COST_ORDER else len(_COST_ORDER))
+    keep_dir = Path(out_dir) / "smt"
+    workers = workers or max(1, cpu_count())
+    results: dict[str, CheckResult] = {}
+    if not names:
+        return []
+    with ProcessPoolExecutor(max_workers=min(workers, len(names))) as pool:
+        futs = {pool.submit(_task, n, settings[n], str(keep_dir)): n for n in names}
+        for f in as_completed(futs):
+            n = futs[f]
+            try:
+                r = f.result()
+            except Exception as e:  # worker died
+                r = CheckResult("smt", n, SMT_CHECKS[n], Outcome.FAILED, "error", 0.0, f"worker failed: {e}")
+            results[n] = r
+            progress(f"{n}: {r.verdict} ({r.seconds:.1f} s) {r.detail}")
+    return [results[n] for n in SMT_CHECKS if n in results]
+
+
+# --------------------------------------------------------------------------- markdown
+
+
+def _rows_text(rows: list[list[Any]], label: str) -> str:
+    """Return a compact 'size: seconds' list of the scaling rows (at most 12, always the last)."""
+    if not rows:
+        return ""
+    pick = rows if len(rows) <= 12 else rows[:: max(1, len(rows) // 10)] + [rows[-1]]
+    seen, out = set(), []
+    for size, secs, verdict in pick:
+        if size in seen:
+            continue
+        seen.add(size)
+        mark = "" if verdict in ("proved", "refuted") else f" {verdict}"
+        out.append(f"{label}={size}: {secs:.2f}s{mark}")
+    return ", ".join(out)
+
+
+def markdown_section(results: list[CheckResult]) -> str:
+    """Return the SMT section of report.md: verdicts, the scaling table and the replayed countermodels."""
+    smt = [r for r in results if r.family == "smt"]
+    lines = ["## SMT checks (Z3, with a cvc5 second opinion)", "",
+             "How exp is handled and why it is sound: `smt/core.py` (module docstring).", "",
+             "| check | claim | outcome | verdict | bound reached | seconds | cvc5 |",
+             "| --- | --- | --- | --- | --- | --- | --- |"]
+    for r in smt:
+        d = r.data
+        reach = f"{d.get('size_label', '')} <= {d.get('bound_reached', '?')} (of {d.get('bound', '?')})" if d else ""
+        lines.append(f"| `{r.name}` | {r.claim} | {r.outcome.value} | {r.verdict} | {reach} | {r.seconds:.1f} | "
+                     f"{(d.get('cvc5') or {}).get('opinion', '') if d else ''} |")
+    lines += ["", "### Scaling (size reached against seconds per size)", "",
+              "| check | rows |", "| --- | --- |"]
+    for r in smt:
+        if r.data.get("rows"):
+            lines.append(f"| `{r.name}` | {_rows_text(r.data['rows'], r.data.get('size_label', 'n'))} |")
+    cms = [(r, c) for r in smt for c in r.data.get("countermodels", [])[:1]]
+    if cms:
+        lines += ["", "### Countermodels replayed in the spec", ""]
+        for r, c in cms:
+            rep = c.get("replay") or {}
+            shown = {k: v for k, v in rep.items() if k != "confirmed"}
+            lines.append(f"- `{r.name}` ({r.claim}, {r.data.get('size_label', 'n')} = {c.get('size')}): "
+                         f"confirmed by the spec: **{rep.get('confirmed')}**")
+            lines.append(f"  `{json.dumps(shown, default=str)[:600]}`")
+    unknown = [p for r in smt for p in r.data.get("smt2", [])]
+    if unknown:
+        lines += ["", "### Kept .smt2 files (unknown)", ""] + [f"- `{p}`" for p in unknown[:20]]
+    return "\n".join(lines) + "\n"

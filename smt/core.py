@@ -1,0 +1,282 @@
+"""The trusted kernel of the SMT checks: one ``prove``, three verdicts, and how exp is handled.
+
+Verdicts (style note 5, after knuckledragger's ``prove``)
+==========================================================
+``prove(hyps, claim)`` asserts the hypotheses and the NEGATION of the claim and asks Z3:
+
+* ``unsat``   -> ``proved``: no assignment satisfies the hypotheses and violates the claim;
+* ``sat``     -> ``refuted``: the model is returned as exact rationals (and floats) so that a
+  replay (smt/replay.py) can rebuild a concrete instance and confirm it in the spec;
+* ``unknown`` / timeout -> ``unknown``: the query is written to an .smt2 file and kept.
+  Unknown is NEVER counted as proved.
+
+``search(hyps, violation)`` is the same call for a refutation search: it asserts the
+violation itself (already negated) and reports ``refuted`` on sat.
+
+How the exponential is handled (the ONE place this is stated)
+=============================================================
+Z3 has no usable exp (its built-in answers ``unknown`` on trivial monotone queries) and
+polynomial Taylor/Pade encodings time out from a handful of terms.  Every check therefore
+uses *abstraction variables* that stand for values of exp, constrained only by facts that
+the real exponential satisfies:
+
+``E_j`` stands for ``exp((s_j - s_max)/tau)`` (scores written as differences to the max),
+``x`` stands for ``exp(-gamma/tau)`` and ``P_k`` for ``x^(k-1)`` (defined exactly by the
+polynomial chain ``P_1 = 1, P_(k+1) = x P_k``).  The facts used, each a true property of
+exp on the reals:
+
+(F1) positivity: ``E_j > 0``, ``0 < x < 1`` (gamma > 0, tau > 0);
+(F2) normalisation: ``E_j = 1`` when ``s_j = s_max``;
+(F3) monotonicity at the gap: ``s_max - s_j >= gamma  ->  E_j <= x``;
+(F4) ziggurat form of (F3): ``s_(1) - s_(k) >= (k-1) gamma  ->  E_(k) <= x^(k-1) = P_k``
+     (exp is increasing and exp(-(k-1)gamma/tau) = x^(k-1));
+(F5) ratio facts for statement S: ``rho_j = exp((b_j - a_j)/tau)`` lies in ``[1/y, y]`` with
+     ``y = exp(delta)``, ``delta = ||a - b||_inf / tau``, and the logarithmic mean inequality
+     ``ln y >= 2 (y - 1)/(y + 1)`` for ``y >= 1`` (proof: both sides vanish at y = 1 and the
+     derivative of the difference is ``(y-1)^2 / (y (y+1)^2) >= 0``);
+(F6) for erratum 1: ``e^{+t} e^{-t} = 1`` and ``e^{+t} >= 1 + t`` for ``t = gamma/tau > 0``.
+
+Soundness argument.  Take any real instance of a statement (real scores, tau > 0, gap gamma,
+...).  Interpret every abstraction variable by the real value it stands for
+(``E_j := exp((s_j - s_max)/tau)``, ``x := exp(-gamma/tau)``, ...).  Each fact (F1)-(F6) holds
+under this interpretation because it is a true property of the real exponential, and every
+other constraint of the query is a verbatim (polynomial, cross-multiplied by a positive
+denominator) transcription of the statement's hypotheses and definitions.  Hence every real
+instance that violated the statement would give a model of the abstract query "hypotheses and
+facts and NOT claim".  So if Z3 answers ``unsat`` for that query, no real instance violates the
+statement: ``proved`` on the abstraction implies the statement for all real instances covered
+by the query's bounds (length n, size m of the max set, depth L, dimension d, boxes).
+
+The converse fails: the abstraction has more models than the reals (e.g. ``E_j`` need not
+equal exp of anything consistent with the other variables), so a ``sat`` answer is only a
+*candidate* countermodel.  That is why every refutation is turned back into concrete numbers
+(scores ``s_j = tau ln E_j``, ``gamma = -tau ln x``, ...) and replayed in the spec; a
+refutation that does not replay is reported as FAILED, never as a confirmed counterexample.
+Refutation searches may add facts that hold with equality in the real model they build
+(e.g. ``E_j = x`` at the staircase, or an UPPER bound on ``ln y`` such as
+``ln y <= (y - 1/y)/2``), which only shrinks the search space and makes replays robust.
+
+Nothing else about exp is assumed anywhere in smt/.  cvc5 (smt/cvc5_check.py) is run on
+the same statements with its native ``exp`` as an independent second opinion.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Iterable
+
+import z3
+
+#: Largest per-query timeout accepted, in seconds (an hour: anything larger is a typo).
+MAX_TIMEOUT_S: float = 3600.0
+
+PROVED = "proved"
+REFUTED = "refuted"
+UNKNOWN = "unknown"
+
+
+@dataclass
+class Verdict:
+    """Return value of one solver query: status, time, and the countermodel or kept .smt2 file.
+
+    status  -- "proved" (negation unsat), "refuted" (sat) or "unknown" (incl. timeout)
+    seconds -- wall-clock time of the check-sat call
+    model   -- on "refuted": variable name -> exact value as a string ("3/4", or a decimal
+               approximation for algebraic numbers, marked with a trailing "?")
+    values  -- the same model as floats
+    smt2    -- on "unknown": path of the kept .smt2 file
+    reason  -- Z3's reason for unknown, if any
+    """
+
+    status: str
+    seconds: float
+    model: dict[str, str] = field(default_factory=dict)
+    values: dict[str, float] = field(default_factory=dict)
+    smt2: str | None = None
+    reason: str = ""
+
+
+def check_size(name: str, value: Any, maximum: int, minimum: int = 1) -> int:
+    """Return value as an int after checking minimum <= value <= maximum (ValueError naming the bound)."""
+    if isinstance(value, bool) or not isinstance(value, (int,)) and not (
+        isinstance(value, float) and value.is_integer()
+    ):
+        raise ValueError(f"{name} must be an integer, got {value!r}")
+    v = int(value)
+    if v < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {v}")
+    if v > maximum:
+        raise ValueError(f"{name} = {v} exceeds the documented maximum {maximum} for this check")
+    return v
+
+
+def check_timeout(timeout_s: Any) -> float:
+    """Return the per-query timeout in seconds after checking 0 < timeout <= MAX_TIMEOUT_S."""
+    try:
+        t = float(timeout_s)
+    except (TypeError, ValueError):
+        raise ValueError(f"timeout must be a number of seconds, got {timeout_s!r}") from None
+    if math.isnan(t) or t <= 0:
+        raise ValueError(f"timeout must be > 0 seconds, got {timeout_s!r}")
+    if t > MAX_TIMEOUT_S:
+        raise ValueError(f"timeout {t} s exceeds the maximum {MAX_TIMEOUT_S} s")
+    return t
+
+
+def check_box(name: str, value: Any, maximum: float = 1e6) -> Fraction:
+    """Return a positive box half-width as an exact Fraction after checking 0 < value <= maximum."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number, got {value!r}") from None
+    if math.isnan(v) or v <= 0 or math.isinf(v):
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    if v > maximum:
+        raise ValueError(f"{name} = {v} exceeds the documented maximum {maximum}")
+    return Fraction(v).limit_denominator(10**6)
+
+
+def _value_to_str_and_float(v: z3.ExprRef) -> tuple[str, float]:
+    """Return an exact string and a float for a Z3 model value (rational or algebraic)."""
+    if z3.is_rational_value(v):
+        fr = Fraction(v.numerator_as_long(), v.denominator_as_long())
+        return (f"{fr.numerator}/{fr.denominator}" if fr.denominator != 1 else str(fr.numerator)), float(fr)
+    if z3.is_algebraic_value(v):
+        d = v.approx(30).as_decimal(30).rstrip("?")
+        return d + "?", float(Fraction(d))
+    if z3.is_int_value(v):
+        return str(v.as_long()), float(v.as_long())
+    if z3.is_true(v) or z3.is_false(v):
+        return str(z3.is_true(v)), float(z3.is_true(v))
+    s = str(v)
+    try:
+        return s, float(Fraction(s))
+    except ValueError:
+        return s, float("nan")
+
+
+def model_values(model: z3.ModelRef) -> tuple[dict[str, str], dict[str, float]]:
+    """Return (exact strings, floats) for every constant of a Z3 model."""
+    exact: dict[str, str] = {}
+    floats: dict[str, float] = {}
+    for d in model.decls():
+        if d.arity() != 0:
+            continue
+        s, f = _value_to_str_and_float(model[d])
+        exact[d.name()] = s
+        floats[d.name()] = f
+    return exact, floats
+
+
+def _safe(name: str) -> str:
+    """Return a file-system-safe version of a query name."""
+    return re.sub(r"[^A-Za-z0-9_.=-]+", "_", name)
+
+
+def _solve(assertions: list[z3.BoolRef], timeout_s: float, name: str, keep_dir: Path | None,
+           engine: str = "nra") -> Verdict:
+    """Return the verdict of check-sat on the assertions, read as 'sat = refuted'.
+
+    engine "nra": Z3's QF_NRA solver (nlsat, with equation-solving preprocessing);
+    engine "smt": Z3's plain smt tactic WITHOUT preprocessing, so that named sub-terms
+    (atoms with definitions) are kept and linear reasoning over lemma instances stays linear.
+    """
+    t = check_timeout(timeout_s)
+    if engine not in ("nra", "smt"):
+        raise ValueError(f"unknown engine {engine!r}")
+    s = z3.SolverFor("QF_NRA") if engine == "nra" else z3.Tactic("smt").solver()
+    s.set("timeout", max(1, int(t * 1000)))
+    s.add(*assertions)
+    t0 = time.perf_counter()
+    r = s.check()
+    dt = time.perf_counter() - t0
+    if r == z3.unsat:
+        return Verdict(PROVED, dt)
+    if r == z3.sat:
+        exact, floats = model_values(s.model())
+        return Verdict(REFUTED, dt, model=exact, values=floats)
+    path = None
+    if keep_dir is not None:
+        keep_dir = Path(keep_dir)
+        keep_dir.mkdir(parents=True, exist_ok=True)
+        p = keep_dir / f"{_safe(name)}.smt2"
+        p.write_text(f"; {name}: unknown after {dt:.2f} s ({s.reason_unknown()})\n" + s.to_smt2())
+        path = str(p)
+    return Verdict(UNKNOWN, dt, smt2=path, reason=s.reason_unknown())
+
+
+def prove(
+    hyps: Iterable[z3.BoolRef],
+    claim: z3.BoolRef,
+    *,
+    timeout_s: float,
+    name: str,
+    keep_dir: Path | None = None,
+    engine: str = "nra",
+) -> Verdict:
+    """Return "proved" iff hyps AND NOT claim is unsat; "refuted" with the model if sat; else "unknown" (.smt2 kept)."""
+    return _solve(list(hyps) + [z3.Not(claim)], timeout_s, name, keep_dir, engine)
+
+
+def search(
+    hyps: Iterable[z3.BoolRef],
+    violation: z3.BoolRef,
+    *,
+    timeout_s: float,
+    name: str,
+    keep_dir: Path | None = None,
+) -> Verdict:
+    """Return "refuted" with the model iff hyps AND violation is sat (a countermodel search), "proved" if unsat."""
+    return _solve(list(hyps) + [violation], timeout_s, name, keep_dir)
+
+
+def to_smt2(hyps: Iterable[z3.BoolRef], claim: z3.BoolRef) -> str:
+    """Return the SMT-LIB2 text of 'hyps AND NOT claim' (for cvc5 on polynomial queries)."""
+    s = z3.Solver()
+    s.add(*list(hyps), z3.Not(claim))
+    return s.to_smt2()
+
+
+def R(v: Any) -> z3.ArithRef:
+    """Return an exact Z3 real constant from an int, Fraction or float."""
+    fr = Fraction(v) if not isinstance(v, Fraction) else v
+    return z3.RealVal(f"{fr.numerator}/{fr.denominator}")
+
+
+def Abs(e: z3.ArithRef) -> z3.ArithRef:
+    """Return |e| as an if-then-else term."""
+    return z3.If(e >= 0, e, -e)
+
+
+def reals(prefix: str, n: int) -> list[z3.ArithRef]:
+    """Return n fresh real constants prefix_0 .. prefix_(n-1)."""
+    return [z3.Real(f"{prefix}_{i}") for i in range(n)]
+
+
+def cpu_count() -> int:
+    """Return the number of cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover
+        return os.cpu_count() or 1
+
+
+def search_to_smt2(hyps: Iterable[z3.BoolRef], violation: z3.BoolRef) -> str:
+    """Return the SMT-LIB2 text of 'hyps AND violation' (a countermodel search, for cvc5)."""
+    s = z3.Solver()
+    s.add(*list(hyps), violation)
+    return s.to_smt2()
+
+
+def Sum(terms: Iterable[z3.ArithRef]) -> z3.ArithRef:
+    """Return the sum of terms (0 if empty, the term itself if one: cvc5 rejects a one-argument '+')."""
+    ts = list(terms)
+    if not ts:
+        return z3.RealVal(0)
+    return ts[0] if len(ts) == 1 else z3.Sum(ts)

@@ -1,0 +1,107 @@
+"""Statement E (Edelman et al. form, used in Theorem 26): softmax versus average-hard attention.
+
+Scores s over N positions, max set of size m, gap >= gamma, x = exp(-gamma/tau):
+
+    delta = mass off M <= (N-m) x / (m + (N-m) x) <= (N-m) x / m,
+    ||softmax_tau(s) - ahardmax(s)||_1 = m |p_M - 1/m| + delta <= 2 (N-1) x.
+
+Encoding (exp abstraction of smt/core.py, facts F1-F3): positions 0..m-1 form the max set
+(softmax is invariant under permuting positions, so this is no loss), positions m..N-1 have
+s_max - s_j >= gamma.  E_j stands for exp((s_j - s_max)/tau); Z = sum E_j; the weight of a
+max position p_M and the mass off M delta are defined by p_M Z = 1 and delta Z = sum_{j>=m} E_j
+(Z > 0).  The fraction bound is stated cross-multiplied by its positive denominator
+m + (N-m) x, which is equivalent.  One query per (N, m); ``check_E`` runs every m = 1..N for
+every N = 1..n_max.
+
+Wrong twin: (N-m-1) instead of (N-m) (spec.bounds.wrong_bound_E_mass_off_Nminus); refuted for
+every N >= 2 and m < N, and each countermodel is replayed in the spec (smt/replay.py).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import z3
+
+from smt.core import R, Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from smt.runs import CheckRun, run_sizes
+
+#: Largest length N accepted by the E checks (each query has 2N + 6 variables).
+MAX_N_E: int = 512
+
+
+def encode_E(N: int, m: int) -> dict[str, Any]:
+    """Return the variables and hypotheses (statement + exp facts F1-F3) of statement E for (N, m)."""
+    s = reals("s", N)
+    E = reals("E", N)
+    smax, gamma, tau, x = z3.Reals("s_max gamma tau x")
+    Z, S, delta, pM = z3.Reals("Z S delta p_M")
+    hyps: list[z3.BoolRef] = [tau > 0, gamma > 0, x > 0, x < 1]
+    for j in range(N):
+        if j < m:
+            hyps.append(s[j] == smax)
+        else:
+            hyps.append(smax - s[j] >= gamma)
+        # exp facts (core.py): F1 positivity, F2 normalisation, F3 monotonicity at the gap.
+        hyps += [E[j] > 0, z3.Implies(s[j] == smax, E[j] == 1), z3.Implies(smax - s[j] >= gamma, E[j] <= x)]
+    hyps += [Z == Sum(E), S == Sum(E[m:]) if m < N else S == 0, delta * Z == S, pM * Z == 1]
+    return {"s": s, "E": E, "x": x, "tau": tau, "gamma": gamma, "delta": delta, "pM": pM, "hyps": hyps}
+
+
+def claim_E(N: int, m: int, v: dict[str, Any]) -> z3.BoolRef:
+    """Return statement E's conclusion (three inequalities) for the encoding v."""
+    x, delta, pM = v["x"], v["delta"], v["pM"]
+    k = N - m
+    mass = delta * (m + k * x) <= k * x  # delta <= (N-m)x/(m+(N-m)x)
+    loose = delta * m <= k * x  # delta <= (N-m)x/m
+    l1 = m * Abs(pM - R(1) / m) + delta <= 2 * (N - 1) * x
+    return z3.And(mass, loose, l1)
+
+
+def prove_E(N: int, m: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return the verdict of statement E at (N, m) (proved = holds for all real instances)."""
+    v = encode_E(N, m)
+    return prove(v["hyps"], claim_E(N, m, v), timeout_s=timeout_s, name=f"E_N{N}_m{m}", keep_dir=keep_dir)
+
+
+def search_E_wrong(N: int, m: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the wrong twin (N-m-1 instead of N-m) at (N, m).
+
+    Search-only facts: x >= 1/4 keeps the countermodel away from underflow (sound for a search).
+    """
+    v = encode_E(N, m)
+    x, delta = v["x"], v["delta"]
+    k = N - m - 1
+    violation = delta * (m + k * x) > k * x
+    return search(v["hyps"] + [x >= R(Fraction(1, 4))], violation, timeout_s=timeout_s,
+                  name=f"E_wrong_N{N}_m{m}", keep_dir=keep_dir)
+
+
+
+def check_E(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return statement E proved for every N <= n_max and every m <= N (one row per N: all m)."""
+    n_max = check_size("E: length bound n", n_max, MAX_N_E)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.E.softmax_vs_hardmax", "E", "proved", size_label="n")
+    return run_sizes(run, list(range(1, n_max + 1)),
+                     lambda N: [(prove_E(N, m, timeout_s, keep_dir), None) for m in range(1, N + 1)], budget_s)
+
+
+def check_E_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the wrong twin of E refuted (with replayed countermodels) for every 2 <= N <= n_max, m < N."""
+    from smt.replay import replay_E_wrong
+
+    n_max = check_size("E twin: length bound n", n_max, MAX_N_E, minimum=2)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.E.wrong_Nminus1", "E", "refuted", size_label="n")
+
+    def one(N: int) -> list[tuple[Verdict, dict | None]]:
+        out = []
+        for m in range(1, N):
+            v = search_E_wrong(N, m, timeout_s, keep_dir)
+            out.append((v, replay_E_wrong(N, m, v.values) if v.status == "refuted" else None))
+        return out
+
+    return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)

@@ -1,0 +1,125 @@
+"""Statement Z (corresponds to Lemma 6, the ziggurat lemma): geometric decay of softmax weights.
+
+If the scores sorted downwards satisfy s_(1) - s_(k) >= (k-1) gamma (k = 1..N), x = exp(-gamma/tau):
+
+    mass off the top  <= (x - x^N)/(1 - x^N) <= x,
+    weight of the top >= (1 - x)/(1 - x^N).
+
+Encoding (exp abstraction of smt/core.py, facts F1, F2, F4): sorted scores s_1 >= ... >= s_N
+with the ziggurat hypothesis; E_k stands for exp((s_k - s_1)/tau), with E_1 = 1, E_k > 0 and
+E_k <= P_k where P_1 = 1, P_(k+1) = x P_k define P_k = x^(k-1) exactly; Q = x P_N = x^N.
+The mass off the top delta and the top weight w are defined by delta Z = sum_{k>=2} E_k and
+w Z = 1 with Z = sum E_k.  Fractions are cross-multiplied by their positive denominators.
+
+The geometric sum sum_{k=2}^N P_k (1 - x) = x - x^N is a polynomial identity of the chain;
+it is stated as an extra hypothesis only after being PROVED by its own Z3 query (lemma
+``telescoping``, see prove_Z), so the main query stays linear in the E_k.
+
+Wrong twin: the geometric series summed over N-1 positions instead of N
+(spec.bounds.wrong_bound_Z_mass_off_top_short), false at the staircase s_(k) = s_(1) - (k-1) gamma.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import z3
+
+from smt.core import PROVED, R, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from smt.runs import CheckRun, run_sizes
+
+#: Largest length N accepted by the Z checks.
+MAX_N_Z: int = 512
+
+
+def encode_Z(N: int) -> dict[str, Any]:
+    """Return the variables and hypotheses (statement + exp facts) of statement Z at length N."""
+    s = reals("s", N)
+    E = reals("E", N)
+    P = reals("P", N + 1)  # P[k] = x^k, k = 0..N  (P_(k+1) in the docstring's 1-based notation)
+    gamma, tau, x, Z, S, T, delta, w = z3.Reals("gamma tau x Z S T delta w")
+    hyps: list[z3.BoolRef] = [tau > 0, gamma > 0, x > 0, x < 1, P[0] == 1]
+    hyps += [P[k + 1] == x * P[k] for k in range(N)]
+    for k in range(N):
+        if k > 0:
+            hyps.append(s[k - 1] >= s[k])
+        hyps.append(s[0] - s[k] >= k * gamma)  # ziggurat hypothesis
+        # exp facts: F1 positivity, F2 normalisation, F4 E_k <= x^k (0-based k).
+        hyps += [E[k] > 0, z3.Implies(s[k] == s[0], E[k] == 1), z3.Implies(s[0] - s[k] >= k * gamma, E[k] <= P[k])]
+    hyps += [Z == Sum(E), S == (Sum(E[1:]) if N > 1 else R(0)), delta * Z == S, w * Z == 1]
+    hyps += [T == (Sum(P[1:N]) if N > 1 else R(0))]
+    return {"s": s, "E": E, "P": P, "x": x, "T": T, "delta": delta, "w": w, "hyps": hyps, "N": N}
+
+
+def telescoping(v: dict[str, Any]) -> z3.BoolRef:
+    """Return the geometric-sum identity T (1 - x) = x - x^N (T = x + ... + x^(N-1))."""
+    N = v["N"]
+    return v["T"] * (1 - v["x"]) == v["x"] - v["P"][N] if N > 1 else v["T"] == 0
+
+
+def claim_Z(v: dict[str, Any]) -> z3.BoolRef:
+    """Return statement Z's conclusion for the encoding v (cross-multiplied, denominators > 0)."""
+    N, x, Q, delta, w = v["N"], v["x"], v["P"][v["N"]], v["delta"], v["w"]
+    return z3.And(delta * (1 - Q) <= x - Q, x - Q <= x * (1 - Q), w * (1 - Q) >= 1 - x)
+
+
+def prove_Z(N: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return the verdict of statement Z at length N: first the telescoping lemma, then the claim using it.
+
+    Both are Z3 queries; the claim's verdict is "proved" only if the lemma was proved too.
+    """
+    v = encode_Z(N)
+    lem = prove(v["hyps"], telescoping(v), timeout_s=timeout_s, name=f"Z_lemma_N{N}", keep_dir=keep_dir)
+    if lem.status != PROVED:
+        return lem
+    main = prove(v["hyps"] + [telescoping(v)], claim_Z(v), timeout_s=timeout_s, name=f"Z_N{N}", keep_dir=keep_dir)
+    main.seconds += lem.seconds
+    return main
+
+
+def search_Z_wrong(N: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the wrong twin: mass off top > (x - x^(N-1))/(1 - x^(N-1)).
+
+    Search-only facts: x is FIXED to the rational 1 - 1/(N+1) (so x^N ~ e^{-1} is not lost in float64,
+    the twin's error, of order x^(N-1) (1 - x), stays visible in the replay, and the query becomes
+    linear in the E_k), and the violation must exceed the twin's bound by x^N / (8 N^2) (the real
+    excess is about (1 - 1/e)/N^2).
+    """
+    v = encode_Z(N)
+    x, P, delta = v["x"], v["P"], v["delta"]
+    Q1 = P[N - 1]
+    xv = 1 - Fraction(1, N + 1)
+    margin = xv**N / (8 * N * N)
+    violation = delta * (1 - Q1) > x - Q1 + R(margin)
+    return search(v["hyps"] + [x == R(xv)], violation, timeout_s=timeout_s, name=f"Z_wrong_N{N}",
+                  keep_dir=keep_dir)
+
+
+def check_Z(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
+            explore: list[int] | None = None) -> CheckRun:
+    """Return statement Z proved for every N <= n_max (explore: larger sizes for the scaling table only)."""
+    n_max = check_size("Z: length bound n", n_max, MAX_N_Z)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.Z.ziggurat", "Z", "proved", size_label="n")
+    return run_sizes(run, list(range(1, n_max + 1)), lambda N: [(prove_Z(N, timeout_s, keep_dir), None)], budget_s,
+                     explore=[check_size("Z: explore size", e, MAX_N_Z) for e in (explore or [])])
+
+
+def check_Z_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the wrong twin of Z refuted, with replayed countermodels, for every 3 <= N <= n_max.
+
+    (For N = 2 the twin's bound degenerates to 0/0; the spec clamps it, so sizes start at 3.)
+    """
+    from smt.replay import replay_Z_wrong
+
+    n_max = check_size("Z twin: length bound n", n_max, MAX_N_Z, minimum=3)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.Z.wrong_short_series", "Z", "refuted", size_label="n")
+
+    def one(N: int) -> list[tuple[Verdict, dict | None]]:
+        v = search_Z_wrong(N, timeout_s, keep_dir)
+        return [(v, replay_Z_wrong(N, v.values) if v.status == "refuted" else None)]
+
+    return run_sizes(run, list(range(3, n_max + 1)), one, budget_s)
