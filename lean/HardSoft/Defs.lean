@@ -1,0 +1,155 @@
+module
+
+/-!
+# Definitions: layer-error bounds and softmax weight sums
+
+Definitions shared by `HardSoft.Recursion` (statement C, Theorem 26 of Yang, Strobl, Chiang,
+Angluin, "Simulating Hard Attention Using Soft Attention", arXiv 2412.09925) and
+`HardSoft.Softmax` (statements E and Z, the algebra behind Lemma 6 and the Edelman et al.
+bound), generic over an ordered field `α`.
+
+The field context is the one core Lean provides without Mathlib:
+`[Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
+[Lean.Grind.OrderedRing α]`; `Rat` is an instance (see `HardSoft.Main`).
+
+## Main definitions
+
+* `HardSoft.natCast n`: the natural number `n` in `α` (core's `Semiring.natCast` is not a
+  global instance, so a cast written `(n : α)` does not elaborate in this context).
+* `HardSoft.bound r a l`: the layer-error bound `B 0 = 0`, `B (l+1) = r l * B l + a l`.
+* `HardSoft.sumTo f N`: `f 0 + ... + f (N-1)`.
+* `HardSoft.countMax isMax N`, `HardSoft.offMass isMax w N`: the size of the max set and the
+  weight off it among the positions `0, ..., N-1`.
+
+## Main results
+
+* `HardSoft.bound_zero`, `HardSoft.bound_succ`: the defining equations of `bound`.
+* `HardSoft.natCast_succ`, `HardSoft.natCast_nonneg`: the cast is `+ 1` per step and `≥ 0`.
+* `HardSoft.pow_succ_eq`, `HardSoft.one_le_pow_of_one_le`, `HardSoft.pow_nonneg_of_nonneg`:
+  powers, handled by rewriting (see the note at `pow_zero_eq`).
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+namespace HardSoft
+
+variable {α : Type} [Lean.Grind.Field α]
+
+/-- Theorem 26 and statement E, helper definition: the natural number `n` as an element of `α`:
+`natCast 0 = 0`, `natCast (n+1) = natCast n + 1`. -/
+def natCast : Nat → α
+  | 0 => 0
+  | n + 1 => natCast n + 1
+
+/-- Theorem 26 (statement C): the layer-error bound `B 0 = 0`, `B (l+1) = r l * B l + a l`,
+where `r l` is the factor by which layer `l` amplifies its input error and `a l` the error it
+adds (for softmax attention, `a l = 2 (1 + Lip F) X (N-1) e^{-γ/τ} Σ_h |B^h|_col`). -/
+def bound (r a : Nat → α) : Nat → α
+  | 0 => 0
+  | l + 1 => r l * bound r a l + a l
+
+/-- Lemma 6 and statement E, definition: the sum `f 0 + f 1 + ... + f (N-1)` (zero for `N = 0`).
+-/
+def sumTo (f : Nat → α) : Nat → α
+  | 0 => 0
+  | n + 1 => sumTo f n + f n
+
+/-- Theorem 26 (statement E), definition: the number of positions `j < N` with `isMax j = true`
+(the size `m` of the max set). -/
+def countMax (isMax : Nat → Bool) : Nat → Nat
+  | 0 => 0
+  | n + 1 => countMax isMax n + (if isMax n then 1 else 0)
+
+/-- Theorem 26 (statement E), definition: the total weight `w j` over the positions `j < N` with
+`isMax j = false`. -/
+def offMass (isMax : Nat → Bool) (w : Nat → α) : Nat → α
+  | 0 => 0
+  | n + 1 => offMass isMax w n + (if isMax n then 0 else w n)
+
+/-- Theorem 26 (statement C), defining equation: `B 0 = 0`. -/
+theorem bound_zero (r a : Nat → α) : bound r a 0 = 0 := rfl
+
+/-- Theorem 26 (statement C), defining equation: `B (l+1) = r l * B l + a l`. -/
+theorem bound_succ (r a : Nat → α) (l : Nat) : bound r a (l + 1) = r l * bound r a l + a l :=
+  rfl
+
+/-- Theorem 26 and statement E, helper (cast): `natCast 0 = 0`. -/
+theorem natCast_zero : (natCast 0 : α) = 0 := rfl
+
+/-- Theorem 26 and statement E, helper (cast): `natCast (n+1) = natCast n + 1`. -/
+theorem natCast_succ (n : Nat) : (natCast (n + 1) : α) = natCast n + 1 := rfl
+
+
+/-- Theorem 26 and statement E, helper (cast): `natCast (n + k) = natCast n + natCast k`. -/
+theorem natCast_add (n k : Nat) : (natCast (n + k) : α) = natCast n + natCast k := by
+  induction k with
+  | zero => rw [Nat.add_zero, natCast_zero]; grind
+  | succ k ih => rw [← Nat.add_assoc, natCast_succ, natCast_succ, ih]; grind
+
+/-- Lemma 6 and statement E, helper (sums): `sumTo f 0 = 0`. -/
+theorem sumTo_zero (f : Nat → α) : sumTo f 0 = 0 := rfl
+
+/-- Lemma 6 and statement E, helper (sums): `sumTo f (n+1) = sumTo f n + f n`. -/
+theorem sumTo_succ (f : Nat → α) (n : Nat) : sumTo f (n + 1) = sumTo f n + f n := rfl
+
+/-- Theorem 26 (statement E), helper (max set): `countMax isMax 0 = 0`. -/
+theorem countMax_zero (isMax : Nat → Bool) : countMax isMax 0 = 0 := rfl
+
+/-- Theorem 26 (statement E), helper (max set): one more position adds one when it is maximal.
+-/
+theorem countMax_succ (isMax : Nat → Bool) (n : Nat) :
+    countMax isMax (n + 1) = countMax isMax n + (if isMax n then 1 else 0) := rfl
+
+/-- Theorem 26 (statement E), helper (off mass): `offMass isMax w 0 = 0`. -/
+theorem offMass_zero (isMax : Nat → Bool) (w : Nat → α) : offMass isMax w 0 = 0 := rfl
+
+/-- Theorem 26 (statement E), helper (off mass): one more position adds its weight when it is
+not maximal. -/
+theorem offMass_succ (isMax : Nat → Bool) (w : Nat → α) (n : Nat) :
+    offMass isMax w (n + 1) = offMass isMax w n + (if isMax n then 0 else w n) := rfl
+
+/-- Theorem 26 and Lemma 6, helper (powers): `x ^ 0 = 1`, for the `^` this context elaborates
+(its instance is not the one `grind`'s ring module expects, so proofs rewrite powers with these
+two lemmas). -/
+theorem pow_zero_eq (x : α) : x ^ 0 = 1 := Lean.Grind.Semiring.pow_zero x
+
+/-- Theorem 26 and Lemma 6, helper (powers): `x ^ (n+1) = x ^ n * x`. -/
+theorem pow_succ_eq (x : α) (n : Nat) : x ^ (n + 1) = x ^ n * x := Lean.Grind.Semiring.pow_succ x n
+
+section Order
+
+variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
+
+/-- Theorem 26 and statement E, helper (cast): a natural number is non-negative in `α`. -/
+theorem natCast_nonneg (n : Nat) : (0 : α) ≤ natCast n := by
+  induction n with
+  | zero => rw [natCast_zero]; grind
+  | succ n ih =>
+    rw [natCast_succ]
+    have h1 := Lean.Grind.OrderedRing.zero_le_one (R := α)
+    grind
+
+/-- Theorem 26, helper (order): `1 ≤ p` and `1 ≤ r` give `1 ≤ p * r`. -/
+theorem one_le_mul_of_one_le {p r : α} (hp : 1 ≤ p) (hr : 1 ≤ r) : 1 ≤ p * r := by
+  have h01 := Lean.Grind.OrderedRing.zero_le_one (R := α)
+  have h0 : (0 : α) ≤ p := by grind
+  have h1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hr h0
+  grind
+
+/-- Theorem 26 and Lemma 6, helper (powers): `1 ≤ r` gives `1 ≤ r ^ n`. -/
+theorem one_le_pow_of_one_le {r : α} (hr : 1 ≤ r) (n : Nat) : 1 ≤ r ^ n := by
+  induction n with
+  | zero => rw [pow_zero_eq]; grind
+  | succ n ih => rw [pow_succ_eq]; exact one_le_mul_of_one_le ih hr
+
+/-- Theorem 26 and Lemma 6, helper (powers): `0 ≤ x` gives `0 ≤ x ^ n`. -/
+theorem pow_nonneg_of_nonneg {x : α} (hx : 0 ≤ x) (n : Nat) : 0 ≤ x ^ n := by
+  induction n with
+  | zero => rw [pow_zero_eq]; exact Lean.Grind.OrderedRing.zero_le_one
+  | succ n ih => rw [pow_succ_eq]; exact Lean.Grind.OrderedRing.mul_nonneg ih hx
+
+end Order
+
+end HardSoft
