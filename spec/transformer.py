@@ -204,6 +204,9 @@ def require_inputs(inputs: np.ndarray, alphabet_size: int) -> np.ndarray:
 
 # --------------------------------------------------------------------------- running
 
+#: Score entries computed at once per head (batch slice x n x n); 2^22 float64 = 32 MiB.
+SCORE_SLICE_ELEMENTS = 2**22
+
 
 @dataclass
 class Trace:
@@ -258,6 +261,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
     x = model.embed(inputs)
     n = x.shape[1]
     masks = {k: make_mask(k, n) for k in MASK_KINDS}
+    step = max(1, SCORE_SLICE_ELEMENTS // (n * n))
     trace = Trace(mode, t, [x])
     for layer in model.layers:
         y = x.copy()
@@ -266,15 +270,21 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
             mask = masks[hd.mask]
             nonempty = mask.any(axis=-1)
             safe = mask | ~nonempty[:, None]  # empty rows see all keys; their output is zeroed below
-            s = (x @ hd.W_Q) @ (x @ hd.W_K).transpose(0, 2, 1)
+            Q, K, V = x @ hd.W_Q, x @ hd.W_K, x @ hd.W_V
+            gaps = []
+            # Work on slices of the batch so the (slice, n, n) score arrays stay cache- and allocator-friendly.
+            for lo in range(0, x.shape[0], step):
+                s = Q[lo:lo + step] @ K[lo:lo + step].transpose(0, 2, 1)
+                if record:
+                    g = _gaps(s, safe)
+                    g[:, ~nonempty] = np.inf
+                    gaps.append(g)
+                alpha = _weights(s, safe, mode, t)
+                if not nonempty.all():
+                    alpha[:, ~nonempty, :] = 0.0
+                y[lo:lo + step] += (alpha @ V[lo:lo + step]) @ hd.W_O
             if record:
-                g = _gaps(s, safe)
-                g[:, ~nonempty] = np.inf
-                layer_gaps.append(g)
-            alpha = _weights(s, safe, mode, t)
-            if not nonempty.all():
-                alpha[:, ~nonempty, :] = 0.0
-            y += (alpha @ (x @ hd.W_V)) @ hd.W_O
+                layer_gaps.append(np.concatenate(gaps))
         x = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
         trace.activations.append(x)
         if record:
