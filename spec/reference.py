@@ -14,6 +14,22 @@ from spec.transformer import Model, require_inputs
 from spec.validate import require_tau
 
 
+def _row_weights(s: np.ndarray, mode: str, tau: float | None) -> np.ndarray:
+    """Return one query's attention weights over its visible keys (same tie tolerance as ``run``)."""
+    smax = s.max()
+    if mode == "soft":
+        e = np.exp((s - smax) / tau)
+        return e / e.sum()
+    top = s >= smax - TIE_RTOL * max(1.0, abs(smax))
+    alpha = np.zeros(s.size)
+    if mode == "average":
+        alpha[top] = 1.0 / top.sum()
+    else:
+        k = np.flatnonzero(top)
+        alpha[k[0] if mode == "leftmost" else k[-1]] = 1.0
+    return alpha
+
+
 def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None) -> list[np.ndarray]:
     """Section 2: return every layer's activations, computed position by position in plain loops."""
     t = require_tau(tau) if mode == "soft" else None
@@ -33,18 +49,7 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
                     if not visible.any():
                         continue
                     s = K[visible] @ (x[i] @ hd.W_Q)
-                    smax = s.max()
-                    if mode == "soft":
-                        e = np.exp((s - smax) / t)
-                        alpha = e / e.sum()
-                    else:
-                        top = s >= smax - TIE_RTOL * max(1.0, abs(smax))
-                        alpha = np.zeros(s.size)
-                        if mode == "average":
-                            alpha[top] = 1.0 / top.sum()
-                        else:
-                            k = np.flatnonzero(top)
-                            alpha[k[0] if mode == "leftmost" else k[-1]] = 1.0
+                    alpha = _row_weights(s, mode, t)
                     y += (alpha @ V[visible]) @ hd.W_O
                 out[b, i] = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
         x_all = out
@@ -81,18 +86,7 @@ def run_pair_loop(
                         continue
                     qi = x[i] @ A
                     s = np.array([qi @ x[j] for j in keys])
-                    smax = s.max()
-                    if mode == "soft":
-                        e = np.exp((s - smax) / t)
-                        alpha = e / e.sum()
-                    else:
-                        top = s >= smax - TIE_RTOL * max(1.0, abs(smax))
-                        alpha = np.zeros(s.size)
-                        if mode == "average":
-                            alpha[top] = 1.0 / top.sum()
-                        else:
-                            k = np.flatnonzero(top)
-                            alpha[k[0] if mode == "leftmost" else k[-1]] = 1.0
+                    alpha = _row_weights(s, mode, t)
                     o = np.zeros_like(y)
                     for a_j, j in zip(alpha, keys):
                         o += a_j * (x[j] @ B)
