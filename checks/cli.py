@@ -72,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--only", help="comma-separated families (spec,fuzz,smt,lean) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
     c.add_argument("--out", default="report", help="output folder (default ./report)")
+    c.add_argument("--smt-bound", type=int, metavar="N",
+                   help="size bound (length n, depth L or dimension d) for every selected SMT check, instead of the preset's")
+    c.add_argument("--smt-timeout", type=float, metavar="SECONDS", help="per-query SMT timeout, instead of the preset's")
 
     t = sub.add_parser("temperature", help="the sufficient and the tightest certified temperature for a target error")
     t.add_argument("--gap", type=_positive_float("--gap"), required=True, help="gap gamma_T(n) of the hard transformer")
@@ -111,6 +114,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     families, claims = runner.parse_only(args.only)  # ValueError -> exit 2 before anything is written
+    options: dict[str, dict] = {}
+    if args.smt_bound is not None or args.smt_timeout is not None:
+        if "smt" not in families:
+            raise ValueError("--smt-bound / --smt-timeout need the smt family (add smt to --only)")
+        from checks import smt_family
+
+        smt_family.resolve_settings(args.preset, claims, args.smt_bound, args.smt_timeout)  # validate now
+        options["smt"] = {"bound": args.smt_bound, "timeout": args.smt_timeout}
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise ValueError(f"--out {out} exists and is not a folder")
@@ -125,12 +136,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             status.update(msg)
             console.log(msg)
         for fam in families:
-            rs, mod = runner.run_family(fam, args.preset, out, progress, claims)
+            rs, mod = runner.run_family(fam, args.preset, out, progress, claims, options.get(fam))
             results += rs
             if mod is not None and hasattr(mod, "markdown_section"):
                 sections.append(mod.markdown_section(rs))
     code = runner.exit_code(results)
     meta = {"preset": args.preset, "families": families, "selected_claims": sorted(claims) if claims else None,
+            "smt_overrides": options.get("smt"),
             "started": started, "seconds": time.perf_counter() - t0}
     rp.write_report(out, meta, results, code, sections)
     _print_summary(results, code, out)

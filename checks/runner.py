@@ -51,15 +51,18 @@ def parse_only(only: str | None) -> tuple[list[str], set[str] | None]:
 
 
 def run_family(name: str, preset: str, out_dir: Path, progress: Callable[[str], None],
-               claims: set[str] | None) -> tuple[list[CheckResult], Any]:
-    """Return one family's results and its module (None if unavailable: then one UNDECIDED result)."""
+               claims: set[str] | None, options: dict[str, Any] | None = None) -> tuple[list[CheckResult], Any]:
+    """Return one family's results and its module (None if unavailable: then one UNDECIDED result).
+
+    ``options`` are extra keyword arguments of the family's run (the smt family's bound and timeout).
+    """
     t0 = time.perf_counter()
     try:
         mod = importlib.import_module(FAMILIES[name])
     except ImportError as e:
         return [CheckResult(name, f"{name}.available", None, Outcome.UNDECIDED, "unavailable",
                             time.perf_counter() - t0, f"family {name} cannot run: {e}")], None
-    return mod.run(preset, out_dir, progress, claims), mod
+    return mod.run(preset, out_dir, progress, claims, **(options or {})), mod
 
 
 def summarize(results: list[CheckResult]) -> dict[str, int]:

@@ -103,6 +103,54 @@ def _validate_preset(preset: str) -> dict[str, dict[str, Any]]:
     return PRESETS[preset]
 
 
+def size_limits() -> dict[str, tuple[int, int]]:
+    """Return, per check, the (minimum, maximum) size bound it accepts (the modules' documented limits)."""
+    from smt.c_composition import MAX_L_C
+    from smt.e_softmax import MAX_N_E
+    from smt.errata import MAX_N_ERR1
+    from smt.p_layer import MAX_D_P
+    from smt.s_lipschitz import MAX_N_S
+    from smt.z_ziggurat import MAX_N_Z
+
+    return {
+        "smt.E.softmax_vs_hardmax": (1, MAX_N_E), "smt.E.wrong_Nminus1": (2, MAX_N_E),
+        "smt.Z.ziggurat": (1, MAX_N_Z), "smt.Z.wrong_short_series": (3, MAX_N_Z),
+        "smt.S.lipschitz": (2, MAX_N_S), "smt.S.wrong_half": (2, MAX_N_S),
+        "smt.P.layer_steps": (1, MAX_D_P), "smt.ERR3.score_unguarded": (1, MAX_D_P),
+        "smt.C.closed_form": (1, MAX_L_C), "smt.C.monotone": (1, MAX_L_C), "smt.C.bootstrap": (1, MAX_L_C),
+        "smt.C.wrong_no_BL_guard": (2, MAX_L_C), "smt.C.wrong_monotone_r_positive": (2, MAX_L_C),
+        "smt.ERR3.bootstrap_unguarded": (2, MAX_L_C),
+        "smt.ERR1.offset_minus_ok": (1, MAX_N_ERR1), "smt.ERR1.offset_plus": (1, MAX_N_ERR1),
+    }
+
+
+def resolve_settings(preset: str, claims: set[str] | None = None, bound: int | None = None,
+                     timeout: float | None = None) -> dict[str, dict[str, Any]]:
+    """Return the settings of the selected checks: the preset's, with ``bound`` (size) and ``timeout`` (s per query) overriding.
+
+    Raises ValueError naming the problem (unknown preset, a bound outside a selected check's
+    documented range, a non-positive or absurd timeout) before anything runs.
+    """
+    from smt.core import check_size, check_timeout
+
+    base = _validate_preset(preset)
+    names = [n for n in SMT_CHECKS if claims is None or SMT_CHECKS[n] in claims]
+    limits = size_limits()
+    out = {}
+    if timeout is not None:
+        timeout = check_timeout(timeout)
+    for n in names:
+        st = dict(base[n])
+        if bound is not None:
+            lo, hi = limits[n]
+            st["bound"] = check_size(f"--smt-bound for {n}", bound, hi, minimum=lo)
+            st.pop("explore", None)
+        if timeout is not None:
+            st["timeout"] = timeout
+        out[n] = st
+    return out
+
+
 # --------------------------------------------------------------------------- running one check
 
 
@@ -301,12 +349,15 @@ _COST_ORDER = ["smt.E.softmax_vs_hardmax", "smt.C.bootstrap", "smt.P.layer_steps
 
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None,
-        workers: int | None = None) -> list[CheckResult]:
-    """Return one CheckResult per SMT check of the preset (filtered by claim ids), run in parallel processes."""
-    settings = _validate_preset(preset)
+        workers: int | None = None, bound: int | None = None, timeout: float | None = None) -> list[CheckResult]:
+    """Return one CheckResult per SMT check of the preset (filtered by claim ids), run in parallel processes.
+
+    ``bound`` and ``timeout`` override the preset's size bound and per-query timeout of every selected check.
+    """
+    settings = resolve_settings(preset, claims, bound, timeout)
     from smt.core import cpu_count
 
-    names = [n for n in SMT_CHECKS if claims is None or SMT_CHECKS[n] in claims]
+    names = list(settings)
     names.sort(key=lambda n: _COST_ORDER.index(n) if n in _COST_ORDER else len(_COST_ORDER))
     keep_dir = Path(out_dir) / "smt"
     workers = workers or max(1, cpu_count())

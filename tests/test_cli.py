@@ -52,6 +52,11 @@ def test_simulate_example_enumerated() -> None:
     (["simulate", "--example", "last-a", "--inputs", "ab", "--tau", "-1"], "--tau must be > 0"),
     (["simulate", "--example", "last-a", "--inputs", "ab", "--tau", "inf"], "finite"),
     (["check", "--only", "nonsense"], "unknown family or claim"),
+    (["check", "--only", "smt,E", "--smt-bound", "0"], "must be >= 1"),
+    (["check", "--only", "smt,E", "--smt-bound", "100000"], "exceeds the documented maximum"),
+    (["check", "--only", "smt,C", "--smt-timeout", "0"], "timeout must be > 0"),
+    (["check", "--only", "smt,C", "--smt-timeout", "1e9"], "exceeds the maximum"),
+    (["check", "--only", "spec", "--smt-bound", "4"], "need the smt family"),
     (["check", "--preset", "huge"], "invalid choice"),
 ])
 def test_bad_input_one_line_exit_2(args: list[str], msg: str, tmp_path: Path) -> None:
@@ -91,3 +96,13 @@ def test_check_bad_only_leaves_no_report(tmp_path: Path) -> None:
     assert p.returncode == 2
     # bad input is refused before anything is touched
     assert (out / "report.json").read_text() == "{}"
+
+
+def test_check_smt_with_explicit_bound(tmp_path: Path) -> None:
+    out = tmp_path / "rep"
+    p = hardsoft("check", "--only", "smt,C", "--smt-bound", "3", "--smt-timeout", "30", "--out", str(out))
+    assert p.returncode == 0, p.stdout + p.stderr
+    doc = json.loads((out / "report.json").read_text())
+    smt = [r for r in doc["results"] if r["family"] == "smt"]
+    assert smt and all(r["claim"] == "C" for r in smt)
+    assert all(r["data"]["bound_reached"] <= 3 for r in smt if "bound_reached" in r["data"])
