@@ -51,6 +51,11 @@ def claim_status(claim: Claim, results: list[CheckResult]) -> str:
     return "ok"
 
 
+def _text(s: str) -> str:
+    """Return prose safe inside a markdown table cell (pipes escaped)."""
+    return s.replace("|", "\\|")
+
+
 def _cell(items: tuple[str, ...]) -> str:
     """Return a markdown table cell listing names."""
     return "<br>".join(f"`{i}`" for i in items) if items else "—"
@@ -62,7 +67,7 @@ def traceability_table(results: list[CheckResult] | None = None) -> str:
     sep = "|---" * (7 + (results is not None)) + "|"
     rows = [head, sep]
     for c in REGISTRY:
-        row = (f"| **{c.id}** | {c.paper} | {c.statement} | {_cell(tuple(s.removeprefix('spec.') for s in c.spec))} | "
+        row = (f"| **{c.id}** | {_text(c.paper)} | {_text(c.statement)} | {_cell(tuple(s.removeprefix('spec.') for s in c.spec))} | "
                f"{_cell(c.smt)} | {_cell(c.lean)} | {_cell(tuple(t.removeprefix('tests/') for t in c.tests))} |")
         if results is not None:
             row += f" {claim_status(c, results)} |"
