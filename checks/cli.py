@@ -9,11 +9,10 @@ import argparse
 import datetime
 import json
 import math
-import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import numpy as np
 

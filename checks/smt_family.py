@@ -196,7 +196,6 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
 
     from smt import c_composition as C
     from smt import cvc5_check as K
-    from smt import e_softmax as E
     from smt import p_layer as P
     from smt import s_lipschitz as S
     from smt import z_ziggurat as Z

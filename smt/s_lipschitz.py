@@ -29,7 +29,7 @@ from typing import Any
 
 import z3
 
-from smt.core import R, Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from smt.core import Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
 from smt.runs import CheckRun, run_sizes
 
 #: Largest number of positions n accepted by the S checks.

@@ -61,7 +61,7 @@ def telescoping(v: dict[str, Any]) -> z3.BoolRef:
 
 def claim_Z(v: dict[str, Any]) -> z3.BoolRef:
     """Return statement Z's conclusion for the encoding v (cross-multiplied, denominators > 0)."""
-    N, x, Q, delta, w = v["N"], v["x"], v["P"][v["N"]], v["delta"], v["w"]
+    x, Q, delta, w = v["x"], v["P"][v["N"]], v["delta"], v["w"]
     return z3.And(delta * (1 - Q) <= x - Q, x - Q <= x * (1 - Q), w * (1 - Q) >= 1 - x)
 
 

@@ -44,7 +44,7 @@ REGISTRY: tuple[Claim, ...] = (
         lean=("HardSoft.softmax_mass_off_max_le",
               "HardSoft.softmax_mass_off_max_le_rat"),
         tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_E_edge_cases",
-               "tests/test_statements.py::test_E_vectors"),
+               "tests/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
     ),
     Claim(
@@ -56,7 +56,7 @@ REGISTRY: tuple[Claim, ...] = (
         smt=("smt.Z.ziggurat", "smt.Z.wrong_short_series",),
         lean=("HardSoft.ziggurat_mass_off_top_le",
               "HardSoft.ziggurat_mass_off_top_le_rat"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_Z_vectors"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
     ),
     Claim(
@@ -106,7 +106,7 @@ REGISTRY: tuple[Claim, ...] = (
               "spec.bounds.certify_bound_at"),
         lean=("HardSoft.bound_le_eps_of_mul_pow_le",
               "HardSoft.composition_err_le_eps_of_mul_pow_le"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_T_vectors"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors"),
         twins=("spec.bounds.erratum_offset_plus",),
     ),
     Claim(

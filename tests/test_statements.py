@@ -6,6 +6,7 @@ The properties and twins live in checks/properties.py, shared with
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from pathlib import Path
@@ -16,12 +17,36 @@ import pytest
 from hypothesis import example, given, settings
 
 from checks.properties import PROPERTIES, Property, find_counterexample
+from checks.result import Outcome
+from checks.spec_family import check_vectors
 from spec import attention as att
 from spec import bounds as bd
 from spec.constants import FLOAT64_EPS
 from tests.cases import CASES
 
 VECTORS = json.loads((Path(__file__).parent / "data" / "statements.json").read_text())
+
+
+# --------------------------------------------------------------------------- the independent 50-digit vectors
+
+
+@pytest.mark.parametrize("claim", ["E", "Z", "T"])
+def test_vectors(claim: str) -> None:
+    """The spec agrees with values computed independently at 50 digits (comparisons in checks/spec_family.py)."""
+    (res,) = [r for r in check_vectors(VECTORS) if r.claim == claim]
+    assert res.data["problems"] == [] and res.outcome is Outcome.OK
+
+
+@pytest.mark.parametrize("claim,field,factor", [
+    ("E", "mass_off_max_set", "1.001"), ("E", "l1_softmax_minus_ahardmax", "1.001"),
+    ("Z", "mass_off_top", "1.001"), ("T", "inverse_tau_sufficient", "0.999"),
+])
+def test_vectors_check_can_fail(claim: str, field: str, factor: str) -> None:
+    """A vector perturbed by 0.1% is reported as a problem."""
+    data = copy.deepcopy(VECTORS)
+    data[claim][0][field] = str(mpmath.mpf(data[claim][0][field]) * mpmath.mpf(factor))
+    (res,) = [r for r in check_vectors(data) if r.claim == claim]
+    assert res.outcome is Outcome.FAILED and any(claim in p for p in res.data["problems"])
 
 #: Failures found earlier, pinned as examples (the float gap rounding, the cancellation in 1 + x + x^2 - 1).
 PINNED = {
@@ -71,33 +96,7 @@ def test_E_equality_at_the_staircase() -> None:
     assert att.compute_mass_off_max_set(s, 0.1) == pytest.approx(bd.bound_E_mass_off(5, 2, x), rel=16 * FLOAT64_EPS)
 
 
-@pytest.mark.parametrize("v", VECTORS["E"], ids=lambda v: f"N{len(v['scores'])}-tau{v['tau']}")
-def test_E_vectors(v: dict) -> None:
-    s = np.array([float(x) for x in v["scores"]])
-    # The 50-digit value used the decimal scores, we use their binary64 values: they differ by a relative
-    # perturbation of the exponent of about |s|/tau * 2^-53; 2^-40 covers it for these vectors.
-    got = att.compute_mass_off_max_set_exact(s, float(v["tau"]))
-    want = mpmath.mpf(v["mass_off_max_set"])
-    assert abs(got - want) <= mpmath.mpf(2) ** -40 * max(want, mpmath.mpf(2) ** -40)
-    assert att.max_set(s).size == v["max_set_size"]
-    assert got <= mpmath.mpf(v["bound_E"]) * (1 + mpmath.mpf(2) ** -40)
-    l1 = float(att.compute_l1_distance(att.softmax(s, float(v["tau"])), att.ahardmax(s)))
-    # l1 in float64 includes |1/m - (1 - delta)/m|, which cancels: an absolute error of a few ulp of 1 per term
-    want_l1 = float(v["l1_softmax_minus_ahardmax"])
-    assert abs(l1 - want_l1) <= 2**-40 * want_l1 + 4 * s.size * FLOAT64_EPS
-
-
 # --------------------------------------------------------------------------- Z
-
-
-@pytest.mark.parametrize("v", VECTORS["Z"], ids=lambda v: f"N{v['N']}")
-def test_Z_vectors(v: dict) -> None:
-    x = math.exp(-float(v["step"]) / float(v["tau"]))
-    s = -np.arange(v["N"]) * float(v["step"])
-    assert bd.is_ziggurat(s, float(v["step"]))
-    assert bd.bound_Z_mass_off_top(v["N"], x) == pytest.approx(float(v["bound_exact_staircase"]), rel=64 * FLOAT64_EPS)
-    assert att.compute_mass_off_max_set(s, float(v["tau"])) == pytest.approx(float(v["mass_off_top"]), rel=64 * v["N"] * FLOAT64_EPS)
-    assert bd.bound_Z_mass_off_top(v["N"], x) <= x
 
 
 def test_Z_is_independent_of_N() -> None:
@@ -142,20 +141,6 @@ def test_C_guard_counterexample() -> None:
 
 
 # --------------------------------------------------------------------------- T and the errata
-
-
-@pytest.mark.parametrize("v", VECTORS["T"], ids=lambda v: f"L{v['L']}-N{v['N']}")
-def test_T_vectors(v: dict) -> None:
-    c = bd.RecursionConstants.from_uniform(v["A"], v["R"], 1.0, v["N"], v["L"], float(v["gamma"]))
-    cert = bd.compute_sufficient_inverse_temperature(c, float(v["eps"]))
-    want = float(v["inverse_tau_sufficient"])
-    # rounded up from an interval enclosure: never below the 50-digit value by more than one rounding of 1/tau
-    assert want * (1 - 4 * FLOAT64_EPS) <= cert.inverse_tau <= want * (1 + 2**-40)
-    # our tau differs from the vector's by float rounding (~1e-16 relative); B_L's sensitivity to it is gamma/tau + L,
-    # a few hundred here, so 2^-30 relative leaves a wide margin
-    assert cert.bound == pytest.approx(float(v["B_L_at_that_tau_with_r_eq_R_over_tau"]), rel=2**-30)
-    tight = bd.compute_tightest_inverse_temperature(c, float(v["eps"]))
-    assert tight.inverse_tau <= cert.inverse_tau and tight.bound <= float(v["eps"])
 
 
 def test_T_tightest_certifies_every_smaller_tau() -> None:
