@@ -9,6 +9,7 @@ import argparse
 import datetime
 import json
 import math
+import secrets
 import sys
 import time
 from pathlib import Path
@@ -74,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--smt-bound", type=int, metavar="N",
                    help="size bound (length n, depth L or dimension d) for every selected SMT check, instead of the preset's")
     c.add_argument("--smt-timeout", type=float, metavar="SECONDS", help="per-query SMT timeout, instead of the preset's")
+    c.add_argument("--seed", type=int, metavar="N",
+                   help="seed of the fuzz family's property searches (default: a fresh one, printed in the report)")
 
     t = sub.add_parser("temperature", help="the sufficient and the tightest certified temperature for a target error")
     t.add_argument("--gap", type=_positive_float("--gap"), required=True, help="gap gamma_T(n) of the hard transformer")
@@ -121,6 +124,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         smt_family.resolve_settings(args.preset, claims, args.smt_bound, args.smt_timeout)  # validate now
         options["smt"] = {"bound": args.smt_bound, "timeout": args.smt_timeout}
+    if "fuzz" in families:
+        from checks import fuzz_family
+
+        seed = fuzz_family.check_seed(args.seed)
+        options["fuzz"] = {"seed": secrets.randbits(32) if seed is None else seed}
+    elif args.seed is not None:
+        raise ValueError("--seed needs the fuzz family (add fuzz to --only)")
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise ValueError(f"--out {out} exists and is not a folder")
@@ -141,7 +151,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 sections.append(mod.markdown_section(rs))
     code = runner.exit_code(results)
     meta = {"preset": args.preset, "families": families, "selected_claims": sorted(claims) if claims else None,
-            "smt_overrides": options.get("smt"),
+            "smt_overrides": options.get("smt"), "fuzz_seed": options.get("fuzz", {}).get("seed"),
             "started": started, "seconds": time.perf_counter() - t0}
     rp.write_report(out, meta, results, code, sections)
     _print_summary(results, code, out)

@@ -7,6 +7,7 @@ found, which shows the search could have failed.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,10 +25,27 @@ def _summary(instance: object) -> str:
     return s if len(s) <= 300 else s[:297] + "..."
 
 
-def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
-    """Run every property (and its twin) with the preset's budget."""
+#: Largest accepted --seed.
+MAX_SEED = 2**64 - 1
+
+
+def check_seed(seed: int | None) -> int | None:
+    """Return ``seed`` if it is None or an integer in [0, MAX_SEED]; otherwise raise ValueError."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+        raise ValueError(f"--seed must be an integer in [0, 2^64 - 1], got {seed!r}")
+    return seed
+
+
+def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None,
+        seed: int | None = None) -> list[CheckResult]:
+    """Run every property (and its twin) with the preset's budget.
+
+    Property searches use ``seed`` (a fresh random one when None), recorded in
+    every result, so a failure found once is replayed by ``--seed``.
+    """
     if preset not in BUDGET:
         raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(BUDGET)}")
+    seed = secrets.randbits(32) if check_seed(seed) is None else seed
     n = BUDGET[preset]
     results = []
     for p in PROPERTIES:
@@ -35,12 +53,13 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
             continue
         progress(f"fuzz: {p.name}")
         t0 = time.perf_counter()
-        cex = find_counterexample(p, twin=False, max_examples=n)
+        cex = find_counterexample(p, twin=False, max_examples=n, seed=seed)
         results.append(CheckResult(
             "fuzz", f"fuzz.{p.name}", p.claim, Outcome.OK if cex is None else Outcome.FAILED,
             "passed" if cex is None else "counterexample", time.perf_counter() - t0,
-            f"{p.description}: no counterexample in {n} examples" if cex is None else f"{p.description}: FAILS",
-            {"examples": n} if cex is None else {"counterexample": _summary(cex)}))
+            f"{p.description}: no counterexample in {n} examples" if cex is None
+            else f"{p.description}: FAILS on {_summary(cex)} (replay: --only fuzz,{p.claim} --seed {seed})",
+            {"examples": n, "seed": seed} if cex is None else {"counterexample": _summary(cex), "seed": seed}))
         t0 = time.perf_counter()
         wcex = find_counterexample(p, twin=True, max_examples=n)
         results.append(CheckResult(

@@ -98,7 +98,9 @@ def build_markdown(meta: dict[str, Any], results: list[CheckResult], code: int, 
         "# hardsoft check report",
         "",
         f"Preset `{meta['preset']}`, families {', '.join(meta['families'])}, started {meta['started']}, "
-        f"{meta['seconds']:.1f} s. Exit code {code}.",
+        f"{meta['seconds']:.1f} s. Exit code {code}."
+        + (f" Fuzz seed {meta['fuzz_seed']} (replay with `--seed {meta['fuzz_seed']}`)."
+           if meta.get("fuzz_seed") is not None else ""),
         "",
         f"**{s['ok']} ok, {s['failed']} failed, {s['undecided']} undecided.**",
         "",

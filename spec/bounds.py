@@ -230,10 +230,19 @@ def compute_recursion(r: Sequence[float], a: Sequence[float]) -> list[float]:
 
 
 def compute_recursion_closed_form(r: float, a: float, L: int) -> float:
-    """Statement C (Theorem 26, uniform layers): return B_L = a (r^L - 1)/(r - 1), or L a when r = 1."""
+    """Statement C (Theorem 26, uniform layers): return B_L = a (r^L - 1)/(r - 1), or L a when r = 1.
+
+    For 1/2 < r < 3/2 it is evaluated as a expm1(L log r)/(r - 1): the literal
+    (r**L - 1)/(r - 1) cancels catastrophically when r is near 1 (r = 1 + 1e-9
+    loses about half the digits), while log r keeps its relative accuracy and
+    r - 1 is exact there (Sterbenz).  Farther from 1 the literal form loses at
+    most a factor 3 and is exact on small integers.
+    """
     L = int(require_nonnegative("depth L", L))
-    if r == 1.0:
+    if r == 1.0 or L == 0:
         return L * a
+    if 0.5 < r < 1.5:
+        return a * math.expm1(L * math.log(r)) / (r - 1.0)
     return a * (r**L - 1.0) / (r - 1.0)
 
 

@@ -58,6 +58,9 @@ def test_simulate_example_enumerated() -> None:
     (["check", "--only", "smt,C", "--smt-timeout", "1e9"], "exceeds the maximum"),
     (["check", "--only", "spec", "--smt-bound", "4"], "need the smt family"),
     (["check", "--preset", "huge"], "invalid choice"),
+    (["check", "--only", "fuzz,C", "--seed", "-1"], "--seed must be an integer in [0, 2^64 - 1]"),
+    (["check", "--only", "fuzz,C", "--seed", "x"], "invalid int value"),
+    (["check", "--only", "spec", "--seed", "3"], "--seed needs the fuzz family"),
 ])
 def test_bad_input_one_line_exit_2(args: list[str], msg: str, tmp_path: Path) -> None:
     p = hardsoft(*args, cwd=tmp_path)
@@ -106,3 +109,13 @@ def test_check_smt_with_explicit_bound(tmp_path: Path) -> None:
     smt = [r for r in doc["results"] if r["family"] == "smt"]
     assert smt and all(r["claim"] == "C" for r in smt)
     assert all(r["data"]["bound_reached"] <= 3 for r in smt if "bound_reached" in r["data"])
+
+
+def test_check_fuzz_seed_is_recorded(tmp_path: Path) -> None:
+    out = tmp_path / "rep"
+    p = hardsoft("check", "--only", "fuzz,C", "--seed", "12345", "--out", str(out))
+    assert p.returncode == 0, p.stdout + p.stderr
+    doc = json.loads((out / "report.json").read_text())
+    assert doc["fuzz_seed"] == 12345
+    assert {r["data"]["seed"] for r in doc["results"] if not r["name"].endswith(".twin")} == {12345}
+    assert "Fuzz seed 12345" in (out / "report.md").read_text()

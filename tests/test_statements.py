@@ -48,8 +48,11 @@ def test_vectors_check_can_fail(claim: str, field: str, factor: str) -> None:
     (res,) = [r for r in check_vectors(data) if r.claim == claim]
     assert res.outcome is Outcome.FAILED and any(claim in p for p in res.data["problems"])
 
-#: Failures found earlier, pinned as examples (the float gap rounding, the cancellation in 1 + x + x^2 - 1).
+#: Failures found earlier, pinned as examples (the float gap rounding, the cancellation in 1 + x + x^2 - 1,
+#: the cancellation in (r^L - 1)/(r - 1) for r near 1, found by a CI run of ``hardsoft check``).
 PINNED = {
+    "C.closed_form": [{"r": [1.000000001] * 3, "a": [0.3] * 3, "eps": 0.1, "e": [0.0, 0.0, 0.0, 0.0]},
+                      {"r": [1.0 + 2**-40] * 8, "a": [0.05] * 8, "eps": 0.1, "e": [0.0] * 9}],
     "E.mass_off": [(np.array([0.1, -0.2]), 1.0)],
     "Z.ziggurat": [(np.array([-0.0, -1.0, -2.0]), 1.0, 0.0625)],
 }
@@ -71,6 +74,20 @@ def test_twin_caught(prop: Property) -> None:
     cex = find_counterexample(prop, twin=True, max_examples=settings.default.max_examples)
     assert cex is not None, f"the wrong twin of {prop.name} ({prop.twin_description}) was not caught"
     assert not prop.twin(cex) and prop.check(cex), "the counterexample must separate the twin from the statement"
+
+
+def test_seeded_search_replays() -> None:
+    """The same --seed explores the same instances (so a failure replays); another seed explores others."""
+    (c,) = [p for p in PROPERTIES if p.name == "C.closed_form"]
+
+    def explored(seed: int) -> list[str]:
+        seen: list[str] = []
+        spy = Property(c.claim, c.name, c.description, c.strategy, lambda i: seen.append(repr(i)) is None, c.twin, "")
+        assert find_counterexample(spy, twin=False, max_examples=40, seed=seed) is None
+        return seen
+
+    first = explored(7)
+    assert len(first) >= 20 and explored(7) == first and explored(8) != first
 
 
 # --------------------------------------------------------------------------- E
@@ -126,6 +143,17 @@ def test_C_recursion_and_closed_form() -> None:
     assert bd.compute_recursion([2.0, 2.0, 2.0], [1.0, 1.0, 1.0]) == [0.0, 1.0, 3.0, 7.0]
     assert bd.compute_recursion_closed_form(2.0, 1.0, 3) == 7.0
     assert bd.compute_recursion_closed_form(1.0, 0.5, 4) == 2.0
+
+
+@pytest.mark.parametrize("r", [1.0 + 2**-52, 1.0 + 1e-12, 1.000000001, 1.0 + 3e-8, 1.5, 3.999, 0.5, 1.0 - 1e-9])
+@pytest.mark.parametrize("L", [1, 2, 3, 8, 64])
+def test_C_closed_form_matches_mpmath(r: float, L: int) -> None:
+    """The closed form keeps its relative accuracy near r = 1 (the literal (r^L - 1)/(r - 1) loses half the digits at 1 + 1e-9)."""
+    got = bd.compute_recursion_closed_form(r, 0.3, L)
+    with mpmath.workdps(60):
+        R = mpmath.mpf(r)
+        exact = mpmath.mpf(0.3) * (R**L - 1) / (R - 1)
+        assert abs(got - exact) <= 4 * L * FLOAT64_EPS * exact
 
 
 def test_C_guard_counterexample() -> None:
