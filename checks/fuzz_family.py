@@ -58,7 +58,7 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
             "fuzz", f"fuzz.{p.name}", p.claim, Outcome.OK if cex is None else Outcome.FAILED,
             "passed" if cex is None else "counterexample", time.perf_counter() - t0,
             f"{p.description}: no counterexample in {n} examples" if cex is None
-            else f"{p.description}: FAILS on {_summary(cex)} (replay: --only fuzz,{p.claim} --seed {seed})",
+            else f"{p.description}: FAILS on {_summary(cex)} (replay: hardsoft check --preset {preset} --only fuzz,{p.claim} --seed {seed})",
             {"examples": n, "seed": seed} if cex is None else {"counterexample": _summary(cex), "seed": seed}))
         t0 = time.perf_counter()
         wcex = find_counterexample(p, twin=True, max_examples=n)
