@@ -31,6 +31,7 @@ test: setup toolchain
 
 bench: setup
 	$(BIN)/python benchmarks/bench.py
+	$(BIN)/python benchmarks/precision.py
 
 readme-table: setup
 	$(BIN)/python scripts/update_readme_table.py
