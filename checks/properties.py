@@ -56,8 +56,18 @@ def _grid_scores(draw: Any, n: int) -> np.ndarray:
 
 @st.composite
 def score_instances(draw: Any) -> tuple[np.ndarray, float]:
-    """Draw (scores, tau): lengths 1..64, gridded scores (ties), tau from 1e-7 to 1e3 relative to the step."""
+    """Draw (scores, tau): lengths 1..64, gridded scores (ties), tau from 1e-7 to 1e3 relative to the step.
+
+    One draw in three is two-level (m maxima, every other score exactly one gap
+    below, in random positions) with gap/tau in [1/20, 40]: statement E's bound
+    is tight there, and not lost below rounding.
+    """
     n = draw(st.integers(1, 64))
+    if draw(st.integers(0, 2)) == 0:
+        m = draw(st.integers(1, n))
+        step = draw(st.sampled_from([1.0, 0.5, 0.1, 1e-3, 1e-6]))
+        s = np.where(np.array(draw(st.permutations([True] * m + [False] * (n - m)))), 0.0, -step)
+        return s, step / draw(st.floats(0.05, 40.0))
     s = _grid_scores(draw, n)
     tau = draw(st.floats(1e-7, 1e3, allow_nan=False, allow_infinity=False))
     return s, tau
@@ -364,7 +374,9 @@ PROPERTIES: tuple[Property, ...] = (
 
 
 #: Examples a twin search may use at least: a twin is expected to fail, and the search stops at the first failure.
-TWIN_MIN_EXAMPLES = 1000
+#: Measured with 30 random seeds each: every twin is caught within 1000 examples (the hardest, P.layer and
+#: C.bootstrap, miss in 4 and 3 of 30 seeds at 300); 3000 leaves a margin for other Hypothesis versions.
+TWIN_MIN_EXAMPLES = 3000
 
 
 def find_counterexample(prop: Property, twin: bool, max_examples: int, database: Any = None,
