@@ -69,7 +69,7 @@ def stored_scores(n: int, dtype: type) -> tuple[np.ndarray, mpmath.mpf]:
 def gap_survives(n: int, dtype: type) -> bool:
     """Return whether 1 - 1/n^3, stored in dtype, is still below 1."""
     s, _ = stored_scores(n, dtype)
-    return bool(n == 1 or s[1] < s[0])
+    return bool(s[1] < s[0])
 
 
 def winner_weight(n: int, dtype: type) -> float:
