@@ -56,8 +56,8 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.E.wrong_Nminus1": {"bound": 6, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
         "smt.Z.ziggurat": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 5},
         "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 5},
-        "smt.S.lipschitz": {"bound": 2, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4},
-        "smt.S.wrong_half": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 5},
+        "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4},
+        "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 5},
         "smt.P.layer_steps": {"bound": 3, "n_head": 2, "heads": 2, "timeout": 20, "budget": 100, "cvc5": [1],
                               "cvc5_timeout": 10},
         "smt.C.closed_form": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
@@ -77,9 +77,9 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.Z.ziggurat": {"bound": 96, "timeout": 120, "budget": 600, "explore": [112, 128], "cvc5": [4, 8],
                            "cvc5_timeout": 30},
         "smt.Z.wrong_short_series": {"bound": 64, "timeout": 60, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
-        "smt.S.lipschitz": {"bound": 2, "timeout": 60, "budget": 300, "explore": [3], "cvc5": [2],
+        "smt.S.lipschitz": {"bound": 32, "timeout": 120, "budget": 400, "explore": [64], "cvc5": [2],
                             "cvc5_timeout": 30},
-        "smt.S.wrong_half": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
+        "smt.S.wrong_half": {"bound": 32, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
         "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "timeout": 120, "budget": 600, "cvc5": [1],
                               "cvc5_timeout": 30},
         "smt.C.closed_form": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
@@ -219,8 +219,9 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
             out.append(("S native exp n=2", K.query_S2(), "unsat"))
         elif name == "smt.S.wrong_half":
             v = S.encode_S(n)
-            out.append((f"S twin abstraction n={n}", search_to_smt2(
-                v["hyps"] + [2 * v["delta"] * v["y"] >= v["y"] * v["y"] - 1], v["l1"] > v["delta"] / 2), "sat"))
+            pattern, l1 = S.sign_case(v, 1)
+            out.append((f"S twin abstraction n={n} k=1", search_to_smt2(
+                v["hyps"] + pattern + [2 * v["delta"] * v["y"] >= v["y"] * v["y"] - 1], l1 > v["delta"] / 2), "sat"))
         elif name == "smt.P.layer_steps":
             from fractions import Fraction
 

@@ -30,8 +30,9 @@ exp on the reals:
 (F3) monotonicity at the gap: ``s_max - s_j >= gamma  ->  E_j <= x``;
 (F4) ziggurat form of (F3): ``s_(1) - s_(k) >= (k-1) gamma  ->  E_(k) <= x^(k-1) = P_k``
      (exp is increasing and exp(-(k-1)gamma/tau) = x^(k-1));
-(F5) ratio facts for statement S: ``rho_j = exp((b_j - a_j)/tau)`` lies in ``[1/y, y]`` with
-     ``y = exp(delta)``, ``delta = ||a - b||_inf / tau``, and the logarithmic mean inequality
+(F5) ratio facts for statement S: ``exp((b_j - a_j)/tau)`` lies in ``[1/y, y]`` with
+     ``y = exp(delta)``, ``delta = ||a - b||_inf / tau`` (so the softmax ratios ``q_j/p_j`` lie
+     in ``[lambda/y, lambda y]`` for one ``lambda > 0``), and the logarithmic mean inequality
      ``ln y >= 2 (y - 1)/(y + 1)`` for ``y >= 1`` (proof: both sides vanish at y = 1 and the
      derivative of the difference is ``(y-1)^2 / (y (y+1)^2) >= 0``);
 (F6) for erratum 1: ``e^{+t} e^{-t} = 1`` and ``e^{+t} >= 1 + t`` for ``t = gamma/tau > 0``.

@@ -72,12 +72,12 @@ def softmax_l1(a: np.ndarray, b: np.ndarray, tau: float) -> float:
 
 
 def replay_S_wrong(n: int, values: dict[str, float]) -> dict[str, Any]:
-    """Statement S's wrong twin (||a-b||_inf/(2 tau)): rebuild a_j = ln p_j, b_j = a_j + ln rho_j, tau = 1."""
+    """Statement S's wrong twin (||a-b||_inf/(2 tau)): rebuild tau = 1, a_j = ln p_j, b_j = ln q_j - ln(y v)."""
     p = np.array([values[f"p_{j}"] for j in range(n)])
-    rho = np.array([values[f"rho_{j}"] for j in range(n)])
+    q = np.array([values[f"q_{j}"] for j in range(n)])
     tau = 1.0
     a = np.log(p)
-    b = a + np.log(rho)
+    b = np.log(q) - math.log(values["y"] * values["v"])
     l1 = softmax_l1(a, b, tau)
     wrong = bounds.wrong_bound_S_l1_half(a, b, tau)
     right = bounds.bound_S_l1(a, b, tau)

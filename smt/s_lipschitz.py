@@ -2,24 +2,32 @@
 
 What exactly is proved here (be precise: this is an ABSTRACTION, see smt/core.py):
 with p = softmax_tau(a), q = softmax_tau(b), delta = ||a - b||_inf / tau and y = exp(delta),
+the ratios q_j / p_j = lambda exp((b_j - a_j)/tau) all lie in [lambda/y, lambda y] for
+lambda = sum_k exp(a_k/tau) / sum_k exp(b_k/tau) > 0.  The query keeps only
 
-    rho_j = exp((b_j - a_j)/tau) in [1/y, y],   q_j = lambda rho_j p_j  (lambda = sum E / sum F > 0),
-    ln y >= 2 (y - 1)/(y + 1)                    (fact F5, the logarithmic-mean inequality),
+    p_j > 0, q_j > 0 (j < n), sum p = sum q = 1,
+    v p_j <= q_j <= u p_j with v > 0 and u = y^2 v      (u = lambda y, v = lambda / y),
+    y >= 1, delta >= 0, delta (y + 1) >= 2 (y - 1)      (fact F5: ln y >= 2 (y - 1)/(y + 1)),
 
-and the query asks whether sum_j |p_j - q_j| > delta is possible for ANY reals p_j > 0 with
-sum 1, rho_j in [1/y, y], lambda > 0 with sum q = 1, y >= 1 and delta meeting F5.  Unsat proves
-S for every real instance with n positions (every real instance is a model, core.py).  The
-abstraction forgets that rho and p come from a common exp; the claim still holds in it
-because the total variation between p and a reweighting with ratios in [1/y, y] is at most
-(y - 1)/(y + 1) (two-block extremal case), and 2 (y-1)/(y+1) <= ln y.
+and asks whether sum_j |p_j - q_j| > delta is possible.  Every real instance is a model
+(core.py's argument), so unsat proves S for every real instance with n positions.
 
-Z3 decides this for small n only (n = 2 fast; the size grows the number of nonlinear
-monomials); the scaling table shows where it stops.  cvc5 checks the n = 2 case with its
-native exp as written (second opinion).
+Case split (what made the check scale; the single query with |.| as if-then-else was
+unknown at n = 3 after 60 s): the statement is invariant under permuting positions, so
+every real instance can be permuted to put the positions with q_j >= p_j first; with k of
+them (1 <= k <= n: k = 0 is impossible since both sum to 1) it satisfies
+q_j >= p_j for j < k, q_j <= p_j for j >= k, and then sum_j |p_j - q_j| is the linear
+term sum_(j<k) (q_j - p_j) + sum_(j>=k) (p_j - q_j).  So S at n positions is proved when
+each of the n queries (k = 1..n) is unsat.  The claim holds in the abstraction because
+the total variation between p and a reweighting with ratios in [v, y^2 v] is at most
+(y - 1)/(y + 1) (two-block extremal case), and 2 (y - 1)/(y + 1) <= ln y.
+
+cvc5 checks the n = 2 case with its native exp as written (second opinion).
 
 Wrong twin: ||a - b||_inf / (2 tau) (spec.bounds.wrong_bound_S_l1_half).  Its search adds an
 UPPER bound fact ln y <= (y - 1/y)/2 (so the model's delta >= the real ln y) so that every
-countermodel is a real counterexample; replayed with a_j = ln p_j, b_j = a_j + ln rho_j, tau = 1.
+countermodel is a real counterexample; replayed with tau = 1, a_j = ln p_j and
+b_j = ln q_j - ln(y v) (so |b_j - a_j| <= ln y <= delta and softmax(b) = q).
 """
 
 from __future__ import annotations
@@ -29,38 +37,63 @@ from typing import Any
 
 import z3
 
-from smt.core import Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from smt.core import Verdict, check_size, check_timeout, prove, reals, search, Sum
 from smt.runs import CheckRun, run_sizes
 
 #: Largest number of positions n accepted by the S checks.
-MAX_N_S: int = 16
+MAX_N_S: int = 128
 
 
 def encode_S(n: int) -> dict[str, Any]:
-    """Return the abstraction of statement S at n positions (variables p, q, rho, lambda, y, delta)."""
-    p, q, rho, wv = reals("p", n), reals("q", n), reals("rho", n), reals("w", n)
-    lam, y, delta = z3.Reals("lambda y delta")
-    hyps = [y >= 1, delta >= 0, lam > 0, Sum(p) == 1, Sum(q) == 1]
+    """Return the abstraction of statement S at n positions (variables p, q, u, v, y, delta)."""
+    p, q = reals("p", n), reals("q", n)
+    u, v, y, delta = z3.Reals("u v y delta")
+    hyps = [y >= 1, delta >= 0, v > 0, u == y * y * v, Sum(p) == 1, Sum(q) == 1]
     hyps.append(delta * (y + 1) >= 2 * (y - 1))  # F5: ln y >= 2(y-1)/(y+1)
     for j in range(n):
-        hyps += [p[j] > 0, rho[j] * y >= 1, rho[j] <= y, wv[j] == rho[j] * p[j], q[j] == lam * wv[j]]
-    return {"p": p, "q": q, "rho": rho, "y": y, "delta": delta, "hyps": hyps,
-            "l1": Sum([Abs(p[j] - q[j]) for j in range(n)])}
+        hyps += [p[j] > 0, q[j] >= v * p[j], q[j] <= u * p[j]]
+    return {"p": p, "q": q, "u": u, "v": v, "y": y, "delta": delta, "hyps": hyps}
 
 
-def prove_S(n: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
-    """Return the verdict of sum_j |p_j - q_j| <= delta in the abstraction at n positions."""
-    v = encode_S(n)
-    return prove(v["hyps"], v["l1"] <= v["delta"], timeout_s=timeout_s, name=f"S_n{n}", keep_dir=keep_dir)
+def sign_case(enc: dict[str, Any], k: int) -> tuple[list[z3.BoolRef], z3.ArithRef]:
+    """Return (the sign pattern q_j >= p_j for j < k, q_j <= p_j for j >= k; sum |p_j - q_j| under it)."""
+    p, q = enc["p"], enc["q"]
+    n = len(p)
+    pattern = [q[j] >= p[j] for j in range(k)] + [q[j] <= p[j] for j in range(k, n)]
+    return pattern, Sum([q[j] - p[j] for j in range(k)] + [p[j] - q[j] for j in range(k, n)])
+
+
+def prove_S(n: int, timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdicts of sum_j |p_j - q_j| <= delta in the abstraction, one per sign case k = 1..n."""
+    out = []
+    for k in range(1, n + 1):
+        v = encode_S(n)
+        pattern, l1 = sign_case(v, k)
+        out.append(prove(v["hyps"] + pattern, l1 <= v["delta"], timeout_s=timeout_s, name=f"S_n{n}_k{k}",
+                         keep_dir=keep_dir))
+    return out
 
 
 def search_S_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
-    """Return a countermodel search for the wrong twin: sum |p_j - q_j| > delta/2 (+1/1000 for the replay)."""
-    v = encode_S(n)
-    y, delta = v["y"], v["delta"]
-    extra = [2 * delta * y >= y * y - 1, y <= 2]  # ln y <= (y - 1/y)/2 <= delta; keep y moderate
-    violation = v["l1"] >= delta / 2 + z3.RealVal("1/1000")
-    return search(v["hyps"] + extra, violation, timeout_s=timeout_s, name=f"S_wrong_n{n}", keep_dir=keep_dir)
+    """Return a countermodel search for the wrong twin: sum |p_j - q_j| > delta/2 (+1/1000 for the replay).
+
+    Tries the sign cases k = 1..n and returns the first refutation; otherwise "unknown" if
+    some case was undecided, else "proved" (the twin holds at this n).
+    """
+    last = None
+    for k in range(1, n + 1):
+        v = encode_S(n)
+        pattern, l1 = sign_case(v, k)
+        y, delta = v["y"], v["delta"]
+        extra = [2 * delta * y >= y * y - 1, y <= 2]  # ln y <= (y - 1/y)/2 <= delta; keep y moderate
+        r = search(v["hyps"] + pattern + extra, l1 >= delta / 2 + z3.RealVal("1/1000"), timeout_s=timeout_s,
+                   name=f"S_wrong_n{n}_k{k}", keep_dir=keep_dir)
+        if r.status == "refuted":
+            return r
+        if last is None or r.status == "unknown":
+            last = r
+    assert last is not None
+    return last
 
 
 def check_S(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
@@ -72,7 +105,7 @@ def check_S(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s
     n_max = check_size("S: length bound n", n_max, MAX_N_S, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.S.lipschitz", "S", "proved", size_label="n")
-    return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(prove_S(n, timeout_s, keep_dir), None)], budget_s,
+    return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(v, None) for v in prove_S(n, timeout_s, keep_dir)], budget_s,
                      explore=[check_size("S: explore size", e, MAX_N_S) for e in (explore or [])])
 
 

@@ -19,7 +19,7 @@ from smt import errata as ERR  # noqa: E402
 from smt import p_layer as P  # noqa: E402
 from smt import s_lipschitz as S  # noqa: E402
 from smt import z_ziggurat as Z  # noqa: E402
-from smt.core import PROVED, REFUTED, UNKNOWN, prove  # noqa: E402
+from smt.core import PROVED, REFUTED, UNKNOWN, prove, search  # noqa: E402
 from spec import attention, bounds  # noqa: E402
 
 T = 20.0  # per-query timeout in the tests (seconds)
@@ -39,8 +39,26 @@ def test_Z_proved_up_to_16():
     assert run.verdict == PROVED and run.bound_reached == 16
 
 
-def test_S_proved_n2():
-    assert S.prove_S(2, 60).status == PROVED
+def test_S_proved_up_to_12():
+    run = S.check_S(12, T)
+    assert run.verdict == PROVED and run.bound_reached == 12
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_S_sign_cases_are_not_vacuous(k):
+    """Every sign case's hypotheses are satisfiable, so its 'proved' is not the vacuous kind."""
+    v = S.encode_S(4)
+    pattern, l1 = S.sign_case(v, k)
+    assert search(v["hyps"] + pattern, l1 >= 0, timeout_s=T, name="S_sat").status == REFUTED
+
+
+def test_S_without_log_mean_fact_is_refuted():
+    """Dropping fact F5 (ln y >= 2(y-1)/(y+1)) leaves delta unconstrained: the check then fails."""
+    v = S.encode_S(2)
+    pattern, l1 = S.sign_case(v, 1)
+    hyps = [h for h in v["hyps"] if not h.eq(v["delta"] * (v["y"] + 1) >= 2 * (v["y"] - 1))]
+    assert len(hyps) == len(v["hyps"]) - 1
+    assert prove(hyps + pattern, l1 <= v["delta"], timeout_s=T, name="S_noF5").status == REFUTED
 
 
 def test_P_steps_proved_small():
@@ -168,7 +186,7 @@ def test_cvc5_disagreement_fails():
 @pytest.mark.parametrize("call", [
     lambda: E.check_E(0, T), lambda: E.check_E(-3, T), lambda: E.check_E(10**6, T), lambda: E.check_E(4, 0),
     lambda: E.check_E(4, -1), lambda: Z.check_Z(0, T), lambda: Z.check_Z(10**5, T), lambda: S.check_S(1, T),
-    lambda: S.check_S(100, T), lambda: P.check_P(0, 2, 2, T), lambda: P.check_P(2, 2, 2, T, weight_box=0),
+    lambda: S.check_S(1000, T), lambda: P.check_P(0, 2, 2, T), lambda: P.check_P(2, 2, 2, T, weight_box=0),
     lambda: P.check_P(99, 2, 2, T), lambda: C.check_C_bootstrap(0, T), lambda: C.check_C_bootstrap(10**4, T),
     lambda: C.check_C_closed_form(4, float("nan")), lambda: ERR.check_ERR1_plus(0, T), lambda: E.check_E(2.5, T),
 ])
