@@ -19,7 +19,7 @@ u B as in the notes):
       r = (1 + Lip F)(1 + sum_h |B^h|_col (1 + X (2X+1) |A^h|_sum / tau)),
       a = 2 (1 + Lip F) X (N - 1) x sum_h |B^h|_col,   x = exp(-gamma/tau) in (0, 1).
   S enters as an assumption because its full proof is not an SMT fact (smt/s_lipschitz.py
-  checks abstractions of it for small n); E is proved in smt/e_softmax.py.
+  proves its abstraction for every n up to a bound: 16 tiny, 32 paper); E is proved in smt/e_softmax.py.
 
 So "P proved at (d, n, H)" means: every step proved at those sizes, and the composition
 proved with S and E assumed.  |A|_sum is the exact sum of |A_kl|; |B|_col and |W|_col are
