@@ -37,7 +37,7 @@ from typing import Any
 
 import z3
 
-from smt.core import Verdict, check_size, check_timeout, prove, reals, search, Sum
+from smt.core import REFUTED, UNKNOWN, Verdict, check_size, check_timeout, prove, reals, search, Sum
 from smt.runs import CheckRun, run_sizes
 
 #: Largest number of positions n accepted by the S checks.
@@ -80,7 +80,7 @@ def search_S_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Ve
     Tries the sign cases k = 1..n and returns the first refutation; otherwise "unknown" if
     some case was undecided, else "proved" (the twin holds at this n).
     """
-    last = None
+    last = Verdict(UNKNOWN, 0.0, reason="no sign case tried")
     for k in range(1, n + 1):
         v = encode_S(n)
         pattern, l1 = sign_case(v, k)
@@ -88,11 +88,10 @@ def search_S_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Ve
         extra = [2 * delta * y >= y * y - 1, y <= 2]  # ln y <= (y - 1/y)/2 <= delta; keep y moderate
         r = search(v["hyps"] + pattern + extra, l1 >= delta / 2 + z3.RealVal("1/1000"), timeout_s=timeout_s,
                    name=f"S_wrong_n{n}_k{k}", keep_dir=keep_dir)
-        if r.status == "refuted":
+        if r.status == REFUTED:
             return r
-        if last is None or r.status == "unknown":
+        if k == 1 or r.status == UNKNOWN:
             last = r
-    assert last is not None
     return last
 
 
