@@ -56,7 +56,7 @@ def _grid_scores(draw: Any, n: int) -> np.ndarray:
 
 @st.composite
 def score_instances(draw: Any) -> tuple[np.ndarray, float]:
-    """Draw (scores, tau): lengths 1..64, gridded scores (ties), tau from 1e-7 to 1e3 relative to the step.
+    """Draw (scores, tau): lengths 1..64, gridded scores (ties), tau from 1e-7 to 1e3.
 
     One draw in three is two-level (m maxima, every other score exactly one gap
     below, in random positions) with gap/tau in [1/20, 40]: statement E's bound

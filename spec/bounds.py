@@ -235,8 +235,8 @@ def compute_recursion_closed_form(r: float, a: float, L: int) -> float:
     For 1/2 < r < 3/2 it is evaluated as a expm1(L log r)/(r - 1): the literal
     (r**L - 1)/(r - 1) cancels catastrophically when r is near 1 (r = 1 + 1e-9
     loses about half the digits), while log r keeps its relative accuracy and
-    r - 1 is exact there (Sterbenz).  Farther from 1 the literal form loses at
-    most a factor 3 and is exact on small integers.
+    r - 1 is exact there (Sterbenz).  Farther from 1 the literal form amplifies
+    rounding errors at most 3-fold and is exact on small integers.
     """
     L = int(require_nonnegative("depth L", L))
     if r == 1.0 or L == 0:
