@@ -65,7 +65,8 @@ REGISTRY: tuple[Claim, ...] = (
         "||softmax_tau(a) - softmax_tau(b)||_1 <= ||a - b||_inf / tau.",
         spec=("spec.bounds.bound_S_l1", "spec.attention.softmax"),
         smt=("smt.S.lipschitz", "smt.S.wrong_half",),
-        tests=("tests/test_statements.py::test_property_holds",),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_smt.py::test_S_proved_up_to_12",
+               "tests/test_smt.py::test_S_without_log_mean_fact_is_refuted"),
         twins=("spec.bounds.wrong_bound_S_l1_half",),
     ),
     Claim(
@@ -94,6 +95,7 @@ REGISTRY: tuple[Claim, ...] = (
               "HardSoft.composition_guard_necessary",
               "HardSoft.composition_err_le_eps_rat"),
         tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_C_guard_counterexample",
+               "tests/test_statements.py::test_C_closed_form_matches_mpmath",
                "tests/test_end_to_end.py::test_soft_tracks_hard_within_eps"),
         twins=("spec.bounds.wrong_bootstrap_unguarded",),
     ),
