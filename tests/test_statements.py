@@ -156,6 +156,16 @@ def test_C_closed_form_matches_mpmath(r: float, L: int) -> None:
         assert abs(got - exact) <= 4 * L * FLOAT64_EPS * exact
 
 
+def test_C_closed_form_check_catches_the_literal_formula() -> None:
+    """The accuracy check above rejects the literal a (r^L - 1)/(r - 1) that CI's fuzz run caught."""
+    r, L = 1.000000001, 3
+    literal = 0.3 * (r**L - 1.0) / (r - 1.0)
+    with mpmath.workdps(60):
+        R = mpmath.mpf(r)
+        exact = mpmath.mpf(0.3) * (R**L - 1) / (R - 1)
+        assert abs(literal - exact) > 4 * L * FLOAT64_EPS * exact
+
+
 def test_C_guard_counterexample() -> None:
     r, a = [1.0, 1.0, 1.0], [0.9, 0.9, 0.9]  # B = 0, 0.9, 1.8, 2.7: B_2 > 1
     e = bd.compute_guard_counterexample(r, a, M=1e6)
