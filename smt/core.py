@@ -74,6 +74,8 @@ from typing import Any, Iterable
 
 import z3
 
+from spec.validate import require_positive
+
 #: Largest per-query timeout accepted, in seconds (an hour: anything larger is a typo).
 MAX_TIMEOUT_S: float = 3600.0
 
@@ -119,12 +121,7 @@ def check_size(name: str, value: Any, maximum: int, minimum: int = 1) -> int:
 
 def check_timeout(timeout_s: Any) -> float:
     """Return the per-query timeout in seconds after checking 0 < timeout <= MAX_TIMEOUT_S."""
-    try:
-        t = float(timeout_s)
-    except (TypeError, ValueError):
-        raise ValueError(f"timeout must be a number of seconds, got {timeout_s!r}") from None
-    if math.isnan(t) or t <= 0:
-        raise ValueError(f"timeout must be > 0 seconds, got {timeout_s!r}")
+    t = require_positive("timeout", timeout_s, allow_inf=True)
     if t > MAX_TIMEOUT_S:
         raise ValueError(f"timeout {t} s exceeds the maximum {MAX_TIMEOUT_S} s")
     return t

@@ -143,6 +143,21 @@ class _Steps:
         self.inst.append(z3.Implies(z3.And(u <= v, c >= 0), uc <= vc))
         return uc, vc
 
+    def column(self, name: str, coeffs: list[z3.ArithRef], diffs: list[z3.ArithRef], c: z3.ArithRef,
+               col_bound: z3.ArithRef) -> tuple[z3.ArithRef, z3.ArithRef]:
+        """Return (sum_k coeff_k diff_k, col_bound c) for one column: lemma 'scale' on each term
+        (|diff_k| <= c), lemma 'mono' on sum_k |coeff_k| <= col_bound, and the identity link
+        sum of the term bounds = (sum_k |coeff_k|) c."""
+        terms, tb = [], []
+        for k, (w, t) in enumerate(zip(coeffs, diffs)):
+            p, pb = self.scale(f"{name}_t{k}", w, t, c)
+            terms.append(p)
+            tb.append(pb)
+        colsum = self.atom(f"{name}_colsum", Sum([Abs(w) for w in coeffs]))
+        lhs, rhs = self.mono(f"{name}_col", colsum, col_bound, c)
+        self.links.append(Sum(tb) == lhs)
+        return Sum(terms), rhs
+
     def prove(self, claim: z3.BoolRef, timeout_s: float, name: str, keep_dir: Path | None) -> Verdict:
         """Return "proved" iff the lemmas, the identity links (Z3 nra) and the main step (Z3 smt) are all proved."""
         lem = prove_lemmas(timeout_s, keep_dir)
@@ -245,16 +260,10 @@ def prove_head(n: int, d: int, w: Fraction, x_box: Fraction, timeout_s: float,
         D.append(Dk)
     claims = []
     for l in range(d):
-        terms, tb = [], []
-        for k in range(d):
-            p, pb = st.scale(f"p_{k}_{l}", B[k][l], D[k], mu)
-            terms.append(p)
-            tb.append(pb)
-        colsum = st.atom(f"colsum_{l}", Sum([Abs(B[k][l]) for k in range(d)]))
-        lhs, rhs = st.mono(f"col_{l}", colsum, Bcol, mu)
+        total, rhs = st.column(f"p_{l}", [B[k][l] for k in range(d)], D, mu, Bcol)
         o = Sum([al[j] * x[j][k] * B[k][l] for j in range(n) for k in range(d)])
         op = Sum([alp[j] * xp[j][k] * B[k][l] for j in range(n) for k in range(d)])
-        st.links += [op - o == Sum(terms), Sum(tb) == lhs, rhs == Bcol * eps + Bcol * X * dal]
+        st.links += [op - o == total, rhs == Bcol * eps + Bcol * X * dal]
         claims.append(Abs(op - o) <= Bcol * eps + Bcol * X * dal)
     st.links.append(mu >= 0)  # eps, X, dalpha >= 0
     return st.prove(z3.And(claims), timeout_s, f"P_head_n{n}_d{d}", keep_dir)
@@ -281,14 +290,8 @@ def prove_ffn(d: int, h: int, w: Fraction, timeout_s: float, keep_dir: Path | No
     for i in range(h):
         pre = Sum([y[k] * W1[k][i] for k in range(d)]) + b1[i]
         prep = Sum([yp[k] * W1[k][i] for k in range(d)]) + b1[i]
-        terms, tb = [], []
-        for k in range(d):
-            p, pb = st.scale(f"q_{k}_{i}", W1[k][i], yp[k] - y[k], delta)
-            terms.append(p)
-            tb.append(pb)
-        colsum = st.atom(f"col1_{i}", Sum([Abs(W1[k][i]) for k in range(d)]))
-        lhs, rhs = st.mono(f"c1_{i}", colsum, c1, delta)
-        st.links += [prep - pre == Sum(terms), Sum(tb) == lhs, rhs == c1d]
+        total, rhs = st.column(f"q_{i}", [W1[k][i] for k in range(d)], [yp[k] - y[k] for k in range(d)], delta, c1)
+        st.links += [prep - pre == total, rhs == c1d]
         dai = st.atom(f"da_{i}", relu(prep) - relu(pre))
         st.inst.append(Abs(dai) <= Abs(prep - pre))  # lemma relu
         da.append(dai)
@@ -296,14 +299,8 @@ def prove_ffn(d: int, h: int, w: Fraction, timeout_s: float, keep_dir: Path | No
     for l in range(d):
         z = y[l] + Sum([relu(Sum([y[k] * W1[k][i] for k in range(d)]) + b1[i]) * W2[i][l] for i in range(h)]) + b2[l]
         zp = yp[l] + Sum([relu(Sum([yp[k] * W1[k][i] for k in range(d)]) + b1[i]) * W2[i][l] for i in range(h)]) + b2[l]
-        terms, tb = [], []
-        for i in range(h):
-            p, pb = st.scale(f"r_{i}_{l}", W2[i][l], da[i], c1d)
-            terms.append(p)
-            tb.append(pb)
-        colsum = st.atom(f"col2_{l}", Sum([Abs(W2[i][l]) for i in range(h)]))
-        lhs, rhs = st.mono(f"c2_{l}", colsum, c2, c1d)
-        st.links += [zp - z == (yp[l] - y[l]) + Sum(terms), Sum(tb) == lhs, rhs == c2 * c1 * delta]
+        total, rhs = st.column(f"r_{l}", [W2[i][l] for i in range(h)], da, c1d, c2)
+        st.links += [zp - z == (yp[l] - y[l]) + total, rhs == c2 * c1 * delta]
         claims.append(Abs(zp - z) <= (1 + c1 * c2) * delta)
     st.links.append(c1d >= 0)
     return st.prove(z3.And(claims), timeout_s, f"P_ffn_d{d}_h{h}", keep_dir)
