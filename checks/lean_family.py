@@ -32,12 +32,13 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checks.lean_toolchain import (ROOT, StagedWasm, Toolchain, ToolchainError, ensure_wasm_toolchain,
+from hardsoft import locations
+from hardsoft.checks.lean_toolchain import (INSTALL_COMMAND, StagedWasm, Toolchain, ToolchainError, ensure_wasm_toolchain,
                                    find_native, stage_wasm)
-from checks.result import CheckResult, Outcome
+from hardsoft.checks.result import CheckResult, Outcome
 
-#: The Lean project, relative to the repository root.
-LEAN_DIR = ROOT / "lean"
+#: The Lean project (shipped as the package data ``hardsoft.lean``).
+LEAN_DIR = locations.lean_sources()
 #: The library's root module (``lean/HardSoft.lean``) and the folder of its modules.
 LIB_NAME = "HardSoft"
 #: Presets of ``hardsoft check`` (the Lean proofs are the same for each; ``paper`` also
@@ -320,7 +321,7 @@ def declarations(files: Iterable[Path]) -> dict[str, Path]:
 
 def theorem_claims() -> dict[str, str]:
     """Return the Lean theorem -> claim id mapping, read from the one registry ``spec.claims.REGISTRY``."""
-    from spec.claims import REGISTRY
+    from hardsoft.spec.claims import REGISTRY
 
     return {name: c.id for c in REGISTRY for name in c.lean}
 
@@ -494,7 +495,7 @@ def build_native(tc: Toolchain, lean_dir: Path, log_dir: Path, progress: Callabl
 
 def check_axioms_native(tc: Toolchain, lean_dir: Path, log_dir: Path, theorems: Iterable[str]) -> dict[str, list[str] | None]:
     """Run the generated ``#print axioms`` file natively; return each theorem's axioms (None if not reported)."""
-    from checks.lean_inventory import inventory_text  # local import: keeps the module light
+    from hardsoft.checks.lean_inventory import inventory_text  # local import: keeps the module light
     names = sorted(set(theorems))
     inv = lean_dir / ".lake" / "HardSoftAxioms.lean"
     inv.parent.mkdir(parents=True, exist_ok=True)
@@ -547,7 +548,7 @@ def check_sources(src_root: Path, out_dir: Path, progress: Callable[[str], None]
     """
     mods = discover_modules(src_root, names)
     findings = audit_sources([m.path for m in mods.values()], base=src_root)
-    tc = tc or ensure_wasm_toolchain(ROOT)
+    tc = tc or ensure_wasm_toolchain()
     units = build_wasm(tc, src_root, out_dir / "lean", progress, names, compile_import_only=compile_import_only)
     return units, findings, tc
 
@@ -580,19 +581,19 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
         if native is not None:
             units, _ = build_native(native, LEAN_DIR, log_dir, progress)
             if all(u.ok for u in units.values()):
-                from checks.lean_inventory import theorem_names
+                from hardsoft.checks.lean_inventory import theorem_names
                 axioms = check_axioms_native(native, LEAN_DIR, log_dir, theorem_names(files))
         else:
             progress("lean: installing/locating the wasm toolchain")
-            tc = ensure_wasm_toolchain(ROOT)
+            tc = ensure_wasm_toolchain()
             units = build_wasm(tc, LEAN_DIR, log_dir, progress, compile_import_only=(preset == "paper"))
     except (ToolchainError, OSError) as e:
-        failure = f"Lean toolchain unavailable: {e}"
+        failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
     kind = tc.kind if tc else "none"
 
     if failure is not None:
-        results.append(CheckResult("lean", "lean.toolchain", None, Outcome.UNDECIDED, "unavailable",
-                                   time.perf_counter() - t_start, failure))
+        results.append(CheckResult("lean", "lean.toolchain", None, Outcome.UNDECIDED, "toolchain missing",
+                                   time.perf_counter() - t_start, failure, {"install_command": INSTALL_COMMAND}))
     elif tc is not None:
         results.append(CheckResult("lean", "lean.toolchain", None, Outcome.OK, "available", 0.0, tc.describe(),
                                    {"toolchain": kind, "version": tc.version,

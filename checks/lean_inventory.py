@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from checks.lean_family import LEAN_DIR, declarations, lean_sources, strip_comments_and_strings
+from hardsoft.checks.lean_family import LEAN_DIR, declarations, lean_sources, strip_comments_and_strings
 
 #: The generated file, relative to the repository root.
 INVENTORY = LEAN_DIR / "Inventory.lean"

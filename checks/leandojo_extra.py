@@ -25,9 +25,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from checks.lean_toolchain import ROOT
+from hardsoft import locations
 
-LEAN_DIR = ROOT / "lean"
+LEAN_DIR = locations.lean_sources()
 
 
 def _network_ok(host: str = "api.github.com", port: int = 443, timeout: float = 3.0) -> bool:
@@ -91,7 +91,7 @@ def main() -> int:
     if not ok:
         print(f"LeanDojo trace skipped: {why}")
         return 0
-    path = trace_project(ROOT / "reports" / "leandojo")
+    path = trace_project(Path.cwd() / "reports" / "leandojo")
     print(f"LeanDojo trace written to {path}")
     return 0
 

@@ -25,11 +25,11 @@ from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
-from spec import attention as att
-from spec import bounds as bd
-from spec import transformer as tf
-from spec.constants import FLOAT64_EPS, MP_DPS
-from spec.examples import random_model
+from hardsoft.spec import attention as att
+from hardsoft.spec import bounds as bd
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.constants import FLOAT64_EPS, MP_DPS
+from hardsoft.spec.examples import random_model
 
 # --------------------------------------------------------------------------- helpers
 

@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from checks.result import CheckResult, Outcome
-from spec.claims import REGISTRY, Claim
+from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.spec.claims import REGISTRY, Claim
 
 FORMAT = "hardsoft-report/1"
 REPORT_FILES = ("report.json", "report.md")

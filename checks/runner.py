@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from checks.result import CheckResult, Outcome
-from spec.claims import REGISTRY
+from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.spec.claims import REGISTRY
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -22,10 +22,10 @@ EXIT_UNDECIDED = 3
 
 #: Families in run order, and the module that runs each (a module with ``run(preset, out_dir, progress, claims)``).
 FAMILIES: dict[str, str] = {
-    "spec": "checks.spec_family",
-    "fuzz": "checks.fuzz_family",
-    "smt": "checks.smt_family",
-    "lean": "checks.lean_family",
+    "spec": "hardsoft.checks.spec_family",
+    "fuzz": "hardsoft.checks.fuzz_family",
+    "smt": "hardsoft.checks.smt_family",
+    "lean": "hardsoft.checks.lean_family",
 }
 PRESETS: tuple[str, ...] = ("tiny", "paper")
 

@@ -26,7 +26,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from checks.result import CheckResult, Outcome
+from hardsoft.checks.result import CheckResult, Outcome
 
 #: Check name -> claim id (E, Z, S, P, C, ERR1 = the e^{+gamma/tau} offset, ERR3 = the dropped eps <= 1 guard).
 SMT_CHECKS: dict[str, str] = {
@@ -105,12 +105,12 @@ def _validate_preset(preset: str) -> dict[str, dict[str, Any]]:
 
 def size_limits() -> dict[str, tuple[int, int]]:
     """Return, per check, the (minimum, maximum) size bound it accepts (the modules' documented limits)."""
-    from smt.c_composition import MAX_L_C
-    from smt.e_softmax import MAX_N_E
-    from smt.errata import MAX_N_ERR1
-    from smt.p_layer import MAX_D_P
-    from smt.s_lipschitz import MAX_N_S
-    from smt.z_ziggurat import MAX_N_Z
+    from hardsoft.smt.c_composition import MAX_L_C
+    from hardsoft.smt.e_softmax import MAX_N_E
+    from hardsoft.smt.errata import MAX_N_ERR1
+    from hardsoft.smt.p_layer import MAX_D_P
+    from hardsoft.smt.s_lipschitz import MAX_N_S
+    from hardsoft.smt.z_ziggurat import MAX_N_Z
 
     return {
         "smt.E.softmax_vs_hardmax": (1, MAX_N_E), "smt.E.wrong_Nminus1": (2, MAX_N_E),
@@ -131,7 +131,7 @@ def resolve_settings(preset: str, claims: set[str] | None = None, bound: int | N
     Raises ValueError naming the problem (unknown preset, a bound outside a selected check's
     documented range, a non-positive or absurd timeout) before anything runs.
     """
-    from smt.core import check_size, check_timeout
+    from hardsoft.smt.core import check_size, check_timeout
 
     base = _validate_preset(preset)
     names = [n for n in SMT_CHECKS if claims is None or SMT_CHECKS[n] in claims]
@@ -156,12 +156,12 @@ def resolve_settings(preset: str, claims: set[str] | None = None, bound: int | N
 
 def run_check(name: str, settings: dict[str, Any], keep_dir: Path | None):
     """Return the smt.runs.CheckRun of one named check with the given settings."""
-    from smt import c_composition as C
-    from smt import e_softmax as E
-    from smt import errata as ERR
-    from smt import p_layer as P
-    from smt import s_lipschitz as S
-    from smt import z_ziggurat as Z
+    from hardsoft.smt import c_composition as C
+    from hardsoft.smt import e_softmax as E
+    from hardsoft.smt import errata as ERR
+    from hardsoft.smt import p_layer as P
+    from hardsoft.smt import s_lipschitz as S
+    from hardsoft.smt import z_ziggurat as Z
 
     b, t, bud = settings["bound"], settings["timeout"], settings.get("budget")
     table: dict[str, Callable[[], Any]] = {
@@ -194,12 +194,12 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
     """Return [(label, SMT-LIB text, expected cvc5 answer)] for the second opinion on one check."""
     import z3
 
-    from smt import c_composition as C
-    from smt import cvc5_check as K
-    from smt import p_layer as P
-    from smt import s_lipschitz as S
-    from smt import z_ziggurat as Z
-    from smt.core import search_to_smt2, to_smt2
+    from hardsoft.smt import c_composition as C
+    from hardsoft.smt import cvc5_check as K
+    from hardsoft.smt import p_layer as P
+    from hardsoft.smt import s_lipschitz as S
+    from hardsoft.smt import z_ziggurat as Z
+    from hardsoft.smt.core import search_to_smt2, to_smt2
 
     out: list[tuple[str, str, str]] = []
     for n in sizes:
@@ -277,7 +277,7 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
 
 def run_cvc5_opinion(name: str, settings: dict[str, Any]) -> dict[str, Any]:
     """Return cvc5's opinion on one check: per query its answer, and agree / disagree / no-opinion overall."""
-    from smt.cvc5_check import cvc5_available, run_cvc5
+    from hardsoft.smt.cvc5_check import cvc5_available, run_cvc5
 
     if not cvc5_available():
         return {"opinion": "unavailable", "queries": []}
@@ -355,7 +355,7 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     ``bound`` and ``timeout`` override the preset's size bound and per-query timeout of every selected check.
     """
     settings = resolve_settings(preset, claims, bound, timeout)
-    from smt.core import cpu_count
+    from hardsoft.smt.core import cpu_count
 
     names = list(settings)
     names.sort(key=lambda n: _COST_ORDER.index(n) if n in _COST_ORDER else len(_COST_ORDER))

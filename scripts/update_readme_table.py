@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checks.report import traceability_table
+from hardsoft.checks.report import traceability_table
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 START, END = "<!-- traceability:start -->", "<!-- traceability:end -->"

@@ -23,8 +23,8 @@ from typing import Any
 
 import z3
 
-from smt.core import PROVED, Verdict, check_size, check_timeout, prove, reals, search
-from smt.runs import CheckRun, run_sizes
+from hardsoft.smt.core import PROVED, Verdict, check_size, check_timeout, prove, reals, search
+from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest depth L accepted by the C checks.
 MAX_L_C: int = 256
@@ -166,7 +166,7 @@ def check_C_wrong_no_guard(L_max: int, timeout_s: float, keep_dir: Path | None =
 
     (At L = 1 the step from e_0 = 0 <= 1 is always guarded, so the twin is true there.)
     """
-    from smt.replay import replay_bootstrap_unguarded
+    from hardsoft.smt.replay import replay_bootstrap_unguarded
 
     L_max, timeout_s = _checked(L_max, timeout_s, minimum=2)
     run = CheckRun("smt.C.wrong_no_BL_guard", "C", "refuted", size_label="L")
@@ -180,7 +180,7 @@ def check_C_wrong_no_guard(L_max: int, timeout_s: float, keep_dir: Path | None =
 
 def check_C_wrong_monotone(L_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return monotonicity with r_l > 0 (instead of >= 1) refuted, with replayed countermodels, for 2 <= L <= L_max."""
-    from smt.replay import replay_monotone_wrong
+    from hardsoft.smt.replay import replay_monotone_wrong
 
     L_max, timeout_s = _checked(L_max, timeout_s, minimum=2)
     run = CheckRun("smt.C.wrong_monotone_r_positive", "C", "refuted", size_label="L")
@@ -194,7 +194,7 @@ def check_C_wrong_monotone(L_max: int, timeout_s: float, keep_dir: Path | None =
 
 def check_ERR3_bootstrap(L_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return erratum 3 in Theorem 26 (B_L <= eps with eps > 1 allowed) refuted for every 2 <= L <= L_max."""
-    from smt.replay import replay_bootstrap_eps
+    from hardsoft.smt.replay import replay_bootstrap_eps
 
     L_max, timeout_s = _checked(L_max, timeout_s, minimum=2)
     run = CheckRun("smt.ERR3.bootstrap_unguarded", "ERR3", "refuted", size_label="L")

@@ -74,7 +74,7 @@ from typing import Any, Iterable
 
 import z3
 
-from spec.validate import require_positive
+from hardsoft.spec.validate import require_positive
 
 #: Largest per-query timeout accepted, in seconds (an hour: anything larger is a typo).
 MAX_TIMEOUT_S: float = 3600.0

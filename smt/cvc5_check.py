@@ -18,7 +18,7 @@ import sys
 import time
 from typing import Any
 
-from smt.core import check_timeout
+from hardsoft.smt.core import check_timeout
 
 
 def cvc5_available() -> bool:
@@ -39,9 +39,8 @@ def run_cvc5(smt2: str, timeout_s: float) -> dict[str, Any]:
     if not cvc5_available():
         return {"status": "error", "seconds": 0.0, "detail": "cvc5 not installed"}
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "smt.cvc5_check", str(int(t * 1000))],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=_project_root())
+    proc = subprocess.Popen([sys.executable, "-m", "hardsoft.smt.cvc5_check", str(int(t * 1000))],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(smt2, timeout=t + 1.0)
     except subprocess.TimeoutExpired:
@@ -58,13 +57,6 @@ def run_cvc5(smt2: str, timeout_s: float) -> dict[str, Any]:
     if answer.startswith("unknown"):
         return {"status": "unknown", "seconds": dt, "detail": answer}
     return {"status": "error", "seconds": dt, "detail": (err.strip().splitlines() or ["no output"])[-1][:300]}
-
-
-def _project_root() -> str:
-    """Return the folder that contains the smt package (so that -m smt.cvc5_check resolves)."""
-    from pathlib import Path
-
-    return str(Path(__file__).resolve().parent.parent)
 
 
 def _main(argv: list[str]) -> int:

@@ -25,8 +25,8 @@ from typing import Any
 
 import z3
 
-from smt.core import R, Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
-from smt.runs import CheckRun, run_sizes
+from hardsoft.smt.core import R, Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest length N accepted by the E checks (each query has 2N + 6 variables).
 MAX_N_E: int = 512
@@ -91,7 +91,7 @@ def check_E(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s
 
 def check_E_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return the wrong twin of E refuted (with replayed countermodels) for every 2 <= N <= n_max, m < N."""
-    from smt.replay import replay_E_wrong
+    from hardsoft.smt.replay import replay_E_wrong
 
     n_max = check_size("E twin: length bound n", n_max, MAX_N_E, minimum=2)
     timeout_s = check_timeout(timeout_s)

@@ -22,8 +22,8 @@ from typing import Any
 
 import z3
 
-from smt.core import PROVED, Verdict, check_size, check_timeout, prove, search
-from smt.runs import CheckRun, run_sizes
+from hardsoft.smt.core import PROVED, Verdict, check_size, check_timeout, prove, search
+from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest N accepted by the ERR1 checks.
 MAX_N_ERR1: int = 4096
@@ -73,7 +73,7 @@ def check_ERR1_minus(n_max: int, timeout_s: float, keep_dir: Path | None = None,
 
 def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return the printed offset (e^{+gamma/tau}) refuted, with replayed countermodels, for N in a ladder up to n_max."""
-    from smt.replay import replay_offset_plus
+    from hardsoft.smt.replay import replay_offset_plus
 
     n_max = check_size("ERR1: length bound n", n_max, MAX_N_ERR1)
     timeout_s = check_timeout(timeout_s)

@@ -34,8 +34,8 @@ from typing import Any
 
 import z3
 
-from smt.core import PROVED, R, Abs, Verdict, check_box, check_size, check_timeout, prove, reals, search, Sum
-from smt.runs import CheckRun, run_sizes
+from hardsoft.smt.core import PROVED, R, Abs, Verdict, check_box, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest dimension d accepted by the P checks.
 MAX_D_P: int = 8
@@ -357,7 +357,7 @@ def check_P(d_max: int, n_head: int, heads: int, timeout_s: float, weight_box: f
 def check_ERR3_score(d_max: int, timeout_s: float, weight_box: float = 2.0, act_box: float = 4.0,
                      keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return Lemma 25's score step without eps <= 1 refuted (replayed in the spec) for every d <= d_max."""
-    from smt.replay import replay_score_unguarded
+    from hardsoft.smt.replay import replay_score_unguarded
 
     d_max = check_size("ERR3: dimension bound d", d_max, MAX_D_P)
     timeout_s = check_timeout(timeout_s)

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from spec import attention, bounds
+from hardsoft.spec import attention, bounds
 
 
 def _f(v: Any) -> float:

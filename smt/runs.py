@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from smt.core import PROVED, REFUTED, UNKNOWN, Verdict
+from hardsoft.smt.core import PROVED, REFUTED, UNKNOWN, Verdict
 
 
 @dataclass

@@ -37,8 +37,8 @@ from typing import Any
 
 import z3
 
-from smt.core import REFUTED, UNKNOWN, Verdict, check_size, check_timeout, prove, reals, search, Sum
-from smt.runs import CheckRun, run_sizes
+from hardsoft.smt.core import REFUTED, UNKNOWN, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest number of positions n accepted by the S checks.
 MAX_N_S: int = 128
@@ -110,7 +110,7 @@ def check_S(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s
 
 def check_S_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return the wrong twin of S refuted, with replayed countermodels, for every 2 <= n <= n_max."""
-    from smt.replay import replay_S_wrong
+    from hardsoft.smt.replay import replay_S_wrong
 
     n_max = check_size("S twin: length bound n", n_max, MAX_N_S, minimum=2)
     timeout_s = check_timeout(timeout_s)

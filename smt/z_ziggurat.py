@@ -27,8 +27,8 @@ from typing import Any
 
 import z3
 
-from smt.core import PROVED, R, Verdict, check_size, check_timeout, prove, reals, search, Sum
-from smt.runs import CheckRun, run_sizes
+from hardsoft.smt.core import PROVED, R, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest length N accepted by the Z checks.
 MAX_N_Z: int = 512
@@ -112,7 +112,7 @@ def check_Z_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, bu
 
     (For N = 2 the twin's bound degenerates to 0/0; the spec clamps it, so sizes start at 3.)
     """
-    from smt.replay import replay_Z_wrong
+    from hardsoft.smt.replay import replay_Z_wrong
 
     n_max = check_size("Z twin: length bound n", n_max, MAX_N_Z, minimum=3)
     timeout_s = check_timeout(timeout_s)

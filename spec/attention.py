@@ -14,8 +14,8 @@ import math
 import mpmath
 import numpy as np
 
-from spec.constants import MASK_KINDS, MP_DPS
-from spec.validate import require_scores, require_tau
+from hardsoft.spec.constants import MASK_KINDS, MP_DPS
+from hardsoft.spec.validate import require_scores, require_tau
 
 
 # --------------------------------------------------------------------------- masks

@@ -24,8 +24,8 @@ import mpmath
 import numpy as np
 from mpmath import iv
 
-from spec.constants import TAU_MAX_STABLE
-from spec.validate import (
+from hardsoft.spec.constants import TAU_MAX_STABLE
+from hardsoft.spec.validate import (
     require_eps,
     require_nonnegative,
     require_positive,

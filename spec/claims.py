@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from hardsoft import locations
+
+#: Names in the registry's spec and twins columns are relative to this package ("spec.bounds.f").
+PACKAGE = "hardsoft"
 
 
 @dataclass(frozen=True)
@@ -170,15 +173,15 @@ def _resolve(dotted: str) -> bool:
     """Return whether module.attr resolves."""
     mod, _, attr = dotted.rpartition(".")
     try:
-        return hasattr(importlib.import_module(mod), attr)
+        return hasattr(importlib.import_module(f"{PACKAGE}.{mod}"), attr)
     except ImportError:
         return False
 
 
-def _test_exists(ref: str) -> bool:
-    """Return whether 'tests/file.py::name' names a test function in that file."""
+def _test_exists(ref: str, root: Path) -> bool:
+    """Return whether 'tests/file.py::name' names a test function in that file of the source tree ``root``."""
     path, _, name = ref.partition("::")
-    p = ROOT / path
+    p = root / path
     if not p.is_file():
         return False
     tree = ast.parse(p.read_text(encoding="utf-8"))
@@ -188,7 +191,7 @@ def _test_exists(ref: str) -> bool:
 def _lean_declarations() -> set[str]:
     """Return fully qualified names of theorems/lemmas declared in lean/ (namespace-aware, by a light parse)."""
     names: set[str] = set()
-    for p in sorted((ROOT / "lean").rglob("*.lean")):
+    for p in sorted(locations.lean_sources().rglob("*.lean")):
         if ".lake" in p.parts:
             continue
         ns: list[str] = []
@@ -208,15 +211,19 @@ def _lean_declarations() -> set[str]:
 
 
 def validate_registry() -> list[str]:
-    """Return the problems of the registry: every named spec function, SMT check, Lean theorem and test must exist."""
+    """Return the problems of the registry: every named spec function, SMT check, Lean theorem and test must exist.
+
+    Tests are looked up only in a source tree (``tests_shipped``); an installed wheel has none.
+    """
     problems: list[str] = []
+    tree = locations.source_tree() if tests_shipped() else None
     ids = [c.id for c in REGISTRY]
     if len(set(ids)) != len(ids):
         problems.append("duplicate claim ids")
     smt_checks: set[str] | None = None
     if any(c.smt for c in REGISTRY):
         try:
-            smt_checks = set(importlib.import_module("checks.smt_family").SMT_CHECKS)
+            smt_checks = set(importlib.import_module("hardsoft.checks.smt_family").SMT_CHECKS)
         except ImportError as e:
             problems.append(f"cannot import checks.smt_family: {e}")
             smt_checks = set()
@@ -229,7 +236,7 @@ def validate_registry() -> list[str]:
                 problems.append(f"{c.id}: spec function {f} does not exist")
             else:
                 mod, _, attr = f.rpartition(".")
-                doc = (getattr(importlib.import_module(mod), attr).__doc__ or "").strip()
+                doc = (getattr(importlib.import_module(f"{PACKAGE}.{mod}"), attr).__doc__ or "").strip()
                 if not doc:
                     problems.append(f"{c.id}: {f} has no docstring naming its paper result")
         for s in c.smt:
@@ -239,6 +246,12 @@ def validate_registry() -> list[str]:
             if t not in lean_decls:
                 problems.append(f"{c.id}: Lean theorem {t} does not exist in lean/")
         for t in c.tests:
-            if not _test_exists(t):
+            if tree is not None and not _test_exists(t, tree):
                 problems.append(f"{c.id}: test {t} does not exist")
     return problems
+
+
+def tests_shipped() -> bool:
+    """Return whether the test suite is at hand (a source tree); an installed wheel ships no tests."""
+    tree = locations.source_tree()
+    return tree is not None and (tree / "tests").is_dir()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from spec.transformer import Head, Layer, Model, PositionEmbedding
+from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 
 def _zero_ffn(d: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from spec.transformer import Head, Layer, Model, PositionEmbedding
+from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 FORMAT = "hardsoft-model/1"
 

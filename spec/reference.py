@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from spec.attention import make_mask
-from spec.constants import TIE_RTOL
-from spec.transformer import Model, require_inputs
-from spec.validate import require_tau
+from hardsoft.spec.attention import make_mask
+from hardsoft.spec.constants import TIE_RTOL
+from hardsoft.spec.transformer import Model, require_inputs
+from hardsoft.spec.validate import require_tau
 
 
 def _row_weights(s: np.ndarray, mode: str, tau: float | None) -> np.ndarray:

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from spec.bounds import LayerNorms
-from spec.constants import ATTENTION_MODES, MASK_KINDS, TIE_RTOL
-from spec.attention import make_mask
-from spec.validate import require_tau
+from hardsoft.spec.bounds import LayerNorms
+from hardsoft.spec.constants import ATTENTION_MODES, MASK_KINDS, TIE_RTOL
+from hardsoft.spec.attention import make_mask
+from hardsoft.spec.validate import require_tau
 
 # --------------------------------------------------------------------------- position embeddings
 

@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from spec import attention as att
-from spec.constants import FLOAT64_EPS, TAU_MAX_STABLE, TAU_MIN_STABLE, SCORE_MAX_STABLE
+from hardsoft.spec import attention as att
+from hardsoft.spec.constants import FLOAT64_EPS, TAU_MAX_STABLE, TAU_MIN_STABLE, SCORE_MAX_STABLE
 from tests.cases import CASES
 
 TOL = 16 * FLOAT64_EPS

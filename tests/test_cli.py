@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from spec.examples import build_last_a
-from spec.modelio import save_model
+from hardsoft.spec.examples import build_last_a
+from hardsoft.spec.modelio import save_model
 
 
 def hardsoft(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "checks.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+    return subprocess.run([sys.executable, "-m", "hardsoft", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
 
 
 def test_temperature_json_uniform() -> None:

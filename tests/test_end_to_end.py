@@ -14,11 +14,11 @@ import numpy as np
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from checks.properties import find_counterexample, Property
-from spec import bounds as bd
-from spec import transformer as tf
-from spec.constants import FLOAT64_EPS, TIE_RTOL
-from spec.examples import random_model
+from hardsoft.checks.properties import find_counterexample, Property
+from hardsoft.spec import bounds as bd
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.constants import FLOAT64_EPS, TIE_RTOL
+from hardsoft.spec.examples import random_model
 
 
 @st.composite

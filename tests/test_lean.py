@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from checks import lean_family as lf
-from checks.result import Outcome
+from hardsoft.checks import lean_family as lf
+from hardsoft.checks.result import Outcome
 
 HERE = Path(__file__).resolve().parent
 WRONG_DIR = HERE / "lean_wrong"
@@ -56,7 +56,7 @@ class _Runs:
 @pytest.fixture(scope="session")
 def lean_runs(tmp_path_factory: pytest.TempPathFactory) -> _Runs:
     """Run the real Lean project and the wrong file (in parallel); skip when no toolchain can be had."""
-    from checks.lean_toolchain import ToolchainError, ensure_wasm_toolchain, find_native
+    from hardsoft.checks.lean_toolchain import ToolchainError, ensure_wasm_toolchain, find_native
     if find_native() is None:
         try:
             ensure_wasm_toolchain()
@@ -189,7 +189,7 @@ def test_unknown_preset_is_bad_input(tmp_path: Path) -> None:
 
 
 def test_toolchain_missing_is_undecided(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from checks.lean_toolchain import ToolchainError
+    from hardsoft.checks.lean_toolchain import ToolchainError
 
     def fail(*a: object, **k: object) -> None:
         raise ToolchainError("npm is not on PATH")
@@ -259,7 +259,7 @@ def test_parse_axioms() -> None:
 
 
 def test_inventory_lists_every_theorem() -> None:
-    from checks.lean_inventory import inventory_text, theorem_names
+    from hardsoft.checks.lean_inventory import inventory_text, theorem_names
     names = theorem_names(lf.lean_sources(lf.LEAN_DIR))
     assert set(lf.theorem_claims()) <= set(names)
     text = inventory_text(names)
@@ -267,13 +267,13 @@ def test_inventory_lists_every_theorem() -> None:
 
 
 def test_wasm_visibility() -> None:
-    from checks.lean_toolchain import is_wasm_visible
+    from hardsoft.checks.lean_toolchain import is_wasm_visible
     assert is_wasm_visible(Path("/tmp/x")) and is_wasm_visible(Path("/home/u/y"))
     assert not is_wasm_visible(Path("/work/main")) and not is_wasm_visible(Path("/tmpfoo"))
 
 
 def test_leandojo_extra_skips_with_reason(tmp_path: Path) -> None:
-    from checks import leandojo_extra
+    from hardsoft.checks import leandojo_extra
     ok, why = leandojo_extra.availability()
     if not ok:
         pytest.skip(f"LeanDojo trace cannot run here: {why}")

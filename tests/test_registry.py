@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from checks.report import traceability_table
-from spec import claims
-from spec.claims import REGISTRY, validate_registry
+from hardsoft.checks.report import traceability_table
+from hardsoft.spec import claims
+from hardsoft.spec.claims import REGISTRY, validate_registry
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -35,7 +35,7 @@ def test_readme_table_is_generated_from_the_registry() -> None:
 
 def test_every_spec_docstring_names_its_paper_result() -> None:
     import inspect
-    from spec import attention, bounds, transformer
+    from hardsoft.spec import attention, bounds, transformer
 
     for mod in (attention, bounds, transformer):
         for name, fn in inspect.getmembers(mod, inspect.isfunction):

@@ -11,16 +11,16 @@ import pytest
 
 z3 = pytest.importorskip("z3")
 
-from checks import smt_family  # noqa: E402
-from checks.result import Outcome  # noqa: E402
-from smt import c_composition as C  # noqa: E402
-from smt import e_softmax as E  # noqa: E402
-from smt import errata as ERR  # noqa: E402
-from smt import p_layer as P  # noqa: E402
-from smt import s_lipschitz as S  # noqa: E402
-from smt import z_ziggurat as Z  # noqa: E402
-from smt.core import PROVED, REFUTED, UNKNOWN, prove, search  # noqa: E402
-from spec import attention, bounds  # noqa: E402
+from hardsoft.checks import smt_family  # noqa: E402
+from hardsoft.checks.result import Outcome  # noqa: E402
+from hardsoft.smt import c_composition as C  # noqa: E402
+from hardsoft.smt import e_softmax as E  # noqa: E402
+from hardsoft.smt import errata as ERR  # noqa: E402
+from hardsoft.smt import p_layer as P  # noqa: E402
+from hardsoft.smt import s_lipschitz as S  # noqa: E402
+from hardsoft.smt import z_ziggurat as Z  # noqa: E402
+from hardsoft.smt.core import PROVED, REFUTED, UNKNOWN, prove, search  # noqa: E402
+from hardsoft.spec import attention, bounds  # noqa: E402
 
 T = 20.0  # per-query timeout in the tests (seconds)
 
@@ -93,7 +93,7 @@ def test_wrong_twins_refuted_and_replayed(check, bound):
 def test_E_twin_countermodel_violates_spec():
     v = E.search_E_wrong(4, 1, T)
     assert v.status == REFUTED
-    from smt.replay import replay_E_wrong
+    from hardsoft.smt.replay import replay_E_wrong
 
     rep = replay_E_wrong(4, 1, v.values)
     s = np.array(rep["scores"])
@@ -104,7 +104,7 @@ def test_E_twin_countermodel_violates_spec():
 
 
 def test_Z_twin_countermodel_violates_spec():
-    from smt.replay import replay_Z_wrong
+    from hardsoft.smt.replay import replay_Z_wrong
 
     v = Z.search_Z_wrong(5, T)
     rep = replay_Z_wrong(5, v.values)
@@ -116,7 +116,7 @@ def test_Z_twin_countermodel_violates_spec():
 
 
 def test_S_twin_countermodel_violates_spec():
-    from smt.replay import replay_S_wrong
+    from hardsoft.smt.replay import replay_S_wrong
 
     v = S.search_S_wrong(2, T)
     rep = replay_S_wrong(2, v.values)
@@ -127,7 +127,7 @@ def test_S_twin_countermodel_violates_spec():
 
 
 def test_score_unguarded_countermodel_violates_spec():
-    from smt.replay import replay_score_unguarded
+    from hardsoft.smt.replay import replay_score_unguarded
 
     v = P.search_score_unguarded(1, P.check_box("w", 2), P.check_box("x", 4), T)
     rep = replay_score_unguarded(1, v.values)
@@ -137,7 +137,7 @@ def test_score_unguarded_countermodel_violates_spec():
 
 
 def test_bootstrap_no_guard_countermodel_violates_spec():
-    from smt.replay import replay_bootstrap_unguarded
+    from hardsoft.smt.replay import replay_bootstrap_unguarded
 
     v = C.search_bootstrap_no_guard(3, T)
     rep = replay_bootstrap_unguarded(3, v.values)
@@ -148,8 +148,8 @@ def test_bootstrap_no_guard_countermodel_violates_spec():
 
 def test_unreplayable_refutation_is_failed():
     """A refutation whose replay does not confirm it is reported as not replayed (FAILED in the family)."""
-    from smt.runs import CheckRun, run_sizes
-    from smt.core import Verdict
+    from hardsoft.smt.runs import CheckRun, run_sizes
+    from hardsoft.smt.core import Verdict
 
     run = run_sizes(CheckRun("x", "E", "refuted"), [1], lambda n: [(Verdict(REFUTED, 0.0), {"confirmed": False})])
     assert run.verdict == "refuted-not-replayed"
@@ -164,8 +164,8 @@ def test_unknown_is_never_proved(tmp_path: Path):
     assert v.status in (PROVED, UNKNOWN)  # x > 1.16 is true: proved is correct here
     v = prove([x > 0], x > 1, timeout_s=5, name="false", keep_dir=tmp_path)
     assert v.status == REFUTED
-    from smt.runs import CheckRun, run_sizes
-    from smt.core import Verdict
+    from hardsoft.smt.runs import CheckRun, run_sizes
+    from hardsoft.smt.core import Verdict
 
     run = run_sizes(CheckRun("u", "E", "proved"), [1, 2], lambda n: [(Verdict(UNKNOWN, 0.0, smt2="k.smt2"), None)])
     assert run.verdict == UNKNOWN and run.smt2 == ["k.smt2"]
@@ -173,7 +173,7 @@ def test_unknown_is_never_proved(tmp_path: Path):
 
 
 def test_cvc5_disagreement_fails():
-    from smt.runs import CheckRun
+    from hardsoft.smt.runs import CheckRun
 
     run = CheckRun("smt.E.softmax_vs_hardmax", "E", "proved", verdict=PROVED, rows=[[1, 0.0, PROVED]])
     res = smt_family._to_result("smt.E.softmax_vs_hardmax", run, {"opinion": "disagree"}, 0.0)

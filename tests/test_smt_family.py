@@ -8,8 +8,8 @@ import pytest
 
 pytest.importorskip("z3")
 
-from checks import smt_family  # noqa: E402
-from checks.result import Outcome  # noqa: E402
+from hardsoft.checks import smt_family  # noqa: E402
+from hardsoft.checks.result import Outcome  # noqa: E402
 
 
 def test_family_tiny_C_and_ERR3(tmp_path: Path):

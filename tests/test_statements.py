@@ -16,15 +16,16 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 
-from checks.properties import PROPERTIES, Property, find_counterexample
-from checks.result import Outcome
-from checks.spec_family import check_vectors
-from spec import attention as att
-from spec import bounds as bd
-from spec.constants import FLOAT64_EPS
+from hardsoft import locations
+from hardsoft.checks.properties import PROPERTIES, Property, find_counterexample
+from hardsoft.checks.result import Outcome
+from hardsoft.checks.spec_family import check_vectors
+from hardsoft.spec import attention as att
+from hardsoft.spec import bounds as bd
+from hardsoft.spec.constants import FLOAT64_EPS
 from tests.cases import CASES
 
-VECTORS = json.loads((Path(__file__).parent / "data" / "statements.json").read_text())
+VECTORS = json.loads(locations.spec_data("statements.json").read_text())
 
 
 # --------------------------------------------------------------------------- the independent 50-digit vectors

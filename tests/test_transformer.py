@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spec import transformer as tf
-from spec.constants import FLOAT64_EPS
-from spec.examples import EXAMPLES, build_has_a, build_last_a, build_prefix_fraction, random_model
-from spec.modelio import load_model, model_from_dict, model_to_dict, save_model
-from spec.reference import run_loop, run_pair_loop
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.constants import FLOAT64_EPS
+from hardsoft.spec.examples import EXAMPLES, build_has_a, build_last_a, build_prefix_fraction, random_model
+from hardsoft.spec.modelio import load_model, model_from_dict, model_to_dict, save_model
+from hardsoft.spec.reference import run_loop, run_pair_loop
 
 
 @pytest.mark.parametrize("mode,tau", [("average", None), ("leftmost", None), ("rightmost", None), ("soft", 0.05)])
