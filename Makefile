@@ -2,13 +2,14 @@
 #   make check   set up, then run every check family and write report/report.md and report/report.json
 #   make test    set up, then run the test suite (HYPOTHESIS_PROFILE=dev|ci|deep; PYTEST_ARGS="-m 'not lean'" skips Lean)
 #   make bench   set up, then run the benchmarks (prints figures)
+#   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PRESET ?= tiny
 PYTEST_ARGS ?=
 
-.PHONY: setup toolchain check test bench readme-table clean
+.PHONY: setup toolchain check test bench wheel-check readme-table clean
 
 setup: $(VENV)/.installed
 
@@ -33,8 +34,11 @@ bench: setup
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/precision.py
 
+wheel-check: setup
+	scripts/wheel-check.sh $(BIN)/python
+
 readme-table: setup
 	$(BIN)/python scripts/update_readme_table.py
 
 clean:
-	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache
+	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache build dist
