@@ -74,3 +74,37 @@ def verify_compiled(compiled: Any, max_len: int) -> dict[str, Any]:
                            "accepted": accepted, "tau": compiled.tau(n), "max_soft_error": max_err})
     return {"ok": ok, "max_len": int(max_len), "words": words, "seconds": time.perf_counter() - t0,
             "per_length": per_length, "first_counterexample": first}
+
+
+def head_masses(compiled: Any, inputs: np.ndarray) -> list[tuple[Any, float]]:
+    """Return, for every compiled head, the largest softmax mass (at tau(n)) off its hard max set over the inputs.
+
+    The heads read only exact coordinates, so the scores are taken from the hard run's
+    activations; the hard max set uses the transformer's tie tolerance.  Each value is
+    to be compared with the construction's bound (``compiled.mass_bound()``; 0 for
+    counting heads, whose keys all tie).
+    """
+    from hardsoft.spec.attention import make_mask
+    from hardsoft.spec.constants import TIE_RTOL
+
+    w = np.asarray(inputs)
+    n = w.shape[1]
+    tau = compiled.tau(n)
+    acts = tf.run(compiled.model, w, "hard").activations
+    out = []
+    for info in compiled.heads:
+        hd = compiled.model.layers[info.layer - 1].heads[info.index]
+        x = acts[info.layer - 1]
+        s = (x @ hd.W_Q) @ (x @ hd.W_K).transpose(0, 2, 1)
+        mask = make_mask(hd.mask, n)
+        rows = mask.any(axis=1)
+        sm = np.where(mask, s, -np.inf)
+        rowmax = sm.max(axis=-1, keepdims=True)
+        rowmax = np.where(np.isfinite(rowmax), rowmax, 0.0)
+        top = mask & (s >= rowmax - TIE_RTOL * np.maximum(1.0, np.abs(rowmax)))
+        e = np.where(mask, np.exp((sm - rowmax) / tau), 0.0)
+        tot = e.sum(axis=-1)
+        tot[:, ~rows] = 1.0
+        off = (e * ~top).sum(axis=-1) / tot
+        out.append((info, float(off[:, rows].max()) if rows.any() else 0.0))
+    return out
