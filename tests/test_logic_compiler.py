@@ -260,3 +260,13 @@ def test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_
         soft = tf.run(c.model, w, "soft", tau=c.tau(n)).activations
         assert np.abs(hard[1][:, :, v] - soft[1][:, :, v]).max() <= 1e-15
         assert np.abs(hard[1][:, :, v]).min() >= 1 / (2 * (n - 1)) - 1e-12
+
+
+@pytest.mark.parametrize("regime", REGIMES)
+def test_soft_activations_equal_hard_ones_after_every_layer(regime: str) -> None:
+    """The FFNs clean every subformula coordinate and erase every raw head output, so no error survives a layer."""
+    c = compile_formula("((Y a) S (b & !X a)) | (#<[a] > #<[b] & (a U last))", regime=regime)
+    for n in (1, 4, 9):
+        w = np.concatenate(list(tf.enumerate_inputs(2, n)))
+        errs = tf.compute_layer_errors(tf.run(c.model, w, "hard"), tf.run(c.model, w, "soft", tau=c.tau(n)))
+        assert max(errs) <= 1e-12, errs
