@@ -60,8 +60,7 @@ from hardsoft.spec.logic import constructions as cs
 from hardsoft.spec.logic.constructions import REGIMES
 from hardsoft.spec.logic.semantics import check_alphabet
 from hardsoft.spec.logic.syntax import (
-    And, Atom, Compare, Const, Count, First, Formula, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
-    parse, subformulas,
+    And, Atom, Compare, Const, Count, First, Formula, Last, Next, Not, Or, Prev, Since, Until, parse, subformulas,
 )
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding, Readout, Trace
 
