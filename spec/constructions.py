@@ -53,7 +53,8 @@ class Construction:
     reference(word) -> list of output symbols (one per position).
     gap(n): claimed gamma_T(n) (exact minimum over all inputs of length n).
     tau(n): the construction's temperature (the soft model decides every input there).
-    score_bound(n): bound on |score| of every head (for the precision prediction).
+    score_bound(n): bound on |score| of every head, activation_bound(n): on the stored activations
+    that enter the scores (for the precision prediction, ``spec.audit.predicted_breakdown``).
     """
 
     name: str
@@ -69,6 +70,7 @@ class Construction:
     tau_formula: str
     description: str
     sampler: Callable[[np.random.Generator, int, int], np.ndarray] | None = field(default=None)
+    activation_bound: Callable[[int], float] = field(default=lambda n: 1.0 - 1.0 / n)
 
     def require_n(self, n: int) -> int:
         """Return n after checking it is an integer >= min_n (ValueError naming the construction otherwise)."""
@@ -192,7 +194,7 @@ def build_flip_flop() -> Construction:
     step 1/n), so by statement Z the mass off the top is <= e^{-1/(n tau)}; at
     tau = 1/(2n) that is e^{-2} < 1/4, raw is within 1/4 of the bit and the
     clean-up FFN (clamp(2 raw - 1/2, 0, 1)) outputs the bit exactly.  Read-out:
-    out > 1/2.  Scores lie in [0, 2).
+    out > 1/2.  Scores lie in [0, 2 - 1/n].
     """
     c = _Coords()
     W, B, one, p, raw, out = (c.add(nm)[0] for nm in ("write", "bit", "one", "i/n", "raw", "out"))
@@ -222,7 +224,7 @@ def build_flip_flop() -> Construction:
 
     return Construction(
         "flip-flop", model, readout, ("0", "1"), reference_flip_flop, lambda n: 1.0 / n, lambda n: 1.0 / (2 * n),
-        lambda n: 2.0, 2, "1/n", "1/(2n)", "flip-flop: a read returns the last written bit", sampler)
+        lambda n: 2.0 - 1.0 / n, 2, "1/n", "1/(2n)", "flip-flop: a read returns the last written bit", sampler)
 
 
 # =========================================================================== induction heads
@@ -270,7 +272,7 @@ def build_k_hop(k: int, alphabet: Sequence[str] = ("a", "b", "c")) -> Constructi
     top <= e^{-2} < 1/4; S has mass off its max set <= n e^{-2n} < 1/4; every
     copied coordinate is a convex combination of 0/1 values within 1/4 of the hard
     one, and the clean-ups restore the hard values exactly, layer after layer.
-    Scores lie in [0, 2).
+    Scores lie in [0, 2 - 1/n].
     """
     if not isinstance(k, int) or k < 1:
         raise ValueError(f"k-hop needs k >= 1, got {k!r}")
@@ -327,7 +329,7 @@ def build_k_hop(k: int, alphabet: Sequence[str] = ("a", "b", "c")) -> Constructi
 
     return Construction(
         name, model, readout, outputs, lambda w: reference_k_hop(w, k), lambda n: 1.0 / n, lambda n: 1.0 / (2 * n),
-        lambda n: 2.0, k + 1, "1/n", "1/(2n)",
+        lambda n: 2.0 - 1.0 / n, k + 1, "1/n", "1/(2n)",
         "basic induction head: output the token after the previous occurrence of the current token" if k == 1 else
         f"{k}-hop induction head: follow the induction pointer {k} times", sampler)
 
@@ -396,7 +398,7 @@ def build_prefix_argmax() -> Construction:
         "prefix-argmax", model, readout, ("a", "b"), reference_prefix_argmax, lambda n: 1.0 / n**3,
         lambda n: 1.0 / (2 * n**3), lambda n: 1.0 + 1.0 / n**2, 2, "1/n^3", "1/(2n^3)",
         "prefix-argmax (S-RASP ratio comparison): the token at the last position of maximal prefix frequency of 'a'",
-        sampler)
+        sampler, lambda n: 1.0)
 
 
 #: Constructions by name.

@@ -70,8 +70,7 @@ from dataclasses import dataclass, field
 import ml_dtypes
 import numpy as np
 
-from hardsoft.spec.attention import make_mask
-from hardsoft.spec.constants import MASK_KINDS, TIE_RTOL
+from hardsoft.spec.constants import TIE_RTOL
 from hardsoft.spec.transformer import Model, require_inputs
 from hardsoft.spec.validate import require_tau
 
@@ -150,7 +149,7 @@ class _Steps:
     def round(self, step: str, a: np.ndarray, dtype: np.dtype) -> np.ndarray:
         """Return a rounded once to dtype, checked."""
         with np.errstate(over="ignore", invalid="ignore"):
-            r = a.astype(dtype)
+            r = a.astype(dtype, copy=False)
         return self.check(step, r, dtype)
 
     def matmul(self, step: str, a: np.ndarray, b: np.ndarray, out: np.dtype | None = None) -> np.ndarray:
@@ -204,6 +203,14 @@ class LowPrecTrace:
     weights: list[list[np.ndarray]] = field(default_factory=list)
 
 
+def _mask_block(kind: str, qi: np.ndarray, kj: np.ndarray) -> np.ndarray:
+    """Return the (len(qi), len(kj)) block of the mask kind (``spec.attention.make_mask``) for query rows qi, key columns kj."""
+    i, j = qi[:, None], kj[None, :]
+    if kind == "none":
+        return np.ones((len(qi), len(kj)), dtype=bool)
+    return {"causal": j <= i, "strict": j < i, "anticausal": j >= i, "strict_anticausal": j > i}[kind]
+
+
 def _softmax_block(steps: _Steps, s: np.ndarray, visible: np.ndarray, beta: np.ndarray, order: str) -> np.ndarray:
     """Return softmax weights of a score block in the softmax format (masked keys get exactly 0).
 
@@ -237,9 +244,11 @@ def run_lowprec(
     mode: str = "soft",
     order: str = "scale-first",
     softmax_format: str | None = None,
-    watch: bool = True,
+    watch: bool | set[tuple[int, int]] = True,
     keep_weights: bool = False,
     progress: Callable[[str], None] | None = None,
+    reference: list[np.ndarray] | None = None,
+    layers: int | None = None,
 ) -> LowPrecTrace:
     """Run the model on a (batch, n) batch with every step in format ``fmt`` (see the module docstring).
 
@@ -247,7 +256,15 @@ def run_lowprec(
     exactly in the format: a key is maximal iff its stored score equals the row max).
     order: "scale-first" or "max-first".  softmax_format: optional dtype name
     (float64/float32/float16/bfloat16) for the scores and softmax.
-    watch: record ``mass_on_max`` (one extra float64 score product per block).
+    watch: record ``mass_on_max`` for every head (True), none (False) or the given
+    (layer, head) pairs (one extra float64 score product per block).  reference:
+    the activations x^(0..L) of an exact hard run on the same inputs (e.g.
+    ``run_lowprec(..., "float64", None, mode="average").activations``); the
+    watched max sets are then those of the exact hard model (the true winners),
+    not those of this run's own rounded activations.
+    layers: run only the first ``layers`` layers (e.g. for a reference run).
+    Keys that a causal (anticausal) mask hides from every query of a block are
+    not computed at all.
     """
     f = require_format(fmt)
     if mode not in ("soft", "average"):
@@ -269,8 +286,7 @@ def run_lowprec(
     x = steps.round("embedding", model.WE[w] + model.PE.apply(n)[None], st)
     trace = LowPrecTrace(fmt, tau, [x.astype(F64)])
     block = max(1, min(n, SCORE_BLOCK_ELEMENTS // max(1, batch * n)))
-    masks = {k: make_mask(k, n) for k in MASK_KINDS}
-    for l, layer in enumerate(model.layers):
+    for l, layer in enumerate(model.layers[:layers]):
         y = x
         lw_mass, lw_weights = [], []
         for h, hd in enumerate(layer.heads):
@@ -280,42 +296,49 @@ def run_lowprec(
             V = steps.matmul("values x W_V", x, rnd("W_V", hd.W_V))
             WO = rnd("W_O", hd.W_O)
             Kt = K.transpose(0, 2, 1)
-            mask = masks[hd.mask]
-            nonempty = mask.any(axis=-1)
+            watched = watch is True or (watch and (l, h) in watch)
+            nonempty = _mask_block(hd.mask, np.arange(n), np.arange(n)).any(axis=-1) if n <= 2 else \
+                np.arange(n) != (0 if hd.mask == "strict" else n - 1 if hd.mask == "strict_anticausal" else -1)
             head_out = np.zeros((batch, n, V.shape[-1]), dtype=st)
             mass = np.full((batch, n), np.nan)
-            if watch:
-                Q64, K64t = Q.astype(F64), Kt.astype(F64)
+            if watched:
+                src = reference[l] if reference is not None else x.astype(F64)
+                Q64, K64t = src @ hd.W_Q, (src @ hd.W_K).transpose(0, 2, 1)
             weights_full = np.zeros((n, n)) if keep_weights else None
             for lo in range(0, n, block):
                 hi = min(n, lo + block)
                 if progress is not None and (lo // block) % 64 == 0:
                     progress(f"layer {l} head {h}: queries {lo}..{hi - 1} of {n}")
-                vis = mask[lo:hi][None]
+                # keys [k0, k1) can be visible to some query of the block; the rest are masked for all of them
+                k0, k1 = (0, hi) if hd.mask in ("causal", "strict") else (lo, n) if hd.mask.endswith("anticausal") else (0, n)
+                if hd.mask == "strict" and hi - 1 < 1:
+                    k1 = 1
+                vis = _mask_block(hd.mask, np.arange(lo, hi), np.arange(k0, k1))[None]
                 rows_ok = nonempty[lo:hi]
                 vis = vis | ~rows_ok[None, :, None]
                 s_out = F32 if f.scores_in_accumulator else st
-                s = steps.matmul("scores Q K^T", Q[:, lo:hi], Kt, out=s_out)
+                s = steps.matmul("scores Q K^T", Q[:, lo:hi], Kt[:, :, k0:k1], out=s_out)
                 if s.dtype != sdt:
                     s = steps.round("scores in softmax format", s, sdt)
                 if mode == "soft":
                     a = _softmax_block(steps, s, vis, beta, order)
                 else:
                     sm = np.where(vis, s.astype(F64), -np.inf)
-                    top = sm >= sm.max(axis=-1, keepdims=True)
+                    rmax = sm.max(axis=-1, keepdims=True)
+                    top = sm >= rmax - TIE_RTOL * np.maximum(1.0, np.abs(rmax))
                     a = (top / top.sum(axis=-1, keepdims=True)).astype(sdt)
                 a = np.where(rows_ok[None, :, None], a, np.zeros((), dtype=a.dtype))
-                if watch:
-                    s64 = np.where(vis, Q64[:, lo:hi] @ K64t, -np.inf)
+                if watched:
+                    s64 = np.where(vis, Q64[:, lo:hi] @ K64t[:, :, k0:k1], -np.inf)
                     rmax = s64.max(axis=-1, keepdims=True)
                     top = s64 >= rmax - TIE_RTOL * np.maximum(1.0, np.abs(rmax))
                     mm = (a.astype(F64) * top).sum(axis=-1)
                     mm[:, ~rows_ok] = np.nan
                     mass[:, lo:hi] = mm
                 if keep_weights:
-                    weights_full[lo:hi] = a[0].astype(F64)
+                    weights_full[lo:hi, k0:k1] = a[0].astype(F64)
                 a = steps.round("weights as matmul input", a, st)
-                head_out[:, lo:hi] = steps.matmul("alpha V", a, V)
+                head_out[:, lo:hi] = steps.matmul("alpha V", a, V[:, k0:k1])
             o = steps.matmul("head output o W_O", head_out, WO)
             y = steps.elementwise("residual x + head", np.add, y, o, dtype=st)
             lw_mass.append(mass)
