@@ -158,6 +158,55 @@ REGISTRY: tuple[Claim, ...] = (
         tests=("tests/test_statements.py::test_C_guard_counterexample", "tests/test_statements.py::test_twin_caught"),
         kind="erratum",
     ),
+    Claim(
+        "APP-FF",
+        "Applications: flip-flop (Liu et al. 2023), gap 1/n",
+        "The one-layer AHAT for the flip-flop language (a read returns the last written bit) has gap gamma_T(n) = 1/n "
+        "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
+        "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
+        spec=("spec.constructions.build_flip_flop", "spec.constructions.reference_flip_flop", "spec.audit.verify"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
+               "tests/test_applications.py::test_references_by_hand"),
+    ),
+    Claim(
+        "APP-IND",
+        "Applications: basic induction head, tau = Theta(1/n)",
+        "The two-layer AHAT induction head (output the token after the previous occurrence of the current token, '-' if "
+        "none) has gap gamma_T(n) = 1/n exactly and decides every input in soft mode at tau = 1/(2n).",
+        spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop", "spec.audit.verify"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
+               "tests/test_applications.py::test_sampled_long"),
+    ),
+    Claim(
+        "APP-KHOP",
+        "Applications: k-hop induction heads at tau = Theta(1/n)",
+        "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
+        "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
+        spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
+               "tests/test_applications.py::test_too_short_is_an_error"),
+    ),
+    Claim(
+        "APP-PA",
+        "Applications: an S-RASP comparison of prefix sums, gap Omega(1/n^3)",
+        "Prefix-argmax (the token at the last position of maximal prefix frequency of 'a') compiled to a two-layer AHAT "
+        "has gap gamma_T(n) = 1/n^3 exactly and decides every input in soft mode at tau = 1/(2n^3).",
+        spec=("spec.constructions.build_prefix_argmax", "spec.constructions.reference_prefix_argmax"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim"),
+    ),
+    Claim(
+        "PREC",
+        "Precision (a question the paper leaves open)",
+        "A construction run in a format with p significand bits can only be trusted while its gap gamma(n) is at least "
+        "the spacing of the floats at its score magnitude (for the mixed formats: at its stored activations) and 1/tau(n) "
+        "is finite in the softmax's format; the first n where this fails is the predicted breakdown "
+        "(e.g. flip-flop in float16: n = 1025). Runs really compute every step in the format.",
+        spec=("spec.audit.predicted_breakdown", "spec.audit.precision_audit", "spec.lowprec.run_lowprec"),
+        tests=("tests/test_lowprec.py::test_float16_differs_where_rounding_predicts",
+               "tests/test_lowprec.py::test_overflow_names_the_step",
+               "tests/test_applications.py::test_predicted_breakdown_values",
+               "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted"),
+    ),
 )
 
 

@@ -367,7 +367,8 @@ def build_prefix_argmax() -> Construction:
     Omega(1/n^3) gap of S-RASP comparisons, and the construction the precision
     falsifier runs (issue 11).  Soft mode: all scores distinct with steps >= 1/n^3
     (a ziggurat), so at tau = 1/(2n^3) the winner keeps >= 1 - e^{-2} > 3/4 and
-    the read-out argmax is right.  Scores lie in [0, 1 + 1/n^2).
+    the read-out (the token with more than half the attention; '?' otherwise) is
+    right.  Scores lie in [0, 1 + 1/n^2).
     """
     c = _Coords()
     tok, one, q3, r, raw = c.add("tok", 2), c.add("one")[0], c.add("i/n^3")[0], c.add("ratio")[0], c.add("raw", 2)
@@ -384,7 +385,9 @@ def build_prefix_argmax() -> Construction:
     model = Model(("a", "b"), WE, PositionEmbedding(("one", "i/n^3"), PE), layers, "prefix-argmax")
 
     def readout(x: np.ndarray) -> np.ndarray:
-        return np.argmax(x[..., raw], axis=-1).astype(np.int64)
+        # the token holding a strict majority of the attention, '?' when neither does (a split tie is no decision)
+        v = x[..., raw]
+        return np.where(v.max(axis=-1) > 0.5, np.argmax(v, axis=-1), 2).astype(np.int64)
 
     def sampler(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
         # near-ties of the ratio: balanced random walks (ratios hover near 1/2, many equal ratios with different tokens)
@@ -395,7 +398,7 @@ def build_prefix_argmax() -> Construction:
         return w
 
     return Construction(
-        "prefix-argmax", model, readout, ("a", "b"), reference_prefix_argmax, lambda n: 1.0 / n**3,
+        "prefix-argmax", model, readout, ("a", "b", "?"), reference_prefix_argmax, lambda n: 1.0 / n**3,
         lambda n: 1.0 / (2 * n**3), lambda n: 1.0 + 1.0 / n**2, 2, "1/n^3", "1/(2n^3)",
         "prefix-argmax (S-RASP ratio comparison): the token at the last position of maximal prefix frequency of 'a'",
         sampler, lambda n: 1.0)
