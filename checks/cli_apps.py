@@ -171,22 +171,25 @@ def plot_attention(con: cs.Construction, n: int, out: Path) -> Path:
 
 def cmd_constructions(args: argparse.Namespace) -> int:
     """Verify every selected construction, write the gap/temperature table, plots and attention pictures."""
-    names = _names(args.only)
+    return main_constructions(_names(args.only), args.max_n, args.samples, Path(args.out))
+
+
+def main_constructions(names: list[str], max_n: int, samples: int, out: Path) -> int:
+    """Run the constructions sweep (see ``cmd_constructions``); return the exit status (1 if an input was decided wrongly)."""
     cons = [cs.get_construction(nm) for nm in names]
     for con in cons:
-        con.require_n(args.max_n)
-    out = Path(args.out)
+        con.require_n(max_n)
     out.mkdir(parents=True, exist_ok=True)
     rows: list[au.GapRow] = []
     t0 = time.perf_counter()
     for con in cons:
-        for n in lengths(con, args.max_n):
-            r = au.gap_row(con, n, samples=args.samples)
+        for n in lengths(con, max_n):
+            r = au.gap_row(con, n, samples=samples)
             rows.append(r)
             sys.stderr.write(f"{con.name:14} n={n:>5} inputs={r.inputs:>6}{' (all)' if r.exhaustive else '      '} "
                              f"gap={r.gap_measured:.3g} tau_T={r.tau_T:.3g} tau_c={r.tau_construction:.3g} "
                              f"tau_max={r.tau_largest:.3g} wrong hard/soft={r.wrong_hard}/{r.wrong_soft}\n")
-        plot_attention(con, min(16, args.max_n), out)
+        plot_attention(con, min(16, max_n), out)
     table = constructions_table(rows)
     plot_constructions(rows, out)
     ok = all(r.wrong_hard == 0 and r.wrong_soft == 0 for r in rows)
@@ -197,7 +200,8 @@ def cmd_constructions(args: argparse.Namespace) -> int:
     (out / "constructions.md").write_text("# Constructions: gap and temperatures\n\n" + table)
     print(table)
     print(f"{'every tested input decided in hard and soft mode' if ok else 'SOME INPUT DECIDED WRONGLY'}; "
-          f"written to {out}/ (constructions.md, constructions.json, constructions.png, attention-*.png)")
+          f"{time.perf_counter() - t0:.0f} s; written to {out}/ (constructions.md, constructions.json, constructions.png, "
+          f"attention-*.png)")
     return 0 if ok else 1
 
 
