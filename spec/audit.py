@@ -165,9 +165,11 @@ def predicted_breakdown(con: Construction, fmt: str, n_max: int = 2**20, order: 
 
     Resolution: the gap gamma(n) drops below the spacing of the storage format
     at the score magnitude (score_bound(n)): two scores one gap apart may then
-    round to the same float.  In the mixed formats the scores are float32, so the
-    binding resolution is that of the stored activations entering them
-    (activation_bound(n), e.g. the feature i/n).  Range: 1/tau(n) exceeds the softmax format's largest
+    round to the same float.  The same bound applies to the mixed formats: their
+    scores are float32, but the keys entering them are stored in the low format,
+    and in every construction here the queries are 0/1 indicators, so the keys
+    carry the scores' magnitude (measured: flip-flop mixed-float16 breaks where
+    float16 does).  Range: 1/tau(n) exceeds the softmax format's largest
     finite value (the run raises an overflow error).  None if neither happens up to n_max.
     """
     f = require_format(fmt)
@@ -177,8 +179,7 @@ def predicted_breakdown(con: Construction, fmt: str, n_max: int = 2**20, order: 
     def broken(n: int) -> str | None:
         if 1.0 / con.tau(n) > big:
             return f"1/tau = {1.0 / con.tau(n):.3g} overflows {sfmt.name}"
-        mag, what = (con.activation_bound(n), "stored activation") if f.scores_in_accumulator else \
-            (con.score_bound(n), "score")
+        mag, what = con.score_bound(n), "score"
         sp = spacing(mag, f.precision)
         if con.gap(n) < sp:
             return f"gap {con.gap(n):.3g} < {f.storage.name} spacing {sp:.3g} at |{what}| <= {mag:.3g}"

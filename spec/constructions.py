@@ -53,8 +53,7 @@ class Construction:
     reference(word) -> list of output symbols (one per position).
     gap(n): claimed gamma_T(n) (exact minimum over all inputs of length n).
     tau(n): the construction's temperature (the soft model decides every input there).
-    score_bound(n): bound on |score| of every head, activation_bound(n): on the stored activations
-    that enter the scores (for the precision prediction, ``spec.audit.predicted_breakdown``).
+    score_bound(n): bound on |score| of every head (for the precision prediction, ``spec.audit.predicted_breakdown``).
     """
 
     name: str
@@ -70,7 +69,6 @@ class Construction:
     tau_formula: str
     description: str
     sampler: Callable[[np.random.Generator, int, int], np.ndarray] | None = field(default=None)
-    activation_bound: Callable[[int], float] = field(default=lambda n: 1.0 - 1.0 / n)
 
     def require_n(self, n: int) -> int:
         """Return n after checking it is an integer >= min_n (ValueError naming the construction otherwise)."""
@@ -401,7 +399,7 @@ def build_prefix_argmax() -> Construction:
         "prefix-argmax", model, readout, ("a", "b", "?"), reference_prefix_argmax, lambda n: 1.0 / n**3,
         lambda n: 1.0 / (2 * n**3), lambda n: 1.0 + 1.0 / n**2, 2, "1/n^3", "1/(2n^3)",
         "prefix-argmax (S-RASP ratio comparison): the token at the last position of maximal prefix frequency of 'a'",
-        sampler, lambda n: 1.0)
+        sampler)
 
 
 #: Constructions by name.
