@@ -249,6 +249,7 @@ def run_lowprec(
     progress: Callable[[str], None] | None = None,
     reference: list[np.ndarray] | None = None,
     layers: int | None = None,
+    winners: dict[tuple[int, int], np.ndarray] | None = None,
 ) -> LowPrecTrace:
     """Run the model on a (batch, n) batch with every step in format ``fmt`` (see the module docstring).
 
@@ -263,6 +264,10 @@ def run_lowprec(
     watched max sets are then those of the exact hard model (the true winners),
     not those of this run's own rounded activations.
     layers: run only the first ``layers`` layers (e.g. for a reference run).
+    winners: {(layer, head): (batch, n) key indices}: for those heads record, in
+    ``mass_on_max``, the weight on exactly that key (the exact winner, known from
+    exact arithmetic), instead of the mass on a float64-recomputed max set (whose
+    tie tolerance TIE_RTOL cannot resolve gaps below ~2^-42 |s|).
     Keys that a causal (anticausal) mask hides from every query of a block are
     not computed at all.
     """
@@ -296,7 +301,8 @@ def run_lowprec(
             V = steps.matmul("values x W_V", x, rnd("W_V", hd.W_V))
             WO = rnd("W_O", hd.W_O)
             Kt = K.transpose(0, 2, 1)
-            watched = watch is True or (watch and (l, h) in watch)
+            win = None if winners is None else winners.get((l, h))
+            watched = (watch is True or (watch and (l, h) in watch)) and win is None
             nonempty = _mask_block(hd.mask, np.arange(n), np.arange(n)).any(axis=-1) if n <= 2 else \
                 np.arange(n) != (0 if hd.mask == "strict" else n - 1 if hd.mask == "strict_anticausal" else -1)
             head_out = np.zeros((batch, n, V.shape[-1]), dtype=st)
@@ -335,6 +341,9 @@ def run_lowprec(
                     mm = (a.astype(F64) * top).sum(axis=-1)
                     mm[:, ~rows_ok] = np.nan
                     mass[:, lo:hi] = mm
+                if win is not None:
+                    idx = np.clip(win[:, lo:hi] - k0, 0, k1 - k0 - 1)
+                    mass[:, lo:hi] = np.take_along_axis(a, idx[..., None], axis=-1)[..., 0].astype(F64)
                 if keep_weights:
                     weights_full[lo:hi, k0:k1] = a[0].astype(F64)
                 a = steps.round("weights as matmul input", a, st)
