@@ -210,12 +210,13 @@ def main_constructions(names: list[str], max_n: int, samples: int, out: Path) ->
 
 def audit_table(rows: list[au.AuditRow]) -> str:
     """Return the markdown table of precision-audit rows."""
-    head = ("| construction | format | options | largest n deciding all | first failing n | why | "
-            "mass on winner at failure | predicted breakdown n | prediction's reason |\n"
-            "|---|---|---|---:|---:|---|---:|---:|---|\n")
+    head = ("| construction | format | options | largest n deciding all (tested) | first failing n | why | "
+            "least mass on the max set at failure | predicted safe up to n | predicted breakdown n | prediction's reason |\n"
+            "|---|---|---|---:|---:|---|---:|---:|---:|---|\n")
     return head + "".join(
         f"| {r.construction} | {r.fmt} | {r.options} | {r.largest_ok} | {r.first_fail if r.first_fail else '-'} | "
-        f"{r.fail_reason[:90]} | {_fmt(r.mass_at_fail)} | {r.predicted if r.predicted else '-'} | {r.predicted_reason} |\n"
+        f"{r.fail_reason[:90]} | {_fmt(r.mass_at_fail)} | {r.predicted_safe if r.predicted_safe else '-'} | "
+        f"{r.predicted if r.predicted else '-'} | {r.predicted_reason} |\n"
         for r in rows)
 
 

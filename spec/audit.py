@@ -199,6 +199,40 @@ def predicted_breakdown(con: Construction, fmt: str, n_max: int = 2**20, order: 
     return hi, broken(hi)
 
 
+def predicted_safe(con: Construction, fmt: str, n_max: int = 2**20, softmax_format: str | None = None) -> int | None:
+    """Return the largest n (from min_n, None if even min_n is not safe) up to which rounding provably keeps every decision.
+
+    Rounding each score to the storage format moves it by at most half a spacing,
+    so a gap gamma shrinks to no less than gamma - ulp(S) and the rounded scores
+    still form a ziggurat with that step (rounding is monotone).  By statement Z
+    the mass off the top stays <= exp(-(gamma - ulp)/tau), below the
+    construction's margin while (gamma - ulp)/tau >= ln(1/margin).  This is the
+    guaranteed side; ``predicted_breakdown`` (gap below one spacing) the side
+    where a gap can vanish.  Only the scores' rounding is modelled (activations
+    and the softmax's own rounding are not), so it is a prediction, not a proof.
+    """
+    f = require_format(fmt)
+    sfmt = f.softmax if softmax_format is None else require_format(softmax_format).storage
+    need = math.log(1.0 / con.margin)
+
+    def safe(n: int) -> bool:
+        if 1.0 / con.tau(n) > finfo_max(sfmt):
+            return False
+        return (con.gap(n) - spacing(con.score_bound(n), f.precision)) / con.tau(n) >= need
+
+    if not safe(con.min_n):
+        return None
+    lo = hi = con.min_n
+    while safe(hi):
+        if hi >= n_max:
+            return n_max
+        lo, hi = hi, min(2 * hi, n_max)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (mid, hi) if safe(mid) else (lo, mid)
+    return lo
+
+
 @dataclass(frozen=True)
 class AuditRow:
     """Precision audit of one construction in one format (with options)."""
@@ -214,6 +248,7 @@ class AuditRow:
     predicted_reason: str
     inputs_per_n: int
     seconds: float
+    predicted_safe: int | None = None
 
     def to_json(self) -> dict:
         """Return the row as a JSON-ready dict."""
@@ -270,7 +305,8 @@ def precision_audit(con: Construction, fmt: str, n_max: int = 4096, samples: int
                                          softmax_format=opts.get("softmax_format"))
     label = ",".join(f"{k}={v}" for k, v in sorted(opts.items())) or "baseline"
     return AuditRow(con.name, fmt, label, good, bad, why if bad is not None else f"none up to n = {n_max}", mass,
-                    pred, pred_why, samples, time.perf_counter() - t0)
+                    pred, pred_why, samples, time.perf_counter() - t0,
+                    predicted_safe(con, fmt, softmax_format=opts.get("softmax_format")))
 
 
 def rescale_position_feature(model: Model, feature: str, c: float) -> Model:

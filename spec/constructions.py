@@ -54,6 +54,7 @@ class Construction:
     gap(n): claimed gamma_T(n) (exact minimum over all inputs of length n).
     tau(n): the construction's temperature (the soft model decides every input there).
     score_bound(n): bound on |score| of every head (for the precision prediction, ``spec.audit.predicted_breakdown``).
+    margin: the largest mass off the top a head may leak (1/4: the clean-up FFNs; 1/2: a majority read-out).
     """
 
     name: str
@@ -69,6 +70,7 @@ class Construction:
     tau_formula: str
     description: str
     sampler: Callable[[np.random.Generator, int, int], np.ndarray] | None = field(default=None)
+    margin: float = 0.25  # largest softmax mass off the top a head may leak without changing a decision
 
     def require_n(self, n: int) -> int:
         """Return n after checking it is an integer >= min_n (ValueError naming the construction otherwise)."""
@@ -399,7 +401,7 @@ def build_prefix_argmax() -> Construction:
         "prefix-argmax", model, readout, ("a", "b", "?"), reference_prefix_argmax, lambda n: 1.0 / n**3,
         lambda n: 1.0 / (2 * n**3), lambda n: 1.0 + 1.0 / n**2, 2, "1/n^3", "1/(2n^3)",
         "prefix-argmax (S-RASP ratio comparison): the token at the last position of maximal prefix frequency of 'a'",
-        sampler)
+        sampler, margin=0.5)
 
 
 #: Constructions by name.

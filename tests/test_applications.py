@@ -119,3 +119,14 @@ def test_cli_bad_input(argv: list[str], msg: str, capsys: pytest.CaptureFixture[
 def test_cli_constructions_small(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["constructions", "--only", "flip-flop", "--max-n", "8", "--out", str(tmp_path)]) == 0
     assert (tmp_path / "constructions.md").is_file() and (tmp_path / "attention-flip-flop.png").is_file()
+
+
+def test_predicted_safe_is_below_the_breakdown() -> None:
+    # (1/n - 2^-10) * 2n >= ln 4  <=>  n <= (1 - ln(4)/2) * 1024 = 314.1
+    ff = cs.build_flip_flop()
+    assert au.predicted_safe(ff, "float16") == 314
+    for name in NAMES:
+        con = cs.get_construction(name)
+        for f in ("float16", "bfloat16", "float32"):
+            safe, brk = au.predicted_safe(con, f), au.predicted_breakdown(con, f)[0]
+            assert brk is None or safe is None or safe < brk
