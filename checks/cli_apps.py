@@ -208,6 +208,11 @@ def main_constructions(names: list[str], max_n: int, samples: int, out: Path) ->
 # --------------------------------------------------------------------------- precision audit
 
 
+def _safe(v: int | None) -> str:
+    """Return the predicted-safe n for a table (the search stops at 2^20)."""
+    return "-" if v is None else ">= 2^20" if v >= 2**20 else str(v)
+
+
 def audit_table(rows: list[au.AuditRow]) -> str:
     """Return the markdown table of precision-audit rows."""
     head = ("| construction | format | options | largest n deciding all (tested) | first failing n | why | "
