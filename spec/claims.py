@@ -197,15 +197,17 @@ REGISTRY: tuple[Claim, ...] = (
     Claim(
         "PREC",
         "Precision (a question the paper leaves open)",
-        "A construction run in a format with p significand bits can only be trusted while its gap gamma(n) is at least "
-        "the spacing of the floats at its score magnitude (for the mixed formats: at its stored activations) and 1/tau(n) "
-        "is finite in the softmax's format; the first n where this fails is the predicted breakdown "
-        "(e.g. flip-flop in float16: n = 1025). Runs really compute every step in the format.",
-        spec=("spec.audit.predicted_breakdown", "spec.audit.precision_audit", "spec.lowprec.run_lowprec"),
+        "A construction run in a format with p significand bits keeps every decision while (gamma(n) - ulp(S))/tau(n) >= "
+        "ln(1/margin) (rounding shrinks a gap by at most one spacing ulp at the score magnitude S; statement Z), and can "
+        "lose one once gamma(n) < ulp(S) or 1/tau(n) overflows the softmax's format (e.g. flip-flop in float16: safe to "
+        "n = 314, breakdown from n = 1025; measured 1024 decided, 1056 not). Runs really compute every step in the format.",
+        spec=("spec.audit.predicted_breakdown", "spec.audit.predicted_safe", "spec.audit.precision_audit",
+              "spec.lowprec.run_lowprec"),
         tests=("tests/test_lowprec.py::test_float16_differs_where_rounding_predicts",
                "tests/test_lowprec.py::test_overflow_names_the_step",
                "tests/test_applications.py::test_predicted_breakdown_values",
-               "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted"),
+               "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
+               "tests/test_applications.py::test_predicted_safe_is_below_the_breakdown"),
     ),
 )
 
