@@ -232,15 +232,19 @@ def plot_audit(rows: list[au.AuditRow], out: Path, name: str = "precision.png") 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7.5, 4.2))
-    labels = [f"{r.construction}\n{r.fmt}{'' if r.options == 'baseline' else ' ' + r.options}" for r in rows]
+    fig, ax = plt.subplots(figsize=(max(7.5, 0.42 * len(rows) + 2), 4.6))
+    labels = [f"{r.construction} {r.fmt}{'' if r.options == 'baseline' else ' ' + r.options}" for r in rows]
     x = np.arange(len(rows))
+    cap = 2**20
     meas = [r.largest_ok or 1 for r in rows]
+    safe = [min(r.predicted_safe, cap) if r.predicted_safe else np.nan for r in rows]
     pred = [r.predicted or np.nan for r in rows]
-    ax.bar(x - 0.2, meas, 0.4, label="largest n deciding every tested input (measured)")
-    ax.bar(x + 0.2, pred, 0.4, label="predicted breakdown n (gap vs spacing)")
+    ax.bar(x - 0.27, safe, 0.27, label="predicted safe up to n", color="tab:green")
+    ax.bar(x, meas, 0.27, label="largest n deciding every tested input (measured; hatched: no failure up to the search's end)",
+           color="tab:blue", hatch=["//" if r.first_fail is None else "" for r in rows])
+    ax.bar(x + 0.27, pred, 0.27, label="predicted breakdown n (gap below one spacing)", color="tab:orange")
     ax.set_yscale("log", base=2)
-    ax.set_xticks(x, labels, fontsize=6, rotation=60, ha="right")
+    ax.set_xticks(x, labels, fontsize=6, rotation=70, ha="right")
     ax.legend(fontsize=7)
     fig.tight_layout()
     path = out / name
