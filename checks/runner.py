@@ -26,6 +26,7 @@ FAMILIES: dict[str, str] = {
     "fuzz": "hardsoft.checks.fuzz_family",
     "smt": "hardsoft.checks.smt_family",
     "lean": "hardsoft.checks.lean_family",
+    "apps": "hardsoft.checks.apps_family",
 }
 PRESETS: tuple[str, ...] = ("tiny", "paper")
 

@@ -210,6 +210,57 @@ REGISTRY: tuple[Claim, ...] = (
                "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
                "tests/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8"),
     ),
+    Claim(
+        "APP-FF",
+        "Applications: flip-flop (Liu et al. 2023), gap 1/n",
+        "The one-layer AHAT for the flip-flop language (a read returns the last written bit) has gap gamma_T(n) = 1/n "
+        "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
+        "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
+        spec=("spec.constructions.build_flip_flop", "spec.constructions.reference_flip_flop", "spec.audit.verify"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
+               "tests/test_applications.py::test_references_by_hand"),
+    ),
+    Claim(
+        "APP-IND",
+        "Applications: basic induction head, tau = Theta(1/n)",
+        "The two-layer AHAT induction head (output the token after the previous occurrence of the current token, '-' if "
+        "none) has gap gamma_T(n) = 1/n exactly and decides every input in soft mode at tau = 1/(2n).",
+        spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop", "spec.audit.verify"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
+               "tests/test_applications.py::test_sampled_long"),
+    ),
+    Claim(
+        "APP-KHOP",
+        "Applications: k-hop induction heads at tau = Theta(1/n)",
+        "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
+        "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
+        spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
+               "tests/test_applications.py::test_too_short_is_an_error"),
+    ),
+    Claim(
+        "APP-PA",
+        "Applications: an S-RASP comparison of prefix sums, gap Omega(1/n^3)",
+        "Prefix-argmax (the token at the last position of maximal prefix frequency of 'a') compiled to a two-layer AHAT "
+        "has gap gamma_T(n) = 1/n^3 exactly and decides every input in soft mode at tau = 1/(2n^3).",
+        spec=("spec.constructions.build_prefix_argmax", "spec.constructions.reference_prefix_argmax"),
+        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim"),
+    ),
+    Claim(
+        "PREC",
+        "Precision (a question the paper leaves open)",
+        "A construction run in a format with p significand bits keeps every decision while (gamma(n) - ulp(S))/tau(n) >= "
+        "ln(1/margin) (rounding shrinks a gap by at most one spacing ulp at the score magnitude S; statement Z), and can "
+        "lose one once gamma(n) < ulp(S) or 1/tau(n) overflows the softmax's format (e.g. flip-flop in float16: safe to "
+        "n = 314, breakdown from n = 1025; measured 1024 decided, 1056 not). Runs really compute every step in the format.",
+        spec=("spec.audit.predicted_breakdown", "spec.audit.predicted_safe", "spec.audit.precision_audit",
+              "spec.lowprec.run_lowprec"),
+        tests=("tests/test_lowprec.py::test_float16_differs_where_rounding_predicts",
+               "tests/test_lowprec.py::test_overflow_names_the_step",
+               "tests/test_applications.py::test_predicted_breakdown_values",
+               "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
+               "tests/test_applications.py::test_predicted_safe_is_below_the_breakdown"),
+    ),
 )
 
 
