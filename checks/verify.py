@@ -70,6 +70,8 @@ class VerificationTarget:
     decode      -- (batch, n, d) last-layer activations -> (batch, n, k) bool
     accept      -- (batch, n, k) bool -> (batch,) bool, the accepted flag read from a table
     coordinates -- optional names of the k coordinates (for counterexamples)
+    tolerance   -- n -> the largest last-layer activation error (sup norm) that cannot flip a decoded
+                   bit (1/2 for 0/1 coordinates read against 1/2); Theorem 26's table uses it
     """
 
     name: str
@@ -79,6 +81,7 @@ class VerificationTarget:
     decode: Callable[[np.ndarray], np.ndarray]
     accept: Callable[[np.ndarray], np.ndarray] = accept_last
     coordinates: tuple[str, ...] | None = None
+    tolerance: Callable[[int], float] = lambda n: 0.5
 
 
 def target_from_compiled(compiled: Any) -> VerificationTarget:
@@ -536,5 +539,6 @@ def example_targets() -> dict[str, VerificationTarget]:
         "has-a": VerificationTarget("has-a", build_has_a(), tau_has_a, reference_has_a, decode_has_a,
                                     coordinates=("has_a",)),
         "last-a": VerificationTarget("last-a", build_last_a(), tau_last_a, reference_last_a, decode_last_a,
-                                     accept=lambda t: t.any(axis=(1, 2)), coordinates=("is_last_a",)),
+                                     accept=lambda t: t.any(axis=(1, 2)), coordinates=("is_last_a",),
+                                     tolerance=lambda n: 0.5 / n),
     }
