@@ -1,0 +1,183 @@
+"""The generated family of formulas, and a vectorized evaluator for verifying many formulas at once.
+
+The family (issue 10, Speed): every formula with up to ``k`` operators over the
+leaves {a, b, first, last} and the operators ! Y X (unary) and & | S U (binary):
+4 + 76 + 2,660 = 2,740 formulas with up to 2 operators.  ``sample_formulas``
+draws a fixed sample with exactly 3 or 4 operators (fixed seed: the same formulas
+every run).
+
+``evaluate_columns`` computes the truth value of every subformula at every
+position for a whole batch of words with numpy, one recurrence per operator:
+
+    Y f:   v_0 = 0, v_i = f_{i-1}           X f: v_{n-1} = 0, v_i = f_{i+1}
+    f S g: v_0 = 0, v_i = g_{i-1} | (f_{i-1} & v_{i-1})   (strict since)
+    f U g: v_{n-1} = 0, v_i = g_{i+1} | (f_{i+1} & v_{i+1})   (strict until)
+    #<[f] at i = sum_{j<i} f_j,  #>[f] at i = sum_{j>i} f_j
+
+(unfold the strict since: the witness j is i-1, or j < i-1 and f holds at i-1
+and the witness serves i-1).  It is a second implementation of the semantics of
+spec.logic.semantics, not the reference: tests/test_formulas.py checks it against
+``spec.logic.evaluate_batch`` operator by operator on every pair of child columns
+of small lengths, and on random formulas with Hypothesis; the benchmark and the
+check family also compare it with the reference on a slice of every run.  A
+``cache`` dict shared across formulas evaluates each distinct subformula once per
+batch of words.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+from hardsoft.spec import logic as lg
+
+#: Leaves and operators of the generated family.
+FAMILY_LEAVES: tuple[str, ...] = ("a", "b", "first", "last")
+FAMILY_UNARY: tuple[str, ...] = ("!", "Y", "X")
+FAMILY_BINARY: tuple[str, ...] = ("&", "|", "S", "U")
+#: Seed of the fixed 3-4 operator sample.
+SAMPLE_SEED: int = 20241209
+
+
+def _leaf(name: str) -> lg.Formula:
+    """Return the leaf formula of a name (a symbol, first or last)."""
+    return {"first": lg.First(), "last": lg.Last()}.get(name) or lg.Atom(name)
+
+
+def _unary(op: str, f: lg.Formula) -> lg.Formula:
+    """Return the unary formula op f."""
+    return {"!": lg.Not, "Y": lg.Prev, "X": lg.Next}[op](f)
+
+
+def _binary(op: str, f: lg.Formula, g: lg.Formula) -> lg.Formula:
+    """Return the binary formula f op g."""
+    return {"&": lg.And, "|": lg.Or, "S": lg.Since, "U": lg.Until}[op](f, g)
+
+
+def formulas_with_ops(k: int, leaves: Sequence[str] = FAMILY_LEAVES) -> list[lg.Formula]:
+    """Return every formula with exactly k operators (syntax trees; distinct trees give distinct formulas)."""
+    table: list[list[lg.Formula]] = [[_leaf(x) for x in leaves]]
+    for m in range(1, k + 1):
+        row = [_unary(op, f) for op in FAMILY_UNARY for f in table[m - 1]]
+        for left in range(m):
+            right = m - 1 - left
+            row += [_binary(op, f, g) for op in FAMILY_BINARY for f in table[left] for g in table[right]]
+        table.append(row)
+    return table[k]
+
+
+def family(max_ops: int = 2, leaves: Sequence[str] = FAMILY_LEAVES) -> list[lg.Formula]:
+    """Return every formula with up to max_ops operators, fewest operators first."""
+    return [f for k in range(max_ops + 1) for f in formulas_with_ops(k, leaves)]
+
+
+def _random_formula(rng: random.Random, ops: int, leaves: Sequence[str]) -> lg.Formula:
+    """Return a uniformly shaped random formula with exactly ops operators."""
+    if ops == 0:
+        return _leaf(rng.choice(leaves))
+    if rng.random() < len(FAMILY_UNARY) / (len(FAMILY_UNARY) + len(FAMILY_BINARY)):
+        return _unary(rng.choice(FAMILY_UNARY), _random_formula(rng, ops - 1, leaves))
+    left = rng.randrange(ops)
+    return _binary(rng.choice(FAMILY_BINARY), _random_formula(rng, left, leaves),
+                   _random_formula(rng, ops - 1 - left, leaves))
+
+
+def sample_formulas(count: int = 1000, ops: Sequence[int] = (3, 4), seed: int = SAMPLE_SEED,
+                    leaves: Sequence[str] = FAMILY_LEAVES) -> list[lg.Formula]:
+    """Return a fixed sample of count distinct formulas whose operator counts alternate over ops."""
+    rng = random.Random(seed)
+    out: list[lg.Formula] = []
+    seen: set[lg.Formula] = set()
+    for k in itertools.cycle(ops):
+        if len(out) == count:
+            break
+        f = _random_formula(rng, k, leaves)
+        if f not in seen:
+            seen.add(f)
+            out.append(f)
+    return out
+
+
+# --------------------------------------------------------------------------- vectorized evaluation
+
+
+def _count_column(c: lg.Count, col: Any) -> np.ndarray:
+    """Return the (batch, n) integer count #<[f] (positions j < i) or #>[f] (j > i) from f's column."""
+    f = col(c.arg).astype(np.int64)
+    incl = np.cumsum(f, axis=1)
+    if c.direction == "<":
+        return incl - f
+    return incl[:, -1:] - incl
+
+
+def _linexpr_column(e: lg.LinExpr, col: Any) -> np.ndarray:
+    """Return the (batch, n) integer value of a linear combination of counts."""
+    out = None
+    for coef, t in e.terms:
+        v = coef * _count_column(t, col)
+        out = v if out is None else out + v
+    return e.const if out is None else out + e.const
+
+
+def _column(g: lg.Formula, col: Any, w: np.ndarray, alphabet: Sequence[str]) -> np.ndarray:
+    """Return the (batch, n) bool column of g from its children's columns (col)."""
+    B, n = w.shape
+    if isinstance(g, lg.Atom):
+        return w == alphabet.index(g.symbol)
+    if isinstance(g, lg.Const):
+        return np.full((B, n), bool(g.value))
+    if isinstance(g, (lg.First, lg.Last)):
+        out = np.zeros((B, n), dtype=bool)
+        out[:, 0 if isinstance(g, lg.First) else n - 1] = True
+        return out
+    if isinstance(g, lg.Not):
+        return ~col(g.arg)
+    if isinstance(g, lg.And):
+        return col(g.left) & col(g.right)
+    if isinstance(g, lg.Or):
+        return col(g.left) | col(g.right)
+    out = np.zeros((B, n), dtype=bool)
+    if isinstance(g, lg.Prev):
+        out[:, 1:] = col(g.arg)[:, :-1]
+    elif isinstance(g, lg.Next):
+        out[:, :-1] = col(g.arg)[:, 1:]
+    elif isinstance(g, lg.Since):
+        f, h = col(g.left), col(g.right)
+        for i in range(1, n):
+            out[:, i] = h[:, i - 1] | (f[:, i - 1] & out[:, i - 1])
+    elif isinstance(g, lg.Until):
+        f, h = col(g.left), col(g.right)
+        for i in range(n - 2, -1, -1):
+            out[:, i] = h[:, i + 1] | (f[:, i + 1] & out[:, i + 1])
+    elif isinstance(g, lg.Compare):
+        a, b = _linexpr_column(g.lhs, col), _linexpr_column(g.rhs, col)
+        out = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal}[g.op](a, b)
+        out = np.broadcast_to(out, (B, n)).copy()
+    else:
+        raise TypeError(f"not a formula: {g!r}")
+    return out
+
+
+def evaluate_columns(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str] = ("a", "b"),
+                     cache: dict | None = None) -> np.ndarray:
+    """Return the (batch, n, k) bool table of every subformula of f (subformulas(f) order), vectorized over the batch.
+
+    cache (optional): a dict kept by the caller for ONE batch of words; distinct
+    subformulas are evaluated once across every formula evaluated with it.
+    """
+    w = np.asarray(inputs)
+    alphabet = tuple(alphabet)
+    lg.semantics.check_alphabet(f, alphabet)
+    memo = {} if cache is None else cache
+
+    def col(g: lg.Formula) -> np.ndarray:
+        if g not in memo:
+            memo[g] = _column(g, col, w, alphabet)
+        return memo[g]
+
+    return np.stack([col(g) for g in lg.subformulas(f)], axis=2)
+
