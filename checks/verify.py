@@ -421,7 +421,7 @@ def _dask_client(scheduler: Any, timeout: float) -> tuple[Any, bool]:
 
 def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, workers: int | None = None,
            scheduler: Any = None, chunk_strings: int = CHUNK_STRINGS, max_seconds: float | None = MAX_SECONDS_DEFAULT,
-           connect_timeout: float = 10.0) -> VerificationReport:
+           connect_timeout: float = 5.0) -> VerificationReport:
     """Return the report of running the target on every string of lengths 1..N in each mode, against its reference.
 
     workers   -- local processes (default: os.cpu_count(); 1 = in this process).  Small runs
