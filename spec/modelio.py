@@ -1,4 +1,10 @@
-"""The model file format (docs/model-format.md): JSON, version "hardsoft-model/1".
+"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1" and "hardsoft-model/2".
+
+Version 2 adds a per-head ``"hard_mode"``, an output ``"readout"``
+({"coordinate", "position", "threshold"}) and the position features of
+``spec.transformer.PE_FEATURES`` beyond ``PE_FEATURES_V1``.  Version 1 files load
+unchanged; a model is written as version 1 when it uses none of these, else as 2.
+A file of a newer version is refused with a clear error.
 
     {
       "format": "hardsoft-model/1",
@@ -28,9 +34,25 @@ from typing import Any
 
 import numpy as np
 
-from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
+from hardsoft.spec.transformer import PE_FEATURES_V1, Head, Layer, Model, PositionEmbedding, Readout
 
-FORMAT = "hardsoft-model/1"
+FORMAT_V1 = "hardsoft-model/1"
+FORMAT_V2 = "hardsoft-model/2"
+#: The newest format this version reads and writes.
+FORMAT = FORMAT_V2
+FORMATS = (FORMAT_V1, FORMAT_V2)
+
+
+def _version(fmt: Any) -> int:
+    """Return the version number of a format string, refusing unknown and newer ones."""
+    if fmt in FORMATS:
+        return FORMATS.index(fmt) + 1
+    if isinstance(fmt, str) and fmt.startswith("hardsoft-model/"):
+        tail = fmt.rpartition("/")[2]
+        if tail.isdigit() and int(tail) > len(FORMATS):
+            raise ValueError(f"model file: format {fmt!r} is newer than this hardsoft reads (up to {FORMAT!r}); "
+                             f"upgrade hardsoft")
+    raise ValueError(f"model file: format must be {FORMAT_V1!r} or {FORMAT_V2!r}, got {fmt!r}")
 
 
 def _get(obj: Any, key: str, where: str) -> Any:
@@ -46,13 +68,17 @@ def model_from_dict(data: Any) -> Model:
     """Return the Model described by a parsed model file (ValueError on any malformed field)."""
     if not isinstance(data, dict):
         raise ValueError("model file: the top level must be a JSON object")
-    fmt = data.get("format")
-    if fmt != FORMAT:
-        raise ValueError(f"model file: format must be {FORMAT!r}, got {fmt!r}")
+    version = _version(data.get("format"))
     pe = _get(data, "position_embedding", "")
     feats = _get(pe, "features", "position_embedding")
     if not isinstance(feats, list) or not all(isinstance(f, str) for f in feats):
         raise ValueError("model file: position_embedding.features must be a list of names")
+    if version == 1:
+        newer = [f for f in feats if f not in PE_FEATURES_V1 and f in _pe_names()]
+        if newer:
+            raise ValueError(f"model file: position feature {newer[0]!r} needs format {FORMAT_V2!r}")
+        if "readout" in data:
+            raise ValueError(f"model file: readout needs format {FORMAT_V2!r}")
     layers_raw = _get(data, "layers", "")
     if not isinstance(layers_raw, list):
         raise ValueError("model file: layers must be a list")
@@ -68,6 +94,7 @@ def model_from_dict(data: Any) -> Model:
                 _get(h, "W_V", f"layers[{l}].heads[{k}]"),
                 _get(h, "W_O", f"layers[{l}].heads[{k}]"),
                 h.get("mask", "none"),
+                _head_mode(h, version, f"layers[{l}].heads[{k}]"),
             )
             for k, h in enumerate(heads_raw)
         )
@@ -84,14 +111,62 @@ def model_from_dict(data: Any) -> Model:
         layers=tuple(layers),
         name=str(data.get("name", "model")),
         hard_mode=str(data.get("hard_mode", "average")),
+        readout=_readout(data.get("readout")),
     )
+
+
+def _pe_names() -> tuple[str, ...]:
+    from hardsoft.spec.transformer import PE_FEATURES
+
+    return tuple(PE_FEATURES)
+
+
+def _head_mode(h: Any, version: int, where: str) -> str | None:
+    """Return a head's own hard mode (format 2), or None."""
+    if not isinstance(h, dict) or "hard_mode" not in h or h["hard_mode"] is None:
+        return None
+    if version == 1:
+        raise ValueError(f"model file: {where}.hard_mode needs format {FORMAT_V2!r}")
+    if not isinstance(h["hard_mode"], str):
+        raise ValueError(f"model file: {where}.hard_mode must be average, leftmost or rightmost")
+    return h["hard_mode"]
+
+
+def _readout(r: Any) -> Readout | None:
+    """Return the read-out of a format 2 file, or None."""
+    if r is None:
+        return None
+    if not isinstance(r, dict):
+        raise ValueError("model file: readout must be a JSON object")
+    c = _get(r, "coordinate", "readout")
+    if isinstance(c, bool) or not isinstance(c, int):
+        raise ValueError("model file: readout.coordinate must be an integer")
+    t = r.get("threshold", 0.5)
+    if isinstance(t, bool) or not isinstance(t, (int, float)):
+        raise ValueError("model file: readout.threshold must be a number")
+    return Readout(c, str(r.get("position", "last")), float(t))
+
+
+def needs_v2(model: Model) -> bool:
+    """Return whether the model uses a format 2 feature (per-head hard mode, read-out, new position feature)."""
+    return (model.readout is not None
+            or any(f not in PE_FEATURES_V1 for f in model.PE.features)
+            or any(h.hard_mode is not None for layer in model.layers for h in layer.heads))
 
 
 def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
     """Return the model file contents (a JSON-ready dict) of a Model."""
     tl = lambda a: np.asarray(a).tolist()  # noqa: E731
-    return {
-        "format": FORMAT,
+    v2 = needs_v2(model)
+
+    def head(h: Head) -> dict[str, Any]:
+        d = {"W_Q": tl(h.W_Q), "W_K": tl(h.W_K), "W_V": tl(h.W_V), "W_O": tl(h.W_O), "mask": h.mask}
+        if h.hard_mode is not None:
+            d["hard_mode"] = h.hard_mode
+        return d
+
+    out: dict[str, Any] = {
+        "format": FORMAT_V2 if v2 else FORMAT_V1,
         "name": model.name,
         "description": description,
         "hard_mode": model.hard_mode,
@@ -100,15 +175,16 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
         "position_embedding": {"features": list(model.PE.features), "matrix": tl(model.PE.matrix)},
         "layers": [
             {
-                "heads": [
-                    {"W_Q": tl(h.W_Q), "W_K": tl(h.W_K), "W_V": tl(h.W_V), "W_O": tl(h.W_O), "mask": h.mask}
-                    for h in layer.heads
-                ],
+                "heads": [head(h) for h in layer.heads],
                 "ffn": {"W1": tl(layer.W1), "b1": tl(layer.b1), "W2": tl(layer.W2), "b2": tl(layer.b2)},
             }
             for layer in model.layers
         ],
     }
+    if model.readout is not None:
+        r = model.readout
+        out["readout"] = {"coordinate": r.coordinate, "position": r.position, "threshold": r.threshold}
+    return out
 
 
 def load_model(path: str | os.PathLike[str]) -> Model:

@@ -10,7 +10,7 @@ import numpy as np
 
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.constants import TIE_RTOL
-from hardsoft.spec.transformer import Model, require_inputs
+from hardsoft.spec.transformer import Model, head_mode, require_inputs
 from hardsoft.spec.validate import require_tau
 
 
@@ -49,7 +49,7 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
                     if not visible.any():
                         continue
                     s = K[visible] @ (x[i] @ hd.W_Q)
-                    alpha = _row_weights(s, mode, t)
+                    alpha = _row_weights(s, head_mode(model, hd, mode), t)
                     y += (alpha @ V[visible]) @ hd.W_O
                 out[b, i] = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
         x_all = out
@@ -74,19 +74,19 @@ def run_pair_loop(
     q_count = n if queries is None else min(n, queries)
     acts = [x_all]
     for layer in model.layers:
-        heads = [(hd.A, hd.B, make_mask(hd.mask, n)) for hd in layer.heads]
+        heads = [(hd.A, hd.B, make_mask(hd.mask, n), head_mode(model, hd, mode)) for hd in layer.heads]
         out = x_all.copy()
         for b in range(w.shape[0]):
             x = x_all[b]
             for i in range(q_count):
                 y = x[i].copy()
-                for A, B, mask in heads:
+                for A, B, mask, hmode in heads:
                     keys = [j for j in range(n) if mask[i, j]]
                     if not keys:
                         continue
                     qi = x[i] @ A
                     s = np.array([qi @ x[j] for j in keys])
-                    alpha = _row_weights(s, mode, t)
+                    alpha = _row_weights(s, hmode, t)
                     o = np.zeros_like(y)
                     for a_j, j in zip(alpha, keys):
                         o += a_j * (x[j] @ B)

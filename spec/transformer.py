@@ -8,7 +8,13 @@ No layer norm.  A query that sees no key under a strict mask gets head output 0
 in every mode.
 
 Everything is vectorised over a batch of inputs of one length; ``run`` returns
-every layer's activations.  The hard modes read ties with the relative tolerance
+every layer's activations.
+
+Model format 2 additions: a head may carry its own hard mode (``Head.hard_mode``:
+average, leftmost or rightmost), which it uses in EVERY hard run; the ``mode``
+argument of ``run`` is the default for heads without one, and ``mode="hard"`` means
+"each head its own mode, else the model's ``hard_mode``".  A model may carry an
+output read-out (``Readout``: coordinate, position first/last, threshold).  The hard modes read ties with the relative tolerance
 ``spec.constants.TIE_RTOL`` so that ties of exact arithmetic survive float rounding.
 """
 
@@ -20,7 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hardsoft.spec.bounds import LayerNorms
-from hardsoft.spec.constants import ATTENTION_MODES, MASK_KINDS, TIE_RTOL
+from hardsoft.spec.constants import ATTENTION_MODES, HARD_MODES, MASK_KINDS, TIE_RTOL
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.validate import require_tau
 
@@ -38,7 +44,20 @@ PE_FEATURES: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
     "is_first": lambda i, n: (i == 0).astype(np.float64),
     "is_last": lambda i, n: (i == n - 1).astype(np.float64),
     "parity": lambda i, n: (-1.0) ** i,
+    # format 2
+    "i^2": lambda i, n: i.astype(np.float64) ** 2,
+    "1/(i+1)^2": lambda i, n: 1.0 / (i + 1.0) ** 2,
+    "1/max(i,1)": lambda i, n: 1.0 / np.maximum(i, 1),
+    "1/max(n-1-i,1)": lambda i, n: 1.0 / np.maximum(n - 1 - i, 1),
+    "n*parity": lambda i, n: n * (-1.0) ** i,
+    "1/n": lambda i, n: np.full(i.shape, 1.0 / n),
 }
+
+#: The features of model format 1 (a file using any other needs format 2).
+PE_FEATURES_V1: tuple[str, ...] = ("one", "i", "n", "i/n", "(i+1)/n", "1/(i+1)", "(i/n)^2", "is_first", "is_last", "parity")
+
+#: Where a read-out reads: the first or the last position.
+READOUT_POSITIONS: tuple[str, ...] = ("first", "last")
 
 
 def _matrix(name: str, value: object, shape: tuple[int | None, ...]) -> np.ndarray:
@@ -87,6 +106,7 @@ class Head:
     W_V: np.ndarray
     W_O: np.ndarray
     mask: str = "none"
+    hard_mode: str | None = None  # format 2: this head's own hard mode (None: the run's / model's)
 
     @property
     def A(self) -> np.ndarray:
@@ -111,6 +131,31 @@ class Layer:
 
 
 @dataclass(frozen=True)
+class Readout:
+    """Format 2 output read-out: the word is accepted iff x^(L)[position][coordinate] > threshold."""
+
+    coordinate: int
+    position: str = "last"
+    threshold: float = 0.5
+
+    def __post_init__(self) -> None:
+        if self.position not in READOUT_POSITIONS:
+            raise ValueError(f"readout.position must be first or last, got {self.position!r}")
+        if isinstance(self.coordinate, bool) or not isinstance(self.coordinate, (int, np.integer)) or self.coordinate < 0:
+            raise ValueError(f"readout.coordinate must be a non-negative integer, got {self.coordinate!r}")
+        t = float(self.threshold)
+        if not np.isfinite(t):
+            raise ValueError("readout.threshold must be finite")
+        object.__setattr__(self, "coordinate", int(self.coordinate))
+        object.__setattr__(self, "threshold", t)
+
+    def accept(self, final: np.ndarray) -> np.ndarray:
+        """Return the (batch,) bool acceptance from final activations (batch, n, d)."""
+        pos = -1 if self.position == "last" else 0
+        return final[:, pos, self.coordinate] > self.threshold
+
+
+@dataclass(frozen=True)
 class Model:
     """Section 2 (the transformer): alphabet, word embedding WE (|Sigma| x d), position embedding, layers."""
 
@@ -120,6 +165,7 @@ class Model:
     layers: tuple[Layer, ...]
     name: str = "model"
     hard_mode: str = "average"
+    readout: Readout | None = None
 
     def __post_init__(self) -> None:
         if len(self.alphabet) == 0:
@@ -148,7 +194,9 @@ class Model:
                 WO = _matrix(f"{p}.W_O", hd.W_O, (WV.shape[1], d))
                 if hd.mask not in MASK_KINDS:
                     raise ValueError(f"{p}.mask is {hd.mask!r}; expected one of {', '.join(MASK_KINDS)}")
-                heads.append(Head(WQ, WK, WV, WO, hd.mask))
+                if hd.hard_mode is not None and hd.hard_mode not in HARD_MODES:
+                    raise ValueError(f"{p}.hard_mode is {hd.hard_mode!r}; expected average, leftmost or rightmost")
+                heads.append(Head(WQ, WK, WV, WO, hd.mask, hd.hard_mode))
             p = f"layers[{l}].ffn"
             W1 = _matrix(f"{p}.W1", layer.W1, (d, None))
             b1 = _matrix(f"{p}.b1", layer.b1, (W1.shape[1],))
@@ -156,6 +204,8 @@ class Model:
             b2 = _matrix(f"{p}.b2", layer.b2, (d,))
             layers.append(Layer(tuple(heads), W1, b1, W2, b2))
         object.__setattr__(self, "layers", tuple(layers))
+        if self.readout is not None and self.readout.coordinate >= d:
+            raise ValueError(f"readout.coordinate {self.readout.coordinate} is out of range 0..{d - 1}")
 
     @property
     def d(self) -> int:
@@ -249,14 +299,25 @@ def _gaps(s: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return g
 
 
+def head_mode(model: Model, head: Head, mode: str) -> str:
+    """Return the attention mode a head uses in a run of ``mode`` (its own hard mode wins in every hard run)."""
+    if mode == "soft":
+        return "soft"
+    if head.hard_mode is not None:
+        return head.hard_mode
+    return model.hard_mode if mode == "hard" else mode
+
+
 def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, record: bool = False) -> Trace:
     """Section 2: return every layer's activations of the model on a batch, in one attention mode with the SAME parameters.
 
-    mode: average (AHAT), leftmost / rightmost (UHAT), soft (tau-SMAT, needs tau).
+    mode: average (AHAT), leftmost / rightmost (UHAT), soft (tau-SMAT, needs tau), or
+    hard (each head's own hard mode, else the model's).  A head with its own
+    hard mode (format 2) uses it in every hard run.
     record=True also keeps the per-query gap of every head (use it in a hard mode).
     """
-    if mode not in ATTENTION_MODES:
-        raise ValueError(f"unknown attention mode {mode!r}; expected one of {', '.join(ATTENTION_MODES)}")
+    if mode not in ATTENTION_MODES and mode != "hard":
+        raise ValueError(f"unknown attention mode {mode!r}; expected one of {', '.join(ATTENTION_MODES)} or hard")
     t = require_tau(tau) if mode == "soft" else None
     x = model.embed(inputs)
     n = x.shape[1]
@@ -279,7 +340,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
                     g = _gaps(s, safe)
                     g[:, ~nonempty] = np.inf
                     gaps.append(g)
-                alpha = _weights(s, safe, mode, t)
+                alpha = _weights(s, safe, head_mode(model, hd, mode), t)
                 if not nonempty.all():
                     alpha[:, ~nonempty, :] = 0.0
                 y[lo:lo + step] += (alpha @ V[lo:lo + step]) @ hd.W_O
@@ -326,7 +387,7 @@ def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | 
     With inputs=None, every input of length n is enumerated (exhaustive); otherwise
     the given (batch, n) inputs are used (a lower estimate of x_max, upper of gamma).
     """
-    mode = mode or model.hard_mode
+    mode = mode or "hard"
     if mode == "soft":
         raise ValueError("gaps are measured in a hard attention mode")
     batches = enumerate_inputs(len(model.alphabet), n) if inputs is None else [require_inputs(inputs, len(model.alphabet))]

@@ -1,0 +1,451 @@
+"""The temporal-logic formula language (docs/temporal-logic.md): AST, parser and printer.
+
+Grammar (loosest binding first; binary operators associate to the left)::
+
+    formula    := or
+    or         := and ('|' and)*
+    and        := since ('&' since)*
+    since      := unary (('S' | 'U') unary)*
+    unary      := ('!' | 'Y' | 'X') unary | primary
+    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | SYMBOL | comparison
+    comparison := linexpr ('<' | '<=' | '>' | '>=') linexpr
+    linexpr    := ['-'] lterm (('+' | '-') lterm)*
+    lterm      := INT ['*' count] | count
+    count      := '#<' '[' formula ']' | '#>' '[' formula ']'
+
+SYMBOL is an identifier ([A-Za-z_][A-Za-z0-9_]*) other than the keywords
+true, false, first, last, Y, X, S, U.  ``str(f)`` prints with the fewest parentheses
+that make ``parse(str(f)) == f``.  Parse errors are ValueError naming the column
+(1-based) and what was expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Union
+
+KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
+COMPARISONS = ("<", "<=", ">", ">=")
+
+
+# --------------------------------------------------------------------------- AST
+
+
+@dataclass(frozen=True)
+class Atom:
+    """The symbol at position i is ``symbol``."""
+
+    symbol: str
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+@dataclass(frozen=True)
+class Const:
+    """true or false at every position."""
+
+    value: bool
+
+    def __str__(self) -> str:
+        return "true" if self.value else "false"
+
+
+@dataclass(frozen=True)
+class First:
+    """i = 0."""
+
+    def __str__(self) -> str:
+        return "first"
+
+
+@dataclass(frozen=True)
+class Last:
+    """i = n - 1."""
+
+    def __str__(self) -> str:
+        return "last"
+
+
+@dataclass(frozen=True)
+class Not:
+    """!f."""
+
+    arg: "Formula"
+
+    def __str__(self) -> str:
+        return "!" + _wrap(self.arg, _PREC_UNARY)
+
+
+@dataclass(frozen=True)
+class And:
+    """f & g."""
+
+    left: "Formula"
+    right: "Formula"
+
+    def __str__(self) -> str:
+        return _binary(self, "&", _PREC_AND)
+
+
+@dataclass(frozen=True)
+class Or:
+    """f | g."""
+
+    left: "Formula"
+    right: "Formula"
+
+    def __str__(self) -> str:
+        return _binary(self, "|", _PREC_OR)
+
+
+@dataclass(frozen=True)
+class Prev:
+    """Y f (strict previous): f holds at i - 1; false at i = 0."""
+
+    arg: "Formula"
+
+    def __str__(self) -> str:
+        return "Y " + _wrap(self.arg, _PREC_UNARY)
+
+
+@dataclass(frozen=True)
+class Next:
+    """X f (strict next): f holds at i + 1; false at i = n - 1."""
+
+    arg: "Formula"
+
+    def __str__(self) -> str:
+        return "X " + _wrap(self.arg, _PREC_UNARY)
+
+
+@dataclass(frozen=True)
+class Since:
+    """f S g (strict): some j < i has g, and every k with j < k < i has f."""
+
+    left: "Formula"
+    right: "Formula"
+
+    def __str__(self) -> str:
+        return _binary(self, "S", _PREC_SINCE)
+
+
+@dataclass(frozen=True)
+class Until:
+    """f U g (strict): some j > i has g, and every k with i < k < j has f."""
+
+    left: "Formula"
+    right: "Formula"
+
+    def __str__(self) -> str:
+        return _binary(self, "U", _PREC_SINCE)
+
+
+@dataclass(frozen=True)
+class Count:
+    """#<[f] (direction '<': positions j < i with f) or #>[f] (direction '>': positions j > i)."""
+
+    direction: str
+    arg: "Formula"
+
+    def __post_init__(self) -> None:
+        if self.direction not in ("<", ">"):
+            raise ValueError(f"count direction must be '<' or '>', got {self.direction!r}")
+
+    def __str__(self) -> str:
+        return f"#{self.direction}[{self.arg}]"
+
+
+@dataclass(frozen=True)
+class LinExpr:
+    """sum of coefficient * count, plus a constant (integers)."""
+
+    terms: tuple[tuple[int, Count], ...]
+    const: int = 0
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        for c, t in self.terms:
+            mag = abs(c)
+            body = str(t) if mag == 1 else f"{mag}*{t}"
+            if not parts:
+                parts.append(("-" if c < 0 else "") + body)
+            else:
+                parts.append(("- " if c < 0 else "+ ") + body)
+        if self.const != 0 or not parts:
+            if not parts:
+                parts.append(str(self.const))
+            else:
+                parts.append(("- " if self.const < 0 else "+ ") + str(abs(self.const)))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Compare:
+    """lhs op rhs with op one of <, <=, >, >= (integer linear combinations of counts)."""
+
+    op: str
+    lhs: LinExpr
+    rhs: LinExpr
+
+    def __post_init__(self) -> None:
+        if self.op not in COMPARISONS:
+            raise ValueError(f"comparison must be one of {', '.join(COMPARISONS)}, got {self.op!r}")
+
+    def __str__(self) -> str:
+        return f"{self.lhs} {self.op} {self.rhs}"
+
+
+Formula = Union[Atom, Const, First, Last, Not, And, Or, Prev, Next, Since, Until, Compare]
+FORMULA_TYPES = (Atom, Const, First, Last, Not, And, Or, Prev, Next, Since, Until, Compare)
+
+_PREC_OR, _PREC_AND, _PREC_SINCE, _PREC_UNARY = 1, 2, 3, 4
+
+
+def _prec(f: Formula) -> int:
+    """Return the binding strength of f's top operator (atoms and comparisons bind tightest)."""
+    if isinstance(f, Or):
+        return _PREC_OR
+    if isinstance(f, And):
+        return _PREC_AND
+    if isinstance(f, (Since, Until)):
+        return _PREC_SINCE
+    if isinstance(f, (Not, Prev, Next)):
+        return _PREC_UNARY
+    return 5
+
+
+def _wrap(f: Formula, prec: int) -> str:
+    """Print f, parenthesised when it binds looser than prec (comparisons inside a unary too)."""
+    s = str(f)
+    if _prec(f) < prec or (isinstance(f, Compare) and prec == _PREC_UNARY):
+        return f"({s})"
+    return s
+
+
+def _binary(f: And | Or | Since | Until, op: str, prec: int) -> str:
+    """Print a left-associative binary operator."""
+    left = _wrap(f.left, prec)
+    right = str(f.right)
+    if _prec(f.right) <= prec:
+        right = f"({right})"
+    return f"{left} {op} {right}"
+
+
+def children(f: Formula) -> tuple[Formula, ...]:
+    """Return the immediate subformulas of f (formulas inside count terms included, in order)."""
+    if isinstance(f, (Not, Prev, Next)):
+        return (f.arg,)
+    if isinstance(f, (And, Or, Since, Until)):
+        return (f.left, f.right)
+    if isinstance(f, Compare):
+        return tuple(t.arg for _, t in f.lhs.terms) + tuple(t.arg for _, t in f.rhs.terms)
+    return ()
+
+
+def subformulas(f: Formula) -> list[Formula]:
+    """Return the subformulas of f in post-order (children before parents), each once (first occurrence)."""
+    out: list[Formula] = []
+    seen: set[Formula] = set()
+
+    def visit(g: Formula) -> None:
+        for c in children(g):
+            visit(c)
+        if g not in seen:
+            seen.add(g)
+            out.append(g)
+
+    visit(f)
+    return out
+
+
+def symbols(f: Formula) -> set[str]:
+    """Return the alphabet symbols f mentions."""
+    return {g.symbol for g in subformulas(f) if isinstance(g, Atom)}
+
+
+def size(f: Formula) -> int:
+    """Return the number of operators in f (connectives, temporal operators, comparisons)."""
+    return sum(1 for g in subformulas_with_repeats(f) if not isinstance(g, (Atom, Const, First, Last)))
+
+
+def subformulas_with_repeats(f: Formula) -> list[Formula]:
+    """Return every node of f's syntax tree (repeats kept), post-order."""
+    out: list[Formula] = []
+    for c in children(f):
+        out += subformulas_with_repeats(c)
+    out.append(f)
+    return out
+
+
+# --------------------------------------------------------------------------- parser
+
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<|#>|[()\[\]!&|<>+\-*]))")
+
+
+@dataclass(frozen=True)
+class _Tok:
+    kind: str  # num, id, op, end
+    text: str
+    col: int  # 1-based
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    pos = 0
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos >= len(text):
+            toks.append(_Tok("end", "", pos + 1))
+            return toks
+        m = _TOKEN.match(text, pos)
+        if m is None or m.end() == pos:
+            raise ValueError(f"column {pos + 1}: unexpected character {text[pos]!r}")
+        kind = m.lastgroup or "op"
+        toks.append(_Tok(kind, m.group(kind), m.start(kind) + 1))
+        pos = m.end()
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.toks = _tokenize(text)
+        self.k = 0
+
+    @property
+    def tok(self) -> _Tok:
+        return self.toks[self.k]
+
+    def fail(self, expected: str) -> ValueError:
+        t = self.tok
+        found = "end of input" if t.kind == "end" else repr(t.text)
+        return ValueError(f"column {t.col}: expected {expected}, found {found}")
+
+    def eat(self, text: str, expected: str | None = None) -> _Tok:
+        if self.tok.text != text or self.tok.kind == "end":
+            raise self.fail(expected or repr(text))
+        t = self.tok
+        self.k += 1
+        return t
+
+    def at(self, *texts: str) -> bool:
+        return self.tok.kind in ("op", "id") and self.tok.text in texts
+
+    def formula(self) -> Formula:
+        f = self.conj()
+        while self.at("|"):
+            self.k += 1
+            f = Or(f, self.conj())
+        return f
+
+    def conj(self) -> Formula:
+        f = self.since()
+        while self.at("&"):
+            self.k += 1
+            f = And(f, self.since())
+        return f
+
+    def since(self) -> Formula:
+        f = self.unary()
+        while self.at("S", "U"):
+            op = self.tok.text
+            self.k += 1
+            g = self.unary()
+            f = Since(f, g) if op == "S" else Until(f, g)
+        return f
+
+    def unary(self) -> Formula:
+        if self.at("!"):
+            self.k += 1
+            return Not(self.unary())
+        if self.at("Y", "X"):
+            op = self.tok.text
+            self.k += 1
+            g = self.unary()
+            return Prev(g) if op == "Y" else Next(g)
+        return self.primary()
+
+    def primary(self) -> Formula:
+        t = self.tok
+        if self.at("("):
+            self.k += 1
+            f = self.formula()
+            self.eat(")", "')' or a binary operator (&, |, S, U)")
+            return f
+        if t.kind == "id":
+            if t.text in ("S", "U"):
+                raise self.fail("a formula")
+            self.k += 1
+            if t.text == "true":
+                return Const(True)
+            if t.text == "false":
+                return Const(False)
+            if t.text == "first":
+                return First()
+            if t.text == "last":
+                return Last()
+            return Atom(t.text)
+        if t.kind == "num" or self.at("#<", "#>", "-"):
+            lhs = self.linexpr()
+            if not self.at(*COMPARISONS):
+                raise self.fail("a comparison (<, <=, >, >=)")
+            op = self.tok.text
+            self.k += 1
+            rhs = self.linexpr()
+            return Compare(op, lhs, rhs)
+        raise self.fail("a formula (symbol, true, false, first, last, '(', '!', 'Y', 'X', or a count comparison)")
+
+    def linexpr(self) -> LinExpr:
+        terms: list[tuple[int, Count]] = []
+        const = 0
+        sign = 1
+        if self.at("-"):
+            self.k += 1
+            sign = -1
+        while True:
+            c, t = self.lterm()
+            if t is None:
+                const += sign * c
+            else:
+                terms.append((sign * c, t))
+            if self.at("+", "-"):
+                sign = 1 if self.tok.text == "+" else -1
+                self.k += 1
+                continue
+            return LinExpr(tuple(terms), const)
+
+    def lterm(self) -> tuple[int, Count | None]:
+        t = self.tok
+        if t.kind == "num":
+            self.k += 1
+            if self.at("*"):
+                self.k += 1
+                return int(t.text), self.count()
+            return int(t.text), None
+        if self.at("#<", "#>"):
+            return 1, self.count()
+        raise self.fail("an integer or a count #<[...] / #>[...]")
+
+    def count(self) -> Count:
+        if not self.at("#<", "#>"):
+            raise self.fail("a count #<[...] or #>[...]")
+        d = self.tok.text[1]
+        self.k += 1
+        self.eat("[", "'[' after the count operator")
+        f = self.formula()
+        self.eat("]", "']' closing the count")
+        return Count(d, f)
+
+
+def parse(text: str) -> Formula:
+    """Return the formula written in ``text`` (ValueError naming the column and what was expected)."""
+    if not isinstance(text, str):
+        raise ValueError(f"a formula must be a string, got {type(text).__name__}")
+    p = _Parser(text)
+    if p.tok.kind == "end":
+        raise p.fail("a formula")
+    f = p.formula()
+    if p.tok.kind != "end":
+        raise p.fail("end of input or a binary operator (&, |, S, U)")
+    return f
