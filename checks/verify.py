@@ -85,25 +85,26 @@ class VerificationTarget:
 
 
 def target_from_compiled(compiled: Any) -> VerificationTarget:
-    """Return the target of a compiled formula (hardsoft.spec.logic.CompiledFormula): reference = the evaluator."""
+    """Return the target of a compiled formula (spec.logic.CompiledFormula): reference = spec.logic.evaluate_batch.
+
+    Acceptance is the formula at the last position (the semantics' definition); the
+    model's own read-out must read that same coordinate there (checked here).
+    """
     from hardsoft.spec import logic
 
+    ro = compiled.readout
+    if ro.position != "last" or ro.coordinate != compiled.coords[-1]:
+        raise ValueError(f"{compiled.formula}: the read-out {ro} does not read the formula's coordinate at the last position")
     return VerificationTarget(
         name=str(compiled.formula), model=compiled.model, tau=compiled.tau,
-        reference=functools.partial(_evaluate, logic, compiled.formula, tuple(compiled.alphabet)),
-        decode=compiled.decode, accept=functools.partial(_accept_readout, compiled.readout_index()),
-        coordinates=tuple(str(c) for c in compiled.coords) if hasattr(compiled, "coords") else None)
+        reference=functools.partial(_evaluate, logic.evaluate_batch, compiled.formula, tuple(compiled.alphabet)),
+        decode=compiled.decode, accept=accept_last,
+        coordinates=tuple(str(g) for g in logic.subformulas(compiled.formula)))
 
 
-def _evaluate(logic: Any, formula: Any, alphabet: tuple[str, ...], inputs: np.ndarray) -> np.ndarray:
+def _evaluate(evaluate_batch: Callable, formula: Any, alphabet: tuple[str, ...], inputs: np.ndarray) -> np.ndarray:
     """Return the reference evaluator's table (a named function so the target pickles)."""
-    return logic.evaluate_batch(formula, inputs, alphabet)
-
-
-def _accept_readout(index: tuple[int, int], table: np.ndarray) -> np.ndarray:
-    """Return table[:, position, coordinate] for a read-out (coordinate, position); position -1 = last."""
-    coord, pos = index
-    return table[:, pos, coord]
+    return evaluate_batch(formula, inputs, alphabet)
 
 
 # --------------------------------------------------------------------------- chunks
@@ -211,8 +212,8 @@ class TaskResult:
 
 
 def run_hard(model: Model, inputs: np.ndarray) -> np.ndarray:
-    """Return the last activations of the model in its hard mode (per-head modes where the model has them)."""
-    return tf.run(model, inputs, model.hard_mode).activations[-1]
+    """Return the last activations of the model in its hard mode (each head its own hard mode, else the model's)."""
+    return tf.run(model, inputs, "hard").activations[-1]
 
 
 def run_soft(model: Model, inputs: np.ndarray, tau: float) -> np.ndarray:
