@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -181,3 +183,153 @@ def evaluate_columns(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str] 
 
     return np.stack([col(g) for g in lg.subformulas(f)], axis=2)
 
+
+
+# --------------------------------------------------------------------------- verifying many formulas at once
+
+
+#: Models per stack in the family verification.
+STACK_MODELS: int = 64
+#: Phases whose seconds the family verification reports.
+PHASES: tuple[str, ...] = ("compile", "pad+stack", "evaluator", "hard", "soft", "decode+compare", "reference slice")
+
+
+@dataclass
+class FamilyReport:
+    """The outcome of verifying many formulas: counts, the formulas that disagree, and where the time went."""
+
+    formulas: int
+    N: int
+    regimes: tuple[str, ...]
+    modes: tuple[str, ...]
+    runs: int  # formulas x regimes
+    failures: list[dict[str, Any]]
+    unsupported: list[dict[str, str]]
+    stacks: int
+    reference_slice: int
+    phase_seconds: dict[str, float]
+    seconds: float
+    workers: int
+
+    @property
+    def ok(self) -> bool:
+        """Return whether every compiled formula agreed with the evaluators in every regime and mode."""
+        return not self.failures
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the report as a JSON-ready dict."""
+        return {**{k: getattr(self, k) for k in ("formulas", "N", "runs", "stacks", "reference_slice", "seconds",
+                                                 "workers")},
+                "regimes": list(self.regimes), "modes": list(self.modes), "ok": self.ok,
+                "failures": self.failures[:20], "failure_count": len(self.failures),
+                "unsupported": self.unsupported[:20], "unsupported_count": len(self.unsupported),
+                "phase_seconds": self.phase_seconds,
+                "formulas_per_second": self.runs / self.seconds if self.seconds else None}
+
+
+def _verify_group(texts: Sequence[str], regime: str, N: int, modes: Sequence[str], reference_slice: int,
+                  alphabet: tuple[str, ...]) -> tuple[list[dict[str, Any]], dict[str, float], int]:
+    """Return (failures, phase seconds, stacks) for formulas of one padding key in one regime (a worker's job)."""
+    from hardsoft.checks import stacked as sk
+    from hardsoft.checks.verify import Chunk
+
+    clock = dict.fromkeys(PHASES, 0.0)
+    t = time.perf_counter()
+
+    def tick(phase: str) -> None:
+        nonlocal t
+        now = time.perf_counter()
+        clock[phase] += now - t
+        t = now
+
+    formulas = [lg.parse(s) for s in texts]
+    compiled = [lg.compile_formula(f, alphabet=alphabet, regime=regime) for f in formulas]
+    tick("compile")
+    st = sk.stack(sk.pad_models([c.model for c in compiled]))
+    tick("pad+stack")
+    failures: list[dict[str, Any]] = []
+    seen: set[tuple[int, str]] = set()
+    for n in range(1, N + 1):
+        w = Chunk(n, ()).inputs(len(alphabet))
+        cache: dict = {}
+        refs = [evaluate_columns(c.formula, w, alphabet, cache) for c in compiled]
+        tick("evaluator")
+        if n <= reference_slice:
+            for c, ref in zip(compiled, refs):
+                if not (lg.evaluate_batch(c.formula, w, alphabet) == ref).all():
+                    failures.append({"formula": str(c.formula), "regime": regime, "mode": "evaluator", "n": n,
+                                     "detail": "the vectorized evaluator disagrees with spec.logic.evaluate_batch"})
+            tick("reference slice")
+        for mode in modes:
+            acts = sk.run_stacked(st, w, mode, [c.tau(n) for c in compiled] if mode == "soft" else None)
+            tick(mode)
+            for k, (c, ref) in enumerate(zip(compiled, refs)):
+                got = c.decode(acts[k])
+                bad = got != ref
+                if bad.any() and (k, mode) not in seen:
+                    seen.add((k, mode))
+                    b, i, j = (int(v) for v in np.argwhere(bad)[0])
+                    failures.append({"formula": str(c.formula), "regime": regime, "mode": mode, "n": n,
+                                     "word": "".join(alphabet[int(v)] for v in w[b]), "position": i,
+                                     "subformula": str(lg.subformulas(c.formula)[j]), "expected": bool(ref[b, i, j]),
+                                     "wrong_strings": int(bad.any(axis=(1, 2)).sum())})
+            tick("decode+compare")
+    return failures, clock, 1
+
+
+def verify_family(formulas: Sequence[lg.Formula], N: int, regimes: Sequence[str] = ("bounded", "unbounded"),
+                  modes: Sequence[str] = ("hard", "soft"), workers: int = 1, reference_slice: int = 4,
+                  alphabet: Sequence[str] = ("a", "b")) -> FamilyReport:
+    """Return the report of verifying every formula on every string of lengths 1..N, in each regime and mode.
+
+    Each formula is compiled (spec.logic.compile_formula) in each regime; formulas
+    whose models pad to one shape run as one stack (checks.stacked); the decoded
+    coordinates of every subformula at every position are compared with the
+    vectorized evaluator, itself compared with spec.logic.evaluate_batch on every
+    string of lengths 1..reference_slice.  Groups run in a local process pool of
+    ``workers`` processes (1 = in this process).  Formulas a regime does not
+    support are listed, not counted as verified.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    from hardsoft.checks import stacked as sk
+    from hardsoft.checks.verify import require_length_bound
+
+    N = require_length_bound(N)
+    alphabet = tuple(alphabet)
+    t0 = time.perf_counter()
+    jobs: list[tuple[list[str], str]] = []
+    unsupported: list[dict[str, str]] = []
+    clock = dict.fromkeys(PHASES, 0.0)
+    for regime in regimes:
+        groups: dict[tuple, list[str]] = {}
+        tc = time.perf_counter()
+        for f in formulas:
+            try:
+                c = lg.compile_formula(f, alphabet=alphabet, regime=regime)
+            except ValueError as e:
+                unsupported.append({"formula": str(f), "regime": regime, "reason": str(e)})
+                continue
+            size = (c.model.d, tuple(layer.W1.shape[1] for layer in c.model.layers))
+            groups.setdefault(sk.padding_key(c.model), []).append((size, str(f)))
+        clock["compile"] += time.perf_counter() - tc  # grouping compiles once here; the job compiles again
+        for members in groups.values():
+            # split big groups so the pool has work to balance, models of similar width together (less padding);
+            # STACK_MODELS models per stack keep the arrays within a few cache-friendly slices
+            texts = [t for _, t in sorted(members)]
+            for lo in range(0, len(texts), STACK_MODELS):
+                jobs.append((texts[lo:lo + STACK_MODELS], regime))
+    jobs.sort(key=lambda j: -len(j[0]))
+    args = [(texts, regime, N, tuple(modes), reference_slice, alphabet) for texts, regime in jobs]
+    if workers == 1:
+        results = [_verify_group(*a) for a in args]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_verify_group, *zip(*args)))
+    failures: list[dict[str, Any]] = []
+    for fs, ph, _ in results:
+        failures += fs
+        for k, v in ph.items():
+            clock[k] += v
+    return FamilyReport(len(formulas), N, tuple(regimes), tuple(modes), len(formulas) * len(regimes) - len(unsupported),
+                        failures, unsupported, len(jobs), reference_slice, clock, time.perf_counter() - t0, workers)

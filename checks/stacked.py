@@ -108,15 +108,21 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
     x = st.WE[:, w] + np.einsum("nf,mfd->mnd", phi, st.PE)[:, None]
     masks = {k: make_mask(k, n) for k in MASK_KINDS}
     step = max(1, STACK_SLICE_ELEMENTS // (M * n * n))
+    mm = lambda a, W: (a.reshape(M, -1, a.shape[-1]) @ W).reshape(*a.shape[:-1], W.shape[-1])  # noqa: E731
     for heads, (W1, b1, W2, b2) in zip(st.heads, st.ffn):
         y = x.copy()
         for WQ, WK, WV, WO, mask_kind, hard in heads:
             mask = masks[mask_kind]
             nonempty = mask.any(axis=-1)
             safe = mask | ~nonempty[:, None]
-            Q, K, V = x @ WQ[:, None], x @ WK[:, None], x @ WV[:, None]
+            # one BLAS product per model over all (batch x n) rows; the (n x n) products of tiny head
+            # dimensions as broadcast sums (numpy's batched matmul of tiny matrices is slow)
+            Q, K, V = mm(x, WQ), mm(x, WK), mm(x, WV)
             for lo in range(0, B, step):
-                s = Q[:, lo:lo + step] @ K[:, lo:lo + step].transpose(0, 1, 3, 2)
+                q, k_ = Q[:, lo:lo + step], K[:, lo:lo + step]
+                s = q[..., :, None, 0] * k_[..., None, :, 0]
+                for c in range(1, q.shape[-1]):
+                    s += q[..., :, None, c] * k_[..., None, :, c]
                 if mode == "soft":
                     alpha = _softmax(s, safe, tau)
                 else:
@@ -124,6 +130,58 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
                     alpha = tf._weights(s.reshape(m_ * b_, n, n), safe, hard, None).reshape(m_, b_, n, n)
                 if not nonempty.all():
                     alpha[:, :, ~nonempty, :] = 0.0
-                y[:, lo:lo + step] += (alpha @ V[:, lo:lo + step]) @ WO[:, None]
-        x = y + np.maximum(y @ W1[:, None] + b1[:, None, None], 0.0) @ W2[:, None] + b2[:, None, None]
+                v = V[:, lo:lo + step]
+                o = np.stack([(alpha * v[..., None, :, c]).sum(axis=-1) for c in range(v.shape[-1])], axis=-1)
+                y[:, lo:lo + step] += mm(o, WO)
+        x = y + mm(np.maximum(mm(y, W1) + b1[:, None, None], 0.0), W2) + b2[:, None, None]
     return x
+
+
+# --------------------------------------------------------------------------- padding to a common shape
+# A model padded with zero coordinates (WE, PE, every W row/column and FFN unit touching them zero), zero
+# key/value dimensions and zero FFN units computes the same function: the extra coordinates stay exactly 0
+# (nothing writes them), the extra products are x * 0 = 0, and an extra FFN unit is ReLU(0) = 0 feeding a zero
+# row of W_2.  Heads are put in a fixed order (by mask and hard mode) inside each layer, which changes only the
+# order in which their outputs are added.  So models that share the alphabet, the position features and each
+# layer's multiset of (mask, hard mode) run as one stack at the widest d, head dimension and FFN width.
+
+
+def padding_key(model: tf.Model) -> tuple:
+    """Return what models must share to be padded into one stack: alphabet, position features, each layer's heads' (mask, hard mode)."""
+    return (tuple(model.alphabet), tuple(model.PE.features),
+            tuple(tuple(sorted((h.mask, _head_mode(model, h, "hard")) for h in layer.heads)) for layer in model.layers))
+
+
+def _pad(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Return a zero-padded copy of a with the given (larger or equal) shape."""
+    out = np.zeros(shape)
+    out[tuple(slice(0, s) for s in a.shape)] = a
+    return out
+
+
+def pad_models(models: Sequence[tf.Model]) -> list[tf.Model]:
+    """Return the models padded to one shape (ValueError if their padding keys differ); coordinates keep their indices."""
+    if not models:
+        return []
+    key = padding_key(models[0])
+    if any(padding_key(m) != key for m in models):
+        raise ValueError("models with different alphabets, position features or head kinds cannot be padded together")
+    d = max(m.d for m in models)
+    L = len(models[0].layers)
+    order = lambda m, l: sorted(range(len(m.layers[l].heads)),  # noqa: E731
+                                key=lambda h: (m.layers[l].heads[h].mask, _head_mode(m, m.layers[l].heads[h], "hard")))
+    kq = max((h.W_Q.shape[1] for m in models for layer in m.layers for h in layer.heads), default=1)
+    kv = max((h.W_V.shape[1] for m in models for layer in m.layers for h in layer.heads), default=1)
+    width = [max(m.layers[l].W1.shape[1] for m in models) for l in range(L)]
+    out = []
+    for m in models:
+        layers = []
+        for l, layer in enumerate(m.layers):
+            heads = tuple(tf.Head(_pad(h.W_Q, (d, kq)), _pad(h.W_K, (d, kq)), _pad(h.W_V, (d, kv)), _pad(h.W_O, (kv, d)),
+                                  h.mask, _head_mode(m, h, "hard"))
+                          for h in (layer.heads[i] for i in order(m, l)))
+            layers.append(tf.Layer(heads, _pad(layer.W1, (d, width[l])), _pad(layer.b1, (width[l],)),
+                                   _pad(layer.W2, (width[l], d)), _pad(layer.b2, (d,))))
+        pe = tf.PositionEmbedding(m.PE.features, _pad(m.PE.matrix, (len(m.PE.features), d)))
+        out.append(tf.Model(m.alphabet, _pad(m.WE, (len(m.alphabet), d)), pe, tuple(layers), m.name, m.hard_mode))
+    return out

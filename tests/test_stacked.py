@@ -37,3 +37,16 @@ def test_different_shapes_are_refused() -> None:
     rng = np.random.default_rng(1)
     with pytest.raises(ValueError, match="different shape"):
         sk.stack([random_model(rng, d=4, masks=("none",)), random_model(rng, d=5, masks=("none",))])
+
+
+def test_padded_models_compute_the_same() -> None:
+    rng = np.random.default_rng(3)
+    models = [random_model(rng, d=d, depth=2, heads=1, masks=("causal",), head_dim=k, name=f"r{d}")
+              for d, k in ((3, 2), (5, 4), (4, 1))]
+    padded = sk.pad_models(models)
+    assert len({sk.shape_key(m) for m in padded}) == 1 and padded[0].d == 5
+    w = np.array([[int(c) for c in np.binary_repr(v, 5)] for v in range(32)])
+    soft = sk.run_stacked(sk.stack(padded), w, "soft", [0.3] * 3)
+    for k, m in enumerate(models):
+        ref = tf.run(m, w, "soft", tau=0.3).activations[-1]
+        assert np.abs(soft[k][..., :m.d] - ref).max() <= TOL and not soft[k][..., m.d:].any()
