@@ -84,20 +84,30 @@ class VerificationTarget:
     tolerance: Callable[[int], float] = lambda n: 0.5
 
 
-def target_from_compiled(compiled: Any) -> VerificationTarget:
-    """Return the target of a compiled formula (spec.logic.CompiledFormula): reference = spec.logic.evaluate_batch.
+def target_from_compiled(compiled: Any, evaluator: str = "reference") -> VerificationTarget:
+    """Return the target of a compiled formula (spec.logic.CompiledFormula).
 
-    Acceptance is the formula at the last position (the semantics' definition); the
-    model's own read-out must read that same coordinate there (checked here).
+    evaluator "reference": spec.logic.evaluate_batch (the semantics written out, slow);
+    "vectorized": checks.formulas.evaluate_columns (numpy; tested against the reference
+    operator by operator), for long runs.  Acceptance is the formula at the last
+    position (the semantics' definition); the model's own read-out must read that
+    same coordinate there (checked here).
     """
     from hardsoft.spec import logic
+
+    if evaluator == "reference":
+        evaluate_batch = logic.evaluate_batch
+    elif evaluator == "vectorized":
+        from hardsoft.checks.formulas import evaluate_columns as evaluate_batch
+    else:
+        raise ValueError(f"evaluator must be reference or vectorized, got {evaluator!r}")
 
     ro = compiled.readout
     if ro.position != "last" or ro.coordinate != compiled.coords[-1]:
         raise ValueError(f"{compiled.formula}: the read-out {ro} does not read the formula's coordinate at the last position")
     return VerificationTarget(
         name=str(compiled.formula), model=compiled.model, tau=compiled.tau,
-        reference=functools.partial(_evaluate, logic.evaluate_batch, compiled.formula, tuple(compiled.alphabet)),
+        reference=functools.partial(_evaluate, evaluate_batch, compiled.formula, tuple(compiled.alphabet)),
         decode=compiled.decode, accept=accept_last,
         coordinates=tuple(str(g) for g in logic.subformulas(compiled.formula)))
 
@@ -313,7 +323,8 @@ class VerificationReport:
         parts = []
         for m, t in self.per_mode.items():
             parts.append(f"{m}: {'all agree' if t.ok else f'{t.wrong_strings} wrong string(s), {t.wrong_accept} wrong acceptance(s)'}")
-        return (f"{self.name}: {self.strings} strings of lengths 1..{self.N} over {{{', '.join(self.alphabet)}}}; "
+        span = f"lengths 1..{self.N}" if len(self.per_length) > 1 or self.N == 1 else f"length {self.N}"
+        return (f"{self.name}: {self.strings} strings of {span} over {{{', '.join(self.alphabet)}}}; "
                 f"{'; '.join(parts)} ({self.seconds:.2f} s, {self.backend}, {self.tasks} task(s))")
 
     def to_json(self) -> dict[str, Any]:
@@ -328,7 +339,7 @@ class VerificationReport:
 
 
 def _merge(target: VerificationTarget, N: int, modes: Sequence[str], results: Sequence[TaskResult], backend: str,
-           workers: int, seconds: float) -> VerificationReport:
+           workers: int, seconds: float, total: int) -> VerificationReport:
     """Return the report of a run from its task results."""
     per_mode = {m: ModeTally() for m in modes}
     per_length: dict[int, dict[str, Any]] = {}
@@ -346,9 +357,8 @@ def _merge(target: VerificationTarget, N: int, modes: Sequence[str], results: Se
             t = row[m]
             row[m] = {"wrong_strings": t.wrong_strings, "wrong_accept": t.wrong_accept,
                       **({"tau": float(target.tau(n))} if m == "soft" else {})}
-    return VerificationReport(target.name, N, tuple(target.model.alphabet), tuple(modes),
-                              count_strings(len(target.model.alphabet), N), per_mode, per_length, backend, workers,
-                              len(results), seconds, sum(r.seconds for r in results))
+    return VerificationReport(target.name, N, tuple(target.model.alphabet), tuple(modes), total, per_mode, per_length,
+                              backend, workers, len(results), seconds, sum(r.seconds for r in results))
 
 
 # --------------------------------------------------------------------------- estimates
@@ -422,8 +432,10 @@ def _dask_client(scheduler: Any, timeout: float) -> tuple[Any, bool]:
 
 def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, workers: int | None = None,
            scheduler: Any = None, chunk_strings: int = CHUNK_STRINGS, max_seconds: float | None = MAX_SECONDS_DEFAULT,
-           connect_timeout: float = 5.0) -> VerificationReport:
+           connect_timeout: float = 5.0, only_N: bool = False) -> VerificationReport:
     """Return the report of running the target on every string of lengths 1..N in each mode, against its reference.
+
+    only_N    -- every string of length N only (not the shorter lengths).
 
     workers   -- local processes (default: os.cpu_count(); 1 = in this process).  Small runs
                  (< LOCAL_POOL_MIN_STRINGS strings) stay in this process.
@@ -438,7 +450,8 @@ def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, 
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise ValueError(f"workers must be a positive integer, got {workers!r}")
     s = len(target.model.alphabet)
-    total = count_strings(s, N)
+    lengths = [N] if only_N else list(range(1, N + 1))
+    total = sum(s**n for n in lengths)
     client = owned = None
     if scheduler is not None:
         client, owned = _dask_client(scheduler, connect_timeout)
@@ -449,7 +462,7 @@ def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, 
             check_feasible(target, N, modes, n_workers, max_seconds)
         elif total > MAX_STRINGS:
             check_feasible(target, N, modes, n_workers, math.inf)
-        tasks = plan_chunks(s, range(1, N + 1), chunk_strings)
+        tasks = plan_chunks(s, lengths, chunk_strings)
         t0 = time.perf_counter()
         if client is not None:
             results, backend = _run_dask(client, target, tasks, modes), f"dask ({client.scheduler.address})"
@@ -457,7 +470,7 @@ def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, 
             results, backend, n_workers = [run_task(target, t, modes) for t in tasks], "serial", 1
         else:
             results, backend = _run_local(target, tasks, modes, n_workers), f"local pool ({n_workers} processes)"
-        return _merge(target, N, modes, results, backend, n_workers, time.perf_counter() - t0)
+        return _merge(target, N, modes, results, backend, n_workers, time.perf_counter() - t0, total)
     finally:
         if owned:
             client.close()
