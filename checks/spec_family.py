@@ -244,6 +244,27 @@ def check_errata() -> list[CheckResult]:
     return out
 
 
+def check_logic(max_len: int = 5) -> CheckResult:
+    """Issue 10 fast subset: every one-operator formula over a, b, first, last compiled in both regimes, hard = soft = evaluator up to max_len."""
+    from hardsoft.spec.logic import compile_formula, verify_compiled
+
+    t0 = time.perf_counter()
+    leaves = ("a", "b", "first", "last")
+    texts = list(leaves)
+    for x in leaves:
+        texts += [f"!{x}", f"Y {x}", f"X {x}", f"#<[{x}] >= 1", f"#>[{x}] < 2"]
+        for y in leaves:
+            texts += [f"{x} & {y}", f"{x} | {y}", f"{x} S {y}", f"{x} U {y}", f"#<[{x}] > #<[{y}]"]
+    bad = []
+    for text in texts:
+        for regime in ("bounded", "unbounded"):
+            r = verify_compiled(compile_formula(text, ("a", "b"), regime), max_len)
+            if not r["ok"]:
+                bad.append(f"{text} [{regime}]: {r['first_counterexample']}")
+    return _result("spec.logic.one_operator_family", "ZU", not bad, t0,
+                   f"{len(texts)} formulas x 2 regimes, hard and soft, every word of length 1..{max_len}", problems=bad)
+
+
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """Run the spec family: registry, vectors, doctests, sweep."""
     results = []
@@ -257,6 +278,8 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     results += check_errata()
     progress("spec: soft-vs-hard sweep")
     results.append(check_sweep(out_dir))
+    progress("spec: compiled temporal-logic formulas")
+    results.append(check_logic())
     if claims:
         results = [r for r in results if r.claim is None or r.claim in claims]
     return results

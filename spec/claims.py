@@ -158,6 +158,56 @@ REGISTRY: tuple[Claim, ...] = (
         tests=("tests/test_statements.py::test_C_guard_counterexample", "tests/test_statements.py::test_twin_caught"),
         kind="erratum",
     ),
+    Claim(
+        "L7",
+        "Lemma 7 (table lookup, parabolic scores)",
+        "Scores s_ij = K(2tj - j^2) (features one, i, i^2) have the unique maximum j = t = i + offset and gap K; with a "
+        "one-sided mask the keys form a ziggurat with step K, so at tau = 1 the softmax mass off t is <= e^{-K} (two-sided: "
+        "<= 2x/(1-x), x = e^{-K}); the bounded variant in j/n has gap K/n^2 and needs tau = c/n^2. The compiler uses it for Y/X "
+        "in the unbounded regime.",
+        spec=("spec.logic.constructions.lookup_head", "spec.logic.constructions.build_lookup",
+              "spec.logic.constructions.two_sided_lookup_mass_bound"),
+        tests=("tests/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
+               "tests/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
+               "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound"),
+    ),
+    Claim(
+        "L8",
+        "Lemma 8 (tie-breaking)",
+        "Rightmost (leftmost) unique-hard attention to the selected keys j < i (j > i) becomes a unique maximum with scores "
+        "K(select_j +- j/n) (bounded) or K(n select_j +- j) (unbounded); for every selection the sorted scores form a ziggurat "
+        "with step gap = K/n (resp. K), checked for every selection and query up to n = 12. Since/until read the nearest "
+        "key where g | !f holds; Y/X are the all-selected case.",
+        spec=("spec.logic.constructions.tiebreak_head", "spec.logic.constructions.build_tiebreak"),
+        tests=("tests/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
+               "tests/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
+               "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound"),
+    ),
+    Claim(
+        "ZU",
+        "Lemma 6 (ziggurat) as used by the compiler",
+        "Every tie-breaking and one-sided lookup head of a compiled formula has softmax mass off its hard choice <= "
+        "e^{-gap/tau} = e^{-K/c} = 1/(16 m) at the regime's temperature (tau = c/n with gap 1/n, or tau = 1 with gap K), for "
+        "every n; the FFN's clamps tolerate 1/(4m) per leaf, so the soft run decodes exactly like the hard one.",
+        spec=("spec.logic.constructions.ziggurat_mass_bound", "spec.logic.compiler.CompiledFormula",
+              "spec.logic.verify.head_masses"),
+        tests=("tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+               "tests/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
+               "tests/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6"),
+    ),
+    Claim(
+        "CNT",
+        "Counting (TL with past/future counts; C-RASP-style uniform attention)",
+        "#<[f]/i and #>[f]/(n-1-i) are uniform averages (all scores tie: soft = hard exactly, gap +inf); a comparison "
+        "sum c_k #_k + c_0 > 0 becomes V_i = N_i/max(D_i, 1) with a half-integer N_i, so |V_i| >= 1/(2(n-1)); the parity sign "
+        "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. Comparisons mixing "
+        "past and future counts are refused.",
+        spec=("spec.logic.constructions.count_head", "spec.logic.constructions.sign_head",
+              "spec.logic.compiler.compile_formula"),
+        tests=("tests/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
+               "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+               "tests/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8"),
+    ),
 )
 
 

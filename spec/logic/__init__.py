@@ -13,9 +13,10 @@ from hardsoft.spec.logic.syntax import (
 )
 from hardsoft.spec.logic.semantics import accepts, evaluate, evaluate_batch
 from hardsoft.spec.logic.compiler import REGIMES, CompiledFormula, Readout, compile_formula
+from hardsoft.spec.logic.verify import verify_compiled
 
 __all__ = [
     "And", "Atom", "Compare", "Const", "Count", "First", "Formula", "Last", "LinExpr", "Next", "Not", "Or", "Prev",
     "Since", "Until", "children", "parse", "size", "subformulas", "symbols", "accepts", "evaluate", "evaluate_batch",
-    "REGIMES", "CompiledFormula", "Readout", "compile_formula",
+    "REGIMES", "CompiledFormula", "Readout", "compile_formula", "verify_compiled",
 ]

@@ -69,12 +69,36 @@ MAX_LEAVES = 12
 _BOOL = (Not, And, Or)
 
 
+def _canonical_compare(g: Compare) -> tuple[str | None, list[tuple[int, Count]], float]:
+    """Return (direction or None if no count is left, merged nonzero terms, half-integer constant): [g] = [sum c_k #_k + const > 0].
+
+    lhs op rhs becomes E = lhs - rhs (or rhs - lhs for < and <=) with integer E, then
+    E > 0 is E - 1/2 > 0 and E >= 0 is E + 1/2 > 0, so the constant is never an integer
+    and the sum is never 0.  ValueError if the counts mix past (#<) and future (#>).
+    """
+    merged: dict[Count, int] = {}
+    for sgn, e in ((1, g.lhs), (-1, g.rhs)):
+        for c, t in e.terms:
+            merged[t] = merged.get(t, 0) + sgn * c
+    const = g.lhs.const - g.rhs.const
+    if g.op in ("<", "<="):
+        merged = {t: -c for t, c in merged.items()}
+        const = -const
+    half = -0.5 if g.op in (">", "<") else 0.5
+    terms = [(c, t) for t, c in merged.items() if c != 0]
+    dirs = {t.direction for _, t in terms}
+    if len(dirs) > 1:
+        raise ValueError(f"the comparison {g} mixes past (#<) and future (#>) counts: unsupported by this compiler "
+                         f"in both regimes (write it with one direction)")
+    return (dirs.pop() if dirs else None), terms, const + half
+
+
 def _is_symbolic(g: Formula) -> bool:
     """Return whether g is a function of the symbol at i alone (atoms, constants, Boolean connectives of them)."""
     if isinstance(g, (Atom, Const)):
         return True
     if isinstance(g, Compare):
-        return not g.lhs.terms and not g.rhs.terms
+        return _canonical_compare(g)[0] is None
     if isinstance(g, Not):
         return _is_symbolic(g.arg)
     if isinstance(g, (And, Or)):
@@ -90,9 +114,8 @@ def _truth(g: Formula, leafval: dict[Formula, bool], symbol: str | None = None) 
         return g.symbol == symbol
     if isinstance(g, Const):
         return g.value
-    if isinstance(g, Compare):  # constant comparison
-        a, b = g.lhs.const, g.rhs.const
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[g.op]
+    if isinstance(g, Compare):  # constant comparison (its counts cancel)
+        return _canonical_compare(g)[2] > 0
     if isinstance(g, Not):
         return not _truth(g.arg, leafval, symbol)
     if isinstance(g, And):
@@ -145,6 +168,15 @@ class CompiledFormula:
         """Return the claimed bound on every non-uniform head's softmax mass off its hard max set at tau(n) (any n): 1/(8 m_max)."""
         return 1.0 / (8 * self.m_max)
 
+    def head_bound(self, info: HeadInfo) -> float:
+        """Return the claimed bound on one head's softmax mass off its hard max set at tau(n), for every n.
+
+        tiebreak (Lemma 8 + Z) and one-sided lookup (Lemma 7 + Z): e^{-K/c} = 1/(16 m_max);
+        sign (statement E, two groups of ratio <= 2): 2 e^{-K/c} = 1/(8 m_max); count: 0 (all keys tie).
+        """
+        x = math.exp(-self.K / self.c)
+        return {"tiebreak": x, "lookup": x, "sign": 2 * x, "count": 0.0}[info.construction]
+
     def decode(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
         """Return (batch, n, k) bool: every subformula's coordinate > threshold, from a Trace or final activations."""
         if isinstance(activations, Trace):
@@ -189,7 +221,6 @@ class _Builder:
         self.time: dict[Formula, int] = {}
         self.leaves: dict[Formula, tuple[Formula, ...]] = {}
         self.beta: dict[Formula, Formula] = {}  # since/until -> its beta node (g | !f)
-        self.compare_info: dict[Formula, tuple[str, list[tuple[int, Count]], float]] = {}
 
     # ------------------------------------------------------------------ schedule
 
@@ -230,28 +261,10 @@ class _Builder:
 
     def compare_terms(self, g: Compare) -> tuple[str, list[tuple[int, Count]], float]:
         """Return (direction, merged nonzero terms, half-integer constant) with [g] = [sum c_k #_k + const > 0]."""
-        if g in self.compare_info:
-            return self.compare_info[g]
-        merged: dict[Count, int] = {}
-        for sgn, e in ((1, g.lhs), (-1, g.rhs)):
-            for c, t in e.terms:
-                merged[t] = merged.get(t, 0) + sgn * c
-        const = g.lhs.const - g.rhs.const
-        flip = g.op in ("<", "<=")
-        if flip:
-            merged = {t: -c for t, c in merged.items()}
-            const = -const
-        half = -0.5 if g.op in (">", "<") else 0.5
-        terms = [(c, t) for t, c in merged.items() if c != 0]
-        dirs = {t.direction for _, t in terms}
-        if len(dirs) > 1:
-            raise ValueError(f"the comparison {g} mixes past (#<) and future (#>) counts: unsupported by this compiler "
-                             f"in both regimes (write it with one direction)")
-        if not terms:
+        direction, terms, const = _canonical_compare(g)
+        if direction is None:
             raise ValueError("internal: constant comparison reached the count construction")
-        info = (dirs.pop(), terms, const + half)
-        self.compare_info[g] = info
-        return info
+        return direction, terms, const
 
 
 def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledFormula:

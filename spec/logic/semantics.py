@@ -13,7 +13,7 @@ import numpy as np
 
 from hardsoft.spec.logic.syntax import (
     And, Atom, Compare, Const, Count, First, Formula, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
-    subformulas, symbols,
+    children, subformulas, symbols,
 )
 
 
@@ -43,18 +43,36 @@ def check_alphabet(f: Formula, alphabet: Sequence[str]) -> None:
         raise ValueError(f"atom {missing[0]!r} is not in the alphabet {list(alphabet)}")
 
 
-def _count(t: Count, val: dict[Formula, list[bool]], i: int, n: int) -> int:
+class _Values:
+    """The truth values computed so far: values[g] is the list over positions of subformula g (looked up by node identity)."""
+
+    def __init__(self, f: Formula) -> None:
+        self.subs = subformulas(f)
+        index = {g: k for k, g in enumerate(self.subs)}
+        self.slot: dict[int, int] = {}
+        stack = [f]
+        while stack:
+            g = stack.pop()
+            self.slot[id(g)] = index[g]
+            stack.extend(children(g))
+        self.lists: list[list[bool]] = []
+
+    def __getitem__(self, g: Formula) -> list[bool]:
+        return self.lists[self.slot[id(g)]]
+
+
+def _count(t: Count, val: _Values, i: int, n: int) -> int:
     """Return the number of positions j < i (direction '<') or j > i ('>') where t.arg holds."""
     js = range(0, i) if t.direction == "<" else range(i + 1, n)
     return sum(1 for j in js if val[t.arg][j])
 
 
-def _linexpr(e: LinExpr, val: dict[Formula, list[bool]], i: int, n: int) -> int:
+def _linexpr(e: LinExpr, val: _Values, i: int, n: int) -> int:
     """Return the value of an integer linear combination of counts at position i."""
     return e.const + sum(c * _count(t, val, i, n) for c, t in e.terms)
 
 
-def _holds(g: Formula, val: dict[Formula, list[bool]], w: list[int], alphabet: Sequence[str], i: int) -> bool:
+def _holds(g: Formula, val: _Values, w: list[int], alphabet: Sequence[str], i: int) -> bool:
     """Return whether g holds at position i, its subformulas' values being in val."""
     n = len(w)
     if isinstance(g, Atom):
@@ -85,30 +103,37 @@ def _holds(g: Formula, val: dict[Formula, list[bool]], w: list[int], alphabet: S
     raise TypeError(f"not a formula: {g!r}")
 
 
+def _evaluate(f: Formula, w: list[int], alphabet: tuple[str, ...], val: _Values) -> np.ndarray:
+    """Return the (n, k) truth values of every subformula of f on the encoded word w."""
+    val.lists = []
+    for g in val.subs:
+        val.lists.append([_holds(g, val, w, alphabet, i) for i in range(len(w))])
+    out = np.zeros((len(w), len(val.subs)), dtype=bool)
+    for k in range(len(val.subs)):
+        out[:, k] = val.lists[k]
+    return out
+
+
 def evaluate(f: Formula, word: Sequence[int] | Sequence[str] | str, alphabet: Sequence[str] = ("a", "b")) -> np.ndarray:
     """Return the (n, k) bool array of every subformula's truth value (subformulas(f) order) at every position."""
     alphabet = tuple(alphabet)
     check_alphabet(f, alphabet)
-    w = encode_word(word, alphabet)
-    subs = subformulas(f)
-    val: dict[Formula, list[bool]] = {}
-    for g in subs:
-        val[g] = [_holds(g, val, w, alphabet, i) for i in range(len(w))]
-    out = np.zeros((len(w), len(subs)), dtype=bool)
-    for k, g in enumerate(subs):
-        out[:, k] = val[g]
-    return out
+    return _evaluate(f, encode_word(word, alphabet), alphabet, _Values(f))
 
 
 def evaluate_batch(f: Formula, inputs: np.ndarray, alphabet: Sequence[str] = ("a", "b")) -> np.ndarray:
     """Return the (batch, n, k) bool array of ``evaluate`` on each row of a (batch, n) array of symbol indices."""
+    alphabet = tuple(alphabet)
+    check_alphabet(f, alphabet)
     w = np.asarray(inputs)
     if w.ndim != 2:
         raise ValueError(f"inputs must be a (batch, n) array of symbol indices, got shape {w.shape}")
-    k = len(subformulas(f))
-    out = np.zeros((w.shape[0], w.shape[1], k), dtype=bool)
-    for b in range(w.shape[0]):
-        out[b] = evaluate(f, [int(c) for c in w[b]], alphabet)
+    if w.size and (w.min() < 0 or w.max() >= len(alphabet)):
+        raise ValueError(f"symbol index out of range 0..{len(alphabet) - 1}")
+    val = _Values(f)
+    out = np.zeros((w.shape[0], w.shape[1], len(val.subs)), dtype=bool)
+    for b, row in enumerate(w.tolist()):
+        out[b] = _evaluate(f, row, alphabet, val)
     return out
 
 

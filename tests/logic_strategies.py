@@ -1,0 +1,59 @@
+"""Hypothesis strategies and a family generator for temporal-logic formulas (shared by the tests/test_logic*.py files)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from hardsoft.spec.logic import (
+    And, Atom, Compare, Const, Count, First, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
+)
+
+
+def _compare(args, direction: st.SearchStrategy[str]) -> st.SearchStrategy:
+    return st.builds(
+        lambda d, fs, cs, c0, rc, op: Compare(op, LinExpr(tuple((c, Count(d, f)) for c, f in zip(cs, fs)), c0),
+                                              LinExpr((), rc)),
+        direction, st.lists(args, min_size=1, max_size=2), st.lists(st.integers(-3, 3), min_size=2, max_size=2),
+        st.integers(-3, 3), st.integers(-2, 2), st.sampled_from(["<", "<=", ">", ">="]))
+
+
+def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False) -> st.SearchStrategy:
+    """Random formulas; compilable=True keeps every comparison's counts in one direction (what the compiler supports)."""
+    leaves = st.one_of(st.sampled_from([Atom(a) for a in alphabet]), st.sampled_from([First(), Last(), Const(True), Const(False)]))
+
+    def extend(sub):
+        direction = st.sampled_from(["<", ">"])
+        return st.one_of(
+            st.builds(Not, sub), st.builds(Prev, sub), st.builds(Next, sub),
+            st.builds(And, sub, sub), st.builds(Or, sub, sub), st.builds(Since, sub, sub), st.builds(Until, sub, sub),
+            _compare(sub, direction) if compilable else st.builds(
+                lambda op, l, r: Compare(op, l, r), st.sampled_from(["<", "<=", ">", ">="]),
+                st.builds(LinExpr, st.lists(st.tuples(st.integers(-3, 3), st.builds(Count, direction, sub)), max_size=2).map(tuple),
+                          st.integers(-3, 3)),
+                st.builds(LinExpr, st.lists(st.tuples(st.integers(-3, 3), st.builds(Count, direction, sub)), max_size=2).map(tuple),
+                          st.integers(-3, 3))),
+        )
+
+    return st.recursive(leaves, extend, max_leaves=max_leaves)
+
+
+#: Count-comparison templates of the family: each is one operator applied to one or two formulas.
+UNARY_TEMPLATES = ("!{}", "Y {}", "X {}", "#<[{}] >= 1", "#>[{}] >= 1", "2*#<[{}] <= #<[!({})] + 1")
+BINARY_TEMPLATES = ("({}) & ({})", "({}) | ({})", "({}) S ({})", "({}) U ({})", "#<[{}] > #<[{}]", "#>[{}] < #>[{}]")
+
+
+def family(max_ops: int, atoms=("a", "b")) -> list[str]:
+    """Return every formula text with up to max_ops operators built from the atoms and the templates above."""
+    by_ops: list[list[str]] = [list(atoms)]
+    for k in range(1, max_ops + 1):
+        out = []
+        for t in UNARY_TEMPLATES:
+            for f in by_ops[k - 1]:
+                out.append(t.format(f, f))
+        for t in BINARY_TEMPLATES:
+            for i in range(k):
+                for f in by_ops[i]:
+                    for g in by_ops[k - 1 - i]:
+                        out.append(t.format(f, g))
+        by_ops.append(out)
+    return [f for fs in by_ops for f in fs]
