@@ -13,9 +13,20 @@ from typing import Any
 from hardsoft.checks import verify as vf
 
 
-def add_engine_options(p: argparse.ArgumentParser, positive_int: Any) -> None:
+def _workers(text: str) -> int:
+    """Return a positive worker count (argparse type)."""
+    try:
+        v = int(text)
+    except ValueError:
+        v = 0
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"--workers must be a positive integer, got {text!r}")
+    return v
+
+
+def add_engine_options(p: argparse.ArgumentParser) -> None:
     """Add --workers, --scheduler and --max-seconds to a subcommand that runs the verification engine."""
-    p.add_argument("--workers", type=positive_int("--workers"), metavar="N",
+    p.add_argument("--workers", type=_workers, metavar="N",
                    help="local worker processes (default: every core; 1 = in this process)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run the chunks on a Dask cluster at this scheduler address (e.g. tcp://host:8786) "
@@ -36,7 +47,7 @@ def add_parser(sub: Any, positive_int: Any) -> argparse.ArgumentParser:
                    help="bounded position embeddings at tau = c/n, or unbounded ones at tau = 1 (default bounded)")
     v.add_argument("--alphabet", default="a,b", help="comma-separated symbols (default a,b)")
     v.add_argument("--modes", default="hard,soft", help="hard, soft or both (default hard,soft)")
-    add_engine_options(v, positive_int)
+    add_engine_options(v)
     v.add_argument("--json", action="store_true", help="print the report as JSON")
     return v
 
@@ -59,6 +70,20 @@ def run_engine(target: vf.VerificationTarget, N: int, args: argparse.Namespace,
     """Return the engine's report for the options of add_engine_options."""
     return vf.verify(target, N, modes=modes, workers=args.workers, scheduler=args.scheduler,
                      max_seconds=args.max_seconds if args.max_seconds > 0 else None)
+
+
+def compile_report(compiled: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Return ``hardsoft compile --verify-up-to N``'s verification dict, computed by the engine (workers, scheduler)."""
+    rep = run_engine(vf.target_from_compiled(compiled), args.verify_up_to, args)
+    first = next((c for t in rep.per_mode.values() for c in t.counterexamples), None)
+    return {"ok": rep.ok, "max_len": rep.N, "words": rep.strings, "seconds": rep.seconds, "backend": rep.backend,
+            "tasks": rep.tasks,
+            "per_length": [{"n": n, "words": row["strings"], "accepted": row["accepted"],
+                            "hard_mismatches": row["hard"]["wrong_strings"], "soft_mismatches": row["soft"]["wrong_strings"],
+                            "tau": row["soft"]["tau"]} for n, row in sorted(rep.per_length.items())],
+            "first_counterexample": None if first is None else {"word": first["word"], "mode": first["mode"],
+                                                                 "position": first["position"],
+                                                                 "subformula": first["coordinate"]}}
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

@@ -55,3 +55,14 @@ def test_temperature_refuses_with_the_estimate(tmp_path: Path) -> None:
     assert p.returncode == 2 and "2^40" in p.stderr and "estimated" in p.stderr and p.stderr.count("\n") == 1
     p = hardsoft("temperature", "--K", "1", "--R", "2", "--depth", "1", "--n", "8", "--eps", "0.01")
     assert p.returncode == 2 and "need --gap and --xmax" in p.stderr
+
+
+def test_compile_verifies_with_the_engine(tmp_path: Path) -> None:
+    p = hardsoft("compile", "a S b", "--verify-up-to", "6", "--workers", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    rep = json.loads(p.stdout)["verification"]
+    assert rep["ok"] and rep["words"] == 126 and rep["backend"] == "serial"
+    assert [r["n"] for r in rep["per_length"]] == list(range(1, 7))
+    out = tmp_path / "m.json"
+    p = hardsoft("compile", "a S b", "--verify-up-to", "3", "--scheduler", "tcp://127.0.0.1:9", "--save-model", str(out))
+    assert p.returncode == 2 and "cannot reach the Dask scheduler" in p.stderr and not out.exists()
