@@ -24,6 +24,7 @@ EXIT_UNDECIDED = 3
 FAMILIES: dict[str, str] = {
     "spec": "hardsoft.checks.spec_family",
     "fuzz": "hardsoft.checks.fuzz_family",
+    "verify": "hardsoft.checks.verify_family",
     "smt": "hardsoft.checks.smt_family",
     "lean": "hardsoft.checks.lean_family",
 }
