@@ -176,10 +176,12 @@ REGISTRY: tuple[Claim, ...] = (
         "Lemma 8 (tie-breaking)",
         "Rightmost (leftmost) unique-hard attention to the selected keys j < i (j > i) becomes a unique maximum with scores "
         "K(select_j +- j/n) (bounded) or K(n select_j +- j) (unbounded); for every selection the sorted scores form a ziggurat "
-        "with step gap = K/n (resp. K), checked for every selection and query up to n = 12. Since/until read the nearest "
+        "with step gap = K/n (resp. K), checked for every selection and query up to n = 12 and, as the rank inequality, for every n "
+        "by z3. Since/until read the nearest "
         "key where g | !f holds; Y/X are the all-selected case.",
         spec=("spec.logic.constructions.tiebreak_head", "spec.logic.constructions.build_tiebreak"),
         tests=("tests/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
+               "tests/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
                "tests/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
                "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound"),
     ),

@@ -76,3 +76,11 @@ def test_newer_model_file_refused(tmp_path: Path, capsys) -> None:
     f.write_text(f.read_text().replace("hardsoft-model/2", "hardsoft-model/7"))
     code, out, err = _run(capsys, "simulate", "--model", str(f), "--inputs", "ab", "--tau", "1")
     assert code == 2 and "newer than this hardsoft" in err and len(err.strip().splitlines()) == 1
+
+
+def test_check_spec_family_runs_the_compiled_formula_subset() -> None:
+    from hardsoft.checks.result import Outcome
+    from hardsoft.checks.spec_family import check_logic
+
+    r = check_logic(3)
+    assert r.outcome is Outcome.OK and r.claim == "ZU" and r.data["problems"] == []

@@ -260,3 +260,36 @@ def test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_
         soft = tf.run(c.model, w, "soft", tau=c.tau(n)).activations
         assert np.abs(hard[1][:, :, v] - soft[1][:, :, v]).max() <= 1e-15
         assert np.abs(hard[1][:, :, v]).min() >= 1 / (2 * (n - 1)) - 1e-12
+
+
+@pytest.mark.parametrize("regime", REGIMES)
+def test_soft_activations_equal_hard_ones_after_every_layer(regime: str) -> None:
+    """The FFNs clean every subformula coordinate and erase every raw head output, so no error survives a layer."""
+    c = compile_formula("((Y a) S (b & !X a)) | (#<[a] > #<[b] & (a U last))", regime=regime)
+    for n in (1, 4, 9):
+        w = np.concatenate(list(tf.enumerate_inputs(2, n)))
+        errs = tf.compute_layer_errors(tf.run(c.model, w, "hard"), tf.run(c.model, w, "soft", tau=c.tau(n)))
+        assert max(errs) <= 1e-12, errs
+
+
+def test_tiebreak_ziggurat_inequality_for_every_n_by_z3() -> None:
+    """Lemma 8's inequality for EVERY n (z3, integers): the key of rank k (1-based) below the top j* is at least (k-1) steps down.
+
+    Bounded scores times n/K: n sel_j + j.  Selected keys j < j* have rank k with k - 1 <= j* - j and lose j* - j.
+    An unselected key j has rank k with k - 1 <= (j* + 1) + (i - 1 - j) (all selected keys are <= j*, the other
+    unselected keys it trails are in (j, i)) and loses n + j* - j.  If no key is selected, the top is i - 1 and the key j
+    of rank k has k - 1 = i - 1 - j.  (Unbounded scores n sel_j + j are the same numbers.)
+    """
+    import z3
+
+    n, i, js, j, k = z3.Ints("n i jstar j k")
+    base = z3.And(n >= 1, i >= 1, i <= n - 1, j >= 0, k >= 1)
+    claims = [
+        z3.Implies(z3.And(base, js < i, js >= 0, j < js, k - 1 <= js - j), js - j >= k - 1),
+        z3.Implies(z3.And(base, js < i, js >= 0, j < i, j != js, k - 1 <= (js + 1) + (i - 1 - j)), n + js - j >= k - 1),
+        z3.Implies(z3.And(base, j < i, k - 1 == i - 1 - j), (i - 1) - j >= k - 1),
+    ]
+    for claim in claims:
+        s = z3.Solver()
+        s.add(z3.Not(claim))
+        assert s.check() == z3.unsat

@@ -7,7 +7,9 @@ Layout of the residual stream (width d):
     ARE the coordinates of the features is_first / is_last;
   * one clean coordinate per other subformula, written once (exact 0/1) by the FFN of
     the layer where it becomes available, plus one scratch coordinate per attention
-    head's raw (approximate in soft mode) output, and one coordinate V per comparison.
+    head's raw (approximate in soft mode) output, which the same FFN erases again
+    (x - ReLU(x) = 0 for x >= 0), and one coordinate V per comparison.  So the soft
+    activations equal the hard ones after every layer (up to float rounding).
 
 Schedule ("time" = the layer after which a node's clean value exists):
   symbol-only and first/last: 0;
@@ -58,8 +60,7 @@ from hardsoft.spec.logic import constructions as cs
 from hardsoft.spec.logic.constructions import REGIMES
 from hardsoft.spec.logic.semantics import check_alphabet
 from hardsoft.spec.logic.syntax import (
-    And, Atom, Compare, Const, Count, First, Formula, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
-    parse, subformulas,
+    And, Atom, Compare, Const, Count, First, Formula, Last, Next, Not, Or, Prev, Since, Until, parse, subformulas,
 )
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding, Readout, Trace
 
@@ -420,6 +421,12 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
             # clamp01((L - (|s| - 3/4)) * 2) = ReLU(2(L - |s| + 3/4)) - ReLU(2(L - |s| + 1/4))
             ffn_units[t].append((2 * w, 2 * (const - ones + 0.75), clean[g], sign))
             ffn_units[t].append((2 * w, 2 * (const - ones + 0.25), clean[g], -sign))
+    # Erase every scratch coordinate after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex
+    # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
+    for g, k in scratch.items():
+        w = np.zeros(d)
+        w[k] = 1.0
+        ffn_units[b.time[g]].append((w, 0.0, k, -1.0))
     layers = []
     for l in range(1, L + 1):
         units = ffn_units[l]

@@ -217,9 +217,9 @@ def _prec(f: Formula) -> int:
 
 
 def _wrap(f: Formula, prec: int) -> str:
-    """Print f, parenthesised when it binds looser than prec (comparisons inside a unary too)."""
+    """Print f, parenthesised when it binds looser than prec; a comparison that is an operand is always parenthesised."""
     s = str(f)
-    if _prec(f) < prec or (isinstance(f, Compare) and prec == _PREC_UNARY):
+    if _prec(f) < prec or isinstance(f, Compare):
         return f"({s})"
     return s
 
@@ -228,7 +228,7 @@ def _binary(f: And | Or | Since | Until, op: str, prec: int) -> str:
     """Print a left-associative binary operator."""
     left = _wrap(f.left, prec)
     right = str(f.right)
-    if _prec(f.right) <= prec:
+    if _prec(f.right) <= prec or isinstance(f.right, Compare):
         right = f"({right})"
     return f"{left} {op} {right}"
 
