@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     c = sub.add_parser(
-        "check", help="run the checks (spec, fuzz, smt, lean) and write report.json / report.md",
+        "check", help="run the checks (spec, fuzz, verify, smt, lean) and write report.json / report.md",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"Where things go:\n"
                f"  report            --out DIR, default ./report in the current directory\n"
@@ -81,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
                f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
                f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
                f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.")
-    c.add_argument("--only", help="comma-separated families (spec,fuzz,smt,lean) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3)")
+    c.add_argument("--only", help="comma-separated families (spec,fuzz,verify,smt,lean) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
     c.add_argument("--out", default="report", help="output folder (default: ./report in the current directory)")
     c.add_argument("--smt-bound", type=int, metavar="N",

@@ -1,4 +1,4 @@
-"""``hardsoft check``: run the families (spec, fuzz, smt, lean), collect CheckResults, write the report.
+"""``hardsoft check``: run the families (spec, fuzz, verify, smt, lean), collect CheckResults, write the report.
 
 Exit codes (EXIT_*): 0 everything passed; 1 something failed; 3 nothing failed
 but something could not be decided (unknown, timeout, tool missing); 2 bad input.
