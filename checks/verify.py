@@ -50,6 +50,8 @@ MAX_COUNTEREXAMPLES: int = 5
 MAX_SECONDS_DEFAULT: float = 3600.0
 #: Refuse outright beyond this many strings, before any estimate (2^32: no run of this engine gets there).
 MAX_STRINGS: int = 2**32
+#: The decoder tolerance of 0/1 coordinates read against the threshold 1/2.
+BOOLEAN_TOLERANCE: float = 0.5
 #: Verification modes.
 MODES: tuple[str, ...] = ("hard", "soft")
 
@@ -64,7 +66,7 @@ class VerificationTarget:
     """What the engine verifies: a model, tau(n), a reference and a decoder of the same k Boolean coordinates.
 
     name        -- shown in reports
-    model       -- a spec.transformer.Model (hard mode: model.hard_mode)
+    model       -- a spec.transformer.Model (hard mode: each head's own hard mode, else model.hard_mode)
     tau         -- n -> the softmax temperature at length n
     reference   -- (batch, n) int inputs -> (batch, n, k) bool, independent of the model
     decode      -- (batch, n, d) last-layer activations -> (batch, n, k) bool
@@ -81,7 +83,7 @@ class VerificationTarget:
     decode: Callable[[np.ndarray], np.ndarray]
     accept: Callable[[np.ndarray], np.ndarray] = accept_last
     coordinates: tuple[str, ...] | None = None
-    tolerance: Callable[[int], float] = lambda n: 0.5
+    tolerance: Callable[[int], float] = lambda n: BOOLEAN_TOLERANCE
 
 
 def target_from_compiled(compiled: Any, evaluator: str = "reference") -> VerificationTarget:
@@ -113,7 +115,7 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
 
 
 def _evaluate(evaluate_batch: Callable, formula: Any, alphabet: tuple[str, ...], inputs: np.ndarray) -> np.ndarray:
-    """Return the reference evaluator's table (a named function so the target pickles)."""
+    """Return the evaluator's table of every subformula (a module-level function: the target pickles with plain pickle too)."""
     return evaluate_batch(formula, inputs, alphabet)
 
 
