@@ -59,7 +59,8 @@ def cmd(args: argparse.Namespace) -> int:
     try:
         f = parse(args.formula)
     except ValueError as e:
-        raise ValueError(f"cannot parse the formula {args.formula!r}: {e}") from None
+        shown = args.formula if len(args.formula) <= 80 else args.formula[:77] + "..."
+        raise ValueError(f"cannot parse the formula {shown!r}: {e}") from None
     compiled = compile_formula(f, args.alphabet, args.regime)
     if args.verify_up_to is not None:
         words, work = estimate_work(compiled, args.verify_up_to)

@@ -84,3 +84,8 @@ def test_check_spec_family_runs_the_compiled_formula_subset() -> None:
 
     r = check_logic(3)
     assert r.outcome is Outcome.OK and r.claim == "ZU" and r.data["problems"] == []
+
+
+def test_deeply_nested_formula_is_refused_in_one_line(capsys) -> None:
+    code, out, err = _run(capsys, "compile", "!" * 5000 + "a")
+    assert code == 2 and "nested too deeply" in err and len(err.strip().splitlines()) == 1 and len(err) < 300

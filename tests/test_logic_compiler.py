@@ -82,6 +82,10 @@ def test_interface_fields() -> None:
     assert compile_formula("a | !b").gap(5) == math.inf  # no attention at all
     out = c.decode(tf.run(c.model, np.array([[0, 1, 0]]), "hard").activations[-1])
     assert out.shape == (1, 3, len(c.coords)) and out.dtype == bool
+    import pickle  # process pools ship compiled formulas to workers
+
+    c2 = pickle.loads(pickle.dumps(c))
+    assert c2.formula == f and c2.tau(7) == c.tau(7) and c2.coords == c.coords
 
 
 def test_every_head_carries_its_hard_mode_so_any_hard_run_agrees() -> None:

@@ -276,9 +276,12 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     if regime not in REGIMES:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
     check_alphabet(f, alphabet)
-    b = _Builder(f, alphabet, regime)
-    for g in b.subs:
-        b.schedule(g)
+    try:
+        b = _Builder(f, alphabet, regime)
+        for g in b.subs:
+            b.schedule(g)
+    except RecursionError:
+        raise ValueError("the formula is nested too deeply to compile") from None
     nodes: list[Formula] = list(b.subs)
     for g, beta in list(b.beta.items()):
         for x in subformulas(beta):

@@ -445,7 +445,10 @@ def parse(text: str) -> Formula:
     p = _Parser(text)
     if p.tok.kind == "end":
         raise p.fail("a formula")
-    f = p.formula()
+    try:
+        f = p.formula()
+    except RecursionError:
+        raise ValueError(f"column {p.tok.col}: the formula is nested too deeply for this parser") from None
     if p.tok.kind != "end":
         raise p.fail("end of input or a binary operator (&, |, S, U)")
     return f
