@@ -133,7 +133,12 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
                 v = V[:, lo:lo + step]
                 o = np.stack([(alpha * v[..., None, :, c]).sum(axis=-1) for c in range(v.shape[-1])], axis=-1)
                 y[:, lo:lo + step] += mm(o, WO)
-        x = y + mm(np.maximum(mm(y, W1) + b1[:, None, None], 0.0), W2) + b2[:, None, None]
+        h = mm(y, W1)  # the FFN in place: its (models x batch x n x width) arrays are the largest of the pass
+        h += b1[:, None, None]
+        np.maximum(h, 0.0, out=h)
+        x = mm(h, W2)
+        x += b2[:, None, None]
+        x += y
     return x
 
 
