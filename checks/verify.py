@@ -38,6 +38,7 @@ import numpy as np
 
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.transformer import Model
+from hardsoft.spec.validate import require_positive
 
 #: Strings per task by default: large enough that per-task overhead (a pickle, a scheduler round trip) is small,
 #: small enough that a length-16 run over 2 workers splits into several tasks.
@@ -146,9 +147,9 @@ class Chunk:
 
 def require_length_bound(N: Any) -> int:
     """Return N as an int >= 1, or raise ValueError naming it."""
-    if isinstance(N, bool) or not isinstance(N, (int, np.integer)) or N < 1:
+    if isinstance(N, bool):
         raise ValueError(f"the length bound N must be an integer >= 1, got {N!r}")
-    return int(N)
+    return int(require_positive("the length bound N", N, integer=True))
 
 
 def count_strings(alphabet_size: int, N: int) -> int:
