@@ -25,19 +25,9 @@ from hardsoft.spec.constants import MASK_KINDS
 STACK_SLICE_ELEMENTS: int = tf.SCORE_SLICE_ELEMENTS
 
 
-def _head_mode(model: tf.Model, head: tf.Head, mode: str) -> str:
-    """Return the mode a head runs in: soft, or its own hard mode (format 2), else the model's / the run's."""
-    if mode == "soft":
-        return "soft"
-    own = getattr(head, "hard_mode", None)
-    if own is not None:
-        return own
-    return model.hard_mode if mode == "hard" else mode
-
-
 def shape_key(model: tf.Model) -> tuple:
     """Return what models must share to be stacked: alphabet, d, position features, and every layer's shapes and modes."""
-    layers = tuple((tuple((h.W_Q.shape, h.W_V.shape, h.mask, _head_mode(model, h, "hard")) for h in layer.heads),
+    layers = tuple((tuple((h.W_Q.shape, h.W_V.shape, h.mask, tf.head_mode(model, h, "hard")) for h in layer.heads),
                     layer.W1.shape) for layer in model.layers)
     return (tuple(model.alphabet), model.d, tuple(model.PE.features), layers)
 
@@ -68,7 +58,7 @@ def stack(models: Sequence[tf.Model]) -> Stack:
         hs = []
         for h, hd in enumerate(layer.heads):
             get = lambda attr: np.stack([getattr(m.layers[l].heads[h], attr) for m in models])  # noqa: E731
-            hs.append((get("W_Q"), get("W_K"), get("W_V"), get("W_O"), hd.mask, _head_mode(first, hd, "hard")))
+            hs.append((get("W_Q"), get("W_K"), get("W_V"), get("W_O"), hd.mask, tf.head_mode(first, hd, "hard")))
         heads.append(tuple(hs))
         ffn.append(tuple(np.stack([getattr(m.layers[l], a) for m in models]) for a in ("W1", "b1", "W2", "b2")))
     return Stack(tuple(models), np.stack([m.WE for m in models]), np.stack([m.PE.matrix for m in models]),
@@ -154,7 +144,7 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
 def padding_key(model: tf.Model) -> tuple:
     """Return what models must share to be padded into one stack: alphabet, position features, each layer's heads' (mask, hard mode)."""
     return (tuple(model.alphabet), tuple(model.PE.features),
-            tuple(tuple(sorted((h.mask, _head_mode(model, h, "hard")) for h in layer.heads)) for layer in model.layers))
+            tuple(tuple(sorted((h.mask, tf.head_mode(model, h, "hard")) for h in layer.heads)) for layer in model.layers))
 
 
 def _pad(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -174,7 +164,7 @@ def pad_models(models: Sequence[tf.Model]) -> list[tf.Model]:
     d = max(m.d for m in models)
     L = len(models[0].layers)
     order = lambda m, l: sorted(range(len(m.layers[l].heads)),  # noqa: E731
-                                key=lambda h: (m.layers[l].heads[h].mask, _head_mode(m, m.layers[l].heads[h], "hard")))
+                                key=lambda h: (m.layers[l].heads[h].mask, tf.head_mode(m, m.layers[l].heads[h], "hard")))
     kq = max((h.W_Q.shape[1] for m in models for layer in m.layers for h in layer.heads), default=1)
     kv = max((h.W_V.shape[1] for m in models for layer in m.layers for h in layer.heads), default=1)
     width = [max(m.layers[l].W1.shape[1] for m in models) for l in range(L)]
@@ -183,7 +173,7 @@ def pad_models(models: Sequence[tf.Model]) -> list[tf.Model]:
         layers = []
         for l, layer in enumerate(m.layers):
             heads = tuple(tf.Head(_pad(h.W_Q, (d, kq)), _pad(h.W_K, (d, kq)), _pad(h.W_V, (d, kv)), _pad(h.W_O, (kv, d)),
-                                  h.mask, _head_mode(m, h, "hard"))
+                                  h.mask, tf.head_mode(m, h, "hard"))
                           for h in (layer.heads[i] for i in order(m, l)))
             layers.append(tf.Layer(heads, _pad(layer.W1, (d, width[l])), _pad(layer.b1, (width[l],)),
                                    _pad(layer.W2, (width[l], d)), _pad(layer.b2, (d,))))

@@ -92,10 +92,12 @@ def largest_working_tau(target: vf.VerificationTarget, n: int, start: float, cri
     ok = lambda t: decides_all(target, w, ref, t, criterion)  # noqa: E731
     lo = start
     if not ok(lo):
-        while lo > TAU_MIN_STABLE and not ok(lo):
+        while True:
             lo /= 2
-        if lo <= TAU_MIN_STABLE:
-            return math.nan, False
+            if lo < TAU_MIN_STABLE:
+                return math.nan, False
+            if ok(lo):
+                break
         hi = 2 * lo
     else:
         hi = 2 * lo

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable
@@ -74,7 +75,7 @@ def check_theorem26(ns: tuple[int, ...], out_dir: Path) -> tuple[CheckResult, li
                                        target.accept, target.coordinates, target.tolerance)
         for r in t26.study(target, ns):
             rows.append(r)
-            if np_isfinite(r.tau_T_tightest):
+            if math.isfinite(r.tau_T_tightest):
                 w = vf.Chunk(r.n, ()).inputs(len(target.model.alphabet))
                 ref = np.asarray(target.reference(w), dtype=bool)
                 if not t26.decides_all(target, w, ref, r.tau_T_tightest, "all"):
@@ -84,11 +85,6 @@ def check_theorem26(ns: tuple[int, ...], out_dir: Path) -> tuple[CheckResult, li
                    f"{len(rows)} (formula, n) rows: soft at the temperature statement T certifies decides every string "
                    f"like the reference" if not bad else f"{len(bad)} row(s) where T's temperature fails",
                    rows=t26.rows_json(rows), problems=bad, figure="theorem26.png"), rows
-
-
-def np_isfinite(x: float) -> bool:
-    """Return whether x is a finite float."""
-    return bool(np.isfinite(x))
 
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
