@@ -53,7 +53,10 @@ def part_family(workers: int, quick: bool) -> dict:
           f"{rep.stacks} stacks")
     print(f"  wall {wall:.1f} s: {len(formulas) / wall:.1f} formulas/s ({rep.runs / wall:.1f} compiled models/s)")
     total = sum(rep.phase_seconds.values())
-    print("  where the time goes (CPU-side seconds summed over workers):")
+    doc.update(cpu_seconds=total, idle_wall_estimate=total / workers)
+    print(f"  CPU {total:.1f} s over {workers} worker(s) (load average now {os.getloadavg()[0]:.1f}): on an idle "
+          f"machine about {total / workers:.0f} s wall, {len(formulas) * workers / total:.1f} formulas/s")
+    print("  where the time goes (CPU seconds summed over workers):")
     for k, v in sorted(rep.phase_seconds.items(), key=lambda kv: -kv[1]):
         print(f"    {k:16} {v:8.1f} s  {100 * v / total:5.1f} %")
     for f in rep.failures[:5]:
