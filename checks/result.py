@@ -1,4 +1,4 @@
-"""The verdict of one check, shared by every family (spec, fuzz, smt, lean).
+"""The verdict of one check, shared by every family (spec, fuzz, verify, smt, lean).
 
 Three outcomes only count (style note 5): a check is OK (proved, passed, or a
 wrong twin refuted as expected), FAILED, or UNDECIDED (unknown, timeout, tool
@@ -25,7 +25,7 @@ class Outcome(str, Enum):
 class CheckResult:
     """Return value of one check: what ran, on which claim, and its verdict.
 
-    family   -- "spec", "fuzz", "smt" or "lean"
+    family   -- "spec", "fuzz", "verify", "smt" or "lean"
     name     -- a stable, unique name, e.g. "smt.E.z3" or "lean.bundle"
     claim    -- the claim id in spec.claims.REGISTRY this check supports (or None)
     outcome  -- Outcome.OK / FAILED / UNDECIDED

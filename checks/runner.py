@@ -1,4 +1,4 @@
-"""``hardsoft check``: run the families (spec, fuzz, smt, lean), collect CheckResults, write the report.
+"""``hardsoft check``: run the families (spec, fuzz, verify, smt, lean), collect CheckResults, write the report.
 
 Exit codes (EXIT_*): 0 everything passed; 1 something failed; 3 nothing failed
 but something could not be decided (unknown, timeout, tool missing); 2 bad input.
@@ -24,9 +24,10 @@ EXIT_UNDECIDED = 3
 FAMILIES: dict[str, str] = {
     "spec": "hardsoft.checks.spec_family",
     "fuzz": "hardsoft.checks.fuzz_family",
+    "verify": "hardsoft.checks.verify_family",
+    "apps": "hardsoft.checks.apps_family",
     "smt": "hardsoft.checks.smt_family",
     "lean": "hardsoft.checks.lean_family",
-    "apps": "hardsoft.checks.apps_family",
 }
 PRESETS: tuple[str, ...] = ("tiny", "paper")
 

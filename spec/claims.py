@@ -111,7 +111,8 @@ REGISTRY: tuple[Claim, ...] = (
               "spec.bounds.certify_bound_at"),
         lean=("HardSoft.bound_le_eps_of_mul_pow_le",
               "HardSoft.composition_err_le_eps_of_mul_pow_le"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors"),
+        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors",
+               "tests/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works"),
         twins=("spec.bounds.erratum_offset_plus",),
     ),
     Claim(
