@@ -117,8 +117,11 @@ def prove_lemmas(timeout_s: float, keep_dir: Path | None = None) -> dict[str, Ve
 class _Steps:
     """A step proof: statement hypotheses, named atoms with definitions, lemma instances, identity links."""
 
-    def __init__(self, hyps: list[z3.BoolRef]) -> None:
+    def __init__(self, hyps: list[z3.BoolRef], witness: dict[str, Any] | None = None) -> None:
         self.hyps = list(hyps)
+        #: a candidate model of the statement's hypotheses (name -> value; every other base variable 0),
+        #: given to the non-vacuity check as a hint (a hint cannot fake non-vacuity, see core.prove)
+        self.witness = dict(witness or {})
         self.defs: list[z3.BoolRef] = []
         self.inst: list[z3.BoolRef] = []
         self.links: list[z3.BoolRef] = []
@@ -160,6 +163,10 @@ class _Steps:
 
     def prove(self, claim: z3.BoolRef, timeout_s: float, name: str, keep_dir: Path | None) -> Verdict:
         """Return "proved" iff the lemmas, the identity links (Z3 nra) and the main step (Z3 smt) are all proved."""
+        from hardsoft.smt.core import free_constants
+
+        hint = [c == (R(self.witness[c.decl().name()]) if c.decl().name() in self.witness else 0)
+                for c in free_constants(self.hyps)]
         lem = prove_lemmas(timeout_s, keep_dir)
         bad = [v for v in lem.values() if v.status != PROVED]
         if bad:
@@ -167,12 +174,12 @@ class _Steps:
         total = sum(v.seconds for v in lem.values())
         if self.links:
             lk = prove(self.hyps + self.defs, z3.And(self.links), timeout_s=timeout_s, name=f"{name}_links",
-                       keep_dir=keep_dir)
+                       keep_dir=keep_dir, witness_hint=hint)
             total += lk.seconds
             if lk.status != PROVED:
                 return lk
         main = prove(self.hyps + self.defs + self.inst + self.links, claim, timeout_s=timeout_s, name=name,
-                     keep_dir=keep_dir, engine="smt")
+                     keep_dir=keep_dir, engine="smt", witness_hint=hint)
         main.seconds += total
         return main
 
@@ -188,7 +195,7 @@ def prove_score(d: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir
     A = [[z3.Real(f"A_{k}_{l}") for l in range(d)] for k in range(d)]
     xi, xj, xpi, xpj = reals("xi", d), reals("xj", d), reals("xpi", d), reals("xpj", d)
     X, eps = v["X"], v["eps"]
-    st = _Steps(v["hyps"])
+    st = _Steps(v["hyps"], {"X": 1})
     c = st.atom("c", (2 * X + 1) * eps)
     us, ws = [], []
     for k in range(d):
@@ -244,7 +251,7 @@ def prove_head(n: int, d: int, w: Fraction, x_box: Fraction, timeout_s: float,
     hyps += [a >= 0 for a in al + alp] + _in_box([b for row in B for b in row], R(w)) + _col_bound(B, Bcol)
     for j in range(n):
         hyps += _in_box(x[j], X) + [Abs(xp[j][k] - x[j][k]) <= eps for k in range(d)]
-    st = _Steps(hyps)
+    st = _Steps(hyps, {"X": 1, "alpha_0": 1, "alphap_0": 1})
     dal = st.atom("dalpha", Sum([Abs(alp[j] - al[j]) for j in range(n)]))
     mu = st.atom("mu", eps + X * dal)
     D = []
