@@ -52,14 +52,18 @@ SMT_CHECKS: dict[str, str] = {
 #: optional explore sizes (tried beyond the bound, never changing the verdict), cvc5 sizes and timeout.
 PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "tiny": {
-        "smt.E.softmax_vs_hardmax": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2, 3, 4], "cvc5_timeout": 10},
+        "smt.E.softmax_vs_hardmax": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2, 3, 4], "cvc5_timeout": 10,
+                                     "yices": [1, 2, 3, 4, 8, 16]},
         "smt.E.wrong_Nminus1": {"bound": 6, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
-        "smt.Z.ziggurat": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 5},
-        "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 5},
-        "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4},
-        "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 5},
-        "smt.P.layer_steps": {"bound": 3, "n_head": 2, "heads": 2, "timeout": 20, "budget": 100, "cvc5": [1],
-                              "cvc5_timeout": 10},
+        "smt.Z.ziggurat": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 5,
+                           "yices": [1, 2, 3, 4, 8, 16]},
+        "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
+        "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4,
+                            "yices": [2, 3, 4, 8, 16], "yices_reformulate": True, "yices_original": [2],
+                            "yices_timeout": 3},
+        "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
+        "smt.P.layer_steps": {"bound": 3, "n_head": 2, "heads": 2, "timeout": 20, "budget": 100, "cvc5": [],
+                              "cvc5_timeout": 10, "yices": [1], "yices_timeout": 3},
         "smt.C.closed_form": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.monotone": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.bootstrap": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
@@ -67,7 +71,8 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.C.wrong_monotone_r_positive": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
         "smt.ERR1.offset_minus_ok": {"bound": 64, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4},
         "smt.ERR1.offset_plus": {"bound": 64, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4},
-        "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10},
+        "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10,
+                                     "yices": [1], "yices_timeout": 3},
         "smt.ERR3.bootstrap_unguarded": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
     },
     "paper": {
@@ -276,7 +281,10 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
 
 
 def run_cvc5_opinion(name: str, settings: dict[str, Any]) -> dict[str, Any]:
-    """Return cvc5's opinion on one check: per query its answer, and agree / disagree / no-opinion overall."""
+    """Return cvc5's opinion on one check: per query its answer, and agree / disagree / error / no-opinion overall.
+
+    An "error" (parse error, crash) is reported as such, distinct from "unknown"/"timeout".
+    """
     from hardsoft.smt.cvc5_check import cvc5_available, run_cvc5
 
     if not cvc5_available():
@@ -288,59 +296,210 @@ def run_cvc5_opinion(name: str, settings: dict[str, Any]) -> dict[str, Any]:
         rows.append(r)
     statuses = [(r["status"], r["expected"]) for r in rows]
     contradicts = {"unsat": "sat", "sat": "unsat"}
+    errors = [r for r in rows if r["status"] == "error"]
+    err_txt = f"error ({len(errors)} of {len(rows)}: {errors[0]['detail'][:120]})" if errors else ""
     if any(s == contradicts[e] for s, e in statuses):
         opinion = "disagree"
     elif statuses and all(s == e for s, e in statuses):
         opinion = "agree"
     elif any(s == e for s, e in statuses):
-        opinion = "agree (partly; others unknown/timeout)"
+        opinion = "agree (partly; " + (err_txt if errors else "others unknown/timeout") + ")"
+    elif errors:
+        opinion = err_txt
     else:
         opinion = "no opinion (unknown/timeout)" if statuses else "not run"
     return {"opinion": opinion, "queries": rows}
 
 
-def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float) -> CheckResult:
+# --------------------------------------------------------------------------- second solver (Yices)
+
+
+def _yices_rows(records: list[tuple[int, Any]], timeout_s: float, budget_s: float, t_start: float) -> list[dict]:
+    """Return one row per decided query: Z3's answer, Yices's answer on the exact exported query, agreement."""
+    from hardsoft.smt import yices_check as Y
+
+    rows = []
+    for size, rec in records:
+        row = {"size": size, "query": rec.name, "z3": rec.expect}
+        if time.perf_counter() - t_start > budget_s:
+            row.update(yices="not run (budget)", seconds=0.0, agreement="no opinion")
+        else:
+            r = Y.run_yices(Y.export_smt2(rec.assertions), timeout_s)
+            row.update(yices=r["status"], seconds=r["seconds"], agreement=Y.compare(rec.expect, r["status"]))
+            if r["detail"]:
+                row["detail"] = r["detail"]
+        rows.append(row)
+    return rows
+
+
+def _tally(rows: list[dict]) -> dict[str, Any]:
+    """Return counts of agree / disagree / no-opinion answers (by Yices status) over rows."""
+    no = {}
+    for r in rows:
+        if r["agreement"] == "no opinion":
+            no[r["yices"]] = no.get(r["yices"], 0) + 1
+    return {"queries": len(rows), "agree": sum(r["agreement"] == "agree" for r in rows),
+            "disagree": sum(r["agreement"] == "disagree" for r in rows), "no_opinion": no}
+
+
+def _pick_sizes(spec: Any, done: list[int]) -> list[int]:
+    """Return the sizes (of those run) whose queries go to the second solver: "all", or a list (the largest
+    size reached is always added, so the bound itself is confirmed)."""
+    if not done:
+        return []
+    if spec in (None, "all"):
+        return list(done)
+    return sorted({s for s in spec if s in done} | {max(done)})
+
+
+def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: Path | None = None) -> dict[str, Any]:
+    """Return Yices's answers on the exact queries Z3 decided (at the chosen sizes) and the overall agreement.
+
+    settings: "yices" ("all" or a list of sizes; the largest size reached is always included),
+    "yices_timeout" (s per query, hard kill), "yices_budget" (s per check, then "not run (budget)").
+    For S, whose case queries Yices does not decide, "yices_reformulate": the cases are re-proved
+    through smt.s_lipschitz.block_queries (Z3 AND Yices on the reformulated queries), and the
+    original queries are given to Yices only at the sizes in "yices_original" (to measure, not to
+    wait).  A disagreement anywhere makes "opinion" start with "DISAGREE" (the check fails).
+    """
+    from hardsoft.smt import yices_check as Y
+    from hardsoft.smt.core import query_log
+
+    if not Y.yices_available():
+        return {"solver": "yices", "opinion": "unavailable", "confirmed": False, "rows": []}
+    t0 = time.perf_counter()
+    timeout_s = settings.get("yices_timeout", 10)
+    budget_s = settings.get("yices_budget", 30)
+    done = [s for s in run.queries]
+    reform = settings.get("yices_reformulate", False)
+    sizes = _pick_sizes(settings.get("yices", "all"), done)
+    orig_sizes = [s for s in settings.get("yices_original", sizes) if s in done] if reform else sizes
+    decided = [(s, rec) for s in orig_sizes for rec in run.queries[s] if rec.expect in ("sat", "unsat")]
+    rows = _yices_rows(decided, timeout_s, budget_s, t0)
+    out: dict[str, Any] = {"solver": "yices-smt2 (Yices 2, MCSAT for QF_NRA)", "sizes": orig_sizes, "rows": rows,
+                           **_tally(rows)}
+    ref_rows: list[dict] = []
+    if reform and name == "smt.S.lipschitz":
+        from hardsoft.smt import s_lipschitz as S
+
+        z3_status = []
+        for i, n in enumerate(sizes):
+            with query_log() as recs:
+                vs = S.prove_S_blocks(n, settings["timeout"], keep_dir, block=i == 0)
+            z3_status += [v.status for v in vs]
+            ref_rows += _yices_rows([(n, r) for r in recs if r.expect in ("sat", "unsat")], timeout_s,
+                                    budget_s + 60, t0)
+        out["reformulation"] = {"what": "S case k re-proved as 'facts' (block sums P, Q of the k positions with "
+                                        "q >= p) + one 'block' query in P, Q (smt.s_lipschitz.block_queries)",
+                                "sizes": sizes, "z3": "proved" if all(s == "proved" for s in z3_status) else
+                                "/".join(sorted(set(z3_status))), "rows": ref_rows, **_tally(ref_rows)}
+    t = out
+    all_rows = rows + ref_rows
+    if any(r["agreement"] == "disagree" for r in all_rows):
+        bad = next(r for r in all_rows if r["agreement"] == "disagree")
+        out["opinion"] = f"DISAGREE ({bad['query']}: Z3 {bad['z3']}, Yices {bad['yices']})"
+        out["confirmed"] = False
+    elif rows and t["agree"] == len(rows):
+        out["opinion"] = f"confirmed ({len(rows)} queries, sizes {_sizes_text(orig_sizes)})"
+        out["confirmed"] = True
+    elif reform and ref_rows and out["reformulation"]["agree"] == len(ref_rows) and out["reformulation"]["z3"] == "proved":
+        no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
+        out["opinion"] = (f"confirmed through a reformulation ({len(ref_rows)} queries, sizes {_sizes_text(sizes)}); "
+                          f"the original case queries are Z3-only (Yices: {no or 'not run'})")
+        out["confirmed"] = True
+    elif t["agree"]:
+        no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
+        out["opinion"] = f"partly confirmed ({t['agree']} of {len(rows)}; {no})"
+        out["confirmed"] = False
+    else:
+        no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
+        out["opinion"] = f"Z3-only (Yices: {no or 'nothing decided to confirm'})"
+        out["confirmed"] = False
+    out["seconds"] = round(time.perf_counter() - t0, 3)
+    return out
+
+
+def _sizes_text(sizes: list[int]) -> str:
+    """Return a compact text of a size list: "1..16" for a run of consecutive sizes, else "1, 2, 16"."""
+    if not sizes:
+        return "none"
+    if sizes == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
+        return f"{sizes[0]}..{sizes[-1]}"
+    return ", ".join(map(str, sizes))
+
+
+def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float,
+               second: dict[str, Any] | None = None) -> CheckResult:
     """Return the CheckResult of a finished check (see the module docstring for the mapping)."""
+    from hardsoft.smt.core import HYPS_UNDECIDED, VACUOUS
+
     claim = SMT_CHECKS[name]
+    second = second or {"opinion": "not run", "confirmed": False, "rows": []}
     disagree = cvc5.get("opinion") == "disagree"
+    y_disagree = str(second.get("opinion", "")).startswith("DISAGREE")
     if run.expected == "proved":
         if run.verdict == "proved":
-            outcome, verdict = (Outcome.FAILED, "proved-but-cvc5-disagrees") if disagree else (Outcome.OK, "proved")
-        elif run.verdict == "unknown":
-            outcome, verdict = Outcome.UNDECIDED, "unknown"
-        else:
+            if disagree:
+                outcome, verdict = Outcome.FAILED, "proved-but-cvc5-disagrees"
+            elif y_disagree:
+                outcome, verdict = Outcome.FAILED, "proved-but-yices-disagrees"
+            else:
+                outcome, verdict = Outcome.OK, "proved"
+        elif run.verdict in ("unknown", HYPS_UNDECIDED):
+            outcome, verdict = Outcome.UNDECIDED, run.verdict
+        else:  # refuted, vacuous
             outcome, verdict = Outcome.FAILED, run.verdict
     else:
         if run.verdict == "refuted":
-            outcome, verdict = (Outcome.FAILED, "refuted-but-cvc5-disagrees") if disagree else (
-                Outcome.OK, "refuted-as-expected")
-        elif run.verdict == "unknown":
-            outcome, verdict = Outcome.UNDECIDED, "unknown"
+            if disagree:
+                outcome, verdict = Outcome.FAILED, "refuted-but-cvc5-disagrees"
+            elif y_disagree:
+                outcome, verdict = Outcome.FAILED, "refuted-but-yices-disagrees"
+            else:
+                outcome, verdict = Outcome.OK, "refuted-as-expected"
+        elif run.verdict in ("unknown", HYPS_UNDECIDED):
+            outcome, verdict = Outcome.UNDECIDED, run.verdict
         else:
             outcome, verdict = Outcome.FAILED, run.verdict  # proved twin or refuted-not-replayed
-    detail = f"{run.detail}; cvc5: {cvc5.get('opinion')}"
+    assert verdict != "proved" or run.verdict == "proved"
+    assert run.verdict != VACUOUS or outcome is Outcome.FAILED
+    detail = f"{run.detail}; yices: {second.get('opinion')}; cvc5: {cvc5.get('opinion')}"
+    nv = run.nonvacuity
     data = {
         "expected": run.expected, "verdict": run.verdict, "size_label": run.size_label, "bound": run.bound,
-        "bound_reached": run.bound_reached, "rows": run.rows, "cvc5": cvc5, "countermodels": run.countermodels,
-        "smt2": run.smt2, "extra": run.extra,
+        "bound_reached": run.bound_reached, "rows": run.rows, "cvc5": cvc5, "second_solver": second,
+        "countermodels": run.countermodels, "smt2": run.smt2, "extra": run.extra, "covered": run.covered,
+        "nonvacuity": {"per_size": nv, "proving_queries": sum(r[1] for r in nv),
+                       "non_vacuous": sum(r[2] for r in nv), "witnesses": run.witnesses},
     }
     data = json.loads(json.dumps(data, default=str))
     return CheckResult("smt", name, claim, outcome, verdict, seconds, detail, data)
 
 
 def _task(name: str, settings: dict[str, Any], keep_dir: str | None) -> CheckResult:
-    """Run one check and its cvc5 opinion (in a pool worker) and return its CheckResult."""
+    """Run one check, its second solver (Yices) and its cvc5 opinion (in a pool worker); return its CheckResult."""
     t0 = time.perf_counter()
+    kd = Path(keep_dir) if keep_dir else None
     try:
-        run = run_check(name, settings, Path(keep_dir) if keep_dir else None)
+        run = run_check(name, settings, kd)
     except Exception as e:  # a crash is a failed check, reported with its message
         return CheckResult("smt", name, SMT_CHECKS.get(name), Outcome.FAILED, "error", time.perf_counter() - t0,
                            f"{type(e).__name__}: {e}")
+    t1 = time.perf_counter()
+    try:
+        second = run_second_solver(name, run, settings, kd)
+    except Exception as e:
+        second = {"opinion": f"error: {type(e).__name__}: {e}", "confirmed": False, "rows": []}
+    second["seconds"] = round(time.perf_counter() - t1, 3)
+    t2 = time.perf_counter()
     try:
         cvc5 = run_cvc5_opinion(name, settings)
     except Exception as e:
         cvc5 = {"opinion": f"error: {type(e).__name__}: {e}", "queries": []}
-    return _to_result(name, run, cvc5, time.perf_counter() - t0)
+    cvc5["seconds"] = round(time.perf_counter() - t2, 3)
+    res = _to_result(name, run, cvc5, time.perf_counter() - t0, second)
+    res.data["z3_seconds"] = round(t1 - t0, 3)
+    return res
 
 
 #: Rough cost order (most expensive first) for scheduling on the pool.
