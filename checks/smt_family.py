@@ -59,20 +59,23 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
                            "yices": [1, 2, 3, 4, 8, 16]},
         "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
         "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4,
-                            "yices": [2, 3, 4, 8, 16], "yices_reformulate": True, "yices_original": [2],
+                            "yices": [2, 3, 4, 16], "yices_reformulate": True, "yices_original": [2],
                             "yices_timeout": 3},
         "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
-        "smt.P.layer_steps": {"bound": 3, "n_head": 2, "heads": 2, "timeout": 20, "budget": 100, "cvc5": [],
-                              "cvc5_timeout": 10, "yices": [1], "yices_timeout": 3},
+        "smt.P.layer_steps": {"bound": 3, "n_head": 3, "heads": 2, "ffn_widths": [1, 2, 3, 4], "n_keys_max": 16,
+                              "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 10, "yices": [1],
+                              "yices_bound": False, "yices_timeout": 3},
         "smt.C.closed_form": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.monotone": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.bootstrap": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.wrong_no_BL_guard": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
         "smt.C.wrong_monotone_r_positive": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
-        "smt.ERR1.offset_minus_ok": {"bound": 64, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4},
-        "smt.ERR1.offset_plus": {"bound": 64, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4},
+        "smt.ERR1.offset_minus_ok": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4,
+                                     "yices": [1, 2, 3, 4, 8, 16, 32]},
+        "smt.ERR1.offset_plus": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4,
+                                 "yices": [1, 2, 3, 4, 8, 16, 32]},
         "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10,
-                                     "yices": [1], "yices_timeout": 3},
+                                     "yices": [1], "yices_bound": False, "yices_timeout": 3},
         "smt.ERR3.bootstrap_unguarded": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
     },
     "paper": {
@@ -85,8 +88,9 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.S.lipschitz": {"bound": 32, "timeout": 120, "budget": 400, "explore": [64], "cvc5": [2],
                             "cvc5_timeout": 30},
         "smt.S.wrong_half": {"bound": 32, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
-        "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "timeout": 120, "budget": 600, "cvc5": [1],
-                              "cvc5_timeout": 30},
+        "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "ffn_widths": [1, 2, 4, 8], "n_keys_max": 32,
+                              "timeout": 120, "budget": 600, "cvc5": [1], "cvc5_timeout": 30, "yices": [1, 2],
+                              "yices_timeout": 10},
         "smt.C.closed_form": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.C.monotone": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.C.bootstrap": {"bound": 32, "timeout": 120, "budget": 600, "cvc5": [4, 8], "cvc5_timeout": 30},
@@ -178,21 +182,93 @@ def run_check(name: str, settings: dict[str, Any], keep_dir: Path | None):
         "smt.S.wrong_half": lambda: S.check_S_wrong(b, t, keep_dir, bud),
         "smt.P.layer_steps": lambda: P.check_P(b, settings.get("n_head", 2), settings.get("heads", 2), t,
                                                settings.get("weight_box", 2.0), settings.get("act_box", 4.0),
-                                               keep_dir, bud),
+                                               keep_dir, bud, settings.get("n_keys_max"), settings.get("ffn_widths")),
         "smt.C.closed_form": lambda: C.check_C_closed_form(b, t, keep_dir, bud),
         "smt.C.monotone": lambda: C.check_C_monotone(b, t, keep_dir, bud),
         "smt.C.bootstrap": lambda: C.check_C_bootstrap(b, t, keep_dir, bud),
         "smt.C.wrong_no_BL_guard": lambda: C.check_C_wrong_no_guard(b, t, keep_dir, bud),
         "smt.C.wrong_monotone_r_positive": lambda: C.check_C_wrong_monotone(b, t, keep_dir, bud),
-        "smt.ERR1.offset_minus_ok": lambda: ERR.check_ERR1_minus(b, t, keep_dir, bud),
-        "smt.ERR1.offset_plus": lambda: ERR.check_ERR1_plus(b, t, keep_dir, bud),
+        "smt.ERR1.offset_minus_ok": lambda: ERR.check_ERR1_minus(b, t, keep_dir, bud, settings.get("every", False)),
+        "smt.ERR1.offset_plus": lambda: ERR.check_ERR1_plus(b, t, keep_dir, bud, settings.get("every", False)),
         "smt.ERR3.score_unguarded": lambda: P.check_ERR3_score(b, t, settings.get("weight_box", 2.0),
                                                                settings.get("act_box", 4.0), keep_dir, bud),
         "smt.ERR3.bootstrap_unguarded": lambda: C.check_ERR3_bootstrap(b, t, keep_dir, bud),
     }
     if name not in table:
         raise ValueError(f"unknown SMT check {name!r}; known: {', '.join(SMT_CHECKS)}")
-    return table[name]()
+    run = table[name]()
+    run.covered = covered(name, run, settings)
+    return run
+
+
+#: Per check: (what varies besides the size, fixed parameters / search-only restrictions, what the proof assumes).
+_COVER: dict[str, tuple[dict[str, str], dict[str, str], list[str]]] = {
+    "smt.E.softmax_vs_hardmax": (
+        {"max-set size m": "every 1..N"},
+        {"scores, tau, gamma": "symbolic reals (any values)"},
+        ["exp abstraction facts F1-F3 (smt/core.py)"]),
+    "smt.E.wrong_Nminus1": (
+        {"max-set size m": "every 1..N-1"},
+        {"search-only": "x >= 1/4"}, ["exp abstraction F1-F3; countermodels replayed in the spec"]),
+    "smt.Z.ziggurat": (
+        {}, {"scores, tau, gamma": "symbolic reals"},
+        ["exp abstraction F1, F2, F4", "geometric-sum lemma proved by its own Z3 query at each N"]),
+    "smt.Z.wrong_short_series": (
+        {}, {"search-only": "x = 1 - 1/(N+1), violation margin x^N/(8N^2)"},
+        ["countermodels replayed in the spec"]),
+    "smt.S.lipschitz": (
+        {"sign case k": "every 1..n (positions with q >= p first)"},
+        {"a, b, tau": "symbolic (through p, q, y = exp(delta))"},
+        ["exp abstraction F5 (ratio bounds, log-mean inequality)"]),
+    "smt.S.wrong_half": (
+        {"sign case k": "1..n until a countermodel"},
+        {"search-only": "y <= 2, ln y <= (y - 1/y)/2, margin 1/1000"}, ["countermodels replayed in the spec"]),
+    "smt.C.closed_form": (
+        {"r": "uniform symbolic r != 1, and separately r = 1 (B_L = L a)", "a": "uniform symbolic"}, {}, []),
+    "smt.C.monotone": ({"r_l, a_l": "symbolic per layer, r_l >= 1, a_l >= 0"}, {}, []),
+    "smt.C.bootstrap": (
+        {"r_l, a_l, e_l": "symbolic per layer, r_l >= 1, a_l >= 0"}, {},
+        ["only the guarded step of Lemma 25 (e <= 1 -> ...); chain of Z3 lemmas over l"]),
+    "smt.C.wrong_no_BL_guard": ({}, {"search-only": "violation margin 1/8"}, ["countermodels replayed in the spec"]),
+    "smt.C.wrong_monotone_r_positive": ({}, {"search-only": "drop margin 1/8"}, ["countermodels replayed in the spec"]),
+    "smt.ERR1.offset_minus_ok": (
+        {}, {"K, X, gamma, eps, tau": "symbolic reals > 0"}, ["exp abstraction F1, F6"]),
+    "smt.ERR1.offset_plus": (
+        {}, {"search-only": "eps <= 1, K <= 4, X <= 4, margin 1/8"}, ["countermodels replayed in the spec"]),
+    "smt.ERR3.score_unguarded": (
+        {}, {"weight box": "|A_kl| <= 2", "activation box": "X <= 4",
+             "search-only": "eps = 2, x_i = x_j = 0, x'_i = x'_j = (eps, ..., eps)"},
+        ["countermodels replayed in the spec"]),
+    "smt.ERR3.bootstrap_unguarded": ({}, {"search-only": "margin 1/8"}, ["countermodels replayed in the spec"]),
+}
+
+
+def covered(name: str, run: Any, settings: dict[str, Any]) -> dict[str, Any]:
+    """Return exactly what a finished check covered: the sizes run, every other varied parameter with its range,
+    every fixed parameter, what the proof assumes (P: S and E as lemmas), and what was NOT reached."""
+    done = [row[0] for row in run.rows if not str(row[2]).endswith("(explore)")]
+    ok = [row[0] for row in run.rows if row[2] == run.expected]
+    base = dict(run.covered) if run.covered else {}
+    varied = {f"{run.size_label} (size)": _sizes_text(ok) + ("" if ok == done else f" (stopped at {done[-1]})")}
+    varied.update(base.get("varied", {}))
+    extra_v, fixed, assumed = _COVER.get(name, ({}, {}, []))
+    for k, v in extra_v.items():
+        varied.setdefault(k, v)
+    fixed = {**fixed, **base.get("fixed", {})}
+    return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])) + assumed,
+            "sizes_run": done}
+
+
+def covered_text(cov: dict[str, Any]) -> str:
+    """Return the one-cell readable form of a covered dict: varied; fixed; assumed."""
+    if not cov:
+        return ""
+    parts = ["varied: " + "; ".join(f"{k} {v}" for k, v in cov.get("varied", {}).items())]
+    if cov.get("fixed"):
+        parts.append("fixed: " + "; ".join(f"{k} {v}" for k, v in cov["fixed"].items()))
+    if cov.get("assumed"):
+        parts.append("assumes: " + "; ".join(cov["assumed"]))
+    return ". ".join(parts)
 
 
 def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
@@ -342,14 +418,14 @@ def _tally(rows: list[dict]) -> dict[str, Any]:
             "disagree": sum(r["agreement"] == "disagree" for r in rows), "no_opinion": no}
 
 
-def _pick_sizes(spec: Any, done: list[int]) -> list[int]:
-    """Return the sizes (of those run) whose queries go to the second solver: "all", or a list (the largest
-    size reached is always added, so the bound itself is confirmed)."""
+def _pick_sizes(spec: Any, done: list[int], with_bound: bool = True) -> list[int]:
+    """Return the sizes (of those run) whose queries go to the second solver: "all", or a list (with_bound:
+    the largest size run is added, so the bound itself is confirmed)."""
     if not done:
         return []
     if spec in (None, "all"):
         return list(done)
-    return sorted({s for s in spec if s in done} | {max(done)})
+    return sorted({s for s in spec if s in done} | ({max(done)} if with_bound else set()))
 
 
 def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: Path | None = None) -> dict[str, Any]:
@@ -372,7 +448,7 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
     budget_s = settings.get("yices_budget", 30)
     done = [s for s in run.queries]
     reform = settings.get("yices_reformulate", False)
-    sizes = _pick_sizes(settings.get("yices", "all"), done)
+    sizes = _pick_sizes(settings.get("yices", "all"), done, settings.get("yices_bound", True))
     orig_sizes = [s for s in settings.get("yices_original", sizes) if s in done] if reform else sizes
     decided = [(s, rec) for s in orig_sizes for rec in run.queries[s] if rec.expect in ("sat", "unsat")]
     rows = _yices_rows(decided, timeout_s, budget_s, t0)
@@ -409,7 +485,7 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
         out["confirmed"] = True
     elif t["agree"]:
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
-        out["opinion"] = f"partly confirmed ({t['agree']} of {len(rows)}; {no})"
+        out["opinion"] = f"partly confirmed ({t['agree']} of {len(rows)} queries, sizes {_sizes_text(orig_sizes)}; {no})"
         out["confirmed"] = False
     else:
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
@@ -470,7 +546,8 @@ def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float,
         "bound_reached": run.bound_reached, "rows": run.rows, "cvc5": cvc5, "second_solver": second,
         "countermodels": run.countermodels, "smt2": run.smt2, "extra": run.extra, "covered": run.covered,
         "nonvacuity": {"per_size": nv, "proving_queries": sum(r[1] for r in nv),
-                       "non_vacuous": sum(r[2] for r in nv), "witnesses": run.witnesses},
+                       "non_vacuous": sum(r[2] for r in nv), "witnesses": run.witnesses,
+                       "seconds": round(run.nonvacuity_seconds, 3)},
     }
     data = json.loads(json.dumps(data, default=str))
     return CheckResult("smt", name, claim, outcome, verdict, seconds, detail, data)
@@ -533,7 +610,28 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
                 r = CheckResult("smt", n, SMT_CHECKS[n], Outcome.FAILED, "error", 0.0, f"worker failed: {e}")
             results[n] = r
             progress(f"{n}: {r.verdict} ({r.seconds:.1f} s) {r.detail}")
+    annotate_assumptions(results)
     return [results[n] for n in SMT_CHECKS if n in results]
+
+
+def annotate_assumptions(results: dict[str, CheckResult]) -> None:
+    """Add to P's covered data up to which size the lemmas it assumes (S and E) were proved IN THIS RUN."""
+    p = results.get("smt.P.layer_steps")
+    if p is None or not p.data.get("covered"):
+        return
+    notes = []
+    for lemma, check, label in (("S", "smt.S.lipschitz", "n"), ("E", "smt.E.softmax_vs_hardmax", "N")):
+        r = results.get(check)
+        if r is None:
+            notes.append(f"{lemma} not run in this run (assumed, not checked)")
+        elif r.outcome is Outcome.OK:
+            notes.append(f"{lemma} proved in this run for {label} <= {r.data.get('bound_reached')}")
+        else:
+            notes.append(f"{lemma} NOT proved in this run ({r.verdict}, reached {r.data.get('bound_reached')})")
+    nk = (p.data.get("extra") or {}).get("n_keys_max")
+    notes.append(f"composition restricted to N <= {nk}" if nk else "composition for every N (beyond the proved bound "
+                                                                   "of S and E it rests on the assumption)")
+    p.data["covered"]["assumed"].append("; ".join(notes))
 
 
 # --------------------------------------------------------------------------- markdown
@@ -557,14 +655,19 @@ def _rows_text(rows: list[list[Any]], label: str) -> str:
 def markdown_section(results: list[CheckResult]) -> str:
     """Return the SMT section of report.md: verdicts, the scaling table and the replayed countermodels."""
     smt = [r for r in results if r.family == "smt"]
-    lines = ["## SMT checks (Z3, with a cvc5 second opinion)", "",
-             "How exp is handled and why it is sound: `smt/core.py` (module docstring).", "",
-             "| check | claim | outcome | verdict | bound reached | seconds | cvc5 |",
-             "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = ["## SMT checks (Z3, second solver Yices 2 on the same queries, cvc5 on native exp)", "",
+             "How exp is handled and why it is sound: `smt/core.py` (module docstring).  A proving query counts as "
+             "proved only when its hypotheses were also shown satisfiable (non-vacuous).", "",
+             "| check | claim | outcome | verdict | covered | non-vacuous | seconds | Yices (same queries) | cvc5 |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for r in smt:
         d = r.data
-        reach = f"{d.get('size_label', '')} <= {d.get('bound_reached', '?')} (of {d.get('bound', '?')})" if d else ""
-        lines.append(f"| `{r.name}` | {r.claim} | {r.outcome.value} | {r.verdict} | {reach} | {r.seconds:.1f} | "
+        nv = d.get("nonvacuity") or {}
+        nvt = (f"{nv.get('non_vacuous')}/{nv.get('proving_queries')}" if nv.get("proving_queries") else "search (model)"
+               ) if d else ""
+        cov = covered_text(d.get("covered") or {}) if d else ""
+        lines.append(f"| `{r.name}` | {r.claim} | {r.outcome.value} | {r.verdict} | {cov} | {nvt} | {r.seconds:.1f} | "
+                     f"{(d.get('second_solver') or {}).get('opinion', '') if d else ''} | "
                      f"{(d.get('cvc5') or {}).get('opinion', '') if d else ''} |")
     lines += ["", "### Scaling (size reached against seconds per size)", "",
               "| check | rows |", "| --- | --- |"]

@@ -115,6 +115,8 @@ class QueryRecord:
     expect: str
     witness: dict[str, float] = field(default_factory=dict)
     non_vacuous: bool = False
+    seconds: float = 0.0
+    witness_seconds: float = 0.0
 
 
 _QUERY_LOG: list[QueryRecord] | None = None
@@ -312,7 +314,9 @@ def prove(
     hyps = list(hyps)
     query = hyps + [z3.Not(claim)]
     v = _solve(query, timeout_s, name, keep_dir, engine)
+    t_query, t_w = v.seconds, 0.0
     if v.status == PROVED:
+        t0 = time.perf_counter()
         hint = list(witness_hint)
         w = _solve(hyps + hint, timeout_s, f"{name}_hyps", keep_dir, engine)
         if w.status != REFUTED and hint:  # the hint may be too strong: try the hypotheses alone
@@ -324,8 +328,10 @@ def prove(
         else:
             v = Verdict(HYPS_UNDECIDED, v.seconds + w.seconds, smt2=w.smt2,
                         reason=f"satisfiability of the hypotheses undecided ({w.reason})")
+        t_w = time.perf_counter() - t0
     expect = {PROVED: "unsat", VACUOUS: "unsat", HYPS_UNDECIDED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
-    _log(QueryRecord(name, "prove", query, v.status, expect, dict(v.witness), non_vacuous=v.status == PROVED))
+    _log(QueryRecord(name, "prove", query, v.status, expect, dict(v.witness), non_vacuous=v.status == PROVED,
+                     seconds=t_query, witness_seconds=t_w))
     return v
 
 
@@ -344,7 +350,7 @@ def search(
     query = list(hyps) + [violation]
     v = _solve(query, timeout_s, name, keep_dir)
     expect = {PROVED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
-    _log(QueryRecord(name, "search", query, v.status, expect))
+    _log(QueryRecord(name, "search", query, v.status, expect, seconds=v.seconds))
     return v
 
 

@@ -52,6 +52,7 @@ class CheckRun:
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
     nonvacuity: list[list[int]] = field(default_factory=list)
+    nonvacuity_seconds: float = 0.0
     witnesses: list[dict[str, Any]] = field(default_factory=list)
     queries: dict[int, list[QueryRecord]] = field(default_factory=dict, repr=False)
     covered: dict[str, Any] = field(default_factory=dict)
@@ -96,6 +97,7 @@ def run_sizes(
         run.queries[size] = recs
         proving = [r for r in recs if r.kind == "prove"]
         run.nonvacuity.append([size, len(proving), sum(1 for r in proving if r.non_vacuous)])
+        run.nonvacuity_seconds += sum(r.witness_seconds for r in proving)
         statuses = [v.status for v, _ in results]
         # a vacuous sub-query anywhere at this size (e.g. a lemma) makes the size vacuous
         if any(r.status == VACUOUS for r in proving):
@@ -149,7 +151,10 @@ def run_sizes(
                 break
     run.seconds = time.perf_counter() - t_start
     if not run.detail:
-        if run.verdict == run.expected:
+        done = [row[0] for row in run.rows if not str(row[2]).endswith("(explore)")]
+        if run.verdict == run.expected and done != list(range(done[0], done[-1] + 1)):
+            run.detail = f"{run.verdict} for {run.size_label} in {{{', '.join(map(str, done))}}} (only these sizes)"
+        elif run.verdict == run.expected:
             run.detail = f"{run.verdict} for every {run.size_label} <= {run.bound_reached}"
         else:
             run.detail = (

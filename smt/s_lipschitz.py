@@ -75,12 +75,13 @@ def prove_S(n: int, timeout_s: float, keep_dir: Path | None = None) -> list[Verd
 
 
 def block_queries(n: int, k: int) -> list[tuple[str, list[z3.BoolRef], z3.BoolRef]]:
-    """Return S's sign case k at n positions re-proved in two steps, as [(name, hyps, claim)].
+    """Return S's sign case k at n positions re-proved in two steps, as [(name, hyps, claim)]: the facts
+    (one query each), then the block query.
 
     A reformulation for a second solver (Yices times out on the case query from n = 2): with
     the block sums P = sum_(j<k) p_j and Q = sum_(j<k) q_j,
 
-    1. ``facts``: the case's hypotheses give 0 < P <= 1, Q >= P, v P <= Q <= u P,
+    1. ``facts`` (one query per fact): the case's hypotheses give 0 < P <= 1, Q >= P, v P <= Q <= u P,
        v (1 - P) <= 1 - Q <= u (1 - P) and sum_j |p_j - q_j| = 2 (Q - P) (sums of the per-position
        hypotheses; sum p = sum q = 1).  Only the per-position hypotheses, the sums and the sign
        pattern are used (not u = y^2 v nor F5): fewer hypotheses, so the same facts follow a fortiori;
@@ -100,8 +101,8 @@ def block_queries(n: int, k: int) -> list[tuple[str, list[z3.BoolRef], z3.BoolRe
     block_hyps = [y >= 1, delta >= 0, vv > 0, u == y * y * vv, delta * (y + 1) >= 2 * (y - 1)] + agg[:-1]
     not_used = {h.sexpr() for h in (u == y * y * vv, delta * (y + 1) >= 2 * (y - 1))}
     fact_hyps = [h for h in v["hyps"] if h.sexpr() not in not_used]
-    return [(f"S_n{n}_k{k}_facts", fact_hyps + pattern + defs, z3.And(agg)),
-            (f"S_block_n{n}_k{k}", block_hyps, 2 * (Q - P) <= delta)]
+    facts = [(f"S_n{n}_k{k}_fact{i}", fact_hyps + pattern + defs, f) for i, f in enumerate(agg)]
+    return facts + [(f"S_block_n{n}_k{k}", block_hyps, 2 * (Q - P) <= delta)]
 
 
 def prove_S_blocks(n: int, timeout_s: float, keep_dir: Path | None = None, block: bool = True) -> list[Verdict]:
@@ -112,8 +113,8 @@ def prove_S_blocks(n: int, timeout_s: float, keep_dir: Path | None = None, block
     """
     out = []
     for k in range(1, n + 1):
-        (fname, fh, fc), (bname, bh, bc) = block_queries(n, k)
-        out.append(prove(fh, fc, timeout_s=timeout_s, name=fname, keep_dir=keep_dir))
+        *facts, (bname, bh, bc) = block_queries(n, k)
+        out += [prove(fh, fc, timeout_s=timeout_s, name=fname, keep_dir=keep_dir) for fname, fh, fc in facts]
         if k == 1 and block:
             out.append(prove(bh, bc, timeout_s=timeout_s, name="S_block", keep_dir=keep_dir))
     return out
