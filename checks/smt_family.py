@@ -255,6 +255,9 @@ def covered(name: str, run: Any, settings: dict[str, Any]) -> dict[str, Any]:
     for k, v in extra_v.items():
         varied.setdefault(k, v)
     fixed = {**fixed, **base.get("fixed", {})}
+    if run.expected == "refuted":  # for a countermodel search these are notes, not assumptions of a proof
+        return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])), "notes": assumed,
+                "sizes_run": done}
     return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])) + assumed,
             "sizes_run": done}
 
@@ -268,6 +271,8 @@ def covered_text(cov: dict[str, Any]) -> str:
         parts.append("fixed: " + "; ".join(f"{k} {v}" for k, v in cov["fixed"].items()))
     if cov.get("assumed"):
         parts.append("assumes: " + "; ".join(cov["assumed"]))
+    if cov.get("notes"):
+        parts.append("notes: " + "; ".join(cov["notes"]))
     return ". ".join(parts)
 
 
