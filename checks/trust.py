@@ -12,21 +12,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hardsoft.checks.smt_family import _COVER, PRESETS, SMT_CHECKS
+from hardsoft.checks.smt_family import _COVER, PRESETS, Z3_ONLY as _Z3_ONLY
 from hardsoft.spec.claims import REGISTRY, Claim
 
 #: The exp abstraction facts each SMT statement check relies on (smt/core.py states and justifies them).
 _EXP_FACTS = {"E": "F1-F3", "Z": "F1, F2, F4", "S": "F5", "ERR1": "F1, F6"}
-
-#: What a second solver cannot confirm today, and why (measured; the report of every run shows the live figures).
-_Z3_ONLY = {
-    "smt.S.lipschitz": "the original sign-case queries (Yices times out from n = 2, k = 1); they are confirmed "
-                       "through an equivalent reformulation (block sums: facts + one two-variable query) that "
-                       "Z3 and Yices both decide",
-    "smt.P.layer_steps": "the main score and head steps (many definitions and if-then-else atoms: Yices times out "
-                         "in 3 s); the lemma, link, FFN and composition queries are confirmed at d = 1",
-    "smt.ERR3.score_unguarded": "the search at d >= 2 (Yices times out); d = 1 is confirmed",
-}
 
 #: What is NOT covered, per claim, in plain words.
 _NOT_COVERED = {

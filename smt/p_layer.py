@@ -388,7 +388,7 @@ def check_P(d_max: int, n_head: int, heads: int, timeout_s: float, weight_box: A
     run.extra = {"n_head": n_head, "heads": heads, "weight_box": str(w), "act_box": str(xb), "ffn_widths": widths,
                  "n_keys_max": n_keys_max, "assumed": ["S (softmax Lipschitz)", "E (softmax vs hardmax)"]}
     run.covered = {
-        "varied": {"dimension d": f"1..{d_max}", "head-step positions n": f"1..{n_head} (every d)",
+        "varied": {"head-step positions n": f"1..{n_head} (every d)",
                    "FFN width h": ", ".join(map(str, widths)) + " (every d, independent of d)",
                    "heads H (composition)": f"1..{heads}",
                    "key positions N (composition)": (f"1 <= N <= {n_keys_max}, symbolic real" if n_keys_max
