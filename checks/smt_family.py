@@ -80,13 +80,14 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "paper": {
         "smt.E.softmax_vs_hardmax": {"bound": 64, "timeout": 120, "budget": 1200, "cvc5": [2, 4, 8, 16],
-                                     "cvc5_timeout": 30},
+                                     "cvc5_timeout": 30, "yices": [1, 2, 3, 4, 8, 16, 32], "yices_budget": 120},
         "smt.E.wrong_Nminus1": {"bound": 32, "timeout": 60, "budget": 300, "cvc5": [3, 8], "cvc5_timeout": 30},
         "smt.Z.ziggurat": {"bound": 96, "timeout": 120, "budget": 600, "explore": [112, 128], "cvc5": [4, 8],
-                           "cvc5_timeout": 30},
+                           "cvc5_timeout": 30, "yices": [1, 2, 3, 4, 8, 16, 32], "yices_budget": 120},
         "smt.Z.wrong_short_series": {"bound": 64, "timeout": 60, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.S.lipschitz": {"bound": 32, "timeout": 120, "budget": 400, "explore": [64], "cvc5": [2],
-                            "cvc5_timeout": 30},
+                            "cvc5_timeout": 30, "yices": [2, 3, 4, 8, 16], "yices_reformulate": True,
+                            "yices_original": [2], "yices_timeout": 10, "yices_budget": 240},
         "smt.S.wrong_half": {"bound": 32, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
         "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "ffn_widths": [1, 2, 4, 8], "n_keys_max": 32,
                               "timeout": 120, "budget": 600, "cvc5": [1], "cvc5_timeout": 30, "yices": [1, 2],
@@ -99,7 +100,8 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
                                             "cvc5_timeout": 30},
         "smt.ERR1.offset_minus_ok": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
         "smt.ERR1.offset_plus": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
-        "smt.ERR3.score_unguarded": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
+        "smt.ERR3.score_unguarded": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30,
+                                     "yices": [1], "yices_bound": False},
         "smt.ERR3.bootstrap_unguarded": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
     },
 }
@@ -461,7 +463,7 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
         return {"solver": "yices", "opinion": "unavailable", "confirmed": False, "rows": []}
     t0 = time.perf_counter()
     timeout_s = settings.get("yices_timeout", 10)
-    budget_s = settings.get("yices_budget", 30)
+    budget_s = settings.get("yices_budget", 60)
     done = [s for s in run.queries]
     reform = settings.get("yices_reformulate", False)
     sizes = _pick_sizes(settings.get("yices", "all"), done, settings.get("yices_bound", True))
