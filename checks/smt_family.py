@@ -600,7 +600,7 @@ def _task(name: str, settings: dict[str, Any], keep_dir: str | None) -> CheckRes
 
 
 #: Rough cost order (most expensive first) for scheduling on the pool.
-_COST_ORDER = ["smt.E.softmax_vs_hardmax", "smt.C.bootstrap", "smt.P.layer_steps", "smt.Z.ziggurat", "smt.S.lipschitz",
+_COST_ORDER = ["smt.S.lipschitz", "smt.E.softmax_vs_hardmax", "smt.P.layer_steps", "smt.C.bootstrap", "smt.Z.ziggurat",
                "smt.E.wrong_Nminus1", "smt.C.closed_form", "smt.C.monotone"]
 
 

@@ -291,6 +291,11 @@ def _solve(assertions: list[z3.BoolRef], timeout_s: float, name: str, keep_dir: 
     return Verdict(UNKNOWN, dt, smt2=path, reason=s.reason_unknown())
 
 
+#: Non-vacuity witnesses by the hypotheses' exact SMT-LIB text (the same hypotheses, e.g. of S's
+#: facts queries, are shown satisfiable once per process).
+_WITNESS_CACHE: dict[tuple[str, ...], Verdict] = {}
+
+
 def prove(
     hyps: Iterable[z3.BoolRef],
     claim: z3.BoolRef,
@@ -318,9 +323,16 @@ def prove(
     if v.status == PROVED:
         t0 = time.perf_counter()
         hint = list(witness_hint)
-        w = _solve(hyps + hint, timeout_s, f"{name}_hyps", keep_dir, engine)
-        if w.status != REFUTED and hint:  # the hint may be too strong: try the hypotheses alone
-            w = _solve(hyps, timeout_s, f"{name}_hyps", keep_dir, engine)
+        key = tuple(h.sexpr() for h in hyps)
+        w = _WITNESS_CACHE.get(key)  # the very same hypotheses already shown satisfiable in this process
+        if w is None:
+            w = _solve(hyps + hint, timeout_s, f"{name}_hyps", keep_dir, engine)
+            if w.status != REFUTED and hint:  # the hint may be too strong: try the hypotheses alone
+                w = _solve(hyps, timeout_s, f"{name}_hyps", keep_dir, engine)
+            if w.status == REFUTED:
+                if len(_WITNESS_CACHE) > 512:
+                    _WITNESS_CACHE.clear()
+                _WITNESS_CACHE[key] = w
         if w.status == REFUTED:  # sat: the hypotheses have a model, the proof is not vacuous
             v.witness = w.values
         elif w.status == PROVED:  # unsat hypotheses
