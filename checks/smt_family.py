@@ -70,9 +70,11 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.C.bootstrap": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.wrong_no_BL_guard": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
         "smt.C.wrong_monotone_r_positive": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
-        "smt.ERR1.offset_minus_ok": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4,
+        "smt.ERR1.offset_minus_ok": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4],
+                                     "cvc5_timeout": 4,
                                      "yices": [1, 2, 3, 4, 8, 16, 32]},
-        "smt.ERR1.offset_plus": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4], "cvc5_timeout": 4,
+        "smt.ERR1.offset_plus": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4],
+                                 "cvc5_timeout": 4,
                                  "yices": [1, 2, 3, 4, 8, 16, 32]},
         "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10,
                                      "yices": [1], "yices_bound": False, "yices_timeout": 3},
@@ -496,14 +498,16 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
     elif rows and t["agree"] == len(rows):
         out["opinion"] = f"confirmed ({len(rows)} queries, sizes {_sizes_text(orig_sizes)})"
         out["confirmed"] = True
-    elif reform and ref_rows and out["reformulation"]["agree"] == len(ref_rows) and out["reformulation"]["z3"] == "proved":
+    elif (reform and ref_rows and out["reformulation"]["agree"] == len(ref_rows)
+          and out["reformulation"]["z3"] == "proved"):
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
         out["opinion"] = (f"confirmed through a reformulation ({len(ref_rows)} queries, sizes {_sizes_text(sizes)}); "
                           f"the original case queries are Z3-only (Yices: {no or 'not run'})")
         out["confirmed"] = True
     elif t["agree"]:
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
-        out["opinion"] = f"partly confirmed ({t['agree']} of {len(rows)} queries, sizes {_sizes_text(orig_sizes)}; {no})"
+        out["opinion"] = (f"partly confirmed ({t['agree']} of {len(rows)} queries, sizes {_sizes_text(orig_sizes)}; "
+                          f"{no})")
         if name in Z3_ONLY:
             out["opinion"] += f"; Z3-only: {Z3_ONLY[name]}"
         out["confirmed"] = False

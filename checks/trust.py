@@ -105,7 +105,8 @@ def trust_ledger() -> str:
             lines += ["  " + ln for ln in _smt_lines(c)]
         else:
             lines.append("- **SMT (bounded):** none.")
-        lines.append("- **Tested / fuzzed (evidence, not proof):** spec " + ", ".join(f"`{s.removeprefix('spec.')}`" for s in c.spec)
+        spec = ", ".join(f"`{s.removeprefix('spec.')}`" for s in c.spec)
+        lines.append("- **Tested / fuzzed (evidence, not proof):** spec " + spec
                      + "; tests " + ", ".join(f"`{t.removeprefix('tests/')}`" for t in c.tests) + ".")
         lines.append(f"- **Not covered:** {_NOT_COVERED.get(c.id, 'see above.')}")
         lines.append("")
