@@ -77,7 +77,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
                                  "cvc5_timeout": 4,
                                  "yices": [1, 2, 3, 4, 8, 16, 32]},
         "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10,
-                                     "yices": [1], "yices_bound": False, "yices_timeout": 3},
+                                     "yices_timeout": 3},
         "smt.ERR3.bootstrap_unguarded": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
     },
     "paper": {
@@ -103,7 +103,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.ERR1.offset_minus_ok": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
         "smt.ERR1.offset_plus": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
         "smt.ERR3.score_unguarded": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30,
-                                     "yices": [1], "yices_bound": False},
+                                     "yices_timeout": 10},
         "smt.ERR3.bootstrap_unguarded": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
     },
 }
@@ -254,7 +254,6 @@ Z3_ONLY: dict[str, str] = {
                        "Z3 and Yices both decide",
     "smt.P.layer_steps": "the main score and head steps (many definitions and if-then-else atoms: Yices times out "
                          "in 3 s); the lemma, link, FFN and composition queries are confirmed at d = 1",
-    "smt.ERR3.score_unguarded": "the search at d >= 2 (Yices times out); d = 1 is confirmed",
 }
 
 
@@ -424,6 +423,14 @@ def _yices_rows(records: list[tuple[int, Any]], timeout_s: float, budget_s: floa
             row.update(yices=r["status"], seconds=r["seconds"], agreement=Y.compare(rec.expect, r["status"]))
             if r["detail"]:
                 row["detail"] = r["detail"]
+            pinned = Y.pin_model(rec.assertions, rec.model) if (
+                rec.expect == "sat" and r["status"] in ("timeout", "unknown")) else None
+            if pinned is not None:  # Yices checks Z3's exact model against the same query instead
+                m = Y.run_yices(Y.export_smt2(pinned), timeout_s)
+                row.update(yices=f"{m['status']} (model checked; search: {r['status']})",
+                           seconds=round(r["seconds"] + m["seconds"], 3))
+                row["agreement"] = "agree" if m["status"] == "sat" else (
+                    "disagree" if m["status"] == "unsat" else "no opinion")
         rows.append(row)
     return rows
 
@@ -496,7 +503,10 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
         out["opinion"] = f"DISAGREE ({bad['query']}: Z3 {bad['z3']}, Yices {bad['yices']})"
         out["confirmed"] = False
     elif rows and t["agree"] == len(rows):
-        out["opinion"] = f"confirmed ({len(rows)} queries, sizes {_sizes_text(orig_sizes)})"
+        mc = sum(str(r["yices"]).startswith("sat (model checked") for r in rows)
+        out["opinion"] = (f"confirmed ({len(rows)} queries, sizes {_sizes_text(orig_sizes)}"
+                          + (f"; {mc} of them by Yices checking Z3's exact model on the same query" if mc else "")
+                          + ")")
         out["confirmed"] = True
     elif (reform and ref_rows and out["reformulation"]["agree"] == len(ref_rows)
           and out["reformulation"]["z3"] == "proved"):

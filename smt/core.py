@@ -117,6 +117,7 @@ class QueryRecord:
     non_vacuous: bool = False
     seconds: float = 0.0
     witness_seconds: float = 0.0
+    model: dict[str, str] = field(default_factory=dict)
 
 
 _QUERY_LOG: list[QueryRecord] | None = None
@@ -362,7 +363,7 @@ def search(
     query = list(hyps) + [violation]
     v = _solve(query, timeout_s, name, keep_dir)
     expect = {PROVED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
-    _log(QueryRecord(name, "search", query, v.status, expect, seconds=v.seconds))
+    _log(QueryRecord(name, "search", query, v.status, expect, seconds=v.seconds, model=dict(v.model)))
     return v
 
 

@@ -7,7 +7,9 @@ Every query ``core.prove`` / ``core.search`` decides is logged with its exact as
 nonlinear real arithmetic) in a SEPARATE process that is killed at a hard timeout.
 
 Answers: "unsat", "sat", "unknown", "timeout" (killed), "error" (parse error, crash, missing
-binary: Yices's own message kept).  Against Z3's answer: "agree" (same sat/unsat), "DISAGREE"
+binary: Yices's own message kept).  When Yices does not answer a query Z3 found SAT, Z3's exact
+rational model is pinned (``pin_model``) and Yices checks that it satisfies every assertion of
+the same query ("sat (model checked)").  Against Z3's answer: "agree" (same sat/unsat), "DISAGREE"
 (opposite: the check FAILS), or no opinion (timeout/unknown/error, never counted either way).
 """
 
@@ -72,6 +74,24 @@ def run_yices(smt2: str, timeout_s: float) -> dict[str, Any]:
     return {"status": "error", "seconds": dt, "detail": msg[:300]}
 
 
+def pin_model(assertions: Iterable[z3.BoolRef], model: dict[str, str]) -> list[z3.BoolRef] | None:
+    """Return the assertions with every constant of an exact (rational) model pinned to its value, or None.
+
+    Used to confirm a "sat" answer when Yices does not find a model itself: Yices then only has to
+    check that Z3's model satisfies every assertion of the exact query (an independent evaluation).
+    None if some value is not an exact rational (algebraic numbers are printed approximately, with "?").
+    """
+    if not model or any(v.endswith("?") for v in model.values()):
+        return None
+    pins = []
+    for name, value in model.items():
+        if value in ("True", "False"):
+            pins.append(z3.Bool(name) == (value == "True"))
+        else:
+            pins.append(z3.Real(name) == z3.RealVal(value))
+    return list(assertions) + pins
+
+
 def compare(z3_answer: str, other: str) -> str:
     """Return "agree", "disagree" or "no opinion" for Z3's check-sat answer against another solver's."""
     if other not in ("sat", "unsat") or z3_answer not in ("sat", "unsat"):
@@ -79,4 +99,4 @@ def compare(z3_answer: str, other: str) -> str:
     return "agree" if other == z3_answer else "disagree"
 
 
-__all__ = ["compare", "export_smt2", "run_yices", "yices_available", "yices_binary"]
+__all__ = ["compare", "export_smt2", "pin_model", "run_yices", "yices_available", "yices_binary"]

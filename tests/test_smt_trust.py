@@ -185,6 +185,23 @@ def test_planted_disagreement_fails_the_run(monkeypatch):
 
 
 @needs_yices
+def test_a_sat_answer_is_confirmed_by_checking_the_model_and_a_wrong_model_disagrees():
+    x, y = z3.Reals("x y")
+    query = [x > 0, y == x * x, y > 2]
+    assert Y.run_yices(Y.export_smt2(Y.pin_model(query, {"x": "2", "y": "4"})), 10)["status"] == "sat"
+    assert Y.run_yices(Y.export_smt2(Y.pin_model(query, {"x": "2", "y": "5"})), 10)["status"] == "unsat"
+    assert Y.pin_model(query, {"x": "1.41421356?"}) is None  # algebraic values are not pinned
+
+
+@needs_yices
+def test_ERR3_score_search_confirmed_at_every_size():
+    st = dict(F.PRESETS["tiny"]["smt.ERR3.score_unguarded"], bound=2)
+    run = F.run_check("smt.ERR3.score_unguarded", st, None)
+    out = F.run_second_solver("smt.ERR3.score_unguarded", run, st)
+    assert out["confirmed"] and out["agree"] == out["queries"] == 2
+
+
+@needs_yices
 def test_S_is_confirmed_through_its_reformulation():
     st = dict(F.PRESETS["tiny"]["smt.S.lipschitz"], bound=3, yices=[2, 3])
     run = F.run_check("smt.S.lipschitz", st, None)
