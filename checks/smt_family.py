@@ -60,7 +60,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
         "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4,
                             "yices": [2, 3, 4, 16], "yices_reformulate": True, "yices_original": [2],
-                            "yices_timeout": 3},
+                            "yices_original_timeout": 2, "yices_timeout": 10},
         "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
         "smt.P.layer_steps": {"bound": 3, "n_head": 3, "heads": 2, "ffn_widths": [1, 2, 3, 4], "n_keys_max": 16,
                               "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 10, "yices": [1],
@@ -89,7 +89,8 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "smt.Z.wrong_short_series": {"bound": 64, "timeout": 60, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.S.lipschitz": {"bound": 32, "timeout": 120, "budget": 400, "explore": [64], "cvc5": [2],
                             "cvc5_timeout": 30, "yices": [2, 3, 4, 8, 16], "yices_reformulate": True,
-                            "yices_original": [2], "yices_timeout": 10, "yices_budget": 240},
+                            "yices_original": [2], "yices_original_timeout": 5, "yices_timeout": 10,
+                            "yices_budget": 240},
         "smt.S.wrong_half": {"bound": 32, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
         "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "ffn_widths": [1, 2, 4, 8], "n_keys_max": 32,
                               "timeout": 120, "budget": 600, "cvc5": [1], "cvc5_timeout": 30, "yices": [1, 2],
@@ -463,7 +464,8 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
     """Return Yices's answers on the exact queries Z3 decided (at the chosen sizes) and the overall agreement.
 
     settings: "yices" ("all" or a list of sizes; the largest size reached is always included),
-    "yices_timeout" (s per query, hard kill), "yices_budget" (s per check, then "not run (budget)").
+    "yices_timeout" (s per query, hard kill), "yices_budget" (s per check, then "not run (budget)"),
+    "yices_original_timeout" (with a reformulation: the timeout for the original queries).
     For S, whose case queries Yices does not decide, "yices_reformulate": the cases are re-proved
     through smt.s_lipschitz.block_queries (Z3 AND Yices on the reformulated queries), and the
     original queries are given to Yices only at the sizes in "yices_original" (to measure, not to
@@ -482,7 +484,8 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
     sizes = _pick_sizes(settings.get("yices", "all"), done, settings.get("yices_bound", True))
     orig_sizes = [s for s in settings.get("yices_original", sizes) if s in done] if reform else sizes
     decided = [(s, rec) for s in orig_sizes for rec in run.queries[s] if rec.expect in ("sat", "unsat")]
-    rows = _yices_rows(decided, timeout_s, budget_s, t0)
+    rows = _yices_rows(decided, settings.get("yices_original_timeout", timeout_s) if reform else timeout_s,
+                       budget_s, t0)
     out: dict[str, Any] = {"solver": "yices-smt2 (Yices 2, MCSAT for QF_NRA)", "sizes": orig_sizes, "rows": rows,
                            **_tally(rows)}
     ref_rows: list[dict] = []
@@ -518,6 +521,12 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
         out["opinion"] = (f"confirmed through a reformulation ({len(ref_rows)} queries, sizes {_sizes_text(sizes)}); "
                           f"the original case queries are Z3-only (Yices: {no or 'not run'})")
         out["confirmed"] = True
+    elif reform and ref_rows and out["reformulation"]["agree"]:
+        f = out["reformulation"]
+        no = ", ".join(f"{v} {k}" for k, v in f["no_opinion"].items())
+        out["opinion"] = (f"partly confirmed through a reformulation ({f['agree']} of {len(ref_rows)} queries, "
+                          f"sizes {_sizes_text(sizes)}; {no}); Z3-only: {Z3_ONLY.get(name, '')}")
+        out["confirmed"] = False
     elif t["agree"]:
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
         out["opinion"] = (f"partly confirmed ({t['agree']} of {len(rows)} queries, sizes {_sizes_text(orig_sizes)}; "
