@@ -59,7 +59,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
                            "yices": [1, 2, 3, 4, 8, 16]},
         "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
         "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4,
-                            "yices": [2, 3, 4, 16], "yices_reformulate": True, "yices_original": [2],
+                            "yices": [2, 3, 16], "yices_reformulate": True, "yices_original": [2],
                             "yices_original_timeout": 2, "yices_timeout": 10},
         "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
         "smt.P.layer_steps": {"bound": 3, "n_head": 3, "heads": 2, "ffn_widths": [1, 2, 3, 4], "n_keys_max": 16,
