@@ -75,6 +75,7 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable
@@ -196,14 +197,16 @@ def check_timeout(timeout_s: Any) -> float:
 def check_box(name: str, value: Any, maximum: float = 1e6) -> Fraction:
     """Return a positive box half-width as an EXACT Fraction after checking 0 < value <= maximum.
 
-    The conversion never shrinks the box: an int, Fraction or decimal string is taken exactly, a
+    The conversion never shrinks the box: an int, Fraction, Decimal or decimal string is taken exactly, a
     float by its exact binary value (Fraction(float) is exact), so the box proved over is the one
     asked for, to the last bit.  A value that is not a finite number > 0 is refused (ValueError).
     """
     if isinstance(value, bool):
         raise ValueError(f"{name} must be a number, got {value!r}")
     try:
-        if isinstance(value, (int, Fraction)):
+        if isinstance(value, (int, Fraction, Decimal)):
+            if isinstance(value, Decimal) and not value.is_finite():
+                raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
             fr = Fraction(value)
         elif isinstance(value, str):
             fr = Fraction(value.strip())

@@ -115,6 +115,9 @@ def test_check_box_is_exact_and_never_shrinks():
     assert check_box("w", "0.1") == Fraction(1, 10)
     assert check_box("w", Fraction(1, 3)) == Fraction(1, 3)
     assert check_box("w", 2) == 2
+    from decimal import Decimal
+
+    assert check_box("w", Decimal("0.3")) == Fraction(3, 10)  # float(0.3) would be below 0.3
 
 
 @pytest.mark.parametrize("bad", [0, -1, 0.0, -1e-300, float("nan"), float("inf"), "abc", None, True, "-0.5"])
