@@ -209,17 +209,17 @@ def run_check(name: str, settings: dict[str, Any], keep_dir: Path | None):
 #: Per check: (what varies besides the size, fixed parameters / search-only restrictions, what the proof assumes).
 _COVER: dict[str, tuple[dict[str, str], dict[str, str], list[str]]] = {
     "smt.E.softmax_vs_hardmax": (
-        {"max-set size m": "every 1..N"},
+        {"max-set size m": "every 1..n"},
         {"scores, tau, gamma": "symbolic reals (any values)"},
         ["exp abstraction facts F1-F3 (smt/core.py)"]),
     "smt.E.wrong_Nminus1": (
-        {"max-set size m": "every 1..N-1"},
+        {"max-set size m": "every 1..n-1"},
         {"search-only": "x >= 1/4"}, ["exp abstraction F1-F3; countermodels replayed in the spec"]),
     "smt.Z.ziggurat": (
         {}, {"scores, tau, gamma": "symbolic reals"},
-        ["exp abstraction F1, F2, F4", "geometric-sum lemma proved by its own Z3 query at each N"]),
+        ["exp abstraction F1, F2, F4", "geometric-sum lemma proved by its own Z3 query at each n"]),
     "smt.Z.wrong_short_series": (
-        {}, {"search-only": "x = 1 - 1/(N+1), violation margin x^N/(8N^2)"},
+        {}, {"search-only": "x = 1 - 1/(n+1), violation margin x^n/(8n^2)"},
         ["countermodels replayed in the spec"]),
     "smt.S.lipschitz": (
         {"sign case k": "every 1..n (positions with q >= p first)"},
