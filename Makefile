@@ -3,13 +3,14 @@
 #   make test    set up, then run the test suite (HYPOTHESIS_PROFILE=dev|ci|deep; PYTEST_ARGS="-m 'not lean'" skips Lean)
 #   make bench   set up, then run the benchmarks (prints figures)
 #   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
+#   make trust-doc  regenerate docs/trust.md (what is proved, up to where, assuming what, and what is not)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PRESET ?= tiny
 PYTEST_ARGS ?=
 
-.PHONY: setup toolchain check test bench wheel-check readme-table clean
+.PHONY: setup toolchain check test bench wheel-check readme-table trust-doc clean
 
 setup: $(VENV)/.installed
 
@@ -39,6 +40,10 @@ wheel-check: setup
 
 readme-table: setup
 	$(BIN)/python scripts/update_readme_table.py
+
+# docs/trust.md (the trust ledger) from the claim registry and the SMT presets.
+trust-doc: setup
+	$(BIN)/python -m hardsoft.checks.trust
 
 clean:
 	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache build dist

@@ -52,14 +52,25 @@ def encode_bootstrap(L: int) -> dict[str, Any]:
 
 
 def prove_closed_form(L: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
-    """Return the verdict of B_L (r - 1) = a (r^L - 1) for uniform r, a at depth L."""
+    """Return the verdict of B_L (r - 1) = a (r^L - 1) for uniform r != 1, a at depth L.
+
+    (At r = 1 this identity reads 0 = 0 and says nothing: that case is prove_closed_form_r1.)
+    """
     v = encode_recursion(L)
     r0, a0 = z3.Reals("r a")
     Rp = reals("R", L + 1)
     hyps = v["hyps"] + [Rp[0] == 1] + [Rp[k + 1] == r0 * Rp[k] for k in range(L)]
-    hyps += [v["r"][l] == r0 for l in range(1, L + 1)] + [v["a"][l] == a0 for l in range(1, L + 1)]
+    hyps += [v["r"][l] == r0 for l in range(1, L + 1)] + [v["a"][l] == a0 for l in range(1, L + 1)] + [r0 != 1]
     claim = v["B"][L] * (r0 - 1) == a0 * (Rp[L] - 1)
     return prove(hyps, claim, timeout_s=timeout_s, name=f"C_closed_L{L}", keep_dir=keep_dir)
+
+
+def prove_closed_form_r1(L: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return the verdict of B_L = L a for uniform r = 1, a at depth L (the r = 1 branch of the closed form)."""
+    v = encode_recursion(L)
+    a0 = z3.Real("a")
+    hyps = v["hyps"] + [v["r"][l] == 1 for l in range(1, L + 1)] + [v["a"][l] == a0 for l in range(1, L + 1)]
+    return prove(hyps, v["B"][L] == L * a0, timeout_s=timeout_s, name=f"C_closed_r1_L{L}", keep_dir=keep_dir)
 
 
 def prove_monotone(L: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
@@ -141,10 +152,13 @@ def _checked(L_max: int, timeout_s: float, minimum: int = 1) -> tuple[int, float
 
 
 def check_C_closed_form(L_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
-    """Return the closed form B_L = a (r^L - 1)/(r - 1) proved for every depth L <= L_max."""
+    """Return the closed form proved for every depth L <= L_max: B_L = a (r^L - 1)/(r - 1) for r != 1
+    and, as its own query, B_L = L a for r = 1."""
     L_max, timeout_s = _checked(L_max, timeout_s)
     run = CheckRun("smt.C.closed_form", "C", "proved", size_label="L")
-    return run_sizes(run, list(range(1, L_max + 1)), lambda L: [(prove_closed_form(L, timeout_s, keep_dir), None)], budget_s)
+    return run_sizes(run, list(range(1, L_max + 1)), lambda L: [(prove_closed_form(L, timeout_s, keep_dir), None),
+                                                                (prove_closed_form_r1(L, timeout_s, keep_dir), None)],
+                     budget_s)
 
 
 def check_C_monotone(L_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:

@@ -10,6 +10,13 @@ Verdicts (style note 5, after knuckledragger's ``prove``)
 * ``unknown`` / timeout -> ``unknown``: the query is written to an .smt2 file and kept.
   Unknown is NEVER counted as proved.
 
+Non-vacuity (part of every proving query): an ``unsat`` is reported ``proved`` only after the
+SAME hypotheses WITHOUT the negated claim were checked satisfiable (a witness model found, its
+values kept in ``Verdict.witness``).  Hypotheses that are themselves unsat give ``vacuous``;
+hypotheses Z3 cannot decide give ``hypotheses undecided``; neither is ever ``proved``.
+Every decided query is also appended to the query log (``query_log``), so that a second solver
+(smt/yices_check.py) can be given the exact assertions Z3 decided.
+
 ``search(hyps, violation)`` is the same call for a refutation search: it asserts the
 violation itself (already negated) and reports ``refuted`` on sat.
 
@@ -68,6 +75,7 @@ import os
 import re
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Iterable
@@ -82,6 +90,63 @@ MAX_TIMEOUT_S: float = 3600.0
 PROVED = "proved"
 REFUTED = "refuted"
 UNKNOWN = "unknown"
+#: A proving query whose hypotheses are unsatisfiable (the "proof" would hold for nothing).
+VACUOUS = "vacuous"
+#: A proving query whose negated claim is unsat but whose hypotheses Z3 could not show satisfiable.
+HYPS_UNDECIDED = "hypotheses undecided"
+#: Statuses that mean "no decision" (never proved, never refuted).
+UNDECIDED_STATUSES = (UNKNOWN, HYPS_UNDECIDED)
+
+
+@dataclass
+class QueryRecord:
+    """One decided solver query, as asserted: for a second solver and for non-vacuity statistics.
+
+    kind       -- "prove" (hyps AND NOT claim) or "search" (hyps AND violation)
+    assertions -- the exact Z3 assertions of the decided query
+    status     -- the Verdict status reported for it
+    expect     -- the check-sat answer Z3 gave: "unsat", "sat" or "unknown"
+    witness    -- for a proving query: floats of a model of the hypotheses alone ({} if none)
+    """
+
+    name: str
+    kind: str
+    assertions: list[Any]
+    status: str
+    expect: str
+    witness: dict[str, float] = field(default_factory=dict)
+    non_vacuous: bool = False
+    seconds: float = 0.0
+    witness_seconds: float = 0.0
+    model: dict[str, str] = field(default_factory=dict)
+
+
+_QUERY_LOG: list[QueryRecord] | None = None
+
+
+class query_log:
+    """Context manager collecting the QueryRecord of every prove/search call made inside it.
+
+    ``with query_log() as log: ...`` -- log is a list, filled in call order.  Nested logs are
+    not supported (the inner one replaces the outer one until it exits).
+    """
+
+    def __enter__(self) -> list[QueryRecord]:
+        global _QUERY_LOG
+        self._saved = _QUERY_LOG
+        self.records: list[QueryRecord] = []
+        _QUERY_LOG = self.records
+        return self.records
+
+    def __exit__(self, *exc: Any) -> None:
+        global _QUERY_LOG
+        _QUERY_LOG = self._saved
+
+
+def _log(rec: QueryRecord) -> None:
+    """Append rec to the active query log, if any."""
+    if _QUERY_LOG is not None:
+        _QUERY_LOG.append(rec)
 
 
 @dataclass
@@ -95,6 +160,7 @@ class Verdict:
     values  -- the same model as floats
     smt2    -- on "unknown": path of the kept .smt2 file
     reason  -- Z3's reason for unknown, if any
+    witness -- on "proved": a model of the hypotheses alone (floats), the non-vacuity witness
     """
 
     status: str
@@ -103,6 +169,7 @@ class Verdict:
     values: dict[str, float] = field(default_factory=dict)
     smt2: str | None = None
     reason: str = ""
+    witness: dict[str, float] = field(default_factory=dict)
 
 
 def check_size(name: str, value: Any, maximum: int, minimum: int = 1) -> int:
@@ -128,16 +195,35 @@ def check_timeout(timeout_s: Any) -> float:
 
 
 def check_box(name: str, value: Any, maximum: float = 1e6) -> Fraction:
-    """Return a positive box half-width as an exact Fraction after checking 0 < value <= maximum."""
+    """Return a positive box half-width as an EXACT Fraction after checking 0 < value <= maximum.
+
+    The conversion never shrinks the box: an int, Fraction, Decimal or decimal string is taken exactly, a
+    float by its exact binary value (Fraction(float) is exact), so the box proved over is the one
+    asked for, to the last bit.  A value that is not a finite number > 0 is refused (ValueError).
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a number, got {value!r}")
     try:
-        v = float(value)
-    except (TypeError, ValueError):
+        if isinstance(value, (int, Fraction, Decimal)):
+            if isinstance(value, Decimal) and not value.is_finite():
+                raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+            fr = Fraction(value)
+        elif isinstance(value, str):
+            fr = Fraction(value.strip())
+        else:
+            v = float(value)
+            if math.isnan(v) or math.isinf(v):
+                raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+            fr = Fraction(v)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError) as e:
+        if "finite number" in str(e):
+            raise
         raise ValueError(f"{name} must be a number, got {value!r}") from None
-    if math.isnan(v) or v <= 0 or math.isinf(v):
+    if fr <= 0:
         raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
-    if v > maximum:
-        raise ValueError(f"{name} = {v} exceeds the documented maximum {maximum}")
-    return Fraction(v).limit_denominator(10**6)
+    if fr > maximum:
+        raise ValueError(f"{name} = {float(fr)} exceeds the documented maximum {maximum}")
+    return fr
 
 
 def _value_to_str_and_float(v: z3.ExprRef) -> tuple[str, float]:
@@ -209,6 +295,11 @@ def _solve(assertions: list[z3.BoolRef], timeout_s: float, name: str, keep_dir: 
     return Verdict(UNKNOWN, dt, smt2=path, reason=s.reason_unknown())
 
 
+#: Non-vacuity witnesses by the hypotheses' exact SMT-LIB text (the same hypotheses, e.g. of S's
+#: facts queries, are shown satisfiable once per process).
+_WITNESS_CACHE: dict[tuple[str, ...], Verdict] = {}
+
+
 def prove(
     hyps: Iterable[z3.BoolRef],
     claim: z3.BoolRef,
@@ -217,9 +308,47 @@ def prove(
     name: str,
     keep_dir: Path | None = None,
     engine: str = "nra",
+    witness_hint: Iterable[z3.BoolRef] = (),
 ) -> Verdict:
-    """Return "proved" iff hyps AND NOT claim is unsat; "refuted" with the model if sat; else "unknown" (.smt2 kept)."""
-    return _solve(list(hyps) + [z3.Not(claim)], timeout_s, name, keep_dir, engine)
+    """Return "proved" iff hyps AND NOT claim is unsat AND hyps alone are satisfiable (witness kept).
+
+    ``witness_hint``: extra constraints (e.g. "these variables are 0") added ONLY to the
+    satisfiability check of the hypotheses, to help Z3 find a model; a model of hyps AND hint
+    is a model of hyps, so a hint can never make a vacuous query look non-vacuous.
+
+    "refuted" with the model if hyps AND NOT claim is sat; "unknown" (.smt2 kept) if undecided;
+    "vacuous" if the negation is unsat because the hypotheses are unsat; "hypotheses undecided"
+    if the negation is unsat but Z3 cannot decide the hypotheses alone.  Only "proved" is a proof.
+    """
+    hyps = list(hyps)
+    query = hyps + [z3.Not(claim)]
+    v = _solve(query, timeout_s, name, keep_dir, engine)
+    t_query, t_w = v.seconds, 0.0
+    if v.status == PROVED:
+        t0 = time.perf_counter()
+        hint = list(witness_hint)
+        key = tuple(h.sexpr() for h in hyps)
+        w = _WITNESS_CACHE.get(key)  # the very same hypotheses already shown satisfiable in this process
+        if w is None:
+            w = _solve(hyps + hint, timeout_s, f"{name}_hyps", keep_dir, engine)
+            if w.status != REFUTED and hint:  # the hint may be too strong: try the hypotheses alone
+                w = _solve(hyps, timeout_s, f"{name}_hyps", keep_dir, engine)
+            if w.status == REFUTED:
+                if len(_WITNESS_CACHE) > 512:
+                    _WITNESS_CACHE.clear()
+                _WITNESS_CACHE[key] = w
+        if w.status == REFUTED:  # sat: the hypotheses have a model, the proof is not vacuous
+            v.witness = w.values
+        elif w.status == PROVED:  # unsat hypotheses
+            v = Verdict(VACUOUS, v.seconds + w.seconds, reason="the hypotheses are unsatisfiable")
+        else:
+            v = Verdict(HYPS_UNDECIDED, v.seconds + w.seconds, smt2=w.smt2,
+                        reason=f"satisfiability of the hypotheses undecided ({w.reason})")
+        t_w = time.perf_counter() - t0
+    expect = {PROVED: "unsat", VACUOUS: "unsat", HYPS_UNDECIDED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
+    _log(QueryRecord(name, "prove", query, v.status, expect, dict(v.witness), non_vacuous=v.status == PROVED,
+                     seconds=t_query, witness_seconds=t_w))
+    return v
 
 
 def search(
@@ -230,8 +359,15 @@ def search(
     name: str,
     keep_dir: Path | None = None,
 ) -> Verdict:
-    """Return "refuted" with the model iff hyps AND violation is sat (a countermodel search), "proved" if unsat."""
-    return _solve(list(hyps) + [violation], timeout_s, name, keep_dir)
+    """Return "refuted" with the model iff hyps AND violation is sat (a countermodel search), "proved" if unsat.
+
+    (A search's "refuted" carries its own model of the hypotheses, so it is never vacuous.)
+    """
+    query = list(hyps) + [violation]
+    v = _solve(query, timeout_s, name, keep_dir)
+    expect = {PROVED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
+    _log(QueryRecord(name, "search", query, v.status, expect, seconds=v.seconds, model=dict(v.model)))
+    return v
 
 
 def to_smt2(hyps: Iterable[z3.BoolRef], claim: z3.BoolRef) -> str:
@@ -270,6 +406,23 @@ def search_to_smt2(hyps: Iterable[z3.BoolRef], violation: z3.BoolRef) -> str:
     s = z3.Solver()
     s.add(*list(hyps), violation)
     return s.to_smt2()
+
+
+def free_constants(exprs: Iterable[z3.ExprRef]) -> list[z3.ArithRef]:
+    """Return the uninterpreted real constants occurring in exprs, in first-seen order."""
+    seen: dict[str, z3.ArithRef] = {}
+    todo = list(exprs)
+    visited: set[int] = set()
+    while todo:
+        e = todo.pop()
+        if e.get_id() in visited:
+            continue
+        visited.add(e.get_id())
+        if z3.is_const(e) and e.decl().kind() == z3.Z3_OP_UNINTERPRETED:
+            seen.setdefault(e.decl().name(), e)
+        else:
+            todo.extend(e.children())
+    return list(seen.values())
 
 
 def Sum(terms: Iterable[z3.ArithRef]) -> z3.ArithRef:

@@ -56,22 +56,35 @@ def search_offset_plus(N: int, timeout_s: float, keep_dir: Path | None = None) -
     v = encode_offset(N)
     # Search-only facts keep the numbers moderate.  The abstraction may pick Ep != e^t; the replay
     # recomputes e^{gamma/tau} itself in the spec, so only countermodels that hold for real count.
-    hyps = v["hyps"] + [v["eps"] <= 1, v["K"] <= 4, v["X"] <= 4]
+    # Ep <= 1 + t + t^2/2 <= e^t (search-only): the real e^t is >= the model's Ep, and both the temperature
+    # choice (Ep eps >= K X N) and the violation are increasing in Ep, so every model stays a real counterexample.
+    t = z3.Real("t")
+    hyps = v["hyps"] + [v["eps"] <= 1, v["K"] <= 4, v["X"] <= 4, v["Ep"] <= 1 + t + t * t / 2]
     violation = v["K"] * v["X"] * N * v["Ep"] >= v["eps"] + z3.RealVal("1/8")
     return search(hyps, violation, timeout_s=timeout_s, name=f"ERR1_plus_N{N}", keep_dir=keep_dir)
 
 
-def check_ERR1_minus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
-    """Return the corrected offset (e^{-gamma/tau}) proved small under the temperature choice, every N <= n_max."""
+def err1_sizes(n_max: int, every: bool) -> list[int]:
+    """Return the lengths N the ERR1 checks run: every N <= n_max, or the ladder 1, 2, 4, 16, 64, 256, n_max."""
+    return list(range(1, n_max + 1)) if every else sorted({1, 2, 4, 16, 64, 256, n_max} & set(range(1, n_max + 1)))
+
+
+def check_ERR1_minus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
+                     every: bool = False) -> CheckRun:
+    """Return the corrected offset (e^{-gamma/tau}) proved small under the temperature choice.
+
+    For every N <= n_max if ``every``, else for the ladder of err1_sizes (the row names the sizes run).
+    """
     n_max = check_size("ERR1: length bound n", n_max, MAX_N_ERR1)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.ERR1.offset_minus_ok", "ERR1", "proved", size_label="n")
-    return run_sizes(run, sorted({1, 2, 4, 16, 64, 256, n_max} & set(range(1, n_max + 1))),
+    return run_sizes(run, err1_sizes(n_max, every),
                      lambda N: [(prove_offset_minus(N, timeout_s, keep_dir), None),
                                 (prove_offset_plus_floor(N, timeout_s, keep_dir), None)], budget_s)
 
 
-def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
+                    every: bool = False) -> CheckRun:
     """Return the printed offset (e^{+gamma/tau}) refuted, with replayed countermodels, for N in a ladder up to n_max."""
     from hardsoft.smt.replay import replay_offset_plus
 
@@ -83,7 +96,7 @@ def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, 
         v = search_offset_plus(N, timeout_s, keep_dir)
         return [(v, replay_offset_plus(v.values, N) if v.status == "refuted" else None)]
 
-    return run_sizes(run, sorted({1, 2, 4, 16, 64, 256, n_max} & set(range(1, n_max + 1))), one, budget_s)
+    return run_sizes(run, err1_sizes(n_max, every), one, budget_s)
 
 
 __all__ = ["PROVED", "check_ERR1_minus", "check_ERR1_plus"]

@@ -117,8 +117,11 @@ def prove_lemmas(timeout_s: float, keep_dir: Path | None = None) -> dict[str, Ve
 class _Steps:
     """A step proof: statement hypotheses, named atoms with definitions, lemma instances, identity links."""
 
-    def __init__(self, hyps: list[z3.BoolRef]) -> None:
+    def __init__(self, hyps: list[z3.BoolRef], witness: dict[str, Any] | None = None) -> None:
         self.hyps = list(hyps)
+        #: a candidate model of the statement's hypotheses (name -> value; every other base variable 0),
+        #: given to the non-vacuity check as a hint (a hint cannot fake non-vacuity, see core.prove)
+        self.witness = dict(witness or {})
         self.defs: list[z3.BoolRef] = []
         self.inst: list[z3.BoolRef] = []
         self.links: list[z3.BoolRef] = []
@@ -160,6 +163,10 @@ class _Steps:
 
     def prove(self, claim: z3.BoolRef, timeout_s: float, name: str, keep_dir: Path | None) -> Verdict:
         """Return "proved" iff the lemmas, the identity links (Z3 nra) and the main step (Z3 smt) are all proved."""
+        from hardsoft.smt.core import free_constants
+
+        hint = [c == (R(self.witness[c.decl().name()]) if c.decl().name() in self.witness else 0)
+                for c in free_constants(self.hyps)]
         lem = prove_lemmas(timeout_s, keep_dir)
         bad = [v for v in lem.values() if v.status != PROVED]
         if bad:
@@ -167,12 +174,12 @@ class _Steps:
         total = sum(v.seconds for v in lem.values())
         if self.links:
             lk = prove(self.hyps + self.defs, z3.And(self.links), timeout_s=timeout_s, name=f"{name}_links",
-                       keep_dir=keep_dir)
+                       keep_dir=keep_dir, witness_hint=hint)
             total += lk.seconds
             if lk.status != PROVED:
                 return lk
         main = prove(self.hyps + self.defs + self.inst + self.links, claim, timeout_s=timeout_s, name=name,
-                     keep_dir=keep_dir, engine="smt")
+                     keep_dir=keep_dir, engine="smt", witness_hint=hint)
         main.seconds += total
         return main
 
@@ -188,7 +195,7 @@ def prove_score(d: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir
     A = [[z3.Real(f"A_{k}_{l}") for l in range(d)] for k in range(d)]
     xi, xj, xpi, xpj = reals("xi", d), reals("xj", d), reals("xpi", d), reals("xpj", d)
     X, eps = v["X"], v["eps"]
-    st = _Steps(v["hyps"])
+    st = _Steps(v["hyps"], {"X": 1})
     c = st.atom("c", (2 * X + 1) * eps)
     us, ws = [], []
     for k in range(d):
@@ -244,7 +251,7 @@ def prove_head(n: int, d: int, w: Fraction, x_box: Fraction, timeout_s: float,
     hyps += [a >= 0 for a in al + alp] + _in_box([b for row in B for b in row], R(w)) + _col_bound(B, Bcol)
     for j in range(n):
         hyps += _in_box(x[j], X) + [Abs(xp[j][k] - x[j][k]) <= eps for k in range(d)]
-    st = _Steps(hyps)
+    st = _Steps(hyps, {"X": 1, "alpha_0": 1, "alphap_0": 1})
     dal = st.atom("dalpha", Sum([Abs(alp[j] - al[j]) for j in range(n)]))
     mu = st.atom("mu", eps + X * dal)
     D = []
@@ -306,12 +313,18 @@ def prove_ffn(d: int, h: int, w: Fraction, timeout_s: float, keep_dir: Path | No
     return st.prove(z3.And(claims), timeout_s, f"P_ffn_d{d}_h{h}", keep_dir)
 
 
-def prove_compose(H: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
-    """Return the verdict of the composition to r eps + a with H heads (S and E ASSUMED, see module doc)."""
+def prove_compose(H: int, timeout_s: float, keep_dir: Path | None = None, n_keys_max: int | None = None) -> Verdict:
+    """Return the verdict of the composition to r eps + a with H heads (S and E ASSUMED, see module doc).
+
+    The number of key positions N is a symbolic real >= 1; with n_keys_max it is restricted to
+    1 <= N <= n_keys_max (so that the assumed S and E are needed only where they were proved).
+    """
     eps, X, tau, x, N, lip, ey, ez = z3.Reals("eps X tau x N LipF err_y err_z")
     A, Bc = reals("A_sum", H), reals("B_col", H)
     sig, dal, oh = reals("score_err", H), reals("alpha_err", H), reals("head_err", H)
     hyps = [eps >= 0, eps <= 1, X > 0, tau > 0, x > 0, x < 1, N >= 1, lip >= 0]
+    if n_keys_max is not None:
+        hyps.append(N <= n_keys_max)
     for h in range(H):
         hyps += [A[h] >= 0, Bc[h] >= 0, sig[h] >= 0, dal[h] >= 0, oh[h] >= 0]
         hyps.append(sig[h] <= A[h] * (2 * X + 1) * eps)  # P.score (proved)
@@ -323,34 +336,72 @@ def prove_compose(H: int, timeout_s: float, keep_dir: Path | None = None) -> Ver
     r_tau = (1 + lip) * (tau + Sum([Bc[h] * (tau + X * (2 * X + 1) * A[h]) for h in range(H)]))
     a = 2 * (1 + lip) * X * (N - 1) * x * Sum(Bc)
     claim = ez * tau <= r_tau * eps + a * tau
-    return prove(hyps, claim, timeout_s=timeout_s, name=f"P_compose_H{H}", keep_dir=keep_dir)
+    suffix = f"_N{n_keys_max}" if n_keys_max is not None else ""
+    return prove(hyps, claim, timeout_s=timeout_s, name=f"P_compose_H{H}{suffix}", keep_dir=keep_dir)
 
 
 def prove_P(size: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir: Path | None = None,
-            n_head: int = 2, hidden: int | None = None, heads: int = 2) -> list[Verdict]:
-    """Return the verdicts of every step of P at dimension d = size (head with n_head positions, FFN width = d)."""
+            n_head: int = 2, hidden: int | None = None, heads: int = 2, n_keys_max: int | None = None,
+            ffn_widths: list[int] | None = None, vary: bool = False) -> list[Verdict]:
+    """Return the verdicts of every step of P at dimension d = size.
+
+    Default (vary=False): head step at n_head positions, FFN width ``hidden`` (default d), H = heads.
+    vary=True: head step at every n = 1..n_head, FFN at every width in ffn_widths (independent of d),
+    composition at every H = 1..heads (symbolic N <= n_keys_max) -- the composition does not depend
+    on d, so it is asked at d = 1 only.
+    """
     d = size
-    return [
-        prove_score(d, w, x_box, timeout_s, keep_dir),
-        prove_head(n_head, d, w, x_box, timeout_s, keep_dir),
-        prove_ffn(d, hidden or d, w, timeout_s, keep_dir),
-        prove_compose(heads, timeout_s, keep_dir),
-    ]
+    if not vary:
+        return [
+            prove_score(d, w, x_box, timeout_s, keep_dir),
+            prove_head(n_head, d, w, x_box, timeout_s, keep_dir),
+            prove_ffn(d, hidden or d, w, timeout_s, keep_dir),
+            prove_compose(heads, timeout_s, keep_dir, n_keys_max),
+        ]
+    out = [prove_score(d, w, x_box, timeout_s, keep_dir)]
+    out += [prove_head(n, d, w, x_box, timeout_s, keep_dir) for n in range(1, n_head + 1)]
+    out += [prove_ffn(d, h, w, timeout_s, keep_dir) for h in (ffn_widths or [d])]
+    if d == 1:
+        out += [prove_compose(H, timeout_s, keep_dir, n_keys_max) for H in range(1, heads + 1)]
+    return out
 
 
-def check_P(d_max: int, n_head: int, heads: int, timeout_s: float, weight_box: float = 2.0, act_box: float = 4.0,
-            keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
-    """Return Lemma 25's steps proved for every dimension d <= d_max (head step at n_head positions, H heads)."""
+def check_P(d_max: int, n_head: int, heads: int, timeout_s: float, weight_box: Any = 2.0, act_box: Any = 4.0,
+            keep_dir: Path | None = None, budget_s: float | None = None, n_keys_max: int | None = None,
+            ffn_widths: list[int] | None = None) -> CheckRun:
+    """Return Lemma 25's steps proved for every dimension d <= d_max, with positions, heads and FFN widths varied.
+
+    Per d: the score step; the head step at EVERY n = 1..n_head positions; the FFN step at every
+    width in ffn_widths (default [1..4], independent of d); at d = 1 the composition for EVERY
+    H = 1..heads heads with a symbolic number of key positions 1 <= N <= n_keys_max (no upper
+    limit if None), S and E assumed there (run.covered says where they were proved).
+    """
     d_max = check_size("P: dimension bound d", d_max, MAX_D_P)
     n_head = check_size("P: positions n", n_head, MAX_N_P)
     heads = check_size("P: heads H", heads, MAX_H_P)
+    widths = [check_size("P: FFN width", h, MAX_D_P) for h in (ffn_widths or [1, 2, 3, 4])]
+    if n_keys_max is not None:
+        n_keys_max = check_size("P: key positions N", n_keys_max, 4096)
     timeout_s = check_timeout(timeout_s)
     w, xb = check_box("P: weight box", weight_box), check_box("P: activation box", act_box)
     run = CheckRun("smt.P.layer_steps", "P", "proved", size_label="d")
-    run.extra = {"n_head": n_head, "heads": heads, "weight_box": float(w), "act_box": float(xb),
-                 "assumed": ["S (softmax Lipschitz)", "E (softmax vs hardmax)"]}
+    run.extra = {"n_head": n_head, "heads": heads, "weight_box": str(w), "act_box": str(xb), "ffn_widths": widths,
+                 "n_keys_max": n_keys_max, "assumed": ["S (softmax Lipschitz)", "E (softmax vs hardmax)"]}
+    run.covered = {
+        "varied": {"head-step positions n": f"1..{n_head} (every d)",
+                   "FFN width h": ", ".join(map(str, widths)) + " (every d, independent of d)",
+                   "heads H (composition)": f"1..{heads}",
+                   "key positions N (composition)": (f"1 <= N <= {n_keys_max}, symbolic real" if n_keys_max
+                                                     else "every N >= 1, symbolic real")},
+        "fixed": {"weight box": f"|entries| <= {w} (W_Q W_K^T, W_V W_O, W1, W2, b1, b2)",
+                  "activation box": f"X <= {xb}", "eps": "0 <= eps <= 1",
+                  "|B|_col, |W|_col, Lip F": "symbolic upper bounds"},
+        "assumed": ["S (softmax Lipschitz) and E (softmax vs hardmax) as lemmas inside the composition "
+                    "(alpha error <= score error/tau + 2 (N-1) x)"],
+    }
     return run_sizes(run, list(range(1, d_max + 1)),
-                     lambda d: [(v, None) for v in prove_P(d, w, xb, timeout_s, keep_dir, n_head, None, heads)],
+                     lambda d: [(v, None) for v in prove_P(d, w, xb, timeout_s, keep_dir, n_head, None, heads,
+                                                           n_keys_max, widths, vary=True)],
                      budget_s)
 
 

@@ -12,7 +12,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from hardsoft.smt.core import PROVED, REFUTED, UNKNOWN, Verdict
+from hardsoft.smt.core import (HYPS_UNDECIDED, PROVED, REFUTED, UNDECIDED_STATUSES, UNKNOWN, VACUOUS, QueryRecord,
+                               Verdict, query_log)
+
+#: Largest number of witness values kept per witness in the report (the rest are counted).
+MAX_WITNESS_VALUES: int = 24
 
 
 @dataclass
@@ -27,6 +31,11 @@ class CheckRun:
     countermodels-- for refutations: [{"size":..., "model": {...}, "replay": {...}}, ...]
     smt2         -- paths of kept .smt2 files (unknowns)
     detail       -- one human-readable line
+    nonvacuity   -- [[size, proving queries, of which non-vacuous (hypotheses have a model)], ...]
+    witnesses    -- for the first and the last size: one witness (hypotheses' model) per size
+    queries      -- size -> the QueryRecords of every solver query made at that size (in memory
+                    only, for the second solver; not serialised)
+    covered      -- what exactly was checked: varied parameters with ranges, fixed ones, assumptions
     """
 
     name: str
@@ -42,6 +51,22 @@ class CheckRun:
     detail: str = ""
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    nonvacuity: list[list[int]] = field(default_factory=list)
+    nonvacuity_seconds: float = 0.0
+    witnesses: list[dict[str, Any]] = field(default_factory=list)
+    queries: dict[int, list[QueryRecord]] = field(default_factory=dict, repr=False)
+    covered: dict[str, Any] = field(default_factory=dict)
+
+
+def _witness(size: int, recs: list[QueryRecord]) -> dict[str, Any] | None:
+    """Return one non-vacuity witness of a size (the first proving query's hypotheses model), trimmed."""
+    for r in recs:
+        if r.kind == "prove" and r.non_vacuous:
+            items = sorted(r.witness.items())
+            shown = dict(items[:MAX_WITNESS_VALUES])
+            return {"size": size, "query": r.name, "values": shown,
+                    "more_values": max(0, len(items) - MAX_WITNESS_VALUES)}
+    return None
 
 
 def run_sizes(
@@ -66,15 +91,23 @@ def run_sizes(
     run.verdict = run.expected
     for size in sizes:
         t0 = time.perf_counter()
-        results = one_size(size)
+        with query_log() as recs:
+            results = one_size(size)
         dt = time.perf_counter() - t0
+        run.queries[size] = recs
+        proving = [r for r in recs if r.kind == "prove"]
+        run.nonvacuity.append([size, len(proving), sum(1 for r in proving if r.non_vacuous)])
+        run.nonvacuity_seconds += sum(r.witness_seconds for r in proving)
         statuses = [v.status for v, _ in results]
+        # a vacuous sub-query anywhere at this size (e.g. a lemma) makes the size vacuous
+        if any(r.status == VACUOUS for r in proving):
+            statuses.append(VACUOUS)
         if all(s == run.expected for s in statuses):
             status = run.expected
-        elif any(s == UNKNOWN for s in statuses) and not any(
-            s not in (run.expected, UNKNOWN) for s in statuses
+        elif any(s in UNDECIDED_STATUSES for s in statuses) and not any(
+            s not in (run.expected, *UNDECIDED_STATUSES) for s in statuses
         ):
-            status = UNKNOWN
+            status = HYPS_UNDECIDED if HYPS_UNDECIDED in statuses and UNKNOWN not in statuses else UNKNOWN
         else:
             status = next(s for s in statuses if s != run.expected)
         not_replayed = False
@@ -97,6 +130,12 @@ def run_sizes(
             run.verdict = UNKNOWN
             run.detail = f"time budget {budget_s:.0f} s spent after {run.size_label} = {size}"
             break
+    if run.rows:
+        sizes_done = [row[0] for row in run.rows]
+        for sz in dict.fromkeys([sizes_done[0], sizes_done[-1]]):
+            w = _witness(sz, run.queries.get(sz, []))
+            if w:
+                run.witnesses.append(w)
     if explore and run.verdict == run.expected:
         for size in explore:
             t0 = time.perf_counter()
@@ -112,7 +151,10 @@ def run_sizes(
                 break
     run.seconds = time.perf_counter() - t_start
     if not run.detail:
-        if run.verdict == run.expected:
+        done = [row[0] for row in run.rows if not str(row[2]).endswith("(explore)")]
+        if run.verdict == run.expected and done != list(range(done[0], done[-1] + 1)):
+            run.detail = f"{run.verdict} for {run.size_label} in {{{', '.join(map(str, done))}}} (only these sizes)"
+        elif run.verdict == run.expected:
             run.detail = f"{run.verdict} for every {run.size_label} <= {run.bound_reached}"
         else:
             run.detail = (
@@ -122,4 +164,4 @@ def run_sizes(
     return run
 
 
-__all__ = ["CheckRun", "run_sizes", "PROVED", "REFUTED", "UNKNOWN"]
+__all__ = ["CheckRun", "run_sizes", "PROVED", "REFUTED", "UNKNOWN", "VACUOUS", "HYPS_UNDECIDED"]

@@ -74,6 +74,52 @@ def prove_S(n: int, timeout_s: float, keep_dir: Path | None = None) -> list[Verd
     return out
 
 
+def block_queries(n: int, k: int) -> list[tuple[str, list[z3.BoolRef], z3.BoolRef]]:
+    """Return S's sign case k at n positions re-proved in two steps, as [(name, hyps, claim)]: the facts
+    (one query each), then the block query.
+
+    A reformulation for a second solver (Yices times out on the case query from n = 2): with
+    the block sums P = sum_(j<k) p_j and Q = sum_(j<k) q_j,
+
+    1. ``facts`` (one query per fact): the case's hypotheses give 0 < P <= 1, Q >= P, v P <= Q <= u P,
+       v (1 - P) <= 1 - Q <= u (1 - P) and sum_j |p_j - q_j| = 2 (Q - P) (sums of the per-position
+       hypotheses; sum p = sum q = 1).  Only the per-position hypotheses, the sums and the sign
+       pattern are used (not u = y^2 v nor F5): fewer hypotheses, so the same facts follow a fortiori;
+    2. ``block``: those facts with y >= 1, v > 0, u = y^2 v and F5 give 2 (Q - P) <= delta
+       (two variables P, Q: the same for every n and k).
+
+    Both unsat together prove the case query's claim from the case query's hypotheses, i.e.
+    the same statement; each is an ordinary proving query (non-vacuity included).
+    """
+    v = encode_S(n)
+    pattern, l1 = sign_case(v, k)
+    p, q, u, vv, y, delta = v["p"], v["q"], v["u"], v["v"], v["y"], v["delta"]
+    P, Q = z3.Reals("P Q")
+    defs = [P == Sum(p[:k]), Q == Sum(q[:k])]
+    agg = [P > 0, P <= 1, Q >= P, Q >= vv * P, Q <= u * P, 1 - Q >= vv * (1 - P), 1 - Q <= u * (1 - P),
+           l1 == 2 * (Q - P)]
+    block_hyps = [y >= 1, delta >= 0, vv > 0, u == y * y * vv, delta * (y + 1) >= 2 * (y - 1)] + agg[:-1]
+    not_used = {h.sexpr() for h in (u == y * y * vv, delta * (y + 1) >= 2 * (y - 1))}
+    fact_hyps = [h for h in v["hyps"] if h.sexpr() not in not_used]
+    facts = [(f"S_n{n}_k{k}_fact{i}", fact_hyps + pattern + defs, f) for i, f in enumerate(agg)]
+    return facts + [(f"S_block_n{n}_k{k}", block_hyps, 2 * (Q - P) <= delta)]
+
+
+def prove_S_blocks(n: int, timeout_s: float, keep_dir: Path | None = None, block: bool = True) -> list[Verdict]:
+    """Return the verdicts of every sign case of S at n positions, each proved through block_queries.
+
+    The block query does not depend on n or k: it is asked once (block=False skips it, when an
+    earlier call already proved it).
+    """
+    out = []
+    for k in range(1, n + 1):
+        *facts, (bname, bh, bc) = block_queries(n, k)
+        out += [prove(fh, fc, timeout_s=timeout_s, name=fname, keep_dir=keep_dir) for fname, fh, fc in facts]
+        if k == 1 and block:
+            out.append(prove(bh, bc, timeout_s=timeout_s, name="S_block", keep_dir=keep_dir))
+    return out
+
+
 def search_S_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
     """Return a countermodel search for the wrong twin: sum |p_j - q_j| > delta/2 (+1/1000 for the replay).
 
