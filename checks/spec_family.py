@@ -20,6 +20,7 @@ import mpmath
 import numpy as np
 
 from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.checks.runner import guarded
 from hardsoft.spec import attention as att
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
@@ -246,17 +247,17 @@ def check_errata() -> list[CheckResult]:
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """Run the spec family: registry, vectors, doctests, sweep."""
-    results = []
+    results: list[CheckResult] = []
     progress("spec: registry")
-    results.append(check_registry())
+    results += guarded("spec", "spec.registry", None, check_registry)
     progress("spec: 50-digit vectors")
-    results += check_vectors()
+    results += guarded("spec", "spec.vectors", None, check_vectors)
     progress("spec: doctests")
-    results.append(check_doctests())
+    results += guarded("spec", "spec.doctests", None, check_doctests)
     progress("spec: errata")
-    results += check_errata()
+    results += guarded("spec", "spec.errata", None, check_errata)
     progress("spec: soft-vs-hard sweep")
-    results.append(check_sweep(out_dir))
+    results += guarded("spec", "spec.sweep", "C", lambda: check_sweep(out_dir))
     if claims:
         results = [r for r in results if r.claim is None or r.claim in claims]
     return results
