@@ -1,0 +1,91 @@
+"""Plant each defect of issue 8's mutation study (one line at a time), run the test that pins its meaning, expect it to FAIL.
+
+Usage: python scripts/planted_defects.py   (restores every file; exits 1 if some defect is not caught)
+Each entry: (file, original text, defective text, tests that must fail).  Run it after
+changing a pinned function: a defect that stops being caught means the test lost its meaning.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
+    ("x_max: the last enumeration chunk only", "spec/transformer.py",
+     "xmax[l] = max(xmax[l], float(np.abs(x).max()))", "xmax[l] = float(np.abs(x).max())",
+     ["tests/test_meaning.py::test_x_max_over_several_enumeration_chunks"]),
+    ("x_max: signed maximum instead of |x|", "spec/transformer.py",
+     "xmax[l] = max(xmax[l], float(np.abs(x).max()))", "xmax[l] = max(xmax[l], float(x.max()))",
+     ["tests/test_meaning.py::test_x_max_is_the_largest_activation_of_every_layer"]),
+    ("x_max: the last layer instead of every layer", "spec/transformer.py",
+     "gap, max(xmax), tuple(xmax))", "gap, xmax[-1], tuple(xmax))",
+     ["tests/test_meaning.py::test_x_max_is_the_largest_activation_of_every_layer"]),
+    ("range certification: r at the left end of the piece", "spec/bounds.py",
+     "r_hi = _iv(r0) + _iv(r1) * t_hi", "r_hi = _iv(r0) + _iv(r1) * t_lo",
+     ["tests/test_meaning.py::test_range_certificate_against_the_true_supremum"]),
+    ("range certification: a at the right end of the piece", "spec/bounds.py",
+     "a_hi = _iv(a1) * iv.exp(-g * t_lo)", "a_hi = _iv(a1) * iv.exp(-g * t_hi)",
+     ["tests/test_meaning.py::test_range_certificate_against_the_true_supremum"]),
+    ("certified bound: the interval's upper end rounded to nearest first", "spec/bounds.py",
+     "return _upper(_B_L_interval(consts, ti, ti))",
+     "return float(mpmath.mpf(_B_L_interval(consts, ti, ti).b))",
+     ["tests/test_certified.py::test_certified_bound_never_below_60_digits"]),
+    ("K X N in float64 before the interval arithmetic", "spec/bounds.py",
+     "a1 = float_up(Fraction(K) * Fraction(X) * int(N))", "a1 = K * X * N",
+     ["tests/test_certified.py::test_constants_are_rounded_up_from_the_exact_products"]),
+    ("FFN Lipschitz bound: |W1 W2|_col instead of |W1|_col |W2|_col", "spec/transformer.py",
+     "lip_F=float_up(W1_col * W2_col)", "lip_F=float_up(_col_exact(_exact(layer.W1) @ _exact(layer.W2)))",
+     ["tests/test_meaning.py::test_ffn_lipschitz_bound_survives_a_cancelling_weight_product"]),
+    ("runner: UNDECIDED beats FAILED", "checks/runner.py",
+     "    if any(r.outcome is Outcome.FAILED for r in results):\n        return EXIT_FAILED\n    if any(r.outcome is Outcome.UNDECIDED for r in results) or not results:\n        return EXIT_UNDECIDED",
+     "    if any(r.outcome is Outcome.UNDECIDED for r in results) or not results:\n        return EXIT_UNDECIDED\n    if any(r.outcome is Outcome.FAILED for r in results):\n        return EXIT_FAILED",
+     ["tests/test_runner.py"]),
+    ("runner: an empty run counts as passed", "checks/runner.py",
+     "for r in results) or not results:", "for r in results):", ["tests/test_runner.py"]),
+    ("runner: an exception inside a check escapes (exit 2, no report)", "checks/runner.py",
+     "    try:\n        out = check()\n    except Exception as e:  # a check that crashes has failed; its message is the evidence\n        return [error_result(family, name, claim, time.perf_counter() - t0, e)]\n",
+     "    out = check()\n", ["tests/test_runner.py"]),
+    ("bootstrap: B_L <= max(eps, 1)", "spec/bounds.py",
+     "return float(B_L) <= min(e, 1.0)", "return float(B_L) <= max(e, 1.0)",
+     ["tests/test_meaning.py::test_bootstrap_ok_means_every_guarded_error_sequence_ends_within_eps"]),
+    ("bootstrap: B_L < 1 strictly", "spec/bounds.py",
+     "return float(B_L) <= min(e, 1.0)", "return float(B_L) < min(e, 1.0)",
+     ["tests/test_meaning.py::test_bootstrap_at_the_boundary_of_one"]),
+    ("r: tau instead of 1/tau", "spec/bounds.py",
+     "return r0 + r1 / t, a1 * compute_x(gamma, t)", "return r0 + r1 * t, a1 * compute_x(gamma, t)",
+     ["tests/test_meaning.py::test_r_has_the_one_over_tau_factor"]),
+    ("r: the 1/tau factor dropped", "spec/bounds.py",
+     "return r0 + r1 / t, a1 * compute_x(gamma, t)", "return r0 + r1, a1 * compute_x(gamma, t)",
+     ["tests/test_meaning.py::test_r_has_the_one_over_tau_factor"]),
+]
+
+
+def main() -> int:
+    """Plant, test, restore; print one line per defect."""
+    missed = 0
+    for what, rel, old, new, tests in DEFECTS:
+        path = ROOT / rel
+        text = path.read_text()
+        if text.count(old) != 1:
+            print(f"STALE   {what}: the original text is not found exactly once in {rel}")
+            missed += 1
+            continue
+        try:
+            path.write_text(text.replace(old, new))
+            p = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
+                               cwd=ROOT, capture_output=True, text=True)
+        finally:
+            path.write_text(text)
+        caught = p.returncode == 1
+        missed += not caught
+        tail = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else p.stderr.strip()[-200:]
+        print(f"{'CAUGHT' if caught else 'MISSED'}  {what}  [{' '.join(tests)}: {tail}]", flush=True)
+    print(f"{len(DEFECTS) - missed} of {len(DEFECTS)} planted defects caught")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
