@@ -2,13 +2,15 @@
 #   make check   set up, then run every check family and write report/report.md and report/report.json
 #   make test    set up, then run the test suite (HYPOTHESIS_PROFILE=dev|ci|deep; PYTEST_ARGS="-m 'not lean'" skips Lean)
 #   make bench   set up, then run the benchmarks (prints figures)
+#   make lint    ruff (lint, then format --check) and mypy over spec/, smt/ and checks/ (config in pyproject.toml)
+#   make mutate  mutation testing (cosmic-ray) of the trusted core; slow, not part of test or CI (docs/mutation.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PRESET ?= tiny
 PYTEST_ARGS ?=
 
-.PHONY: setup toolchain check test bench readme-table clean
+.PHONY: setup toolchain check test bench readme-table lint mutate clean
 
 setup: $(VENV)/.installed
 
@@ -33,8 +35,25 @@ bench: setup
 	$(BIN)/python benchmarks/bench.py
 	$(BIN)/python benchmarks/precision.py
 
+LINT_DIRS := spec smt checks
+
+# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, smt/, checks/ as hardsoft.spec/.smt/.checks.
+lint: setup
+	$(BIN)/ruff check $(LINT_DIRS)
+	@mkdir -p .lint/hardsoft
+	@for f in hardsoft/*.py; do ln -sfn ../../$$f .lint/hardsoft/$$(basename $$f); done
+	@for d in $(LINT_DIRS); do ln -sfn ../../$$d .lint/hardsoft/$$d; done
+	cd .lint && ../$(BIN)/mypy --config-file ../pyproject.toml -p hardsoft
+	$(BIN)/ruff format --check $(LINT_DIRS)
+
+# MUTATE_MODULES=spec/bounds.py,... and MUTATE_SAMPLE=N narrow the run (scripts/mutate.py); sessions go to .mutation/.
+mutate: setup
+	$(BIN)/python -m pip install --quiet -e '.[test,mutation]'
+	$(BIN)/python scripts/mutate.py
+	$(BIN)/python scripts/planted_defects.py
+
 readme-table: setup
 	$(BIN)/python scripts/update_readme_table.py
 
 clean:
-	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache
+	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache .lint .mutation

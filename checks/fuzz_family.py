@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from hardsoft.checks.properties import PROPERTIES, Property, find_counterexample
@@ -70,13 +71,14 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     """
     if preset not in BUDGET:
         raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(BUDGET)}")
-    seed = secrets.randbits(32) if check_seed(seed) is None else seed
+    check_seed(seed)
+    used_seed = secrets.randbits(32) if seed is None else seed
     n = BUDGET[preset]
     results: list[CheckResult] = []
     for p in PROPERTIES:
         if claims and p.claim not in claims:
             continue
         progress(f"fuzz: {p.name}")
-        results += guarded("fuzz", f"fuzz.{p.name}", p.claim, lambda p=p: _property_row(p, preset, n, seed))
-        results += guarded("fuzz", f"fuzz.{p.name}.twin", p.claim, lambda p=p: _twin_row(p, n))
+        results += guarded("fuzz", f"fuzz.{p.name}", p.claim, partial(_property_row, p, preset, n, used_seed))
+        results += guarded("fuzz", f"fuzz.{p.name}.twin", p.claim, partial(_twin_row, p, n))
     return results

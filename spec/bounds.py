@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import math
-from fractions import Fraction
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import mpmath
 import numpy as np
@@ -333,7 +333,7 @@ class RecursionConstants:
         return len(self.r0)
 
     @staticmethod
-    def from_uniform(K: float, R: float, X: float, N: int, L: int, gamma: float) -> "RecursionConstants":
+    def from_uniform(K: float, R: float, X: float, N: int, L: int, gamma: float) -> RecursionConstants:
         """Statement T: r = R/tau for tau <= 1 and a = K X N exp(-gamma/tau) at every one of L layers."""
         K = require_positive("K", K)
         R = require_positive("R", R)
@@ -347,7 +347,7 @@ class RecursionConstants:
         return RecursionConstants((0.0,) * L, (R,) * L, (a1,) * L, g, t_min=1.0)
 
     @staticmethod
-    def from_norms(layers: Sequence[LayerNorms], X: float, N: int, gamma: float) -> "RecursionConstants":
+    def from_norms(layers: Sequence[LayerNorms], X: float, N: int, gamma: float) -> RecursionConstants:
         """Statement P composed (Lemma 25 at every layer): constants of a model from its weight norms."""
         g = require_positive("gap gamma", gamma)
         if not layers:
@@ -378,7 +378,7 @@ def float_up(q: Fraction) -> float:
     return f if Fraction(f) >= q else math.nextafter(f, math.inf)
 
 
-def _upper(x: "iv.mpf") -> float:
+def _upper(x: iv.mpf) -> float:
     """Return the smallest float >= the upper end of the interval x, read exactly (no rounding to 53 bits first)."""
     b = x._mpi_[1]
     if b == libmp.finf:
@@ -391,7 +391,7 @@ def _upper(x: "iv.mpf") -> float:
     return float_up(Fraction(p, q))
 
 
-def _iv(v: float) -> "iv.mpf":
+def _iv(v: float) -> iv.mpf:
     """Return the exact binary value of a float as a point interval."""
     return iv.mpf(float(v))
 
@@ -404,7 +404,7 @@ def compute_bound_at(consts: RecursionConstants, tau: float) -> list[float]:
     return compute_recursion(r, a)
 
 
-def _B_L_interval(consts: RecursionConstants, t_lo: "iv.mpf", t_hi: "iv.mpf") -> "iv.mpf":
+def _B_L_interval(consts: RecursionConstants, t_lo: iv.mpf, t_hi: iv.mpf) -> iv.mpf:
     """Return an interval containing B_L(t) for every t in [t_lo, t_hi] (r increasing in t, a decreasing)."""
     B = iv.mpf(0)
     g = _iv(consts.gamma)

@@ -20,9 +20,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
 from hardsoft.spec.constants import ATTENTION_MODES, MASK_KINDS, TIE_RTOL
-from hardsoft.spec.attention import make_mask
 from hardsoft.spec.validate import require_tau
 
 # --------------------------------------------------------------------------- position embeddings
@@ -269,7 +269,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
         layer_gaps = []
         for hd in layer.heads:
             mask = masks[hd.mask]
-            nonempty = mask.any(axis=-1)
+            nonempty = np.asarray(mask.any(axis=-1))  # an array, not numpy.bool (mypy: indexable)
             safe = mask | ~nonempty[:, None]  # empty rows see all keys; their output is zeroed below
             Q, K, V = x @ hd.W_Q, x @ hd.W_K, x @ hd.W_V
             gaps = []

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hardsoft.checks import cli, runner
-from hardsoft.checks import spec_family
+from hardsoft.checks import cli, runner, spec_family
 from hardsoft.checks.result import CheckResult, Outcome
 
 
