@@ -16,6 +16,7 @@ division, identity comparisons, bitwise inversion, decorator removal) are filter
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import random
@@ -69,6 +70,41 @@ exclude-operators = {json.dumps(EXCLUDED_OPERATORS)}
     return path
 
 
+def _annotation_spans(module: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Return the (start, end) positions of every type annotation of a module (line 1-based, column 0-based)."""
+    tree = ast.parse((ROOT / module).read_text())
+    spans = []
+    for node in ast.walk(tree):
+        anns = []
+        if isinstance(node, ast.arg) and node.annotation is not None:
+            anns.append(node.annotation)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns is not None:
+            anns.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            anns.append(node.annotation)
+        spans += [((a.lineno, a.col_offset), (a.end_lineno or a.lineno, a.end_col_offset or 0)) for a in anns]
+    return spans
+
+
+def _skip_annotations(session: Path, module: str) -> int:
+    """Mark mutants inside type annotations as skipped: with ``from __future__ import annotations`` they are never
+    evaluated, so every such mutant is equivalent (``str | None`` -> ``str + None``).  Return how many."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    if "from __future__ import annotations" not in (ROOT / module).read_text():
+        return 0
+    spans = _annotation_spans(module)
+    n = 0
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        for w in list(db.pending_work_items):
+            m = w.mutations[0]
+            if any(lo <= tuple(m.start_pos) and tuple(m.end_pos) <= hi for lo, hi in spans):
+                db.set_result(w.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED, output="in a type annotation"))
+                n += 1
+    return n
+
+
 def _sample(session: Path, n: int, seed: int = 8) -> None:
     """Mark all but a seeded random sample of n pending mutants as skipped (cosmic-ray's filter mechanism)."""
     from cosmic_ray.work_db import WorkDB, use_db
@@ -120,6 +156,7 @@ def main() -> int:
             subprocess.run([str(BIN / "cosmic-ray"), "init", str(cfg), str(session)], check=True, env=env)
             subprocess.run([str(BIN / "cr-filter-operators"), str(session), str(cfg)], check=True, env=env)
             subprocess.run([str(BIN / "cr-filter-pragma"), str(session)], check=True, env=env)
+            print(f"{module}: {_skip_annotations(session, module)} mutants in type annotations skipped (equivalent)", flush=True)
             if sample:
                 _sample(session, sample)
         subprocess.run([str(BIN / "cosmic-ray"), "exec", str(cfg), str(session)], check=True, env=env, cwd=ROOT)

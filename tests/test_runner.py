@@ -92,3 +92,65 @@ def test_a_value_error_inside_a_check_is_failed_not_bad_input(tmp_path: Path, mo
     out2 = tmp_path / "rep2"
     assert cli.main(["check", "--only", "spec,NOPE", "--out", str(out2)]) == runner.EXIT_BAD_INPUT
     assert not out2.exists()
+
+
+def test_rows_time_the_check_itself() -> None:
+    """A failed row's seconds is the check's own duration: small and non-negative (not a clock reading)."""
+    def bad() -> CheckResult:
+        raise ValueError("boom")
+
+    (r,) = runner.guarded("spec", "s", None, bad)
+    assert 0.0 <= r.seconds < 0.5
+
+
+def test_an_unimportable_family_is_one_undecided_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(runner.FAMILIES, "ghost", "hardsoft_no_such_module_anywhere")
+    rs, mod = runner.run_family("ghost", "tiny", Path("."), lambda m: None, None)
+    assert mod is None and len(rs) == 1
+    (r,) = rs
+    assert (r.family, r.name, r.outcome, r.verdict) == ("ghost", "ghost.available", Outcome.UNDECIDED, "unavailable")
+    assert "family ghost cannot run" in r.detail and 0.0 <= r.seconds < 0.5
+
+
+def test_a_crashing_family_row_times_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = types.ModuleType("hardsoft_fake_family2")
+    fake.run = lambda *a, **k: 1 / 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "hardsoft_fake_family2", fake)
+    monkeypatch.setitem(runner.FAMILIES, "fake2", "hardsoft_fake_family2")
+    (r,), _ = runner.run_family("fake2", "tiny", Path("."), lambda m: None, None)
+    assert r.name == "fake2.crashed" and r.family == "fake2" and r.claim is None and 0.0 <= r.seconds < 0.5
+    assert "ZeroDivisionError" in r.detail
+
+
+def test_run_family_passes_options_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = {}
+    fake = types.ModuleType("hardsoft_fake_family3")
+
+    def run(preset, out_dir, progress, claims, **options):
+        seen.update(preset=preset, claims=claims, options=options)
+        return [_row(Outcome.OK)]
+
+    fake.run = run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "hardsoft_fake_family3", fake)
+    monkeypatch.setitem(runner.FAMILIES, "fake3", "hardsoft_fake_family3")
+    rs, _ = runner.run_family("fake3", "paper", Path("."), lambda m: None, {"E"}, {"bound": 3})
+    assert seen == {"preset": "paper", "claims": {"E"}, "options": {"bound": 3}} and len(rs) == 1
+    runner.run_family("fake3", "tiny", Path("."), lambda m: None, None)
+    assert seen["options"] == {}
+
+
+@pytest.mark.parametrize("only,families,claims", [
+    (None, list(runner.FAMILIES), None),
+    ("spec", ["spec"], None),
+    ("spec, smt", ["spec", "smt"], None),
+    ("E,C", list(runner.FAMILIES), {"E", "C"}),
+    ("fuzz,E", ["fuzz"], {"E"}),
+])
+def test_parse_only(only, families, claims) -> None:
+    assert runner.parse_only(only) == (families, claims)
+
+
+@pytest.mark.parametrize("only,msg", [("spec,,smt", "empty name"), ("spec,NOPE", "unknown family or claim 'NOPE'"), ("", "empty name")])
+def test_parse_only_rejects(only, msg) -> None:
+    with pytest.raises(ValueError, match=msg):
+        runner.parse_only(only)
