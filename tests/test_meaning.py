@@ -233,3 +233,32 @@ def test_r_scales_like_one_over_tau_with_the_lipschitz_factor() -> None:
     assert r1 == 2 * (1 + 50001 + 2 * 25001)
     r2, _ = bd.compute_layer_constants(2.0, 1.0, 3, 5e-5, [0.5, 0.25], [1.0, 2.0], 1.0)
     assert r2 == 2 * (1 + 100001 + 2 * 50001)
+
+
+# --------------------------------------------------------------------------- pinned by the mutation run (docs/mutation.md)
+
+
+@pytest.mark.parametrize("N,step,tau", [(2, 1.0, 1.0), (5, 0.5, 0.25), (64, 1 / 64, 1 / 64)])
+def test_Z_weight_top_is_exact_at_the_staircase(N: int, step: float, tau: float) -> None:
+    """Lemma 6's lower bound on the top weight, (1 - x)/(1 - x^N), is attained by the staircase s_k = -(k-1) step."""
+    x = math.exp(-step / tau)
+    with mpmath.workdps(50):
+        w = [mpmath.exp(-k * mpmath.mpf(step) / mpmath.mpf(tau)) for k in range(N)]
+        top = w[0] / mpmath.fsum(w)
+    assert bd.bound_Z_weight_top(N, x) == pytest.approx(float(top), rel=1e-13)
+    assert bd.bound_Z_weight_top(N, x) + bd.bound_Z_mass_off_top(N, x) == pytest.approx(1.0, rel=1e-13)
+
+
+def test_erratum_offset_plus_value() -> None:
+    """The printed offset K X N e^{+gamma/tau}, pinned at gamma/tau = 5: 8 e^5 (not only its growth)."""
+    assert bd.erratum_offset_plus(1.0, 1.0, 8, 0.5, 0.1) == pytest.approx(8 * math.exp(5.0), rel=1e-15)
+    assert bd.erratum_offset_plus(2.0, 0.5, 3, 1.0, 0.5) == pytest.approx(3 * math.exp(2.0), rel=1e-15)
+
+
+def test_guarded_step_sequence_accepts_slack_and_rejects_excess() -> None:
+    """e_l <= r_l e_(l-1) + a_l is an inequality: strictly smaller errors obey it, larger ones do not; above 1 anything goes."""
+    r, a = [2.0, 2.0, 2.0], [0.1, 0.1, 0.1]
+    assert bd.is_guarded_step_sequence([0.0, 0.05, 0.1, 0.2], r, a)  # below the bound at every step
+    assert not bd.is_guarded_step_sequence([0.0, 0.11, 0.2, 0.3], r, a)  # first step above r*0 + a
+    assert bd.is_guarded_step_sequence([0.0, 0.1, 5.0, 1e9], [1.0, 1.0, 1.0], [0.1, 4.9, 0.0])  # from 5 > 1: unconstrained
+    assert not bd.is_guarded_step_sequence([0.1, 0.1], [1.0], [0.1])  # e_0 must be 0
