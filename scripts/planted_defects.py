@@ -60,6 +60,19 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
     ("r: the 1/tau factor dropped", "spec/bounds.py",
      "return r0 + r1 / t, a1 * compute_x(gamma, t)", "return r0 + r1, a1 * compute_x(gamma, t)",
      ["tests/test_meaning.py::test_r_has_the_one_over_tau_factor"]),
+    # survivors of make mutate's first run, each killed by a test added for it (docs/mutation.md)
+    ("survivor: Z top weight (1-x)**(1-x^N)", "spec/bounds.py",
+     "return (1.0 - x) / (1.0 - x**N)", "return (1.0 - x) ** (1.0 - x**N)",
+     ["tests/test_meaning.py::test_Z_weight_top_is_exact_at_the_staircase"]),
+    ("survivor: erratum 1 offset e^(gamma**t)", "spec/bounds.py",
+     "mpmath.exp(mpmath.mpf(g) / t)", "mpmath.exp(mpmath.mpf(g) ** t)",
+     ["tests/test_meaning.py::test_erratum_offset_plus_value"]),
+    ("survivor: guarded steps checked with == instead of <=", "spec/bounds.py",
+     "return all(e[l] <= r[l - 1] * e[l - 1] + a[l - 1]", "return all(e[l] == r[l - 1] * e[l - 1] + a[l - 1]",
+     ["tests/test_meaning.py::test_guarded_step_sequence_accepts_slack_and_rejects_excess"]),
+    ("survivor: sufficient temperature floored at 2", "spec/bounds.py",
+     "t_up = max(_upper(t), 1.0, consts.t_min)", "t_up = max(_upper(t), 2.0, consts.t_min)",
+     ["tests/test_meaning.py::test_sufficient_temperature_floor_is_one"]),
 ]
 
 

@@ -262,3 +262,14 @@ def test_guarded_step_sequence_accepts_slack_and_rejects_excess() -> None:
     assert not bd.is_guarded_step_sequence([0.0, 0.11, 0.2, 0.3], r, a)  # first step above r*0 + a
     assert bd.is_guarded_step_sequence([0.0, 0.1, 5.0, 1e9], [1.0, 1.0, 1.0], [0.1, 4.9, 0.0])  # from 5 > 1: unconstrained
     assert not bd.is_guarded_step_sequence([0.1, 0.1], [1.0], [0.1])  # e_0 must be 0
+
+
+def test_sufficient_temperature_floor_is_one() -> None:
+    """Statement T's closed form is floored at 1/tau = 1 (where r_l <= R t starts to hold), not higher: tiny constants give exactly 1."""
+    c = bd.RecursionConstants.from_norms([bd.LayerNorms((0.0,), (1e-3,), 0.0)], 1e-3, 2, 1.0)
+    cert = bd.compute_sufficient_inverse_temperature(c, 1.0)
+    assert cert.inverse_tau == 1.0 and cert.tau == 1.0 and cert.bound <= 1.0
+    # between 1 and 2 the formula itself is returned: L = 1, t = (2/gamma) ln(AN / eps) = 2 ln(e^0.75) = 1.5
+    a1 = math.exp(0.75)
+    c1 = bd.RecursionConstants((1.0,), (0.0,), (a1,), 1.0, 0.0)
+    assert bd.compute_sufficient_inverse_temperature(c1, 1.0).inverse_tau == pytest.approx(1.5, rel=1e-12)
