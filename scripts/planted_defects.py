@@ -73,6 +73,15 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
     ("survivor: sufficient temperature floored at 2", "spec/bounds.py",
      "t_up = max(_upper(t), 1.0, consts.t_min)", "t_up = max(_upper(t), 2.0, consts.t_min)",
      ["tests/test_meaning.py::test_sufficient_temperature_floor_is_one"]),
+    ("survivor: is_last feature at i == n", "spec/transformer.py",
+     '"is_last": lambda i, n: (i == n - 1)', '"is_last": lambda i, n: (i == n * 1)',
+     ["tests/test_meaning.py::test_every_position_feature_pinned_at_n_4"]),
+    ("survivor: (i+1)/n feature as (i+1) | n", "spec/transformer.py",
+     '"(i+1)/n": lambda i, n: (i + 1) / n', '"(i+1)/n": lambda i, n: (i + 1) | n',
+     ["tests/test_meaning.py::test_every_position_feature_pinned_at_n_4"]),
+    ("survivor: enumeration refuses a one-symbol alphabet", "spec/transformer.py",
+     "if alphabet_size <= 0 or n <= 0:", "if alphabet_size <= 1 or n <= 0:",
+     ["tests/test_meaning.py::test_enumerate_inputs_of_a_one_symbol_alphabet"]),
 ]
 
 

@@ -273,3 +273,26 @@ def test_sufficient_temperature_floor_is_one() -> None:
     a1 = math.exp(0.75)
     c1 = bd.RecursionConstants((1.0,), (0.0,), (a1,), 1.0, 0.0)
     assert bd.compute_sufficient_inverse_temperature(c1, 1.0).inverse_tau == pytest.approx(1.5, rel=1e-12)
+
+
+def test_every_position_feature_pinned_at_n_4() -> None:
+    """PE(i, n) features at n = 4, written out by hand (Section 2's position embeddings)."""
+    i = np.arange(4)
+    want = {
+        "one": [1, 1, 1, 1], "i": [0, 1, 2, 3], "n": [4, 4, 4, 4], "i/n": [0, 0.25, 0.5, 0.75],
+        "(i+1)/n": [0.25, 0.5, 0.75, 1.0], "1/(i+1)": [1.0, 0.5, 1 / 3, 0.25], "(i/n)^2": [0, 0.0625, 0.25, 0.5625],
+        "is_first": [1, 0, 0, 0], "is_last": [0, 0, 0, 1], "parity": [1, -1, 1, -1],
+    }
+    assert set(want) == set(tf.PE_FEATURES)
+    for name, values in want.items():
+        got = tf.PE_FEATURES[name](i, 4)
+        assert got.dtype == np.float64 and got.tolist() == pytest.approx(values, rel=1e-15), name
+
+
+def test_enumerate_inputs_of_a_one_symbol_alphabet() -> None:
+    """A one-symbol alphabet has exactly one input of each length (not an error)."""
+    (chunk,) = list(tf.enumerate_inputs(1, 3))
+    assert chunk.tolist() == [[0, 0, 0]]
+    assert [c.tolist() for c in tf.enumerate_inputs(2, 2)] == [[[0, 0], [0, 1], [1, 0], [1, 1]]]
+    with pytest.raises(ValueError, match="non-empty alphabet"):
+        next(tf.enumerate_inputs(0, 3))
