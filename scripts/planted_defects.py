@@ -82,6 +82,12 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
     ("survivor: enumeration refuses a one-symbol alphabet", "spec/transformer.py",
      "if alphabet_size <= 0 or n <= 0:", "if alphabet_size <= 1 or n <= 0:",
      ["tests/test_meaning.py::test_enumerate_inputs_of_a_one_symbol_alphabet"]),
+    ("survivor: (i/n)^3 feature", "spec/transformer.py",
+     '"(i/n)^2": lambda i, n: (i / n) ** 2', '"(i/n)^2": lambda i, n: (i / n) ** 3',
+     ["tests/test_meaning.py::test_every_position_feature_pinned_at_n_4"]),
+    ("survivor: position embedding not frozen", "spec/transformer.py",
+     '@dataclass(frozen=True)\nclass PositionEmbedding:', '@dataclass(frozen=False)\nclass PositionEmbedding:',
+     ["tests/test_meaning.py::test_model_parameters_are_immutable"]),
 ]
 
 

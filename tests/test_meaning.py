@@ -296,3 +296,13 @@ def test_enumerate_inputs_of_a_one_symbol_alphabet() -> None:
     assert [c.tolist() for c in tf.enumerate_inputs(2, 2)] == [[[0, 0], [0, 1], [1, 0], [1, 1]]]
     with pytest.raises(ValueError, match="non-empty alphabet"):
         next(tf.enumerate_inputs(0, 3))
+
+
+def test_model_parameters_are_immutable() -> None:
+    """A model is a value: its position embedding, heads, layers and the model itself refuse assignment (frozen dataclasses)."""
+    import dataclasses
+
+    m = random_model(np.random.default_rng(0), d=2, depth=1)
+    for obj, field in ((m.PE, "features"), (m.layers[0].heads[0], "mask"), (m.layers[0], "W1"), (m, "name")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, field, getattr(obj, field))
