@@ -88,6 +88,9 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
     ("survivor: position embedding not frozen", "spec/transformer.py",
      '@dataclass(frozen=True)\nclass PositionEmbedding:', '@dataclass(frozen=False)\nclass PositionEmbedding:',
      ["tests/test_meaning.py::test_model_parameters_are_immutable"]),
+    ("survivor: 1/(i+1) feature as 1.0 | (i+1)", "spec/transformer.py",
+     '"1/(i+1)": lambda i, n: 1.0 / (i + 1)', '"1/(i+1)": lambda i, n: 1.0 | (i + 1)',
+     ["tests/test_meaning.py::test_every_position_feature_pinned_at_n_4"]),
 ]
 
 
