@@ -35,7 +35,7 @@ MODULES: dict[str, list[str]] = {
     "spec/bounds.py": ["tests/test_meaning.py", "tests/test_certified.py", "tests/test_statements.py", "tests/test_end_to_end.py"],
     "spec/transformer.py": ["tests/test_transformer.py", "tests/test_meaning.py", "tests/test_end_to_end.py",
                             "tests/test_statements.py"],
-    "smt/core.py": ["tests/test_smt.py"],
+    "smt/core.py": ["tests/test_smt_core.py", "tests/test_smt.py"],
     "spec/attention.py": ["tests/test_attention.py", "tests/test_transformer.py", "tests/test_statements.py"],
 }
 

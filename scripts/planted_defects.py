@@ -91,6 +91,16 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
     ("survivor: 1/(i+1) feature as 1.0 | (i+1)", "spec/transformer.py",
      '"1/(i+1)": lambda i, n: 1.0 / (i + 1)', '"1/(i+1)": lambda i, n: 1.0 | (i + 1)',
      ["tests/test_meaning.py::test_every_position_feature_pinned_at_n_4"]),
+    ("survivor: check_size refuses its documented maximum", "smt/core.py",
+     "    if v > maximum:\n        raise ValueError(f\"{name} = {v} exceeds", "    if v >= maximum:\n        raise ValueError(f\"{name} = {v} exceeds",
+     ["tests/test_smt_core.py::test_check_size_boundaries"]),
+    ("survivor: check_size default minimum 2", "smt/core.py",
+     "maximum: int, minimum: int = 1) -> int:", "maximum: int, minimum: int = 2) -> int:",
+     ["tests/test_smt_core.py::test_check_size_boundaries"]),
+    ("survivor: model value p/1 printed as a fraction test inverted", "smt/core.py",
+     "if fr.denominator != 1 else", "if fr.denominator < 1 else", ["tests/test_smt_core.py::test_model_values_exact_strings"]),
+    ("survivor: verdict seconds as a clock product", "smt/core.py",
+     "dt = time.perf_counter() - t0", "dt = time.perf_counter() * t0", ["tests/test_smt_core.py::test_verdict_seconds_is_the_solver_time"]),
 ]
 
 
