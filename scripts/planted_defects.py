@@ -101,6 +101,12 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
      "if fr.denominator != 1 else", "if fr.denominator < 1 else", ["tests/test_smt_core.py::test_model_values_exact_strings"]),
     ("survivor: verdict seconds as a clock product", "smt/core.py",
      "dt = time.perf_counter() - t0", "dt = time.perf_counter() * t0", ["tests/test_smt_core.py::test_verdict_seconds_is_the_solver_time"]),
+    ("survivor: check_box refuses boxes <= 1", "smt/core.py",
+     "if math.isnan(v) or v <= 0 or math.isinf(v):", "if math.isnan(v) or v <= 1 or math.isinf(v):",
+     ["tests/test_smt_core.py::test_check_box_accepts_boxes_below_one"]),
+    ("survivor: a non-numeric model value crashes", "smt/core.py",
+     "        return s, float(Fraction(s))\n    except ValueError:", "        return s, float(Fraction(s))\n    except ZeroDivisionError:",
+     ["tests/test_smt_core.py::test_model_values_of_a_non_numeric_constant"]),
 ]
 
 

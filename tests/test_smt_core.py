@@ -53,3 +53,14 @@ def test_verdict_seconds_is_the_solver_time() -> None:
     assert v.status == core.PROVED and 0.0 <= v.seconds < 5.0
     w = core.search([x > 1], x < 0, timeout_s=10, name="trivial-search")
     assert w.status == core.PROVED and 0.0 <= w.seconds < 5.0
+
+
+def test_model_values_of_a_non_numeric_constant() -> None:
+    """A constant that is not a number (an element of an uninterpreted sort) keeps its text and gets NaN, not a crash."""
+    u = z3.DeclareSort("U")
+    c, d = z3.Consts("c d", u)
+    s = z3.Solver()
+    s.add(c != d)
+    assert s.check() == z3.sat
+    exact, floats = core.model_values(s.model())
+    assert exact["c"].startswith("U!val!") and floats["c"] != floats["c"]  # NaN
