@@ -9,7 +9,8 @@ Sessions, configs and the survivors' list go to .mutation/ (ignored by git):
   .mutation/<module>.sqlite   the cosmic-ray session (cr-report / cr-html read it)
   .mutation/survivors.json    every surviving mutant with its diff, for docs/mutation.md's triage
 Environment: MUTATE_MODULES=spec/bounds.py,... (default: all five), MUTATE_SAMPLE=N (a seeded
-random sample of N mutants per module instead of all), MUTATE_TIMEOUT (seconds per mutant, 120).
+random sample of N mutants per module instead of all; MUTATE_SEED picks the sample, default 8),
+MUTATE_OUT (session folder, default .mutation), MUTATE_TIMEOUT (seconds per mutant, 120).
 Operators that only produce type errors on this code (shifts, bitwise xor, modulo, floor
 division, identity comparisons, bitwise inversion, decorator removal) are filtered out.
 """
@@ -25,7 +26,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / ".mutation"
+OUT = ROOT / os.environ.get("MUTATE_OUT", ".mutation")
 PY = sys.executable
 BIN = Path(PY).parent
 
@@ -158,7 +159,7 @@ def main() -> int:
             subprocess.run([str(BIN / "cr-filter-pragma"), str(session)], check=True, env=env)
             print(f"{module}: {_skip_annotations(session, module)} mutants in type annotations skipped (equivalent)", flush=True)
             if sample:
-                _sample(session, sample)
+                _sample(session, sample, int(os.environ.get("MUTATE_SEED", "8")))
         subprocess.run([str(BIN / "cosmic-ray"), "exec", str(cfg), str(session)], check=True, env=env, cwd=ROOT)
         counts, survivors = _summary(session, module)
         all_survivors += survivors
