@@ -108,6 +108,12 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
     ("survivor: a non-numeric model value crashes", "smt/core.py",
      "        return s, float(Fraction(s))\n    except ValueError:", "        return s, float(Fraction(s))\n    except ZeroDivisionError:",
      ["tests/test_smt_core.py::test_model_values_of_a_non_numeric_constant"]),
+    ("survivor: check_box accepts boxes beyond its maximum", "smt/core.py",
+     'if v > maximum:\n        raise ValueError(f"{name} = {v} exceeds the documented maximum {maximum}")',
+     'if v == maximum:\n        raise ValueError(f"{name} = {v} exceeds the documented maximum {maximum}")',
+     ["tests/test_smt_core.py::test_check_box_accepts_boxes_below_one"]),
+    ("survivor: algebraic model value d * '?'", "smt/core.py", 'return d + "?", float(Fraction(d))', 'return d * "?", float(Fraction(d))',
+     ["tests/test_smt_core.py::test_model_values_exact_strings"]),
 ]
 
 

@@ -32,6 +32,9 @@ def test_check_box_accepts_boxes_below_one() -> None:
     for bad in (0.0, -1.0, float("nan"), float("inf")):
         with pytest.raises(ValueError, match="X"):
             core.check_box("X", bad)
+    assert Fraction(core.check_box("X", 1e6)) >= 10**6  # the documented maximum is allowed, beyond it is not
+    with pytest.raises(ValueError, match="exceeds the documented maximum"):
+        core.check_box("X", 2e6)
 
 
 def test_model_values_exact_strings() -> None:
