@@ -49,5 +49,5 @@ SCORE_MAX_STABLE: float = 1e6
 #: Measured on 1500 draws like the ci profile's: the 5 draws whose error exceeded the certified B_l did so
 #: by at most 2.4e-4 of this allowance (factor 1), and the allowance never exceeded 2% of eps.
 E2E_ROUNDING_FACTOR: float = 2.0
-#: The end-to-end test fails if the allowance ever exceeds this fraction of eps (it would then assert little).
+#: The end-to-end test fails if the allowance decides a draw (error above B_l) while exceeding this fraction of eps.
 E2E_ALLOWANCE_MAX_FRACTION: float = 0.125

@@ -4,10 +4,12 @@ The statement checked is the one users quote: at the tightest certified tau, the
 measured error of every layer l is <= its certified bound B_l (and the last one
 <= eps).  Float64 rounding of the two runs gets an allowance
 (``rounding_allowance``, constants in spec/constants.py) that is the same at every
-layer, never amplified by r^l, and is asserted to stay below
-E2E_ALLOWANCE_MAX_FRACTION of eps, so the test always asserts error <= eps up to
-a small fraction of eps.  How many draws needed the allowance is printed at the
-end of the module (pytest's terminal summary).
+layer, never amplified by r^l.  Wherever the allowance decides a draw (the error
+exceeds B_l, by rounding), it is asserted to be below E2E_ALLOWANCE_MAX_FRACTION
+of eps, so every draw asserts error <= eps up to a small fraction of eps.  (Its
+1/tau term can reach ~0.1-0.3 eps at tau ~ 1e-7 with eps = 1e-6, but in those
+draws the soft run equals the hard one and the allowance is not used.)  How many
+draws needed it, and how large it was, is printed at the end of the module.
 """
 
 from __future__ import annotations
@@ -85,9 +87,10 @@ def test_soft_tracks_hard_within_eps(inst) -> None:
     STATS[(inst["seed"], inst["n"], eps, inst["model"].depth, inst["model"].d)] = {
         "allowance_over_eps": allow / eps, "error_over_eps": errs[-1] / eps, "needed": float(needed)}
     assert B[-1] <= eps, f"the tightest tau certifies {B[-1]} > eps = {eps}"
-    assert allow <= E2E_ALLOWANCE_MAX_FRACTION * eps, f"rounding allowance {allow:.3g} is not small next to eps = {eps}"
     assert all(e <= b + allow for e, b in zip(errs, B)), (errs, B, allow)
     assert errs[-1] <= eps + allow, (errs, eps, allow)
+    if needed:  # the allowance decides this draw: it must be small next to eps, or the draw asserts too little
+        assert allow <= E2E_ALLOWANCE_MAX_FRACTION * eps, f"rounding allowance {allow:.3g} decides a draw with eps = {eps}"
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -98,10 +101,11 @@ def _print_allowance_stats(request: pytest.FixtureRequest):
         return
     a = sorted(s["allowance_over_eps"] for s in STATS.values())
     e = max(s["error_over_eps"] for s in STATS.values())
-    needed = int(sum(s["needed"] for s in STATS.values()))
-    line = (f"end-to-end: {len(STATS)} draws, {needed} decided by the rounding allowance (error above the certified B_l, "
-            f"within the allowance); allowance/eps median {a[len(a) // 2]:.2g}, max {a[-1]:.2g} "
-            f"(limit {E2E_ALLOWANCE_MAX_FRACTION}); max measured error/eps {e:.3g}")
+    used = [s["allowance_over_eps"] for s in STATS.values() if s["needed"]]
+    line = (f"end-to-end: {len(STATS)} draws, {len(used)} decided by the rounding allowance (error above the certified "
+            f"B_l, within the allowance; allowance/eps there max {max(used, default=0.0):.2g}, limit "
+            f"{E2E_ALLOWANCE_MAX_FRACTION}); allowance/eps over all draws median {a[len(a) // 2]:.2g}, max {a[-1]:.2g}; "
+            f"max measured error/eps {e:.3g}")
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     with capture.global_and_fixture_disabled() if capture is not None else contextlib.nullcontext():
         print("\n" + line)
