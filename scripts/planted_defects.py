@@ -114,6 +114,11 @@ DEFECTS: list[tuple[str, str, str, str, list[str]]] = [
      ["tests/test_smt_core.py::test_check_box_accepts_boxes_below_one"]),
     ("survivor: algebraic model value d * '?'", "smt/core.py", 'return d + "?", float(Fraction(d))', 'return d * "?", float(Fraction(d))',
      ["tests/test_smt_core.py::test_model_values_exact_strings"]),
+    # survivors of the second run (seed 9)
+    ("survivor: E l1 bound 2(N-1) - x", "spec/bounds.py", "return 2.0 * (N - 1) * x", "return 2.0 * (N - 1) - x",
+     ["tests/test_meaning.py::test_E_l1_bound_is_tight_as_x_goes_to_zero"]),
+    ("survivor: Z wrong twin with N & 1 positions", "spec/bounds.py", "    k = max(N - 1, 1)\n    return (x - x**k)",
+     "    k = max(N & 1, 1)\n    return (x - x**k)", ["tests/test_meaning.py::test_Z_wrong_twin_is_exactly_N_minus_one"]),
 ]
 
 

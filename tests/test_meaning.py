@@ -306,3 +306,24 @@ def test_model_parameters_are_immutable() -> None:
     for obj, field in ((m.PE, "features"), (m.layers[0].heads[0], "mask"), (m.layers[0], "W1"), (m, "name")):
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(obj, field, getattr(obj, field))
+
+
+@pytest.mark.parametrize("N", [2, 5, 64])
+def test_E_l1_bound_is_tight_as_x_goes_to_zero(N: int) -> None:
+    """2 (N-1) x is the l1 distance of the one-maximum staircase up to a factor 1 + O(N x): a looser bound is caught."""
+    for x in (1e-3, 1e-6):
+        gap_over_tau = -math.log(x)
+        with mpmath.workdps(50):
+            X = mpmath.mpf(x)
+            l1 = 2 * (N - 1) * X / (1 + (N - 1) * X)  # exact: twice the mass off the single maximum
+        b = bd.bound_E_l1(N, x)
+        assert b == 2.0 * (N - 1) * x
+        assert float(l1) <= b <= float(l1) * (1 + 2 * N * x)
+        assert bd.bound_E_l1(N, bd.compute_x(1.0, 1.0 / gap_over_tau)) == pytest.approx(b, rel=1e-12)
+
+
+@pytest.mark.parametrize("N", [2, 3, 7, 64])
+def test_Z_wrong_twin_is_exactly_N_minus_one(N: int) -> None:
+    """The wrong twin of Z is the right formula with N - 1 positions (so the twin search tests that one mistake)."""
+    for x in (0.1, 0.5, 0.9):
+        assert bd.wrong_bound_Z_mass_off_top_short(N, x) == bd.bound_Z_mass_off_top(N - 1, x)
