@@ -327,3 +327,11 @@ def test_Z_wrong_twin_is_exactly_N_minus_one(N: int) -> None:
     """The wrong twin of Z is the right formula with N - 1 positions (so the twin search tests that one mistake)."""
     for x in (0.1, 0.5, 0.9):
         assert bd.wrong_bound_Z_mass_off_top_short(N, x) == bd.bound_Z_mass_off_top(N - 1, x)
+
+
+def test_layer_norms_of_a_zero_width_ffn() -> None:
+    """An FFN of width 0 (W1 is d x 0) contributes nothing: Lip F = 0, |W_2|_col = 0."""
+    d = 2
+    layer = _layer(np.zeros((d, 0)), np.zeros(0), np.zeros((0, d)), np.zeros(d))
+    nm = tf.compute_layer_norms(layer)
+    assert nm.lip_F == 0.0 and nm.W2_col == 0.0 and nm.A_sums == () and nm.B_cols == ()

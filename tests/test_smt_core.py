@@ -67,3 +67,10 @@ def test_model_values_of_a_non_numeric_constant() -> None:
     assert s.check() == z3.sat
     exact, floats = core.model_values(s.model())
     assert exact["c"].startswith("U!val!") and floats["c"] != floats["c"]  # NaN
+
+
+def test_check_box_names_a_non_number() -> None:
+    with pytest.raises(ValueError, match="X must be a number, got 'abc'"):
+        core.check_box("X", "abc")
+    with pytest.raises(ValueError, match="X must be a number"):
+        core.check_box("X", None)
