@@ -4,13 +4,15 @@
 #   make bench   set up, then run the benchmarks (prints figures)
 #   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
 #   make trust-doc  regenerate docs/trust.md (what is proved, up to where, assuming what, and what is not)
+#   make lint    ruff (lint, then format --check) and mypy over spec/, smt/ and checks/ (config in pyproject.toml)
+#   make mutate  mutation testing (cosmic-ray) of the trusted core; slow, not part of test or CI (docs/mutation.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PRESET ?= tiny
 PYTEST_ARGS ?=
 
-.PHONY: setup toolchain check test bench wheel-check readme-table trust-doc clean
+.PHONY: setup toolchain check test bench wheel-check readme-table trust-doc lint mutate clean
 
 setup: $(VENV)/.installed
 
@@ -38,6 +40,23 @@ bench: setup
 wheel-check: setup
 	scripts/wheel-check.sh $(BIN)/python
 
+LINT_DIRS := spec smt checks
+
+# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, smt/, checks/ as hardsoft.spec/.smt/.checks.
+lint: setup
+	$(BIN)/ruff check $(LINT_DIRS)
+	@mkdir -p .lint/hardsoft
+	@for f in hardsoft/*.py; do ln -sfn ../../$$f .lint/hardsoft/$$(basename $$f); done
+	@for d in $(LINT_DIRS); do ln -sfn ../../$$d .lint/hardsoft/$$d; done
+	cd .lint && ../$(BIN)/mypy --config-file ../pyproject.toml -p hardsoft
+	$(BIN)/ruff format --check $(LINT_DIRS)
+
+# MUTATE_MODULES=spec/bounds.py,... and MUTATE_SAMPLE=N narrow the run (scripts/mutate.py); sessions go to .mutation/.
+mutate: setup
+	$(BIN)/python -m pip install --quiet -e '.[test,mutation]'
+	$(BIN)/python scripts/mutate.py
+	$(BIN)/python scripts/planted_defects.py
+
 readme-table: setup
 	$(BIN)/python scripts/update_readme_table.py
 
@@ -46,4 +65,4 @@ trust-doc: setup
 	$(BIN)/python -m hardsoft.checks.trust
 
 clean:
-	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache build dist
+	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache build dist .lint .mutation

@@ -157,7 +157,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     rp.clear_stale(out)
     console = Console(stderr=True, highlight=False)
-    started = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    started = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     t0 = time.perf_counter()
     results, sections = [], []
     with console.status("starting") as status:
@@ -183,7 +183,7 @@ def _print_summary(results: list, code: int, out: Path) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    by_family: dict[str, dict[str, int]] = {}
+    by_family: dict[str, dict[str, float]] = {}
     for r in results:
         d = by_family.setdefault(r.family, {"ok": 0, "failed": 0, "undecided": 0, "seconds": 0.0})
         d[r.outcome.value] += 1
@@ -290,8 +290,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     hard = tf.run(model, inputs, mode)
     soft = tf.run(model, inputs, "soft", tau=tau)
     errs = tf.compute_layer_errors(hard, soft)
-    bounds = [0.0] * len(errs) if consts is None else None
-    if consts is not None:
+    if consts is None:
+        bounds = [0.0] * len(errs)
+    else:
         with np.errstate(over="ignore"):
             bounds = bd.compute_bound_at(consts, tau)
     doc = {"model": model.name, "mode": mode, "n": n, "inputs": int(inputs.shape[0]), "tau": tau,

@@ -10,10 +10,12 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-from hardsoft.checks.properties import PROPERTIES, find_counterexample
+from hardsoft.checks.properties import PROPERTIES, Property, find_counterexample
 from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.checks.runner import guarded
 
 #: Examples per property search, by preset.
 BUDGET = {"tiny": 150, "paper": 2000}
@@ -36,6 +38,30 @@ def check_seed(seed: int | None) -> int | None:
     return seed
 
 
+def _property_row(p: Property, preset: str, n: int, seed: int) -> CheckResult:
+    """Return the verdict of one property's search for a counterexample."""
+    t0 = time.perf_counter()
+    cex = find_counterexample(p, twin=False, max_examples=n, seed=seed)
+    return CheckResult(
+        "fuzz", f"fuzz.{p.name}", p.claim, Outcome.OK if cex is None else Outcome.FAILED,
+        "passed" if cex is None else "counterexample", time.perf_counter() - t0,
+        f"{p.description}: no counterexample in {n} examples" if cex is None
+        else f"{p.description}: FAILS on {_summary(cex)} (replay: hardsoft check --preset {preset} --only fuzz,{p.claim} --seed {seed})",
+        {"examples": n, "seed": seed} if cex is None else {"counterexample": _summary(cex), "seed": seed})
+
+
+def _twin_row(p: Property, n: int) -> CheckResult:
+    """Return the verdict of one wrong twin's search (OK when the twin is caught)."""
+    t0 = time.perf_counter()
+    wcex = find_counterexample(p, twin=True, max_examples=n)
+    return CheckResult(
+        "fuzz", f"fuzz.{p.name}.twin", p.claim, Outcome.OK if wcex is not None else Outcome.FAILED,
+        "twin-caught" if wcex is not None else "twin-not-caught", time.perf_counter() - t0,
+        f"wrong twin ({p.twin_description}) caught" if wcex is not None
+        else f"wrong twin ({p.twin_description}) NOT caught in {n} examples: the check may be unable to fail",
+        {"counterexample": _summary(wcex)} if wcex is not None else {"examples": n})
+
+
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None,
         seed: int | None = None) -> list[CheckResult]:
     """Run every property (and its twin) with the preset's budget.
@@ -45,27 +71,14 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     """
     if preset not in BUDGET:
         raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(BUDGET)}")
-    seed = secrets.randbits(32) if check_seed(seed) is None else seed
+    check_seed(seed)
+    used_seed = secrets.randbits(32) if seed is None else seed
     n = BUDGET[preset]
-    results = []
+    results: list[CheckResult] = []
     for p in PROPERTIES:
         if claims and p.claim not in claims:
             continue
         progress(f"fuzz: {p.name}")
-        t0 = time.perf_counter()
-        cex = find_counterexample(p, twin=False, max_examples=n, seed=seed)
-        results.append(CheckResult(
-            "fuzz", f"fuzz.{p.name}", p.claim, Outcome.OK if cex is None else Outcome.FAILED,
-            "passed" if cex is None else "counterexample", time.perf_counter() - t0,
-            f"{p.description}: no counterexample in {n} examples" if cex is None
-            else f"{p.description}: FAILS on {_summary(cex)} (replay: hardsoft check --preset {preset} --only fuzz,{p.claim} --seed {seed})",
-            {"examples": n, "seed": seed} if cex is None else {"counterexample": _summary(cex), "seed": seed}))
-        t0 = time.perf_counter()
-        wcex = find_counterexample(p, twin=True, max_examples=n)
-        results.append(CheckResult(
-            "fuzz", f"fuzz.{p.name}.twin", p.claim, Outcome.OK if wcex is not None else Outcome.FAILED,
-            "twin-caught" if wcex is not None else "twin-not-caught", time.perf_counter() - t0,
-            f"wrong twin ({p.twin_description}) caught" if wcex is not None
-            else f"wrong twin ({p.twin_description}) NOT caught in {n} examples: the check may be unable to fail",
-            {"counterexample": _summary(wcex)} if wcex is not None else {"examples": n}))
+        results += guarded("fuzz", f"fuzz.{p.name}", p.claim, partial(_property_row, p, preset, n, used_seed))
+        results += guarded("fuzz", f"fuzz.{p.name}.twin", p.claim, partial(_twin_row, p, n))
     return results

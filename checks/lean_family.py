@@ -33,8 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hardsoft import locations
-from hardsoft.checks.lean_toolchain import (INSTALL_COMMAND, StagedWasm, Toolchain, ToolchainError, ensure_wasm_toolchain,
-                                   find_native, stage_wasm)
+from hardsoft.checks.lean_toolchain import INSTALL_COMMAND, StagedWasm, Toolchain, ToolchainError, ensure_wasm_toolchain, find_native, stage_wasm
 from hardsoft.checks.result import CheckResult, Outcome
 
 #: The Lean project (shipped as the package data ``hardsoft.lean``).
@@ -624,21 +623,21 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
                                        f"{name} is not declared in lean/"))
             continue
         rel = str(path.relative_to(LEAN_DIR))
-        u = mod_of_file.get(str(path))
+        unit = mod_of_file.get(str(path))
         file_findings = [f for f in findings if f.file == rel]
         ax = axioms.get(name)
-        if failure is not None or u is None or u.status in ("timeout", "not-run"):
+        if failure is not None or unit is None or unit.status in ("timeout", "not-run"):
             outcome, verdict, detail = Outcome.UNDECIDED, "unknown", f"{name} ({rel}) not checked: {failure or 'not built'}"
-        elif u.ok and not file_findings and not bad_axioms.get(name):
+        elif unit.ok and not file_findings and not bad_axioms.get(name):
             outcome, verdict, detail = Outcome.OK, "proved", f"{name} proved in {rel} ({kind})"
         else:
-            why = u.status if not u.ok else ("audit: " + ", ".join(sorted({f.kind for f in file_findings}))
+            why = unit.status if not unit.ok else ("audit: " + ", ".join(sorted({f.kind for f in file_findings}))
                                              if file_findings else f"axioms {bad_axioms.get(name)}")
             outcome, verdict, detail = Outcome.FAILED, "failed", f"{name} in {rel} not proved: {why}"
         # seconds 0: the time belongs to the build unit (its result carries it), not counted twice
         results.append(CheckResult("lean", f"lean.theorem.{name}", claim, outcome, verdict, 0.0, detail,
                                    {"file": rel, "toolchain": kind, "axioms": ax,
-                                    "unit_seconds": round(u.seconds, 1) if u else None}))
+                                    "unit_seconds": round(unit.seconds, 1) if unit else None}))
     return results
 
 
@@ -649,7 +648,7 @@ def markdown_section(results: list[CheckResult]) -> str:
     theorems = [r for r in lean if r.name.startswith("lean.theorem.")]
     audit = next((r for r in lean if r.name == "lean.audit"), None)
     tool = next((r for r in lean if r.name == "lean.toolchain"), None)
-    kinds = {r.data.get("toolchain") for r in units} - {None}
+    kinds: set[str] = {str(k) for r in units if (k := r.data.get("toolchain")) is not None}
     lines = ["## Lean", ""]
     if tool is not None:
         wall = tool.data.get("wall_seconds")

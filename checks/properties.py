@@ -263,7 +263,7 @@ def _run_layer_on(model: tf.Model, x: np.ndarray, tau: float) -> np.ndarray:
     y = x.copy()
     for hd in layer.heads:
         mask = att.make_mask(hd.mask, n)
-        nonempty = mask.any(axis=-1)
+        nonempty = np.asarray(mask.any(axis=-1))
         safe = mask | ~nonempty[:, None]
         s = (x @ hd.W_Q) @ (x @ hd.W_K).transpose(0, 2, 1)
         alpha = att.softmax(s, tau, np.broadcast_to(safe, s.shape))

@@ -120,7 +120,7 @@ def build_markdown(meta: dict[str, Any], results: list[CheckResult], code: int, 
     if problems:
         lines += ["", "### Problems", ""] + [f"- `{n}`: {p}" for n, p in problems]
     sweep = next((r for r in results if r.name == "spec.sweep"), None)
-    if sweep is not None:
+    if sweep is not None and "sweep" in sweep.data:  # a sweep that raised has an error row and no data
         sw = sweep.data["sweep"]
         lines += ["", "## Soft vs hard: measured error against the bound", "",
                   f"Model `{sw['model']}` on all {2 ** sw['n']} inputs of length n = {sw['n']}: measured gap "

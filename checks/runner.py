@@ -2,6 +2,11 @@
 
 Exit codes (EXIT_*): 0 everything passed; 1 something failed; 3 nothing failed
 but something could not be decided (unknown, timeout, tool missing); 2 bad input.
+
+Exit 2 is only for the user's bad input, found by argument validation before any
+check runs.  An exception raised inside a check (a ValueError from spec code, a
+crash of a tool wrapper) is that check's FAILED row with the message
+(``guarded``); an exception escaping a whole family is one FAILED row for the family.
 """
 
 from __future__ import annotations
@@ -52,6 +57,23 @@ def parse_only(only: str | None) -> tuple[list[str], set[str] | None]:
     return (fams or list(FAMILIES)), (claims or None)
 
 
+def error_result(family: str, name: str, claim: str | None, seconds: float, exc: BaseException) -> CheckResult:
+    """Return the FAILED row of a check that raised ``exc`` (verdict "error", the exception named in the detail)."""
+    return CheckResult(family, name, claim, Outcome.FAILED, "error", seconds,
+                       f"raised {type(exc).__name__}: {exc}", {"exception": type(exc).__name__, "message": str(exc)})
+
+
+def guarded(family: str, name: str, claim: str | None,
+            check: Callable[[], CheckResult | list[CheckResult]]) -> list[CheckResult]:
+    """Return the results of ``check()``, or its FAILED row if it raises (never exit 2 from inside a check)."""
+    t0 = time.perf_counter()
+    try:
+        out = check()
+    except Exception as e:  # a check that crashes has failed; its message is the evidence
+        return [error_result(family, name, claim, time.perf_counter() - t0, e)]
+    return out if isinstance(out, list) else [out]
+
+
 def run_family(name: str, preset: str, out_dir: Path, progress: Callable[[str], None],
                claims: set[str] | None, options: dict[str, Any] | None = None) -> tuple[list[CheckResult], Any]:
     """Return one family's results and its module (None if unavailable: then one UNDECIDED result).
@@ -64,7 +86,10 @@ def run_family(name: str, preset: str, out_dir: Path, progress: Callable[[str], 
     except ImportError as e:
         return [CheckResult(name, f"{name}.available", None, Outcome.UNDECIDED, "unavailable",
                             time.perf_counter() - t0, f"family {name} cannot run: {e}")], None
-    return mod.run(preset, out_dir, progress, claims, **(options or {})), mod
+    try:
+        return mod.run(preset, out_dir, progress, claims, **(options or {})), mod
+    except Exception as e:  # a family that crashes outside its per-check guards: one FAILED row, the run goes on
+        return [error_result(name, f"{name}.crashed", None, time.perf_counter() - t0, e)], mod
 
 
 def summarize(results: list[CheckResult]) -> dict[str, int]:
@@ -73,7 +98,7 @@ def summarize(results: list[CheckResult]) -> dict[str, int]:
 
 
 def exit_code(results: list[CheckResult]) -> int:
-    """Return the exit code of a run: FAILED beats UNDECIDED beats OK."""
+    """Return the exit code of a run: FAILED beats UNDECIDED beats OK; a run with no result is UNDECIDED (nothing was shown)."""
     if any(r.outcome is Outcome.FAILED for r in results):
         return EXIT_FAILED
     if any(r.outcome is Outcome.UNDECIDED for r in results) or not results:

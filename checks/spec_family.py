@@ -15,15 +15,17 @@ import math
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import mpmath
 import numpy as np
 
+from hardsoft import locations
 from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.checks.runner import guarded
 from hardsoft.spec import attention as att
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
-from hardsoft import locations
 from hardsoft.spec.claims import tests_shipped, validate_registry
 from hardsoft.spec.constants import FLOAT64_EPS
 from hardsoft.spec.examples import EXAMPLES
@@ -144,7 +146,7 @@ def check_doctests() -> CheckResult:
     return _result("spec.doctests", None, failed == 0, t0, f"{attempted - failed}/{attempted} doctests pass")
 
 
-def sweep_soft_vs_hard(example: str = "last-a", n: int = 8, eps: float = 1e-3, points: int = 25) -> dict[str, object]:
+def sweep_soft_vs_hard(example: str = "last-a", n: int = 8, eps: float = 1e-3, points: int = 25) -> dict[str, Any]:
     """Theorem 26 measured: return the measured final-layer error and the certified B_L over a range of temperatures."""
     model = EXAMPLES[example]()
     m = tf.measure(model, n)
@@ -162,7 +164,7 @@ def sweep_soft_vs_hard(example: str = "last-a", n: int = 8, eps: float = 1e-3, p
             "tight_inverse_tau": tight.inverse_tau, "rows": rows}
 
 
-def plot_sweep(sweep: dict[str, object], path: Path) -> None:
+def plot_sweep(sweep: dict[str, Any], path: Path) -> None:
     """Write the sweep's figure: measured soft-vs-hard error and certified bound against 1/tau."""
     import matplotlib
 
@@ -220,17 +222,17 @@ def check_errata() -> list[CheckResult]:
                             "rows[tau, a, a_printed, B_L, B_L_printed]": rows}))
     # ERR2: the O-form 1/tau = (c/gamma) ln(n x_max/gamma) against eps = e^{-n}.
     t0 = time.perf_counter()
-    rows = []
+    rows_o = []  # (n, eps, O-form 1/tau, its bound, T's 1/tau, T's bound): six columns, not ERR1's five
     for n in (8, 32, 128, 512):
         c = bd.RecursionConstants.from_uniform(1.0, 2.0, 1.0, n, 2, 1.0)
         t = max(1.0, bd.erratum_o_form_inverse_temperature(1.0, n, 1.0, 4.0))
         good = bd.compute_sufficient_inverse_temperature(c, max(math.exp(-n), 1e-300))
-        rows.append((n, math.exp(-n), t, bd.certify_bound_at(c, 1.0 / t), good.inverse_tau, good.bound))
-    ok = rows[-1][3] > rows[-1][1] and all(r[5] <= max(r[1], 1e-300) for r in rows)
+        rows_o.append((n, math.exp(-n), t, bd.certify_bound_at(c, 1.0 / t), good.inverse_tau, good.bound))
+    ok = rows_o[-1][3] > rows_o[-1][1] and all(r[5] <= max(r[1], 1e-300) for r in rows_o)
     out.append(CheckResult("spec", "spec.erratum2", "ERR2", Outcome.OK if ok else Outcome.FAILED,
                            "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
                            "the O-form (c = 4, no log(1/eps)) misses eps = e^-n; statement T's 1/tau meets it",
-                           {"rows[n, eps, o_form_inverse_tau, its_bound, T_inverse_tau, T_bound]": rows}))
+                           {"rows[n, eps, o_form_inverse_tau, its_bound, T_inverse_tau, T_bound]": rows_o}))
     # ERR3: a guarded error sequence that exceeds any bound once some B_l > 1.
     t0 = time.perf_counter()
     r, a = [1.0, 1.0, 1.0], [0.9, 0.9, 0.9]
@@ -267,19 +269,19 @@ def check_logic(max_len: int = 5) -> CheckResult:
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """Run the spec family: registry, vectors, doctests, sweep."""
-    results = []
+    results: list[CheckResult] = []
     progress("spec: registry")
-    results.append(check_registry())
+    results += guarded("spec", "spec.registry", None, check_registry)
     progress("spec: 50-digit vectors")
-    results += check_vectors()
+    results += guarded("spec", "spec.vectors", None, check_vectors)
     progress("spec: doctests")
-    results.append(check_doctests())
+    results += guarded("spec", "spec.doctests", None, check_doctests)
     progress("spec: errata")
-    results += check_errata()
+    results += guarded("spec", "spec.errata", None, check_errata)
     progress("spec: soft-vs-hard sweep")
-    results.append(check_sweep(out_dir))
+    results += guarded("spec", "spec.sweep", "C", lambda: check_sweep(out_dir))
     progress("spec: compiled temporal-logic formulas")
-    results.append(check_logic())
+    results += guarded("spec", "spec.logic.one_operator_family", "ZU", check_logic)
     if claims:
         results = [r for r in results if r.claim is None or r.claim in claims]
     return results

@@ -25,7 +25,7 @@ from typing import Any
 
 import z3
 
-from hardsoft.smt.core import R, Abs, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.core import Abs, R, Sum, Verdict, check_size, check_timeout, prove, reals, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest length N accepted by the E checks (each query has 2N + 6 variables).

@@ -34,7 +34,7 @@ from typing import Any
 
 import z3
 
-from hardsoft.smt.core import PROVED, R, Abs, Verdict, check_box, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.core import PROVED, Abs, R, Sum, Verdict, check_box, check_size, check_timeout, prove, reals, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest dimension d accepted by the P checks.

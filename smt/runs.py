@@ -9,8 +9,9 @@ to which every query gave the expected verdict.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from hardsoft.smt.core import (HYPS_UNDECIDED, PROVED, REFUTED, UNDECIDED_STATUSES, UNKNOWN, VACUOUS, QueryRecord,
                                Verdict, query_log)

@@ -37,7 +37,7 @@ from typing import Any
 
 import z3
 
-from hardsoft.smt.core import REFUTED, UNKNOWN, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.core import REFUTED, UNKNOWN, Sum, Verdict, check_size, check_timeout, prove, reals, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest number of positions n accepted by the S checks.

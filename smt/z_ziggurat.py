@@ -27,7 +27,7 @@ from typing import Any
 
 import z3
 
-from hardsoft.smt.core import PROVED, R, Verdict, check_size, check_timeout, prove, reals, search, Sum
+from hardsoft.smt.core import PROVED, R, Sum, Verdict, check_size, check_timeout, prove, reals, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest length N accepted by the Z checks.

@@ -17,7 +17,6 @@ import numpy as np
 from hardsoft.spec.constants import MASK_KINDS, MP_DPS
 from hardsoft.spec.validate import require_scores, require_tau
 
-
 # --------------------------------------------------------------------------- masks
 
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import contextlib
 import math
-from fractions import Fraction
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import mpmath
 import numpy as np
-from mpmath import iv
+from mpmath import iv, libmp
 
 from hardsoft.spec.constants import TAU_MAX_STABLE
 from hardsoft.spec.validate import (
@@ -182,17 +182,24 @@ def compute_layer_coefficients(X: float, N: int, norms: LayerNorms) -> tuple[flo
 
     r0 = (1 + Lip F)(1 + sum_h |B^h|_col), r1 = (1 + Lip F) sum_h |B^h|_col X (2X+1) |A^h|_sum,
     a1 = 2 (1 + Lip F) X (N - 1) sum_h |B^h|_col.
+    Each is computed exactly (rationals) from the given floats and rounded UP to a
+    float, so it is never below the exact constant (the bounds are increasing in each).
     """
     X = require_nonnegative("activation bound X", X)
     N = require_positive("N (number of positions)", N, integer=True)
-    f = 1.0 + require_nonnegative("Lip F", norms.lip_F)
+    require_nonnegative("Lip F", norms.lip_F)
     if len(norms.A_sums) != len(norms.B_cols):
         raise ValueError("one |A|_sum and one |B|_col per head are needed")
-    sB = sum(norms.B_cols)
-    r0 = f * (1.0 + sB)
-    r1 = f * sum(b * X * (2.0 * X + 1.0) * a for a, b in zip(norms.A_sums, norms.B_cols))
-    a1 = 2.0 * f * X * (N - 1) * sB
-    return r0, r1, a1
+    for a, b in zip(norms.A_sums, norms.B_cols):
+        require_nonnegative("|A|_sum", a)
+        require_nonnegative("|B|_col", b)
+    x = Fraction(X)
+    f = 1 + Fraction(norms.lip_F)
+    sB = sum((Fraction(b) for b in norms.B_cols), Fraction(0))
+    r0 = f * (1 + sB)
+    r1 = f * sum((Fraction(b) * x * (2 * x + 1) * Fraction(a) for a, b in zip(norms.A_sums, norms.B_cols)), Fraction(0))
+    a1 = 2 * f * x * (int(N) - 1) * sB
+    return float_up(r0), float_up(r1), float_up(a1)
 
 
 def compute_layer_constants(
@@ -326,7 +333,7 @@ class RecursionConstants:
         return len(self.r0)
 
     @staticmethod
-    def from_uniform(K: float, R: float, X: float, N: int, L: int, gamma: float) -> "RecursionConstants":
+    def from_uniform(K: float, R: float, X: float, N: int, L: int, gamma: float) -> RecursionConstants:
         """Statement T: r = R/tau for tau <= 1 and a = K X N exp(-gamma/tau) at every one of L layers."""
         K = require_positive("K", K)
         R = require_positive("R", R)
@@ -336,10 +343,11 @@ class RecursionConstants:
         N = require_positive("n", N, integer=True)
         L = require_positive("depth L", L, integer=True)
         g = require_positive("gap gamma", gamma)
-        return RecursionConstants((0.0,) * L, (R,) * L, (K * X * N,) * L, g, t_min=1.0)
+        a1 = float_up(Fraction(K) * Fraction(X) * int(N))  # exact product, rounded up: never below K X N
+        return RecursionConstants((0.0,) * L, (R,) * L, (a1,) * L, g, t_min=1.0)
 
     @staticmethod
-    def from_norms(layers: Sequence[LayerNorms], X: float, N: int, gamma: float) -> "RecursionConstants":
+    def from_norms(layers: Sequence[LayerNorms], X: float, N: int, gamma: float) -> RecursionConstants:
         """Statement P composed (Lemma 25 at every layer): constants of a model from its weight norms."""
         g = require_positive("gap gamma", gamma)
         if not layers:
@@ -361,13 +369,29 @@ def _interval_precision(dps: int = 40):
         iv.dps = old
 
 
-def _float_up(v: "mpmath.mpf") -> float:
-    """Return the smallest float >= v (mpmath's float() rounds to nearest, which may go below)."""
-    f = float(v)
-    return f if mpmath.mpf(f) >= v else math.nextafter(f, math.inf)
+def float_up(q: Fraction) -> float:
+    """Return the smallest float >= the exact rational q (+inf beyond the float range)."""
+    try:
+        f = float(q)  # correctly rounded to nearest
+    except OverflowError:
+        return math.inf if q > 0 else -math.inf
+    return f if Fraction(f) >= q else math.nextafter(f, math.inf)
 
 
-def _iv(v: float) -> "iv.mpf":
+def _upper(x: iv.mpf) -> float:
+    """Return the smallest float >= the upper end of the interval x, read exactly (no rounding to 53 bits first)."""
+    b = x._mpi_[1]
+    if b == libmp.finf:
+        return math.inf
+    if b == libmp.fnan:
+        raise ValueError("interval arithmetic produced NaN")
+    if b == libmp.fninf:
+        return -math.inf
+    p, q = libmp.to_rational(b)
+    return float_up(Fraction(p, q))
+
+
+def _iv(v: float) -> iv.mpf:
     """Return the exact binary value of a float as a point interval."""
     return iv.mpf(float(v))
 
@@ -380,7 +404,7 @@ def compute_bound_at(consts: RecursionConstants, tau: float) -> list[float]:
     return compute_recursion(r, a)
 
 
-def _B_L_interval(consts: RecursionConstants, t_lo: "iv.mpf", t_hi: "iv.mpf") -> "iv.mpf":
+def _B_L_interval(consts: RecursionConstants, t_lo: iv.mpf, t_hi: iv.mpf) -> iv.mpf:
     """Return an interval containing B_L(t) for every t in [t_lo, t_hi] (r increasing in t, a decreasing)."""
     B = iv.mpf(0)
     g = _iv(consts.gamma)
@@ -398,7 +422,7 @@ def certify_bound_at(consts: RecursionConstants, tau: float) -> float:
         raise ValueError(f"these constants hold only for tau <= {1.0 / consts.t_min}, got tau = {tau}")
     with _interval_precision():
         ti = iv.mpf(1) / _iv(tau)
-        return _float_up(mpmath.mpf(_B_L_interval(consts, ti, ti).b))
+        return _upper(_B_L_interval(consts, ti, ti))
 
 
 def _sup_certified(consts: RecursionConstants, t: float, target: float) -> bool:
@@ -410,7 +434,7 @@ def _sup_certified(consts: RecursionConstants, t: float, target: float) -> bool:
     t_mono = max(t, (consts.depth - 1) / consts.gamma)
     with _interval_precision():
         tm = _iv(t_mono)
-        if _B_L_interval(consts, tm, tm).b > target:
+        if _upper(_B_L_interval(consts, tm, tm)) > target:
             return False
     # On [t, t_mono]: r_l grows and a_l shrinks with t, so B_L on a piece
     # [lo, hi] is at most B_L computed with r_l(hi) and a_l(lo).
@@ -420,7 +444,7 @@ def _sup_certified(consts: RecursionConstants, t: float, target: float) -> bool:
 def _sup_on_piece(consts: RecursionConstants, lo: float, hi: float, target: float, depth: int) -> bool:
     """Return True only if B_L(s) <= target is proved for every s in [lo, hi]."""
     with _interval_precision():
-        if _B_L_interval(consts, _iv(lo), _iv(hi)).b <= target:
+        if _upper(_B_L_interval(consts, _iv(lo), _iv(hi))) <= target:
             return True
     if depth >= 12 or hi - lo <= 1e-12 * max(1.0, hi):
         return False
@@ -451,15 +475,14 @@ def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: floa
     target = min(require_eps(eps), 1.0)
     L = consts.depth
     with _interval_precision():
-        R = max(_iv(r0) + _iv(r1) for r0, r1 in zip(consts.r0, consts.r1))
-        R = iv.mpf(max(1.0, _float_up(mpmath.mpf(R.b))))
+        R = iv.mpf(max(1.0, max(_upper(_iv(r0) + _iv(r1)) for r0, r1 in zip(consts.r0, consts.r1))))
         AN = _iv(max(consts.a1))
         g = _iv(consts.gamma)
         k = L - 1
         poly = (iv.mpf(2 * k) / (iv.e * g)) ** k if k > 0 else iv.mpf(1)
         inner = AN * L * R**k * poly / _iv(target)
-        t = iv.mpf(2) / g * iv.log(inner) if mpmath.mpf(inner.b) > 1 else iv.mpf(0)
-        t_up = max(_float_up(mpmath.mpf(t.b)), 1.0, consts.t_min)
+        t = iv.mpf(2) / g * iv.log(inner) if _upper(inner) > 1 else iv.mpf(0)
+        t_up = max(_upper(t), 1.0, consts.t_min)
     tau = 1.0 / t_up
     while Fraction(1) / Fraction(tau) < Fraction(t_up):  # exact: the float tau is never hotter than certified
         tau = math.nextafter(tau, 0.0)

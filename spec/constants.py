@@ -40,3 +40,14 @@ TAU_MIN_STABLE: float = 1e-12
 TAU_MAX_STABLE: float = 1e6
 #: Score magnitudes the softmax is promised to handle stably.
 SCORE_MAX_STABLE: float = 1e6
+
+#: End-to-end rounding allowance (tests/test_end_to_end.py), the same at every layer (never amplified by r^l):
+#:   E2E_ROUNDING_FACTOR * FLOAT64_EPS * d * X * (n + max(1, S) * sum_h |B^h|_col / tau)
+#: with X the largest activation of both runs and S the largest score bound |A|_sum X^2.  First term: a
+#: layer's d-term products and n-term sums in binary64; second: scores rounded by ~d eps max(1, |s|), which
+#: statement S turns into a weight error of that over tau and a head output error X |B|_col times that.
+#: Measured on 1500 draws like the ci profile's: the 5 draws whose error exceeded the certified B_l did so
+#: by at most 2.4e-4 of this allowance (factor 1), and the allowance never exceeded 2% of eps.
+E2E_ROUNDING_FACTOR: float = 2.0
+#: The end-to-end test fails if the allowance decides a draw (error above B_l) while exceeding this fraction of eps.
+E2E_ALLOWANCE_MAX_FRACTION: float = 0.125

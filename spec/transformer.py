@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
-from hardsoft.spec.bounds import LayerNorms
-from hardsoft.spec.constants import ATTENTION_MODES, HARD_MODES, MASK_KINDS, TIE_RTOL
 from hardsoft.spec.attention import make_mask
+from hardsoft.spec.bounds import LayerNorms, float_up
+from hardsoft.spec.constants import ATTENTION_MODES, HARD_MODES, MASK_KINDS, TIE_RTOL
 from hardsoft.spec.validate import require_tau
 
 # --------------------------------------------------------------------------- position embeddings
@@ -329,7 +330,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
         layer_gaps = []
         for hd in layer.heads:
             mask = masks[hd.mask]
-            nonempty = mask.any(axis=-1)
+            nonempty = np.asarray(mask.any(axis=-1))  # an array, not numpy.bool (mypy: indexable)
             safe = mask | ~nonempty[:, None]  # empty rows see all keys; their output is zeroed below
             Q, K, V = x @ hd.W_Q, x @ hd.W_K, x @ hd.W_V
             gaps = []
@@ -409,14 +410,32 @@ def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | 
     return Measurement(n, count, tuple(tuple(r) for r in gmin), gap, max(xmax), tuple(xmax))
 
 
+def _exact(M: np.ndarray) -> np.ndarray:
+    """Return a float array as an object array of exact rationals (every float is a dyadic rational)."""
+    return np.vectorize(Fraction, otypes=[object])(np.asarray(M, dtype=np.float64))
+
+
+def _col_exact(M: np.ndarray) -> Fraction:
+    """Return |M|_col = max_l sum_k |M_kl| exactly (0 for an empty matrix)."""
+    if M.size == 0:
+        return Fraction(0)
+    return max(sum((abs(v) for v in col), Fraction(0)) for col in M.T)
+
+
 def compute_layer_norms(layer: Layer) -> LayerNorms:
-    """Lemma 25's norms of one layer: |A^h|_sum, |B^h|_col per head, Lip F <= |W_1|_col |W_2|_col, bias norms."""
-    col = lambda M: float(np.abs(M).sum(axis=0).max())  # noqa: E731  max column absolute sum
+    """Lemma 25's norms of one layer: |A^h|_sum, |B^h|_col per head, Lip F <= |W_1|_col |W_2|_col, bias norms.
+
+    Computed exactly from the float weights (rational products A = W_Q W_K^T, B = W_V W_O,
+    exact sums) and rounded UP to floats: every norm is >= its exact value, so the
+    constants of Lemma 25 built from them are certified, not rounded to nearest.
+    """
+    heads = [(_exact(h.W_Q) @ _exact(h.W_K).T, _exact(h.W_V) @ _exact(h.W_O)) for h in layer.heads]
+    W1_col, W2_col = _col_exact(_exact(layer.W1)), _col_exact(_exact(layer.W2))
     return LayerNorms(
-        A_sums=tuple(float(np.abs(h.A).sum()) for h in layer.heads),
-        B_cols=tuple(col(h.B) for h in layer.heads),
-        lip_F=col(layer.W1) * col(layer.W2),
-        W2_col=col(layer.W2),
+        A_sums=tuple(float_up(sum((abs(v) for v in A.ravel()), Fraction(0))) for A, _ in heads),
+        B_cols=tuple(float_up(_col_exact(B)) for _, B in heads),
+        lip_F=float_up(W1_col * W2_col),
+        W2_col=float_up(W2_col),
         b1_inf=float(np.abs(layer.b1).max(initial=0.0)),
         b2_inf=float(np.abs(layer.b2).max(initial=0.0)),
     )

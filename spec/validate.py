@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 
@@ -49,6 +49,10 @@ def require_eps(eps: Any) -> float:
     return e
 
 
+@overload
+def require_positive(name: str, value: Any, *, integer: Literal[True], allow_inf: bool = False) -> int: ...
+@overload
+def require_positive(name: str, value: Any, *, integer: Literal[False] = False, allow_inf: bool = False) -> float: ...
 def require_positive(name: str, value: Any, *, integer: bool = False, allow_inf: bool = False) -> float:
     """Return value after checking it is a positive number (an integer if asked)."""
     try:
