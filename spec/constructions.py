@@ -38,8 +38,6 @@ import numpy as np
 
 from hardsoft.spec.transformer import PE_FEATURES, Head, Layer, Model, PositionEmbedding
 
-# The 1/n^3 tie-break of the prefix-argmax construction needs a position feature i/n^3.
-PE_FEATURES.setdefault("i/n^3", lambda i, n: i / float(n) ** 3)
 
 #: Output symbol of the induction heads where the hop chain is undefined.
 NONE = "-"

@@ -52,6 +52,7 @@ PE_FEATURES: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
     "1/max(n-1-i,1)": lambda i, n: 1.0 / np.maximum(n - 1 - i, 1),
     "n*parity": lambda i, n: n * (-1.0) ** i,
     "1/n": lambda i, n: np.full(i.shape, 1.0 / n),
+    "i/n^3": lambda i, n: i / float(n) ** 3,  # the 1/n^3 tie-break of the prefix-argmax construction
 }
 
 #: The features of model format 1 (a file using any other needs format 2).

@@ -285,6 +285,7 @@ def test_every_position_feature_pinned_at_n_4() -> None:
         # format 2 (the temporal-logic compiler's features)
         "i^2": [0, 1, 4, 9], "1/(i+1)^2": [1.0, 0.25, 1 / 9, 1 / 16], "1/max(i,1)": [1.0, 1.0, 0.5, 1 / 3],
         "1/max(n-1-i,1)": [1 / 3, 0.5, 1.0, 1.0], "n*parity": [4, -4, 4, -4], "1/n": [0.25, 0.25, 0.25, 0.25],
+        "i/n^3": [0, 1 / 64, 2 / 64, 3 / 64],
     }
     assert set(want) == set(tf.PE_FEATURES)
     for name, values in want.items():
