@@ -17,8 +17,8 @@ from typing import NoReturn
 
 import numpy as np
 
-from hardsoft.checks import report as rp
 from hardsoft.checks import cli_apps, runner, verify_cli
+from hardsoft.checks import report as rp
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.examples import EXAMPLES

@@ -53,7 +53,7 @@ def add_parser(sub: Any) -> None:
 def cmd(args: argparse.Namespace) -> int:
     """Compile, verify, save and print."""
     from hardsoft.spec.logic import compile_formula, parse
-    from hardsoft.spec.logic.verify import estimate_work, MAX_WORK
+    from hardsoft.spec.logic.verify import MAX_WORK, estimate_work
     from hardsoft.spec.modelio import save_model
 
     try:

@@ -57,7 +57,9 @@ def stack(models: Sequence[tf.Model]) -> Stack:
     for l, layer in enumerate(first.layers):
         hs = []
         for h, hd in enumerate(layer.heads):
-            get = lambda attr: np.stack([getattr(m.layers[l].heads[h], attr) for m in models])  # noqa: E731
+            def get(attr: str, l: int = l, h: int = h) -> np.ndarray:
+                return np.stack([getattr(m.layers[l].heads[h], attr) for m in models])
+
             hs.append((get("W_Q"), get("W_K"), get("W_V"), get("W_O"), hd.mask, tf.head_mode(first, hd, "hard")))
         heads.append(tuple(hs))
         ffn.append(tuple(np.stack([getattr(m.layers[l], a) for m in models]) for a in ("W1", "b1", "W2", "b2")))

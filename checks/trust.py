@@ -12,7 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hardsoft.checks.smt_family import _COVER, PRESETS, Z3_ONLY as _Z3_ONLY
+from hardsoft.checks.smt_family import _COVER, PRESETS
+from hardsoft.checks.smt_family import Z3_ONLY as _Z3_ONLY
 from hardsoft.spec.claims import REGISTRY, Claim
 
 #: The exp abstraction facts each SMT statement check relies on (smt/core.py states and justifies them).

@@ -200,7 +200,7 @@ class ModeTally:
     wrong_cells: int = 0
     counterexamples: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, other: "ModeTally") -> None:
+    def add(self, other: ModeTally) -> None:
         """Add another tally into this one (counterexamples up to MAX_COUNTEREXAMPLES)."""
         self.strings += other.strings
         self.wrong_strings += other.wrong_strings

@@ -13,8 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hardsoft.smt.core import (HYPS_UNDECIDED, PROVED, REFUTED, UNDECIDED_STATUSES, UNKNOWN, VACUOUS, QueryRecord,
-                               Verdict, query_log)
+from hardsoft.smt.core import HYPS_UNDECIDED, PROVED, REFUTED, UNDECIDED_STATUSES, UNKNOWN, VACUOUS, QueryRecord, Verdict, query_log
 
 #: Largest number of witness values kept per witness in the report (the rest are counted).
 MAX_WITNESS_VALUES: int = 24

@@ -36,8 +36,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from hardsoft.spec.transformer import PE_FEATURES, Head, Layer, Model, PositionEmbedding
-
+from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 #: Output symbol of the induction heads where the hop chain is undefined.
 NONE = "-"

@@ -7,12 +7,30 @@ format, hard and soft, bounded or unbounded position embeddings).
 
 from __future__ import annotations
 
-from hardsoft.spec.logic.syntax import (
-    And, Atom, Compare, Const, Count, First, Formula, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
-    children, parse, size, subformulas, symbols,
-)
-from hardsoft.spec.logic.semantics import accepts, evaluate, evaluate_batch
 from hardsoft.spec.logic.compiler import REGIMES, CompiledFormula, Readout, compile_formula
+from hardsoft.spec.logic.semantics import accepts, evaluate, evaluate_batch
+from hardsoft.spec.logic.syntax import (
+    And,
+    Atom,
+    Compare,
+    Const,
+    Count,
+    First,
+    Formula,
+    Last,
+    LinExpr,
+    Next,
+    Not,
+    Or,
+    Prev,
+    Since,
+    Until,
+    children,
+    parse,
+    size,
+    subformulas,
+    symbols,
+)
 from hardsoft.spec.logic.verify import verify_compiled
 
 __all__ = [

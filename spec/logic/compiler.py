@@ -60,7 +60,22 @@ from hardsoft.spec.logic import constructions as cs
 from hardsoft.spec.logic.constructions import REGIMES
 from hardsoft.spec.logic.semantics import check_alphabet
 from hardsoft.spec.logic.syntax import (
-    And, Atom, Compare, Const, Count, First, Formula, Last, Next, Not, Or, Prev, Since, Until, parse, subformulas,
+    And,
+    Atom,
+    Compare,
+    Const,
+    Count,
+    First,
+    Formula,
+    Last,
+    Next,
+    Not,
+    Or,
+    Prev,
+    Since,
+    Until,
+    parse,
+    subformulas,
 )
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding, Readout, Trace
 
@@ -283,7 +298,7 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     except RecursionError:
         raise ValueError("the formula is nested too deeply to compile") from None
     nodes: list[Formula] = list(b.subs)
-    for g, beta in list(b.beta.items()):
+    for _g, beta in list(b.beta.items()):
         for x in subformulas(beta):
             if x not in nodes:
                 nodes.append(x)

@@ -12,8 +12,24 @@ from collections.abc import Sequence
 import numpy as np
 
 from hardsoft.spec.logic.syntax import (
-    And, Atom, Compare, Const, Count, First, Formula, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
-    children, subformulas, symbols,
+    And,
+    Atom,
+    Compare,
+    Const,
+    Count,
+    First,
+    Formula,
+    Last,
+    LinExpr,
+    Next,
+    Not,
+    Or,
+    Prev,
+    Since,
+    Until,
+    children,
+    subformulas,
+    symbols,
 )
 
 

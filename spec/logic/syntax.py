@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
@@ -72,7 +71,7 @@ class Last:
 class Not:
     """!f."""
 
-    arg: "Formula"
+    arg: Formula
 
     def __str__(self) -> str:
         return "!" + _wrap(self.arg, _PREC_UNARY)
@@ -82,8 +81,8 @@ class Not:
 class And:
     """f & g."""
 
-    left: "Formula"
-    right: "Formula"
+    left: Formula
+    right: Formula
 
     def __str__(self) -> str:
         return _binary(self, "&", _PREC_AND)
@@ -93,8 +92,8 @@ class And:
 class Or:
     """f | g."""
 
-    left: "Formula"
-    right: "Formula"
+    left: Formula
+    right: Formula
 
     def __str__(self) -> str:
         return _binary(self, "|", _PREC_OR)
@@ -104,7 +103,7 @@ class Or:
 class Prev:
     """Y f (strict previous): f holds at i - 1; false at i = 0."""
 
-    arg: "Formula"
+    arg: Formula
 
     def __str__(self) -> str:
         return "Y " + _wrap(self.arg, _PREC_UNARY)
@@ -114,7 +113,7 @@ class Prev:
 class Next:
     """X f (strict next): f holds at i + 1; false at i = n - 1."""
 
-    arg: "Formula"
+    arg: Formula
 
     def __str__(self) -> str:
         return "X " + _wrap(self.arg, _PREC_UNARY)
@@ -124,8 +123,8 @@ class Next:
 class Since:
     """f S g (strict): some j < i has g, and every k with j < k < i has f."""
 
-    left: "Formula"
-    right: "Formula"
+    left: Formula
+    right: Formula
 
     def __str__(self) -> str:
         return _binary(self, "S", _PREC_SINCE)
@@ -135,8 +134,8 @@ class Since:
 class Until:
     """f U g (strict): some j > i has g, and every k with i < k < j has f."""
 
-    left: "Formula"
-    right: "Formula"
+    left: Formula
+    right: Formula
 
     def __str__(self) -> str:
         return _binary(self, "U", _PREC_SINCE)
@@ -147,7 +146,7 @@ class Count:
     """#<[f] (direction '<': positions j < i with f) or #>[f] (direction '>': positions j > i)."""
 
     direction: str
-    arg: "Formula"
+    arg: Formula
 
     def __post_init__(self) -> None:
         if self.direction not in ("<", ">"):
@@ -197,7 +196,7 @@ class Compare:
         return f"{self.lhs} {self.op} {self.rhs}"
 
 
-Formula = Union[Atom, Const, First, Last, Not, And, Or, Prev, Next, Since, Until, Compare]
+Formula = Atom | Const | First | Last | Not | And | Or | Prev | Next | Since | Until | Compare
 FORMULA_TYPES = (Atom, Const, First, Last, Not, And, Or, Prev, Next, Since, Until, Compare)
 
 _PREC_OR, _PREC_AND, _PREC_SINCE, _PREC_UNARY = 1, 2, 3, 4
