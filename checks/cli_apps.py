@@ -262,7 +262,9 @@ def cmd_audit_precision(args: argparse.Namespace) -> int:
         con.require_n(args.max_n if args.n is None else args.n)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    say = lambda s: sys.stderr.write(s + "\n")  # noqa: E731
+    def say(s: str) -> None:
+        sys.stderr.write(s + "\n")
+
     if args.n is not None:
         results = []
         for con in cons:

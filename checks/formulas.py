@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,17 +47,21 @@ SAMPLE_SEED: int = 20241209
 
 def _leaf(name: str) -> lg.Formula:
     """Return the leaf formula of a name (a symbol, first or last)."""
-    return {"first": lg.First(), "last": lg.Last()}.get(name) or lg.Atom(name)
+    special: dict[str, lg.Formula] = {"first": lg.First(), "last": lg.Last()}
+    return special.get(name) or lg.Atom(name)
 
 
 def _unary(op: str, f: lg.Formula) -> lg.Formula:
     """Return the unary formula op f."""
-    return {"!": lg.Not, "Y": lg.Prev, "X": lg.Next}[op](f)
+    ops: dict[str, Callable[[lg.Formula], lg.Formula]] = {"!": lg.Not, "Y": lg.Prev, "X": lg.Next}
+    return ops[op](f)
 
 
 def _binary(op: str, f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return the binary formula f op g."""
-    return {"&": lg.And, "|": lg.Or, "S": lg.Since, "U": lg.Until}[op](f, g)
+    ops: dict[str, Callable[[lg.Formula, lg.Formula], lg.Formula]] = {
+        "&": lg.And, "|": lg.Or, "S": lg.Since, "U": lg.Until}
+    return ops[op](f, g)
 
 
 def formulas_with_ops(k: int, leaves: Sequence[str] = FAMILY_LEAVES) -> list[lg.Formula]:
@@ -116,8 +120,8 @@ def _count_column(c: lg.Count, col: Any) -> np.ndarray:
     return incl[:, -1:] - incl
 
 
-def _linexpr_column(e: lg.LinExpr, col: Any) -> np.ndarray:
-    """Return the (batch, n) integer value of a linear combination of counts."""
+def _linexpr_column(e: lg.LinExpr, col: Any) -> np.ndarray | int:
+    """Return the (batch, n) integer value of a linear combination of counts (the constant alone if it has no counts)."""
     out = None
     for coef, t in e.terms:
         v = coef * _count_column(t, col)

@@ -442,7 +442,7 @@ def _yices_rows(records: list[tuple[int, Any]], timeout_s: float, budget_s: floa
 
 def _tally(rows: list[dict]) -> dict[str, Any]:
     """Return counts of agree / disagree / no-opinion answers (by Yices status) over rows."""
-    no = {}
+    no: dict[str, int] = {}
     for r in rows:
         if r["agreement"] == "no opinion":
             no[r["yices"]] = no.get(r["yices"], 0) + 1

@@ -62,7 +62,8 @@ def stack(models: Sequence[tf.Model]) -> Stack:
 
             hs.append((get("W_Q"), get("W_K"), get("W_V"), get("W_O"), hd.mask, tf.head_mode(first, hd, "hard")))
         heads.append(tuple(hs))
-        ffn.append(tuple(np.stack([getattr(m.layers[l], a) for m in models]) for a in ("W1", "b1", "W2", "b2")))
+        W1, b1, W2, b2 = (np.stack([getattr(m.layers[l], a) for m in models]) for a in ("W1", "b1", "W2", "b2"))
+        ffn.append((W1, b1, W2, b2))
     return Stack(tuple(models), np.stack([m.WE for m in models]), np.stack([m.PE.matrix for m in models]),
                  tuple(heads), tuple(ffn))
 
@@ -105,7 +106,7 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
         y = x.copy()
         for WQ, WK, WV, WO, mask_kind, hard in heads:
             mask = masks[mask_kind]
-            nonempty = mask.any(axis=-1)
+            nonempty = np.asarray(mask.any(axis=-1))
             safe = mask | ~nonempty[:, None]
             # one BLAS product per model over all (batch x n) rows; the (n x n) products of tiny head
             # dimensions as broadcast sums (numpy's batched matmul of tiny matrices is slow)
@@ -115,7 +116,7 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
                 s = q[..., :, None, 0] * k_[..., None, :, 0]
                 for c in range(1, q.shape[-1]):
                     s += q[..., :, None, c] * k_[..., None, :, c]
-                if mode == "soft":
+                if tau is not None:  # soft mode (tau is set exactly then)
                     alpha = _softmax(s, safe, tau)
                 else:
                     m_, b_ = s.shape[:2]

@@ -62,6 +62,11 @@ def accept_last(table: np.ndarray) -> np.ndarray:
     return table[:, -1, -1]
 
 
+def accept_any(table: np.ndarray) -> np.ndarray:
+    """Return the accepted flags (batch,) of a (batch, n, k) Boolean table: any coordinate at any position."""
+    return np.asarray(table.any(axis=(1, 2)))
+
+
 @dataclass(frozen=True)
 class VerificationTarget:
     """What the engine verifies: a model, tau(n), a reference and a decoder of the same k Boolean coordinates.
@@ -475,7 +480,7 @@ def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, 
             results, backend = _run_local(target, tasks, modes, n_workers), f"local pool ({n_workers} processes)"
         return _merge(target, N, modes, results, backend, n_workers, time.perf_counter() - t0, total)
     finally:
-        if owned:
+        if owned and client is not None:
             client.close()
 
 
@@ -556,6 +561,6 @@ def example_targets() -> dict[str, VerificationTarget]:
         "has-a": VerificationTarget("has-a", build_has_a(), tau_has_a, reference_has_a, decode_has_a,
                                     coordinates=("has_a",)),
         "last-a": VerificationTarget("last-a", build_last_a(), tau_last_a, reference_last_a, decode_last_a,
-                                     accept=lambda t: t.any(axis=(1, 2)), coordinates=("is_last_a",),
+                                     accept=accept_any, coordinates=("is_last_a",),
                                      tolerance=lambda n: 0.5 / n),
     }

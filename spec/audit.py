@@ -186,8 +186,9 @@ def predicted_breakdown(con: Construction, fmt: str, n_max: int = 2**20, order: 
         return None
 
     lo = con.min_n
-    if broken(lo):
-        return lo, broken(lo)
+    reason = broken(lo)
+    if reason:
+        return lo, reason
     hi = lo
     while not broken(hi):  # both conditions are monotone in n: gamma and tau fall, the score bound does not shrink
         if hi >= n_max:
@@ -196,7 +197,10 @@ def predicted_breakdown(con: Construction, fmt: str, n_max: int = 2**20, order: 
     while hi - lo > 1:
         mid = (lo + hi) // 2
         lo, hi = (lo, mid) if broken(mid) else (mid, hi)
-    return hi, broken(hi)
+    reason = broken(hi)
+    if reason is None:  # the loops above leave broken(hi) true
+        raise RuntimeError(f"internal: no breakdown reason at n = {hi}")
+    return hi, reason
 
 
 def predicted_safe(con: Construction, fmt: str, n_max: int = 2**20, softmax_format: str | None = None) -> int | None:

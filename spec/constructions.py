@@ -139,7 +139,8 @@ class _FFN:
         return W1, b1, W2, np.zeros(d)
 
 
-def _head(d: int, q: dict[int, list[tuple[int, float]]], v: dict[int, int], mask: str) -> Head:
+def _head(d: int, q: dict[int, tuple[list[tuple[int, float]], list[tuple[int, float]]]], v: dict[int, int],
+          mask: str) -> Head:
     """Return a head with scores sum_t (sum_{(a,wa)} wa x_i[a]) (sum_{(b,wb)} wb x_j[b]) over score terms t.
 
     q maps a score term t to [(query coordinate, weight)] and [(key coordinate, weight)] given as
@@ -235,14 +236,14 @@ def reference_k_hop(word: str, k: int) -> list[str]:
     """
     out = []
     for i in range(len(word)):
-        p = i
+        p, found = i, True
         for _ in range(k):
             j = max((m for m in range(p) if word[m] == word[p]), default=None)
             if j is None:
-                p = None
+                found = False
                 break
             p = j + 1
-        out.append(NONE if p is None else word[p])
+        out.append(word[p] if found else NONE)
     return out
 
 

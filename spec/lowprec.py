@@ -303,7 +303,7 @@ def run_lowprec(
             Kt = K.transpose(0, 2, 1)
             win = None if winners is None else winners.get((l, h))
             watched = (watch is True or (watch and (l, h) in watch)) and win is None
-            nonempty = _mask_block(hd.mask, np.arange(n), np.arange(n)).any(axis=-1) if n <= 2 else \
+            nonempty = np.asarray(_mask_block(hd.mask, np.arange(n), np.arange(n)).any(axis=-1)) if n <= 2 else \
                 np.arange(n) != (0 if hd.mask == "strict" else n - 1 if hd.mask == "strict_anticausal" else -1)
             head_out = np.zeros((batch, n, V.shape[-1]), dtype=st)
             mass = np.full((batch, n), np.nan)
@@ -326,7 +326,7 @@ def run_lowprec(
                 s = steps.matmul("scores Q K^T", Q[:, lo:hi], Kt[:, :, k0:k1], out=s_out)
                 if s.dtype != sdt:
                     s = steps.round("scores in softmax format", s, sdt)
-                if mode == "soft":
+                if beta is not None:  # soft mode (beta is set exactly then)
                     a = _softmax_block(steps, s, vis, beta, order)
                 else:
                     sm = np.where(vis, s.astype(F64), -np.inf)
@@ -344,14 +344,14 @@ def run_lowprec(
                 if win is not None:
                     idx = np.clip(win[:, lo:hi] - k0, 0, k1 - k0 - 1)
                     mass[:, lo:hi] = np.take_along_axis(a, idx[..., None], axis=-1)[..., 0].astype(F64)
-                if keep_weights:
+                if weights_full is not None:  # keep_weights
                     weights_full[lo:hi, k0:k1] = a[0].astype(F64)
                 a = steps.round("weights as matmul input", a, st)
                 head_out[:, lo:hi] = steps.matmul("alpha V", a, V[:, k0:k1])
             o = steps.matmul("head output o W_O", head_out, WO)
             y = steps.elementwise("residual x + head", np.add, y, o, dtype=st)
             lw_mass.append(mass)
-            if keep_weights:
+            if weights_full is not None:  # keep_weights
                 lw_weights.append(weights_full)
         steps.where = f"(layer {l}, FFN)"
         hpre = steps.matmul("FFN y W1", y, rnd("W1", layer.W1))

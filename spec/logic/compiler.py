@@ -245,7 +245,14 @@ class _Builder:
         if g in self.leaves:
             return self.leaves[g]
         out: list[Formula] = []
-        for c in (g.arg,) if isinstance(g, Not) else (g.left, g.right):
+        children: tuple[Formula, ...]
+        if isinstance(g, Not):
+            children = (g.arg,)
+        elif isinstance(g, (And, Or)):
+            children = (g.left, g.right)
+        else:
+            raise TypeError(f"internal: leaves_of on a non-Boolean node {g}")
+        for c in children:
             for x in ((c,) if _is_symbolic(c) or not isinstance(c, _BOOL) else self.leaves_of(c)):
                 if x not in out:
                     out.append(x)
@@ -347,7 +354,7 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
         elif g not in clean:
             clean[g] = new(f"node:{g}")
     scratch: dict[Formula, int] = {}
-    vcoord: dict[Formula, int] = {}
+    vcoord: dict[Compare, int] = {}
     for g in nodes:
         if isinstance(g, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(g):
             scratch[g] = new(f"scratch:{g}")
