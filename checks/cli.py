@@ -297,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
             print(rp.traceability_table())
             return 0
         if args.command == "install-lean":
-            from hardsoft.checks import lean_toolchain
+            from hardsoft.checks.lean import toolchain as lean_toolchain
 
             return lean_toolchain.main([])
     except ValueError as e:

@@ -25,7 +25,7 @@ FAMILIES: dict[str, str] = {
     "spec": "hardsoft.checks.spec_family",
     "fuzz": "hardsoft.checks.fuzz_family",
     "smt": "hardsoft.checks.smt_family",
-    "lean": "hardsoft.checks.lean_family",
+    "lean": "hardsoft.checks.lean",
 }
 PRESETS: tuple[str, ...] = ("tiny", "paper")
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 import importlib
 import re
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from hardsoft import locations
@@ -161,6 +162,95 @@ REGISTRY: tuple[Claim, ...] = (
 )
 
 
+#: The ordered-field context of the generic Lean theorems (the section variables of lean/HardSoft/*.lean).
+FIELD = ("{α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] "
+         "[Lean.Grind.OrderedRing α]")
+
+
+def over_field(rest: str) -> str:
+    """Return the Lean statement ``∀ FIELD rest``: ``rest`` is ``binders, conclusion`` of a theorem generic over α."""
+    return f"∀ {FIELD} {rest}"
+
+
+def _caller_origin() -> str:
+    """Return ``file:line`` of the code that constructs a LeanStatement (the registry entry)."""
+    frame = sys._getframe(2)
+    path = Path(frame.f_code.co_filename)
+    tree = locations.source_tree()
+    try:
+        shown = str(path.relative_to(tree)) if tree is not None else path.name
+    except ValueError:
+        shown = str(path)
+    return f"{shown}:{frame.f_lineno}"
+
+
+@dataclass(frozen=True)
+class LeanStatement:
+    """What a Lean theorem cited by a claim proves: its exact statement (pinned) and the same in words.
+
+    statement -- the theorem's full type in Lean syntax, binders written with ``∀`` (read inside
+                 ``namespace HardSoft``); the generated pin module makes Lean confirm
+                 ``example : statement := @name`` (``checks.lean.pins``)
+    says      -- what the theorem proves, in words, no more than the statement: the Lean column of
+                 the traceability table
+    origin    -- ``file:line`` of this entry (filled in automatically; failures name it)
+    """
+
+    statement: str
+    says: str
+    origin: str = field(default_factory=_caller_origin, compare=False)
+
+
+#: For each Lean theorem a claim cites: its pinned statement and what it says (keys = the names in Claim.lean).
+LEAN_STATEMENTS: dict[str, LeanStatement] = {
+    "HardSoft.bound_closed_form": LeanStatement(
+        over_field(
+            "(r a : α) (L : Nat), (r - 1) * bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) ∧ (r ≠ 1 → bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) / (r - 1)) ∧ (r = 1 → bound (fun _ => r) (fun _ => a) L = natCast L * a)"),
+        "uniform r, a: (r - 1) B_L = a (r^L - 1); B_L = a (r^L - 1)/(r - 1) if r ≠ 1; B_L = L a if r = 1"),
+    "HardSoft.bound_monotone": LeanStatement(
+        over_field(
+            "{r a : Nat → α} (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l) {l L : Nat} (hlL : l ≤ L), 0 ≤ bound r a l ∧ bound r a l ≤ bound r a L"),
+        "r_l ≥ 1 and a_l ≥ 0 for every l give 0 ≤ B_l ≤ B_L for l ≤ L"),
+    "HardSoft.composition_err_le_bound": LeanStatement(
+        over_field(
+            "{r a e : Nat → α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l) (hBL : bound r a L ≤ 1), ∀ l, l ≤ L → e l ≤ bound r a l ∧ bound r a l ≤ 1"),
+        "e_0 = 0, the guarded step e_l ≤ 1 → e_(l+1) ≤ r_l e_l + a_l, r_l ≥ 1, a_l ≥ 0 and B_L ≤ 1 give e_l ≤ B_l ≤ 1 for every l ≤ L"),
+    "HardSoft.composition_err_le_eps": LeanStatement(
+        over_field(
+            "{r a e : Nat → α} {L : Nat} {eps : α} (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps"),
+        "the same hypotheses with B_L ≤ eps and B_L ≤ 1 give e_L ≤ eps"),
+    "HardSoft.composition_guard_necessary": LeanStatement(
+        over_field(
+            "(M : α), (∃ e : Nat → α, e 0 = 0 ∧ (∀ l, e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧ M < e 2) ∧ ¬ ∀ e : Nat → α, e 0 = 0 → (∀ l, e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) → e 2 ≤ bound (fun _ => (1 : α)) (fun _ => (2 : α)) 2"),
+        "r_l = 1, a_l = 2 (B_2 = 4 > 1): for every M a sequence obeying the guarded steps has e_2 > M, so e_2 ≤ B_2 fails without B_L ≤ 1 (one instance)"),
+    "HardSoft.composition_err_le_eps_rat": LeanStatement(
+        "∀ {r a e : Nat → Rat} {L : Nat} {eps : Rat} (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps",
+        "composition_err_le_eps at α = Rat"),
+    "HardSoft.bound_le_eps_of_mul_pow_le": LeanStatement(
+        over_field(
+            "{r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat) (h : a * natCast L * r ^ (L - 1) ≤ eps), bound (fun _ => r) (fun _ => a) L ≤ eps"),
+        "uniform r ≥ 1, a ≥ 0: the sufficient condition a L r^(L-1) ≤ eps gives B_L ≤ eps (not the choice of tau)"),
+    "HardSoft.composition_err_le_eps_of_mul_pow_le": LeanStatement(
+        over_field(
+            "{e : Nat → α} {r a eps : α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r * e l + a) (hr : 1 ≤ r) (ha : 0 ≤ a) (h : a * natCast L * r ^ (L - 1) ≤ eps) (heps : eps ≤ 1), e L ≤ eps"),
+        "uniform r ≥ 1, a ≥ 0, the guarded steps and the sufficient condition a L r^(L-1) ≤ eps ≤ 1 give e_L ≤ eps"),
+    "HardSoft.softmax_mass_off_max_le": LeanStatement(
+        over_field(
+            "{isMax : Nat → Bool} {w : Nat → α} {x : α} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - countMax isMax N) * x / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * x) ∧ offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x"),
+        "weights w = 1 on the m ≥ 1 max positions and 0 ≤ w ≤ x elsewhere: off-max mass ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x (mass form, not the l1 form)"),
+    "HardSoft.softmax_mass_off_max_le_rat": LeanStatement(
+        "∀ {isMax : Nat → Bool} {w : Nat → Rat} {x : Rat} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x",
+        "the (N-1)x form of softmax_mass_off_max_le at α = Rat"),
+    "HardSoft.ziggurat_mass_off_top_le": LeanStatement(
+        over_field(
+            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x ∧ sumTo w N * (1 - x) ≤ w 0 * (1 - x ^ N)"),
+        "N ≥ 1, w_0 > 0, 0 ≤ w_k ≤ x^k w_0, 0 ≤ x ≤ 1: off-top mass ≤ x and total (1 - x) ≤ w_0 (1 - x^N)"),
+    "HardSoft.ziggurat_mass_off_top_le_rat": LeanStatement(
+        "∀ {w : Nat → Rat} {x : Rat} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x",
+        "the off-top mass ≤ x form of ziggurat_mass_off_top_le at α = Rat"),
+}
+
+
 def get_claim(claim_id: str) -> Claim:
     """Return the claim with this id (ValueError naming the known ids otherwise)."""
     for c in REGISTRY:
@@ -245,6 +335,15 @@ def validate_registry() -> list[str]:
         for t in c.lean:
             if t not in lean_decls:
                 problems.append(f"{c.id}: Lean theorem {t} does not exist in lean/")
+            st = LEAN_STATEMENTS.get(t)
+            if st is None:
+                problems.append(f"{c.id}: Lean theorem {t} has no pinned statement in LEAN_STATEMENTS")
+            elif not st.statement.strip() or not st.says.strip():
+                problems.append(f"{c.id}: Lean theorem {t} ({st.origin}) has an empty statement or description")
+    cited = {t for c in REGISTRY for t in c.lean}
+    for t in sorted(set(LEAN_STATEMENTS) - cited):
+        problems.append(f"LEAN_STATEMENTS: {t} ({LEAN_STATEMENTS[t].origin}) is cited by no claim")
+    for c in REGISTRY:
         for t in c.tests:
             if tree is not None and not _test_exists(t, tree):
                 problems.append(f"{c.id}: test {t} does not exist")

