@@ -1,6 +1,6 @@
 module
 
-public import HardSoft.Softmax
+public import HardSoft.Defs
 
 /-!
 # The per-layer error bound (statement P, Lemma 25)
@@ -80,17 +80,6 @@ theorem score_err_le_iff {A X eps : α} (hA : 0 < A) (h0 : 0 ≤ eps) :
     exact score_err_le (by grind) h0 h1
 
 /-! ### One head -/
-
-/-- Lemma 25 (statement P), helper: `a ≤ b` and `τ > 0` give `a / τ ≤ b / τ`. -/
-theorem div_le_div_of_le {a b tau : α} (htau : 0 < tau) (h : a ≤ b) : a / tau ≤ b / tau := by
-  have := OrderedRing.mul_le_mul_of_nonneg_right h (by grind : (0 : α) ≤ tau)
-  exact div_le_div_of_mul_le_mul htau htau this
-
-/-- Lemma 25 (statement P), helper: `a ≥ 0` and `τ > 0` give `a / τ ≥ 0`. -/
-theorem div_nonneg_of_nonneg {a tau : α} (ha : 0 ≤ a) (htau : 0 < tau) : 0 ≤ a / tau := by
-  have h1 := OrderedRing.zero_lt_one (R := α)
-  have := div_le_div_of_mul_le_mul (a := 0) (c := a) h1 htau (by grind)
-  grind
 
 /-- Lemma 25 (statement P, one head): with `|A|_sum, |B|_col, X ≥ 0`, `τ > 0` and input error `0 ≤
 ε ≤ 1`, the facts

@@ -37,6 +37,19 @@ set_option autoImplicit false
 
 namespace HardSoft
 
+variable {α : Type} [Lean.Grind.Field α]
+
+/-- Theorem 26 (statement C, closed form at `r = 1`): `B L = L * a`. -/
+theorem bound_const_one (a : α) (L : Nat) :
+    bound (fun _ => (1 : α)) (fun _ => a) L = natCast L * a := by
+  induction L with
+  | zero => rw [bound_zero, natCast_zero]; grind
+  | succ L ih => rw [bound_succ, natCast_succ, ih]; grind
+
+end HardSoft
+
+namespace HardSoft
+
 open Lean.Grind
 
 variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α]
@@ -62,14 +75,6 @@ theorem bound_const_eq_div (r a : α) (L : Nat) (hr : r ≠ 1) :
     bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) / (r - 1) := by
   have h := sub_one_mul_bound_const r a L
   grind
-
-omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
-/-- Theorem 26 (statement C, closed form at `r = 1`): `B L = L * a`. -/
-theorem bound_const_one (a : α) (L : Nat) :
-    bound (fun _ => (1 : α)) (fun _ => a) L = natCast L * a := by
-  induction L with
-  | zero => rw [bound_zero, natCast_zero]; grind
-  | succ L ih => rw [bound_succ, natCast_succ, ih]; grind
 
 /-! ### Non-negativity and monotonicity -/
 
