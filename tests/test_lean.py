@@ -303,9 +303,9 @@ def test_unterminated_comment_is_a_finding() -> None:
 # --------------------------------------------------------------------------- pins (fast)
 
 #: The theorem the weakened copy changes, and how (same name, weaker conclusion).
-WEAKENED = "HardSoft.composition_err_le_eps"
+WEAKENED = "HardSoft.composition_err_le_eps_rat"
 WEAKEN_FROM = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps :="
-WEAKEN_TO = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps + 1 :="
+WEAKEN_TO = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) (hpos : 0 < eps) : e L ≤ eps :="  # one more hypothesis
 #: A registry entry naming a theorem that does not exist.
 GHOST = "HardSoft.composition_err_le_eps_ghost"
 GHOST_STATEMENT = LeanStatement("∀ {r : Nat → Rat}, r 0 = r 0", "a theorem that does not exist")
@@ -627,9 +627,9 @@ def test_native_path_builds_and_checks_axioms(fake_native: Path, tmp_path: Path)
 
 
 def test_native_path_rejects_sorry_axiom(fake_native: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FAKE_BAD", "HardSoft.composition_err_le_eps")
+    monkeypatch.setenv("FAKE_BAD", "HardSoft.err_le_eps_of_bound_le")
     results = lf.run("tiny", tmp_path / "out", lambda s: None)
     by = {r.name: r for r in results}
     assert by["lean.audit"].outcome is Outcome.FAILED and "sorryAx" in by["lean.audit"].detail
-    assert by["lean.theorem.HardSoft.composition_err_le_eps"].outcome is Outcome.FAILED
-    assert by["lean.theorem.HardSoft.composition_err_le_bound"].outcome is Outcome.OK
+    assert by["lean.theorem.HardSoft.err_le_eps_of_bound_le"].outcome is Outcome.FAILED
+    assert by["lean.theorem.HardSoft.err_le_bound_of_bound_le_one"].outcome is Outcome.OK

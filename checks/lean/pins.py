@@ -127,7 +127,8 @@ def suggest(names: Iterable[str], lean_dir: Path | None = None) -> str:
     theorem uses the section's field variable ``α``.  Always check the result: Lean, in the
     pin module, is the judge.
     """
-    from hardsoft.checks.lean.sources import LEAN_DIR, declared_names, lean_sources, signature
+    from hardsoft.checks.lean.sources import LEAN_DIR, declared_names, lean_sources, signature, variables_in_scope
+    from hardsoft.spec.claims import FIELD
 
     lean_dir = lean_dir or LEAN_DIR
     where: dict[str, Path] = {}
@@ -152,9 +153,13 @@ def suggest(names: Iterable[str], lean_dir: Path | None = None) -> str:
                 break
         binders, concl = (sig[:cut].strip(), sig[cut + 1:].strip()) if cut is not None else ("", sig)
         generic = re.search(r"(?<![\w.])α(?![\w'])", sig) is not None
-        parts = (["{FIELD}"] if generic else []) + ([binders] if binders else [])
-        st = f"∀ {' '.join(parts)}, {concl}" if parts else concl
-        out.append(f'    "{n}": LeanStatement(\n        f"{st}",\n        "..."),')
+        context = (variables_in_scope(f, n) or "") if generic else ""
+        parts = [p for p in (context, binders) if p]
+        if context == " ".join(FIELD.split()):
+            expr = f'over_field(\n            "{binders}, {concl}")'
+        else:
+            expr = f'"∀ {" ".join(parts)}, {concl}"' if parts else f'"{concl}"'
+        out.append(f'    "{n}": LeanStatement(\n        {expr},\n        "..."),')
     return "\n".join(out)
 
 

@@ -462,6 +462,39 @@ def declared_names(path: Path) -> list[tuple[str, str, int]]:
     return out
 
 
+def _span(lines: list[str], first: Token, last: Token) -> str:
+    """Return the source text from token ``first`` to the end of token ``last``, whitespace collapsed."""
+    if first.line == last.line:
+        text = lines[first.line - 1][first.col:last.col + len(last.text)]
+    else:
+        text = " ".join([lines[first.line - 1][first.col:], *lines[first.line:last.line - 1],
+                         lines[last.line - 1][:last.col + len(last.text)]])
+    return " ".join(text.split())
+
+
+def variables_in_scope(path: Path, name: str) -> str | None:
+    """Return the binders of the ``variable`` commands in scope at a declaration (joined), or None if not found."""
+    short = name.rsplit(".", 1)[-1]
+    src = path.read_text(encoding="utf-8")
+    lines = src.split("\n")
+    scopes: list[list[str]] = [[]]
+    for c in commands(tokenize(src)):
+        b = c.body
+        if not b:
+            continue
+        head = b[0].text if b[0].text != "public" else (b[1].text if len(b) > 1 else "")
+        if head in ("namespace", "section"):
+            scopes.append([])
+        elif head == "end":
+            if len(scopes) > 1:
+                scopes.pop()
+        elif head == "variable" and len(b) > 1:
+            scopes[-1].append(_span(lines, b[1], b[-1]))
+        elif head in _DECL_HEADS and len(b) > 1 and b[1].text.rsplit(".", 1)[-1] == short:
+            return " ".join(v for sc in scopes for v in sc)
+    return None
+
+
 def signature(path: Path, name: str) -> str | None:
     """Return the source text of a declaration's binders and type (from after its name to its ``:=``), or None."""
     short = name.rsplit(".", 1)[-1]
