@@ -159,7 +159,11 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
             msgs = parse_messages(raw)
             return UnitResult(name, str(rel), status or _classify(rc, msgs), secs, rc, msgs, str(log), round(cpu, 1))
 
-        pending = list(order)
+        # critical path first: among ready modules, start the one with the longest chain of dependents
+        height: dict[str, int] = {}
+        for n in reversed(order):
+            height[n] = 1 + max((height[m] for m in order if n in mods[m].deps), default=0)
+        pending = sorted(order, key=lambda n: (-height[n], order.index(n)))
         running: dict[Future, str] = {}
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             while pending or running:
