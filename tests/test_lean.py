@@ -423,6 +423,37 @@ def test_cache_key_changes_with_one_byte(tmp_path: Path) -> None:
     assert covered["files"][rel] and len(covered["files"]) == len(srcs)
 
 
+def test_module_keys_follow_imports_and_store_roundtrip(tmp_path: Path) -> None:
+    mods = discover_modules(LEAN_DIR)
+    order = import_order(mods)
+    src = {n: m.path.read_bytes() for n, m in mods.items()}
+    k1 = build.module_keys(mods, order, src.__getitem__, "base")
+    assert k1 == build.module_keys(mods, order, src.__getitem__, "base")
+    assert all(v != k1[n] for n, v in build.module_keys(mods, order, src.__getitem__, "other").items())
+    changed = dict(src, **{"HardSoft.Defs": src["HardSoft.Defs"] + b" "})
+    k2 = build.module_keys(mods, order, changed.__getitem__, "base")
+    # Defs changed: Defs and everything importing it (all of the library) get new keys
+    assert all(k2[n] != k1[n] for n in order)
+    leaf = next(n for n in order if n != "HardSoft" and not any(n in mods[m].deps for m in mods if m != "HardSoft"))
+    changed = dict(src, **{leaf: src[leaf] + b" "})
+    k3 = build.module_keys(mods, order, changed.__getitem__, "base")
+    assert {n for n in order if k3[n] != k1[n]} == {leaf, "HardSoft"}
+    # store and reuse a module's files and verdict
+    bdir, store, logs = tmp_path / "build", tmp_path / "store", tmp_path / "logs"
+    (bdir / "HardSoft").mkdir(parents=True)
+    (bdir / "HardSoft" / "Defs.olean").write_bytes(b"olean")
+    (bdir / "HardSoft" / "Defs.ir").write_bytes(b"ir")
+    log = tmp_path / "d.log"
+    log.write_text("built", encoding="utf-8")
+    unit = build.UnitResult("HardSoft.Defs", "HardSoft/Defs.lean", "ok", 3.0, 0, [], str(log), 2.0)
+    build._store_module(store, "k", bdir, "HardSoft.Defs", unit)
+    fresh = tmp_path / "fresh"
+    got = build._reuse_module(store, "k", fresh, "HardSoft.Defs", logs)
+    assert got is not None and got.reused and got.status == "ok" and got.cpu_seconds == 2.0
+    assert (fresh / "HardSoft" / "Defs.olean").read_bytes() == b"olean" and (fresh / "HardSoft" / "Defs.ir").is_file()
+    assert build._reuse_module(store, "other-key", fresh, "HardSoft.Defs", logs) is None
+
+
 def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lean_copy: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))

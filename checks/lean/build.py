@@ -8,6 +8,8 @@ at most ``JOBS`` at once (``LEAN_SLOTS`` is shared by every build in the process
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -44,6 +46,7 @@ class UnitResult:
     messages: list[LeanMessage] = field(default_factory=list)
     log: str = ""
     cpu_seconds: float | None = None  # user + system CPU time of the Lean process (load-independent)
+    reused: bool = False  # True when the compiled module was reused from the module store (not compiled now)
 
     @property
     def ok(self) -> bool:
@@ -101,6 +104,65 @@ def _run_measured(cmd: list[str], cwd: Path, env: dict[str, str], timeout: float
     return (None if timed_out else proc.returncode), raw, usage.ru_utime + usage.ru_stime
 
 
+def module_keys(mods: dict[str, Module], order: list[str], source: Callable[[str], bytes], base_key: str) -> dict[str, str]:
+    """Return each module's reuse key: sha256 of ``base_key``, its name, its bytes and its imports' keys."""
+    keys: dict[str, str] = {}
+    for n in order:
+        h = hashlib.sha256(f"{base_key}\0{n}\0".encode())
+        h.update(source(n))
+        for d in sorted(mods[n].deps):
+            h.update(f"\0{keys[d]}".encode())
+        keys[n] = h.hexdigest()
+    return keys
+
+
+def _module_files(build_dir: Path, name: str) -> list[Path]:
+    """Return the files ``lean -o`` wrote for a module (.olean and its .private/.server/.ir siblings)."""
+    stem = build_dir / Path(*name.split("."))
+    return sorted(p for p in stem.parent.glob(stem.name + ".*") if p.is_file())
+
+
+def _store_module(store: Path, key: str, build_dir: Path, name: str, unit: UnitResult) -> None:
+    """Store a cleanly built module's output files and verdict under its key (atomically)."""
+    store.mkdir(parents=True, exist_ok=True)
+    if (store / key).is_dir():
+        return
+    tmp = Path(tempfile.mkdtemp(dir=store, prefix=".mod-"))
+    try:
+        for f in _module_files(build_dir, name):
+            shutil.copy2(f, tmp / f.name)
+        log = Path(unit.log).read_text(encoding="utf-8", errors="replace") if unit.log else ""
+        (tmp / "unit.json").write_text(json.dumps(
+            {"module": name, "path": unit.path, "status": unit.status, "seconds": unit.seconds,
+             "cpu_seconds": unit.cpu_seconds, "returncode": unit.returncode,
+             "messages": [m.__dict__ for m in unit.messages], "log_text": log}), encoding="utf-8")
+        os.rename(tmp, store / key)
+    except OSError:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _reuse_module(store: Path | None, key: str, build_dir: Path, name: str, log_dir: Path) -> UnitResult | None:
+    """Copy a stored module's files into ``build_dir`` and return its stored verdict, or None."""
+    if store is None or not (store / key / "unit.json").is_file():
+        return None
+    try:
+        entry = json.loads((store / key / "unit.json").read_text(encoding="utf-8"))
+        target = (build_dir / Path(*name.split("."))).parent
+        target.mkdir(parents=True, exist_ok=True)
+        files = [f for f in (store / key).iterdir() if f.name != "unit.json"]
+        if not any(f.suffix == ".olean" for f in files):
+            return None
+        for f in files:
+            shutil.copy2(f, target / f.name)
+    except (OSError, ValueError):
+        return None
+    log_dir.mkdir(parents=True, exist_ok=True)
+    log = log_dir / f"{name}.log"
+    log.write_text(f"# reused compiled module (module key {key[:16]})\n{entry['log_text']}", encoding="utf-8")
+    return UnitResult(name, entry["path"], entry["status"], float(entry["seconds"]), entry["returncode"],
+                      [LeanMessage(**m) for m in entry["messages"]], str(log), entry.get("cpu_seconds"), reused=True)
+
+
 #: Slots for Lean processes shared by every build in this Python process (two cores).
 LEAN_SLOTS = threading.BoundedSemaphore(JOBS)
 
@@ -108,7 +170,8 @@ LEAN_SLOTS = threading.BoundedSemaphore(JOBS)
 def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[[str], None],
                names: Iterable[str] | None = None, compile_import_only: bool = True,
                jobs: int = JOBS, timeout: float = WASM_TIMEOUT,
-               extra: dict[str, tuple[str, list[str]]] | None = None) -> dict[str, UnitResult]:
+               extra: dict[str, tuple[str, list[str]]] | None = None,
+               module_store: Path | None = None, base_key: str = "") -> dict[str, UnitResult]:
     """Compile the modules under ``src_root`` with the wasm toolchain in import order; return one UnitResult each.
 
     The sources are staged into a fresh directory under /tmp; each module is compiled with
@@ -118,6 +181,11 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
     false (its imports must all have built).  Logs (noise filtered) go to ``log_dir``.
     ``extra`` adds generated modules (name -> (source text, imports)), such as the pin module.
     The lean.js about to run must be the verified patched one (ToolchainError otherwise).
+
+    ``module_store``: a folder of compiled modules reused across runs.  A module's key is the
+    sha256 of ``base_key`` (toolchain, flags, checker), its name, its source bytes and the keys
+    of its imports, so an entry is reused only when the module and everything it imports are
+    byte for byte what was compiled; only modules that built cleanly are stored.
     """
     if tc.lean_js is not None:
         verify_lean_js(tc.lean_js)
@@ -141,8 +209,20 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
         (work / "build").mkdir(parents=True, exist_ok=True)
         env = dict(os.environ)
         env["LEAN_PATH"] = f"{staged.lean_lib}:{work / 'build'}"
+        mkeys = module_keys(mods, order, lambda n: (work / Path(*n.split(".")).with_suffix(".lean")).read_bytes(),
+                            base_key)
 
         def compile_one(name: str) -> UnitResult:
+            reused = _reuse_module(module_store, mkeys[name], work / "build", name, log_dir)
+            if reused is not None:
+                progress(f"lean: {name} reused (module key {mkeys[name][:16]})")
+                return reused
+            unit = _compile_one(name)
+            if module_store is not None and unit.status == "ok":
+                _store_module(module_store, mkeys[name], work / "build", name, unit)
+            return unit
+
+        def _compile_one(name: str) -> UnitResult:
             rel = Path(*name.split(".")).with_suffix(".lean")
             olean = work / "build" / Path(*name.split(".")).with_suffix(".olean")
             olean.parent.mkdir(parents=True, exist_ok=True)

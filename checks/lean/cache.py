@@ -10,6 +10,10 @@ The key is the sha256 of everything the verdict depends on:
 * the flags (``build.WASM_FLAGS``, whether import-only modules are compiled);
 * the checker itself (the bytes of ``checks/lean/{build,messages,pins,sources,cache}.py``).
 
+Below the whole-build verdict, compiled modules are reused one by one (``module_store``):
+a module's key adds its name, its bytes and its imports' keys to the toolchain, flags and
+checker, so after a change only the changed modules and those importing them are compiled.
+
 Any change to any of them is a different key, so a stale verdict is never reused.  An
 entry records what was checked (the file hashes, the toolchain, the flags) beside the
 verdict (each build unit's status, time, messages and log).  Runs with a unit that timed
@@ -83,13 +87,27 @@ def build_key(sources: Iterable[tuple[str, bytes]], extra_texts: dict[str, str],
     return key, covered
 
 
+def module_store() -> Path | None:
+    """Return the folder of reusable compiled modules (``<cache>/modules``), or None when the cache is off."""
+    d = cache_dir()
+    return None if d is None else d / "modules"
+
+
+def module_base_key(tc: Toolchain, flags: dict[str, Any]) -> str:
+    """Return the part of every module's key that is not the module: toolchain, flags and checker."""
+    covered = {"toolchain": toolchain_identity(tc), "flags": {"wasm_flags": list(WASM_FLAGS), **flags},
+               "checker": checker_identity()}
+    return hashlib.sha256(json.dumps(covered, sort_keys=True).encode("utf-8")).hexdigest()
+
+
 def _unit_json(u: UnitResult) -> dict[str, Any]:
     """Return a unit result as JSON (with its log text)."""
     log = ""
     if u.log and Path(u.log).is_file():
         log = Path(u.log).read_text(encoding="utf-8", errors="replace")
     return {"module": u.module, "path": u.path, "status": u.status, "seconds": u.seconds, "returncode": u.returncode,
-            "messages": [m.__dict__ for m in u.messages], "log_text": log, "cpu_seconds": u.cpu_seconds}
+            "messages": [m.__dict__ for m in u.messages], "log_text": log, "cpu_seconds": u.cpu_seconds,
+            "reused": u.reused}
 
 
 def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]] | None:
@@ -111,7 +129,8 @@ def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]
         log.write_text(f"# cached verdict of {entry['created']} (lean cache key {key[:16]})\n{u['log_text']}",
                        encoding="utf-8")
         units[u["module"]] = UnitResult(u["module"], u["path"], u["status"], float(u["seconds"]), u["returncode"],
-                                        [LeanMessage(**m) for m in u["messages"]], str(log), u.get("cpu_seconds"))
+                                        [LeanMessage(**m) for m in u["messages"]], str(log), u.get("cpu_seconds"),
+                                        bool(u.get("reused")))
     return units, entry
 
 

@@ -69,10 +69,12 @@ def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckRe
         detail = f"{u.path}: {u.status}: " + "; ".join(m.short() for m in u.errors[:3])
     if cached:
         detail += f" (cached verdict of {cached}: same sources, pins, toolchain, flags and checker)"
+    elif u.reused:
+        detail += " (compiled module reused: same source, imports, toolchain, flags and checker)"
     return CheckResult("lean", f"lean.build.{u.module}", None, outcome,
                        {"ok": "built", "imports-checked": "imports-checked"}.get(u.status, u.status), u.seconds, detail,
                        {"file": u.path, "toolchain": kind, "returncode": u.returncode, "log": u.log, "cached": bool(cached),
-                        "cpu_seconds": u.cpu_seconds,
+                        "cpu_seconds": u.cpu_seconds, "reused": u.reused,
                         "errors": [m.short() for m in u.errors][:20], "sorry": [m.short() for m in u.sorries][:20],
                         "warnings": sum(m.severity == "warning" for m in u.messages)})
 
@@ -146,7 +148,8 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
                 progress(f"lean: cached verdict of {cached} reused (key {key[:16]})")
             else:
                 units = build_wasm(tc, lean_dir, log_dir, progress, compile_import_only=compile_import_only,
-                                   extra={PIN_MODULE: (pin_text, imports)})
+                                   extra={PIN_MODULE: (pin_text, imports)}, module_store=cache.module_store(),
+                                   base_key=cache.module_base_key(tc, {"compile_import_only": compile_import_only}))
                 cache.store(key, covered, units)
     except (ToolchainError, OSError) as e:
         failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
