@@ -4,10 +4,11 @@ planted file for each refused thing, the toolchain patch, the cache, the noise f
 the message parser.
 
 The tests marked ``lean`` run the Lean toolchain (deselect with ``-m 'not lean'``).  One
-session-scoped fixture starts the three Lean runs at once: the real project (which reuses
-the cached verdict of ``make check`` when nothing changed), the wrong file, and a copy of the
-project with one theorem weakened plus a registry entry naming a theorem that does not
-exist; they share two Lean process slots (``checks.lean.build.LEAN_SLOTS``).
+session-scoped fixture runs the real project (which reuses the cached verdict of an earlier
+``make check`` when nothing changed) beside the wrong file, then a copy of the project with
+one theorem weakened plus a registry entry naming a theorem that does not exist (which
+reuses every compiled module it shares with the real project, so only Main and the pins are
+compiled again); they share two Lean process slots (``checks.lean.build.LEAN_SLOTS``).
 """
 
 from __future__ import annotations
@@ -70,11 +71,14 @@ class _Runs:
             self.errors["pinned"] = e
 
     def start(self) -> None:
-        threads = [threading.Thread(target=self._real), threading.Thread(target=self._wrong),
-                   threading.Thread(target=self._pinned)]
-        for t in threads:
-            t.start()
-        for t in threads:
+        real = threading.Thread(target=self._real)
+        wrong = threading.Thread(target=self._wrong)
+        real.start()
+        wrong.start()
+        real.join()  # the weakened copy then reuses every compiled module it shares with the real project
+        pinned = threading.Thread(target=self._pinned)
+        pinned.start()
+        for t in (wrong, pinned):
             t.join()
 
 
