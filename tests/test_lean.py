@@ -242,7 +242,8 @@ PLANTED: list[tuple[str, str, str, int]] = [
     ("no_docstring_def", "def d : Nat := 0\n", "docstring", 0),
     ("opaque", "/-- d -/\nopaque o : Nat\n", "command opaque", 1),
     ("universe", "universe u\n", "universe", 0),
-    ("instance_no_doc", "instance : Inhabited Nat := ⟨0⟩\n", "docstring", 0),
+    ("instance", "/-- d -/\ninstance (priority := high) weird : LE Rat := ⟨fun _ _ => True⟩\n", "command instance", 1),
+    ("instance_attr", "/-- d -/\n@[instance] def weird : LE Rat := ⟨fun _ _ => True⟩\n", "attribute", 1),
 ]
 
 

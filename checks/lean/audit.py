@@ -8,7 +8,7 @@ top-level commands.  A command is accepted only if it is one of
 * ``section [N]``, ``public section`` (optionally ``@[expose]``), ``namespace N``, ``end [N]``;
 * ``variable ...``; ``open N ...`` without ``in``;
 * ``set_option autoImplicit false`` (the one option allowed; every file must set it);
-* a declaration ``theorem``, ``lemma``, ``def``, ``abbrev``, ``structure``, ``instance`` with a
+* a declaration ``theorem``, ``lemma``, ``def``, ``abbrev``, ``structure`` with a
   doc comment (``/-- -/``), or an ``example`` (no doc needed), with the modifiers
   ``private``/``protected``/``public``/``noncomputable``/``nonrec``, the attributes in
   ``ALLOWED_ATTRIBUTES``, and optionally an ``omit ... in`` / ``include ... in`` prefix;
@@ -29,7 +29,9 @@ reader would be misled about what is defined); ``#guard_msgs`` hides Lean's mess
 error included), ``#exit`` stops checking the rest of the file; ``#eval``/``run_cmd``/
 ``run_tac``/``run_elab``, ``elab``, ``macro``, ``macro_rules``, ``syntax``, ``initialize``
 run or install code at elaboration time; ``notation`` (and ``infix``, ``prefix``, ...) can
-make a statement read differently from what it says, pinned statements included.
+make a statement read differently from what it says, pinned statements included, and so
+could a global ``instance`` (a high-priority ``LE Rat`` would change what a statement at
+``Rat`` means), so ``instance`` is refused too (the brief allowed it; nothing here needs one).
 """
 
 from __future__ import annotations
@@ -61,7 +63,9 @@ FORBIDDEN_WORDS: dict[str, str] = {
 #: Attributes a declaration (or ``public section``) may carry.
 ALLOWED_ATTRIBUTES = frozenset({"expose", "simp", "grind", "reducible", "irreducible", "inline"})
 #: Declaration keywords (``example`` needs no doc comment).
-DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "instance", "example"})
+#: ``instance`` is not among them: a global instance (say a high-priority ``LE Rat``) would change
+#: what a statement over a concrete type means, pinned statements included; none is needed.
+DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "example"})
 #: Modifiers a declaration may carry.
 ALLOWED_MODIFIERS = frozenset({"private", "protected", "public", "noncomputable", "nonrec"})
 #: The one option that may be set (and must be, in every file).
