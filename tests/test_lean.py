@@ -162,6 +162,8 @@ def test_weakened_statement_and_ghost_theorem_fail_their_pins(lean_runs: _Runs) 
     assert "claim C" in ghost.detail and GHOST_STATEMENT.origin in ghost.detail and "test_lean.py:" in ghost.detail
     assert by["lean.pins"].outcome is Outcome.FAILED
     assert set(by["lean.pins"].data["rejected"]) == {WEAKENED, GHOST}
+    from hardsoft.checks.runner import exit_code
+    assert exit_code(lean_runs.pinned) == 1  # `hardsoft check` exits 1, never "ok"
     # every other theorem is still confirmed
     others = [r for n, r in by.items() if n.startswith("lean.theorem.") and n not in (f"lean.theorem.{WEAKENED}",
                                                                                        f"lean.theorem.{GHOST}")]
