@@ -94,11 +94,25 @@ def check_sources(src_root: Path, out_dir: Path, progress: Callable[[str], None]
     return units, findings, tc
 
 
-def _pin_imports(lean_dir: Path) -> list[str]:
-    """Return the modules the pin module imports: every module of the library but the import-only root."""
+def _pin_imports(lean_dir: Path, names: set[str] | None = None) -> list[str]:
+    """Return the modules the pin module imports.
+
+    The modules that declare the pinned theorems (found by the command splitter), so the
+    pins need not wait for modules that declare none (such as the examples); if any name is
+    not found there, every module but the import-only root.  A wrong guess can only make a
+    pin fail ("unknown identifier"), never pass.
+    """
     mods = discover_modules(lean_dir)
-    names = [n for n in sorted(mods) if n != LIB_NAME]
-    return names or [LIB_NAME]
+    every = [n for n in sorted(mods) if n != LIB_NAME] or [LIB_NAME]
+    if not names:
+        return every
+    holder: dict[str, str] = {}
+    for n, m in mods.items():
+        for _, decl, _ in declared_names(m.path):
+            holder.setdefault(decl, n)
+    if not names <= set(holder):
+        return every
+    return sorted({holder[n] for n in names})
 
 
 def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None], preset: str = "tiny",
@@ -119,7 +133,7 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
         claims_of = reg_claims if claims_of is None else claims_of
     files = lean_sources(lean_dir)
     findings = audit_sources(files, base=lean_dir)
-    imports = _pin_imports(lean_dir)
+    imports = _pin_imports(lean_dir, set(claims_of))
     pin_text, pins, pin_problems = pin_module(statements, claims_of, imports)
     pin_findings = audit_text(pin_text, PIN_MODULE + ".lean")
     results: list[CheckResult] = []
