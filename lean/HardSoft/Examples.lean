@@ -20,8 +20,8 @@ set_option autoImplicit false
 
 namespace HardSoft
 
-/-- Statements E and Z at `Rat`: the constant `1` is an `ExpLike` (over `Rat` it is the only
-one). -/
+/-- Lemma 25 and Lemma 6 (statements E and Z) at `Rat`: the constant `1` is an `ExpLike` (over `Rat`
+it is the only one). -/
 noncomputable def expOne : ExpLike Rat where
   exp := fun _ => 1
   pos := fun _ => by grind
@@ -29,10 +29,10 @@ noncomputable def expOne : ExpLike Rat where
   zero := rfl
   mono := fun _ _ _ => by grind
 
-/-- Statement E at `Rat`, helper: `natCast 1 = 0 + 1`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E) at `Rat`, helper: `natCast 1 = 0 + 1`. -/
 theorem natCast_one_rat : (natCast 1 : Rat) = 0 + 1 := rfl
 
-/-- Statement E at `Rat`, helper: `natCast (2 - 1) = 0 + 1`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E) at `Rat`, helper: `natCast (2 - 1) = 0 + 1`. -/
 theorem natCast_two_sub_one_rat : (natCast (2 - 1) : Rat) = 0 + 1 := rfl
 
 /-! ### Statement C -/
@@ -74,6 +74,15 @@ example : ∃ e : Nat → Rat, e 0 = 0 ∧
   exists_err_gt_of_one_lt_bound (l := 1) (fun _ _ => by grind) (fun _ _ => by grind) (by omega)
     (by rw [bound_succ, bound_zero]; grind) 100
 
+-- `composition_err_le_eps_rat`: as for `err_le_eps_of_bound_le`.
+example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
+  composition_err_le_eps_rat (r := fun _ => (2 : Rat)) (a := fun _ => 1 / 8)
+    (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
+    (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
+    (fun _ _ => by grind) (fun _ _ => by grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
+
 /-! ### Statement T -/
 
 -- `bound_const_le_of_mul_pow_le`: `a L r^(L-1) = 1/8 · 2 · 2 = 1/2 ≤ ε = 1/2`.
@@ -96,6 +105,14 @@ example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
 -- `score_err_le_iff`: `|A|_sum = 1`, `X = 1`, `ε = 2` (the step fails, and `ε ≤ 1` fails).
 example : (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 ↔ (2 : Rat) ≤ 1 :=
   score_err_le_iff (by grind) (by grind)
+
+-- `score_err_le`: `|A|_sum = 1`, `X = 1`, `ε = 1/2`.
+example : (1 : Rat) * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2)) ≤ 1 * (2 * 1 + 1) * (1 / 2) :=
+  score_err_le (by grind) (by grind) (by grind)
+
+-- `not_score_err_le_of_one_lt`: `|A|_sum = 1`, `X = 1`, `ε = 2`.
+example : ¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 :=
+  not_score_err_le_of_one_lt (by grind) (by grind)
 
 -- `layer_err_le`: one head, `N = 2`, `|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`,
 -- `ε = 1/2`; every step holds with equality.
@@ -192,6 +209,30 @@ example : sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4
       simp <;> grind)
     (fun j _ h => by simp at h; simp [h] <;> grind)
 
+-- `sumTo_absv_sub_ahardmax_le`: the same `p`, `x = 1/4`, `δ = 1/4 ≤ (2-1) x`.
+example : sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j
+      - ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * natCast (2 - 1) * (1 / 4) :=
+  sumTo_absv_sub_ahardmax_le (by decide)
+    (fun j hj h => by
+      have hj0 : j = 0 := by simpa using h
+      subst hj0
+      have hc : countMax (fun j => j == 0) 2 = 1 := by decide
+      rw [hc, natCast_one_rat, offMass_succ, offMass_succ, offMass_zero]
+      simp <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (by
+      rw [natCast_two_sub_one_rat, offMass_succ, offMass_succ, offMass_zero]
+      simp <;> grind)
+
+-- `softmax_mass_off_max_le_rat`: as for `softmax_mass_off_max_le`.
+example : offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
+        / sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
+      ≤ natCast (2 - 1) * (1 / 10) :=
+  softmax_mass_off_max_le_rat (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (by grind) (by decide)
+
 -- `softmax_offMass_le_of_gap` and `sumTo_absv_softmax_sub_ahardmax_le`: scores `(1, 0)`,
 -- `γ = τ = 1`, the constant `ExpLike` of `Rat`.
 example : offMass (fun j => j == 0)
@@ -241,6 +282,20 @@ example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
       rw [pow_succ_eq, pow_zero_eq]
       simp <;> grind)
     (by grind) (by grind)).1
+
+-- `ziggurat_mass_off_top_le_rat`: as for `ziggurat_mass_off_top_le`.
+example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
+        - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0)
+      / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2 :=
+  ziggurat_mass_off_top_le_rat (w := fun k => if k = 0 then (1 : Rat) else 1 / 2) (x := 1 / 2)
+    (N := 2) (by omega) (by simp <;> grind)
+    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> grind)
+    (fun k h1 h2 => by
+      have : k = 1 := by omega
+      subst this
+      rw [pow_succ_eq, pow_zero_eq]
+      simp <;> grind)
+    (by grind) (by grind)
 
 -- `softmax_mass_off_top_le_of_ziggurat`: scores `(1, 0)`, `γ = τ = 1`.
 example : sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
