@@ -34,8 +34,8 @@ set_option autoImplicit false
 
 namespace HardSoft
 
-/-- Statements E and Z, definition: an abstract exponential on an ordered field `α`: positive,
-`exp (s + t) = exp s * exp t`, `exp 0 = 1`, monotone (`Real.exp` is one). -/
+/-- Lemma 25 and Lemma 6 (statements E and Z), definition: an abstract exponential on an ordered
+field `α`: positive, `exp (s + t) = exp s * exp t`, `exp 0 = 1`, monotone (`Real.exp` is one). -/
 structure ExpLike (α : Type) [Lean.Grind.Field α] [LE α] [LT α] where
   /-- the exponential function -/
   exp : α → α
@@ -52,21 +52,22 @@ open Lean.Grind
 
 variable {α : Type} [Lean.Grind.Field α]
 
-/-- Statements E and Z, helper: a constant factor comes out of a sum. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z), helper: a constant factor comes out of a sum. -/
 theorem sumTo_mul_const (f : Nat → α) (c : α) (N : Nat) :
     sumTo (fun k => f k * c) N = sumTo f N * c := by
   induction N with
   | zero => rw [sumTo_zero, sumTo_zero]; grind
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih]; grind
 
-/-- Statements E and Z, helper: a constant divisor comes out of a sum. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z), helper: a constant divisor comes out of a sum. -/
 theorem sumTo_div_const (f : Nat → α) (c : α) (N : Nat) :
     sumTo (fun k => f k / c) N = sumTo f N / c := by
   induction N with
   | zero => rw [sumTo_zero, sumTo_zero]; grind
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih]; grind
 
-/-- Statement E, helper: a constant divisor comes out of the mass off the max set. -/
+/-- Lemma 25 (Edelman et al. bound, statement E), helper: a constant divisor comes out of the mass
+off the max set. -/
 theorem offMass_div_const (isMax : Nat → Bool) (f : Nat → α) (c : α) (N : Nat) :
     offMass isMax (fun k => f k / c) N = offMass isMax f N / c := by
   induction N with
@@ -75,14 +76,15 @@ theorem offMass_div_const (isMax : Nat → Bool) (f : Nat → α) (c : α) (N : 
     rw [offMass_succ, offMass_succ, ih]
     cases isMax n <;> simp <;> grind
 
-/-- Statements E and Z, helper: sums only see the positions `k < N`. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z), helper: sums only see the positions `k < N`. -/
 theorem sumTo_congr {f g : Nat → α} {N : Nat} (h : ∀ k, k < N → f k = g k) :
     sumTo f N = sumTo g N := by
   induction N with
   | zero => rw [sumTo_zero, sumTo_zero]
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih (fun k hk => h k (by omega)), h n (by omega)]
 
-/-- Statement E, helper: the mass off the max set only sees the positions `k < N`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E), helper: the mass off the max set only sees the
+positions `k < N`. -/
 theorem offMass_congr {isMax : Nat → Bool} {f g : Nat → α} {N : Nat}
     (h : ∀ k, k < N → f k = g k) : offMass isMax f N = offMass isMax g N := by
   induction N with
@@ -92,20 +94,20 @@ theorem offMass_congr {isMax : Nat → Bool} {f g : Nat → α} {N : Nat}
 
 variable [LE α] [LT α]
 
-/-- Statements E and Z, definition: softmax at temperature `τ` over the positions `k < N`,
-`p_j = exp(s_j/τ) / Σ_{k<N} exp(s_k/τ)`. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z), definition: softmax at temperature `τ` over the
+positions `k < N`, `p_j = exp(s_j/τ) / Σ_{k<N} exp(s_k/τ)`. -/
 noncomputable def softmax (E : ExpLike α) (tau : α) (s : Nat → α) (N : Nat) (j : Nat) : α :=
   E.exp (s j / tau) / sumTo (fun k => E.exp (s k / tau)) N
 
-/-- Statements E and Z, helper: `exp ((s - m)/τ) * exp (m/τ) = exp (s/τ)`. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z), helper: `exp ((s - m)/τ) * exp (m/τ) = exp (s/τ)`. -/
 theorem ExpLike.exp_sub_div_mul (E : ExpLike α) (s m tau : α) :
     E.exp ((s - m) / tau) * E.exp (m / tau) = E.exp (s / tau) := by
   rw [← E.add]
   have : (s - m) / tau + m / tau = s / tau := by grind
   rw [this]
 
-/-- Statements E and Z (weight of a maximal position): `s_j = m` gives `exp((s_j - m)/τ) = 1`.
--/
+/-- Lemma 25 and Lemma 6 (statements E and Z, weight of a maximal position): `s_j = m` gives
+`exp((s_j - m)/τ) = 1`. -/
 theorem weight_eq_one_of_eq_max (E : ExpLike α) {s m tau : α} (h : s = m) :
     E.exp ((s - m) / tau) = 1 := by
   have : (s - m) / tau = 0 := by rw [h]; grind
@@ -126,8 +128,9 @@ theorem ExpLike.exp_natCast_mul (E : ExpLike α) (t : α) (k : Nat) :
 
 variable [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
 
-/-- Statements E and Z (softmax is the normalised rescaled weights): for any reference score
-`m` (e.g. the maximum), `softmax_j = w_j / Σ_{k<N} w_k` with `w_k = exp((s_k - m)/τ)`. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z, softmax is the normalised rescaled weights): for any
+reference score `m` (e.g. the maximum), `softmax_j = w_j / Σ_{k<N} w_k` with `w_k = exp((s_k -
+m)/τ)`. -/
 theorem softmax_eq_div_sumTo (E : ExpLike α) (tau m : α) (s : Nat → α) (N j : Nat) :
     softmax E tau s N j
       = E.exp ((s j - m) / tau) / sumTo (fun k => E.exp ((s k - m) / tau)) N := by
@@ -149,8 +152,8 @@ theorem softmax_eq_div_sumTo (E : ExpLike α) (tau m : α) (s : Nat → α) (N j
   · subst hW; grind
   · grind
 
-/-- Statement E (gap bound): `τ > 0` and `s_j ≤ m - γ` give `exp((s_j - m)/τ) ≤ x = exp(-γ/τ)`.
--/
+/-- Lemma 25 (Edelman et al. bound, statement E, gap bound): `τ > 0` and `s_j ≤ m - γ` give
+`exp((s_j - m)/τ) ≤ x = exp(-γ/τ)`. -/
 theorem weight_le_of_le_sub (E : ExpLike α) {s m gamma tau : α} (htau : 0 < tau)
     (h : s ≤ m - gamma) : E.exp ((s - m) / tau) ≤ E.exp (-gamma / tau) := by
   apply E.mono
@@ -167,7 +170,7 @@ theorem weight_le_pow_of_ziggurat (E : ExpLike α) {s0 sk gamma tau : α} {k : N
   have h2 : -(natCast k * gamma) / tau = natCast k * (-gamma / tau) := by grind
   grind
 
-/-- Statements E and Z: `γ ≥ 0` and `τ > 0` give `x = exp(-γ/τ) ≤ 1`. -/
+/-- Lemma 25 and Lemma 6 (statements E and Z): `γ ≥ 0` and `τ > 0` give `x = exp(-γ/τ) ≤ 1`. -/
 theorem exp_neg_div_le_one (E : ExpLike α) {gamma tau : α} (hg : 0 ≤ gamma) (htau : 0 < tau) :
     E.exp (-gamma / tau) ≤ 1 := by
   rw [← E.zero]
@@ -175,9 +178,9 @@ theorem exp_neg_div_le_one (E : ExpLike α) {gamma tau : α} (hg : 0 ≤ gamma) 
   have := div_le_div_of_le htau (by grind : -gamma ≤ 0)
   grind
 
-/-- Statement E (Edelman et al. bound, from scores): for scores `s_j` (`j < N`), a max set of `m
-≥ 1` positions with `s_j = s_max`, every other score `≤ s_max - γ`, and `τ > 0`, the softmax mass
-off the max set is at most `(N-m) x / (m + (N-m) x)` and at most `(N-1) x`, `x = exp(-γ/τ)`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E, from scores): for scores `s_j` (`j < N`), a max set
+of `m ≥ 1` positions with `s_j = s_max`, every other score `≤ s_max - γ`, and `τ > 0`, the softmax
+mass off the max set is at most `(N-m) x / (m + (N-m) x)` and at most `(N-1) x`, `x = exp(-γ/τ)`. -/
 theorem softmax_offMass_le_of_gap (E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool}
     {smax gamma tau : α} {N : Nat} (htau : 0 < tau)
     (hmax : ∀ j, j < N → isMax j = true → s j = smax)
@@ -205,9 +208,10 @@ theorem softmax_offMass_le_of_gap (E : ExpLike α) {s : Nat → α} {isMax : Nat
   exact ⟨offMass_div_sumTo_le hw1 hwx hw0 hx hm,
     offMass_div_sumTo_le_pred_mul hw1 hwx hw0 hx hm⟩
 
-/-- Statement E (`ℓ₁` form, from scores): under the hypotheses of `softmax_offMass_le_of_gap`,
-`‖softmax_τ(s) - ahardmax(s)‖₁ = Σ_{j<N} |p_j - ahardmax_j| = 2 δ ≤ 2 (N-1) x`, where `δ` is the
-softmax mass off the max set and `x = exp(-γ/τ)`: each maximal position gets `(1-δ)/m`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` form, from scores): under the hypotheses of
+`softmax_offMass_le_of_gap`, `‖softmax_τ(s) - ahardmax(s)‖₁ = Σ_{j<N} |p_j - ahardmax_j| = 2 δ ≤ 2
+(N-1) x`, where `δ` is the softmax mass off the max set and `x = exp(-γ/τ)`: each maximal position
+gets `(1-δ)/m`. -/
 theorem sumTo_absv_softmax_sub_ahardmax_le (E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool}
     {smax gamma tau : α} {N : Nat} (htau : 0 < tau)
     (hmax : ∀ j, j < N → isMax j = true → s j = smax)

@@ -66,10 +66,11 @@ open Classical
 
 variable {α : Type} [Lean.Grind.Field α] [LE α]
 
-/-- Statement E, definition: the absolute value `|a|` (`a` if `a ≥ 0`, else `-a`). -/
+/-- Lemma 25 (Edelman et al. bound, statement E), definition: the absolute value `|a|` (`a` if `a ≥
+0`, else `-a`). -/
 @[expose] noncomputable def absv (a : α) : α := if 0 ≤ a then a else -a
 
-/-- Statement E, helper: `|a| = a` for `a ≥ 0`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E), helper: `|a| = a` for `a ≥ 0`. -/
 theorem absv_of_nonneg {a : α} (h : 0 ≤ a) : absv a = a := by
   unfold absv
   rw [if_pos h]
@@ -322,7 +323,7 @@ theorem sumTo_sub_top_div_sumTo_le_geom {w : Nat → α} {x : α} {N : Nat} (hN 
 
 /-! ### Statement E, `ℓ₁` form -/
 
-/-- Statement E, helper: `|a| = -a` for `a ≤ 0`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E), helper: `|a| = -a` for `a ≤ 0`. -/
 theorem absv_of_nonpos {a : α} (h : a ≤ 0) : absv a = -a := by
   unfold absv
   by_cases h' : 0 ≤ a
@@ -330,14 +331,15 @@ theorem absv_of_nonpos {a : α} (h : a ≤ 0) : absv a = -a := by
   · rw [if_neg h']
 
 
-/-- Statement E, definition: average-hard attention over the positions `j < N`, weight `1/m` on
-each of the `m` maximal positions and `0` elsewhere. -/
+/-- Lemma 25 (Edelman et al. bound, statement E), definition: average-hard attention over the
+positions `j < N`, weight `1/m` on each of the `m` maximal positions and `0` elsewhere. -/
 @[expose] noncomputable def ahardmax (isMax : Nat → Bool) (N : Nat) (j : Nat) : α :=
   if isMax j = true then 1 / natCast (countMax isMax N) else 0
 
-/-- Statement E (`ℓ₁` distance, partial sums), helper: with `δ` the mass off the max set and `m`
-its size, if every maximal position `j < N` has weight `(1 - δ)/m` and every other weight is `≥
-0`, then over the first `n ≤ N` positions `Σ_j |p_j - ahardmax_j| = m_n δ/m + off_n`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` distance, partial sums), helper: with `δ` the
+mass off the max set and `m` its size, if every maximal position `j < N` has weight `(1 - δ)/m` and
+every other weight is `≥ 0`, then over the first `n ≤ N` positions `Σ_j |p_j - ahardmax_j| = m_n δ/m
++ off_n`. -/
 theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} {N : Nat}
     (hm : 0 < countMax isMax N)
     (hmax : ∀ j, j < N → isMax j = true →
@@ -373,9 +375,9 @@ theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} 
       rw [e1, absv_of_nonpos (by grind), natCast_succ]
       grind
 
-/-- Statement E (`ℓ₁` form): if the `m ≥ 1` maximal positions among `j < N` each get the weight
-`(1 - δ)/m`, where `δ` is the mass off the max set, and the other weights are `≥ 0` (as softmax
-gives), then `‖p - ahardmax‖₁ = Σ_{j<N} |p_j - ahardmax_j| = 2 δ`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` form): if the `m ≥ 1` maximal positions among
+`j < N` each get the weight `(1 - δ)/m`, where `δ` is the mass off the max set, and the other
+weights are `≥ 0` (as softmax gives), then `‖p - ahardmax‖₁ = Σ_{j<N} |p_j - ahardmax_j| = 2 δ`. -/
 theorem sumTo_absv_sub_ahardmax_eq {isMax : Nat → Bool} {p : Nat → α} {N : Nat}
     (hm : 0 < countMax isMax N)
     (hmax : ∀ j, j < N → isMax j = true →
@@ -387,9 +389,9 @@ theorem sumTo_absv_sub_ahardmax_eq {isMax : Nat → Bool} {p : Nat → α} {N : 
   rw [h]
   grind
 
-/-- Statement E (`ℓ₁` bound): under the hypotheses of `sumTo_absv_sub_ahardmax_eq`, if the mass
-off the max set is `δ ≤ (N-1) x` (`offMass_div_sumTo_le_pred_mul`), then `‖p - ahardmax‖₁ = 2 δ ≤
-2 (N-1) x`. -/
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` bound): under the hypotheses of
+`sumTo_absv_sub_ahardmax_eq`, if the mass off the max set is `δ ≤ (N-1) x`
+(`offMass_div_sumTo_le_pred_mul`), then `‖p - ahardmax‖₁ = 2 δ ≤ 2 (N-1) x`. -/
 theorem sumTo_absv_sub_ahardmax_le {isMax : Nat → Bool} {p : Nat → α} {x : α} {N : Nat}
     (hm : 0 < countMax isMax N)
     (hmax : ∀ j, j < N → isMax j = true →
