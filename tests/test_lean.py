@@ -507,7 +507,9 @@ def test_modules_and_import_order() -> None:
     for m in mods.values():
         text = m.path.read_text(encoding="utf-8")
         assert text.startswith("module\n"), m.name
-        assert "/-!" in text and "## Main results" in text, m.name
+        assert "/-!" in text, m.name
+        if any(kind == "theorem" for kind, _, _ in sources.declared_names(m.path)):  # Examples holds only examples
+            assert "## Main results" in text, m.name
 
 
 def test_unknown_preset_is_bad_input(tmp_path: Path) -> None:
