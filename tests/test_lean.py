@@ -508,7 +508,7 @@ def test_modules_and_import_order() -> None:
         text = m.path.read_text(encoding="utf-8")
         assert text.startswith("module\n"), m.name
         assert "/-!" in text, m.name
-        if any(kind == "theorem" for kind, _, _ in sources.declared_names(m.path)):  # Examples holds only examples
+        if m.name != "HardSoft.Examples":  # the non-vacuity examples have no main results
             assert "## Main results" in text, m.name
 
 
