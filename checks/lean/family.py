@@ -252,9 +252,13 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
             outcome, verdict = Outcome.FAILED, "failed"
             detail = (f"claim {claim}: {name} not proved: build failed: "
                       + ", ".join(f"{u.path} {u.status}" for u in broken[:5]))
-        elif not pin_unit.ok:
+        elif stray or pin_findings or pin_unit.status not in ("ok", "error"):
+            # an error outside every pin (or a refused word in the pin module) voids them all; an error
+            # inside another pin does not: Lean checks each example on its own
             outcome, verdict = Outcome.FAILED, "failed"
-            detail = f"claim {claim}: {name} not confirmed: pin module failed: " + "; ".join(problems[:3])
+            detail = (f"claim {claim}: {name} not confirmed: pin module failed: "
+                      + "; ".join([m.short() for m in stray[:2]] + [f.short() for f in pin_findings[:2]]
+                                  + ([pin_unit.status] if pin_unit.status not in ("ok", "error") else [])))
         elif findings:
             outcome, verdict = Outcome.FAILED, "failed"
             detail = f"claim {claim}: {name} not proved: trust audit: " + "; ".join(f.short() for f in findings[:3])
