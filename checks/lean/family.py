@@ -71,10 +71,14 @@ def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckRe
         detail += f" (cached verdict of {cached}: same sources, pins, toolchain, flags and checker)"
     elif u.reused:
         detail += " (compiled module reused: same source, imports, toolchain, flags and checker)"
-    return CheckResult("lean", f"lean.build.{u.module}", None, outcome,
-                       {"ok": "built", "imports-checked": "imports-checked"}.get(u.status, u.status), u.seconds, detail,
+    verdict = {"ok": "built", "imports-checked": "imports-checked"}.get(u.status, u.status)
+    if cached or u.reused:
+        verdict += " (reused)"
+    # seconds: the time spent in this run (none for a reused verdict); built_seconds: when it was compiled
+    return CheckResult("lean", f"lean.build.{u.module}", None, outcome, verdict,
+                       0.0 if (cached or u.reused) else u.seconds, detail,
                        {"file": u.path, "toolchain": kind, "returncode": u.returncode, "log": u.log, "cached": bool(cached),
-                        "cpu_seconds": u.cpu_seconds, "reused": u.reused,
+                        "cpu_seconds": u.cpu_seconds, "reused": u.reused, "built_seconds": round(u.seconds, 1),
                         "errors": [m.short() for m in u.errors][:20], "sorry": [m.short() for m in u.sorries][:20],
                         "warnings": sum(m.severity == "warning" for m in u.messages)})
 
@@ -318,10 +322,12 @@ def markdown_section(results: list[CheckResult]) -> str:
         cpu = [r.data.get("cpu_seconds") for r in units]
         lines += ["| build unit | result | wall seconds | CPU seconds |", "| --- | --- | ---: | ---: |"]
         for r, c in zip(units, cpu):
-            lines.append(f"| {r.data.get('file', r.name)} | {r.verdict} | {r.seconds:.0f} | "
+            built = r.data.get("built_seconds", r.seconds)
+            lines.append(f"| {r.data.get('file', r.name)} | {r.verdict} | {built:.0f} | "
                          f"{'' if c is None else f'{c:.0f}'} |")
         cpu_total = sum(c for c in cpu if c is not None)
-        lines += [f"| (sums; two run at once) | | {total:.0f} | {cpu_total:.0f} |", ""]
+        lines += [f"| (sums when compiled; two run at once; this run compiled {total:.0f} s of them) | | "
+                  f"{sum(r.data.get('built_seconds', r.seconds) for r in units):.0f} | {cpu_total:.0f} |", ""]
     pins_r = next((r for r in lean if r.name == "lean.pins"), None)
     if pins_r is not None:
         lines += [f"Pinned statements: **{pins_r.verdict}**: {pins_r.detail}", ""]
