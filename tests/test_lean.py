@@ -677,3 +677,21 @@ def test_native_path_rejects_sorry_axiom(fake_native: Path, tmp_path: Path, monk
     assert by["lean.audit"].outcome is Outcome.FAILED and "sorryAx" in by["lean.audit"].detail
     assert by["lean.theorem.HardSoft.err_le_eps_of_bound_le"].outcome is Outcome.FAILED
     assert by["lean.theorem.HardSoft.err_le_bound_of_bound_le_one"].outcome is Outcome.OK
+
+
+def test_lean_package_has_no_import_cycle() -> None:
+    # each module of checks/lean imports only modules listed before it (the package docstring's order)
+    import ast
+    order = ["toolchain", "messages", "sources", "audit", "inventory", "build", "pins", "cache", "family"]
+    here = Path(lf.__file__).resolve().parent
+    for i, name in enumerate(order):
+        tree = ast.parse((here / f"{name}.py").read_text(encoding="utf-8"))
+        used: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("hardsoft.checks.lean."):
+                    used.add(node.module.rsplit(".", 1)[-1])
+                elif node.module == "hardsoft.checks.lean":
+                    used.update(a.name for a in node.names)
+        assert used <= set(order[:i]), (name, used - set(order[:i]))
+    assert not any(f.name.startswith("lean_") for f in here.parent.glob("*.py"))  # the old flat modules are gone
