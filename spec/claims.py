@@ -2,7 +2,10 @@
 
 The README's traceability table and the report are generated from ``REGISTRY``
 (``checks.report.traceability_table``); ``validate_registry`` fails the run when a
-named spec function, SMT check, Lean theorem or test does not exist.
+named spec function, SMT check, Lean theorem or test does not exist.  ``LEAN_STATEMENTS``
+holds, for each Lean theorem a claim cites, its exact statement (pinned: the Lean check
+makes Lean confirm it, ``checks.lean.pins``) and what it proves in words (the table's Lean
+column).
 """
 
 from __future__ import annotations
