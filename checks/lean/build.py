@@ -268,7 +268,10 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
                     for fut in done:
                         name = running.pop(fut)
                         results[name] = fut.result()
-                        progress(f"lean: {name} {results[name].status} in {results[name].seconds:.0f} s")
+                        u = results[name]
+                        if not u.reused:
+                            progress(f"lean: {name} {u.status} in {u.seconds:.0f} s"
+                                     + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else ""))
                 elif not running and not progressed:
                     break
     finally:
