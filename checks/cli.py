@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
                f"  Lean toolchain    {locations.toolchain_home()} (embedded wasm Lean, installed on first use\n"
                f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
                f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
+               f"  Lean verdicts     <toolchain>/lean-cache (the build's verdict and compiled modules, keyed by a hash\n"
+               f"                    of sources, pins, toolchain, flags and checker; HARDSOFT_LEAN_CACHE=off disables)\n"
                f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.")
     c.add_argument("--only", help=f"comma-separated families ({','.join(runner.FAMILIES)}) and/or claim ids (listed by `hardsoft table`)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
@@ -338,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
             print(rp.traceability_table())
             return 0
         if args.command == "install-lean":
-            from hardsoft.checks import lean_toolchain
+            from hardsoft.checks.lean import toolchain as lean_toolchain
 
             return lean_toolchain.main([])
     except ValueError as e:

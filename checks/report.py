@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hardsoft.checks.result import CheckResult, Outcome
-from hardsoft.spec.claims import REGISTRY, Claim
+from hardsoft.spec.claims import LEAN_STATEMENTS, REGISTRY, Claim
 
 FORMAT = "hardsoft-report/1"
 REPORT_FILES = ("report.json", "report.md")
@@ -61,6 +61,17 @@ def _cell(items: tuple[str, ...]) -> str:
     return "<br>".join(f"`{i}`" for i in items) if items else "—"
 
 
+def _lean_cell(names: tuple[str, ...]) -> str:
+    """Return the Lean cell of a claim: each theorem with what it proves (``LEAN_STATEMENTS[name].says``)."""
+    if not names:
+        return "—"
+    out = []
+    for n in names:
+        st = LEAN_STATEMENTS.get(n)
+        out.append(f"`{n}`: {_text(st.says)}" if st is not None else f"`{n}`")
+    return "<br>".join(out)
+
+
 def traceability_table(results: list[CheckResult] | None = None) -> str:
     """Return the markdown traceability table generated from the claim registry (with statuses if results are given)."""
     head = "| claim | paper result | statement | spec | SMT | Lean | tests |" + (" status |" if results is not None else "")
@@ -68,7 +79,7 @@ def traceability_table(results: list[CheckResult] | None = None) -> str:
     rows = [head, sep]
     for c in REGISTRY:
         row = (f"| **{c.id}** | {_text(c.paper)} | {_text(c.statement)} | {_cell(tuple(s.removeprefix('spec.') for s in c.spec))} | "
-               f"{_cell(c.smt)} | {_cell(c.lean)} | {_cell(tuple(t.removeprefix('tests/') for t in c.tests))} |")
+               f"{_cell(c.smt)} | {_lean_cell(c.lean)} | {_cell(tuple(t.removeprefix('tests/') for t in c.tests))} |")
         if results is not None:
             row += f" {claim_status(c, results)} |"
         rows.append(row)
@@ -85,7 +96,9 @@ def build_json(meta: dict[str, Any], results: list[CheckResult], code: int) -> d
         "exit_code": code,
         "summary": {o.value: sum(r.outcome is o for r in results) for o in Outcome},
         "claims": [{"id": c.id, "paper": c.paper, "kind": c.kind, "status": claim_status(c, results),
-                    "spec": list(c.spec), "smt": list(c.smt), "lean": list(c.lean), "tests": list(c.tests)}
+                    "spec": list(c.spec), "smt": list(c.smt), "lean": list(c.lean), "tests": list(c.tests),
+                     "lean_statements": {n: {"statement": LEAN_STATEMENTS[n].statement, "says": LEAN_STATEMENTS[n].says}
+                                         for n in c.lean if n in LEAN_STATEMENTS}}
                    for c in REGISTRY],
         "results": [r.to_json() for r in results],
     }

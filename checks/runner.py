@@ -32,7 +32,7 @@ FAMILIES: dict[str, str] = {
     "verify": "hardsoft.checks.verify_family",
     "apps": "hardsoft.checks.apps_family",
     "smt": "hardsoft.checks.smt_family",
-    "lean": "hardsoft.checks.lean_family",
+    "lean": "hardsoft.checks.lean",
 }
 PRESETS: tuple[str, ...] = ("tiny", "paper")
 

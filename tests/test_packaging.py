@@ -100,7 +100,7 @@ def test_wheel_has_one_top_level_package(tmp_path: Path) -> None:
     assert tops - dist_info == {"hardsoft"}, sorted(tops)
     for needed in ("hardsoft/lean/HardSoft.lean", "hardsoft/lean/lakefile.toml", "hardsoft/lean/wasm/package-lock.json",
                    "hardsoft/spec/data/statements.json", "hardsoft/spec/models/has-a.json", "hardsoft/__main__.py",
-                   "hardsoft/checks/cli.py", "hardsoft/smt/core.py", "hardsoft/spec/bounds.py"):
+                   "hardsoft/checks/cli.py", "hardsoft/checks/lean/family.py", "hardsoft/checks/lean/toolchain.py", "hardsoft/smt/core.py", "hardsoft/spec/bounds.py"):
         assert needed in names, needed
     assert any(n.startswith("hardsoft/lean/HardSoft/") and n.endswith(".lean") for n in names)
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()

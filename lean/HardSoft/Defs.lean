@@ -120,6 +120,8 @@ theorem pow_succ_eq (x : α) (n : Nat) : x ^ (n + 1) = x ^ n * x := Lean.Grind.S
 
 section Order
 
+open Lean.Grind
+
 variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
 
 /-- Theorem 26 and statement E, helper (cast): a natural number is non-negative in `α`. -/
@@ -149,6 +151,33 @@ theorem pow_nonneg_of_nonneg {x : α} (hx : 0 ≤ x) (n : Nat) : 0 ≤ x ^ n := 
   induction n with
   | zero => rw [pow_zero_eq]; exact Lean.Grind.OrderedRing.zero_le_one
   | succ n ih => rw [pow_succ_eq]; exact Lean.Grind.OrderedRing.mul_nonneg ih hx
+
+/-- Theorem 26 and Lemma 6, helper (division): `a * d ≤ c * b` with `b, d > 0` gives `a / b ≤ c
+/ d`. -/
+theorem div_le_div_of_mul_le_mul {a b c d : α} (hb : 0 < b) (hd : 0 < d)
+    (h : a * d ≤ c * b) : a / b ≤ c / d := by
+  have hbd := OrderedRing.mul_pos hb hd
+  have e1 : (a / b) * (b * d) = a * d := by grind
+  have e2 : (c / d) * (b * d) = c * b := by grind
+  have key : (a / b) * (b * d) ≤ (c / d) * (b * d) := by rw [e1, e2]; exact h
+  exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right hbd).mp key
+
+/-- Theorem 26 and Lemma 6, helper (division): `a ≤ c * b` with `b > 0` gives `a / b ≤ c`. -/
+theorem div_le_of_le_mul {a b c : α} (hb : 0 < b) (h : a ≤ c * b) : a / b ≤ c := by
+  have e1 : (a / b) * b = a := by grind
+  have key : (a / b) * b ≤ c * b := by rw [e1]; exact h
+  exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right hb).mp key
+
+/-- Lemma 25 (statement P), helper: `a ≤ b` and `τ > 0` give `a / τ ≤ b / τ`. -/
+theorem div_le_div_of_le {a b tau : α} (htau : 0 < tau) (h : a ≤ b) : a / tau ≤ b / tau := by
+  have := OrderedRing.mul_le_mul_of_nonneg_right h (by grind : (0 : α) ≤ tau)
+  exact div_le_div_of_mul_le_mul htau htau this
+
+/-- Lemma 25 (statement P), helper: `a ≥ 0` and `τ > 0` give `a / τ ≥ 0`. -/
+theorem div_nonneg_of_nonneg {a tau : α} (ha : 0 ≤ a) (htau : 0 < tau) : 0 ≤ a / tau := by
+  have h1 := OrderedRing.zero_lt_one (R := α)
+  have := div_le_div_of_mul_le_mul (a := 0) (c := a) h1 htau (by grind)
+  grind
 
 end Order
 

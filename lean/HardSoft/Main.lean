@@ -20,10 +20,10 @@ Every statement is generic over an ordered field `α` given by core Lean's class
 * `HardSoft.bound_closed_form` (C): `B L = a (r^L - 1)/(r - 1)` for `r ≠ 1`, `B L = L a`
   for `r = 1`.
 * `HardSoft.bound_monotone` (C): `r l ≥ 1`, `a l ≥ 0` give `0 ≤ B l ≤ B L` for `l ≤ L`.
-* `HardSoft.composition_err_le_bound` (C): the bootstrap, `e l ≤ B l ≤ 1` for `l ≤ L`.
-* `HardSoft.composition_err_le_eps` (C): `B L ≤ ε`, `B L ≤ 1` give `e L ≤ ε`.
+* `HardSoft.err_le_bound_of_bound_le_one` (C, in `Recursion`): the bootstrap, `e l ≤ B l ≤ 1` for `l ≤ L`.
+* `HardSoft.err_le_eps_of_bound_le` (C, in `Recursion`): `B L ≤ ε`, `B L ≤ 1` give `e L ≤ ε`.
 * `HardSoft.composition_guard_necessary` (C): without `B L ≤ 1` the conclusion fails.
-* `HardSoft.bound_le_eps_of_mul_pow_le` (T): `a L r^(L-1) ≤ ε` gives `B L ≤ ε`.
+* `HardSoft.bound_const_le_of_mul_pow_le` (T, in `Recursion`): `a L r^(L-1) ≤ ε` gives `B L ≤ ε`.
 * `HardSoft.composition_err_le_eps_of_mul_pow_le` (C and T together).
 * `HardSoft.softmax_mass_off_max_le` (E), `HardSoft.ziggurat_mass_off_top_le` (Z).
 * `HardSoft.composition_err_le_eps_rat`, `HardSoft.softmax_mass_off_max_le_rat`,
@@ -52,30 +52,10 @@ theorem bound_closed_form (r a : α) (L : Nat) :
 
 /-- Theorem 26 (statement C, monotonicity): `r l ≥ 1` and `a l ≥ 0` give `0 ≤ B l ≤ B L` for
 every `l ≤ L`. -/
-theorem bound_monotone {r a : Nat → α} (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l)
-    {l L : Nat} (hlL : l ≤ L) : 0 ≤ bound r a l ∧ bound r a l ≤ bound r a L := by
-  have h0 : ∀ l, (0 : α) ≤ r l := fun l => by
-    have := Lean.Grind.OrderedRing.zero_le_one (R := α)
-    have := hr l
-    grind
-  exact ⟨bound_nonneg h0 ha l, bound_mono hr ha hlL⟩
-
-/-- Theorem 26 (statement C, composition with the `ε ≤ 1` bootstrapping fix): if the input error
-is `e 0 = 0`, Lemma 25 gives `e (l+1) ≤ r l * e l + a l` whenever `e l ≤ 1`, `r l ≥ 1`, `a l ≥
-0` and `B L ≤ 1`, then `e l ≤ B l ≤ 1` for every `l ≤ L`. -/
-theorem composition_err_le_bound {r a e : Nat → α} {L : Nat}
-    (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r l * e l + a l)
-    (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l) (hBL : bound r a L ≤ 1) :
-    ∀ l, l ≤ L → e l ≤ bound r a l ∧ bound r a l ≤ 1 :=
-  err_le_bound_of_bound_le_one he0 hstep hr ha hBL
-
-/-- Theorem 26 (statement C, composed, with the `ε ≤ 1` bootstrapping fix): under the hypotheses
-of `composition_err_le_bound`, `B L ≤ ε` and `B L ≤ 1` (i.e. `B L ≤ min ε 1`) give `e L ≤ ε`. -/
-theorem composition_err_le_eps {r a e : Nat → α} {L : Nat} {eps : α}
-    (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r l * e l + a l)
-    (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l)
-    (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps :=
-  err_le_eps_of_bound_le he0 hstep hr ha hBeps hB1
+theorem bound_monotone {r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 1 ≤ r l)
+    (ha : ∀ l, l < L → 0 ≤ a l) {l : Nat} (hlL : l ≤ L) :
+    0 ≤ bound r a l ∧ bound r a l ≤ bound r a L :=
+  ⟨bound_nonneg (nonneg_of_one_le hr) ha l hlL, bound_mono hr ha hlL⟩
 
 /-- Theorem 26 (statement C, the guard is needed): with `r l = 1`, `a l = 2` (so `B 2 = 4`
 exceeds `1`), for every `M` some error sequence with `e 0 = 0` satisfies the guarded step
@@ -83,28 +63,22 @@ condition at every layer and has `e 2 > M`; in particular it is false that every
 stays below `B 2`. -/
 theorem composition_guard_necessary (M : α) :
     (∃ e : Nat → α, e 0 = 0 ∧
-      (∀ l, e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧
+      (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧
       M < e 2) ∧
     ¬ ∀ e : Nat → α, e 0 = 0 →
-      (∀ l, e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) →
+      (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) →
       e 2 ≤ bound (fun _ => (1 : α)) (fun _ => (2 : α)) 2 :=
   ⟨exists_err_gt_of_unguarded M, not_forall_err_le_bound_of_unguarded⟩
-
-/-- Theorem 26 (temperature, statement T, sufficient condition): for uniform `r ≥ 1` and `a ≥
-0`, `B L ≤ L a r^(L-1)`, so `a L r^(L-1) ≤ ε` gives `B L ≤ ε`. -/
-theorem bound_le_eps_of_mul_pow_le {r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat)
-    (h : a * natCast L * r ^ (L - 1) ≤ eps) : bound (fun _ => r) (fun _ => a) L ≤ eps :=
-  bound_const_le_of_mul_pow_le hr ha L h
 
 /-- Theorem 26 (composition and temperature, statements C and T together): for uniform per-layer
 constants `r ≥ 1`, `a ≥ 0`, if `a L r^(L-1) ≤ ε ≤ 1` then the composed error obeys `e L ≤ ε`. -/
 theorem composition_err_le_eps_of_mul_pow_le {e : Nat → α} {r a eps : α} {L : Nat}
-    (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r * e l + a)
+    (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r * e l + a)
     (hr : 1 ≤ r) (ha : 0 ≤ a) (h : a * natCast L * r ^ (L - 1) ≤ eps) (heps : eps ≤ 1) :
     e L ≤ eps := by
   have hB := bound_const_le_of_mul_pow_le hr ha L h
   exact err_le_eps_of_bound_le (r := fun _ => r) (a := fun _ => a) he0 hstep
-    (fun _ => hr) (fun _ => ha) hB (by grind)
+    (fun _ _ => hr) (fun _ _ => ha) hB (by grind)
 
 /-- Theorem 26 (Edelman et al. bound, statement E, used by Lemma 25): with softmax weights
 rescaled to `w_j = exp((s_j - s_max)/τ)`, i.e. `w_j = 1` on the `m ≥ 1` maximal positions and `0
@@ -134,10 +108,10 @@ theorem ziggurat_mass_off_top_le {w : Nat → α} {x : α} {N : Nat} (hN : 0 < N
 
 /-- Theorem 26 (statement C) at `α = Rat`: the composed bound instantiated at the rationals. -/
 theorem composition_err_le_eps_rat {r a e : Nat → Rat} {L : Nat} {eps : Rat}
-    (he0 : e 0 = 0) (hstep : ∀ l, e l ≤ 1 → e (l + 1) ≤ r l * e l + a l)
-    (hr : ∀ l, 1 ≤ r l) (ha : ∀ l, 0 ≤ a l)
+    (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l)
+    (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l)
     (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps :=
-  composition_err_le_eps he0 hstep hr ha hBeps hB1
+  err_le_eps_of_bound_le he0 hstep hr ha hBeps hB1
 
 /-- Theorem 26 (Edelman et al. bound, statement E) at `α = Rat`: the `(N-1) x` form. -/
 theorem softmax_mass_off_max_le_rat {isMax : Nat → Bool} {w : Nat → Rat} {x : Rat} {N : Nat}

