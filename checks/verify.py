@@ -500,9 +500,20 @@ def _run_local(target: VerificationTarget, tasks: list[list[Chunk]], modes: Sequ
         return list(pool.map(run_task_blob, [blob] * len(tasks), tasks, [tuple(modes)] * len(tasks)))
 
 
+#: Largest serialized target sent inside each Dask task rather than scattered (bytes).
+DASK_INLINE_BYTES = 1 << 20
+
+
 def _run_dask(client: Any, target: VerificationTarget, tasks: list[list[Chunk]], modes: Sequence[str]) -> list[TaskResult]:
-    """Return the task results computed on a Dask cluster (the target scattered once to every worker)."""
-    blob = client.scatter(_blob(target), broadcast=True)
+    """Return the task results computed on a Dask cluster.
+
+    A target of at most ``DASK_INLINE_BYTES`` (every compiled formula seen so far: a few KiB)
+    travels inside each task; a larger one is scattered once to every worker.  Inline is the
+    default because a scattered key can be lost under load ("lost dependencies": seen once in
+    the test suite on a busy 2-core machine), which cancels every task that needs it.
+    """
+    data = _blob(target)
+    blob: Any = data if len(data) <= DASK_INLINE_BYTES else client.scatter(data, broadcast=True)
     futures = [client.submit(run_task_blob, blob, t, tuple(modes), pure=False) for t in tasks]
     return client.gather(futures)
 
