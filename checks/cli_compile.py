@@ -38,11 +38,16 @@ def add_parser(sub: Any) -> None:
     """Register the compile subcommand."""
     c = sub.add_parser("compile", help="compile a temporal-logic formula to a transformer (docs/temporal-logic.md)")
     c.add_argument("formula", help="e.g. 'a S b', 'Y a & !last', '#<[a] > #<[b]'")
-    c.add_argument("--regime", choices=["bounded", "unbounded"], default="bounded",
-                   help="bounded position embeddings at tau = c/n (default), or unbounded ones (i, i^2, n) at tau = 1")
+    c.add_argument(
+        "--regime",
+        choices=["bounded", "unbounded"],
+        default="bounded",
+        help="bounded position embeddings at tau = c/n (default), or unbounded ones (i, i^2, n) at tau = 1",
+    )
     c.add_argument("--alphabet", type=_alphabet, default=("a", "b"), help="symbols: 'ab' or 'x,y,z' (default ab)")
-    c.add_argument("--verify-up-to", type=_length, metavar="N",
-                   help="run every word of length 1..N in hard and soft mode against the reference evaluator")
+    c.add_argument(
+        "--verify-up-to", type=_length, metavar="N", help="run every word of length 1..N in hard and soft mode against the reference evaluator"
+    )
     c.add_argument("--save-model", metavar="FILE", help="write the model (format hardsoft-model/2); runs in 'hardsoft simulate --model'")
     c.add_argument("--json", action="store_true", help="print JSON")
     from hardsoft.checks.verify_cli import add_engine_options
@@ -65,8 +70,9 @@ def cmd(args: argparse.Namespace) -> int:
     if args.verify_up_to is not None:
         words, work = estimate_work(compiled, args.verify_up_to)
         if work > MAX_WORK:
-            raise ValueError(f"--verify-up-to {args.verify_up_to}: {words:,} words, about {work:.2g} operations "
-                             f"(limit {MAX_WORK:.0e}); choose a smaller N")
+            raise ValueError(
+                f"--verify-up-to {args.verify_up_to}: {words:,} words, about {work:.2g} operations (limit {MAX_WORK:.0e}); choose a smaller N"
+            )
     from hardsoft.checks.verify_cli import compile_report
 
     report = compile_report(compiled, args) if args.verify_up_to is not None else None
@@ -80,18 +86,18 @@ def cmd(args: argparse.Namespace) -> int:
         print(json.dumps(doc, indent=1))
     else:
         print(f"formula   {doc['formula']}   (alphabet {','.join(compiled.alphabet)}, regime {args.regime})")
-        print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, "
-              f"FFN width {doc['ffn_width']}")
+        print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, FFN width {doc['ffn_width']}")
         print(f"features  {', '.join(doc['position_features'])}")
-        print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= "
-              f"{doc['mass_off_bound']:.4g} per head")
+        print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
         for line in doc["constructions"]:
             print(f"          {line}")
         print(f"readout   coordinate {compiled.readout.coordinate} at the last position > {compiled.readout.threshold}")
         if report is not None:
             verdict = "OK" if report["ok"] else "MISMATCH"
-            print(f"verified  {verdict}: {report['words']:,} words of length 1..{report['max_len']}, hard and soft "
-                  f"(every subformula at every position) in {report['seconds']:.2f} s")
+            print(
+                f"verified  {verdict}: {report['words']:,} words of length 1..{report['max_len']}, hard and soft "
+                f"(every subformula at every position) in {report['seconds']:.2f} s"
+            )
             if report["first_counterexample"] is not None:
                 print(f"          first counterexample: {report['first_counterexample']}")
         if args.save_model:

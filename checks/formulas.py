@@ -59,8 +59,7 @@ def _unary(op: str, f: lg.Formula) -> lg.Formula:
 
 def _binary(op: str, f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return the binary formula f op g."""
-    ops: dict[str, Callable[[lg.Formula, lg.Formula], lg.Formula]] = {
-        "&": lg.And, "|": lg.Or, "S": lg.Since, "U": lg.Until}
+    ops: dict[str, Callable[[lg.Formula, lg.Formula], lg.Formula]] = {"&": lg.And, "|": lg.Or, "S": lg.Since, "U": lg.Until}
     return ops[op](f, g)
 
 
@@ -88,12 +87,12 @@ def _random_formula(rng: random.Random, ops: int, leaves: Sequence[str]) -> lg.F
     if rng.random() < len(FAMILY_UNARY) / (len(FAMILY_UNARY) + len(FAMILY_BINARY)):
         return _unary(rng.choice(FAMILY_UNARY), _random_formula(rng, ops - 1, leaves))
     left = rng.randrange(ops)
-    return _binary(rng.choice(FAMILY_BINARY), _random_formula(rng, left, leaves),
-                   _random_formula(rng, ops - 1 - left, leaves))
+    return _binary(rng.choice(FAMILY_BINARY), _random_formula(rng, left, leaves), _random_formula(rng, ops - 1 - left, leaves))
 
 
-def sample_formulas(count: int = 1000, ops: Sequence[int] = (3, 4), seed: int = SAMPLE_SEED,
-                    leaves: Sequence[str] = FAMILY_LEAVES) -> list[lg.Formula]:
+def sample_formulas(
+    count: int = 1000, ops: Sequence[int] = (3, 4), seed: int = SAMPLE_SEED, leaves: Sequence[str] = FAMILY_LEAVES
+) -> list[lg.Formula]:
     """Return a fixed sample of count distinct formulas whose operator counts alternate over ops."""
     rng = random.Random(seed)
     out: list[lg.Formula] = []
@@ -168,8 +167,7 @@ def _column(g: lg.Formula, col: Any, w: np.ndarray, alphabet: Sequence[str]) -> 
     return out
 
 
-def evaluate_columns(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str] = ("a", "b"),
-                     cache: dict | None = None) -> np.ndarray:
+def evaluate_columns(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str] = ("a", "b"), cache: dict | None = None) -> np.ndarray:
     """Return the (batch, n, k) bool table of every subformula of f (subformulas(f) order), vectorized over the batch.
 
     cache (optional): a dict kept by the caller for ONE batch of words; distinct
@@ -186,7 +184,6 @@ def evaluate_columns(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str] 
         return memo[g]
 
     return np.stack([col(g) for g in lg.subformulas(f)], axis=2)
-
 
 
 # --------------------------------------------------------------------------- verifying many formulas at once
@@ -225,17 +222,23 @@ class FamilyReport:
 
     def to_json(self) -> dict[str, Any]:
         """Return the report as a JSON-ready dict."""
-        return {**{k: getattr(self, k) for k in ("formulas", "N", "runs", "stacks", "reference_slice", "seconds",
-                                                 "workers")},
-                "regimes": list(self.regimes), "modes": list(self.modes), "ok": self.ok,
-                "failures": self.failures[:20], "failure_count": len(self.failures),
-                "unsupported": self.unsupported[:20], "unsupported_count": len(self.unsupported),
-                "phase_seconds": self.phase_seconds,
-                "formulas_per_second": self.runs / self.seconds if self.seconds else None}
+        return {
+            **{k: getattr(self, k) for k in ("formulas", "N", "runs", "stacks", "reference_slice", "seconds", "workers")},
+            "regimes": list(self.regimes),
+            "modes": list(self.modes),
+            "ok": self.ok,
+            "failures": self.failures[:20],
+            "failure_count": len(self.failures),
+            "unsupported": self.unsupported[:20],
+            "unsupported_count": len(self.unsupported),
+            "phase_seconds": self.phase_seconds,
+            "formulas_per_second": self.runs / self.seconds if self.seconds else None,
+        }
 
 
-def _verify_group(compiled: Sequence[Any], sliced: Sequence[bool], N: int, modes: Sequence[str], reference_slice: int,
-                  alphabet: tuple[str, ...]) -> tuple[list[dict[str, Any]], dict[str, float], int]:
+def _verify_group(
+    compiled: Sequence[Any], sliced: Sequence[bool], N: int, modes: Sequence[str], reference_slice: int, alphabet: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], dict[str, float], int]:
     """Return (failures, phase seconds, stacks) for compiled formulas of one padding key in one regime (a worker's job).
 
     sliced[k]: whether this job compares formula k's vectorized evaluation with the reference (once per formula).
@@ -257,7 +260,9 @@ def _verify_group(compiled: Sequence[Any], sliced: Sequence[bool], N: int, modes
     # acceptance is read from the formula's own coordinate at the last position: the model's read-out must be that one
     failures: list[dict[str, Any]] = [
         {"formula": str(c.formula), "regime": c.regime, "mode": "readout", "detail": f"read-out {c.readout}"}
-        for c in compiled if c.readout.position != "last" or c.readout.coordinate != c.coords[-1]]
+        for c in compiled
+        if c.readout.position != "last" or c.readout.coordinate != c.coords[-1]
+    ]
     seen: set[tuple[int, str]] = set()
     for n in range(1, N + 1):
         w = Chunk(n, ()).inputs(len(alphabet))
@@ -267,8 +272,15 @@ def _verify_group(compiled: Sequence[Any], sliced: Sequence[bool], N: int, modes
         if n <= reference_slice:
             for c, ref, yes in zip(compiled, refs, sliced):
                 if yes and not (lg.evaluate_batch(c.formula, w, alphabet) == ref).all():
-                    failures.append({"formula": str(c.formula), "regime": c.regime, "mode": "evaluator", "n": n,
-                                     "detail": "the vectorized evaluator disagrees with spec.logic.evaluate_batch"})
+                    failures.append(
+                        {
+                            "formula": str(c.formula),
+                            "regime": c.regime,
+                            "mode": "evaluator",
+                            "n": n,
+                            "detail": "the vectorized evaluator disagrees with spec.logic.evaluate_batch",
+                        }
+                    )
             tick("reference slice")
         for mode in modes:
             acts = sk.run_stacked(st, w, mode, [c.tau(n) for c in compiled] if mode == "soft" else None)
@@ -279,17 +291,32 @@ def _verify_group(compiled: Sequence[Any], sliced: Sequence[bool], N: int, modes
                 if bad.any() and (k, mode) not in seen:
                     seen.add((k, mode))
                     b, i, j = (int(v) for v in np.argwhere(bad)[0])
-                    failures.append({"formula": str(c.formula), "regime": c.regime, "mode": mode, "n": n,
-                                     "word": "".join(alphabet[int(v)] for v in w[b]), "position": i,
-                                     "subformula": str(lg.subformulas(c.formula)[j]), "expected": bool(ref[b, i, j]),
-                                     "wrong_strings": int(bad.any(axis=(1, 2)).sum())})
+                    failures.append(
+                        {
+                            "formula": str(c.formula),
+                            "regime": c.regime,
+                            "mode": mode,
+                            "n": n,
+                            "word": "".join(alphabet[int(v)] for v in w[b]),
+                            "position": i,
+                            "subformula": str(lg.subformulas(c.formula)[j]),
+                            "expected": bool(ref[b, i, j]),
+                            "wrong_strings": int(bad.any(axis=(1, 2)).sum()),
+                        }
+                    )
             tick("decode+compare")
     return failures, clock, 1
 
 
-def verify_family(formulas: Sequence[lg.Formula], N: int, regimes: Sequence[str] = ("bounded", "unbounded"),
-                  modes: Sequence[str] = ("hard", "soft"), workers: int = 1, reference_slice: int = 4,
-                  alphabet: Sequence[str] = ("a", "b")) -> FamilyReport:
+def verify_family(
+    formulas: Sequence[lg.Formula],
+    N: int,
+    regimes: Sequence[str] = ("bounded", "unbounded"),
+    modes: Sequence[str] = ("hard", "soft"),
+    workers: int = 1,
+    reference_slice: int = 4,
+    alphabet: Sequence[str] = ("a", "b"),
+) -> FamilyReport:
     """Return the report of verifying every formula on every string of lengths 1..N, in each regime and mode.
 
     Each formula is compiled (spec.logic.compile_formula) in each regime; formulas
@@ -329,7 +356,7 @@ def verify_family(formulas: Sequence[lg.Formula], N: int, regimes: Sequence[str]
             # STACK_MODELS models per stack keep the arrays within a few cache-friendly slices
             members.sort(key=lambda m: m[:2])
             for lo in range(0, len(members), STACK_MODELS):
-                part = [c for _, _, c in members[lo:lo + STACK_MODELS]]
+                part = [c for _, _, c in members[lo : lo + STACK_MODELS]]
                 flags = [c.formula not in sliced for c in part]
                 sliced.update(c.formula for c in part)
                 jobs.append((part, flags))
@@ -345,5 +372,17 @@ def verify_family(formulas: Sequence[lg.Formula], N: int, regimes: Sequence[str]
         failures += fs
         for k, v in ph.items():
             clock[k] += v
-    return FamilyReport(len(formulas), N, tuple(regimes), tuple(modes), len(formulas) * len(regimes) - len(unsupported),
-                        failures, unsupported, len(jobs), reference_slice, clock, time.perf_counter() - t0, workers)
+    return FamilyReport(
+        len(formulas),
+        N,
+        tuple(regimes),
+        tuple(modes),
+        len(formulas) * len(regimes) - len(unsupported),
+        failures,
+        unsupported,
+        len(jobs),
+        reference_slice,
+        clock,
+        time.perf_counter() - t0,
+        workers,
+    )

@@ -43,11 +43,17 @@ def _property_row(p: Property, preset: str, n: int, seed: int) -> CheckResult:
     t0 = time.perf_counter()
     cex = find_counterexample(p, twin=False, max_examples=n, seed=seed)
     return CheckResult(
-        "fuzz", f"fuzz.{p.name}", p.claim, Outcome.OK if cex is None else Outcome.FAILED,
-        "passed" if cex is None else "counterexample", time.perf_counter() - t0,
-        f"{p.description}: no counterexample in {n} examples" if cex is None
+        "fuzz",
+        f"fuzz.{p.name}",
+        p.claim,
+        Outcome.OK if cex is None else Outcome.FAILED,
+        "passed" if cex is None else "counterexample",
+        time.perf_counter() - t0,
+        f"{p.description}: no counterexample in {n} examples"
+        if cex is None
         else f"{p.description}: FAILS on {_summary(cex)} (replay: hardsoft check --preset {preset} --only fuzz,{p.claim} --seed {seed})",
-        {"examples": n, "seed": seed} if cex is None else {"counterexample": _summary(cex), "seed": seed})
+        {"examples": n, "seed": seed} if cex is None else {"counterexample": _summary(cex), "seed": seed},
+    )
 
 
 def _twin_row(p: Property, n: int) -> CheckResult:
@@ -55,15 +61,20 @@ def _twin_row(p: Property, n: int) -> CheckResult:
     t0 = time.perf_counter()
     wcex = find_counterexample(p, twin=True, max_examples=n)
     return CheckResult(
-        "fuzz", f"fuzz.{p.name}.twin", p.claim, Outcome.OK if wcex is not None else Outcome.FAILED,
-        "twin-caught" if wcex is not None else "twin-not-caught", time.perf_counter() - t0,
-        f"wrong twin ({p.twin_description}) caught" if wcex is not None
+        "fuzz",
+        f"fuzz.{p.name}.twin",
+        p.claim,
+        Outcome.OK if wcex is not None else Outcome.FAILED,
+        "twin-caught" if wcex is not None else "twin-not-caught",
+        time.perf_counter() - t0,
+        f"wrong twin ({p.twin_description}) caught"
+        if wcex is not None
         else f"wrong twin ({p.twin_description}) NOT caught in {n} examples: the check may be unable to fail",
-        {"counterexample": _summary(wcex)} if wcex is not None else {"examples": n})
+        {"counterexample": _summary(wcex)} if wcex is not None else {"examples": n},
+    )
 
 
-def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None,
-        seed: int | None = None) -> list[CheckResult]:
+def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None, seed: int | None = None) -> list[CheckResult]:
     """Run every property (and its twin) with the preset's budget.
 
     Property searches use ``seed`` (a fresh random one when None), recorded in

@@ -78,8 +78,10 @@ def traceability_table(results: list[CheckResult] | None = None) -> str:
     sep = "|---" * (7 + (results is not None)) + "|"
     rows = [head, sep]
     for c in REGISTRY:
-        row = (f"| **{c.id}** | {_text(c.paper)} | {_text(c.statement)} | {_cell(tuple(s.removeprefix('spec.') for s in c.spec))} | "
-               f"{_cell(c.smt)} | {_lean_cell(c.lean)} | {_cell(tuple(t.removeprefix('tests/') for t in c.tests))} |")
+        row = (
+            f"| **{c.id}** | {_text(c.paper)} | {_text(c.statement)} | {_cell(tuple(s.removeprefix('spec.') for s in c.spec))} | "
+            f"{_cell(c.smt)} | {_lean_cell(c.lean)} | {_cell(tuple(t.removeprefix('tests/') for t in c.tests))} |"
+        )
         if results is not None:
             row += f" {claim_status(c, results)} |"
         rows.append(row)
@@ -95,11 +97,22 @@ def build_json(meta: dict[str, Any], results: list[CheckResult], code: int) -> d
         "python": platform.python_version(),
         "exit_code": code,
         "summary": {o.value: sum(r.outcome is o for r in results) for o in Outcome},
-        "claims": [{"id": c.id, "paper": c.paper, "kind": c.kind, "status": claim_status(c, results),
-                    "spec": list(c.spec), "smt": list(c.smt), "lean": list(c.lean), "tests": list(c.tests),
-                     "lean_statements": {n: {"statement": LEAN_STATEMENTS[n].statement, "says": LEAN_STATEMENTS[n].says}
-                                         for n in c.lean if n in LEAN_STATEMENTS}}
-                   for c in REGISTRY],
+        "claims": [
+            {
+                "id": c.id,
+                "paper": c.paper,
+                "kind": c.kind,
+                "status": claim_status(c, results),
+                "spec": list(c.spec),
+                "smt": list(c.smt),
+                "lean": list(c.lean),
+                "tests": list(c.tests),
+                "lean_statements": {
+                    n: {"statement": LEAN_STATEMENTS[n].statement, "says": LEAN_STATEMENTS[n].says} for n in c.lean if n in LEAN_STATEMENTS
+                },
+            }
+            for c in REGISTRY
+        ],
         "results": [r.to_json() for r in results],
     }
 
@@ -112,8 +125,7 @@ def build_markdown(meta: dict[str, Any], results: list[CheckResult], code: int, 
         "",
         f"Preset `{meta['preset']}`, families {', '.join(meta['families'])}, started {meta['started']}, "
         f"{meta['seconds']:.1f} s. Exit code {code}."
-        + (f" Fuzz seed {meta['fuzz_seed']} (replay with `--seed {meta['fuzz_seed']}`)."
-           if meta.get("fuzz_seed") is not None else ""),
+        + (f" Fuzz seed {meta['fuzz_seed']} (replay with `--seed {meta['fuzz_seed']}`)." if meta.get("fuzz_seed") is not None else ""),
         "",
         f"**{s['ok']} ok, {s['failed']} failed, {s['undecided']} undecided.**",
         "",
@@ -135,11 +147,19 @@ def build_markdown(meta: dict[str, Any], results: list[CheckResult], code: int, 
     sweep = next((r for r in results if r.name == "spec.sweep"), None)
     if sweep is not None and "sweep" in sweep.data:  # a sweep that raised has an error row and no data
         sw = sweep.data["sweep"]
-        lines += ["", "## Soft vs hard: measured error against the bound", "",
-                  f"Model `{sw['model']}` on all {2 ** sw['n']} inputs of length n = {sw['n']}: measured gap "
-                  f"{sw['gap']:.4g}, x_max {sw['x_max']:.4g}; tightest certified 1/tau for eps = {sw['eps']}: "
-                  f"{sw['tight_inverse_tau']:.6g}.", "", "![soft vs hard](sweep.png)", "",
-                  "| 1/tau | measured max error | certified B_L |", "|---|---|---|"]
+        lines += [
+            "",
+            "## Soft vs hard: measured error against the bound",
+            "",
+            f"Model `{sw['model']}` on all {2 ** sw['n']} inputs of length n = {sw['n']}: measured gap "
+            f"{sw['gap']:.4g}, x_max {sw['x_max']:.4g}; tightest certified 1/tau for eps = {sw['eps']}: "
+            f"{sw['tight_inverse_tau']:.6g}.",
+            "",
+            "![soft vs hard](sweep.png)",
+            "",
+            "| 1/tau | measured max error | certified B_L |",
+            "|---|---|---|",
+        ]
         lines += [f"| {t:.4g} | {e:.3e} | {b:.3e} |" for t, e, b in sw["rows"][::3]]
     errata = [r for r in results if r.name.startswith("spec.erratum")]
     if errata:

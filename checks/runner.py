@@ -52,19 +52,25 @@ def parse_only(only: str | None) -> tuple[list[str], set[str] | None]:
         elif tok in ids:
             claims.add(tok)
         else:
-            raise ValueError(f"--only: unknown family or claim {tok!r}; families: {', '.join(FAMILIES)}; "
-                             f"claims: {', '.join(sorted(ids))}")
+            raise ValueError(f"--only: unknown family or claim {tok!r}; families: {', '.join(FAMILIES)}; claims: {', '.join(sorted(ids))}")
     return (fams or list(FAMILIES)), (claims or None)
 
 
 def error_result(family: str, name: str, claim: str | None, seconds: float, exc: BaseException) -> CheckResult:
     """Return the FAILED row of a check that raised ``exc`` (verdict "error", the exception named in the detail)."""
-    return CheckResult(family, name, claim, Outcome.FAILED, "error", seconds,
-                       f"raised {type(exc).__name__}: {exc}", {"exception": type(exc).__name__, "message": str(exc)})
+    return CheckResult(
+        family,
+        name,
+        claim,
+        Outcome.FAILED,
+        "error",
+        seconds,
+        f"raised {type(exc).__name__}: {exc}",
+        {"exception": type(exc).__name__, "message": str(exc)},
+    )
 
 
-def guarded(family: str, name: str, claim: str | None,
-            check: Callable[[], CheckResult | list[CheckResult]]) -> list[CheckResult]:
+def guarded(family: str, name: str, claim: str | None, check: Callable[[], CheckResult | list[CheckResult]]) -> list[CheckResult]:
     """Return the results of ``check()``, or its FAILED row if it raises (never exit 2 from inside a check)."""
     t0 = time.perf_counter()
     try:
@@ -74,8 +80,9 @@ def guarded(family: str, name: str, claim: str | None,
     return out if isinstance(out, list) else [out]
 
 
-def run_family(name: str, preset: str, out_dir: Path, progress: Callable[[str], None],
-               claims: set[str] | None, options: dict[str, Any] | None = None) -> tuple[list[CheckResult], Any]:
+def run_family(
+    name: str, preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None, options: dict[str, Any] | None = None
+) -> tuple[list[CheckResult], Any]:
     """Return one family's results and its module (None if unavailable: then one UNDECIDED result).
 
     ``options`` are extra keyword arguments of the family's run (the smt family's bound and timeout).
@@ -84,8 +91,9 @@ def run_family(name: str, preset: str, out_dir: Path, progress: Callable[[str], 
     try:
         mod = importlib.import_module(FAMILIES[name])
     except ImportError as e:
-        return [CheckResult(name, f"{name}.available", None, Outcome.UNDECIDED, "unavailable",
-                            time.perf_counter() - t0, f"family {name} cannot run: {e}")], None
+        return [
+            CheckResult(name, f"{name}.available", None, Outcome.UNDECIDED, "unavailable", time.perf_counter() - t0, f"family {name} cannot run: {e}")
+        ], None
     try:
         return mod.run(preset, out_dir, progress, claims, **(options or {})), mod
     except Exception as e:  # a family that crashes outside its per-check guards: one FAILED row, the run goes on

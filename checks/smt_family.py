@@ -52,59 +52,121 @@ SMT_CHECKS: dict[str, str] = {
 #: optional explore sizes (tried beyond the bound, never changing the verdict), cvc5 sizes and timeout.
 PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "tiny": {
-        "smt.E.softmax_vs_hardmax": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2, 3, 4], "cvc5_timeout": 10,
-                                     "yices": [1, 2, 3, 4, 8, 16]},
+        "smt.E.softmax_vs_hardmax": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2, 3, 4], "cvc5_timeout": 10, "yices": [1, 2, 3, 4, 8, 16]},
         "smt.E.wrong_Nminus1": {"bound": 6, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
-        "smt.Z.ziggurat": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 5,
-                           "yices": [1, 2, 3, 4, 8, 16]},
+        "smt.Z.ziggurat": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 5, "yices": [1, 2, 3, 4, 8, 16]},
         "smt.Z.wrong_short_series": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
-        "smt.S.lipschitz": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2], "cvc5_timeout": 4,
-                            "yices": [2, 3, 16], "yices_reformulate": True, "yices_original": [2],
-                            "yices_original_timeout": 2, "yices_timeout": 10},
+        "smt.S.lipschitz": {
+            "bound": 16,
+            "timeout": 20,
+            "budget": 100,
+            "cvc5": [2],
+            "cvc5_timeout": 4,
+            "yices": [2, 3, 16],
+            "yices_reformulate": True,
+            "yices_original": [2],
+            "yices_original_timeout": 2,
+            "yices_timeout": 10,
+        },
         "smt.S.wrong_half": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
-        "smt.P.layer_steps": {"bound": 3, "n_head": 3, "heads": 2, "ffn_widths": [1, 2, 3, 4], "n_keys_max": 16,
-                              "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 10, "yices": [1],
-                              "yices_bound": False, "yices_timeout": 3},
+        "smt.P.layer_steps": {
+            "bound": 3,
+            "n_head": 3,
+            "heads": 2,
+            "ffn_widths": [1, 2, 3, 4],
+            "n_keys_max": 16,
+            "timeout": 20,
+            "budget": 100,
+            "cvc5": [],
+            "cvc5_timeout": 10,
+            "yices": [1],
+            "yices_bound": False,
+            "yices_timeout": 3,
+        },
         "smt.C.closed_form": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.monotone": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.bootstrap": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
         "smt.C.wrong_no_BL_guard": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
         "smt.C.wrong_monotone_r_positive": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
-        "smt.ERR1.offset_minus_ok": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4],
-                                     "cvc5_timeout": 4,
-                                     "yices": [1, 2, 3, 4, 8, 16, 32]},
-        "smt.ERR1.offset_plus": {"bound": 64, "every": True, "timeout": 10, "budget": 100, "cvc5": [4],
-                                 "cvc5_timeout": 4,
-                                 "yices": [1, 2, 3, 4, 8, 16, 32]},
-        "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10,
-                                     "yices_timeout": 3},
+        "smt.ERR1.offset_minus_ok": {
+            "bound": 64,
+            "every": True,
+            "timeout": 10,
+            "budget": 100,
+            "cvc5": [4],
+            "cvc5_timeout": 4,
+            "yices": [1, 2, 3, 4, 8, 16, 32],
+        },
+        "smt.ERR1.offset_plus": {
+            "bound": 64,
+            "every": True,
+            "timeout": 10,
+            "budget": 100,
+            "cvc5": [4],
+            "cvc5_timeout": 4,
+            "yices": [1, 2, 3, 4, 8, 16, 32],
+        },
+        "smt.ERR3.score_unguarded": {"bound": 3, "timeout": 10, "budget": 100, "cvc5": [2], "cvc5_timeout": 10, "yices_timeout": 3},
         "smt.ERR3.bootstrap_unguarded": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
     },
     "paper": {
-        "smt.E.softmax_vs_hardmax": {"bound": 64, "timeout": 120, "budget": 1200, "cvc5": [2, 4, 8, 16],
-                                     "cvc5_timeout": 30, "yices": [1, 2, 3, 4, 8, 16, 32], "yices_budget": 120},
+        "smt.E.softmax_vs_hardmax": {
+            "bound": 64,
+            "timeout": 120,
+            "budget": 1200,
+            "cvc5": [2, 4, 8, 16],
+            "cvc5_timeout": 30,
+            "yices": [1, 2, 3, 4, 8, 16, 32],
+            "yices_budget": 120,
+        },
         "smt.E.wrong_Nminus1": {"bound": 32, "timeout": 60, "budget": 300, "cvc5": [3, 8], "cvc5_timeout": 30},
-        "smt.Z.ziggurat": {"bound": 96, "timeout": 120, "budget": 600, "explore": [112, 128], "cvc5": [4, 8],
-                           "cvc5_timeout": 30, "yices": [1, 2, 3, 4, 8, 16, 32], "yices_budget": 120},
+        "smt.Z.ziggurat": {
+            "bound": 96,
+            "timeout": 120,
+            "budget": 600,
+            "explore": [112, 128],
+            "cvc5": [4, 8],
+            "cvc5_timeout": 30,
+            "yices": [1, 2, 3, 4, 8, 16, 32],
+            "yices_budget": 120,
+        },
         "smt.Z.wrong_short_series": {"bound": 64, "timeout": 60, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
-        "smt.S.lipschitz": {"bound": 32, "timeout": 120, "budget": 400, "explore": [64], "cvc5": [2],
-                            "cvc5_timeout": 30, "yices": [2, 3, 4, 8, 16], "yices_reformulate": True,
-                            "yices_original": [2], "yices_original_timeout": 5, "yices_timeout": 10,
-                            "yices_budget": 240},
+        "smt.S.lipschitz": {
+            "bound": 32,
+            "timeout": 120,
+            "budget": 400,
+            "explore": [64],
+            "cvc5": [2],
+            "cvc5_timeout": 30,
+            "yices": [2, 3, 4, 8, 16],
+            "yices_reformulate": True,
+            "yices_original": [2],
+            "yices_original_timeout": 5,
+            "yices_timeout": 10,
+            "yices_budget": 240,
+        },
         "smt.S.wrong_half": {"bound": 32, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
-        "smt.P.layer_steps": {"bound": 8, "n_head": 4, "heads": 4, "ffn_widths": [1, 2, 4, 8], "n_keys_max": 32,
-                              "timeout": 120, "budget": 600, "cvc5": [1], "cvc5_timeout": 30, "yices": [1, 2],
-                              "yices_timeout": 10},
+        "smt.P.layer_steps": {
+            "bound": 8,
+            "n_head": 4,
+            "heads": 4,
+            "ffn_widths": [1, 2, 4, 8],
+            "n_keys_max": 32,
+            "timeout": 120,
+            "budget": 600,
+            "cvc5": [1],
+            "cvc5_timeout": 30,
+            "yices": [1, 2],
+            "yices_timeout": 10,
+        },
         "smt.C.closed_form": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.C.monotone": {"bound": 64, "timeout": 120, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.C.bootstrap": {"bound": 32, "timeout": 120, "budget": 600, "cvc5": [4, 8], "cvc5_timeout": 30},
         "smt.C.wrong_no_BL_guard": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
-        "smt.C.wrong_monotone_r_positive": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3],
-                                            "cvc5_timeout": 30},
+        "smt.C.wrong_monotone_r_positive": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
         "smt.ERR1.offset_minus_ok": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
         "smt.ERR1.offset_plus": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
-        "smt.ERR3.score_unguarded": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30,
-                                     "yices_timeout": 10},
+        "smt.ERR3.score_unguarded": {"bound": 8, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30, "yices_timeout": 10},
         "smt.ERR3.bootstrap_unguarded": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
     },
 }
@@ -127,19 +189,28 @@ def size_limits() -> dict[str, tuple[int, int]]:
     from hardsoft.smt.z_ziggurat import MAX_N_Z
 
     return {
-        "smt.E.softmax_vs_hardmax": (1, MAX_N_E), "smt.E.wrong_Nminus1": (2, MAX_N_E),
-        "smt.Z.ziggurat": (1, MAX_N_Z), "smt.Z.wrong_short_series": (3, MAX_N_Z),
-        "smt.S.lipschitz": (2, MAX_N_S), "smt.S.wrong_half": (2, MAX_N_S),
-        "smt.P.layer_steps": (1, MAX_D_P), "smt.ERR3.score_unguarded": (1, MAX_D_P),
-        "smt.C.closed_form": (1, MAX_L_C), "smt.C.monotone": (1, MAX_L_C), "smt.C.bootstrap": (1, MAX_L_C),
-        "smt.C.wrong_no_BL_guard": (2, MAX_L_C), "smt.C.wrong_monotone_r_positive": (2, MAX_L_C),
+        "smt.E.softmax_vs_hardmax": (1, MAX_N_E),
+        "smt.E.wrong_Nminus1": (2, MAX_N_E),
+        "smt.Z.ziggurat": (1, MAX_N_Z),
+        "smt.Z.wrong_short_series": (3, MAX_N_Z),
+        "smt.S.lipschitz": (2, MAX_N_S),
+        "smt.S.wrong_half": (2, MAX_N_S),
+        "smt.P.layer_steps": (1, MAX_D_P),
+        "smt.ERR3.score_unguarded": (1, MAX_D_P),
+        "smt.C.closed_form": (1, MAX_L_C),
+        "smt.C.monotone": (1, MAX_L_C),
+        "smt.C.bootstrap": (1, MAX_L_C),
+        "smt.C.wrong_no_BL_guard": (2, MAX_L_C),
+        "smt.C.wrong_monotone_r_positive": (2, MAX_L_C),
         "smt.ERR3.bootstrap_unguarded": (2, MAX_L_C),
-        "smt.ERR1.offset_minus_ok": (1, MAX_N_ERR1), "smt.ERR1.offset_plus": (1, MAX_N_ERR1),
+        "smt.ERR1.offset_minus_ok": (1, MAX_N_ERR1),
+        "smt.ERR1.offset_plus": (1, MAX_N_ERR1),
     }
 
 
-def resolve_settings(preset: str, claims: set[str] | None = None, bound: int | None = None,
-                     timeout: float | None = None) -> dict[str, dict[str, Any]]:
+def resolve_settings(
+    preset: str, claims: set[str] | None = None, bound: int | None = None, timeout: float | None = None
+) -> dict[str, dict[str, Any]]:
     """Return the settings of the selected checks: the preset's, with ``bound`` (size) and ``timeout`` (s per query) overriding.
 
     Raises ValueError naming the problem (unknown preset, a bound outside a selected check's
@@ -185,9 +256,18 @@ def run_check(name: str, settings: dict[str, Any], keep_dir: Path | None):
         "smt.Z.wrong_short_series": lambda: Z.check_Z_wrong(b, t, keep_dir, bud),
         "smt.S.lipschitz": lambda: S.check_S(b, t, keep_dir, bud, settings.get("explore")),
         "smt.S.wrong_half": lambda: S.check_S_wrong(b, t, keep_dir, bud),
-        "smt.P.layer_steps": lambda: P.check_P(b, settings.get("n_head", 2), settings.get("heads", 2), t,
-                                               settings.get("weight_box", 2.0), settings.get("act_box", 4.0),
-                                               keep_dir, bud, settings.get("n_keys_max"), settings.get("ffn_widths")),
+        "smt.P.layer_steps": lambda: P.check_P(
+            b,
+            settings.get("n_head", 2),
+            settings.get("heads", 2),
+            t,
+            settings.get("weight_box", 2.0),
+            settings.get("act_box", 4.0),
+            keep_dir,
+            bud,
+            settings.get("n_keys_max"),
+            settings.get("ffn_widths"),
+        ),
         "smt.C.closed_form": lambda: C.check_C_closed_form(b, t, keep_dir, bud),
         "smt.C.monotone": lambda: C.check_C_monotone(b, t, keep_dir, bud),
         "smt.C.bootstrap": lambda: C.check_C_bootstrap(b, t, keep_dir, bud),
@@ -195,8 +275,7 @@ def run_check(name: str, settings: dict[str, Any], keep_dir: Path | None):
         "smt.C.wrong_monotone_r_positive": lambda: C.check_C_wrong_monotone(b, t, keep_dir, bud),
         "smt.ERR1.offset_minus_ok": lambda: ERR.check_ERR1_minus(b, t, keep_dir, bud, settings.get("every", False)),
         "smt.ERR1.offset_plus": lambda: ERR.check_ERR1_plus(b, t, keep_dir, bud, settings.get("every", False)),
-        "smt.ERR3.score_unguarded": lambda: P.check_ERR3_score(b, t, settings.get("weight_box", 2.0),
-                                                               settings.get("act_box", 4.0), keep_dir, bud),
+        "smt.ERR3.score_unguarded": lambda: P.check_ERR3_score(b, t, settings.get("weight_box", 2.0), settings.get("act_box", 4.0), keep_dir, bud),
         "smt.ERR3.bootstrap_unguarded": lambda: C.check_ERR3_bootstrap(b, t, keep_dir, bud),
     }
     if name not in table:
@@ -211,39 +290,45 @@ _COVER: dict[str, tuple[dict[str, str], dict[str, str], list[str]]] = {
     "smt.E.softmax_vs_hardmax": (
         {"max-set size m": "every 1..n"},
         {"scores, tau, gamma": "symbolic reals (any values)"},
-        ["exp abstraction facts F1-F3 (smt/core.py)"]),
+        ["exp abstraction facts F1-F3 (smt/core.py)"],
+    ),
     "smt.E.wrong_Nminus1": (
         {"max-set size m": "every 1..n-1"},
-        {"search-only": "x >= 1/4"}, ["exp abstraction F1-F3; countermodels replayed in the spec"]),
+        {"search-only": "x >= 1/4"},
+        ["exp abstraction F1-F3; countermodels replayed in the spec"],
+    ),
     "smt.Z.ziggurat": (
-        {}, {"scores, tau, gamma": "symbolic reals"},
-        ["exp abstraction F1, F2, F4", "geometric-sum lemma proved by its own Z3 query at each n"]),
-    "smt.Z.wrong_short_series": (
-        {}, {"search-only": "x = 1 - 1/(n+1), violation margin x^n/(8n^2)"},
-        ["countermodels replayed in the spec"]),
+        {},
+        {"scores, tau, gamma": "symbolic reals"},
+        ["exp abstraction F1, F2, F4", "geometric-sum lemma proved by its own Z3 query at each n"],
+    ),
+    "smt.Z.wrong_short_series": ({}, {"search-only": "x = 1 - 1/(n+1), violation margin x^n/(8n^2)"}, ["countermodels replayed in the spec"]),
     "smt.S.lipschitz": (
         {"sign case k": "every 1..n (positions with q >= p first)"},
         {"a, b, tau": "symbolic (through p, q, y = exp(delta))"},
-        ["exp abstraction F5 (ratio bounds, log-mean inequality)"]),
+        ["exp abstraction F5 (ratio bounds, log-mean inequality)"],
+    ),
     "smt.S.wrong_half": (
         {"sign case k": "1..n until a countermodel"},
-        {"search-only": "y <= 2, ln y <= (y - 1/y)/2, margin 1/1000"}, ["countermodels replayed in the spec"]),
-    "smt.C.closed_form": (
-        {"r": "uniform symbolic r != 1, and separately r = 1 (B_L = L a)", "a": "uniform symbolic"}, {}, []),
+        {"search-only": "y <= 2, ln y <= (y - 1/y)/2, margin 1/1000"},
+        ["countermodels replayed in the spec"],
+    ),
+    "smt.C.closed_form": ({"r": "uniform symbolic r != 1, and separately r = 1 (B_L = L a)", "a": "uniform symbolic"}, {}, []),
     "smt.C.monotone": ({"r_l, a_l": "symbolic per layer, r_l >= 1, a_l >= 0"}, {}, []),
     "smt.C.bootstrap": (
-        {"r_l, a_l, e_l": "symbolic per layer, r_l >= 1, a_l >= 0"}, {},
-        ["only the guarded step of Lemma 25 (e <= 1 -> ...); chain of Z3 lemmas over l"]),
+        {"r_l, a_l, e_l": "symbolic per layer, r_l >= 1, a_l >= 0"},
+        {},
+        ["only the guarded step of Lemma 25 (e <= 1 -> ...); chain of Z3 lemmas over l"],
+    ),
     "smt.C.wrong_no_BL_guard": ({}, {"search-only": "violation margin 1/8"}, ["countermodels replayed in the spec"]),
     "smt.C.wrong_monotone_r_positive": ({}, {"search-only": "drop margin 1/8"}, ["countermodels replayed in the spec"]),
-    "smt.ERR1.offset_minus_ok": (
-        {}, {"K, X, gamma, eps, tau": "symbolic reals > 0"}, ["exp abstraction F1, F6"]),
-    "smt.ERR1.offset_plus": (
-        {}, {"search-only": "eps <= 1, K <= 4, X <= 4, margin 1/8"}, ["countermodels replayed in the spec"]),
+    "smt.ERR1.offset_minus_ok": ({}, {"K, X, gamma, eps, tau": "symbolic reals > 0"}, ["exp abstraction F1, F6"]),
+    "smt.ERR1.offset_plus": ({}, {"search-only": "eps <= 1, K <= 4, X <= 4, margin 1/8"}, ["countermodels replayed in the spec"]),
     "smt.ERR3.score_unguarded": (
-        {}, {"weight box": "|A_kl| <= 2", "activation box": "X <= 4",
-             "search-only": "eps = 2, x_i = x_j = 0, x'_i = x'_j = (eps, ..., eps)"},
-        ["countermodels replayed in the spec"]),
+        {},
+        {"weight box": "|A_kl| <= 2", "activation box": "X <= 4", "search-only": "eps = 2, x_i = x_j = 0, x'_i = x'_j = (eps, ..., eps)"},
+        ["countermodels replayed in the spec"],
+    ),
     "smt.ERR3.bootstrap_unguarded": ({}, {"search-only": "margin 1/8"}, ["countermodels replayed in the spec"]),
 }
 
@@ -251,14 +336,14 @@ _COVER: dict[str, tuple[dict[str, str], dict[str, str], list[str]]] = {
 #: What the second solver cannot confirm today, and why (measured; each run's report shows the live figures).
 Z3_ONLY: dict[str, str] = {
     "smt.S.lipschitz": "the original sign-case queries (Yices times out from n = 2, k = 1); they are confirmed "
-                       "through an equivalent reformulation (block sums: facts + one two-variable query) that "
-                       "Z3 and Yices both decide",
+    "through an equivalent reformulation (block sums: facts + one two-variable query) that "
+    "Z3 and Yices both decide",
     "smt.P.layer_steps": "at d = 1 the main head step for n >= 2 positions and the main FFN step for width >= 2 "
-                         "(Yices times out in 3 s; dropping the atoms' nonlinear definitions makes them false, so "
-                         "no cheaper equivalent was found); the scalar lemmas, every link query, the score step, "
-                         "the head step at n = 1, the FFN step at width 1 and the composition are confirmed at "
-                         "d = 1; d >= 2 is not given to Yices in the tiny preset (its score step alone takes "
-                         "Yices about 12 s at d = 2)",
+    "(Yices times out in 3 s; dropping the atoms' nonlinear definitions makes them false, so "
+    "no cheaper equivalent was found); the scalar lemmas, every link query, the score step, "
+    "the head step at n = 1, the FFN step at width 1 and the composition are confirmed at "
+    "d = 1; d >= 2 is not given to Yices in the tiny preset (its score step alone takes "
+    "Yices about 12 s at d = 2)",
 }
 
 
@@ -275,10 +360,8 @@ def covered(name: str, run: Any, settings: dict[str, Any]) -> dict[str, Any]:
         varied.setdefault(k, v)
     fixed = {**fixed, **base.get("fixed", {})}
     if run.expected == "refuted":  # for a countermodel search these are notes, not assumptions of a proof
-        return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])), "notes": assumed,
-                "sizes_run": done}
-    return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])) + assumed,
-            "sizes_run": done}
+        return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])), "notes": assumed, "sizes_run": done}
+    return {"varied": varied, "fixed": fixed, "assumed": list(base.get("assumed", [])) + assumed, "sizes_run": done}
 
 
 def covered_text(cov: dict[str, Any]) -> str:
@@ -318,30 +401,37 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
         elif name == "smt.Z.wrong_short_series":
             v = Z.encode_Z(n)
             Q1 = v["P"][n - 1]
-            out.append((f"Z twin abstraction N={n}",
-                        search_to_smt2(v["hyps"], v["delta"] * (1 - Q1) > v["x"] - Q1), "sat"))
+            out.append((f"Z twin abstraction N={n}", search_to_smt2(v["hyps"], v["delta"] * (1 - Q1) > v["x"] - Q1), "sat"))
         elif name == "smt.S.lipschitz":
             out.append(("S native exp n=2", K.query_S2(), "unsat"))
         elif name == "smt.S.wrong_half":
             v = S.encode_S(n)
             pattern, l1 = S.sign_case(v, 1)
-            out.append((f"S twin abstraction n={n} k=1", search_to_smt2(
-                v["hyps"] + pattern + [2 * v["delta"] * v["y"] >= v["y"] * v["y"] - 1], l1 > v["delta"] / 2), "sat"))
+            out.append(
+                (
+                    f"S twin abstraction n={n} k=1",
+                    search_to_smt2(v["hyps"] + pattern + [2 * v["delta"] * v["y"] >= v["y"] * v["y"] - 1], l1 > v["delta"] / 2),
+                    "sat",
+                )
+            )
         elif name == "smt.P.layer_steps":
             from fractions import Fraction
 
             sc = P.encode_score(n, Fraction(2), Fraction(4))
-            out.append((f"P score step direct d={n}",
-                        to_smt2(sc["hyps"], z3.Abs(sc["err"]) <= sc["A_sum"] * (2 * sc["X"] + 1) * sc["eps"]),
-                        "unsat"))
+            out.append((f"P score step direct d={n}", to_smt2(sc["hyps"], z3.Abs(sc["err"]) <= sc["A_sum"] * (2 * sc["X"] + 1) * sc["eps"]), "unsat"))
         elif name == "smt.ERR3.score_unguarded":
             from fractions import Fraction
 
             sc = P.encode_score(n, Fraction(2), Fraction(4), guard=False)
             shape = [sc["eps"] == 2] + [z3.Real(f"{v}_{k}") == 0 for v in ("xi", "xj") for k in range(n)]
             shape += [z3.Real(f"{v}_{k}") == sc["eps"] for v in ("xpi", "xpj") for k in range(n)]
-            out.append((f"score step without eps<=1 d={n} (search shape of smt.p_layer)", search_to_smt2(
-                sc["hyps"] + shape, z3.Abs(sc["err"]) > sc["A_sum"] * (2 * sc["X"] + 1) * sc["eps"]), "sat"))
+            out.append(
+                (
+                    f"score step without eps<=1 d={n} (search shape of smt.p_layer)",
+                    search_to_smt2(sc["hyps"] + shape, z3.Abs(sc["err"]) > sc["A_sum"] * (2 * sc["X"] + 1) * sc["eps"]),
+                    "sat",
+                )
+            )
         elif name in ("smt.C.closed_form", "smt.C.monotone", "smt.C.bootstrap"):
             v = C.encode_recursion(n)
             B, r, a = v["B"], v["r"], v["a"]
@@ -361,13 +451,11 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
                 out.append((f"C bootstrap L={n} (one query)", to_smt2(w["hyps"] + [w["B"][n] <= 1], claim), "unsat"))
         elif name == "smt.C.wrong_no_BL_guard":
             w = C.encode_bootstrap(n)
-            out.append((f"C bootstrap without B_L<=1 L={n}", search_to_smt2(
-                w["hyps"], z3.Or([w["e"][l] > w["B"][l] for l in range(n + 1)])), "sat"))
+            out.append((f"C bootstrap without B_L<=1 L={n}", search_to_smt2(w["hyps"], z3.Or([w["e"][l] > w["B"][l] for l in range(n + 1)])), "sat"))
         elif name == "smt.C.wrong_monotone_r_positive":
             v = C.encode_recursion(n)
             hyps = v["hyps"] + [v["r"][l] > 0 for l in range(1, n + 1)] + [v["a"][l] >= 0 for l in range(1, n + 1)]
-            out.append((f"C monotone with r>0 L={n}", search_to_smt2(
-                hyps, z3.Or([v["B"][l] < v["B"][l - 1] for l in range(1, n + 1)])), "sat"))
+            out.append((f"C monotone with r>0 L={n}", search_to_smt2(hyps, z3.Or([v["B"][l] < v["B"][l - 1] for l in range(1, n + 1)])), "sat"))
         elif name == "smt.ERR1.offset_minus_ok":
             out.append((f"ERR1 corrected offset native exp N={n}", K.query_ERR1(n, plus=False), "unsat"))
         elif name == "smt.ERR1.offset_plus":
@@ -375,8 +463,9 @@ def cvc5_queries(name: str, sizes: list[int]) -> list[tuple[str, str, str]]:
         elif name == "smt.ERR3.bootstrap_unguarded":
             w = C.encode_bootstrap(n)
             eps = z3.Real("eps")
-            out.append((f"Theorem 26 with B_L<=eps, eps>1 allowed, L={n}", search_to_smt2(
-                w["hyps"] + [eps > 0, w["B"][n] <= eps], w["e"][n] > eps), "sat"))
+            out.append(
+                (f"Theorem 26 with B_L<=eps, eps>1 allowed, L={n}", search_to_smt2(w["hyps"] + [eps > 0, w["B"][n] <= eps], w["e"][n] > eps), "sat")
+            )
     return out
 
 
@@ -428,14 +517,11 @@ def _yices_rows(records: list[tuple[int, Any]], timeout_s: float, budget_s: floa
             row.update(yices=r["status"], seconds=r["seconds"], agreement=Y.compare(rec.expect, r["status"]))
             if r["detail"]:
                 row["detail"] = r["detail"]
-            pinned = Y.pin_model(rec.assertions, rec.model) if (
-                rec.expect == "sat" and r["status"] in ("timeout", "unknown")) else None
+            pinned = Y.pin_model(rec.assertions, rec.model) if (rec.expect == "sat" and r["status"] in ("timeout", "unknown")) else None
             if pinned is not None:  # Yices checks Z3's exact model against the same query instead
                 m = Y.run_yices(Y.export_smt2(pinned), timeout_s)
-                row.update(yices=f"{m['status']} (model checked; search: {r['status']})",
-                           seconds=round(r["seconds"] + m["seconds"], 3))
-                row["agreement"] = "agree" if m["status"] == "sat" else (
-                    "disagree" if m["status"] == "unsat" else "no opinion")
+                row.update(yices=f"{m['status']} (model checked; search: {r['status']})", seconds=round(r["seconds"] + m["seconds"], 3))
+                row["agreement"] = "agree" if m["status"] == "sat" else ("disagree" if m["status"] == "unsat" else "no opinion")
         rows.append(row)
     return rows
 
@@ -446,8 +532,12 @@ def _tally(rows: list[dict]) -> dict[str, Any]:
     for r in rows:
         if r["agreement"] == "no opinion":
             no[r["yices"]] = no.get(r["yices"], 0) + 1
-    return {"queries": len(rows), "agree": sum(r["agreement"] == "agree" for r in rows),
-            "disagree": sum(r["agreement"] == "disagree" for r in rows), "no_opinion": no}
+    return {
+        "queries": len(rows),
+        "agree": sum(r["agreement"] == "agree" for r in rows),
+        "disagree": sum(r["agreement"] == "disagree" for r in rows),
+        "no_opinion": no,
+    }
 
 
 def _pick_sizes(spec: Any, done: list[int], with_bound: bool = True) -> list[int]:
@@ -484,10 +574,8 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
     sizes = _pick_sizes(settings.get("yices", "all"), done, settings.get("yices_bound", True))
     orig_sizes = [s for s in settings.get("yices_original", sizes) if s in done] if reform else sizes
     decided = [(s, rec) for s in orig_sizes for rec in run.queries[s] if rec.expect in ("sat", "unsat")]
-    rows = _yices_rows(decided, settings.get("yices_original_timeout", timeout_s) if reform else timeout_s,
-                       budget_s, t0)
-    out: dict[str, Any] = {"solver": "yices-smt2 (Yices 2, MCSAT for QF_NRA)", "sizes": orig_sizes, "rows": rows,
-                           **_tally(rows)}
+    rows = _yices_rows(decided, settings.get("yices_original_timeout", timeout_s) if reform else timeout_s, budget_s, t0)
+    out: dict[str, Any] = {"solver": "yices-smt2 (Yices 2, MCSAT for QF_NRA)", "sizes": orig_sizes, "rows": rows, **_tally(rows)}
     ref_rows: list[dict] = []
     if reform and name == "smt.S.lipschitz":
         from hardsoft.smt import s_lipschitz as S
@@ -497,12 +585,15 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
             with query_log() as recs:
                 vs = S.prove_S_blocks(n, settings["timeout"], keep_dir, block=i == 0)
             z3_status += [v.status for v in vs]
-            ref_rows += _yices_rows([(n, r) for r in recs if r.expect in ("sat", "unsat")], timeout_s,
-                                    budget_s + 60, t0)
-        out["reformulation"] = {"what": "S case k re-proved as 'facts' (block sums P, Q of the k positions with "
-                                        "q >= p) + one 'block' query in P, Q (smt.s_lipschitz.block_queries)",
-                                "sizes": sizes, "z3": "proved" if all(s == "proved" for s in z3_status) else
-                                "/".join(sorted(set(z3_status))), "rows": ref_rows, **_tally(ref_rows)}
+            ref_rows += _yices_rows([(n, r) for r in recs if r.expect in ("sat", "unsat")], timeout_s, budget_s + 60, t0)
+        out["reformulation"] = {
+            "what": "S case k re-proved as 'facts' (block sums P, Q of the k positions with "
+            "q >= p) + one 'block' query in P, Q (smt.s_lipschitz.block_queries)",
+            "sizes": sizes,
+            "z3": "proved" if all(s == "proved" for s in z3_status) else "/".join(sorted(set(z3_status))),
+            "rows": ref_rows,
+            **_tally(ref_rows),
+        }
     t = out
     all_rows = rows + ref_rows
     if any(r["agreement"] == "disagree" for r in all_rows):
@@ -511,26 +602,30 @@ def run_second_solver(name: str, run: Any, settings: dict[str, Any], keep_dir: P
         out["confirmed"] = False
     elif rows and t["agree"] == len(rows):
         mc = sum(str(r["yices"]).startswith("sat (model checked") for r in rows)
-        out["opinion"] = (f"confirmed ({len(rows)} queries, sizes {_sizes_text(orig_sizes)}"
-                          + (f"; {mc} of them by Yices checking Z3's exact model on the same query" if mc else "")
-                          + ")")
+        out["opinion"] = (
+            f"confirmed ({len(rows)} queries, sizes {_sizes_text(orig_sizes)}"
+            + (f"; {mc} of them by Yices checking Z3's exact model on the same query" if mc else "")
+            + ")"
+        )
         out["confirmed"] = True
-    elif (reform and ref_rows and out["reformulation"]["agree"] == len(ref_rows)
-          and out["reformulation"]["z3"] == "proved"):
+    elif reform and ref_rows and out["reformulation"]["agree"] == len(ref_rows) and out["reformulation"]["z3"] == "proved":
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
-        out["opinion"] = (f"confirmed through a reformulation ({len(ref_rows)} queries, sizes {_sizes_text(sizes)}); "
-                          f"the original case queries are Z3-only (Yices: {no or 'not run'})")
+        out["opinion"] = (
+            f"confirmed through a reformulation ({len(ref_rows)} queries, sizes {_sizes_text(sizes)}); "
+            f"the original case queries are Z3-only (Yices: {no or 'not run'})"
+        )
         out["confirmed"] = True
     elif reform and ref_rows and out["reformulation"]["agree"]:
         f = out["reformulation"]
         no = ", ".join(f"{v} {k}" for k, v in f["no_opinion"].items())
-        out["opinion"] = (f"partly confirmed through a reformulation ({f['agree']} of {len(ref_rows)} queries, "
-                          f"sizes {_sizes_text(sizes)}; {no}); Z3-only: {Z3_ONLY.get(name, '')}")
+        out["opinion"] = (
+            f"partly confirmed through a reformulation ({f['agree']} of {len(ref_rows)} queries, "
+            f"sizes {_sizes_text(sizes)}; {no}); Z3-only: {Z3_ONLY.get(name, '')}"
+        )
         out["confirmed"] = False
     elif t["agree"]:
         no = ", ".join(f"{v} {k}" for k, v in t["no_opinion"].items())
-        out["opinion"] = (f"partly confirmed ({t['agree']} of {len(rows)} queries, sizes {_sizes_text(orig_sizes)}; "
-                          f"{no})")
+        out["opinion"] = f"partly confirmed ({t['agree']} of {len(rows)} queries, sizes {_sizes_text(orig_sizes)}; {no})"
         if name in Z3_ONLY:
             out["opinion"] += f"; Z3-only: {Z3_ONLY[name]}"
         out["confirmed"] = False
@@ -551,8 +646,7 @@ def _sizes_text(sizes: list[int]) -> str:
     return ", ".join(map(str, sizes))
 
 
-def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float,
-               second: dict[str, Any] | None = None) -> CheckResult:
+def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float, second: dict[str, Any] | None = None) -> CheckResult:
     """Return the CheckResult of a finished check (see the module docstring for the mapping)."""
     from hardsoft.smt.core import HYPS_UNDECIDED, VACUOUS
 
@@ -589,12 +683,25 @@ def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float,
     detail = f"{run.detail}; yices: {second.get('opinion')}; cvc5: {cvc5.get('opinion')}"
     nv = run.nonvacuity
     data = {
-        "expected": run.expected, "verdict": run.verdict, "size_label": run.size_label, "bound": run.bound,
-        "bound_reached": run.bound_reached, "rows": run.rows, "cvc5": cvc5, "second_solver": second,
-        "countermodels": run.countermodels, "smt2": run.smt2, "extra": run.extra, "covered": run.covered,
-        "nonvacuity": {"per_size": nv, "proving_queries": sum(r[1] for r in nv),
-                       "non_vacuous": sum(r[2] for r in nv), "witnesses": run.witnesses,
-                       "seconds": round(run.nonvacuity_seconds, 3)},
+        "expected": run.expected,
+        "verdict": run.verdict,
+        "size_label": run.size_label,
+        "bound": run.bound,
+        "bound_reached": run.bound_reached,
+        "rows": run.rows,
+        "cvc5": cvc5,
+        "second_solver": second,
+        "countermodels": run.countermodels,
+        "smt2": run.smt2,
+        "extra": run.extra,
+        "covered": run.covered,
+        "nonvacuity": {
+            "per_size": nv,
+            "proving_queries": sum(r[1] for r in nv),
+            "non_vacuous": sum(r[2] for r in nv),
+            "witnesses": run.witnesses,
+            "seconds": round(run.nonvacuity_seconds, 3),
+        },
     }
     data = json.loads(json.dumps(data, default=str))
     return CheckResult("smt", name, claim, outcome, verdict, seconds, detail, data)
@@ -607,8 +714,7 @@ def _task(name: str, settings: dict[str, Any], keep_dir: str | None) -> CheckRes
     try:
         run = run_check(name, settings, kd)
     except Exception as e:  # a crash is a failed check, reported with its message
-        return CheckResult("smt", name, SMT_CHECKS.get(name), Outcome.FAILED, "error", time.perf_counter() - t0,
-                           f"{type(e).__name__}: {e}")
+        return CheckResult("smt", name, SMT_CHECKS.get(name), Outcome.FAILED, "error", time.perf_counter() - t0, f"{type(e).__name__}: {e}")
     t1 = time.perf_counter()
     try:
         second = run_second_solver(name, run, settings, kd)
@@ -627,12 +733,27 @@ def _task(name: str, settings: dict[str, Any], keep_dir: str | None) -> CheckRes
 
 
 #: Rough cost order (most expensive first) for scheduling on the pool.
-_COST_ORDER = ["smt.S.lipschitz", "smt.E.softmax_vs_hardmax", "smt.P.layer_steps", "smt.C.bootstrap", "smt.Z.ziggurat",
-               "smt.E.wrong_Nminus1", "smt.C.closed_form", "smt.C.monotone"]
+_COST_ORDER = [
+    "smt.S.lipschitz",
+    "smt.E.softmax_vs_hardmax",
+    "smt.P.layer_steps",
+    "smt.C.bootstrap",
+    "smt.Z.ziggurat",
+    "smt.E.wrong_Nminus1",
+    "smt.C.closed_form",
+    "smt.C.monotone",
+]
 
 
-def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None,
-        workers: int | None = None, bound: int | None = None, timeout: float | None = None) -> list[CheckResult]:
+def run(
+    preset: str,
+    out_dir: Path,
+    progress: Callable[[str], None],
+    claims: set[str] | None = None,
+    workers: int | None = None,
+    bound: int | None = None,
+    timeout: float | None = None,
+) -> list[CheckResult]:
     """Return one CheckResult per SMT check of the preset (filtered by claim ids), run in parallel processes.
 
     ``bound`` and ``timeout`` override the preset's size bound and per-query timeout of every selected check.
@@ -676,8 +797,9 @@ def annotate_assumptions(results: dict[str, CheckResult]) -> None:
         else:
             notes.append(f"{lemma} NOT proved in this run ({r.verdict}, reached {r.data.get('bound_reached')})")
     nk = (p.data.get("extra") or {}).get("n_keys_max")
-    notes.append(f"composition restricted to N <= {nk}" if nk else "composition for every N (beyond the proved bound "
-                                                                   "of S and E it rests on the assumption)")
+    notes.append(
+        f"composition restricted to N <= {nk}" if nk else "composition for every N (beyond the proved bound of S and E it rests on the assumption)"
+    )
     p.data["covered"]["assumed"].append("; ".join(notes))
 
 
@@ -702,23 +824,27 @@ def _rows_text(rows: list[list[Any]], label: str) -> str:
 def markdown_section(results: list[CheckResult]) -> str:
     """Return the SMT section of report.md: verdicts, the scaling table and the replayed countermodels."""
     smt = [r for r in results if r.family == "smt"]
-    lines = ["## SMT checks (Z3, second solver Yices 2 on the same queries, cvc5 on native exp)", "",
-             "How exp is handled and why it is sound: `smt/core.py` (module docstring).  A proving query counts as "
-             "proved only when its hypotheses were also shown satisfiable (non-vacuous).", "",
-             "| check | claim | outcome | verdict | covered | non-vacuous | seconds | Yices (same queries) | cvc5 |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "## SMT checks (Z3, second solver Yices 2 on the same queries, cvc5 on native exp)",
+        "",
+        "How exp is handled and why it is sound: `smt/core.py` (module docstring).  A proving query counts as "
+        "proved only when its hypotheses were also shown satisfiable (non-vacuous).",
+        "",
+        "| check | claim | outcome | verdict | covered | non-vacuous | seconds | Yices (same queries) | cvc5 |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in smt:
         d = r.data
         nv = d.get("nonvacuity") or {}
-        nvt = (f"{nv.get('non_vacuous')}/{nv.get('proving_queries')}" if nv.get("proving_queries") else "search (model)"
-               ) if d else ""
+        nvt = (f"{nv.get('non_vacuous')}/{nv.get('proving_queries')}" if nv.get("proving_queries") else "search (model)") if d else ""
         cov = covered_text(d.get("covered") or {}) if d else ""
         esc = lambda t: str(t).replace("|", "\\|")  # noqa: E731
-        lines.append(f"| `{r.name}` | {r.claim} | {r.outcome.value} | {r.verdict} | {esc(cov)} | {nvt} | "
-                     f"{r.seconds:.1f} | {esc((d.get('second_solver') or {}).get('opinion', '')) if d else ''} | "
-                     f"{esc((d.get('cvc5') or {}).get('opinion', '')) if d else ''} |")
-    lines += ["", "### Scaling (size reached against seconds per size)", "",
-              "| check | rows |", "| --- | --- |"]
+        lines.append(
+            f"| `{r.name}` | {r.claim} | {r.outcome.value} | {r.verdict} | {esc(cov)} | {nvt} | "
+            f"{r.seconds:.1f} | {esc((d.get('second_solver') or {}).get('opinion', '')) if d else ''} | "
+            f"{esc((d.get('cvc5') or {}).get('opinion', '')) if d else ''} |"
+        )
+    lines += ["", "### Scaling (size reached against seconds per size)", "", "| check | rows |", "| --- | --- |"]
     for r in smt:
         if r.data.get("rows"):
             lines.append(f"| `{r.name}` | {_rows_text(r.data['rows'], r.data.get('size_label', 'n'))} |")
@@ -728,8 +854,9 @@ def markdown_section(results: list[CheckResult]) -> str:
         for r, c in cms:
             rep = c.get("replay") or {}
             shown = {k: v for k, v in rep.items() if k != "confirmed"}
-            lines.append(f"- `{r.name}` ({r.claim}, {r.data.get('size_label', 'n')} = {c.get('size')}): "
-                         f"confirmed by the spec: **{rep.get('confirmed')}**")
+            lines.append(
+                f"- `{r.name}` ({r.claim}, {r.data.get('size_label', 'n')} = {c.get('size')}): confirmed by the spec: **{rep.get('confirmed')}**"
+            )
             lines.append(f"  `{json.dumps(shown, default=str)[:600]}`")
     unknown = [p for r in smt for p in r.data.get("smt2", [])]
     if unknown:

@@ -36,18 +36,29 @@ SPEC_MODULES = tuple(f"hardsoft.spec.{m}" for m in ("attention", "bounds", "tran
 
 def _result(name: str, claim: str | None, ok: bool, t0: float, detail: str, **data: object) -> CheckResult:
     """Return a spec-family CheckResult."""
-    return CheckResult("spec", name, claim, Outcome.OK if ok else Outcome.FAILED, "passed" if ok else "failed",
-                       time.perf_counter() - t0, detail, dict(data))
+    return CheckResult(
+        "spec", name, claim, Outcome.OK if ok else Outcome.FAILED, "passed" if ok else "failed", time.perf_counter() - t0, detail, dict(data)
+    )
 
 
 def check_registry() -> CheckResult:
     """Return the verdict of the claim registry's validation (every named function, check, theorem and test exists)."""
     t0 = time.perf_counter()
     problems = validate_registry()
-    what = "every named function, check, theorem and test exists" if tests_shipped() else \
-        "every named function, check and theorem exists (tests not checked: an installed wheel ships no tests)"
-    return _result("spec.registry", None, not problems, t0, what if not problems else f"{len(problems)} problem(s)",
-                   problems=problems, tests_checked=tests_shipped())
+    what = (
+        "every named function, check, theorem and test exists"
+        if tests_shipped()
+        else "every named function, check and theorem exists (tests not checked: an installed wheel ships no tests)"
+    )
+    return _result(
+        "spec.registry",
+        None,
+        not problems,
+        t0,
+        what if not problems else f"{len(problems)} problem(s)",
+        problems=problems,
+        tests_checked=tests_shipped(),
+    )
 
 
 def _E_vector_problems(v: dict) -> list[str]:
@@ -160,8 +171,7 @@ def sweep_soft_vs_hard(example: str = "last-a", n: int = 8, eps: float = 1e-3, p
         soft = tf.run(model, inputs, "soft", tau=1.0 / t)
         err = tf.compute_layer_errors(hard, soft)[-1]
         rows.append((float(t), err, bd.certify_bound_at(consts, 1.0 / t)))
-    return {"model": example, "n": n, "gap": m.gap, "x_max": m.x_max, "eps": eps,
-            "tight_inverse_tau": tight.inverse_tau, "rows": rows}
+    return {"model": example, "n": n, "gap": m.gap, "x_max": m.x_max, "eps": eps, "tight_inverse_tau": tight.inverse_tau, "rows": rows}
 
 
 def plot_sweep(sweep: dict[str, Any], path: Path) -> None:
@@ -195,10 +205,17 @@ def check_sweep(out_dir: Path) -> CheckResult:
     plot_sweep(sw, out_dir / "sweep.png")
     below = [r for r in sw["rows"] if r[0] >= sw["tight_inverse_tau"]]
     ok = not bad and all(r[1] <= sw["eps"] for r in below)
-    return _result("spec.sweep", "C", ok, t0,
-                   f"{len(sw['rows'])} temperatures on {sw['model']} (n={sw['n']}): measured error <= certified bound"
-                   if ok else f"{len(bad)} temperature(s) where the measured error exceeds the bound",
-                   sweep=sw, figure="sweep.png")
+    return _result(
+        "spec.sweep",
+        "C",
+        ok,
+        t0,
+        f"{len(sw['rows'])} temperatures on {sw['model']} (n={sw['n']}): measured error <= certified bound"
+        if ok
+        else f"{len(bad)} temperature(s) where the measured error exceeds the bound",
+        sweep=sw,
+        figure="sweep.png",
+    )
 
 
 def check_errata() -> list[CheckResult]:
@@ -215,11 +232,18 @@ def check_errata() -> list[CheckResult]:
         B_plus = bd.compute_recursion([R / tau] * L, [a_plus] * L)[-1]
         rows.append((tau, bd.compute_offset(K, X, n, gamma, tau), a_plus, bd.certify_bound_at(consts, tau), B_plus))
     ok = all(r[4] > eps for r in rows) and rows[0][4] < rows[-1][4]
-    out.append(CheckResult("spec", "spec.erratum1", "ERR1", Outcome.OK if ok else Outcome.FAILED,
-                           "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
-                           f"with e^+gamma/tau the bound at the certified tau is {rows[1][4]:.3g} > eps = {eps}, and grows as tau shrinks",
-                           {"K": K, "R": R, "x_max": X, "n": n, "L": L, "gamma": gamma, "eps": eps,
-                            "rows[tau, a, a_printed, B_L, B_L_printed]": rows}))
+    out.append(
+        CheckResult(
+            "spec",
+            "spec.erratum1",
+            "ERR1",
+            Outcome.OK if ok else Outcome.FAILED,
+            "refuted-as-expected" if ok else "failed",
+            time.perf_counter() - t0,
+            f"with e^+gamma/tau the bound at the certified tau is {rows[1][4]:.3g} > eps = {eps}, and grows as tau shrinks",
+            {"K": K, "R": R, "x_max": X, "n": n, "L": L, "gamma": gamma, "eps": eps, "rows[tau, a, a_printed, B_L, B_L_printed]": rows},
+        )
+    )
     # ERR2: the O-form 1/tau = (c/gamma) ln(n x_max/gamma) against eps = e^{-n}.
     t0 = time.perf_counter()
     rows_o = []  # (n, eps, O-form 1/tau, its bound, T's 1/tau, T's bound): six columns, not ERR1's five
@@ -229,20 +253,36 @@ def check_errata() -> list[CheckResult]:
         good = bd.compute_sufficient_inverse_temperature(c, max(math.exp(-n), 1e-300))
         rows_o.append((n, math.exp(-n), t, bd.certify_bound_at(c, 1.0 / t), good.inverse_tau, good.bound))
     ok = rows_o[-1][3] > rows_o[-1][1] and all(r[5] <= max(r[1], 1e-300) for r in rows_o)
-    out.append(CheckResult("spec", "spec.erratum2", "ERR2", Outcome.OK if ok else Outcome.FAILED,
-                           "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
-                           "the O-form (c = 4, no log(1/eps)) misses eps = e^-n; statement T's 1/tau meets it",
-                           {"rows[n, eps, o_form_inverse_tau, its_bound, T_inverse_tau, T_bound]": rows_o}))
+    out.append(
+        CheckResult(
+            "spec",
+            "spec.erratum2",
+            "ERR2",
+            Outcome.OK if ok else Outcome.FAILED,
+            "refuted-as-expected" if ok else "failed",
+            time.perf_counter() - t0,
+            "the O-form (c = 4, no log(1/eps)) misses eps = e^-n; statement T's 1/tau meets it",
+            {"rows[n, eps, o_form_inverse_tau, its_bound, T_inverse_tau, T_bound]": rows_o},
+        )
+    )
     # ERR3: a guarded error sequence that exceeds any bound once some B_l > 1.
     t0 = time.perf_counter()
     r, a = [1.0, 1.0, 1.0], [0.9, 0.9, 0.9]
     e = bd.compute_guard_counterexample(r, a, 1e6)
     B = bd.compute_recursion(r, a)
     ok = bd.is_guarded_step_sequence(e, r, a) and e[-1] > 1e6 and bd.wrong_bootstrap_unguarded(B[-1], 3.0)
-    out.append(CheckResult("spec", "spec.erratum3", "ERR3", Outcome.OK if ok else Outcome.FAILED,
-                           "refuted-as-expected" if ok else "failed", time.perf_counter() - t0,
-                           f"B = {B}: B_L <= eps = 3 holds, yet a guarded sequence reaches {e[-1]:.3g}",
-                           {"r": r, "a": a, "B": B, "e": e}))
+    out.append(
+        CheckResult(
+            "spec",
+            "spec.erratum3",
+            "ERR3",
+            Outcome.OK if ok else Outcome.FAILED,
+            "refuted-as-expected" if ok else "failed",
+            time.perf_counter() - t0,
+            f"B = {B}: B_L <= eps = 3 holds, yet a guarded sequence reaches {e[-1]:.3g}",
+            {"r": r, "a": a, "B": B, "e": e},
+        )
+    )
     return out
 
 
@@ -263,8 +303,14 @@ def check_logic(max_len: int = 5) -> CheckResult:
             r = verify_compiled(compile_formula(text, ("a", "b"), regime), max_len)
             if not r["ok"]:
                 bad.append(f"{text} [{regime}]: {r['first_counterexample']}")
-    return _result("spec.logic.one_operator_family", "ZU", not bad, t0,
-                   f"{len(texts)} formulas x 2 regimes, hard and soft, every word of length 1..{max_len}", problems=bad)
+    return _result(
+        "spec.logic.one_operator_family",
+        "ZU",
+        not bad,
+        t0,
+        f"{len(texts)} formulas x 2 regimes, hard and soft, every word of length 1..{max_len}",
+        problems=bad,
+    )
 
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:

@@ -27,8 +27,9 @@ STACK_SLICE_ELEMENTS: int = tf.SCORE_SLICE_ELEMENTS
 
 def shape_key(model: tf.Model) -> tuple:
     """Return what models must share to be stacked: alphabet, d, position features, and every layer's shapes and modes."""
-    layers = tuple((tuple((h.W_Q.shape, h.W_V.shape, h.mask, tf.head_mode(model, h, "hard")) for h in layer.heads),
-                    layer.W1.shape) for layer in model.layers)
+    layers = tuple(
+        (tuple((h.W_Q.shape, h.W_V.shape, h.mask, tf.head_mode(model, h, "hard")) for h in layer.heads), layer.W1.shape) for layer in model.layers
+    )
     return (tuple(model.alphabet), model.d, tuple(model.PE.features), layers)
 
 
@@ -57,6 +58,7 @@ def stack(models: Sequence[tf.Model]) -> Stack:
     for l, layer in enumerate(first.layers):
         hs = []
         for h, hd in enumerate(layer.heads):
+
             def get(attr: str, l: int = l, h: int = h) -> np.ndarray:
                 return np.stack([getattr(m.layers[l].heads[h], attr) for m in models])
 
@@ -64,8 +66,7 @@ def stack(models: Sequence[tf.Model]) -> Stack:
         heads.append(tuple(hs))
         W1, b1, W2, b2 = (np.stack([getattr(m.layers[l], a) for m in models]) for a in ("W1", "b1", "W2", "b2"))
         ffn.append((W1, b1, W2, b2))
-    return Stack(tuple(models), np.stack([m.WE for m in models]), np.stack([m.PE.matrix for m in models]),
-                 tuple(heads), tuple(ffn))
+    return Stack(tuple(models), np.stack([m.WE for m in models]), np.stack([m.PE.matrix for m in models]), tuple(heads), tuple(ffn))
 
 
 def _softmax(s: np.ndarray, safe: np.ndarray, tau: np.ndarray) -> np.ndarray:
@@ -112,7 +113,7 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
             # dimensions as broadcast sums (numpy's batched matmul of tiny matrices is slow)
             Q, K, V = mm(x, WQ), mm(x, WK), mm(x, WV)
             for lo in range(0, B, step):
-                q, k_ = Q[:, lo:lo + step], K[:, lo:lo + step]
+                q, k_ = Q[:, lo : lo + step], K[:, lo : lo + step]
                 s = q[..., :, None, 0] * k_[..., None, :, 0]
                 for c in range(1, q.shape[-1]):
                     s += q[..., :, None, c] * k_[..., None, :, c]
@@ -123,9 +124,9 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
                     alpha = tf._weights(s.reshape(m_ * b_, n, n), safe, hard, None).reshape(m_, b_, n, n)
                 if not nonempty.all():
                     alpha[:, :, ~nonempty, :] = 0.0
-                v = V[:, lo:lo + step]
+                v = V[:, lo : lo + step]
                 o = np.stack([(alpha * v[..., None, :, c]).sum(axis=-1) for c in range(v.shape[-1])], axis=-1)
-                y[:, lo:lo + step] += mm(o, WO)
+                y[:, lo : lo + step] += mm(o, WO)
         h = mm(y, W1)  # the FFN in place: its (models x batch x n x width) arrays are the largest of the pass
         h += b1[:, None, None]
         np.maximum(h, 0.0, out=h)
@@ -146,8 +147,11 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
 
 def padding_key(model: tf.Model) -> tuple:
     """Return what models must share to be padded into one stack: alphabet, position features, each layer's heads' (mask, hard mode)."""
-    return (tuple(model.alphabet), tuple(model.PE.features),
-            tuple(tuple(sorted((h.mask, tf.head_mode(model, h, "hard")) for h in layer.heads)) for layer in model.layers))
+    return (
+        tuple(model.alphabet),
+        tuple(model.PE.features),
+        tuple(tuple(sorted((h.mask, tf.head_mode(model, h, "hard")) for h in layer.heads)) for layer in model.layers),
+    )
 
 
 def _pad(a: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -166,8 +170,10 @@ def pad_models(models: Sequence[tf.Model]) -> list[tf.Model]:
         raise ValueError("models with different alphabets, position features or head kinds cannot be padded together")
     d = max(m.d for m in models)
     L = len(models[0].layers)
-    order = lambda m, l: sorted(range(len(m.layers[l].heads)),  # noqa: E731
-                                key=lambda h: (m.layers[l].heads[h].mask, tf.head_mode(m, m.layers[l].heads[h], "hard")))
+    order = lambda m, l: sorted(
+        range(len(m.layers[l].heads)),  # noqa: E731
+        key=lambda h: (m.layers[l].heads[h].mask, tf.head_mode(m, m.layers[l].heads[h], "hard")),
+    )
     kq = max((h.W_Q.shape[1] for m in models for layer in m.layers for h in layer.heads), default=1)
     kv = max((h.W_V.shape[1] for m in models for layer in m.layers for h in layer.heads), default=1)
     width = [max(m.layers[l].W1.shape[1] for m in models) for l in range(L)]
@@ -175,11 +181,13 @@ def pad_models(models: Sequence[tf.Model]) -> list[tf.Model]:
     for m in models:
         layers = []
         for l, layer in enumerate(m.layers):
-            heads = tuple(tf.Head(_pad(h.W_Q, (d, kq)), _pad(h.W_K, (d, kq)), _pad(h.W_V, (d, kv)), _pad(h.W_O, (kv, d)),
-                                  h.mask, tf.head_mode(m, h, "hard"))
-                          for h in (layer.heads[i] for i in order(m, l)))
-            layers.append(tf.Layer(heads, _pad(layer.W1, (d, width[l])), _pad(layer.b1, (width[l],)),
-                                   _pad(layer.W2, (width[l], d)), _pad(layer.b2, (d,))))
+            heads = tuple(
+                tf.Head(_pad(h.W_Q, (d, kq)), _pad(h.W_K, (d, kq)), _pad(h.W_V, (d, kv)), _pad(h.W_O, (kv, d)), h.mask, tf.head_mode(m, h, "hard"))
+                for h in (layer.heads[i] for i in order(m, l))
+            )
+            layers.append(
+                tf.Layer(heads, _pad(layer.W1, (d, width[l])), _pad(layer.b1, (width[l],)), _pad(layer.W2, (width[l], d)), _pad(layer.b2, (d,)))
+            )
         pe = tf.PositionEmbedding(m.PE.features, _pad(m.PE.matrix, (len(m.PE.features), d)))
         out.append(tf.Model(m.alphabet, _pad(m.WE, (len(m.alphabet), d)), pe, tuple(layers), m.name, m.hard_mode))
     return out

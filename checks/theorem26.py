@@ -54,13 +54,14 @@ def measure_exhaustively(model: tf.Model, n: int, max_inputs: int = MEASURE_MAX_
     if s**n > max_inputs:
         est = estimate_measure_seconds(model, min(n, 64))
         est *= s ** (n - min(n, 64)) if n > 64 else 1
-        raise ValueError(f"measuring gap and x_max exhaustively at n = {n} runs {s}^{n} = {s**n:.4g} inputs "
-                         f"(limit {max_inputs}), estimated {est:.3g} s; give --gap and --xmax, or a smaller --n")
+        raise ValueError(
+            f"measuring gap and x_max exhaustively at n = {n} runs {s}^{n} = {s**n:.4g} inputs "
+            f"(limit {max_inputs}), estimated {est:.3g} s; give --gap and --xmax, or a smaller --n"
+        )
     return tf.measure(model, n)
 
 
-def certified_temperatures(model: tf.Model, meas: tf.Measurement, eps: float
-                           ) -> tuple[bd.TemperatureCertificate, bd.TemperatureCertificate] | None:
+def certified_temperatures(model: tf.Model, meas: tf.Measurement, eps: float) -> tuple[bd.TemperatureCertificate, bd.TemperatureCertificate] | None:
     """Return statement T's (tightest, sufficient) certificates for the measured gap and x_max; None if the gap is infinite.
 
     An infinite gap (every head ties everywhere) makes soft equal hard at every tau: nothing to certify.
@@ -79,8 +80,9 @@ def decides_all(target: vf.VerificationTarget, inputs: np.ndarray, ref: np.ndarr
     return bool((target.accept(got) == target.accept(ref)).all())
 
 
-def largest_working_tau(target: vf.VerificationTarget, n: int, start: float, criterion: str = "accept",
-                        rel_tol: float = SEARCH_REL_TOL) -> tuple[float, bool]:
+def largest_working_tau(
+    target: vf.VerificationTarget, n: int, start: float, criterion: str = "accept", rel_tol: float = SEARCH_REL_TOL
+) -> tuple[float, bool]:
     """Return (tau, capped): about the largest tau at which soft mode decides every string of length n; capped if even TAU_MAX_STABLE works.
 
     Brackets from ``start`` by doubling (or halving, if start fails), then bisects on log tau
@@ -149,21 +151,24 @@ def study(target: vf.VerificationTarget, ns: Sequence[int], criterion: str = "ac
         tau_c = float(target.tau(n))
         tau_w, capped = largest_working_tau(target, n, tau_c, criterion)
         tight, suff = (certs[0].tau, certs[1].tau) if certs else (math.inf, math.inf)
-        rows.append(Row(target.name, n, target.model.depth, meas.gap, meas.x_max, eps, tight, suff, tau_c, tau_w,
-                        capped, criterion))
+        rows.append(Row(target.name, n, target.model.depth, meas.gap, meas.x_max, eps, tight, suff, tau_c, tau_w, capped, criterion))
     return rows
 
 
 def markdown_table(rows: Sequence[Row]) -> str:
     """Return the rows as a markdown table."""
-    out = ["| target | L | n | gap gamma(n) | x_max(n) | eps | tau, T sufficient | tau, T tightest | tau, construction | "
-           "largest working tau | construction / T | largest / T |",
-           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    out = [
+        "| target | L | n | gap gamma(n) | x_max(n) | eps | tau, T sufficient | tau, T tightest | tau, construction | "
+        "largest working tau | construction / T | largest / T |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for r in rows:
         big = f"{'>= ' if r.largest_capped else ''}{r.tau_largest_working:.3g}"
-        out.append(f"| `{r.name}` | {r.depth} | {r.n} | {r.gap:.4g} | {r.x_max:.4g} | {r.eps:.3g} | {r.tau_T_sufficient:.3g} | "
-                   f"{r.tau_T_tightest:.3g} | {r.tau_construction:.3g} | {big} | {r.ratio_construction:.3g} | "
-                   f"{'>= ' if r.largest_capped else ''}{r.ratio_working:.3g} |")
+        out.append(
+            f"| `{r.name}` | {r.depth} | {r.n} | {r.gap:.4g} | {r.x_max:.4g} | {r.eps:.3g} | {r.tau_T_sufficient:.3g} | "
+            f"{r.tau_T_tightest:.3g} | {r.tau_construction:.3g} | {big} | {r.ratio_construction:.3g} | "
+            f"{'>= ' if r.largest_capped else ''}{r.ratio_working:.3g} |"
+        )
     return "\n".join(out)
 
 
@@ -179,10 +184,12 @@ def plot(rows: Sequence[Row], path: Path) -> Path:
     for ax, name in zip(axes[0], names):
         rs = [r for r in rows if r.name == name]
         ns = [r.n for r in rs]
-        for attr, label, style in (("tau_largest_working", "largest working (searched)", "o-"),
-                                   ("tau_construction", "construction", "s-"),
-                                   ("tau_T_tightest", "statement T, tightest", "^-"),
-                                   ("tau_T_sufficient", "statement T, closed form", "v--")):
+        for attr, label, style in (
+            ("tau_largest_working", "largest working (searched)", "o-"),
+            ("tau_construction", "construction", "s-"),
+            ("tau_T_tightest", "statement T, tightest", "^-"),
+            ("tau_T_sufficient", "statement T, closed form", "v--"),
+        ):
             ax.plot(ns, [getattr(r, attr) for r in rs], style, label=label, markersize=4)
         ax.set_yscale("log")
         ax.set_xlabel("n")

@@ -24,19 +24,18 @@ _NOT_COVERED = {
     "E": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
     "Z": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
     "S": "No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested "
-         "(random instances in tests/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
+    "(random instances in tests/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
     "P": "No Lean proof. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; "
-         "the composition uses S and E as lemmas, which are proved only up to their own bounds. Layer norms "
-         "and real transformer weights: only tested (spec + fuzz).",
+    "the composition uses S and E as lemmas, which are proved only up to their own bounds. Layer norms "
+    "and real transformer weights: only tested (spec + fuzz).",
     "C": "SMT: depth L beyond the bound (Lean covers every L).",
     "T": "No SMT check. Lean proves the bound-to-eps step; the temperature formula and the certified "
-         "bisection are checked by tests and the fuzz family only.",
+    "bisection are checked by tests and the fuzz family only.",
     "G": "Only tested (spec functions, property tests); no SMT or Lean proof.",
     "Q": "Only measured exhaustively on small models (tests); no SMT or Lean proof.",
     "ERR1": "The corrected offset is proved only for the listed N (symbolic K, X, gamma, eps, tau).",
     "ERR2": "Only tested (spec function and a test with eps = e^{-n}).",
-    "ERR3": "Countermodels exist at the listed sizes (replayed in the spec); the general statement is an "
-            "argument in the notes.",
+    "ERR3": "Countermodels exist at the listed sizes (replayed in the spec); the general statement is an argument in the notes.",
 }
 
 
@@ -46,19 +45,23 @@ def _smt_lines(c: Claim) -> list[str]:
     for name in c.smt:
         t, p = PRESETS["tiny"][name], PRESETS["paper"][name]
         varied, fixed, assumed = _COVER.get(name, ({}, {}, []))
-        kind = "refutes (countermodel replayed in the spec)" if ("wrong" in name or name in (
-            "smt.ERR1.offset_plus", "smt.ERR3.score_unguarded", "smt.ERR3.bootstrap_unguarded")) else "proves"
+        kind = (
+            "refutes (countermodel replayed in the spec)"
+            if ("wrong" in name or name in ("smt.ERR1.offset_plus", "smt.ERR3.score_unguarded", "smt.ERR3.bootstrap_unguarded"))
+            else "proves"
+        )
         sizes = f"size bound {t['bound']} (tiny), {p['bound']} (paper)"
         if name.startswith("smt.ERR1"):
-            sizes = (f"every n <= {t['bound']} (tiny); n in {{1, 2, 4, 16, 64, 256, {p['bound']}}} (paper)"
-                     if t.get("every") else sizes)
+            sizes = f"every n <= {t['bound']} (tiny); n in {{1, 2, 4, 16, 64, 256, {p['bound']}}} (paper)" if t.get("every") else sizes
         line = f"- `{name}` {kind}: {sizes}"
         if name == "smt.P.layer_steps":
-            line += (f"; varied: dimension d, head-step positions n <= {t['n_head']} / {p['n_head']}, FFN widths "
-                     f"{t['ffn_widths']} / {p['ffn_widths']} (independent of d), heads H <= {t['heads']} / "
-                     f"{p['heads']}, key positions N <= {t['n_keys_max']} / {p['n_keys_max']} (symbolic); fixed: "
-                     f"weight box |w| <= {t.get('weight_box', 2.0)}, activation box X <= {t.get('act_box', 4.0)}, "
-                     f"eps <= 1; assumes S and E as lemmas (proved only up to their own bounds)")
+            line += (
+                f"; varied: dimension d, head-step positions n <= {t['n_head']} / {p['n_head']}, FFN widths "
+                f"{t['ffn_widths']} / {p['ffn_widths']} (independent of d), heads H <= {t['heads']} / "
+                f"{p['heads']}, key positions N <= {t['n_keys_max']} / {p['n_keys_max']} (symbolic); fixed: "
+                f"weight box |w| <= {t.get('weight_box', 2.0)}, activation box X <= {t.get('act_box', 4.0)}, "
+                f"eps <= 1; assumes S and E as lemmas (proved only up to their own bounds)"
+            )
         else:
             if varied:
                 line += "; varied: " + "; ".join(f"{k} {v}" for k, v in varied.items())
@@ -101,14 +104,21 @@ def trust_ledger() -> str:
         lines.append("- **Lean (every size):** " + (", ".join(f"`{n}`" for n in c.lean) if c.lean else "none."))
         if c.smt:
             facts = _EXP_FACTS.get(c.id)
-            lines.append("- **SMT (bounded):**" + (f" exp abstraction facts {facts} of smt/core.py." if facts else
-                                                   " plain polynomial arithmetic (no exp)." if c.id in ("C",) else ""))
+            lines.append(
+                "- **SMT (bounded):**"
+                + (f" exp abstraction facts {facts} of smt/core.py." if facts else " plain polynomial arithmetic (no exp)." if c.id in ("C",) else "")
+            )
             lines += ["  " + ln for ln in _smt_lines(c)]
         else:
             lines.append("- **SMT (bounded):** none.")
         spec = ", ".join(f"`{s.removeprefix('spec.')}`" for s in c.spec)
-        lines.append("- **Tested / fuzzed (evidence, not proof):** spec " + spec
-                     + "; tests " + ", ".join(f"`{t.removeprefix('tests/')}`" for t in c.tests) + ".")
+        lines.append(
+            "- **Tested / fuzzed (evidence, not proof):** spec "
+            + spec
+            + "; tests "
+            + ", ".join(f"`{t.removeprefix('tests/')}`" for t in c.tests)
+            + "."
+        )
         lines.append(f"- **Not covered:** {_NOT_COVERED.get(c.id, 'see above.')}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

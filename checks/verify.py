@@ -114,10 +114,14 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
     if ro.position != "last" or ro.coordinate != compiled.coords[-1]:
         raise ValueError(f"{compiled.formula}: the read-out {ro} does not read the formula's coordinate at the last position")
     return VerificationTarget(
-        name=str(compiled.formula), model=compiled.model, tau=compiled.tau,
+        name=str(compiled.formula),
+        model=compiled.model,
+        tau=compiled.tau,
         reference=functools.partial(_evaluate, evaluate_batch, compiled.formula, tuple(compiled.alphabet)),
-        decode=compiled.decode, accept=accept_last,
-        coordinates=tuple(str(g) for g in logic.subformulas(compiled.formula)))
+        decode=compiled.decode,
+        accept=accept_last,
+        coordinates=tuple(str(g) for g in logic.subformulas(compiled.formula)),
+    )
 
 
 def _evaluate(evaluate_batch: Callable, formula: Any, alphabet: tuple[str, ...], inputs: np.ndarray) -> np.ndarray:
@@ -212,7 +216,7 @@ class ModeTally:
         self.wrong_accept += other.wrong_accept
         self.wrong_cells += other.wrong_cells
         room = MAX_COUNTEREXAMPLES - len(self.counterexamples)
-        self.counterexamples += other.counterexamples[:max(room, 0)]
+        self.counterexamples += other.counterexamples[: max(room, 0)]
 
     @property
     def ok(self) -> bool:
@@ -252,17 +256,23 @@ def compare(target: VerificationTarget, inputs: np.ndarray, ref: np.ndarray, got
     bad = got != ref
     wrong_row = bad.any(axis=(1, 2))
     acc_bad = target.accept(got) != target.accept(ref)
-    t = ModeTally(strings=int(inputs.shape[0]), wrong_strings=int(wrong_row.sum()),
-                  wrong_accept=int(acc_bad.sum()), wrong_cells=int(bad.sum()))
+    t = ModeTally(strings=int(inputs.shape[0]), wrong_strings=int(wrong_row.sum()), wrong_accept=int(acc_bad.sum()), wrong_cells=int(bad.sum()))
     for b in np.flatnonzero(wrong_row | acc_bad)[:MAX_COUNTEREXAMPLES]:
         cells = np.argwhere(bad[b])
         i, k = (int(cells[0][0]), int(cells[0][1])) if len(cells) else (-1, -1)
         name = target.coordinates[k] if target.coordinates and k >= 0 else k
-        t.counterexamples.append({"mode": mode, "word": _word(inputs[b], target.model.alphabet), "n": int(inputs.shape[1]),
-                                  "position": i, "coordinate": name,
-                                  "expected": bool(ref[b, i, k]) if k >= 0 else None,
-                                  "accept_expected": bool(target.accept(ref[b:b + 1])[0]),
-                                  "accept_got": bool(target.accept(got[b:b + 1])[0])})
+        t.counterexamples.append(
+            {
+                "mode": mode,
+                "word": _word(inputs[b], target.model.alphabet),
+                "n": int(inputs.shape[1]),
+                "position": i,
+                "coordinate": name,
+                "expected": bool(ref[b, i, k]) if k >= 0 else None,
+                "accept_expected": bool(target.accept(ref[b : b + 1])[0]),
+                "accept_got": bool(target.accept(got[b : b + 1])[0]),
+            }
+        )
     return t
 
 
@@ -287,6 +297,7 @@ def run_task(target: VerificationTarget, chunks: Sequence[Chunk], modes: Sequenc
 
 
 # Worker side: the target arrives as cloudpickle bytes and is unpickled once per process.
+
 
 @functools.lru_cache(maxsize=4)
 def _load(blob: bytes) -> VerificationTarget:
@@ -332,22 +343,42 @@ class VerificationReport:
         for m, t in self.per_mode.items():
             parts.append(f"{m}: {'all agree' if t.ok else f'{t.wrong_strings} wrong string(s), {t.wrong_accept} wrong acceptance(s)'}")
         span = f"lengths 1..{self.N}" if len(self.per_length) > 1 or self.N == 1 else f"length {self.N}"
-        return (f"{self.name}: {self.strings} strings of {span} over {{{', '.join(self.alphabet)}}}; "
-                f"{'; '.join(parts)} ({self.seconds:.2f} s, {self.backend}, {self.tasks} task(s))")
+        return (
+            f"{self.name}: {self.strings} strings of {span} over {{{', '.join(self.alphabet)}}}; "
+            f"{'; '.join(parts)} ({self.seconds:.2f} s, {self.backend}, {self.tasks} task(s))"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """Return the report as a JSON-ready dict."""
-        return {"name": self.name, "N": self.N, "alphabet": list(self.alphabet), "modes": list(self.modes),
-                "strings": self.strings, "ok": self.ok, "backend": self.backend, "workers": self.workers,
-                "tasks": self.tasks, "seconds": self.seconds, "task_seconds": self.task_seconds,
-                "per_mode": {m: {"strings": t.strings, "wrong_strings": t.wrong_strings, "wrong_accept": t.wrong_accept,
-                                 "wrong_cells": t.wrong_cells, "counterexamples": t.counterexamples}
-                             for m, t in self.per_mode.items()},
-                "per_length": {str(n): v for n, v in sorted(self.per_length.items())}}
+        return {
+            "name": self.name,
+            "N": self.N,
+            "alphabet": list(self.alphabet),
+            "modes": list(self.modes),
+            "strings": self.strings,
+            "ok": self.ok,
+            "backend": self.backend,
+            "workers": self.workers,
+            "tasks": self.tasks,
+            "seconds": self.seconds,
+            "task_seconds": self.task_seconds,
+            "per_mode": {
+                m: {
+                    "strings": t.strings,
+                    "wrong_strings": t.wrong_strings,
+                    "wrong_accept": t.wrong_accept,
+                    "wrong_cells": t.wrong_cells,
+                    "counterexamples": t.counterexamples,
+                }
+                for m, t in self.per_mode.items()
+            },
+            "per_length": {str(n): v for n, v in sorted(self.per_length.items())},
+        }
 
 
-def _merge(target: VerificationTarget, N: int, modes: Sequence[str], results: Sequence[TaskResult], backend: str,
-           workers: int, seconds: float, total: int) -> VerificationReport:
+def _merge(
+    target: VerificationTarget, N: int, modes: Sequence[str], results: Sequence[TaskResult], backend: str, workers: int, seconds: float, total: int
+) -> VerificationReport:
     """Return the report of a run from its task results."""
     per_mode = {m: ModeTally() for m in modes}
     per_length: dict[int, dict[str, Any]] = {}
@@ -363,17 +394,27 @@ def _merge(target: VerificationTarget, N: int, modes: Sequence[str], results: Se
         row["strings"] = row[modes[0]].strings if modes else 0
         for m in modes:
             t = row[m]
-            row[m] = {"wrong_strings": t.wrong_strings, "wrong_accept": t.wrong_accept,
-                      **({"tau": float(target.tau(n))} if m == "soft" else {})}
-    return VerificationReport(target.name, N, tuple(target.model.alphabet), tuple(modes), total, per_mode, per_length,
-                              backend, workers, len(results), seconds, sum(r.seconds for r in results))
+            row[m] = {"wrong_strings": t.wrong_strings, "wrong_accept": t.wrong_accept, **({"tau": float(target.tau(n))} if m == "soft" else {})}
+    return VerificationReport(
+        target.name,
+        N,
+        tuple(target.model.alphabet),
+        tuple(modes),
+        total,
+        per_mode,
+        per_length,
+        backend,
+        workers,
+        len(results),
+        seconds,
+        sum(r.seconds for r in results),
+    )
 
 
 # --------------------------------------------------------------------------- estimates
 
 
-def estimate_seconds(target: VerificationTarget, N: int, modes: Sequence[str] = MODES, workers: int = 1,
-                     sample: int = 256) -> float:
+def estimate_seconds(target: VerificationTarget, N: int, modes: Sequence[str] = MODES, workers: int = 1, sample: int = 256) -> float:
     """Return an estimate of the wall-clock seconds of verifying every string of lengths 1..N.
 
     Times the reference and every mode on a sample of strings of length N (cost per
@@ -404,20 +445,22 @@ def _format_seconds(t: float) -> str:
     return f"{t / 86400:.3g} days"
 
 
-def check_feasible(target: VerificationTarget, N: int, modes: Sequence[str] = MODES, workers: int = 1,
-                   max_seconds: float = MAX_SECONDS_DEFAULT) -> float:
+def check_feasible(
+    target: VerificationTarget, N: int, modes: Sequence[str] = MODES, workers: int = 1, max_seconds: float = MAX_SECONDS_DEFAULT
+) -> float:
     """Return the estimated seconds of a run, or raise ValueError naming the estimate when it exceeds max_seconds."""
     N = require_length_bound(N)
     s = len(target.model.alphabet)
     total = count_strings(s, N)
     if total > MAX_STRINGS:
-        raise ValueError(f"N = {N}: {total:.4g} strings of lengths 1..{N} over {s} symbols (more than 2^32); "
-                         f"this would not finish: lower N")
+        raise ValueError(f"N = {N}: {total:.4g} strings of lengths 1..{N} over {s} symbols (more than 2^32); this would not finish: lower N")
     est = estimate_seconds(target, N, modes, workers)
     if est > max_seconds:
-        raise ValueError(f"N = {N}: {total} strings of lengths 1..{N}, estimated {_format_seconds(est)} on {workers} "
-                         f"worker(s), more than the limit {_format_seconds(max_seconds)}; lower N, add workers "
-                         f"(--workers, --scheduler) or raise the limit (--max-seconds)")
+        raise ValueError(
+            f"N = {N}: {total} strings of lengths 1..{N}, estimated {_format_seconds(est)} on {workers} "
+            f"worker(s), more than the limit {_format_seconds(max_seconds)}; lower N, add workers "
+            f"(--workers, --scheduler) or raise the limit (--max-seconds)"
+        )
     return est
 
 
@@ -438,9 +481,18 @@ def _dask_client(scheduler: Any, timeout: float) -> tuple[Any, bool]:
         raise ValueError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}".replace("\n", " ")) from None
 
 
-def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, workers: int | None = None,
-           scheduler: Any = None, chunk_strings: int = CHUNK_STRINGS, max_seconds: float | None = MAX_SECONDS_DEFAULT,
-           connect_timeout: float = 5.0, only_N: bool = False) -> VerificationReport:
+def verify(
+    target: VerificationTarget,
+    N: int,
+    *,
+    modes: Sequence[str] = MODES,
+    workers: int | None = None,
+    scheduler: Any = None,
+    chunk_strings: int = CHUNK_STRINGS,
+    max_seconds: float | None = MAX_SECONDS_DEFAULT,
+    connect_timeout: float = 5.0,
+    only_N: bool = False,
+) -> VerificationReport:
     """Return the report of running the target on every string of lengths 1..N in each mode, against its reference.
 
     only_N    -- every string of length N only (not the shorter lengths).
@@ -464,8 +516,7 @@ def verify(target: VerificationTarget, N: int, *, modes: Sequence[str] = MODES, 
     if scheduler is not None:
         client, owned = _dask_client(scheduler, connect_timeout)
     try:
-        n_workers = (len(client.scheduler_info().get("workers", {})) or 1) if client is not None else \
-            (workers or os.cpu_count() or 1)
+        n_workers = (len(client.scheduler_info().get("workers", {})) or 1) if client is not None else (workers or os.cpu_count() or 1)
         if max_seconds is not None:
             check_feasible(target, N, modes, n_workers, max_seconds)
         elif total > MAX_STRINGS:
@@ -569,9 +620,15 @@ def example_targets() -> dict[str, VerificationTarget]:
     from hardsoft.spec.examples import build_has_a, build_last_a
 
     return {
-        "has-a": VerificationTarget("has-a", build_has_a(), tau_has_a, reference_has_a, decode_has_a,
-                                    coordinates=("has_a",)),
-        "last-a": VerificationTarget("last-a", build_last_a(), tau_last_a, reference_last_a, decode_last_a,
-                                     accept=accept_any, coordinates=("is_last_a",),
-                                     tolerance=lambda n: 0.5 / n),
+        "has-a": VerificationTarget("has-a", build_has_a(), tau_has_a, reference_has_a, decode_has_a, coordinates=("has_a",)),
+        "last-a": VerificationTarget(
+            "last-a",
+            build_last_a(),
+            tau_last_a,
+            reference_last_a,
+            decode_last_a,
+            accept=accept_any,
+            coordinates=("is_last_a",),
+            tolerance=lambda n: 0.5 / n,
+        ),
     }

@@ -156,9 +156,12 @@ def check_C_closed_form(L_max: int, timeout_s: float, keep_dir: Path | None = No
     and, as its own query, B_L = L a for r = 1."""
     L_max, timeout_s = _checked(L_max, timeout_s)
     run = CheckRun("smt.C.closed_form", "C", "proved", size_label="L")
-    return run_sizes(run, list(range(1, L_max + 1)), lambda L: [(prove_closed_form(L, timeout_s, keep_dir), None),
-                                                                (prove_closed_form_r1(L, timeout_s, keep_dir), None)],
-                     budget_s)
+    return run_sizes(
+        run,
+        list(range(1, L_max + 1)),
+        lambda L: [(prove_closed_form(L, timeout_s, keep_dir), None), (prove_closed_form_r1(L, timeout_s, keep_dir), None)],
+        budget_s,
+    )
 
 
 def check_C_monotone(L_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:

@@ -175,9 +175,7 @@ class Verdict:
 
 def check_size(name: str, value: Any, maximum: int, minimum: int = 1) -> int:
     """Return value as an int after checking minimum <= value <= maximum (ValueError naming the bound)."""
-    if isinstance(value, bool) or not isinstance(value, (int,)) and not (
-        isinstance(value, float) and value.is_integer()
-    ):
+    if isinstance(value, bool) or not isinstance(value, (int,)) and not (isinstance(value, float) and value.is_integer()):
         raise ValueError(f"{name} must be an integer, got {value!r}")
     v = int(value)
     if v < minimum:
@@ -264,8 +262,7 @@ def _safe(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.=-]+", "_", name)
 
 
-def _solve(assertions: list[z3.BoolRef], timeout_s: float, name: str, keep_dir: Path | None,
-           engine: str = "nra") -> Verdict:
+def _solve(assertions: list[z3.BoolRef], timeout_s: float, name: str, keep_dir: Path | None, engine: str = "nra") -> Verdict:
     """Return the verdict of check-sat on the assertions, read as 'sat = refuted'.
 
     engine "nra": Z3's QF_NRA solver (nlsat, with equation-solving preprocessing);
@@ -343,12 +340,10 @@ def prove(
         elif w.status == PROVED:  # unsat hypotheses
             v = Verdict(VACUOUS, v.seconds + w.seconds, reason="the hypotheses are unsatisfiable")
         else:
-            v = Verdict(HYPS_UNDECIDED, v.seconds + w.seconds, smt2=w.smt2,
-                        reason=f"satisfiability of the hypotheses undecided ({w.reason})")
+            v = Verdict(HYPS_UNDECIDED, v.seconds + w.seconds, smt2=w.smt2, reason=f"satisfiability of the hypotheses undecided ({w.reason})")
         t_w = time.perf_counter() - t0
     expect = {PROVED: "unsat", VACUOUS: "unsat", HYPS_UNDECIDED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
-    _log(QueryRecord(name, "prove", query, v.status, expect, dict(v.witness), non_vacuous=v.status == PROVED,
-                     seconds=t_query, witness_seconds=t_w))
+    _log(QueryRecord(name, "prove", query, v.status, expect, dict(v.witness), non_vacuous=v.status == PROVED, seconds=t_query, witness_seconds=t_w))
     return v
 
 

@@ -39,8 +39,13 @@ def run_cvc5(smt2: str, timeout_s: float) -> dict[str, Any]:
     if not cvc5_available():
         return {"status": "error", "seconds": 0.0, "detail": "cvc5 not installed"}
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "hardsoft.smt.cvc5_check", str(int(t * 1000))],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hardsoft.smt.cvc5_check", str(int(t * 1000))],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         out, err = proc.communicate(smt2, timeout=t + 1.0)
     except subprocess.TimeoutExpired:
@@ -108,24 +113,31 @@ def query_E_wrong(N: int, m: int) -> str:
 
 def query_S2() -> str:
     """Return statement S at n = 2 with native exp, written with score differences (a_2 - a_1)/tau."""
-    return "\n".join([
-        "(set-logic ALL)", _decl(["a1", "a2", "b1", "b2", "tau", "d"]),
-        "(assert (> tau 0.0))(assert (>= d 0.0))",
-        "(assert (<= (- a1 b1) d))(assert (<= (- b1 a1) d))(assert (<= (- a2 b2) d))(assert (<= (- b2 a2) d))",
-        "(assert (not (<= (* 2.0 (abs (- (/ 1.0 (+ 1.0 (exp (/ (- a2 a1) tau)))) "
-        "(/ 1.0 (+ 1.0 (exp (/ (- b2 b1) tau))))))) (/ d tau))))",
-        "(check-sat)"])
+    return "\n".join(
+        [
+            "(set-logic ALL)",
+            _decl(["a1", "a2", "b1", "b2", "tau", "d"]),
+            "(assert (> tau 0.0))(assert (>= d 0.0))",
+            "(assert (<= (- a1 b1) d))(assert (<= (- b1 a1) d))(assert (<= (- a2 b2) d))(assert (<= (- b2 a2) d))",
+            "(assert (not (<= (* 2.0 (abs (- (/ 1.0 (+ 1.0 (exp (/ (- a2 a1) tau)))) (/ 1.0 (+ 1.0 (exp (/ (- b2 b1) tau))))))) (/ d tau))))",
+            "(check-sat)",
+        ]
+    )
 
 
 def query_ERR1(N: int, plus: bool) -> str:
     """Return erratum 1 with native exp, t = gamma/tau: corrected offset (unsat expected) or printed one (sat expected)."""
     expo = "(exp t)" if plus else "(exp (- t))"
-    return "\n".join([
-        "(set-logic ALL)", _decl(["K", "X", "t", "eps"]),
-        "(assert (> K 0.0))(assert (> X 0.0))(assert (> t 0.0))(assert (> eps 0.0))",
-        f"(assert (>= (* (exp t) eps) (* K X {N}.0)))",
-        f"(assert (not (<= (* K X {N}.0 {expo}) eps)))",
-        "(check-sat)"])
+    return "\n".join(
+        [
+            "(set-logic ALL)",
+            _decl(["K", "X", "t", "eps"]),
+            "(assert (> K 0.0))(assert (> X 0.0))(assert (> t 0.0))(assert (> eps 0.0))",
+            f"(assert (>= (* (exp t) eps) (* K X {N}.0)))",
+            f"(assert (not (<= (* K X {N}.0 {expo}) eps)))",
+            "(check-sat)",
+        ]
+    )
 
 
 if __name__ == "__main__":

@@ -75,9 +75,7 @@ def search_E_wrong(N: int, m: int, timeout_s: float, keep_dir: Path | None = Non
     x, delta = v["x"], v["delta"]
     k = N - m - 1
     violation = delta * (m + k * x) > k * x
-    return search(v["hyps"] + [x >= R(Fraction(1, 4))], violation, timeout_s=timeout_s,
-                  name=f"E_wrong_N{N}_m{m}", keep_dir=keep_dir)
-
+    return search(v["hyps"] + [x >= R(Fraction(1, 4))], violation, timeout_s=timeout_s, name=f"E_wrong_N{N}_m{m}", keep_dir=keep_dir)
 
 
 def check_E(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
@@ -85,8 +83,7 @@ def check_E(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s
     n_max = check_size("E: length bound n", n_max, MAX_N_E)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.E.softmax_vs_hardmax", "E", "proved", size_label="n")
-    return run_sizes(run, list(range(1, n_max + 1)),
-                     lambda N: [(prove_E(N, m, timeout_s, keep_dir), None) for m in range(1, N + 1)], budget_s)
+    return run_sizes(run, list(range(1, n_max + 1)), lambda N: [(prove_E(N, m, timeout_s, keep_dir), None) for m in range(1, N + 1)], budget_s)
 
 
 def check_E_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:

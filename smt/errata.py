@@ -32,16 +32,24 @@ MAX_N_ERR1: int = 4096
 def encode_offset(N: int) -> dict[str, Any]:
     """Return the variables and hypotheses of erratum 1 at sequence length N."""
     K, X, gamma, eps, t, Ep, Em = z3.Reals("K X gamma eps t Ep Em")
-    hyps = [K > 0, X > 0, gamma > 0, eps > 0, t > 0, Em > 0, Ep * Em == 1, Ep >= 1 + t,  # F1, F6
-            Ep * eps >= K * X * N]  # the proof's temperature choice
+    hyps = [
+        K > 0,
+        X > 0,
+        gamma > 0,
+        eps > 0,
+        t > 0,
+        Em > 0,
+        Ep * Em == 1,
+        Ep >= 1 + t,  # F1, F6
+        Ep * eps >= K * X * N,
+    ]  # the proof's temperature choice
     return {"K": K, "X": X, "eps": eps, "Ep": Ep, "Em": Em, "hyps": hyps, "N": N}
 
 
 def prove_offset_minus(N: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
     """Return the verdict of K X N e^{-gamma/tau} <= eps under the proof's temperature choice."""
     v = encode_offset(N)
-    return prove(v["hyps"], v["K"] * v["X"] * N * v["Em"] <= v["eps"], timeout_s=timeout_s,
-                 name=f"ERR1_minus_N{N}", keep_dir=keep_dir)
+    return prove(v["hyps"], v["K"] * v["X"] * N * v["Em"] <= v["eps"], timeout_s=timeout_s, name=f"ERR1_minus_N{N}", keep_dir=keep_dir)
 
 
 def prove_offset_plus_floor(N: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
@@ -69,8 +77,7 @@ def err1_sizes(n_max: int, every: bool) -> list[int]:
     return list(range(1, n_max + 1)) if every else sorted({1, 2, 4, 16, 64, 256, n_max} & set(range(1, n_max + 1)))
 
 
-def check_ERR1_minus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
-                     every: bool = False) -> CheckRun:
+def check_ERR1_minus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None, every: bool = False) -> CheckRun:
     """Return the corrected offset (e^{-gamma/tau}) proved small under the temperature choice.
 
     For every N <= n_max if ``every``, else for the ladder of err1_sizes (the row names the sizes run).
@@ -78,13 +85,15 @@ def check_ERR1_minus(n_max: int, timeout_s: float, keep_dir: Path | None = None,
     n_max = check_size("ERR1: length bound n", n_max, MAX_N_ERR1)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.ERR1.offset_minus_ok", "ERR1", "proved", size_label="n")
-    return run_sizes(run, err1_sizes(n_max, every),
-                     lambda N: [(prove_offset_minus(N, timeout_s, keep_dir), None),
-                                (prove_offset_plus_floor(N, timeout_s, keep_dir), None)], budget_s)
+    return run_sizes(
+        run,
+        err1_sizes(n_max, every),
+        lambda N: [(prove_offset_minus(N, timeout_s, keep_dir), None), (prove_offset_plus_floor(N, timeout_s, keep_dir), None)],
+        budget_s,
+    )
 
 
-def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
-                    every: bool = False) -> CheckRun:
+def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None, every: bool = False) -> CheckRun:
     """Return the printed offset (e^{+gamma/tau}) refuted, with replayed countermodels, for N in a ladder up to n_max."""
     from hardsoft.smt.replay import replay_offset_plus
 

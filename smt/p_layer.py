@@ -92,8 +92,7 @@ def _lemma_defs() -> dict[str, tuple[list[z3.BoolRef], z3.BoolRef]]:
     relu = lambda z: z3.If(z > 0, z, 0)  # noqa: E731
     return {
         # product error: |a'b' - ab| <= (2X+1) e   (needs e <= 1: e^2 <= e)
-        "prod_err": ([X >= 0, Abs(a) <= X, Abs(b) <= X, e >= 0, e <= 1, Abs(ap - a) <= e, Abs(bp - b) <= e],
-                     Abs(ap * bp - a * b) <= (2 * X + 1) * e),
+        "prod_err": ([X >= 0, Abs(a) <= X, Abs(b) <= X, e >= 0, e <= 1, Abs(ap - a) <= e, Abs(bp - b) <= e], Abs(ap * bp - a * b) <= (2 * X + 1) * e),
         # scaling: |t| <= c  ->  |k t| <= |k| c
         "scale": ([Abs(tt) <= c], Abs(k * tt) <= Abs(k) * c),
         # monotone product: u <= v, c >= 0  ->  u c <= v c
@@ -146,8 +145,9 @@ class _Steps:
         self.inst.append(z3.Implies(z3.And(u <= v, c >= 0), uc <= vc))
         return uc, vc
 
-    def column(self, name: str, coeffs: list[z3.ArithRef], diffs: list[z3.ArithRef], c: z3.ArithRef,
-               col_bound: z3.ArithRef) -> tuple[z3.ArithRef, z3.ArithRef]:
+    def column(
+        self, name: str, coeffs: list[z3.ArithRef], diffs: list[z3.ArithRef], c: z3.ArithRef, col_bound: z3.ArithRef
+    ) -> tuple[z3.ArithRef, z3.ArithRef]:
         """Return (sum_k coeff_k diff_k, col_bound c) for one column: lemma 'scale' on each term
         (|diff_k| <= c), lemma 'mono' on sum_k |coeff_k| <= col_bound, and the identity link
         sum of the term bounds = (sum_k |coeff_k|) c."""
@@ -165,21 +165,20 @@ class _Steps:
         """Return "proved" iff the lemmas, the identity links (Z3 nra) and the main step (Z3 smt) are all proved."""
         from hardsoft.smt.core import free_constants
 
-        hint = [c == (R(self.witness[c.decl().name()]) if c.decl().name() in self.witness else 0)
-                for c in free_constants(self.hyps)]
+        hint = [c == (R(self.witness[c.decl().name()]) if c.decl().name() in self.witness else 0) for c in free_constants(self.hyps)]
         lem = prove_lemmas(timeout_s, keep_dir)
         bad = [v for v in lem.values() if v.status != PROVED]
         if bad:
             return bad[0]
         total = sum(v.seconds for v in lem.values())
         if self.links:
-            lk = prove(self.hyps + self.defs, z3.And(self.links), timeout_s=timeout_s, name=f"{name}_links",
-                       keep_dir=keep_dir, witness_hint=hint)
+            lk = prove(self.hyps + self.defs, z3.And(self.links), timeout_s=timeout_s, name=f"{name}_links", keep_dir=keep_dir, witness_hint=hint)
             total += lk.seconds
             if lk.status != PROVED:
                 return lk
-        main = prove(self.hyps + self.defs + self.inst + self.links, claim, timeout_s=timeout_s, name=name,
-                     keep_dir=keep_dir, engine="smt", witness_hint=hint)
+        main = prove(
+            self.hyps + self.defs + self.inst + self.links, claim, timeout_s=timeout_s, name=name, keep_dir=keep_dir, engine="smt", witness_hint=hint
+        )
         main.seconds += total
         return main
 
@@ -201,10 +200,12 @@ def prove_score(d: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir
     for k in range(d):
         for l in range(d):
             tkl = st.atom(f"t_{k}_{l}", xpi[k] * xpj[l] - xi[k] * xj[l])
-            st.inst.append(z3.Implies(  # instance of lemma prod_err
-                z3.And(X >= 0, Abs(xi[k]) <= X, Abs(xj[l]) <= X, eps >= 0, eps <= 1,
-                       Abs(xpi[k] - xi[k]) <= eps, Abs(xpj[l] - xj[l]) <= eps),
-                Abs(tkl) <= c))
+            st.inst.append(
+                z3.Implies(  # instance of lemma prod_err
+                    z3.And(X >= 0, Abs(xi[k]) <= X, Abs(xj[l]) <= X, eps >= 0, eps <= 1, Abs(xpi[k] - xi[k]) <= eps, Abs(xpj[l] - xj[l]) <= eps),
+                    Abs(tkl) <= c,
+                )
+            )
             u, wv = st.scale(f"u_{k}_{l}", A[k][l], tkl, c)
             us.append(u)
             ws.append(wv)
@@ -215,8 +216,7 @@ def prove_score(d: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir
     return st.prove(claim, timeout_s, f"P_score_d{d}", keep_dir)
 
 
-def search_score_unguarded(d: int, w: Fraction, x_box: Fraction, timeout_s: float,
-                           keep_dir: Path | None = None) -> Verdict:
+def search_score_unguarded(d: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
     """Return a countermodel search for the score step WITHOUT eps <= 1 (erratum 3, Lemma 25).
 
     Search-only facts (they shrink the search space, so every model is still a candidate that the
@@ -233,8 +233,7 @@ def search_score_unguarded(d: int, w: Fraction, x_box: Fraction, timeout_s: floa
     return search(v["hyps"] + shape, violation, timeout_s=timeout_s, name=f"ERR3_score_d{d}", keep_dir=keep_dir)
 
 
-def prove_head(n: int, d: int, w: Fraction, x_box: Fraction, timeout_s: float,
-               keep_dir: Path | None = None) -> Verdict:
+def prove_head(n: int, d: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
     """Return the verdict of the head-output step for n positions at dimension d.
 
     Proof: alpha'_j x'_jk - alpha_j x_jk = alpha'_j (x'_jk - x_jk) + (alpha'_j - alpha_j) x_jk, each
@@ -340,9 +339,19 @@ def prove_compose(H: int, timeout_s: float, keep_dir: Path | None = None, n_keys
     return prove(hyps, claim, timeout_s=timeout_s, name=f"P_compose_H{H}{suffix}", keep_dir=keep_dir)
 
 
-def prove_P(size: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir: Path | None = None,
-            n_head: int = 2, hidden: int | None = None, heads: int = 2, n_keys_max: int | None = None,
-            ffn_widths: list[int] | None = None, vary: bool = False) -> list[Verdict]:
+def prove_P(
+    size: int,
+    w: Fraction,
+    x_box: Fraction,
+    timeout_s: float,
+    keep_dir: Path | None = None,
+    n_head: int = 2,
+    hidden: int | None = None,
+    heads: int = 2,
+    n_keys_max: int | None = None,
+    ffn_widths: list[int] | None = None,
+    vary: bool = False,
+) -> list[Verdict]:
     """Return the verdicts of every step of P at dimension d = size.
 
     Default (vary=False): head step at n_head positions, FFN width ``hidden`` (default d), H = heads.
@@ -366,9 +375,18 @@ def prove_P(size: int, w: Fraction, x_box: Fraction, timeout_s: float, keep_dir:
     return out
 
 
-def check_P(d_max: int, n_head: int, heads: int, timeout_s: float, weight_box: Any = 2.0, act_box: Any = 4.0,
-            keep_dir: Path | None = None, budget_s: float | None = None, n_keys_max: int | None = None,
-            ffn_widths: list[int] | None = None) -> CheckRun:
+def check_P(
+    d_max: int,
+    n_head: int,
+    heads: int,
+    timeout_s: float,
+    weight_box: Any = 2.0,
+    act_box: Any = 4.0,
+    keep_dir: Path | None = None,
+    budget_s: float | None = None,
+    n_keys_max: int | None = None,
+    ffn_widths: list[int] | None = None,
+) -> CheckRun:
     """Return Lemma 25's steps proved for every dimension d <= d_max, with positions, heads and FFN widths varied.
 
     Per d: the score step; the head step at EVERY n = 1..n_head positions; the FFN step at every
@@ -385,28 +403,41 @@ def check_P(d_max: int, n_head: int, heads: int, timeout_s: float, weight_box: A
     timeout_s = check_timeout(timeout_s)
     w, xb = check_box("P: weight box", weight_box), check_box("P: activation box", act_box)
     run = CheckRun("smt.P.layer_steps", "P", "proved", size_label="d")
-    run.extra = {"n_head": n_head, "heads": heads, "weight_box": str(w), "act_box": str(xb), "ffn_widths": widths,
-                 "n_keys_max": n_keys_max, "assumed": ["S (softmax Lipschitz)", "E (softmax vs hardmax)"]}
-    run.covered = {
-        "varied": {"head-step positions n": f"1..{n_head} (every d)",
-                   "FFN width h": ", ".join(map(str, widths)) + " (every d, independent of d)",
-                   "heads H (composition)": f"1..{heads}",
-                   "key positions N (composition)": (f"1 <= N <= {n_keys_max}, symbolic real" if n_keys_max
-                                                     else "every N >= 1, symbolic real")},
-        "fixed": {"weight box": f"|entries| <= {w} (W_Q W_K^T, W_V W_O, W1, W2, b1, b2)",
-                  "activation box": f"X <= {xb}", "eps": "0 <= eps <= 1",
-                  "|B|_col, |W|_col, Lip F": "symbolic upper bounds"},
-        "assumed": ["S (softmax Lipschitz) and E (softmax vs hardmax) as lemmas inside the composition "
-                    "(alpha error <= score error/tau + 2 (N-1) x)"],
+    run.extra = {
+        "n_head": n_head,
+        "heads": heads,
+        "weight_box": str(w),
+        "act_box": str(xb),
+        "ffn_widths": widths,
+        "n_keys_max": n_keys_max,
+        "assumed": ["S (softmax Lipschitz)", "E (softmax vs hardmax)"],
     }
-    return run_sizes(run, list(range(1, d_max + 1)),
-                     lambda d: [(v, None) for v in prove_P(d, w, xb, timeout_s, keep_dir, n_head, None, heads,
-                                                           n_keys_max, widths, vary=True)],
-                     budget_s)
+    run.covered = {
+        "varied": {
+            "head-step positions n": f"1..{n_head} (every d)",
+            "FFN width h": ", ".join(map(str, widths)) + " (every d, independent of d)",
+            "heads H (composition)": f"1..{heads}",
+            "key positions N (composition)": (f"1 <= N <= {n_keys_max}, symbolic real" if n_keys_max else "every N >= 1, symbolic real"),
+        },
+        "fixed": {
+            "weight box": f"|entries| <= {w} (W_Q W_K^T, W_V W_O, W1, W2, b1, b2)",
+            "activation box": f"X <= {xb}",
+            "eps": "0 <= eps <= 1",
+            "|B|_col, |W|_col, Lip F": "symbolic upper bounds",
+        },
+        "assumed": ["S (softmax Lipschitz) and E (softmax vs hardmax) as lemmas inside the composition (alpha error <= score error/tau + 2 (N-1) x)"],
+    }
+    return run_sizes(
+        run,
+        list(range(1, d_max + 1)),
+        lambda d: [(v, None) for v in prove_P(d, w, xb, timeout_s, keep_dir, n_head, None, heads, n_keys_max, widths, vary=True)],
+        budget_s,
+    )
 
 
-def check_ERR3_score(d_max: int, timeout_s: float, weight_box: float = 2.0, act_box: float = 4.0,
-                     keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+def check_ERR3_score(
+    d_max: int, timeout_s: float, weight_box: float = 2.0, act_box: float = 4.0, keep_dir: Path | None = None, budget_s: float | None = None
+) -> CheckRun:
     """Return Lemma 25's score step without eps <= 1 refuted (replayed in the spec) for every d <= d_max."""
     from hardsoft.smt.replay import replay_score_unguarded
 

@@ -38,9 +38,16 @@ def replay_E_wrong(N: int, m: int, values: dict[str, float]) -> dict[str, Any]:
     wrong = bounds.wrong_bound_E_mass_off_Nminus(N, m, x)
     right = bounds.bound_E_mass_off(N, m, x)
     return {
-        "scores": scores.tolist(), "tau": tau, "N": N, "m": m, "gap": _f(gap), "x": x,
-        "mass_off_max_set": mass, "mass_off_max_set_mpmath": mass_exact,
-        "wrong_bound_E_mass_off_Nminus": wrong, "bound_E_mass_off": right,
+        "scores": scores.tolist(),
+        "tau": tau,
+        "N": N,
+        "m": m,
+        "gap": _f(gap),
+        "x": x,
+        "mass_off_max_set": mass,
+        "mass_off_max_set_mpmath": mass_exact,
+        "wrong_bound_E_mass_off_Nminus": wrong,
+        "bound_E_mass_off": right,
         "confirmed": bool(mass_exact > wrong and mass > wrong and len(attention.max_set(scores)) == m),
     }
 
@@ -58,10 +65,16 @@ def replay_Z_wrong(N: int, values: dict[str, float]) -> dict[str, Any]:
     wrong = bounds.wrong_bound_Z_mass_off_top_short(N, x)
     right = bounds.bound_Z_mass_off_top(N, x)
     return {
-        "scores": scores.tolist(), "tau": tau, "N": N, "gamma": gamma, "x": x,
+        "scores": scores.tolist(),
+        "tau": tau,
+        "N": N,
+        "gamma": gamma,
+        "x": x,
         "is_ziggurat": bounds.is_ziggurat(scores, gamma * (1 - 1e-12)),
-        "mass_off_top": mass, "mass_off_top_mpmath": mass_exact,
-        "wrong_bound_Z_mass_off_top_short": wrong, "bound_Z_mass_off_top": right,
+        "mass_off_top": mass,
+        "mass_off_top_mpmath": mass_exact,
+        "wrong_bound_Z_mass_off_top_short": wrong,
+        "bound_Z_mass_off_top": right,
         "confirmed": bool(mass_exact > wrong and mass > wrong and gamma > 0),
     }
 
@@ -82,8 +95,12 @@ def replay_S_wrong(n: int, values: dict[str, float]) -> dict[str, Any]:
     wrong = bounds.wrong_bound_S_l1_half(a, b, tau)
     right = bounds.bound_S_l1(a, b, tau)
     return {
-        "a": a.tolist(), "b": b.tolist(), "tau": tau, "l1_softmax_distance": l1,
-        "wrong_bound_S_l1_half": wrong, "bound_S_l1": right,
+        "a": a.tolist(),
+        "b": b.tolist(),
+        "tau": tau,
+        "l1_softmax_distance": l1,
+        "wrong_bound_S_l1_half": wrong,
+        "bound_S_l1": right,
         "confirmed": bool(l1 > wrong and l1 <= right * (1 + 1e-12)),
     }
 
@@ -107,9 +124,17 @@ def replay_score_unguarded(d: int, values: dict[str, float]) -> dict[str, Any]:
     except ValueError:
         guard_refuses = True
     return {
-        "A": A.tolist(), "x_i": xi.tolist(), "x_j": xj.tolist(), "x'_i": xpi.tolist(), "x'_j": xpj.tolist(),
-        "X": X, "eps": eps, "A_sum": A_sum, "score_error": err,
-        "wrong_score_error_bound_unguarded": wrong, "compute_score_error_exact_bound": exact,
+        "A": A.tolist(),
+        "x_i": xi.tolist(),
+        "x_j": xj.tolist(),
+        "x'_i": xpi.tolist(),
+        "x'_j": xpj.tolist(),
+        "X": X,
+        "eps": eps,
+        "A_sum": A_sum,
+        "score_error": err,
+        "wrong_score_error_bound_unguarded": wrong,
+        "compute_score_error_exact_bound": exact,
         "spec_guard_refuses_eps": guard_refuses,
         "confirmed": bool(err > wrong and eps > 1.0 and guard_refuses),
     }
@@ -124,8 +149,14 @@ def replay_bootstrap_unguarded(L: int, values: dict[str, float]) -> dict[str, An
     steps_ok = bounds.is_guarded_step_sequence(e, r, a)
     worst = max(range(L + 1), key=lambda l: e[l] - B[l])
     return {
-        "r": r, "a": a, "e": e, "B": B, "is_guarded_step_sequence": steps_ok,
-        "violated_at_layer": worst, "e_l": e[worst], "B_l": B[worst],
+        "r": r,
+        "a": a,
+        "e": e,
+        "B": B,
+        "is_guarded_step_sequence": steps_ok,
+        "violated_at_layer": worst,
+        "e_l": e[worst],
+        "B_l": B[worst],
         "is_bootstrap_ok(B_L, 1)": bounds.is_bootstrap_ok(B[-1], 1.0),
         "confirmed": bool(steps_ok and e[worst] > B[worst] and not bounds.is_bootstrap_ok(B[-1], 1.0)),
     }
@@ -137,8 +168,7 @@ def replay_monotone_wrong(L: int, values: dict[str, float]) -> dict[str, Any]:
     a = [values[f"a_{l}"] for l in range(1, L + 1)]
     B = bounds.compute_recursion(r, a)
     drops = [l for l in range(1, L + 1) if B[l] < B[l - 1]]
-    return {"r": r, "a": a, "B": B, "decreasing_at": drops,
-            "confirmed": bool(drops and all(x >= 0 for x in a) and all(x > 0 for x in r))}
+    return {"r": r, "a": a, "B": B, "decreasing_at": drops, "confirmed": bool(drops and all(x >= 0 for x in a) and all(x > 0 for x in r))}
 
 
 def replay_offset_plus(values: dict[str, float], N: int) -> dict[str, Any]:
@@ -150,9 +180,15 @@ def replay_offset_plus(values: dict[str, float], N: int) -> dict[str, Any]:
     # The temperature choice of the proof: exp(gamma/tau) >= K X N / eps.
     chosen = math.exp(gamma / tau) >= K * X * N / eps * (1 - 1e-12)
     return {
-        "K": K, "X": X, "N": N, "gamma": gamma, "tau": tau, "eps": eps,
+        "K": K,
+        "X": X,
+        "N": N,
+        "gamma": gamma,
+        "tau": tau,
+        "eps": eps,
         "tau_choice_exp(gamma/tau)>=KXN/eps": chosen,
-        "erratum_offset_plus": plus, "compute_offset": minus,
+        "erratum_offset_plus": plus,
+        "compute_offset": minus,
         "confirmed": bool(chosen and plus > eps and minus <= eps * (1 + 1e-12)),
     }
 
@@ -168,8 +204,14 @@ def replay_bootstrap_eps(L: int, values: dict[str, float]) -> dict[str, Any]:
     accepted = bounds.wrong_bootstrap_unguarded(B[-1], eps)
     fixed = bounds.is_bootstrap_ok(B[-1], min(eps, 1.0))
     return {
-        "r": r, "a": a, "e": e, "B": B, "eps": eps, "is_guarded_step_sequence": steps_ok,
-        "wrong_bootstrap_unguarded(B_L, eps)": accepted, "is_bootstrap_ok(B_L, min(eps,1))": fixed,
+        "r": r,
+        "a": a,
+        "e": e,
+        "B": B,
+        "eps": eps,
+        "is_guarded_step_sequence": steps_ok,
+        "wrong_bootstrap_unguarded(B_L, eps)": accepted,
+        "is_bootstrap_ok(B_L, min(eps,1))": fixed,
         "e_L": e[-1],
         "confirmed": bool(steps_ok and accepted and not fixed and e[-1] > eps),
     }

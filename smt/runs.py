@@ -64,8 +64,7 @@ def _witness(size: int, recs: list[QueryRecord]) -> dict[str, Any] | None:
         if r.kind == "prove" and r.non_vacuous:
             items = sorted(r.witness.items())
             shown = dict(items[:MAX_WITNESS_VALUES])
-            return {"size": size, "query": r.name, "values": shown,
-                    "more_values": max(0, len(items) - MAX_WITNESS_VALUES)}
+            return {"size": size, "query": r.name, "values": shown, "more_values": max(0, len(items) - MAX_WITNESS_VALUES)}
     return None
 
 
@@ -104,9 +103,7 @@ def run_sizes(
             statuses.append(VACUOUS)
         if all(s == run.expected for s in statuses):
             status = run.expected
-        elif any(s in UNDECIDED_STATUSES for s in statuses) and not any(
-            s not in (run.expected, *UNDECIDED_STATUSES) for s in statuses
-        ):
+        elif any(s in UNDECIDED_STATUSES for s in statuses) and not any(s not in (run.expected, *UNDECIDED_STATUSES) for s in statuses):
             status = HYPS_UNDECIDED if HYPS_UNDECIDED in statuses and UNKNOWN not in statuses else UNKNOWN
         else:
             status = next(s for s in statuses if s != run.expected)
@@ -158,8 +155,7 @@ def run_sizes(
             run.detail = f"{run.verdict} for every {run.size_label} <= {run.bound_reached}"
         else:
             run.detail = (
-                f"{run.verdict} at {run.size_label} = {run.rows[-1][0] if run.rows else '?'}"
-                f" (expected {run.expected}; reached {run.bound_reached})"
+                f"{run.verdict} at {run.size_label} = {run.rows[-1][0] if run.rows else '?'} (expected {run.expected}; reached {run.bound_reached})"
             )
     return run
 

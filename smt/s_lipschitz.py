@@ -69,8 +69,7 @@ def prove_S(n: int, timeout_s: float, keep_dir: Path | None = None) -> list[Verd
     for k in range(1, n + 1):
         v = encode_S(n)
         pattern, l1 = sign_case(v, k)
-        out.append(prove(v["hyps"] + pattern, l1 <= v["delta"], timeout_s=timeout_s, name=f"S_n{n}_k{k}",
-                         keep_dir=keep_dir))
+        out.append(prove(v["hyps"] + pattern, l1 <= v["delta"], timeout_s=timeout_s, name=f"S_n{n}_k{k}", keep_dir=keep_dir))
     return out
 
 
@@ -96,8 +95,7 @@ def block_queries(n: int, k: int) -> list[tuple[str, list[z3.BoolRef], z3.BoolRe
     p, q, u, vv, y, delta = v["p"], v["q"], v["u"], v["v"], v["y"], v["delta"]
     P, Q = z3.Reals("P Q")
     defs = [P == Sum(p[:k]), Q == Sum(q[:k])]
-    agg = [P > 0, P <= 1, Q >= P, Q >= vv * P, Q <= u * P, 1 - Q >= vv * (1 - P), 1 - Q <= u * (1 - P),
-           l1 == 2 * (Q - P)]
+    agg = [P > 0, P <= 1, Q >= P, Q >= vv * P, Q <= u * P, 1 - Q >= vv * (1 - P), 1 - Q <= u * (1 - P), l1 == 2 * (Q - P)]
     block_hyps = [y >= 1, delta >= 0, vv > 0, u == y * y * vv, delta * (y + 1) >= 2 * (y - 1)] + agg[:-1]
     not_used = {h.sexpr() for h in (u == y * y * vv, delta * (y + 1) >= 2 * (y - 1))}
     fact_hyps = [h for h in v["hyps"] if h.sexpr() not in not_used]
@@ -132,8 +130,9 @@ def search_S_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Ve
         pattern, l1 = sign_case(v, k)
         y, delta = v["y"], v["delta"]
         extra = [2 * delta * y >= y * y - 1, y <= 2]  # ln y <= (y - 1/y)/2 <= delta; keep y moderate
-        r = search(v["hyps"] + pattern + extra, l1 >= delta / 2 + z3.RealVal("1/1000"), timeout_s=timeout_s,
-                   name=f"S_wrong_n{n}_k{k}", keep_dir=keep_dir)
+        r = search(
+            v["hyps"] + pattern + extra, l1 >= delta / 2 + z3.RealVal("1/1000"), timeout_s=timeout_s, name=f"S_wrong_n{n}_k{k}", keep_dir=keep_dir
+        )
         if r.status == REFUTED:
             return r
         if k == 1 or r.status == UNKNOWN:
@@ -141,8 +140,7 @@ def search_S_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Ve
     return last
 
 
-def check_S(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
-            explore: list[int] | None = None) -> CheckRun:
+def check_S(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None, explore: list[int] | None = None) -> CheckRun:
     """Return statement S (abstraction above) proved for every 2 <= n <= n_max (n = 1 is trivial).
 
     explore: sizes beyond n_max to try only for the scaling table (never change the verdict).
@@ -150,8 +148,13 @@ def check_S(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s
     n_max = check_size("S: length bound n", n_max, MAX_N_S, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.S.lipschitz", "S", "proved", size_label="n")
-    return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(v, None) for v in prove_S(n, timeout_s, keep_dir)], budget_s,
-                     explore=[check_size("S: explore size", e, MAX_N_S) for e in (explore or [])])
+    return run_sizes(
+        run,
+        list(range(2, n_max + 1)),
+        lambda n: [(v, None) for v in prove_S(n, timeout_s, keep_dir)],
+        budget_s,
+        explore=[check_size("S: explore size", e, MAX_N_S) for e in (explore or [])],
+    )
 
 
 def check_S_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:

@@ -68,8 +68,7 @@ def run_yices(smt2: str, timeout_s: float) -> dict[str, Any]:
     dt = round(time.perf_counter() - t0, 3)
     lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
     answer = lines[-1] if lines else ""
-    if answer in ("unsat", "sat", "unknown") and proc.returncode == 0 and not any(
-            ln.startswith("(error") for ln in lines):
+    if answer in ("unsat", "sat", "unknown") and proc.returncode == 0 and not any(ln.startswith("(error") for ln in lines):
         return {"status": answer, "seconds": dt, "detail": ""}
     msg = " ".join(ln for ln in lines if ln.startswith("(error")) or err.strip() or f"exit {proc.returncode}, no answer"
     return {"status": "error", "seconds": dt, "detail": msg[:300]}

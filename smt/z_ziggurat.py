@@ -93,18 +93,21 @@ def search_Z_wrong(N: int, timeout_s: float, keep_dir: Path | None = None) -> Ve
     xv = 1 - Fraction(1, N + 1)
     margin = xv**N / (8 * N * N)
     violation = delta * (1 - Q1) > x - Q1 + R(margin)
-    return search(v["hyps"] + [x == R(xv)], violation, timeout_s=timeout_s, name=f"Z_wrong_N{N}",
-                  keep_dir=keep_dir)
+    return search(v["hyps"] + [x == R(xv)], violation, timeout_s=timeout_s, name=f"Z_wrong_N{N}", keep_dir=keep_dir)
 
 
-def check_Z(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None,
-            explore: list[int] | None = None) -> CheckRun:
+def check_Z(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None, explore: list[int] | None = None) -> CheckRun:
     """Return statement Z proved for every N <= n_max (explore: larger sizes for the scaling table only)."""
     n_max = check_size("Z: length bound n", n_max, MAX_N_Z)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.Z.ziggurat", "Z", "proved", size_label="n")
-    return run_sizes(run, list(range(1, n_max + 1)), lambda N: [(prove_Z(N, timeout_s, keep_dir), None)], budget_s,
-                     explore=[check_size("Z: explore size", e, MAX_N_Z) for e in (explore or [])])
+    return run_sizes(
+        run,
+        list(range(1, n_max + 1)),
+        lambda N: [(prove_Z(N, timeout_s, keep_dir), None)],
+        budget_s,
+        explore=[check_size("Z: explore size", e, MAX_N_Z) for e in (explore or [])],
+    )
 
 
 def check_Z_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:

@@ -108,9 +108,7 @@ def ahardmax(scores: np.ndarray, mask: np.ndarray | None = None, tie_rtol: float
     return top / top.sum(axis=-1, keepdims=True)
 
 
-def uhardmax(
-    scores: np.ndarray, mask: np.ndarray | None = None, tie: str = "leftmost", tie_rtol: float = 0.0
-) -> np.ndarray:
+def uhardmax(scores: np.ndarray, mask: np.ndarray | None = None, tie: str = "leftmost", tie_rtol: float = 0.0) -> np.ndarray:
     """Section 2 (UHAT): return unique-hard attention, weight 1 on the leftmost or rightmost maximal key.
 
     >>> uhardmax(np.array([3.0, 1.0, 3.0]), tie="rightmost").tolist()
@@ -130,9 +128,7 @@ def uhardmax(
     return out
 
 
-def attend(
-    scores: np.ndarray, mode: str, tau: float | None = None, mask: np.ndarray | None = None, tie_rtol: float = 0.0
-) -> np.ndarray:
+def attend(scores: np.ndarray, mode: str, tau: float | None = None, mask: np.ndarray | None = None, tie_rtol: float = 0.0) -> np.ndarray:
     """Section 2: return the attention weights of one mode: average, leftmost, rightmost or soft (needs tau)."""
     if mode == "average":
         return ahardmax(scores, mask, tie_rtol)

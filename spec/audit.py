@@ -43,8 +43,9 @@ def test_inputs(con: Construction, n: int, samples: int = 64, seed: int = 0) -> 
     return con.sample(np.random.default_rng(seed + n), n, samples), False
 
 
-def decide(con: Construction, inputs: np.ndarray, mode: str, tau: float | None = None, fmt: str = "float64",
-           watch: bool = False, **opts) -> tuple[int, float]:
+def decide(
+    con: Construction, inputs: np.ndarray, mode: str, tau: float | None = None, fmt: str = "float64", watch: bool = False, **opts
+) -> tuple[int, float]:
     """Return (number of inputs decided WRONGLY, least mass on the max set over watched heads and queries).
 
     float64 runs use ``spec.transformer.run`` (mass NaN: not watched); other formats ``spec.lowprec.run_lowprec``.
@@ -95,8 +96,9 @@ def statement_T_tau(model: Model, n: int, gap: float, x_max: float, eps: float =
     return bd.compute_tightest_inverse_temperature(consts, eps).tau
 
 
-def largest_deciding_tau(con: Construction, inputs: np.ndarray, tau_ok: float, steps: int = 24,
-                         decider: Callable[[float], bool] | None = None) -> float:
+def largest_deciding_tau(
+    con: Construction, inputs: np.ndarray, tau_ok: float, steps: int = 24, decider: Callable[[float], bool] | None = None
+) -> float:
     """Return (to a factor 2^(1/4) or so) the largest tau >= tau_ok at which every input is still decided (bisection in log tau).
 
     Assumes tau_ok decides every input; the search runs up to tau = 1e3 * tau_ok * n.
@@ -159,8 +161,9 @@ def spacing(x: float, p: int) -> float:
     return 2.0 ** (math.floor(math.log2(x)) - p + 1)
 
 
-def predicted_breakdown(con: Construction, fmt: str, n_max: int = 2**20, order: str = "scale-first",
-                        softmax_format: str | None = None) -> tuple[int | None, str]:
+def predicted_breakdown(
+    con: Construction, fmt: str, n_max: int = 2**20, order: str = "scale-first", softmax_format: str | None = None
+) -> tuple[int | None, str]:
     """Return (n, reason): the smallest n >= min_n at which the format can no longer be trusted to decide, predicted from the gap.
 
     Resolution: the gap gamma(n) drops below the spacing of the storage format
@@ -259,8 +262,7 @@ class AuditRow:
         return asdict(self)
 
 
-def _try(con: Construction, n: int, fmt: str, samples: int, seed: int, tau_fn: Callable[[int], float],
-         opts: dict) -> tuple[bool, str, float]:
+def _try(con: Construction, n: int, fmt: str, samples: int, seed: int, tau_fn: Callable[[int], float], opts: dict) -> tuple[bool, str, float]:
     """Return (decided all, reason, least mass on the max set) at length n."""
     w, _ = test_inputs(con, n, samples, seed)
     try:
@@ -270,9 +272,16 @@ def _try(con: Construction, n: int, fmt: str, samples: int, seed: int, tau_fn: C
     return wrong == 0, (f"{wrong}/{len(w)} inputs decided wrongly" if wrong else "all decided"), mass
 
 
-def precision_audit(con: Construction, fmt: str, n_max: int = 4096, samples: int = 8, seed: int = 0,
-                    tau_fn: Callable[[int], float] | None = None, progress: Callable[[str], None] | None = None,
-                    **opts) -> AuditRow:
+def precision_audit(
+    con: Construction,
+    fmt: str,
+    n_max: int = 4096,
+    samples: int = 8,
+    seed: int = 0,
+    tau_fn: Callable[[int], float] | None = None,
+    progress: Callable[[str], None] | None = None,
+    **opts,
+) -> AuditRow:
     """Return the largest n <= n_max (doubling from min_n, then bisection) at which the soft model decides every tested input in fmt.
 
     opts go to ``spec.lowprec.run_lowprec`` (order, softmax_format).  A run that
@@ -305,12 +314,22 @@ def precision_audit(con: Construction, fmt: str, n_max: int = 4096, samples: int
             else:
                 hi, why, mass = mid, why_n, m
         good, bad = lo, hi
-    pred, pred_why = predicted_breakdown(con, fmt, order=opts.get("order", "scale-first"),
-                                         softmax_format=opts.get("softmax_format"))
+    pred, pred_why = predicted_breakdown(con, fmt, order=opts.get("order", "scale-first"), softmax_format=opts.get("softmax_format"))
     label = ",".join(f"{k}={v}" for k, v in sorted(opts.items())) or "baseline"
-    return AuditRow(con.name, fmt, label, good, bad, why if bad is not None else f"none up to n = {n_max}", mass,
-                    pred, pred_why, samples, time.perf_counter() - t0,
-                    predicted_safe(con, fmt, softmax_format=opts.get("softmax_format")))
+    return AuditRow(
+        con.name,
+        fmt,
+        label,
+        good,
+        bad,
+        why if bad is not None else f"none up to n = {n_max}",
+        mass,
+        pred,
+        pred_why,
+        samples,
+        time.perf_counter() - t0,
+        predicted_safe(con, fmt, softmax_format=opts.get("softmax_format")),
+    )
 
 
 def rescale_position_feature(model: Model, feature: str, c: float) -> Model:
@@ -340,11 +359,24 @@ def rescale_position_feature(model: Model, feature: str, c: float) -> Model:
         return M
 
     layers = tuple(
-        tf.Layer(tuple(tf.Head(rows(h.W_Q), rows(h.W_K), rows(h.W_V), h.W_O, h.mask) for h in layer.heads),
-                 rows(layer.W1), layer.b1, layer.W2, layer.b2) for layer in model.layers)
-    return Model(model.alphabet, model.WE, tf.PositionEmbedding(model.PE.features, PE), layers,
-                 f"{model.name} ({feature} x {c:g})", model.hard_mode)
+        tf.Layer(
+            tuple(tf.Head(rows(h.W_Q), rows(h.W_K), rows(h.W_V), h.W_O, h.mask) for h in layer.heads), rows(layer.W1), layer.b1, layer.W2, layer.b2
+        )
+        for layer in model.layers
+    )
+    return Model(model.alphabet, model.WE, tf.PositionEmbedding(model.PE.features, PE), layers, f"{model.name} ({feature} x {c:g})", model.hard_mode)
 
 
-__all__ = ["FORMATS", "EPS_DECISION", "verify", "gap_row", "precision_audit", "predicted_breakdown",
-           "rescale_position_feature", "statement_T_tau", "largest_deciding_tau", "decide", "test_inputs"]
+__all__ = [
+    "FORMATS",
+    "EPS_DECISION",
+    "verify",
+    "gap_row",
+    "precision_audit",
+    "predicted_breakdown",
+    "rescale_position_feature",
+    "statement_T_tau",
+    "largest_deciding_tau",
+    "decide",
+    "test_inputs",
+]

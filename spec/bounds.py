@@ -353,9 +353,7 @@ class RecursionConstants:
         if not layers:
             raise ValueError("a model needs at least one layer")
         coeffs = [compute_layer_coefficients(X, N, nm) for nm in layers]
-        return RecursionConstants(
-            tuple(c[0] for c in coeffs), tuple(c[1] for c in coeffs), tuple(c[2] for c in coeffs), g, 0.0
-        )
+        return RecursionConstants(tuple(c[0] for c in coeffs), tuple(c[1] for c in coeffs), tuple(c[2] for c in coeffs), g, 0.0)
 
 
 @contextlib.contextmanager
@@ -492,9 +490,7 @@ def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: floa
     return TemperatureCertificate(tau, t_exact, cert, tuple(Bs), "closed form (statement T)")
 
 
-def compute_tightest_inverse_temperature(
-    consts: RecursionConstants, eps: float, rel_tol: float = 1e-6
-) -> TemperatureCertificate:
+def compute_tightest_inverse_temperature(consts: RecursionConstants, eps: float, rel_tol: float = 1e-6) -> TemperatureCertificate:
     """Statement C/T (Theorem 26): return (nearly) the smallest 1/tau such that B_L <= min(eps, 1) is proved for it and every larger 1/tau.
 
     Bisection on t = 1/tau with a rigorous predicate: interval bounds on

@@ -45,17 +45,24 @@ REGISTRY: tuple[Claim, ...] = (
         "With N positions, m = |M(s)| maximal, gap gamma and x = e^{-gamma/tau}, the softmax mass off M(s) is "
         "<= (N-m)x/(m+(N-m)x) (equality when every other score is max - gamma), and "
         "||softmax_tau(s) - ahardmax(s)||_1 <= 2(N-1)x <= 2N e^{-gamma/tau}.",
-        spec=("spec.bounds.bound_E_mass_off", "spec.bounds.bound_E_l1", "spec.bounds.bound_E_edelman",
-              "spec.attention.compute_mass_off_max_set"),
-        smt=("smt.E.softmax_vs_hardmax", "smt.E.wrong_Nminus1",),
-        lean=("HardSoft.softmax_mass_off_max_le",
-              "HardSoft.softmax_mass_off_max_le_rat",
-              "HardSoft.sumTo_absv_sub_ahardmax_eq",
-              "HardSoft.sumTo_absv_sub_ahardmax_le",
-              "HardSoft.softmax_offMass_le_of_gap",
-              "HardSoft.sumTo_absv_softmax_sub_ahardmax_le"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_E_edge_cases",
-               "tests/test_statements.py::test_vectors"),
+        spec=("spec.bounds.bound_E_mass_off", "spec.bounds.bound_E_l1", "spec.bounds.bound_E_edelman", "spec.attention.compute_mass_off_max_set"),
+        smt=(
+            "smt.E.softmax_vs_hardmax",
+            "smt.E.wrong_Nminus1",
+        ),
+        lean=(
+            "HardSoft.softmax_mass_off_max_le",
+            "HardSoft.softmax_mass_off_max_le_rat",
+            "HardSoft.sumTo_absv_sub_ahardmax_eq",
+            "HardSoft.sumTo_absv_sub_ahardmax_le",
+            "HardSoft.softmax_offMass_le_of_gap",
+            "HardSoft.sumTo_absv_softmax_sub_ahardmax_le",
+        ),
+        tests=(
+            "tests/test_statements.py::test_property_holds",
+            "tests/test_statements.py::test_E_edge_cases",
+            "tests/test_statements.py::test_vectors",
+        ),
         twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
     ),
     Claim(
@@ -64,11 +71,16 @@ REGISTRY: tuple[Claim, ...] = (
         "If the sorted scores satisfy s_(1) - s_(k) >= (k-1) gamma, the mass off the top position is "
         "<= (x - x^N)/(1 - x^N) <= x = e^{-gamma/tau}, whatever N.",
         spec=("spec.bounds.bound_Z_mass_off_top", "spec.bounds.bound_Z_weight_top", "spec.bounds.is_ziggurat"),
-        smt=("smt.Z.ziggurat", "smt.Z.wrong_short_series",),
-        lean=("HardSoft.ziggurat_mass_off_top_le",
-              "HardSoft.ziggurat_mass_off_top_le_rat",
-              "HardSoft.sumTo_sub_top_div_sumTo_le_geom",
-              "HardSoft.softmax_mass_off_top_le_of_ziggurat"),
+        smt=(
+            "smt.Z.ziggurat",
+            "smt.Z.wrong_short_series",
+        ),
+        lean=(
+            "HardSoft.ziggurat_mass_off_top_le",
+            "HardSoft.ziggurat_mass_off_top_le_rat",
+            "HardSoft.sumTo_sub_top_div_sumTo_le_geom",
+            "HardSoft.softmax_mass_off_top_le_of_ziggurat",
+        ),
         tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
     ),
@@ -77,9 +89,15 @@ REGISTRY: tuple[Claim, ...] = (
         "Softmax Lipschitz bound used in Lemma 25",
         "||softmax_tau(a) - softmax_tau(b)||_1 <= ||a - b||_inf / tau.",
         spec=("spec.bounds.bound_S_l1", "spec.attention.softmax"),
-        smt=("smt.S.lipschitz", "smt.S.wrong_half",),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_smt.py::test_S_proved_up_to_12",
-               "tests/test_smt.py::test_S_without_log_mean_fact_is_refuted"),
+        smt=(
+            "smt.S.lipschitz",
+            "smt.S.wrong_half",
+        ),
+        tests=(
+            "tests/test_statements.py::test_property_holds",
+            "tests/test_smt.py::test_S_proved_up_to_12",
+            "tests/test_smt.py::test_S_without_log_mean_fact_is_refuted",
+        ),
         twins=("spec.bounds.wrong_bound_S_l1_half",),
     ),
     Claim(
@@ -88,14 +106,15 @@ REGISTRY: tuple[Claim, ...] = (
         "If the AHAT input has ||x_i|| <= X and gap >= gamma, at most N keys per query, and the SMAT input is within "
         "eps <= 1, the layer's output error is <= r eps + a with r = (1+Lip F)(1 + sum_h |B^h|_col (1 + X(2X+1)|A^h|_sum/tau)), "
         "a = 2(1+Lip F) X (N-1) e^{-gamma/tau} sum_h |B^h|_col; the score error step |A|_sum(2X eps + eps^2) <= |A|_sum(2X+1) eps needs eps <= 1.",
-        spec=("spec.bounds.compute_layer_constants", "spec.bounds.compute_score_error_bound",
-              "spec.bounds.compute_layer_error_bound"),
+        spec=("spec.bounds.compute_layer_constants", "spec.bounds.compute_score_error_bound", "spec.bounds.compute_layer_error_bound"),
         smt=("smt.P.layer_steps",),
-        lean=("HardSoft.score_err_le",
-              "HardSoft.score_err_le_iff",
-              "HardSoft.not_score_err_le_of_one_lt",
-              "HardSoft.layer_err_le",
-              "HardSoft.err_le_eps_of_layers"),
+        lean=(
+            "HardSoft.score_err_le",
+            "HardSoft.score_err_le_iff",
+            "HardSoft.not_score_err_le_of_one_lt",
+            "HardSoft.layer_err_le",
+            "HardSoft.err_le_eps_of_layers",
+        ),
         tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_P_guard"),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
     ),
@@ -105,19 +124,30 @@ REGISTRY: tuple[Claim, ...] = (
         "B_0 = 0, B_l = r_l B_(l-1) + a_l (uniform: a(r^L - 1)/(r - 1)); r_l >= 1, a_l >= 0 make B_l non-decreasing; "
         "if B_L <= min(eps, 1), every intermediate error stays <= B_l <= 1, Lemma 25 applies at every layer, and the final error is <= eps.",
         spec=("spec.bounds.compute_recursion", "spec.bounds.compute_recursion_closed_form", "spec.bounds.is_bootstrap_ok"),
-        smt=("smt.C.closed_form", "smt.C.monotone", "smt.C.bootstrap", "smt.C.wrong_no_BL_guard", "smt.C.wrong_monotone_r_positive",),
-        lean=("HardSoft.bound_closed_form",
-              "HardSoft.bound_monotone",
-              "HardSoft.err_le_bound_of_bound_le_one",
-              "HardSoft.err_le_eps_of_bound_le",
-              "HardSoft.forall_err_le_bound_iff",
-              "HardSoft.exists_err_gt_of_one_lt_bound",
-              "HardSoft.composition_guard_necessary",
-              "HardSoft.composition_err_le_eps_rat",
-              "HardSoft.err_le_eps_of_layers"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_C_guard_counterexample",
-               "tests/test_statements.py::test_C_closed_form_matches_mpmath",
-               "tests/test_end_to_end.py::test_soft_tracks_hard_within_eps"),
+        smt=(
+            "smt.C.closed_form",
+            "smt.C.monotone",
+            "smt.C.bootstrap",
+            "smt.C.wrong_no_BL_guard",
+            "smt.C.wrong_monotone_r_positive",
+        ),
+        lean=(
+            "HardSoft.bound_closed_form",
+            "HardSoft.bound_monotone",
+            "HardSoft.err_le_bound_of_bound_le_one",
+            "HardSoft.err_le_eps_of_bound_le",
+            "HardSoft.forall_err_le_bound_iff",
+            "HardSoft.exists_err_gt_of_one_lt_bound",
+            "HardSoft.composition_guard_necessary",
+            "HardSoft.composition_err_le_eps_rat",
+            "HardSoft.err_le_eps_of_layers",
+        ),
+        tests=(
+            "tests/test_statements.py::test_property_holds",
+            "tests/test_statements.py::test_C_guard_counterexample",
+            "tests/test_statements.py::test_C_closed_form_matches_mpmath",
+            "tests/test_end_to_end.py::test_soft_tracks_hard_within_eps",
+        ),
         twins=("spec.bounds.wrong_bootstrap_unguarded",),
     ),
     Claim(
@@ -125,12 +155,17 @@ REGISTRY: tuple[Claim, ...] = (
         "Theorem 26 (the temperature)",
         "With r <= R/tau (tau <= 1) and a = A N e^{-gamma/tau}: 1/tau >= (2/gamma) ln(A N L R^(L-1) (2(L-1)/(e gamma))^(L-1) / eps) "
         "gives B_L <= eps for that and every smaller tau; the tightest such tau is found by certified bisection.",
-        spec=("spec.bounds.compute_sufficient_inverse_temperature", "spec.bounds.compute_tightest_inverse_temperature",
-              "spec.bounds.certify_bound_at"),
-        lean=("HardSoft.bound_const_le_of_mul_pow_le",
-              "HardSoft.composition_err_le_eps_of_mul_pow_le"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors",
-               "tests/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works"),
+        spec=(
+            "spec.bounds.compute_sufficient_inverse_temperature",
+            "spec.bounds.compute_tightest_inverse_temperature",
+            "spec.bounds.certify_bound_at",
+        ),
+        lean=("HardSoft.bound_const_le_of_mul_pow_le", "HardSoft.composition_err_le_eps_of_mul_pow_le"),
+        tests=(
+            "tests/test_statements.py::test_property_holds",
+            "tests/test_statements.py::test_vectors",
+            "tests/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works",
+        ),
         twins=("spec.bounds.erratum_offset_plus",),
     ),
     Claim(
@@ -154,7 +189,10 @@ REGISTRY: tuple[Claim, ...] = (
         "Erratum 1 (proof of Theorem 26)",
         "The printed a = K x_max n e^{+gamma/tau} grows as tau -> 0, so no temperature certifies any eps; the correct sign is e^{-gamma/tau}.",
         spec=("spec.bounds.erratum_offset_plus", "spec.bounds.compute_offset"),
-        smt=("smt.ERR1.offset_minus_ok", "smt.ERR1.offset_plus",),
+        smt=(
+            "smt.ERR1.offset_minus_ok",
+            "smt.ERR1.offset_plus",
+        ),
         tests=("tests/test_statements.py::test_twin_caught", "tests/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
         kind="erratum",
     ),
@@ -173,7 +211,10 @@ REGISTRY: tuple[Claim, ...] = (
         "Lemma 25 needs input error <= 1; without B_L <= 1 an intermediate error may exceed 1 and the guarded step says nothing: "
         "there are error sequences obeying every guarded step that exceed any bound.",
         spec=("spec.bounds.compute_guard_counterexample", "spec.bounds.wrong_bootstrap_unguarded"),
-        smt=("smt.ERR3.score_unguarded", "smt.ERR3.bootstrap_unguarded",),
+        smt=(
+            "smt.ERR3.score_unguarded",
+            "smt.ERR3.bootstrap_unguarded",
+        ),
         tests=("tests/test_statements.py::test_C_guard_counterexample", "tests/test_statements.py::test_twin_caught"),
         kind="erratum",
     ),
@@ -184,11 +225,16 @@ REGISTRY: tuple[Claim, ...] = (
         "one-sided mask the keys form a ziggurat with step K, so at tau = 1 the softmax mass off t is <= e^{-K} (two-sided: "
         "<= 2x/(1-x), x = e^{-K}); the bounded variant in j/n has gap K/n^2 and needs tau = c/n^2. The compiler uses it for Y/X "
         "in the unbounded regime.",
-        spec=("spec.logic.constructions.lookup_head", "spec.logic.constructions.build_lookup",
-              "spec.logic.constructions.two_sided_lookup_mass_bound"),
-        tests=("tests/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
-               "tests/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
-               "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound"),
+        spec=(
+            "spec.logic.constructions.lookup_head",
+            "spec.logic.constructions.build_lookup",
+            "spec.logic.constructions.two_sided_lookup_mass_bound",
+        ),
+        tests=(
+            "tests/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
+            "tests/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
+            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+        ),
     ),
     Claim(
         "L8",
@@ -199,10 +245,12 @@ REGISTRY: tuple[Claim, ...] = (
         "by z3. Since/until read the nearest "
         "key where g | !f holds; Y/X are the all-selected case.",
         spec=("spec.logic.constructions.tiebreak_head", "spec.logic.constructions.build_tiebreak"),
-        tests=("tests/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
-               "tests/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
-               "tests/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
-               "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound"),
+        tests=(
+            "tests/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
+            "tests/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
+            "tests/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
+            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+        ),
     ),
     Claim(
         "ZU",
@@ -210,11 +258,12 @@ REGISTRY: tuple[Claim, ...] = (
         "Every tie-breaking and one-sided lookup head of a compiled formula has softmax mass off its hard choice <= "
         "e^{-gap/tau} = e^{-K/c} = 1/(16 m) at the regime's temperature (tau = c/n with gap 1/n, or tau = 1 with gap K), for "
         "every n; the FFN's clamps tolerate 1/(4m) per leaf, so the soft run decodes exactly like the hard one.",
-        spec=("spec.logic.constructions.ziggurat_mass_bound", "spec.logic.compiler.CompiledFormula",
-              "spec.logic.verify.head_masses"),
-        tests=("tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
-               "tests/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
-               "tests/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6"),
+        spec=("spec.logic.constructions.ziggurat_mass_bound", "spec.logic.compiler.CompiledFormula", "spec.logic.verify.head_masses"),
+        tests=(
+            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+            "tests/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
+            "tests/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6",
+        ),
     ),
     Claim(
         "CNT",
@@ -223,11 +272,12 @@ REGISTRY: tuple[Claim, ...] = (
         "sum c_k #_k + c_0 > 0 becomes V_i = N_i/max(D_i, 1) with a half-integer N_i, so |V_i| >= 1/(2(n-1)); the parity sign "
         "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. Comparisons mixing "
         "past and future counts are refused.",
-        spec=("spec.logic.constructions.count_head", "spec.logic.constructions.sign_head",
-              "spec.logic.compiler.compile_formula"),
-        tests=("tests/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
-               "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
-               "tests/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8"),
+        spec=("spec.logic.constructions.count_head", "spec.logic.constructions.sign_head", "spec.logic.compiler.compile_formula"),
+        tests=(
+            "tests/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
+            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+            "tests/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
+        ),
     ),
     Claim(
         "APP-FF",
@@ -236,8 +286,11 @@ REGISTRY: tuple[Claim, ...] = (
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
         spec=("spec.constructions.build_flip_flop", "spec.constructions.reference_flip_flop", "spec.audit.verify"),
-        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
-               "tests/test_applications.py::test_references_by_hand"),
+        tests=(
+            "tests/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/test_applications.py::test_gap_matches_claim",
+            "tests/test_applications.py::test_references_by_hand",
+        ),
     ),
     Claim(
         "APP-IND",
@@ -245,8 +298,11 @@ REGISTRY: tuple[Claim, ...] = (
         "The two-layer AHAT induction head (output the token after the previous occurrence of the current token, '-' if "
         "none) has gap gamma_T(n) = 1/n exactly and decides every input in soft mode at tau = 1/(2n).",
         spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop", "spec.audit.verify"),
-        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
-               "tests/test_applications.py::test_sampled_long"),
+        tests=(
+            "tests/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/test_applications.py::test_gap_matches_claim",
+            "tests/test_applications.py::test_sampled_long",
+        ),
     ),
     Claim(
         "APP-KHOP",
@@ -254,8 +310,11 @@ REGISTRY: tuple[Claim, ...] = (
         "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
         "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
         spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop"),
-        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim",
-               "tests/test_applications.py::test_too_short_is_an_error"),
+        tests=(
+            "tests/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/test_applications.py::test_gap_matches_claim",
+            "tests/test_applications.py::test_too_short_is_an_error",
+        ),
     ),
     Claim(
         "APP-PA",
@@ -272,20 +331,20 @@ REGISTRY: tuple[Claim, ...] = (
         "ln(1/margin) (rounding shrinks a gap by at most one spacing ulp at the score magnitude S; statement Z), and can "
         "lose one once gamma(n) < ulp(S) or 1/tau(n) overflows the softmax's format (e.g. flip-flop in float16: safe to "
         "n = 314, breakdown from n = 1025; measured 1024 decided, 1056 not). Runs really compute every step in the format.",
-        spec=("spec.audit.predicted_breakdown", "spec.audit.predicted_safe", "spec.audit.precision_audit",
-              "spec.lowprec.run_lowprec"),
-        tests=("tests/test_lowprec.py::test_float16_differs_where_rounding_predicts",
-               "tests/test_lowprec.py::test_overflow_names_the_step",
-               "tests/test_applications.py::test_predicted_breakdown_values",
-               "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
-               "tests/test_applications.py::test_predicted_safe_is_below_the_breakdown"),
+        spec=("spec.audit.predicted_breakdown", "spec.audit.predicted_safe", "spec.audit.precision_audit", "spec.lowprec.run_lowprec"),
+        tests=(
+            "tests/test_lowprec.py::test_float16_differs_where_rounding_predicts",
+            "tests/test_lowprec.py::test_overflow_names_the_step",
+            "tests/test_applications.py::test_predicted_breakdown_values",
+            "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
+            "tests/test_applications.py::test_predicted_safe_is_below_the_breakdown",
+        ),
     ),
 )
 
 
 #: The ordered-field context of the generic Lean theorems (the section variables of lean/HardSoft/*.lean).
-FIELD = ("{α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] "
-         "[Lean.Grind.OrderedRing α]")
+FIELD = "{α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]"
 
 
 def over_field(rest: str) -> str:
@@ -326,101 +385,142 @@ class LeanStatement:
 LEAN_STATEMENTS: dict[str, LeanStatement] = {
     "HardSoft.bound_closed_form": LeanStatement(
         over_field(
-            "(r a : α) (L : Nat), (r - 1) * bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) ∧ (r ≠ 1 → bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) / (r - 1)) ∧ (r = 1 → bound (fun _ => r) (fun _ => a) L = natCast L * a)"),
-        "uniform r, a: (r - 1) B_L = a (r^L - 1); B_L = a (r^L - 1)/(r - 1) if r ≠ 1; B_L = L a if r = 1"),
+            "(r a : α) (L : Nat), (r - 1) * bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) ∧ (r ≠ 1 → bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) / (r - 1)) ∧ (r = 1 → bound (fun _ => r) (fun _ => a) L = natCast L * a)"
+        ),
+        "uniform r, a: (r - 1) B_L = a (r^L - 1); B_L = a (r^L - 1)/(r - 1) if r ≠ 1; B_L = L a if r = 1",
+    ),
     "HardSoft.bound_monotone": LeanStatement(
         over_field(
-            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) {l : Nat} (hlL : l ≤ L), 0 ≤ bound r a l ∧ bound r a l ≤ bound r a L"),
-        "r_l ≥ 1 and a_l ≥ 0 for l < L give 0 ≤ B_l ≤ B_L for every l ≤ L"),
+            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) {l : Nat} (hlL : l ≤ L), 0 ≤ bound r a l ∧ bound r a l ≤ bound r a L"
+        ),
+        "r_l ≥ 1 and a_l ≥ 0 for l < L give 0 ≤ B_l ≤ B_L for every l ≤ L",
+    ),
     "HardSoft.err_le_bound_of_bound_le_one": LeanStatement(
         over_field(
-            "{r a e : Nat → α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBL : bound r a L ≤ 1), ∀ l, l ≤ L → e l ≤ bound r a l ∧ bound r a l ≤ 1"),
-        "e_0 = 0, the guarded step e_l ≤ 1 → e_(l+1) ≤ r_l e_l + a_l, r_l ≥ 1, a_l ≥ 0 (each for l < L) and B_L ≤ 1 give e_l ≤ B_l ≤ 1 for every l ≤ L"),
+            "{r a e : Nat → α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBL : bound r a L ≤ 1), ∀ l, l ≤ L → e l ≤ bound r a l ∧ bound r a l ≤ 1"
+        ),
+        "e_0 = 0, the guarded step e_l ≤ 1 → e_(l+1) ≤ r_l e_l + a_l, r_l ≥ 1, a_l ≥ 0 (each for l < L) and B_L ≤ 1 give e_l ≤ B_l ≤ 1 for every l ≤ L",
+    ),
     "HardSoft.err_le_eps_of_bound_le": LeanStatement(
         over_field(
-            "{r a e : Nat → α} {L : Nat} {eps : α} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps"),
-        "the same hypotheses with B_L ≤ eps and B_L ≤ 1 give e_L ≤ eps"),
+            "{r a e : Nat → α} {L : Nat} {eps : α} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps"
+        ),
+        "the same hypotheses with B_L ≤ eps and B_L ≤ 1 give e_L ≤ eps",
+    ),
     "HardSoft.forall_err_le_bound_iff": LeanStatement(
         over_field(
-            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 0 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l), (∀ e : Nat → α, e 0 = 0 → (∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) → (∀ l, l ≤ L → 0 ≤ e l) → e L ≤ bound r a L) ↔ ∀ l, l < L → bound r a l ≤ 1"),
-        "the guard, sharp: for r_l, a_l ≥ 0 (l < L), every guarded sequence with e_0 = 0 and e ≥ 0 has e_L ≤ B_L if and only if B_l ≤ 1 for every l < L"),
+            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 0 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l), (∀ e : Nat → α, e 0 = 0 → (∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) → (∀ l, l ≤ L → 0 ≤ e l) → e L ≤ bound r a L) ↔ ∀ l, l < L → bound r a l ≤ 1"
+        ),
+        "the guard, sharp: for r_l, a_l ≥ 0 (l < L), every guarded sequence with e_0 = 0 and e ≥ 0 has e_L ≤ B_L if and only if B_l ≤ 1 for every l < L",
+    ),
     "HardSoft.exists_err_gt_of_one_lt_bound": LeanStatement(
         over_field(
-            "{r a : Nat → α} {L l : Nat} (hr : ∀ k, k < L → 0 ≤ r k) (ha : ∀ k, k < L → 0 ≤ a k) (hl : l < L) (hBl : 1 < bound r a l) (M : α), ∃ e : Nat → α, e 0 = 0 ∧ (∀ k, k < L → e k ≤ 1 → e (k + 1) ≤ r k * e k + a k) ∧ (∀ k, k ≤ L → 0 ≤ e k) ∧ M < e L"),
-        "r_k, a_k ≥ 0 (k < L) and B_l > 1 for some l < L: for every M a guarded sequence (e_0 = 0, e ≥ 0) has e_L > M"),
+            "{r a : Nat → α} {L l : Nat} (hr : ∀ k, k < L → 0 ≤ r k) (ha : ∀ k, k < L → 0 ≤ a k) (hl : l < L) (hBl : 1 < bound r a l) (M : α), ∃ e : Nat → α, e 0 = 0 ∧ (∀ k, k < L → e k ≤ 1 → e (k + 1) ≤ r k * e k + a k) ∧ (∀ k, k ≤ L → 0 ≤ e k) ∧ M < e L"
+        ),
+        "r_k, a_k ≥ 0 (k < L) and B_l > 1 for some l < L: for every M a guarded sequence (e_0 = 0, e ≥ 0) has e_L > M",
+    ),
     "HardSoft.composition_guard_necessary": LeanStatement(
         over_field(
-            "(M : α), (∃ e : Nat → α, e 0 = 0 ∧ (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧ M < e 2) ∧ ¬ ∀ e : Nat → α, e 0 = 0 → (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) → e 2 ≤ bound (fun _ => (1 : α)) (fun _ => (2 : α)) 2"),
-        "one instance, r = 1, a = 2, L = 2 (B_2 = 4): for every M a guarded sequence has e_2 > M, so e_2 ≤ B_2 fails"),
+            "(M : α), (∃ e : Nat → α, e 0 = 0 ∧ (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧ M < e 2) ∧ ¬ ∀ e : Nat → α, e 0 = 0 → (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) → e 2 ≤ bound (fun _ => (1 : α)) (fun _ => (2 : α)) 2"
+        ),
+        "one instance, r = 1, a = 2, L = 2 (B_2 = 4): for every M a guarded sequence has e_2 > M, so e_2 ≤ B_2 fails",
+    ),
     "HardSoft.composition_err_le_eps_rat": LeanStatement(
         "∀ {r a e : Nat → Rat} {L : Nat} {eps : Rat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps",
-        "err_le_eps_of_bound_le at α = Rat"),
+        "err_le_eps_of_bound_le at α = Rat",
+    ),
     "HardSoft.err_le_eps_of_layers": LeanStatement(
         over_field(
-            "{L : Nat} {H N : Nat → Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → Nat → α} {X tau x LipF yErr e : Nat → α} {eps : α} (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h) (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h) (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l) (hx : ∀ l, l < L → 0 ≤ x l) (hLip : ∀ l, l < L → 0 ≤ LipF l) (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l) (hscore : ∀ l, l < L → ∀ h, h < H l → scoreErr l h ≤ A l h * (2 * X l * e l + e l * e l)) (hS : ∀ l, l < L → ∀ h, h < H l → dSoft l h ≤ scoreErr l h / tau l) (hE : ∀ l, l < L → ∀ h, h < H l → dHard l h ≤ 2 * natCast (N l - 1) * x l) (hw : ∀ l, l < L → ∀ h, h < H l → wErr l h ≤ dSoft l h + dHard l h) (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l * wErr l h) (hres : ∀ l, l < L → yErr l ≤ e l + sumTo (headErr l) (H l)) (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l) (hBeps : bound (fun l => (1 + LipF l) * (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ eps) (hB1 : bound (fun l => (1 + LipF l) * (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ 1), e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1"),
-        "Theorem 26, algebraic form: L layers each with Lemma 25's step facts as hypotheses (l < L), e_0 = 0, e ≥ 0, and B_L ≤ eps, B_L ≤ 1 for Lemma 25's r_l, a_l give e_L ≤ eps and e_l ≤ 1 for every l ≤ L"),
+            "{L : Nat} {H N : Nat → Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → Nat → α} {X tau x LipF yErr e : Nat → α} {eps : α} (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h) (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h) (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l) (hx : ∀ l, l < L → 0 ≤ x l) (hLip : ∀ l, l < L → 0 ≤ LipF l) (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l) (hscore : ∀ l, l < L → ∀ h, h < H l → scoreErr l h ≤ A l h * (2 * X l * e l + e l * e l)) (hS : ∀ l, l < L → ∀ h, h < H l → dSoft l h ≤ scoreErr l h / tau l) (hE : ∀ l, l < L → ∀ h, h < H l → dHard l h ≤ 2 * natCast (N l - 1) * x l) (hw : ∀ l, l < L → ∀ h, h < H l → wErr l h ≤ dSoft l h + dHard l h) (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l * wErr l h) (hres : ∀ l, l < L → yErr l ≤ e l + sumTo (headErr l) (H l)) (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l) (hBeps : bound (fun l => (1 + LipF l) * (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ eps) (hB1 : bound (fun l => (1 + LipF l) * (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ 1), e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1"
+        ),
+        "Theorem 26, algebraic form: L layers each with Lemma 25's step facts as hypotheses (l < L), e_0 = 0, e ≥ 0, and B_L ≤ eps, B_L ≤ 1 for Lemma 25's r_l, a_l give e_L ≤ eps and e_l ≤ 1 for every l ≤ L",
+    ),
     "HardSoft.bound_const_le_of_mul_pow_le": LeanStatement(
         over_field(
-            "{r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat) (h : a * natCast L * r ^ (L - 1) ≤ eps), bound (fun _ => r) (fun _ => a) L ≤ eps"),
-        "uniform r ≥ 1, a ≥ 0: the sufficient condition a L r^(L-1) ≤ eps gives B_L ≤ eps (the choice of tau is not in Lean)"),
+            "{r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat) (h : a * natCast L * r ^ (L - 1) ≤ eps), bound (fun _ => r) (fun _ => a) L ≤ eps"
+        ),
+        "uniform r ≥ 1, a ≥ 0: the sufficient condition a L r^(L-1) ≤ eps gives B_L ≤ eps (the choice of tau is not in Lean)",
+    ),
     "HardSoft.composition_err_le_eps_of_mul_pow_le": LeanStatement(
         over_field(
-            "{e : Nat → α} {r a eps : α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r * e l + a) (hr : 1 ≤ r) (ha : 0 ≤ a) (h : a * natCast L * r ^ (L - 1) ≤ eps) (heps : eps ≤ 1), e L ≤ eps"),
-        "uniform r ≥ 1, a ≥ 0, e_0 = 0, the guarded steps (l < L) and the sufficient condition a L r^(L-1) ≤ eps ≤ 1 give e_L ≤ eps"),
+            "{e : Nat → α} {r a eps : α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r * e l + a) (hr : 1 ≤ r) (ha : 0 ≤ a) (h : a * natCast L * r ^ (L - 1) ≤ eps) (heps : eps ≤ 1), e L ≤ eps"
+        ),
+        "uniform r ≥ 1, a ≥ 0, e_0 = 0, the guarded steps (l < L) and the sufficient condition a L r^(L-1) ≤ eps ≤ 1 give e_L ≤ eps",
+    ),
     "HardSoft.score_err_le": LeanStatement(
-        over_field(
-            "{A X eps : α} (hA : 0 ≤ A) (h0 : 0 ≤ eps) (h1 : eps ≤ 1), A * (2 * X * eps + eps * eps) ≤ A * (2 * X + 1) * eps"),
-        "A ≥ 0 and 0 ≤ eps ≤ 1 give A (2X eps + eps^2) ≤ A (2X + 1) eps (where the guard eps ≤ 1 enters)"),
+        over_field("{A X eps : α} (hA : 0 ≤ A) (h0 : 0 ≤ eps) (h1 : eps ≤ 1), A * (2 * X * eps + eps * eps) ≤ A * (2 * X + 1) * eps"),
+        "A ≥ 0 and 0 ≤ eps ≤ 1 give A (2X eps + eps^2) ≤ A (2X + 1) eps (where the guard eps ≤ 1 enters)",
+    ),
     "HardSoft.score_err_le_iff": LeanStatement(
-        over_field(
-            "{A X eps : α} (hA : 0 < A) (h0 : 0 ≤ eps), A * (2 * X * eps + eps * eps) ≤ A * (2 * X + 1) * eps ↔ eps ≤ 1"),
-        "A > 0, eps ≥ 0: A (2X eps + eps^2) ≤ A (2X + 1) eps if and only if eps ≤ 1"),
+        over_field("{A X eps : α} (hA : 0 < A) (h0 : 0 ≤ eps), A * (2 * X * eps + eps * eps) ≤ A * (2 * X + 1) * eps ↔ eps ≤ 1"),
+        "A > 0, eps ≥ 0: A (2X eps + eps^2) ≤ A (2X + 1) eps if and only if eps ≤ 1",
+    ),
     "HardSoft.not_score_err_le_of_one_lt": LeanStatement(
-        over_field(
-            "{A X eps : α} (hA : 0 < A) (h1 : 1 < eps), ¬ A * (2 * X * eps + eps * eps) ≤ A * (2 * X + 1) * eps"),
-        "A > 0, eps > 1: A (2X eps + eps^2) ≤ A (2X + 1) eps fails"),
+        over_field("{A X eps : α} (hA : 0 < A) (h1 : 1 < eps), ¬ A * (2 * X * eps + eps * eps) ≤ A * (2 * X + 1) * eps"),
+        "A > 0, eps > 1: A (2X eps + eps^2) ≤ A (2X + 1) eps fails",
+    ),
     "HardSoft.layer_err_le": LeanStatement(
         over_field(
-            "{H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α} {X tau x LipF eps yErr outErr : α} (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau) (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hscore : ∀ h, h < H → scoreErr h ≤ A h * (2 * X * eps + eps * eps)) (hS : ∀ h, h < H → dSoft h ≤ scoreErr h / tau) (hE : ∀ h, h < H → dHard h ≤ 2 * natCast (N - 1) * x) (hw : ∀ h, h < H → wErr h ≤ dSoft h + dHard h) (hhead : ∀ h, h < H → headErr h ≤ B h * eps + B h * X * wErr h) (hres : yErr ≤ eps + sumTo headErr H) (hffn : outErr ≤ (1 + LipF) * yErr), outErr ≤ (1 + LipF) * (1 + sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + LipF) * X * natCast (N - 1) * x * sumTo B H"),
-        "one layer, H heads, with the score-error, S, E (≤ 2(N-1)x), triangle, head, residual and FFN steps as hypotheses and 0 ≤ eps ≤ 1: output error ≤ r eps + a, r = (1+Lip F)(1 + Σ_h |B_h| (1 + X(2X+1)|A_h|/tau)), a = 2(1+Lip F) X (N-1) x Σ_h |B_h|"),
+            "{H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α} {X tau x LipF eps yErr outErr : α} (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau) (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hscore : ∀ h, h < H → scoreErr h ≤ A h * (2 * X * eps + eps * eps)) (hS : ∀ h, h < H → dSoft h ≤ scoreErr h / tau) (hE : ∀ h, h < H → dHard h ≤ 2 * natCast (N - 1) * x) (hw : ∀ h, h < H → wErr h ≤ dSoft h + dHard h) (hhead : ∀ h, h < H → headErr h ≤ B h * eps + B h * X * wErr h) (hres : yErr ≤ eps + sumTo headErr H) (hffn : outErr ≤ (1 + LipF) * yErr), outErr ≤ (1 + LipF) * (1 + sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + LipF) * X * natCast (N - 1) * x * sumTo B H"
+        ),
+        "one layer, H heads, with the score-error, S, E (≤ 2(N-1)x), triangle, head, residual and FFN steps as hypotheses and 0 ≤ eps ≤ 1: output error ≤ r eps + a, r = (1+Lip F)(1 + Σ_h |B_h| (1 + X(2X+1)|A_h|/tau)), a = 2(1+Lip F) X (N-1) x Σ_h |B_h|",
+    ),
     "HardSoft.softmax_mass_off_max_le": LeanStatement(
         over_field(
-            "{isMax : Nat → Bool} {w : Nat → α} {x : α} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - countMax isMax N) * x / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * x) ∧ offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x"),
-        "weights w = 1 on the m ≥ 1 max positions and 0 ≤ w ≤ x elsewhere: off-max mass ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x"),
+            "{isMax : Nat → Bool} {w : Nat → α} {x : α} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - countMax isMax N) * x / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * x) ∧ offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x"
+        ),
+        "weights w = 1 on the m ≥ 1 max positions and 0 ≤ w ≤ x elsewhere: off-max mass ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x",
+    ),
     "HardSoft.softmax_mass_off_max_le_rat": LeanStatement(
         "∀ {isMax : Nat → Bool} {w : Nat → Rat} {x : Rat} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x",
-        "the (N-1)x form of softmax_mass_off_max_le at α = Rat"),
+        "the (N-1)x form of softmax_mass_off_max_le at α = Rat",
+    ),
     "HardSoft.sumTo_absv_sub_ahardmax_eq": LeanStatement(
         over_field(
-            "{isMax : Nat → Bool} {p : Nat → α} {N : Nat} (hm : 0 < countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - offMass isMax p N) / natCast (countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j), sumTo (fun j => absv (p j - ahardmax isMax N j)) N = 2 * offMass isMax p N"),
-        "p ≥ 0 off the max set and p = (1 - δ)/m on each of its m ≥ 1 positions (δ the mass off it): ||p - ahardmax||_1 = 2δ"),
+            "{isMax : Nat → Bool} {p : Nat → α} {N : Nat} (hm : 0 < countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - offMass isMax p N) / natCast (countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j), sumTo (fun j => absv (p j - ahardmax isMax N j)) N = 2 * offMass isMax p N"
+        ),
+        "p ≥ 0 off the max set and p = (1 - δ)/m on each of its m ≥ 1 positions (δ the mass off it): ||p - ahardmax||_1 = 2δ",
+    ),
     "HardSoft.sumTo_absv_sub_ahardmax_le": LeanStatement(
         over_field(
-            "{isMax : Nat → Bool} {p : Nat → α} {x : α} {N : Nat} (hm : 0 < countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - offMass isMax p N) / natCast (countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j) (hδ : offMass isMax p N ≤ natCast (N - 1) * x), sumTo (fun j => absv (p j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * x"),
-        "the same with δ ≤ (N-1)x: ||p - ahardmax||_1 ≤ 2(N-1)x"),
+            "{isMax : Nat → Bool} {p : Nat → α} {x : α} {N : Nat} (hm : 0 < countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - offMass isMax p N) / natCast (countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j) (hδ : offMass isMax p N ≤ natCast (N - 1) * x), sumTo (fun j => absv (p j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * x"
+        ),
+        "the same with δ ≤ (N-1)x: ||p - ahardmax||_1 ≤ 2(N-1)x",
+    ),
     "HardSoft.softmax_offMass_le_of_gap": LeanStatement(
         over_field(
-            "(E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < countMax isMax N), offMass isMax (softmax E tau s N) N ≤ natCast (N - countMax isMax N) * E.exp (-gamma / tau) / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * E.exp (-gamma / tau)) ∧ offMass isMax (softmax E tau s N) N ≤ natCast (N - 1) * E.exp (-gamma / tau)"),
-        "for any exp with ExpLike's properties, tau > 0, scores = s_max on the max set (m ≥ 1) and ≤ s_max - gamma elsewhere: softmax mass off the max set ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x, x = exp(-gamma/tau)"),
+            "(E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < countMax isMax N), offMass isMax (softmax E tau s N) N ≤ natCast (N - countMax isMax N) * E.exp (-gamma / tau) / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * E.exp (-gamma / tau)) ∧ offMass isMax (softmax E tau s N) N ≤ natCast (N - 1) * E.exp (-gamma / tau)"
+        ),
+        "for any exp with ExpLike's properties, tau > 0, scores = s_max on the max set (m ≥ 1) and ≤ s_max - gamma elsewhere: softmax mass off the max set ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x, x = exp(-gamma/tau)",
+    ),
     "HardSoft.sumTo_absv_softmax_sub_ahardmax_le": LeanStatement(
         over_field(
-            "(E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < countMax isMax N), sumTo (fun j => absv (softmax E tau s N j - ahardmax isMax N j)) N = 2 * offMass isMax (softmax E tau s N) N ∧ sumTo (fun j => absv (softmax E tau s N j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * E.exp (-gamma / tau)"),
-        "the same hypotheses: ||softmax - ahardmax||_1 = 2δ ≤ 2(N-1)x"),
+            "(E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < countMax isMax N), sumTo (fun j => absv (softmax E tau s N j - ahardmax isMax N j)) N = 2 * offMass isMax (softmax E tau s N) N ∧ sumTo (fun j => absv (softmax E tau s N j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * E.exp (-gamma / tau)"
+        ),
+        "the same hypotheses: ||softmax - ahardmax||_1 = 2δ ≤ 2(N-1)x",
+    ),
     "HardSoft.ziggurat_mass_off_top_le": LeanStatement(
         over_field(
-            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x ∧ sumTo w N * (1 - x) ≤ w 0 * (1 - x ^ N)"),
-        "N ≥ 1, w_0 > 0, 0 ≤ w_k ≤ x^k w_0, 0 ≤ x ≤ 1: off-top mass ≤ x and total (1 - x) ≤ w_0 (1 - x^N)"),
+            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x ∧ sumTo w N * (1 - x) ≤ w 0 * (1 - x ^ N)"
+        ),
+        "N ≥ 1, w_0 > 0, 0 ≤ w_k ≤ x^k w_0, 0 ≤ x ≤ 1: off-top mass ≤ x and total (1 - x) ≤ w_0 (1 - x^N)",
+    ),
     "HardSoft.ziggurat_mass_off_top_le_rat": LeanStatement(
         "∀ {w : Nat → Rat} {x : Rat} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x",
-        "the off-top mass ≤ x form of ziggurat_mass_off_top_le at α = Rat"),
+        "the off-top mass ≤ x form of ziggurat_mass_off_top_le at α = Rat",
+    ),
     "HardSoft.sumTo_sub_top_div_sumTo_le_geom": LeanStatement(
         over_field(
-            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x < 1), (sumTo w N - w 0) / sumTo w N ≤ (x - x ^ N) / (1 - x ^ N) ∧ (sumTo w N - w 0) / sumTo w N ≤ x"),
-        "the same weights with 0 ≤ x < 1: off-top mass ≤ (x - x^N)/(1 - x^N) and ≤ x"),
+            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x < 1), (sumTo w N - w 0) / sumTo w N ≤ (x - x ^ N) / (1 - x ^ N) ∧ (sumTo w N - w 0) / sumTo w N ≤ x"
+        ),
+        "the same weights with 0 ≤ x < 1: off-top mass ≤ (x - x^N)/(1 - x^N) and ≤ x",
+    ),
     "HardSoft.softmax_mass_off_top_le_of_ziggurat": LeanStatement(
         over_field(
-            "(E : ExpLike α) {s : Nat → α} {gamma tau : α} {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hg : 0 ≤ gamma) (hz : ∀ k, 0 < k → k < N → natCast k * gamma ≤ s 0 - s k), sumTo (softmax E tau s N) N - softmax E tau s N 0 ≤ E.exp (-gamma / tau) ∧ (E.exp (-gamma / tau) < 1 → sumTo (softmax E tau s N) N - softmax E tau s N 0 ≤ (E.exp (-gamma / tau) - E.exp (-gamma / tau) ^ N) / (1 - E.exp (-gamma / tau) ^ N))"),
-        "for any exp with ExpLike's properties, N ≥ 1, tau > 0, gamma ≥ 0 and a ziggurat k gamma ≤ s_0 - s_k: softmax mass off the top ≤ x, and ≤ (x - x^N)/(1 - x^N) when x < 1, x = exp(-gamma/tau)"),
+            "(E : ExpLike α) {s : Nat → α} {gamma tau : α} {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hg : 0 ≤ gamma) (hz : ∀ k, 0 < k → k < N → natCast k * gamma ≤ s 0 - s k), sumTo (softmax E tau s N) N - softmax E tau s N 0 ≤ E.exp (-gamma / tau) ∧ (E.exp (-gamma / tau) < 1 → sumTo (softmax E tau s N) N - softmax E tau s N 0 ≤ (E.exp (-gamma / tau) - E.exp (-gamma / tau) ^ N) / (1 - E.exp (-gamma / tau) ^ N))"
+        ),
+        "for any exp with ExpLike's properties, N ≥ 1, tau > 0, gamma ≥ 0 and a ziggurat k gamma ≤ s_0 - s_k: softmax mass off the top ≤ x, and ≤ (x - x^N)/(1 - x^N) when x < 1, x = exp(-gamma/tau)",
+    ),
 }
 
 

@@ -139,8 +139,7 @@ class _FFN:
         return W1, b1, W2, np.zeros(d)
 
 
-def _head(d: int, q: dict[int, tuple[list[tuple[int, float]], list[tuple[int, float]]]], v: dict[int, int],
-          mask: str) -> Head:
+def _head(d: int, q: dict[int, tuple[list[tuple[int, float]], list[tuple[int, float]]]], v: dict[int, int], mask: str) -> Head:
     """Return a head with scores sum_t (sum_{(a,wa)} wa x_i[a]) (sum_{(b,wb)} wb x_j[b]) over score terms t.
 
     q maps a score term t to [(query coordinate, weight)] and [(key coordinate, weight)] given as
@@ -206,8 +205,7 @@ def build_flip_flop() -> Construction:
     head = _head(d, {0: ([(one, 1.0)], [(W, 1.0), (p, 1.0)])}, {B: raw}, "causal")
     ffn = _FFN()
     ffn.clean(raw, out)
-    model = Model(("0", "1", "r", "i"), WE, PositionEmbedding(("one", "i/n"), PE), (Layer((head,), *ffn.matrices(d)),),
-                  "flip-flop")
+    model = Model(("0", "1", "r", "i"), WE, PositionEmbedding(("one", "i/n"), PE), (Layer((head,), *ffn.matrices(d)),), "flip-flop")
 
     def readout(x: np.ndarray) -> np.ndarray:
         return (x[..., out] > 0.5).astype(np.int64)
@@ -216,13 +214,26 @@ def build_flip_flop() -> Construction:
         # half: sparse writes (long reads between writes: the winner is far back), half uniform
         w = rng.integers(0, 4, size=(count, n))
         sparse = rng.random((count, n)) < np.minimum(1.0, 4.0 / n)
-        w[count // 2:] = np.where(sparse[count // 2:], rng.integers(0, 2, size=(count - count // 2, n)),
-                                  rng.integers(2, 4, size=(count - count // 2, n)))
+        w[count // 2 :] = np.where(
+            sparse[count // 2 :], rng.integers(0, 2, size=(count - count // 2, n)), rng.integers(2, 4, size=(count - count // 2, n))
+        )
         return w
 
     return Construction(
-        "flip-flop", model, readout, ("0", "1"), reference_flip_flop, lambda n: 1.0 / n, lambda n: 1.0 / (2 * n),
-        lambda n: 2.0 - 1.0 / n, 2, "1/n", "1/(2n)", "flip-flop: a read returns the last written bit", sampler)
+        "flip-flop",
+        model,
+        readout,
+        ("0", "1"),
+        reference_flip_flop,
+        lambda n: 1.0 / n,
+        lambda n: 1.0 / (2 * n),
+        lambda n: 2.0 - 1.0 / n,
+        2,
+        "1/n",
+        "1/(2n)",
+        "flip-flop: a read returns the last written bit",
+        sampler,
+    )
 
 
 # =========================================================================== induction heads
@@ -326,10 +337,22 @@ def build_k_hop(k: int, alphabet: Sequence[str] = ("a", "b", "c")) -> Constructi
         return w
 
     return Construction(
-        name, model, readout, outputs, lambda w: reference_k_hop(w, k), lambda n: 1.0 / n, lambda n: 1.0 / (2 * n),
-        lambda n: 2.0 - 1.0 / n, k + 1, "1/n", "1/(2n)",
-        "basic induction head: output the token after the previous occurrence of the current token" if k == 1 else
-        f"{k}-hop induction head: follow the induction pointer {k} times", sampler)
+        name,
+        model,
+        readout,
+        outputs,
+        lambda w: reference_k_hop(w, k),
+        lambda n: 1.0 / n,
+        lambda n: 1.0 / (2 * n),
+        lambda n: 2.0 - 1.0 / n,
+        k + 1,
+        "1/n",
+        "1/(2n)",
+        "basic induction head: output the token after the previous occurrence of the current token"
+        if k == 1
+        else f"{k}-hop induction head: follow the induction pointer {k} times",
+        sampler,
+    )
 
 
 # =========================================================================== prefix-argmax (gap 1/n^3)
@@ -396,10 +419,21 @@ def build_prefix_argmax() -> Construction:
         return w
 
     return Construction(
-        "prefix-argmax", model, readout, ("a", "b", "?"), reference_prefix_argmax, lambda n: 1.0 / n**3,
-        lambda n: 1.0 / (2 * n**3), lambda n: 1.0 + 1.0 / n**2, 2, "1/n^3", "1/(2n^3)",
+        "prefix-argmax",
+        model,
+        readout,
+        ("a", "b", "?"),
+        reference_prefix_argmax,
+        lambda n: 1.0 / n**3,
+        lambda n: 1.0 / (2 * n**3),
+        lambda n: 1.0 + 1.0 / n**2,
+        2,
+        "1/n^3",
+        "1/(2n^3)",
         "prefix-argmax (S-RASP ratio comparison): the token at the last position of maximal prefix frequency of 'a'",
-        sampler, margin=0.5)
+        sampler,
+        margin=0.5,
+    )
 
 
 #: Constructions by name.
@@ -417,4 +451,3 @@ def get_construction(name: str) -> Construction:
     if name not in CONSTRUCTIONS:
         raise ValueError(f"unknown construction {name!r}; known: {', '.join(CONSTRUCTIONS)}")
     return CONSTRUCTIONS[name]()
-

@@ -84,10 +84,7 @@ def random_model(
     g = lambda *shape: rng.choice(grid, size=shape)  # noqa: E731
     layers = []
     for _ in range(depth):
-        hs = tuple(
-            Head(g(d, k), g(d, k), g(d, k) * weight_scale, g(k, d) * weight_scale / max(1, k), str(rng.choice(masks)))
-            for _ in range(heads)
-        )
+        hs = tuple(Head(g(d, k), g(d, k), g(d, k) * weight_scale, g(k, d) * weight_scale / max(1, k), str(rng.choice(masks))) for _ in range(heads))
         layers.append(Layer(hs, g(d, d) * weight_scale, g(d) * weight_scale, g(d, d) * weight_scale / d, g(d) * weight_scale))
     alphabet = tuple(chr(ord("a") + i) for i in range(alphabet_size))
     PE = PositionEmbedding(("one", "i/n"), g(2, d))

@@ -97,7 +97,7 @@ class Format:
     @property
     def unit_roundoff(self) -> float:
         """Return u = 2^-p (half the spacing of the floats in [1, 2))."""
-        return 2.0 ** -self.precision
+        return 2.0**-self.precision
 
 
 FORMATS: dict[str, Format] = {
@@ -142,8 +142,8 @@ class _Steps:
             raise AssertionError(f"internal: step {step} {self.where} produced {a.dtype}, expected {dtype}")
         if finite and not np.isfinite(a.astype(F32) if a.dtype == BF16 else a).all():
             raise LowPrecisionOverflow(
-                f"{self.fmt.name} overflow at step '{step}' {self.where}: inf or NaN (largest finite {dtype.name} "
-                f"is {finfo_max(dtype):.6g})")
+                f"{self.fmt.name} overflow at step '{step}' {self.where}: inf or NaN (largest finite {dtype.name} is {finfo_max(dtype):.6g})"
+            )
         return a
 
     def round(self, step: str, a: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -303,8 +303,11 @@ def run_lowprec(
             Kt = K.transpose(0, 2, 1)
             win = None if winners is None else winners.get((l, h))
             watched = (watch is True or (watch and (l, h) in watch)) and win is None
-            nonempty = np.asarray(_mask_block(hd.mask, np.arange(n), np.arange(n)).any(axis=-1)) if n <= 2 else \
-                np.arange(n) != (0 if hd.mask == "strict" else n - 1 if hd.mask == "strict_anticausal" else -1)
+            nonempty = (
+                np.asarray(_mask_block(hd.mask, np.arange(n), np.arange(n)).any(axis=-1))
+                if n <= 2
+                else np.arange(n) != (0 if hd.mask == "strict" else n - 1 if hd.mask == "strict_anticausal" else -1)
+            )
             head_out = np.zeros((batch, n, V.shape[-1]), dtype=st)
             mass = np.full((batch, n), np.nan)
             if watched:
@@ -369,6 +372,7 @@ def run_lowprec(
 
 def float64_weights(model: Model, word: np.ndarray, mode: str, tau: float | None = None) -> list[list[np.ndarray]]:
     """Return every head's (n, n) attention weights of one input, run in float64 by the spec (for pictures)."""
-    tr = run_lowprec(model, np.asarray(word)[None], "float64", tau if mode == "soft" else None, mode=mode,
-                     order="max-first", watch=False, keep_weights=True)
+    tr = run_lowprec(
+        model, np.asarray(word)[None], "float64", tau if mode == "soft" else None, mode=mode, order="max-first", watch=False, keep_weights=True
+    )
     return tr.weights

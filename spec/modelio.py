@@ -50,8 +50,7 @@ def _version(fmt: Any) -> int:
     if isinstance(fmt, str) and fmt.startswith("hardsoft-model/"):
         tail = fmt.rpartition("/")[2]
         if tail.isdigit() and int(tail) > len(FORMATS):
-            raise ValueError(f"model file: format {fmt!r} is newer than this hardsoft reads (up to {FORMAT!r}); "
-                             f"upgrade hardsoft")
+            raise ValueError(f"model file: format {fmt!r} is newer than this hardsoft reads (up to {FORMAT!r}); upgrade hardsoft")
     raise ValueError(f"model file: format must be {FORMAT_V1!r} or {FORMAT_V2!r}, got {fmt!r}")
 
 
@@ -149,9 +148,11 @@ def _readout(r: Any) -> Readout | None:
 
 def needs_v2(model: Model) -> bool:
     """Return whether the model uses a format 2 feature (per-head hard mode, read-out, new position feature)."""
-    return (model.readout is not None
-            or any(f not in PE_FEATURES_V1 for f in model.PE.features)
-            or any(h.hard_mode is not None for layer in model.layers for h in layer.heads))
+    return (
+        model.readout is not None
+        or any(f not in PE_FEATURES_V1 for f in model.PE.features)
+        or any(h.hard_mode is not None for layer in model.layers for h in layer.heads)
+    )
 
 
 def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:

@@ -57,9 +57,7 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
     return acts
 
 
-def run_pair_loop(
-    model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, queries: int | None = None
-) -> list[np.ndarray]:
+def run_pair_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, queries: int | None = None) -> list[np.ndarray]:
     """Section 2, literally: return every layer's activations with one Python step per (query i, key j) pair.
 
     s_ij = x_i A x_j^T and o_i = sum_j alpha_ij x_j B are computed pair by pair, as

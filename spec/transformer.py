@@ -337,7 +337,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
             gaps = []
             # Work on slices of the batch so the (slice, n, n) score arrays stay cache- and allocator-friendly.
             for lo in range(0, x.shape[0], step):
-                s = Q[lo:lo + step] @ K[lo:lo + step].transpose(0, 2, 1)
+                s = Q[lo : lo + step] @ K[lo : lo + step].transpose(0, 2, 1)
                 if record:
                     g = _gaps(s, safe)
                     g[:, ~nonempty] = np.inf
@@ -345,7 +345,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
                 alpha = _weights(s, safe, head_mode(model, hd, mode), t)
                 if not nonempty.all():
                     alpha[:, ~nonempty, :] = 0.0
-                y[lo:lo + step] += (alpha @ V[lo:lo + step]) @ hd.W_O
+                y[lo : lo + step] += (alpha @ V[lo : lo + step]) @ hd.W_O
             if record:
                 layer_gaps.append(np.concatenate(gaps))
         x = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2

@@ -44,21 +44,52 @@ from hardsoft.checks.lean.sources import LeanSyntaxError, Token, commands, ident
 
 #: Words refused anywhere in a source (as identifiers or identifier components), with the reason.
 FORBIDDEN_WORDS: dict[str, str] = {
-    "sorry": "proof gap", "admit": "proof gap", "sorryAx": "proof gap",
-    "axiom": "assumes a statement", "axioms": "assumes a statement",
-    "native_decide": "native evaluation", "native": "native evaluation", "ofReduceBool": "native evaluation",
-    "ofReduceNat": "native evaluation", "reduceBool": "native evaluation", "reduceNat": "native evaluation",
-    "trustCompiler": "native evaluation", "bv_decide": "native evaluation", "bv_check": "native evaluation",
-    "implemented_by": "replaces compiled code", "extern": "replaces compiled code", "csimp": "replaces compiled code",
-    "unsafe": "escapes the type system", "partial": "opaque definition",
-    "run_cmd": "runs code", "run_tac": "runs code", "run_elab": "runs code", "run_meta": "runs code",
-    "elab": "extends the elaborator", "elab_rules": "extends the elaborator", "macro": "extends the parser",
-    "macro_rules": "extends the parser", "syntax": "extends the parser", "declare_syntax_cat": "extends the parser",
-    "notation": "notation", "infix": "notation", "infixl": "notation", "infixr": "notation", "prefix": "notation",
-    "postfix": "notation", "initialize": "runs code", "builtin_initialize": "runs code",
-    "skipKernelTC": "skips the kernel", "debug": "debug option", "opaque": "opaque constant",
-    "attribute": "changes attributes after the fact", "deriving": "runs a derive handler", "meta": "compile-time code",
-    "export": "aliases names", "mutual": "not allowed", "universe": "not allowed",
+    "sorry": "proof gap",
+    "admit": "proof gap",
+    "sorryAx": "proof gap",
+    "axiom": "assumes a statement",
+    "axioms": "assumes a statement",
+    "native_decide": "native evaluation",
+    "native": "native evaluation",
+    "ofReduceBool": "native evaluation",
+    "ofReduceNat": "native evaluation",
+    "reduceBool": "native evaluation",
+    "reduceNat": "native evaluation",
+    "trustCompiler": "native evaluation",
+    "bv_decide": "native evaluation",
+    "bv_check": "native evaluation",
+    "implemented_by": "replaces compiled code",
+    "extern": "replaces compiled code",
+    "csimp": "replaces compiled code",
+    "unsafe": "escapes the type system",
+    "partial": "opaque definition",
+    "run_cmd": "runs code",
+    "run_tac": "runs code",
+    "run_elab": "runs code",
+    "run_meta": "runs code",
+    "elab": "extends the elaborator",
+    "elab_rules": "extends the elaborator",
+    "macro": "extends the parser",
+    "macro_rules": "extends the parser",
+    "syntax": "extends the parser",
+    "declare_syntax_cat": "extends the parser",
+    "notation": "notation",
+    "infix": "notation",
+    "infixl": "notation",
+    "infixr": "notation",
+    "prefix": "notation",
+    "postfix": "notation",
+    "initialize": "runs code",
+    "builtin_initialize": "runs code",
+    "skipKernelTC": "skips the kernel",
+    "debug": "debug option",
+    "opaque": "opaque constant",
+    "attribute": "changes attributes after the fact",
+    "deriving": "runs a derive handler",
+    "meta": "compile-time code",
+    "export": "aliases names",
+    "mutual": "not allowed",
+    "universe": "not allowed",
 }
 #: Attributes a declaration (or ``public section``) may carry.
 ALLOWED_ATTRIBUTES = frozenset({"expose", "simp", "grind", "reducible", "irreducible", "inline"})
@@ -99,9 +130,15 @@ def _word_findings(toks: list[Token]) -> list[tuple[int, str, str]]:
             for part in ident_parts(t):
                 if part in FORBIDDEN_WORDS:
                     out.append((t.line, part, FORBIDDEN_WORDS[part]))
-        elif t.kind == "str" and prev is not None and prev.kind == "ident" and prev.text.endswith("!") \
-                and prev.line == t.line and prev.col + len(prev.text) == t.col:
-            out.append((t.line, "interpolated string", f"{prev.text}\"...\" runs code"))
+        elif (
+            t.kind == "str"
+            and prev is not None
+            and prev.kind == "ident"
+            and prev.text.endswith("!")
+            and prev.line == t.line
+            and prev.col + len(prev.text) == t.col
+        ):
+            out.append((t.line, "interpolated string", f'{prev.text}"..." runs code'))
         prev = t
     return out
 
@@ -184,8 +221,7 @@ def audit_text(src: str, name: str) -> list[Finding]:
     try:
         toks = tokenize(src)
     except LeanSyntaxError as e:
-        return [Finding(name, int(str(e).split()[1].rstrip(":")) if str(e).startswith("line ") else 1,
-                        "unreadable", str(e))]
+        return [Finding(name, int(str(e).split()[1].rstrip(":")) if str(e).startswith("line ") else 1, "unreadable", str(e))]
     raw = _word_findings(toks) + _command_findings(commands(toks))
     seen: set[tuple[int, str]] = set()
     out: list[Finding] = []

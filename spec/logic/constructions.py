@@ -44,8 +44,9 @@ def _out(d: int, target: int, scale: float = 1.0) -> np.ndarray:
 # --------------------------------------------------------------------------- Lemma 8: tie-breaking
 
 
-def tiebreak_head(d: int, coord: dict[str, int], direction: str, regime: str, value: int, target: int,
-                  select: int | None = None, K: float = 1.0) -> Head:
+def tiebreak_head(
+    d: int, coord: dict[str, int], direction: str, regime: str, value: int, target: int, select: int | None = None, K: float = 1.0
+) -> Head:
     """Lemma 8 (tie-breaking): UHAT "rightmost j < i with select_j" (past) / "leftmost j > i" (future) as a UNIQUE maximum.
 
     Mask strict (past, j < i) or strict_anticausal (future, j > i); value = coordinate
@@ -85,8 +86,9 @@ def tiebreak_head(d: int, coord: dict[str, int], direction: str, regime: str, va
 # --------------------------------------------------------------------------- Lemma 7: table lookup
 
 
-def lookup_head(d: int, coord: dict[str, int], offset: int, value: int, target: int, K: float = 1.0,
-                regime: str = "unbounded", mask: str | None = None) -> Head:
+def lookup_head(
+    d: int, coord: dict[str, int], offset: int, value: int, target: int, K: float = 1.0, regime: str = "unbounded", mask: str | None = None
+) -> Head:
     """Lemma 7 (table lookup, parabolic scores): query i reads key t = i + offset (Y: offset -1, X: +1).
 
     Scores s_ij = K (2 t j - j^2) = K t^2 - K (j - t)^2: a parabola in j with its unique
@@ -133,8 +135,7 @@ def count_head(d: int, direction: str, value: int, target: int, coefficient: flo
     return Head(z, z.copy(), _col(d, {value: 1.0}), _out(d, target, coefficient), mask, "average")
 
 
-def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: int, orientation: float,
-              K: float = 1.0) -> Head:
+def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: int, orientation: float, K: float = 1.0) -> Head:
     """Comparison by attention: writes [orientation * V_i > 0] into target, V_i = coordinate source.
 
     V_i = N_i / max(D_i, 1) with N_i a half-integer (never 0) and D_i <= n - 1, so
@@ -180,8 +181,9 @@ def _base(alphabet: tuple[str, ...], regime: str, extra: int) -> tuple[dict[str,
     return coord, d, WE, PositionEmbedding(feats, P)
 
 
-def build_tiebreak(direction: str = "past", regime: str = "bounded", alphabet: tuple[str, ...] = ("a", "b"),
-                   select: str = "a", value: str = "a", K: float = 1.0) -> Model:
+def build_tiebreak(
+    direction: str = "past", regime: str = "bounded", alphabet: tuple[str, ...] = ("a", "b"), select: str = "a", value: str = "a", K: float = 1.0
+) -> Model:
     """Lemma 8 as a model: output coordinate d-1 at i is [w_{j*} = value], j* = the rightmost j < i with w_j = select
     (past; future: leftmost j > i), or the rightmost (leftmost) visible key if none is selected.
 
@@ -194,8 +196,9 @@ def build_tiebreak(direction: str = "past", regime: str = "bounded", alphabet: t
     return Model(tuple(alphabet), WE, PE, (Layer((h,), *z),), f"tiebreak-{direction}-{regime}", "average")
 
 
-def build_lookup(offset: int = -1, regime: str = "unbounded", alphabet: tuple[str, ...] = ("a", "b"),
-                 value: str = "a", K: float = 1.0, mask: str | None = None) -> Model:
+def build_lookup(
+    offset: int = -1, regime: str = "unbounded", alphabet: tuple[str, ...] = ("a", "b"), value: str = "a", K: float = 1.0, mask: str | None = None
+) -> Model:
     """Lemma 7 as a model: output coordinate d-1 at i is [w_{i+offset} = value] (0 where i+offset is outside 0..n-1
     with the default one-sided mask).
 

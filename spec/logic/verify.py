@@ -41,8 +41,10 @@ def verify_compiled(compiled: Any, max_len: int) -> dict[str, Any]:
         raise ValueError(f"the length bound must be an integer >= 1, got {max_len!r}")
     words, work = estimate_work(compiled, int(max_len))
     if work > MAX_WORK:
-        raise ValueError(f"verifying every word up to length {max_len} means {words:,} words and about {work:.2g} "
-                         f"operations (limit {MAX_WORK:.0e}); choose a smaller length")
+        raise ValueError(
+            f"verifying every word up to length {max_len} means {words:,} words and about {work:.2g} "
+            f"operations (limit {MAX_WORK:.0e}); choose a smaller length"
+        )
     t0 = time.perf_counter()
     per_length = []
     first = None
@@ -66,14 +68,32 @@ def verify_compiled(compiled: Any, max_len: int) -> dict[str, Any]:
             count += w.shape[0]
             if first is None and (hb.any() or sb.any()):
                 b = int(np.flatnonzero(hb | sb)[0])
-                first = {"word": "".join(compiled.alphabet[c] for c in w[b]) if all(len(a) == 1 for a in compiled.alphabet)
-                         else [compiled.alphabet[c] for c in w[b]],
-                         "mode": "hard" if hb[b] else "soft"}
+                first = {
+                    "word": "".join(compiled.alphabet[c] for c in w[b])
+                    if all(len(a) == 1 for a in compiled.alphabet)
+                    else [compiled.alphabet[c] for c in w[b]],
+                    "mode": "hard" if hb[b] else "soft",
+                }
         ok = ok and hard_bad == 0 and soft_bad == 0
-        per_length.append({"n": n, "words": count, "hard_mismatches": hard_bad, "soft_mismatches": soft_bad,
-                           "accepted": accepted, "tau": compiled.tau(n), "max_soft_error": max_err})
-    return {"ok": ok, "max_len": int(max_len), "words": words, "seconds": time.perf_counter() - t0,
-            "per_length": per_length, "first_counterexample": first}
+        per_length.append(
+            {
+                "n": n,
+                "words": count,
+                "hard_mismatches": hard_bad,
+                "soft_mismatches": soft_bad,
+                "accepted": accepted,
+                "tau": compiled.tau(n),
+                "max_soft_error": max_err,
+            }
+        )
+    return {
+        "ok": ok,
+        "max_len": int(max_len),
+        "words": words,
+        "seconds": time.perf_counter() - t0,
+        "per_length": per_length,
+        "first_counterexample": first,
+    }
 
 
 def head_masses(compiled: Any, inputs: np.ndarray) -> list[tuple[Any, float]]:
