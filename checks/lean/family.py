@@ -21,9 +21,9 @@ makes the results UNDECIDED, never OK.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hardsoft.checks.lean import cache
 from hardsoft.checks.lean.audit import Finding, audit_sources, audit_text
@@ -33,6 +33,9 @@ from hardsoft.checks.lean.pins import PIN_MODULE, pin_failures, pin_module, regi
 from hardsoft.checks.lean.sources import LEAN_DIR, LIB_NAME, declared_names, discover_modules, lean_sources
 from hardsoft.checks.lean.toolchain import INSTALL_COMMAND, Toolchain, ToolchainError, ensure_wasm_toolchain, find_native
 from hardsoft.checks.result import CheckResult, Outcome
+
+if TYPE_CHECKING:
+    from hardsoft.spec.claims import LeanStatement
 
 #: Presets of ``hardsoft check`` (the Lean proofs are the same for each; ``paper`` also
 #: compiles the import-only root module under wasm, which ``tiny`` checks in Python).
@@ -144,7 +147,7 @@ def check_project(
     out_dir: Path,
     progress: Callable[[str], None],
     preset: str = "tiny",
-    statements: dict[str, Any] | None = None,
+    statements: Mapping[str, LeanStatement] | None = None,
     claims_of: dict[str, tuple[str, ...]] | None = None,
     report: set[str] | None = None,
 ) -> list[CheckResult]:

@@ -52,7 +52,7 @@ class Pin:
     last_line: int
 
 
-def registry_pins() -> tuple[dict[str, object], dict[str, tuple[str, ...]]]:
+def registry_pins() -> tuple[dict[str, LeanStatement], dict[str, tuple[str, ...]]]:
     """Return (LEAN_STATEMENTS, name -> claim ids) from the one registry ``spec.claims``."""
     from hardsoft.spec.claims import LEAN_STATEMENTS, REGISTRY
 
