@@ -654,30 +654,21 @@ def _to_result(name: str, run: Any, cvc5: dict[str, Any], seconds: float, second
     second = second or {"opinion": "not run", "confirmed": False, "rows": []}
     disagree = cvc5.get("opinion") == "disagree"
     y_disagree = str(second.get("opinion", "")).startswith("DISAGREE")
-    if run.expected == "proved":
-        if run.verdict == "proved":
-            if disagree:
-                outcome, verdict = Outcome.FAILED, "proved-but-cvc5-disagrees"
-            elif y_disagree:
-                outcome, verdict = Outcome.FAILED, "proved-but-yices-disagrees"
-            else:
-                outcome, verdict = Outcome.OK, "proved"
-        elif run.verdict in ("unknown", HYPS_UNDECIDED):
-            outcome, verdict = Outcome.UNDECIDED, run.verdict
-        else:  # refuted, vacuous
-            outcome, verdict = Outcome.FAILED, run.verdict
-    else:
-        if run.verdict == "refuted":
-            if disagree:
-                outcome, verdict = Outcome.FAILED, "refuted-but-cvc5-disagrees"
-            elif y_disagree:
-                outcome, verdict = Outcome.FAILED, "refuted-but-yices-disagrees"
-            else:
-                outcome, verdict = Outcome.OK, "refuted-as-expected"
-        elif run.verdict in ("unknown", HYPS_UNDECIDED):
-            outcome, verdict = Outcome.UNDECIDED, run.verdict
+    # A statement must come back "proved", a twin or erratum "refuted" (replayed); a second solver's
+    # disagreement fails either; unknown or undecided hypotheses are UNDECIDED; anything else FAILS
+    # (refuted or vacuous statement, proved twin, refutation that did not replay).
+    wanted = "proved" if run.expected == "proved" else "refuted"
+    if run.verdict == wanted:
+        if disagree:
+            outcome, verdict = Outcome.FAILED, f"{wanted}-but-cvc5-disagrees"
+        elif y_disagree:
+            outcome, verdict = Outcome.FAILED, f"{wanted}-but-yices-disagrees"
         else:
-            outcome, verdict = Outcome.FAILED, run.verdict  # proved twin or refuted-not-replayed
+            outcome, verdict = Outcome.OK, "proved" if wanted == "proved" else "refuted-as-expected"
+    elif run.verdict in ("unknown", HYPS_UNDECIDED):
+        outcome, verdict = Outcome.UNDECIDED, run.verdict
+    else:
+        outcome, verdict = Outcome.FAILED, run.verdict
     assert verdict != "proved" or run.verdict == "proved"
     assert run.verdict != VACUOUS or outcome is Outcome.FAILED
     detail = f"{run.detail}; yices: {second.get('opinion')}; cvc5: {cvc5.get('opinion')}"
