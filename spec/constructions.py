@@ -1,4 +1,4 @@
-"""The paper's applications as runnable average-hard transformers: flip-flop, induction heads (basic and k-hop), prefix-argmax.
+"""The paper's applications as runnable average-hard transformers: flip-flop, induction heads (basic, k-hop), prefix-argmax, Dyck-k.
 
 Every construction is parameter-uniform: the same weights for every length n;
 only the temperature tau(n) and the n-dependent position features (``i/n``,
@@ -30,12 +30,14 @@ read-out of every position equals the reference's output.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
+from hardsoft.spec import srasp as sr
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 #: Output symbol of the induction heads where the hop chain is undefined.
@@ -436,6 +438,112 @@ def build_prefix_argmax() -> Construction:
     )
 
 
+# =========================================================================== Dyck-k through S-RASP (gap 1/n)
+
+
+def build_dyck(k: int = 2) -> Construction:
+    """Dyck-k prefix validity in the small S-RASP (``spec.srasp.dyck_program``) compiled by ``spec.srasp.compile_program``; gap 1/n (n >= 3).
+
+    Route: the S-RASP program of ``spec.srasp.dyck_program`` (depth as a clamped
+    prefix sum, each close's partner as the rightmost open one level up, a
+    mismatch or an underflow makes every later prefix bad), not Yao et al.'s
+    layer-norm construction (this model has no layer norm) nor a bounded-depth
+    automaton (Dyck-(k, D) is star-free, but the paper's claim is for Dyck-k with
+    unbounded depth).  The compiler turns each prefix sum, which attention
+    delivers only as the average S_i/i, back into the integer S_i with a lookup
+    head over positions (score 2 p S_i/i - p^2/i, maximal at p = S_i), so depths
+    can be compared across positions with the bilinear score -2 (depth_j - t_i)^2.
+
+    Gap (exhaustively measured = claimed for n <= 8): the lookup head's is 1/i at
+    query i (>= 1/(n-1)), the partner head's >= 1/n and exactly 1/n from n = 3
+    (two neighbouring keys of equal score part, e.g. an open one level too deep
+    next to a close at the target level), the Once head's 1; n = 1: every head
+    sees one key (infinite gap); n = 2: 1 (the lookup at i = 1).  This is Theta(1/n),
+    better than the Omega(1/n^3) the paper quotes for S-RASP in general, paid for
+    with unbounded position features (i, i^2) and scores up to 2(n+1)^2 + 3.
+    Temperature tau(n) = 1/(n ln(128 n^3)) (derivation in ``spec.srasp``): the
+    integer copies must be accurate to ~1/n^2, not only to 1/4.
+    """
+    prog = sr.dyck_program(k)
+    comp = sr.compile_program(prog)
+
+    def gap(n: int) -> float:
+        return math.inf if n == 1 else (1.0 if n == 2 else 1.0 / n)
+
+    def sampler(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
+        return dyck_samples(rng, n, count, k)
+
+    return Construction(
+        f"dyck-{k}",
+        comp.model,
+        comp.readout,
+        prog.symbols,
+        lambda w: sr.reference_dyck(w, k),
+        gap,
+        sr.tau_for,
+        lambda n: 4.0 * n * (n + 1),  # the largest term summed into a score (the partner head's); scores are <= 2(n+1)^2 + 3
+        1,
+        "1/n (n >= 3)",
+        "1/(n ln(128 n^3))",
+        f"Dyck-{k} prefix validity (S-RASP, compiled): per prefix 'in' Dyck-{k}, 'open' (extendable) or 'bad'",
+        sampler,
+    )
+
+
+def dyck_samples(rng: np.random.Generator, n: int, count: int, k: int = 2) -> np.ndarray:
+    """Return count inputs of length n (indices into the Dyck-k alphabet): valid and near-valid strings, not uniform noise.
+
+    Uniform strings are almost all bad from their first few symbols, so the mix is:
+    random Dyck prefixes (a random walk that closes the matching type), the same
+    with one symbol changed (another type, another direction) or two neighbours
+    swapped, deep nests (all opens, then the matching closes), a deep nest whose
+    middle is a run of sibling pairs of random types (many partner candidates at
+    one large depth: only the j/n tie-break tells them apart, and depth^2 is large
+    in the scores), and a few uniform strings.
+    """
+    out = np.zeros((count, n), dtype=np.int64)
+    for r in range(count):
+        kind = r % 7
+        stack: list[int] = []
+        row = []
+        if kind == 4:  # deep nest: opens then matching closes
+            half = n // 2
+            types = rng.integers(0, k, size=half)
+            row = [2 * int(t) for t in types] + [2 * int(t) + 1 for t in types[::-1]]
+            row += [2 * int(rng.integers(0, k))] * (n - len(row))
+        elif kind == 5:
+            row = [int(c) for c in rng.integers(0, 2 * k, size=n)]
+        elif kind == 6:  # deep nest around a run of siblings
+            depth = n // 3
+            types = [int(t) for t in rng.integers(0, k, size=depth)]
+            row = [2 * t for t in types]
+            while len(row) + depth + 2 <= n:
+                t = int(rng.integers(0, k))
+                row += [2 * t, 2 * t + 1]
+            row += [2 * t + 1 for t in types[::-1]]
+            row += [2 * int(rng.integers(0, k))] * (n - len(row))
+        else:
+            for i in range(n):
+                left = n - i
+                if stack and (len(stack) >= left or rng.random() < 0.5):
+                    row.append(2 * stack.pop() + 1)
+                else:
+                    t = int(rng.integers(0, k))
+                    stack.append(t)
+                    row.append(2 * t)
+        if kind in (1, 2, 3) and n >= 2:
+            p = int(rng.integers(0, n))
+            if kind == 1:  # another type, same direction
+                row[p] = 2 * ((row[p] // 2 + 1 + int(rng.integers(0, max(1, k - 1)))) % k) + row[p] % 2 if k > 1 else row[p] ^ 1
+            elif kind == 2:  # flip direction
+                row[p] ^= 1
+            else:  # swap neighbours
+                q = min(p + 1, n - 1)
+                row[p], row[q] = row[q], row[p]
+        out[r] = row
+    return out
+
+
 #: Constructions by name.
 CONSTRUCTIONS: dict[str, Callable[[], Construction]] = {
     "flip-flop": build_flip_flop,
@@ -443,6 +551,7 @@ CONSTRUCTIONS: dict[str, Callable[[], Construction]] = {
     "2-hop": lambda: build_k_hop(2),
     "3-hop": lambda: build_k_hop(3),
     "prefix-argmax": build_prefix_argmax,
+    "dyck-2": lambda: build_dyck(2),
 }
 
 
