@@ -23,7 +23,7 @@ from hardsoft.spec import constructions as cs
 from hardsoft.spec import transformer as tf
 
 #: Claim ids of the constructions (spec.claims.REGISTRY).
-CLAIM_OF = {"flip-flop": "APP-FF", "induction": "APP-IND", "2-hop": "APP-KHOP", "3-hop": "APP-KHOP", "prefix-argmax": "APP-PA"}
+CLAIM_OF = {"flip-flop": "APP-FF", "induction": "APP-IND", "2-hop": "APP-KHOP", "3-hop": "APP-KHOP", "prefix-argmax": "APP-PA", "dyck-2": "APP-DYCK"}
 
 
 def _res(name: str, claim: str, ok: bool, t0: float, detail: str, **data: object) -> CheckResult:
@@ -34,7 +34,7 @@ def _res(name: str, claim: str, ok: bool, t0: float, detail: str, **data: object
 
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
-    """Run the fast subset; ``claims`` filters by claim id (APP-FF, APP-IND, APP-KHOP, APP-PA, PREC)."""
+    """Run the fast subset; ``claims`` filters by claim id (APP-FF, APP-IND, APP-KHOP, APP-PA, APP-DYCK, PREC)."""
     results = []
     for name in cs.CONSTRUCTIONS:
         claim = CLAIM_OF[name]

@@ -325,6 +325,26 @@ REGISTRY: tuple[Claim, ...] = (
         tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim"),
     ),
     Claim(
+        "APP-DYCK",
+        "Applications: Dyck-k through S-RASP (the paper cites Yao et al. 2021)",
+        "The Dyck-2 prefix-validity program, written in the project's small S-RASP (spec.srasp: clamped prefix sums, "
+        "equality aggregates, once) and compiled to an 11-layer AHAT with position features i, i^2, 1/max(i,1), i/n, "
+        "outputs for every prefix 'in', 'open' or 'bad' exactly as a stack-based reference does; its gap is gamma_T(n) = 1/n "
+        "(n >= 3) and it decides every input in soft mode at tau = 1/(n ln(128 n^3)). The compiler agrees with the "
+        "S-RASP interpreter on random programs (every sequence, exact integers). Project's own encoding: prefix averages "
+        "are turned back into integers by a lookup head over positions, so the gap is Theta(1/n), not the paper's "
+        "general Omega(1/n^3), at the price of scores of size ~n^2 (float32 breaks from n ~ 10^3).",
+        spec=("spec.srasp.dyck_program", "spec.srasp.compile_program", "spec.srasp.reference_dyck", "spec.constructions.build_dyck"),
+        tests=(
+            "tests/test_srasp.py::test_program_equals_reference_on_every_word",
+            "tests/test_srasp.py::test_compiled_equals_program_hard_and_soft",
+            "tests/test_srasp.py::test_compiler_agrees_with_the_interpreter_on_random_programs",
+            "tests/test_srasp.py::test_planted_defects_are_caught",
+            "tests/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/test_applications.py::test_gap_matches_claim",
+        ),
+    ),
+    Claim(
         "PREC",
         "Precision (a question the paper leaves open)",
         "A construction run in a format with p significand bits keeps every decision while (gamma(n) - ulp(S))/tau(n) >= "

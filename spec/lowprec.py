@@ -264,7 +264,7 @@ def run_lowprec(
     watched max sets are then those of the exact hard model (the true winners),
     not those of this run's own rounded activations.
     layers: run only the first ``layers`` layers (e.g. for a reference run).
-    winners: {(layer, head): (batch, n) key indices}: for those heads record, in
+    winners: {(layer, head): (batch, n) key indices, -1 for none}: for those heads record, in
     ``mass_on_max``, the weight on exactly that key (the exact winner, known from
     exact arithmetic), instead of the mass on a float64-recomputed max set (whose
     tie tolerance TIE_RTOL cannot resolve gaps below ~2^-42 |s|).
@@ -346,7 +346,8 @@ def run_lowprec(
                     mass[:, lo:hi] = mm
                 if win is not None:
                     idx = np.clip(win[:, lo:hi] - k0, 0, k1 - k0 - 1)
-                    mass[:, lo:hi] = np.take_along_axis(a, idx[..., None], axis=-1)[..., 0].astype(F64)
+                    got = np.take_along_axis(a, idx[..., None], axis=-1)[..., 0].astype(F64)
+                    mass[:, lo:hi] = np.where(win[:, lo:hi] < 0, np.nan, got)  # -1: the query has no winner (sees no key)
                 if weights_full is not None:  # keep_weights
                     weights_full[lo:hi, k0:k1] = a[0].astype(F64)
                 a = steps.round("weights as matmul input", a, st)

@@ -326,11 +326,13 @@ class _Builder:
         """Return the first layer whose FFN can read all inputs."""
         return max((r[0] + (1 if r[1] == 1 else 0) for r in (self.ready[c] for c in inputs)), default=0)
 
-    def add_head(self, layer: int, head: _HeadSpec, outputs: list[int]) -> None:
+    def add_head(self, layer: int, head: _HeadSpec, outputs: list[int]) -> tuple[int, int]:
+        """Append a head to a layer; return its (layer, head index)."""
         self._grow(layer)
         self.layers[layer][0].append(head)
         for c in outputs:
             self.ready[c] = (layer, 0)
+        return layer, len(self.layers[layer][0]) - 1
 
     def add_units(self, layer: int, units: _Units, outputs: list[int]) -> None:
         self._grow(layer)
@@ -382,6 +384,8 @@ class Compiled:
     model: Model
     coords: dict[str, tuple[int, ...]]  # Boolean: (c,); integer: (v, v^2)
     output_coords: tuple[int, ...]
+    #: definition -> (layer, head): a Psum's lookup head (its averaging head: name + ".frac"), an Aggregate's, a Once's
+    heads: dict[str, tuple[int, int]] | None = None
 
     def readout(self, x: np.ndarray) -> np.ndarray:
         """Return the output symbol indices from final activations (batch, n, d): the output coordinate holding the largest value."""
@@ -400,7 +404,8 @@ def compile_program(prog: Program) -> Compiled:
     tok = [B.coord(f"tok[{s}]") for s in prog.alphabet]
     coords: dict[str, tuple[int, ...]] = {}
     token_defs: dict[int, list[str]] = {}  # coordinate -> symbols it holds (filled by the embedding)
-    shared: dict[tuple, tuple[int, _HeadSpec]] = {}  # aggregate selector -> (layer, head)
+    shared: dict[tuple, tuple[int, int, _HeadSpec]] = {}  # aggregate selector -> (layer, head index, head)
+    heads: dict[str, tuple[int, int]] = {}
 
     def ffn(name: str, inputs: list[int], make: Callable[[int], _Units]) -> None:
         c = B.coord(name)
@@ -428,10 +433,9 @@ def compile_program(prog: Program) -> Compiled:
             src = {coords[op.plus][0]: 1.0}
             if op.minus is not None:
                 src[coords[op.minus][0]] = src.get(coords[op.minus][0], 0.0) - 1.0
-            la = B.head_layer(list(src))
-            B.add_head(la, ([([], [])], {f: src}, "strict"), [f])
-            lb = B.head_layer([f])
-            B.add_head(lb, ([([(f, 2.0)], [(pos, 1.0)]), ([(inv, -1.0)], [(pos2, 1.0)])], {v: {pos: 1.0}, v2: {pos2: 1.0}}, "causal"), [v, v2])
+            heads[f"{name}.frac"] = B.add_head(B.head_layer(list(src)), ([([], [])], {f: src}, "strict"), [f])
+            lookup: _HeadSpec = ([([(f, 2.0)], [(pos, 1.0)]), ([(inv, -1.0)], [(pos2, 1.0)])], {v: {pos: 1.0}, v2: {pos2: 1.0}}, "causal")
+            heads[name] = B.add_head(B.head_layer([f]), lookup, [v, v2])
             coords[name] = (v, v2)
         elif isinstance(op, IsConst):
             v, _ = coords[op.v]
@@ -450,9 +454,10 @@ def compile_program(prog: Program) -> Compiled:
             (wh,), (val,) = coords[op.where], coords[op.value]
             selector = (op.key, op.query, op.offset, op.where, op.mask)
             if selector in shared and B.head_layer([val]) <= shared[selector][0]:
-                layer, head = shared[selector]
+                layer, index, head = shared[selector]
                 head[1][raw] = {val: 1.0}
                 B.ready[raw] = (layer, 0)
+                heads[name] = (layer, index)
             else:
                 o = float(op.offset)
                 # s = 2 where_j - 2 v2_j + j/n + 4 v_j (q_i + o) - 2 (q2_i + 2 o q_i + o^2)  [= 2 where_j - 2 (v_j - t_i)^2 + j/n]
@@ -462,14 +467,14 @@ def compile_program(prog: Program) -> Compiled:
                     ([(qv2, -2.0), (qv, -4.0 * o), (one, -2.0 * o * o)], [(one, 1.0)]),
                 ]
                 head: _HeadSpec = (terms, {raw: {val: 1.0}}, op.mask)
-                layer = B.head_layer([kv, kv2, qv, qv2, wh, val])
-                B.add_head(layer, head, [raw])
-                shared[selector] = (layer, head)
+                layer, index = B.add_head(B.head_layer([kv, kv2, qv, qv2, wh, val]), head, [raw])
+                shared[selector] = (layer, index, head)
+                heads[name] = (layer, index)
             ffn(name, [raw], lambda c, raw=raw: _clean(B, raw, c))
         elif isinstance(op, Once):
             raw = B.coord(f"{name}.raw")
             (b,) = coords[op.b]
-            B.add_head(B.head_layer([b]), ([([(one, 1.0)], [(b, 1.0)])], {raw: {b: 1.0}}, "causal"), [raw])
+            heads[name] = B.add_head(B.head_layer([b]), ([([(one, 1.0)], [(b, 1.0)])], {raw: {b: 1.0}}, "causal"), [raw])
             ffn(name, [raw], lambda c, raw=raw: _clean(B, raw, c))
     # outputs: out_k = [b_k and no earlier b] = ReLU(b_k - sum of earlier b) on 0/1 values; default = 1 - clamp(sum, 0, 1)
     outs = [B.coord(f"out[{s}]") for s in prog.symbols]
@@ -492,7 +497,7 @@ def compile_program(prog: Program) -> Compiled:
     for r, f in enumerate(FEATURES):
         PE[r, feat[f]] = 1.0
     model = Model(prog.alphabet, WE, PositionEmbedding(FEATURES, PE), tuple(B.build()), prog.name)
-    return Compiled(prog, model, coords, tuple(outs))
+    return Compiled(prog, model, coords, tuple(outs), heads)
 
 
 def _lin(*terms: tuple[int, float]) -> dict[int, float]:

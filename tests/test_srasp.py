@@ -8,8 +8,14 @@ offset, a missing tie-break, a missing lookup term) must be caught.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
+import json
 import math
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -229,3 +235,46 @@ def test_bad_input_to_the_runs() -> None:
         sr.dyck_program(5)
     with pytest.raises(ValueError, match="not a bracket"):
         sr.reference_dyck("(a)")
+
+
+# --------------------------------------------------------------------------- the falsifier's exact winners (benchmarks/falsifier.py)
+
+FALSIFIER = Path(__file__).resolve().parents[1] / "benchmarks" / "falsifier.py"
+
+
+def _falsifier_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("falsifier", FALSIFIER)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_falsifier_winners_are_the_brute_force_argmax() -> None:
+    fz = _falsifier_module()
+    con = cs.get_construction("dyck-2")
+    w = con.sample(np.random.default_rng(3), 40, 21)
+    look, part = fz.dyck_winners(w)
+    for b, row in enumerate(w):
+        word = "".join(con.model.alphabet[c] for c in row)
+        depth = sr.evaluate(sr.dyck_program(2), word)["depth"]
+        opn = [int(c % 2 == 0) for c in row]
+        assert list(look[b]) == depth
+        for i in range(len(row)):
+            t = depth[i] - 1
+            best = max(range(i), key=lambda j: (2 * opn[j] - 2 * (depth[j] - t) ** 2, j), default=-1)
+            assert part[b, i] == best, (word, i)
+
+
+def test_falsifier_runs_small(tmp_path: Path) -> None:
+    out = tmp_path / "f.json"
+    p = subprocess.run(
+        [sys.executable, str(FALSIFIER), "--log2n", "6", "--formats", "float64", "--out", str(out)], capture_output=True, text=True, timeout=300
+    )
+    assert p.returncode == 0, p.stderr
+    res = json.loads(out.read_text())["results"]
+    assert {r["tau_label"].split()[0] for r in res} == {"reviewer", "statement", "construction"}
+    for r in res:  # float64 at n = 64: every decision right, and the true winners keep a majority at every query
+        assert r["all_right"], r
+        for h in r["heads"].values():
+            assert h["share_queries_majority"] == 1.0 and h["winner_weight_min"] > 0.5, r
