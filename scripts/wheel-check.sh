@@ -18,5 +18,14 @@ mkdir "$work/empty"
 cd "$work/empty"
 "$work/venv/bin/hardsoft" --version
 "$work/venv/bin/python" -m hardsoft --version
+# The Lean toolchain: the source tree's, when it has one (CI: make test installed it), so the wheel check does not
+# download and unpack it a second time.  The Lean verdict cache lives beside it and is keyed by the sha256 of every
+# Lean source, the generated pins, the toolchain, the flags and the checker's code as installed from the wheel: a hit
+# means the wheel ships byte-identical Lean files and checker; anything else rebuilds.  WHEEL_CHECK_OWN_TOOLCHAIN=1
+# forces a fresh install in the user cache instead (as a new user gets it).
+if [ -z "${WHEEL_CHECK_OWN_TOOLCHAIN:-}" ] && [ -d "$root/.toolchain/lean-wasm" ] && [ -z "${HARDSOFT_TOOLCHAIN_DIR:-}" ]; then
+  export HARDSOFT_TOOLCHAIN_DIR="$root/.toolchain"
+  echo "== Lean toolchain and verdict cache of the source tree: $HARDSOFT_TOOLCHAIN_DIR"
+fi
 echo "== hardsoft check --preset tiny from an empty directory ($PWD)"
 "$work/venv/bin/hardsoft" check --preset tiny
