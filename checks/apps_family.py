@@ -23,7 +23,15 @@ from hardsoft.spec import constructions as cs
 from hardsoft.spec import transformer as tf
 
 #: Claim ids of the constructions (spec.claims.REGISTRY).
-CLAIM_OF = {"flip-flop": "APP-FF", "induction": "APP-IND", "2-hop": "APP-KHOP", "3-hop": "APP-KHOP", "prefix-argmax": "APP-PA", "dyck-2": "APP-DYCK"}
+CLAIM_OF = {
+    "flip-flop": "APP-FF",
+    "induction": "APP-IND",
+    "induction-tl": "APP-IND",
+    "2-hop": "APP-KHOP",
+    "3-hop": "APP-KHOP",
+    "prefix-argmax": "APP-PA",
+    "dyck-2": "APP-DYCK",
+}
 
 
 def _res(name: str, claim: str, ok: bool, t0: float, detail: str, **data: object) -> CheckResult:

@@ -48,7 +48,7 @@ def _formats(fmts: list[str] | None) -> list[str]:
 def add_parsers(sub: argparse._SubParsersAction, positive_int, parser_class: type) -> None:
     """Add the ``constructions`` and ``audit`` sub-commands."""
     c = sub.add_parser(
-        "constructions", help="the applications (flip-flop, induction heads, prefix-argmax, Dyck-2 through S-RASP): verification, gap/temperature table, attention pictures"
+        "constructions", help="the applications (flip-flop, induction heads, prefix-argmax, Dyck-2): verification, gap/tau table, attention pictures"
     )
     c.add_argument("--only", help=f"comma-separated construction names ({', '.join(cs.CONSTRUCTIONS)})")
     c.add_argument("--max-n", type=positive_int("--max-n"), default=256, help="largest length n (default 256)")

@@ -296,8 +296,17 @@ REGISTRY: tuple[Claim, ...] = (
         "APP-IND",
         "Applications: basic induction head, tau = Theta(1/n)",
         "The two-layer AHAT induction head (output the token after the previous occurrence of the current token, '-' if "
-        "none) has gap gamma_T(n) = 1/n exactly and decides every input in soft mode at tau = 1/(2n).",
-        spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop", "spec.audit.verify"),
+        "none) has gap gamma_T(n) = 1/n exactly and decides every input in soft mode at tau = 1/(2n). The same "
+        "transduction compiled from TL[since] formulas by the temporal-logic compiler (one formula per output symbol, "
+        "a & (!a S (c & Y a)); construction induction-tl: 2 layers, 9 heads) has gap 1/n (n >= 3) and decides every "
+        "input at the compiler's tau = c/n.",
+        spec=(
+            "spec.constructions.build_k_hop",
+            "spec.constructions.reference_k_hop",
+            "spec.constructions.induction_formulas",
+            "spec.constructions.build_induction_tl",
+            "spec.audit.verify",
+        ),
         tests=(
             "tests/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/test_applications.py::test_gap_matches_claim",

@@ -357,6 +357,70 @@ def build_k_hop(k: int, alphabet: Sequence[str] = ("a", "b", "c")) -> Constructi
     )
 
 
+def induction_formulas(alphabet: Sequence[str] = ("a", "b", "c")) -> dict[str, str]:
+    """Return, per output symbol c, the TL[since] formula "the token after the previous occurrence of w_i is c".
+
+    With m the previous occurrence of a = w_i (no a in (m, i)), the output is w_{m+1}.
+    If m + 1 = i the output is a itself: ``a & Y a``.  Otherwise j = m + 1 < i has
+    w_j = c != a, w_{j-1} = a and no a in (j, i): ``a & (!a S (c & Y a))`` (strict
+    since).  Conversely such a j makes j - 1 the previous occurrence (w_j = c is not
+    a).  No formula holds when a has not occurred before (output '-').
+    """
+    out = {}
+    for c in alphabet:
+        parts = [f"({c} & Y {c})"] + [f"({a} & (!{a} S ({c} & Y {a})))" for a in alphabet if a != c]
+        out[c] = "(" + " | ".join(parts) + ")"
+    return out
+
+
+def build_induction_tl(alphabet: Sequence[str] = ("a", "b", "c")) -> Construction:
+    """The basic induction head through the temporal-logic compiler (``spec.logic``, bounded regime); gap 1/n (n >= 3), tau = c/n.
+
+    The formulas of ``induction_formulas`` (one per output symbol) are compiled as
+    ONE model (their disjunction: every subformula gets its coordinate) and the
+    read-out takes the coordinates of the per-symbol formulas ('-' when none holds).
+    Gap and temperature are the compiler's (``spec.logic.compiler``: its tie-break
+    and lookup heads have gap K/n = 1/n, tau(n) = c/n with the compiler's c); n = 2:
+    every strict head sees one key (infinite gap).  The hand-built ``induction``
+    construction computes the same transduction with 2 layers and 3 heads; this one
+    has 2 layers and 9 heads, and needs no hand derivation beyond the formulas.
+    """
+    from hardsoft.spec.logic import compile_formula, parse, subformulas
+
+    al = tuple(alphabet)
+    fs = induction_formulas(al)
+    whole = parse(" | ".join(fs[c] for c in al))
+    comp = compile_formula(whole, al, "bounded")
+    subs = subformulas(whole)
+    cols = [comp.coords[subs.index(parse(fs[c]))] for c in al]
+    thr = comp.readout.threshold
+    score_bound = max(float(np.abs(h.A).sum()) for layer in comp.model.layers for h in layer.heads)
+
+    def readout(x: np.ndarray) -> np.ndarray:
+        hold = x[..., cols] > thr
+        return np.where(hold.any(axis=-1), np.argmax(hold, axis=-1), len(al)).astype(np.int64)
+
+    def sampler(rng: np.random.Generator, n: int, count: int) -> np.ndarray:
+        return build_k_hop(1, al).sample(rng, n, count)
+
+    return Construction(
+        "induction-tl",
+        comp.model,
+        readout,
+        (*al, NONE),
+        lambda w: reference_k_hop(w, 1),
+        lambda n: math.inf if n <= 2 else 1.0 / n,
+        comp.tau,
+        lambda n: score_bound,  # max_h |A_h|_sum: every coordinate lies in [0, 1] in the bounded regime (x_max = 1)
+        2,
+        "1/n (n >= 3)",
+        f"{comp.c:.4g}/n",
+        "basic induction head compiled from TL[since] formulas (spec.logic), one per output symbol",
+        sampler,
+        margin=comp.mass_bound(),
+    )
+
+
 # =========================================================================== prefix-argmax (gap 1/n^3)
 
 
@@ -548,6 +612,7 @@ def dyck_samples(rng: np.random.Generator, n: int, count: int, k: int = 2) -> np
 CONSTRUCTIONS: dict[str, Callable[[], Construction]] = {
     "flip-flop": build_flip_flop,
     "induction": lambda: build_k_hop(1),
+    "induction-tl": build_induction_tl,
     "2-hop": lambda: build_k_hop(2),
     "3-hop": lambda: build_k_hop(3),
     "prefix-argmax": build_prefix_argmax,
