@@ -78,12 +78,13 @@ def dispatch(args: argparse.Namespace) -> int | None:
 
 
 def lengths(con: cs.Construction, max_n: int) -> list[int]:
-    """Return the lengths of the table: max(min_n, 2)..8, then powers of two up to max_n.
+    """Return the lengths of the table: min_n..8, then powers of two up to max_n, leaving out lengths of infinite claimed gap.
 
-    n = 1 is left out: one key per query, no gap, nothing for statement T to certify.
+    An infinite gap (every head sees ties or one key: e.g. n = 1, or n = 2 under
+    strict masks) leaves nothing for statement T to certify: soft equals hard there.
     """
     con.require_n(max_n)
-    ns = list(range(max(con.min_n, 2), min(8, max_n) + 1))
+    ns = [n for n in range(con.min_n, min(8, max_n) + 1) if math.isfinite(con.gap(n))]
     k = 16
     while k <= max_n:
         ns.append(k)
