@@ -342,7 +342,7 @@ REGISTRY: tuple[Claim, ...] = (
         "(n >= 3) and it decides every input in soft mode at tau = 1/(n ln(128 n^3)). The compiler agrees with the "
         "S-RASP interpreter on random programs (every sequence, exact integers). Project's own encoding: prefix averages "
         "are turned back into integers by a lookup head over positions, so the gap is Theta(1/n), not the paper's "
-        "general Omega(1/n^3), at the price of scores of size ~n^2 (float32 breaks from n ~ 10^3).",
+        "general Omega(1/n^3), at the price of scores of size ~n^2 (float32 audit: decided to n = 512, not at 528).",
         spec=("spec.srasp.dyck_program", "spec.srasp.compile_program", "spec.srasp.reference_dyck", "spec.constructions.build_dyck"),
         tests=(
             "tests/test_srasp.py::test_program_equals_reference_on_every_word",
