@@ -131,3 +131,11 @@ def test_predicted_safe_is_below_the_breakdown() -> None:
         for f in ("float16", "bfloat16", "float32"):
             safe, brk = au.predicted_safe(con, f), au.predicted_breakdown(con, f)[0]
             assert brk is None or safe is None or safe < brk
+
+
+def test_table_lengths_leave_out_infinite_gaps() -> None:
+    from hardsoft.checks.cli_apps import lengths
+
+    assert lengths(cs.get_construction("induction-tl"), 16) == [3, 4, 5, 6, 7, 8, 16]  # n = 2: every strict head sees one key
+    assert lengths(cs.get_construction("dyck-2"), 16) == [2, 3, 4, 5, 6, 7, 8, 16]  # n = 1: one key
+    assert lengths(cs.get_construction("flip-flop"), 32) == [2, 3, 4, 5, 6, 7, 8, 16, 32]
