@@ -271,7 +271,7 @@ def evaluate(prog: Program, word: Sequence[str]) -> dict[str, list[int]]:
                 best = max(keys, key=lambda j: (2 * where[j] - 2 * (key[j] - t) ** 2, j), default=None)
                 out.append(0 if best is None else value[best])
         elif isinstance(op, Once):
-            out = list(np.maximum.accumulate(val[op.b]))
+            out = [int(v) for v in np.maximum.accumulate(val[op.b])]
         else:  # pragma: no cover - Program.__post_init__ refuses other ops
             raise AssertionError(op)
         val[name] = out
