@@ -572,8 +572,8 @@ def dyck_samples(rng: np.random.Generator, n: int, count: int, k: int = 2) -> np
         row = []
         if kind == 4:  # deep nest: opens then matching closes
             half = n // 2
-            types = rng.integers(0, k, size=half)
-            row = [2 * int(t) for t in types] + [2 * int(t) + 1 for t in types[::-1]]
+            nest = [int(t) for t in rng.integers(0, k, size=half)]
+            row = [2 * t for t in nest] + [2 * t + 1 for t in nest[::-1]]
             row += [2 * int(rng.integers(0, k))] * (n - len(row))
         elif kind == 5:
             row = [int(c) for c in rng.integers(0, 2 * k, size=n)]

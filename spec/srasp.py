@@ -82,7 +82,7 @@ the largest temperature that still decides.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -366,12 +366,12 @@ class _Builder:
                 hs.append(Head(WQ, WK, WV, WO, mask))
             m = max(1, len(units))
             W1, b1, W2 = np.zeros((d, m)), np.zeros(m), np.zeros((m, d))
-            for u, (w, b, o) in enumerate(units):
-                for k, v in w.items():
-                    W1[k, u] += v
-                b1[u] = b
-                for k, v in o.items():
-                    W2[u, k] += v
+            for u, (w_in, bias, w_out) in enumerate(units):
+                for k, wk in w_in.items():
+                    W1[k, u] += wk
+                b1[u] = bias
+                for k, wk in w_out.items():
+                    W2[u, k] += wk
             out.append(Layer(tuple(hs), W1, b1, W2, np.zeros(d)))
         return out
 
@@ -407,10 +407,9 @@ def compile_program(prog: Program) -> Compiled:
     shared: dict[tuple, tuple[int, int, _HeadSpec]] = {}  # aggregate selector -> (layer, head index, head)
     heads: dict[str, tuple[int, int]] = {}
 
-    def ffn(name: str, inputs: list[int], make: Callable[[int], _Units]) -> None:
-        c = B.coord(name)
-        layer = B.ffn_layer(inputs)
-        B.add_units(layer, make(c), [c])
+    def ffn(name: str, inputs: list[int], units: _Units, c: int) -> None:
+        """Place FFN units writing coordinate c (allocated for name) in the first layer whose FFN sees all inputs."""
+        B.add_units(B.ffn_layer(inputs), units, [c])
         coords[name] = (c,)
 
     for name, op in prog.defs:
@@ -419,34 +418,30 @@ def compile_program(prog: Program) -> Compiled:
             token_defs[c] = list(op.symbols)
             coords[name] = (c,)
         elif isinstance(op, Not):
-            (a,) = coords[op.a]
-            ffn(name, [a], lambda c, a=a: [({a: -1.0, one: 1.0}, 0.0, {c: 1.0})])  # 1 - a >= 0 on 0/1
+            (a,), c = coords[op.a], B.coord(name)
+            ffn(name, [a], [({a: -1.0, one: 1.0}, 0.0, {c: 1.0})], c)  # 1 - a >= 0 on 0/1
         elif isinstance(op, And):
-            (a,), (b,) = coords[op.a], coords[op.b]
-            ffn(name, [a, b], lambda c, a=a, b=b: [(_lin((a, 1.0), (b, 1.0)), -1.0, {c: 1.0})])
+            (a,), (b,), c = coords[op.a], coords[op.b], B.coord(name)
+            ffn(name, [a, b], [(_lin((a, 1.0), (b, 1.0)), -1.0, {c: 1.0})], c)
         elif isinstance(op, Or):
-            (a,), (b,) = coords[op.a], coords[op.b]
-            ffn(name, [a, b], lambda c, a=a, b=b: [({a: 1.0}, 0.0, {c: 1.0}), ({b: 1.0}, 0.0, {c: 1.0}), (_lin((a, 1.0), (b, 1.0)), -1.0, {c: -1.0})])
+            (a,), (b,), c = coords[op.a], coords[op.b], B.coord(name)
+            ffn(name, [a, b], [({a: 1.0}, 0.0, {c: 1.0}), ({b: 1.0}, 0.0, {c: 1.0}), (_lin((a, 1.0), (b, 1.0)), -1.0, {c: -1.0})], c)
         elif isinstance(op, Psum):
-            f = B.coord(f"{name}.frac")
+            frac = B.coord(f"{name}.frac")
             v, v2 = B.coord(name), B.coord(f"{name}^2")
             src = {coords[op.plus][0]: 1.0}
             if op.minus is not None:
                 src[coords[op.minus][0]] = src.get(coords[op.minus][0], 0.0) - 1.0
-            heads[f"{name}.frac"] = B.add_head(B.head_layer(list(src)), ([([], [])], {f: src}, "strict"), [f])
-            lookup: _HeadSpec = ([([(f, 2.0)], [(pos, 1.0)]), ([(inv, -1.0)], [(pos2, 1.0)])], {v: {pos: 1.0}, v2: {pos2: 1.0}}, "causal")
-            heads[name] = B.add_head(B.head_layer([f]), lookup, [v, v2])
+            heads[f"{name}.frac"] = B.add_head(B.head_layer(list(src)), ([([], [])], {frac: src}, "strict"), [frac])
+            lookup: _HeadSpec = ([([(frac, 2.0)], [(pos, 1.0)]), ([(inv, -1.0)], [(pos2, 1.0)])], {v: {pos: 1.0}, v2: {pos2: 1.0}}, "causal")
+            heads[name] = B.add_head(B.head_layer([frac]), lookup, [v, v2])
             coords[name] = (v, v2)
         elif isinstance(op, IsConst):
-            v, _ = coords[op.v]
-
-            def is_const(c: int, v: int = v, k: int = op.c) -> _Units:
-                units: _Units = []
-                B.clamp01(units, {v: 4.0}, 2.0 - 4.0 * k, c)
-                B.clamp01(units, {v: 4.0}, -1.0 - 4.0 * k, c, sign=-1.0)
-                return units
-
-            ffn(name, [v], is_const)
+            (v, _), c = coords[op.v], B.coord(name)
+            units: _Units = []
+            B.clamp01(units, {v: 4.0}, 2.0 - 4.0 * op.c, c)
+            B.clamp01(units, {v: 4.0}, -1.0 - 4.0 * op.c, c, sign=-1.0)
+            ffn(name, [v], units, c)
         elif isinstance(op, Aggregate):
             raw = B.coord(f"{name}.raw")
             kv, kv2 = coords[op.key]
@@ -454,8 +449,8 @@ def compile_program(prog: Program) -> Compiled:
             (wh,), (val,) = coords[op.where], coords[op.value]
             selector = (op.key, op.query, op.offset, op.where, op.mask)
             if selector in shared and B.head_layer([val]) <= shared[selector][0]:
-                layer, index, head = shared[selector]
-                head[1][raw] = {val: 1.0}
+                layer, index, spec = shared[selector]
+                spec[1][raw] = {val: 1.0}
                 B.ready[raw] = (layer, 0)
                 heads[name] = (layer, index)
             else:
@@ -466,20 +461,22 @@ def compile_program(prog: Program) -> Compiled:
                     ([(qv, 4.0), (one, 4.0 * o)], [(kv, 1.0)]),
                     ([(qv2, -2.0), (qv, -4.0 * o), (one, -2.0 * o * o)], [(one, 1.0)]),
                 ]
-                head: _HeadSpec = (terms, {raw: {val: 1.0}}, op.mask)
-                layer, index = B.add_head(B.head_layer([kv, kv2, qv, qv2, wh, val]), head, [raw])
-                shared[selector] = (layer, index, head)
+                spec = (terms, {raw: {val: 1.0}}, op.mask)
+                layer, index = B.add_head(B.head_layer([kv, kv2, qv, qv2, wh, val]), spec, [raw])
+                shared[selector] = (layer, index, spec)
                 heads[name] = (layer, index)
-            ffn(name, [raw], lambda c, raw=raw: _clean(B, raw, c))
+            c = B.coord(name)
+            ffn(name, [raw], _clean(B, raw, c), c)
         elif isinstance(op, Once):
             raw = B.coord(f"{name}.raw")
             (b,) = coords[op.b]
             heads[name] = B.add_head(B.head_layer([b]), ([([(one, 1.0)], [(b, 1.0)])], {raw: {b: 1.0}}, "causal"), [raw])
-            ffn(name, [raw], lambda c, raw=raw: _clean(B, raw, c))
+            c = B.coord(name)
+            ffn(name, [raw], _clean(B, raw, c), c)
     # outputs: out_k = [b_k and no earlier b] = ReLU(b_k - sum of earlier b) on 0/1 values; default = 1 - clamp(sum, 0, 1)
     outs = [B.coord(f"out[{s}]") for s in prog.symbols]
     bools = [coords[b][0] for _, b in prog.outputs]
-    units: _Units = []
+    units = []
     for k, (bc, oc) in enumerate(zip(bools, outs)):
         units.append((_lin((bc, 1.0), *((s, -1.0) for s in bools[:k])), 0.0, {oc: 1.0}))
     units.append(({one: 1.0}, 0.0, {outs[-1]: 1.0}))
@@ -488,14 +485,14 @@ def compile_program(prog: Program) -> Compiled:
 
     d = len(B.names)
     WE = np.zeros((len(prog.alphabet), d))
-    for k, s in enumerate(prog.alphabet):
+    for k, sym in enumerate(prog.alphabet):
         WE[k, tok[k]] = 1.0
-        for c, syms in token_defs.items():
-            if s in syms:
-                WE[k, c] = 1.0
+        for tc, syms in token_defs.items():
+            if sym in syms:
+                WE[k, tc] = 1.0
     PE = np.zeros((len(FEATURES), d))
-    for r, f in enumerate(FEATURES):
-        PE[r, feat[f]] = 1.0
+    for r, feature in enumerate(FEATURES):
+        PE[r, feat[feature]] = 1.0
     model = Model(prog.alphabet, WE, PositionEmbedding(FEATURES, PE), tuple(B.build()), prog.name)
     return Compiled(prog, model, coords, tuple(outs), heads)
 
