@@ -70,16 +70,23 @@ def part_mitigation(out: Path) -> list[au.AuditRow]:
     """The mitigation study."""
     t0 = time.perf_counter()
     rows = []
-    cases = [(cs.build_flip_flop(), "float16", "i/n", 8192), (cs.build_prefix_argmax(), "float32", "i/n^3", 8192)]
-    for con, fmt, feat, nmax in cases:
+    cases = [
+        (cs.build_flip_flop(), "float16", ("i/n",), 3.0, 8192, 4),
+        (cs.build_prefix_argmax(), "float32", ("i/n^3",), 3.0, 8192, 4),
+        (cs.build_dyck(2), "float32", ("i", "i^2"), 0.25, 4096, 8),
+    ]
+    for con, fmt, feats, scale, nmax, samples in cases:
         variants = [("baseline", con, {}), ("max-first", con, {"order": "max-first"})]
         if fmt == "float16":
             variants.append(("float32 scores+softmax", con, {"softmax_format": "float32"}))
         else:
             variants.append(("float64 scores+softmax", con, {"softmax_format": "float64"}))
-        variants.append((f"{feat} x 3", _rescaled(con, feat, 3.0), {}))
+        rescaled = con
+        for feat in feats:
+            rescaled = _rescaled(rescaled, feat, scale)
+        variants.append((f"{' and '.join(feats)} x {scale:g}", rescaled, {}))
         for label, c, opts in variants:
-            r = au.precision_audit(c, fmt, n_max=nmax, samples=4, progress=say, **opts)
+            r = au.precision_audit(c, fmt, n_max=nmax, samples=samples, progress=say, **opts)
             r = au.AuditRow(r.construction, r.fmt, label, r.largest_ok, r.first_fail, r.fail_reason, r.mass_at_fail,
                             r.predicted, r.predicted_reason, r.inputs_per_n, r.seconds)
             rows.append(r)
