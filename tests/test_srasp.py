@@ -278,3 +278,11 @@ def test_falsifier_runs_small(tmp_path: Path) -> None:
         assert r["all_right"], r
         for h in r["heads"].values():
             assert h["share_queries_majority"] == 1.0 and h["winner_weight_min"] > 0.5, r
+
+
+def test_falsifier_runs_only_the_chosen_temperatures(tmp_path: Path) -> None:
+    out = tmp_path / "f.json"
+    cmd = [sys.executable, str(FALSIFIER), "--log2n", "5", "--formats", "float64", "--taus", "reviewer", "--out", str(out)]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert [r["tau_label"].split()[0] for r in json.loads(out.read_text())["results"]] == ["reviewer"]
