@@ -133,7 +133,9 @@ def _file_units(bundle: Bundle, whole: UnitResult, mapped: dict[str, list[LeanMe
                 msgs.append(LeanMessage("", 0, 0, "error", f"not confirmed: {failed}"))
         elif status != "ok" and failed is None:
             failed = f"an earlier file of the bundle failed: {s.path} ({status})"
-        units[s.module] = UnitResult(s.module, s.path, status, whole.seconds, whole.returncode, msgs, whole.log, whole.cpu_seconds, bundle=bundle.name)
+        units[s.module] = UnitResult(
+            s.module, s.path, status, whole.seconds, whole.returncode, msgs, whole.log, whole.cpu_seconds, bundle=bundle.name
+        )
     return units
 
 
@@ -210,8 +212,8 @@ def build_wasm(
                 own.append(mm)
             else:
                 mapped[seg.module].append(mm)
-        results.update(_file_units(bundle, whole, mapped))
         whole.messages = own + [m for s in bundle.segments for m in mapped[s.module]]
+        results.update(_file_units(bundle, whole, mapped))
         whole.path = f"{bundle.file} (bundle of {n_files} files)"
         results[BUNDLE_UNIT] = whole
         if pins is not None:
@@ -221,7 +223,11 @@ def build_wasm(
                 results[pin_name].path = pin_name + ".lean"
             else:
                 results[pin_name] = UnitResult(
-                    pin_name, pin_name + ".lean", "blocked", 0.0, messages=[LeanMessage("", 0, 0, "error", f"import failed: {bundle_name} (bundle {whole.status})")]
+                    pin_name,
+                    pin_name + ".lean",
+                    "blocked",
+                    0.0,
+                    messages=[LeanMessage("", 0, 0, "error", f"import failed: {bundle_name} (bundle {whole.status})")],
                 )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
