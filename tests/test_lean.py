@@ -604,6 +604,40 @@ def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lea
     assert len(calls) == 3
 
 
+def test_failed_bundle_fails_every_theorem(tmp_path: Path, lean_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a false theorem in one file of the bundle: that file "error", later files "blocked", the pins not run,
+    # every claimed theorem FAILED and `hardsoft check` exits 1
+    monkeypatch.setenv(cache.CACHE_ENV, "off")
+    tc = toolchain.Toolchain("wasm", "4.28.0-test", tmp_path, node=tmp_path / "node", lean_js=tmp_path / "lean.js", lean_lib=tmp_path / "lib")
+    monkeypatch.setattr(lf, "find_native", lambda: None)
+    monkeypatch.setattr(lf, "ensure_wasm_toolchain", lambda: tc)
+    monkeypatch.setattr(cache, "toolchain_identity", lambda t: {"kind": "test"})
+
+    def fake_build(tc_, src_root, log_dir, progress, **k):  # noqa: ANN001
+        mods = discover_modules(src_root)
+        b = bundle.make_bundle(mods, import_order(mods), src_root, "HardSoft")
+        seg = b.segments[2]
+        whole = build.UnitResult(build.BUNDLE_UNIT, "HardSoft.lean", "error", 40.0, 1, [], "", 41.0)
+        mapped: dict[str, list] = {x.module: [] for x in b.segments}
+        mapped[seg.module] = [messages.LeanMessage(seg.path, 9, 0, "error", "`grind` failed")]
+        out = build._file_units(b, whole, mapped)
+        out[build.BUNDLE_UNIT] = whole
+        out[pins.PIN_MODULE] = build.UnitResult(pins.PIN_MODULE, "HardSoftPins.lean", "blocked", 0.0,
+                                                messages=[messages.LeanMessage("", 0, 0, "error", "import failed: HardSoft")])
+        return out
+
+    monkeypatch.setattr(lf, "build_wasm", fake_build)
+    results = lf.check_project(lean_copy, tmp_path / "o", lambda s: None)
+    by = {r.name: r for r in results}
+    theorems = [r for r in results if r.name.startswith("lean.theorem.")]
+    assert theorems and all(r.outcome is Outcome.FAILED and "build failed" in r.detail for r in theorems)
+    assert by["lean.pins"].outcome is Outcome.FAILED and "import failed: HardSoft" in by["lean.pins"].detail
+    from hardsoft.checks.runner import exit_code
+    assert exit_code(results) == 1
+    md = lf.markdown_section(results)
+    assert "| error |" in md and "| blocked |" in md and "(in the bundle)" in md
+
+
 def test_modules_and_import_order() -> None:
     mods = discover_modules(LEAN_DIR)
     order = import_order(mods)

@@ -285,7 +285,7 @@ def check_project(
             f"Lean accepted all {len(pins)} pinned statements ({PIN_MODULE}.lean)"
             if pins_ok
             else "; ".join(problems[:5] + [f"{n}: {failures[n][0].short()}" for n in rejected[:5]])
-        )
+        ) or f"{PIN_MODULE}.lean {pin_unit.status}: " + "; ".join(m.text for m in pin_unit.errors[:2])
         results.append(
             CheckResult(
                 "lean",
