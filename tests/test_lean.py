@@ -533,6 +533,20 @@ def test_bundle_hoists_outside_imports(tmp_path: Path) -> None:
     assert b.text.count("P.A") == 0 and [s.path for s in b.segments] == ["P/A.lean", "P/B.lean"]
 
 
+def test_unreadable_file_fails_the_bundle(tmp_path: Path) -> None:
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "A.lean").write_text("module\nset_option autoImplicit false\n", encoding="utf-8")
+    (tmp_path / "P" / "B.lean").write_text("module\npublic import P.A\n/- never closed\n", encoding="utf-8")
+    mods = discover_modules(tmp_path, ["P.A", "P.B"])
+    with pytest.raises(bundle.BundleError) as e:
+        bundle.make_bundle(mods, import_order(mods), tmp_path, "P")
+    assert (e.value.path, e.value.line) == ("P/B.lean", 3)
+    tc = toolchain.Toolchain("wasm", "4.28.0-test", tmp_path, node=tmp_path / "node", lean_js=None, lean_lib=tmp_path / "lib")
+    units = build.build_wasm(tc, tmp_path, tmp_path / "logs", lambda s: None, ["P.A", "P.B"], pins=("Pins", "module"))
+    assert {n: u.status for n, u in units.items()} == {"P.A": "blocked", "P.B": "error", build.BUNDLE_UNIT: "error", "Pins": "blocked"}
+    assert units["P.B"].errors[0].short().startswith("P/B.lean:3:0: error: cannot be bundled")
+
+
 def test_file_rows_of_a_failed_bundle() -> None:
     mods = discover_modules(LEAN_DIR)
     b = bundle.make_bundle(mods, import_order(mods), LEAN_DIR, "HardSoft")

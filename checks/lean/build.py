@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hardsoft.checks.lean.bundle import Bundle, make_bundle
+from hardsoft.checks.lean.bundle import Bundle, BundleError, make_bundle
 from hardsoft.checks.lean.inventory import inventory_text
 from hardsoft.checks.lean.messages import LeanMessage, filter_noise, parse_messages
 from hardsoft.checks.lean.sources import LIB_NAME, discover_modules, import_order
@@ -169,10 +169,25 @@ def build_wasm(
         verify_lean_js(tc.lean_js)
     mods = discover_modules(src_root, names)
     order = import_order(mods)
-    bundle = make_bundle(mods, order, src_root, bundle_name)
     log_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        bundle = make_bundle(mods, order, src_root, bundle_name)
+    except BundleError as e:  # a file that cannot be bundled fails (nothing is compiled)
+        bad = LeanMessage(e.path, e.line, 0, "error", f"cannot be bundled: {e.why}")
+        results: dict[str, UnitResult] = {}
+        for n in order:
+            rel = str(mods[n].path.relative_to(src_root))
+            mine = rel == e.path
+            msg = bad if mine else LeanMessage("", 0, 0, "error", f"not compiled: {e.path} cannot be bundled")
+            results[n] = UnitResult(n, rel, "error" if mine else "blocked", 0.0, messages=[msg], bundle=bundle_name)
+        results[BUNDLE_UNIT] = UnitResult(BUNDLE_UNIT, f"{bundle_name}.lean (bundle)", "error", 0.0, messages=[bad])
+        if pins is not None:
+            results[pins[0]] = UnitResult(
+                pins[0], pins[0] + ".lean", "blocked", 0.0, messages=[LeanMessage("", 0, 0, "error", f"import failed: {bundle_name}")]
+            )
+        return results
     (log_dir / f"{bundle_name}.bundle.lean").write_text(bundle.text, encoding="utf-8")
-    results: dict[str, UnitResult] = {}
+    results = {}
     tmp = Path(tempfile.mkdtemp(prefix="hardsoft-lean-", dir="/tmp"))
     try:
         staged: StagedWasm = stage_wasm(tc, tmp)
