@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"  Lean toolchain    {locations.toolchain_home()} (embedded wasm Lean, installed on first use\n"
         f"                    or by 'hardsoft install-lean'; a source tree uses <repository>/.toolchain,\n"
         f"                    ${locations.TOOLCHAIN_ENV} overrides; a native lake on PATH is used instead)\n"
-        f"  Lean verdicts     <toolchain>/lean-cache (the build's verdict and compiled modules, keyed by a hash\n"
+        f"  Lean verdicts     <toolchain>/lean-cache (the build's verdict, keyed by a hash\n"
         f"                    of sources, pins, toolchain, flags and checker; HARDSOFT_LEAN_CACHE=off disables)\n"
         f"Exit: 0 all passed, 1 something failed, 3 something undecided (unknown, timeout, toolchain missing), 2 bad input.",
     )

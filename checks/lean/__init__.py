@@ -6,9 +6,10 @@ Modules, each importing only those listed before it:
   its verified lean.js patch (``hardsoft install-lean``);
 * ``messages`` -- Lean's output: noise filter, message parser;
 * ``sources`` -- the tokenizer, top-level commands, modules and import order;
-* ``audit`` -- the allowlist of commands and the refused words;
+* ``audit`` -- the allowlist of commands, the refused words, balanced sections;
+* ``bundle`` -- the wasm build's one generated module of all files, and its line-offset table;
 * ``inventory`` -- ``#print axioms`` lines for a native toolchain;
-* ``build`` -- compiling the modules (native or wasm);
+* ``build`` -- compiling the modules (native: ``lake build``; wasm: the bundle, then the pins);
 * ``pins`` -- the module generated from the registry that pins each claimed theorem's statement;
 * ``cache`` -- the honest cache of a build's verdict;
 * ``family`` -- ``run``: the family itself, and ``markdown_section`` for the report.

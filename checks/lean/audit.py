@@ -14,6 +14,11 @@ top-level commands.  A command is accepted only if it is one of
   ``ALLOWED_ATTRIBUTES``, and optionally an ``omit ... in`` / ``include ... in`` prefix;
 * a module doc ``/-! -/``.
 
+Every ``section``/``namespace`` a file opens must be closed in that file by a matching
+``end`` (checked in order; an unclosed one is reported at its own line): the wasm build
+compiles the files as one bundle (``checks.lean.bundle``), where scope state left open by
+one file must not reach the next.
+
 Everything else is refused with its file and line, and so is any of ``FORBIDDEN_WORDS``
 anywhere in the file (inside proofs too), any ``#command`` (``#guard_msgs``, ``#exit``,
 ``#eval``, ``#print``, ...), an identifier in guillemets and an interpolated string.
@@ -143,9 +148,47 @@ def _word_findings(toks: list[Token]) -> list[tuple[int, str, str]]:
     return out
 
 
-def _command_findings(cmds: list) -> list[tuple[int, str, str]]:
-    """Return (line, kind, why) for top-level commands outside the allowlist."""
+def _scope_findings(cmds: list) -> list[tuple[int, str, str]]:
+    """Return (line, kind, why) for sections and namespaces not closed in order by a matching ``end``.
+
+    ``namespace A.B`` opens the scopes ``A`` and ``B`` (closed by ``end A.B``, or ``end B``
+    then ``end A``); ``section`` and ``public section`` open an anonymous scope closed by a
+    bare ``end``.  Each ``end`` must close the innermost open scopes by name; whatever is still
+    open at the end of the file is reported at the line that opened it.
+    """
     out: list[tuple[int, str, str]] = []
+    stack: list[tuple[str, int, str]] = []  # (name, line, how it was opened)
+    for c in cmds:
+        body = [t.text for t in c.body]
+        if not body:
+            continue
+        line = c.head_line
+        if body[0] == "section" or body[:2] == ["public", "section"]:
+            rest = body[1:] if body[0] == "section" else body[2:]
+            name = rest[0] if len(rest) == 1 else ""
+            for part in name.split(".") if name else [""]:
+                stack.append((part, line, " ".join(body)))
+        elif body[0] == "namespace" and len(body) == 2:
+            for part in body[1].split("."):
+                stack.append((part, line, " ".join(body)))
+        elif body[0] == "end" and len(body) <= 2:
+            parts = body[1].split(".") if len(body) == 2 else [""]
+            for part in reversed(parts):
+                if not stack:
+                    out.append((line, "unbalanced end", f"`{' '.join(body)}` closes nothing that this file opened"))
+                    break
+                top, top_line, how = stack.pop()
+                if top != part:
+                    out.append((line, "unbalanced end", f"`{' '.join(body)}` does not close `{how}` (line {top_line})"))
+                    break
+    for _name, line, how in stack:
+        out.append((line, "unclosed scope", f"`{how}` is never closed in this file (each file must close what it opens)"))
+    return out
+
+
+def _command_findings(cmds: list) -> list[tuple[int, str, str]]:
+    """Return (line, kind, why) for top-level commands outside the allowlist and unbalanced scopes."""
+    out: list[tuple[int, str, str]] = _scope_findings(cmds)
     seen_option = False
     for k, c in enumerate(cmds):
         body = [t.text for t in c.body]

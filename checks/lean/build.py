@@ -1,15 +1,17 @@
-"""Building the Lean modules: natively with ``lake build``, or with the wasm toolchain module by module in import order.
+"""Building the Lean modules: natively with ``lake build`` (module by module), or with the wasm toolchain as one bundle.
 
-The wasm build mounts only /tmp and /home, so the sources (and, when needed, the
-toolchain) are staged into a fresh directory under /tmp; each module is compiled with
-``lean --json -DautoImplicit=false FILE -o build/M.olean`` as soon as its imports have built,
-at most ``JOBS`` at once (``LEAN_SLOTS`` is shared by every build in the process).
+The wasm build mounts only /tmp and /home, so the generated files (and, when needed, the
+toolchain) are staged into a fresh directory under /tmp.  Every wasm process spends 15-30 s
+starting and importing before it reads a line, so the library's files are concatenated in
+import order into one generated module (``checks.lean.bundle``), compiled in ONE process
+with ``lean --json -DautoImplicit=false HardSoft.lean -o build/HardSoft.olean``; Lean's
+messages are mapped back to the original file and line.  The pin module is then checked in
+a second process against the compiled bundle.  ``LEAN_SLOTS`` (two, shared by every build in
+the process) bounds the Lean processes running at once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 import re
 import shutil
@@ -18,13 +20,13 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hardsoft.checks.lean.bundle import Bundle, BundleError, make_bundle
 from hardsoft.checks.lean.inventory import inventory_text
 from hardsoft.checks.lean.messages import LeanMessage, filter_noise, parse_messages
-from hardsoft.checks.lean.sources import Module, discover_modules, import_order
+from hardsoft.checks.lean.sources import LIB_NAME, discover_modules, import_order
 from hardsoft.checks.lean.toolchain import StagedWasm, Toolchain, stage_wasm, verify_lean_js
 
 #: Lean processes run at once (the machines have two cores).
@@ -41,18 +43,18 @@ class UnitResult:
 
     module: str
     path: str
-    status: str  # "ok", "error", "sorry", "blocked", "timeout", "not-run", "imports-checked"
+    status: str  # "ok", "error", "sorry", "blocked", "timeout", "not-run"
     seconds: float
     returncode: int | None = None
     messages: list[LeanMessage] = field(default_factory=list)
     log: str = ""
     cpu_seconds: float | None = None  # user + system CPU time of the Lean process (load-independent)
-    reused: bool = False  # True when the compiled module was reused from the module store (not compiled now)
+    bundle: str | None = None  # for a file compiled inside the wasm bundle: the bundle's module name
 
     @property
     def ok(self) -> bool:
         """Return whether the unit built cleanly (no error, no sorry)."""
-        return self.status in ("ok", "imports-checked")
+        return self.status == "ok"
 
     @property
     def errors(self) -> list[LeanMessage]:
@@ -72,14 +74,6 @@ def _classify(rc: int | None, msgs: list[LeanMessage]) -> str:
     if any(m.is_sorry for m in msgs):
         return "sorry"
     return "ok"
-
-
-def _stage_sources(src_root: Path, mods: dict[str, Module], dest: Path) -> None:
-    """Copy the modules' sources to ``dest`` keeping their relative paths."""
-    for m in mods.values():
-        target = dest / m.path.relative_to(src_root)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(m.path, target)
 
 
 def _run_measured(cmd: list[str], cwd: Path, env: dict[str, str], timeout: float) -> tuple[int | None, str, float]:
@@ -105,87 +99,44 @@ def _run_measured(cmd: list[str], cwd: Path, env: dict[str, str], timeout: float
     return (None if timed_out else proc.returncode), raw, usage.ru_utime + usage.ru_stime
 
 
-def module_keys(mods: dict[str, Module], order: list[str], source: Callable[[str], bytes], base_key: str) -> dict[str, str]:
-    """Return each module's reuse key: sha256 of ``base_key``, its name, its bytes and its imports' keys."""
-    keys: dict[str, str] = {}
-    for n in order:
-        h = hashlib.sha256(f"{base_key}\0{n}\0".encode())
-        h.update(source(n))
-        for d in sorted(mods[n].deps):
-            h.update(f"\0{keys[d]}".encode())
-        keys[n] = h.hexdigest()
-    return keys
-
-
-def _module_files(build_dir: Path, name: str) -> list[Path]:
-    """Return the files ``lean -o`` wrote for a module (.olean and its .private/.server/.ir siblings)."""
-    stem = build_dir / Path(*name.split("."))
-    return sorted(p for p in stem.parent.glob(stem.name + ".*") if p.is_file())
-
-
-def _store_module(store: Path, key: str, build_dir: Path, name: str, unit: UnitResult) -> None:
-    """Store a cleanly built module's output files and verdict under its key (atomically)."""
-    store.mkdir(parents=True, exist_ok=True)
-    if (store / key).is_dir():
-        return
-    tmp = Path(tempfile.mkdtemp(dir=store, prefix=".mod-"))
-    try:
-        for f in _module_files(build_dir, name):
-            shutil.copy2(f, tmp / f.name)
-        log = Path(unit.log).read_text(encoding="utf-8", errors="replace") if unit.log else ""
-        (tmp / "unit.json").write_text(
-            json.dumps(
-                {
-                    "module": name,
-                    "path": unit.path,
-                    "status": unit.status,
-                    "seconds": unit.seconds,
-                    "cpu_seconds": unit.cpu_seconds,
-                    "returncode": unit.returncode,
-                    "messages": [m.__dict__ for m in unit.messages],
-                    "log_text": log,
-                }
-            ),
-            encoding="utf-8",
-        )
-        os.rename(tmp, store / key)
-    except OSError:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _reuse_module(store: Path | None, key: str, build_dir: Path, name: str, log_dir: Path) -> UnitResult | None:
-    """Copy a stored module's files into ``build_dir`` and return its stored verdict, or None."""
-    if store is None or not (store / key / "unit.json").is_file():
-        return None
-    try:
-        entry = json.loads((store / key / "unit.json").read_text(encoding="utf-8"))
-        target = (build_dir / Path(*name.split("."))).parent
-        target.mkdir(parents=True, exist_ok=True)
-        files = [f for f in (store / key).iterdir() if f.name != "unit.json"]
-        if not any(f.suffix == ".olean" for f in files):
-            return None
-        for f in files:
-            shutil.copy2(f, target / f.name)
-    except (OSError, ValueError):
-        return None
-    log_dir.mkdir(parents=True, exist_ok=True)
-    log = log_dir / f"{name}.log"
-    log.write_text(f"# reused compiled module (module key {key[:16]})\n{entry['log_text']}", encoding="utf-8")
-    return UnitResult(
-        name,
-        entry["path"],
-        entry["status"],
-        float(entry["seconds"]),
-        entry["returncode"],
-        [LeanMessage(**m) for m in entry["messages"]],
-        str(log),
-        entry.get("cpu_seconds"),
-        reused=True,
-    )
-
-
 #: Slots for Lean processes shared by every build in this Python process (two cores).
 LEAN_SLOTS = threading.BoundedSemaphore(JOBS)
+#: The key of the bundle's own unit among a wasm build's units (not a Lean module name).
+BUNDLE_UNIT = "bundle"
+
+
+def _file_units(bundle: Bundle, whole: UnitResult, mapped: dict[str, list[LeanMessage]]) -> dict[str, UnitResult]:
+    """Return one UnitResult per file of the bundle, derived from the bundle's messages mapped back to the files.
+
+    Lean elaborates the bundle command by command, so a file's declarations are checked in
+    an environment of earlier files only: a file before the first failing one (error or
+    sorry) is "ok" when it has no error and no sorry of its own; the failing file is
+    "error"/"sorry"; a later file with no error of its own is "blocked" (what it uses may
+    rest on the failed declarations).  When the bundle failed with no message in any file
+    (a crash, a header error), every file is "blocked"; when it timed out, "timeout".
+    """
+    units: dict[str, UnitResult] = {}
+    failed: str | None = None
+    if whole.status in ("timeout", "not-run"):
+        failed = whole.status
+    elif not whole.ok and not any(_classify(0, mapped[s.module]) != "ok" for s in bundle.segments):
+        failed = f"the bundle failed ({whole.status}): " + "; ".join(m.short() for m in whole.errors[:2])
+    for s in bundle.segments:
+        own = mapped[s.module]
+        status = _classify(0, own)
+        msgs = list(own)
+        if status == "ok" and failed is not None:
+            if whole.status in ("timeout", "not-run"):
+                status = whole.status
+            else:
+                status = "blocked"
+                msgs.append(LeanMessage("", 0, 0, "error", f"not confirmed: {failed}"))
+        elif status != "ok" and failed is None:
+            failed = f"an earlier file of the bundle failed: {s.path} ({status})"
+        units[s.module] = UnitResult(
+            s.module, s.path, status, whole.seconds, whole.returncode, msgs, whole.log, whole.cpu_seconds, bundle=bundle.name
+        )
+    return units
 
 
 def build_wasm(
@@ -194,126 +145,108 @@ def build_wasm(
     log_dir: Path,
     progress: Callable[[str], None],
     names: Iterable[str] | None = None,
-    compile_import_only: bool = True,
-    jobs: int = JOBS,
     timeout: float = WASM_TIMEOUT,
-    extra: dict[str, tuple[str, list[str]]] | None = None,
-    module_store: Path | None = None,
-    base_key: str = "",
+    pins: tuple[str, str] | None = None,
+    bundle_name: str = LIB_NAME,
 ) -> dict[str, UnitResult]:
-    """Compile the modules under ``src_root`` with the wasm toolchain in import order; return one UnitResult each.
+    """Compile the modules under ``src_root`` with the wasm toolchain as ONE bundle, then the pin module; return the units.
 
-    The sources are staged into a fresh directory under /tmp; each module is compiled with
-    ``lean --json FILE -o build/M.olean`` (LEAN_PATH = the library and ``build/``), at most
-    ``jobs`` at once, as soon as its imports have built.  A module whose import failed is
-    "blocked".  An import-only module is checked in Python when ``compile_import_only`` is
-    false (its imports must all have built).  Logs (noise filtered) go to ``log_dir``.
-    ``extra`` adds generated modules (name -> (source text, imports)), such as the pin module.
-    The lean.js about to run must be the verified patched one (ToolchainError otherwise).
+    The files are concatenated in import order into one generated module ``bundle_name``
+    (``checks.lean.bundle``: each file in a section of its own, its ``module`` keyword and
+    imports blanked, a line-offset table), staged into a fresh directory under /tmp and
+    compiled in one process with ``lean --json -DautoImplicit=false B.lean -o build/B.olean``
+    (LEAN_PATH = the library and ``build/``).  Lean's messages are mapped back to the
+    original file and line.  ``pins`` = (module name, text): a generated module that imports
+    ``bundle_name``, checked afterwards in a second process that sees only the compiled
+    bundle ("blocked" when the bundle did not build cleanly).
 
-    ``module_store``: a folder of compiled modules reused across runs.  A module's key is the
-    sha256 of ``base_key`` (toolchain, flags, checker), its name, its source bytes and the keys
-    of its imports, so an entry is reused only when the module and everything it imports are
-    byte for byte what was compiled; only modules that built cleanly are stored.
+    Returns one unit per source file (in import order; derived from the bundle, see
+    ``_file_units``), the bundle itself under ``BUNDLE_UNIT``, and the pin module.  Logs
+    (noise filtered) and the generated bundle go to ``log_dir``.  The lean.js about to run
+    must be the verified patched one (ToolchainError otherwise).
     """
     if tc.lean_js is not None:
         verify_lean_js(tc.lean_js)
     mods = discover_modules(src_root, names)
-    texts: dict[str, str] = {}
-    for name, (text, deps) in (extra or {}).items():
-        mods[name] = Module(name, src_root / Path(*name.split(".")).with_suffix(".lean"), list(deps), False)
-        texts[name] = text
     order = import_order(mods)
     log_dir.mkdir(parents=True, exist_ok=True)
-    results: dict[str, UnitResult] = {}
+    try:
+        bundle = make_bundle(mods, order, src_root, bundle_name)
+    except BundleError as e:  # a file that cannot be bundled fails (nothing is compiled)
+        bad = LeanMessage(e.path, e.line, 0, "error", f"cannot be bundled: {e.why}")
+        results: dict[str, UnitResult] = {}
+        for n in order:
+            rel = str(mods[n].path.relative_to(src_root))
+            mine = rel == e.path
+            msg = bad if mine else LeanMessage("", 0, 0, "error", f"not compiled: {e.path} cannot be bundled")
+            results[n] = UnitResult(n, rel, "error" if mine else "blocked", 0.0, messages=[msg], bundle=bundle_name)
+        results[BUNDLE_UNIT] = UnitResult(BUNDLE_UNIT, f"{bundle_name}.lean (bundle)", "error", 0.0, messages=[bad])
+        if pins is not None:
+            results[pins[0]] = UnitResult(
+                pins[0], pins[0] + ".lean", "blocked", 0.0, messages=[LeanMessage("", 0, 0, "error", f"import failed: {bundle_name}")]
+            )
+        return results
+    (log_dir / f"{bundle_name}.bundle.lean").write_text(bundle.text, encoding="utf-8")
+    results = {}
     tmp = Path(tempfile.mkdtemp(prefix="hardsoft-lean-", dir="/tmp"))
     try:
         staged: StagedWasm = stage_wasm(tc, tmp)
         work = tmp / "src"
-        _stage_sources(src_root, {n: m for n, m in mods.items() if n not in texts}, work)
-        for name, text in texts.items():
-            target = work / Path(*name.split(".")).with_suffix(".lean")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
         (work / "build").mkdir(parents=True, exist_ok=True)
         env = dict(os.environ)
         env["LEAN_PATH"] = f"{staged.lean_lib}:{work / 'build'}"
-        mkeys = module_keys(mods, order, lambda n: (work / Path(*n.split(".")).with_suffix(".lean")).read_bytes(), base_key)
 
-        def compile_one(name: str) -> UnitResult:
-            reused = _reuse_module(module_store, mkeys[name], work / "build", name, log_dir)
-            if reused is not None:
-                progress(f"lean: {name} reused (module key {mkeys[name][:16]})")
-                return reused
-            unit = _compile_one(name)
-            if module_store is not None and unit.status == "ok":
-                _store_module(module_store, mkeys[name], work / "build", name, unit)
-            return unit
-
-        def _compile_one(name: str) -> UnitResult:
+        def compile_unit(key: str, name: str, text: str, output: bool, label: str) -> UnitResult:
             rel = Path(*name.split(".")).with_suffix(".lean")
-            olean = work / "build" / Path(*name.split(".")).with_suffix(".olean")
-            olean.parent.mkdir(parents=True, exist_ok=True)
-            cmd = [str(staged.node), str(staged.lean_js), *WASM_FLAGS, str(rel), "-o", str(olean)]
+            (work / rel).parent.mkdir(parents=True, exist_ok=True)
+            (work / rel).write_text(text, encoding="utf-8")
+            cmd = [str(staged.node), str(staged.lean_js), *WASM_FLAGS, str(rel)]
+            if output:
+                olean = work / "build" / rel.with_suffix(".olean")
+                olean.parent.mkdir(parents=True, exist_ok=True)
+                cmd += ["-o", str(olean)]
             with LEAN_SLOTS:
-                progress(f"lean: compiling {name} (wasm)")
+                progress(f"lean: compiling {label} (wasm, one process)")
                 t0 = time.perf_counter()
                 rc, raw, cpu = _run_measured(cmd, work, env, timeout)
-                status = "timeout" if rc is None else None
                 secs = time.perf_counter() - t0
-            text = filter_noise(raw)
-            log = log_dir / f"{name}.log"
-            log.write_text(f"$ {' '.join(cmd)}\n# exit {rc}, {secs:.1f} s wall, {cpu:.1f} s CPU\n{text}", encoding="utf-8")
+            log = log_dir / f"{key}.log"
+            log.write_text(f"$ {' '.join(cmd)}\n# exit {rc}, {secs:.1f} s wall, {cpu:.1f} s CPU\n{filter_noise(raw)}", encoding="utf-8")
             msgs = parse_messages(raw)
-            return UnitResult(name, str(rel), status or _classify(rc, msgs), secs, rc, msgs, str(log), round(cpu, 1))
+            status = "timeout" if rc is None else _classify(rc, msgs)
+            progress(f"lean: {label} {status} in {secs:.0f} s ({cpu:.0f} s CPU)")
+            return UnitResult(key, str(rel), status, secs, rc, msgs, str(log), round(cpu, 1))
 
-        # critical path first: among ready modules, start the one with the longest chain of dependents
-        height: dict[str, int] = {}
-        for n in reversed(order):
-            height[n] = 1 + max((height[m] for m in order if n in mods[m].deps), default=0)
-        pending = sorted(order, key=lambda n: (-height[n], order.index(n)))
-        running: dict[Future, str] = {}
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            while pending or running:
-                progressed = False
-                for name in list(pending):
-                    deps = mods[name].deps
-                    if any(d in results and not results[d].ok for d in deps):
-                        bad = [d for d in deps if not results[d].ok]
-                        results[name] = UnitResult(
-                            name,
-                            str(mods[name].path.relative_to(src_root)),
-                            "blocked",
-                            0.0,
-                            messages=[LeanMessage("", 0, 0, "error", f"import failed: {', '.join(bad)}")],
-                        )
-                        pending.remove(name)
-                        progressed = True
-                    elif all(d in results for d in deps):
-                        if mods[name].import_only and not compile_import_only:
-                            results[name] = UnitResult(name, str(mods[name].path.relative_to(src_root)), "imports-checked", 0.0)
-                            pending.remove(name)
-                            progressed = True
-                        elif len(running) < max(1, jobs):
-                            running[pool.submit(compile_one, name)] = name
-                            pending.remove(name)
-                            progressed = True
-                if running and not progressed:
-                    done, _ = wait(list(running), return_when=FIRST_COMPLETED)
-                    for fut in done:
-                        name = running.pop(fut)
-                        results[name] = fut.result()
-                        u = results[name]
-                        if not u.reused:
-                            progress(
-                                f"lean: {name} {u.status} in {u.seconds:.0f} s"
-                                + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else "")
-                            )
-                elif not running and not progressed:
-                    break
+        n_files = len(bundle.segments)
+        whole = compile_unit(BUNDLE_UNIT, bundle_name, bundle.text, True, f"the bundle {bundle_name} ({n_files} files)")
+        mapped: dict[str, list[LeanMessage]] = {s.module: [] for s in bundle.segments}
+        own: list[LeanMessage] = []
+        for m in whole.messages:
+            seg, mm = bundle.map_message(m)
+            if seg is None:
+                own.append(mm)
+            else:
+                mapped[seg.module].append(mm)
+        whole.messages = own + [m for s in bundle.segments for m in mapped[s.module]]
+        results.update(_file_units(bundle, whole, mapped))
+        whole.path = f"{bundle.file} (bundle of {n_files} files)"
+        results[BUNDLE_UNIT] = whole
+        if pins is not None:
+            pin_name, pin_text = pins
+            if whole.ok:
+                results[pin_name] = compile_unit(pin_name, pin_name, pin_text, False, f"the pins {pin_name}")
+                results[pin_name].path = pin_name + ".lean"
+            else:
+                results[pin_name] = UnitResult(
+                    pin_name,
+                    pin_name + ".lean",
+                    "blocked",
+                    0.0,
+                    messages=[LeanMessage("", 0, 0, "error", f"import failed: {bundle_name} (bundle {whole.status})")],
+                )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return {n: results[n] for n in order if n in results}
+    return results
 
 
 _LAKE_BUILT = re.compile(r"(?:✔|✖|⚠|info:|error:)?\s*\[\d+/\d+\]\s+(Built|Building|Checked|Compiled)\s+([\w.]+)(?:.*?\(([\d.]+)\s*(ms|s)\))?")

@@ -8,11 +8,10 @@ The key is the sha256 of everything the verdict depends on:
   hashes), and a listing (path, size) of the unpacked lean-lib; for native, ``lean --version``
   and the paths of ``lean`` and ``lake``;
 * the flags (``build.WASM_FLAGS``, whether import-only modules are compiled);
-* the checker itself (the bytes of ``checks/lean/{build,messages,pins,sources,cache}.py``).
+* the checker itself (the bytes of ``checks/lean/{build,bundle,messages,pins,sources,cache}.py``).
 
-Below the whole-build verdict, compiled modules are reused one by one (``module_store``):
-a module's key adds its name, its bytes and its imports' keys to the toolchain, flags and
-checker, so after a change only the changed modules and those importing them are compiled.
+There is no reuse below the whole-build verdict: the wasm build compiles the library as one
+bundle (``checks.lean.bundle``), so any change to any source compiles the bundle again.
 
 Any change to any of them is a different key, so a stale verdict is never reused.  An
 entry records what was checked (the file hashes, the toolchain, the flags) beside the
@@ -40,8 +39,8 @@ from hardsoft.checks.lean.toolchain import Toolchain, sha256_file
 #: Environment variable: "off" disables the cache, anything else is the cache folder.
 CACHE_ENV = "HARDSOFT_LEAN_CACHE"
 #: Format of a cache entry.
-FORMAT = "hardsoft-lean-cache/1"
-_CHECKER_FILES = ("build.py", "messages.py", "pins.py", "sources.py", "cache.py")
+FORMAT = "hardsoft-lean-cache/2"
+_CHECKER_FILES = ("build.py", "bundle.py", "messages.py", "pins.py", "sources.py", "cache.py")
 
 
 def cache_dir() -> Path | None:
@@ -95,18 +94,6 @@ def build_key(sources: Iterable[tuple[str, bytes]], extra_texts: dict[str, str],
     return key, covered
 
 
-def module_store() -> Path | None:
-    """Return the folder of reusable compiled modules (``<cache>/modules``), or None when the cache is off."""
-    d = cache_dir()
-    return None if d is None else d / "modules"
-
-
-def module_base_key(tc: Toolchain, flags: dict[str, Any]) -> str:
-    """Return the part of every module's key that is not the module: toolchain, flags and checker."""
-    covered = {"toolchain": toolchain_identity(tc), "flags": {"wasm_flags": list(WASM_FLAGS), **flags}, "checker": checker_identity()}
-    return hashlib.sha256(json.dumps(covered, sort_keys=True).encode("utf-8")).hexdigest()
-
-
 def _unit_json(u: UnitResult) -> dict[str, Any]:
     """Return a unit result as JSON (with its log text)."""
     log = ""
@@ -121,7 +108,7 @@ def _unit_json(u: UnitResult) -> dict[str, Any]:
         "messages": [m.__dict__ for m in u.messages],
         "log_text": log,
         "cpu_seconds": u.cpu_seconds,
-        "reused": u.reused,
+        "bundle": u.bundle,
     }
 
 
@@ -151,7 +138,7 @@ def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]
             [LeanMessage(**m) for m in u["messages"]],
             str(log),
             u.get("cpu_seconds"),
-            bool(u.get("reused")),
+            u.get("bundle"),
         )
     return units, entry
 

@@ -4,11 +4,14 @@
    refused anywhere, on every source file; any finding fails the family, with file and line.
 2. The build: natively ``lake build`` when a ``lake`` is on PATH (then ``#print axioms`` on
    every theorem, ``checks.lean.inventory``); otherwise the embedded wasm toolchain
-   (``checks.lean.toolchain``, with its verified lean.js patch), module by module in import
-   order under /tmp (``checks.lean.build``).
+   (``checks.lean.toolchain``, with its verified lean.js patch) under /tmp, where the
+   library's files are compiled as ONE bundle in one process (``checks.lean.bundle``,
+   ``checks.lean.build``; messages mapped back to each file's own lines, one derived row per
+   file plus one for the bundle).
 3. The pins (``checks.lean.pins``): a module generated from the registry's
    ``LEAN_STATEMENTS`` in which Lean must accept ``example : <statement> := @name`` for every
-   claimed theorem; it is compiled with the build.
+   claimed theorem; it is checked after the build, in a process of its own (wasm: importing
+   the compiled bundle; native: ``lake env lean`` importing the built modules).
 4. The cache (``checks.lean.cache``): the wasm build's verdict (pins included) is stored
    under a hash of the sources, the pin module, the toolchain, the flags and the checker, so
    ``make test`` and ``make check`` share one build.
@@ -37,8 +40,7 @@ from hardsoft.checks.result import CheckResult, Outcome
 if TYPE_CHECKING:
     from hardsoft.spec.claims import LeanStatement
 
-#: Presets of ``hardsoft check`` (the Lean proofs are the same for each; ``paper`` also
-#: compiles the import-only root module under wasm, which ``tiny`` checks in Python).
+#: Presets of ``hardsoft check`` (the Lean build is the same for each).
 PRESETS = ("tiny", "paper")
 #: Axioms a theorem may depend on (Lean's standard three).
 ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
@@ -57,33 +59,41 @@ def theorem_claims() -> dict[str, str]:
 
 
 def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckResult:
-    """Return the CheckResult of one build unit (``cached``: the date of the cached verdict, if reused)."""
-    outcome = {"ok": Outcome.OK, "imports-checked": Outcome.OK, "timeout": Outcome.UNDECIDED, "not-run": Outcome.UNDECIDED}.get(
-        u.status, Outcome.FAILED
-    )
-    if u.status == "ok":
-        detail = f"{u.path} built cleanly ({kind}) in {u.seconds:.0f} s" + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else "")
-    elif u.status == "imports-checked":
-        detail = f"{u.path} only imports built modules (checked in Python, not compiled under {kind})"
+    """Return the CheckResult of one build unit (``cached``: the date of the cached verdict, if reused).
+
+    A file compiled inside the wasm bundle (``u.bundle`` set) gets a row derived from the
+    bundle's messages, with no time of its own (the bundle's row has it).
+    """
+    outcome = {"ok": Outcome.OK, "timeout": Outcome.UNDECIDED, "not-run": Outcome.UNDECIDED}.get(u.status, Outcome.FAILED)
+    timing = f" in {u.seconds:.0f} s" + (f" ({u.cpu_seconds:.0f} s CPU)" if u.cpu_seconds is not None else "")
+    if u.bundle is not None:
+        where = f"inside the bundle {u.bundle} (all files in one wasm process, built{timing})"
+        if u.status == "ok":
+            detail = f"{u.path}: no error or sorry {where}"
+        elif u.status == "sorry":
+            detail = f"{u.path}: declaration uses sorry {where}: " + "; ".join(m.short() for m in u.sorries[:3])
+        else:
+            detail = f"{u.path}: {u.status} {where}: " + "; ".join(m.short() for m in u.errors[:3])
+    elif u.status == "ok":
+        detail = f"{u.path} built cleanly ({kind}){timing}"
     elif u.status == "sorry":
         detail = f"{u.path}: declaration uses sorry: " + "; ".join(m.short() for m in u.sorries[:3])
     else:
         detail = f"{u.path}: {u.status}: " + "; ".join(m.short() for m in u.errors[:3])
     if cached:
         detail += f" (cached verdict of {cached}: same sources, pins, toolchain, flags and checker)"
-    elif u.reused:
-        detail += " (compiled module reused: same source, imports, toolchain, flags and checker)"
-    verdict = {"ok": "built", "imports-checked": "imports-checked"}.get(u.status, u.status)
-    if cached or u.reused:
+    verdict = ("built in bundle" if u.bundle is not None else "built") if u.status == "ok" else u.status
+    if cached:
         verdict += " (reused)"
-    # seconds: the time spent in this run (none for a reused verdict); built_seconds: when it was compiled
+    # seconds: the time spent in this run (none for a reused verdict or a file of the bundle);
+    # built_seconds: the time of the Lean process when it ran (none for a file of the bundle)
     return CheckResult(
         "lean",
         f"lean.build.{u.module}",
         None,
         outcome,
         verdict,
-        0.0 if (cached or u.reused) else u.seconds,
+        0.0 if (cached or u.bundle is not None) else u.seconds,
         detail,
         {
             "file": u.path,
@@ -91,9 +101,9 @@ def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckRe
             "returncode": u.returncode,
             "log": u.log,
             "cached": bool(cached),
-            "cpu_seconds": u.cpu_seconds,
-            "reused": u.reused,
-            "built_seconds": round(u.seconds, 1),
+            "cpu_seconds": None if u.bundle is not None else u.cpu_seconds,
+            "bundle": u.bundle,
+            "built_seconds": None if u.bundle is not None else round(u.seconds, 1),
             "errors": [m.short() for m in u.errors][:20],
             "sorry": [m.short() for m in u.sorries][:20],
             "warnings": sum(m.severity == "warning" for m in u.messages),
@@ -107,9 +117,8 @@ def check_sources(
     progress: Callable[[str], None],
     tc: Toolchain | None = None,
     names: list[str] | None = None,
-    compile_import_only: bool = True,
 ) -> tuple[dict[str, UnitResult], list[Finding], Toolchain]:
-    """Audit and build (wasm, no cache, no pins) the Lean modules under ``src_root``; return units, findings, toolchain.
+    """Audit and build (wasm bundle, no cache, no pins) the Lean modules under ``src_root``; return units, findings, toolchain.
 
     Tests run it on planted wrong files.  Raises ToolchainError when the wasm toolchain
     cannot be installed.
@@ -117,7 +126,7 @@ def check_sources(
     mods = discover_modules(src_root, names)
     findings = audit_sources([m.path for m in mods.values()], base=src_root)
     tc = tc or ensure_wasm_toolchain()
-    units = build_wasm(tc, src_root, out_dir / "lean", progress, names, compile_import_only=compile_import_only)
+    units = build_wasm(tc, src_root, out_dir / "lean", progress, names)
     return units, findings, tc
 
 
@@ -166,16 +175,16 @@ def check_project(
         claims_of = reg_claims if claims_of is None else claims_of
     files = lean_sources(lean_dir)
     findings = audit_sources(files, base=lean_dir)
-    imports = _pin_imports(lean_dir, set(claims_of))
+    tc: Toolchain | None = find_native()
+    # native: the modules that declare the pinned theorems; wasm: the bundle (module LIB_NAME)
+    imports = _pin_imports(lean_dir, set(claims_of)) if tc is not None else [LIB_NAME]
     pin_text, pins, pin_problems = pin_module(statements, claims_of, imports)
     pin_findings = audit_text(pin_text, PIN_MODULE + ".lean")
     results: list[CheckResult] = []
     axioms: dict[str, list[str] | None] = {}
     units: dict[str, UnitResult] = {}
-    tc: Toolchain | None = find_native()
     failure: str | None = None
     cached: str | None = None
-    compile_import_only = preset == "paper"
     try:
         if tc is not None:
             units, _ = build_native(tc, lean_dir, log_dir, progress)
@@ -189,7 +198,7 @@ def check_project(
                 [(str(f.relative_to(lean_dir)), f.read_bytes()) for f in files],
                 {PIN_MODULE: pin_text},
                 tc,
-                {"compile_import_only": compile_import_only},
+                {"wasm_build": "bundle"},
             )
             hit = cache.load(key, log_dir)
             if hit is not None:
@@ -197,16 +206,7 @@ def check_project(
                 cached = entry["created"]
                 progress(f"lean: cached verdict of {cached} reused (key {key[:16]})")
             else:
-                units = build_wasm(
-                    tc,
-                    lean_dir,
-                    log_dir,
-                    progress,
-                    compile_import_only=compile_import_only,
-                    extra={PIN_MODULE: (pin_text, imports)},
-                    module_store=cache.module_store(),
-                    base_key=cache.module_base_key(tc, {"compile_import_only": compile_import_only}),
-                )
+                units = build_wasm(tc, lean_dir, log_dir, progress, pins=(PIN_MODULE, pin_text))
                 cache.store(key, covered, units)
     except (ToolchainError, OSError) as e:
         failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
@@ -285,7 +285,7 @@ def check_project(
             f"Lean accepted all {len(pins)} pinned statements ({PIN_MODULE}.lean)"
             if pins_ok
             else "; ".join(problems[:5] + [f"{n}: {failures[n][0].short()}" for n in rejected[:5]])
-        )
+        ) or f"{PIN_MODULE}.lean {pin_unit.status}: " + "; ".join(m.text for m in pin_unit.errors[:2])
         results.append(
             CheckResult(
                 "lean",
@@ -410,15 +410,20 @@ def markdown_section(results: list[CheckResult]) -> str:
         lines.append("")
     if units:
         total = sum(r.seconds for r in units)
-        cpu = [r.data.get("cpu_seconds") for r in units]
         lines += ["| build unit | result | wall seconds | CPU seconds |", "| --- | --- | ---: | ---: |"]
-        for r, c in zip(units, cpu):
-            built = r.data.get("built_seconds", r.seconds)
-            lines.append(f"| {r.data.get('file', r.name)} | {r.verdict} | {built:.0f} | {'' if c is None else f'{c:.0f}'} |")
-        cpu_total = sum(c for c in cpu if c is not None)
+        built_sum = cpu_total = 0.0
+        for r in units:
+            built, c = r.data.get("built_seconds"), r.data.get("cpu_seconds")
+            if r.data.get("bundle"):
+                built_txt, cpu_txt = "(in the bundle)", ""
+            else:
+                built = r.seconds if built is None else built
+                built_sum += built
+                cpu_total += c or 0.0
+                built_txt, cpu_txt = f"{built:.0f}", "" if c is None else f"{c:.0f}"
+            lines.append(f"| {r.data.get('file', r.name)} | {r.verdict} | {built_txt} | {cpu_txt} |")
         lines += [
-            f"| (sums when compiled; two run at once; this run compiled {total:.0f} s of them) | | "
-            f"{sum(r.data.get('built_seconds', r.seconds) for r in units):.0f} | {cpu_total:.0f} |",
+            f"| (sums over the Lean processes when they ran; this run compiled {total:.0f} s of them) | | {built_sum:.0f} | {cpu_total:.0f} |",
             "",
         ]
     pins_r = next((r for r in lean if r.name == "lean.pins"), None)

@@ -122,3 +122,5 @@ theorem err_le_eps_of_layers {L : Nat} {H N : Nat → Nat}
     fun l hl => Std.le_trans (key l hl).1 (key l hl).2⟩
 
 end HardSoft
+
+end

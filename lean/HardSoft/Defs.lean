@@ -182,3 +182,5 @@ theorem div_nonneg_of_nonneg {a tau : α} (ha : 0 ≤ a) (htau : 0 < tau) : 0 �
 end Order
 
 end HardSoft
+
+end

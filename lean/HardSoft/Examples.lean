@@ -309,3 +309,5 @@ example : sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       simp <;> grind)).1
 
 end HardSoft
+
+end

@@ -291,3 +291,5 @@ theorem softmax_mass_off_top_le_of_ziggurat (E : ExpLike α) {s : Nat → α} {g
   exact (sumTo_sub_top_div_sumTo_le_geom hN hw0 hnn hw hx0 hlt).1
 
 end HardSoft
+
+end

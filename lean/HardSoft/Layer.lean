@@ -159,3 +159,5 @@ theorem layer_err_le {H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat â†
   grind
 
 end HardSoft
+
+end

@@ -136,3 +136,5 @@ theorem bound_rat_example : bound (fun _ => (2 : Rat)) (fun _ => 1) 3 = 7 := by
   grind
 
 end HardSoft
+
+end

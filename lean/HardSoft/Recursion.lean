@@ -319,3 +319,5 @@ theorem bound_const_le_of_mul_pow_le {r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a
   grind
 
 end HardSoft
+
+end

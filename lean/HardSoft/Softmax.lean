@@ -403,3 +403,5 @@ theorem sumTo_absv_sub_ahardmax_le {isMax : Nat → Bool} {p : Nat → α} {x : 
   grind
 
 end HardSoft
+
+end

@@ -54,3 +54,5 @@ theorem bound_le_one_by_sorry {r a : Nat → α} (L : Nat) : bound r a L ≤ 1 :
 -- WRONG-B-END
 
 end HardSoftWrong
+
+end
