@@ -11,6 +11,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PRESET ?= tiny
 PYTEST_ARGS ?=
+# pytest-xdist workers of make test (the machines have two cores; TEST_JOBS=0 runs in one process)
+TEST_JOBS ?= 2
 
 .PHONY: setup toolchain check test bench wheel-check readme-table trust-doc lint mutate clean
 
@@ -31,7 +33,7 @@ check: setup toolchain
 	$(BIN)/hardsoft check --preset $(PRESET) --out report
 
 test: setup toolchain
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 bench: setup
 	$(BIN)/python benchmarks/bench.py

@@ -7,7 +7,7 @@ The tests marked ``lean`` run the Lean toolchain (deselect with ``-m 'not lean'`
 session-scoped fixture runs the real project (which reuses the cached verdict of an earlier
 ``make check`` when nothing changed) beside the wrong file, then a copy of the project with
 one theorem weakened plus a registry entry naming a theorem that does not exist, beside a
-copy with an error planted in the 5th file of the bundle; they share two Lean process slots
+six-file synthetic library with an error planted in its 5th file; they share two Lean process slots
 (``checks.lean.build.LEAN_SLOTS``).
 """
 
@@ -77,8 +77,7 @@ class _Runs:
 
     def _planted(self) -> None:
         try:
-            copy = self.out / "planted" / "lean"
-            shutil.copytree(LEAN_DIR, copy, ignore=shutil.ignore_patterns(".lake", "build", "wasm", "__pycache__"))
+            copy = _synthetic_project(self.out / "planted" / "lean", 6)
             fifth = import_order(discover_modules(copy))[PLANTED_INDEX]
             f = copy / (fifth.replace(".", "/") + ".lean")
             lines = f.read_text(encoding="utf-8").split("\n")
@@ -91,18 +90,32 @@ class _Runs:
             self.errors["planted"] = e
 
     def start(self) -> None:
-        real = threading.Thread(target=self._real)
-        wrong = threading.Thread(target=self._wrong)
-        real.start()
-        wrong.start()
-        real.join()
-        pinned = threading.Thread(target=self._pinned)
-        planted = threading.Thread(target=self._planted)
-        pinned.start()
-        wrong.join()
-        planted.start()
-        for t in (pinned, planted):
+        # all four at once: the Lean processes queue for the two slots of checks.lean.build.LEAN_SLOTS
+        threads = [threading.Thread(target=f) for f in (self._real, self._pinned, self._wrong, self._planted)]
+        for t in threads:
+            t.start()
+        for t in threads:
             t.join()
+
+
+def _synthetic_project(dest: Path, k: int) -> Path:
+    """Write a library of k small files (each imports the one before) for the bundle's line-mapping test.
+
+    The real project would do as well but costs a full cold build (about a minute); six
+    one-theorem files bundle in about 13 s and exercise the same bundler, line table and
+    message mapping.
+    """
+    lib = dest / "HardSoft"
+    lib.mkdir(parents=True)
+    for i in range(1, k + 1):
+        imports = f"public import HardSoft.F{i - 1}\n\n" if i > 1 else ""
+        (lib / f"F{i}.lean").write_text(
+            f"module\n\n{imports}/-! # Synthetic file {i} of {k} (tests/test_lean.py: the bundle's line mapping) -/\n\n"
+            f"public section\n\nset_option autoImplicit false\n\nnamespace Syn\n\n"
+            f"/-- File {i}'s theorem. -/\ntheorem t{i} : ({i} : Nat) = {i} := rfl\n\nend Syn\n\nend\n",
+            encoding="utf-8",
+        )
+    return dest
 
 
 @pytest.fixture(scope="session")
@@ -120,6 +133,7 @@ def lean_runs(tmp_path_factory: pytest.TempPathFactory) -> _Runs:
 
 
 @pytest.mark.lean
+@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
 def test_real_project_every_theorem_proved(lean_runs: _Runs) -> None:
     assert "real" not in lean_runs.errors, lean_runs.errors.get("real")
     results = lean_runs.real
@@ -158,6 +172,7 @@ def _marked_range(path: Path, tag: str) -> range:
 
 
 @pytest.mark.lean
+@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
 def test_wrong_file_rejected(lean_runs: _Runs) -> None:
     assert "wrong" not in lean_runs.errors, lean_runs.errors.get("wrong")
     units, findings, _tc = lean_runs.wrong
@@ -182,6 +197,7 @@ PLANTED_ERROR = "/-- planted: false -/\ntheorem planted_false : (1 : Nat) = 2 :=
 
 
 @pytest.mark.lean
+@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
 def test_error_in_fifth_file_reported_at_its_own_line(lean_runs: _Runs) -> None:
     assert "planted" not in lean_runs.errors, lean_runs.errors.get("planted")
     fifth, rel, line, units, findings = lean_runs.planted
@@ -201,6 +217,7 @@ def test_error_in_fifth_file_reported_at_its_own_line(lean_runs: _Runs) -> None:
 
 
 @pytest.mark.lean
+@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
 def test_weakened_statement_and_ghost_theorem_fail_their_pins(lean_runs: _Runs) -> None:
     assert "pinned" not in lean_runs.errors, lean_runs.errors.get("pinned")
     by = {r.name: r for r in lean_runs.pinned}
