@@ -147,18 +147,7 @@ def _head(d: int, q: dict[int, tuple[list[tuple[int, float]], list[tuple[int, fl
     q maps a score term t to [(query coordinate, weight)] and [(key coordinate, weight)] given as
     {t: (qlist, klist)}; v maps value source coordinates to destination coordinates (weight 1).
     """
-    terms = list(q.values())
-    WQ, WK = np.zeros((d, len(terms))), np.zeros((d, len(terms)))
-    for t, (ql, kl) in enumerate(terms):
-        for a, wa in ql:
-            WQ[a, t] += wa
-        for b, wb in kl:
-            WK[b, t] += wb
-    WV, WO = np.zeros((d, len(v))), np.zeros((len(v), d))
-    for t, (src, dst) in enumerate(v.items()):
-        WV[src, t] = 1.0
-        WO[t, dst] = 1.0
-    return Head(WQ, WK, WV, WO, mask)
+    return sr.build_head(d, list(q.values()), {dst: {src: 1.0} for src, dst in v.items()}, mask)
 
 
 # =========================================================================== flip-flop

@@ -291,7 +291,31 @@ FEATURES = ("one", "i", "i^2", "1/max(i,1)", "i/n")
 
 
 _Units = list[tuple[dict[int, float], float, dict[int, float]]]
-_HeadSpec = tuple[list[tuple[list[tuple[int, float]], list[tuple[int, float]]]], dict[int, dict[int, float]], str]
+_Terms = list[tuple[list[tuple[int, float]], list[tuple[int, float]]]]
+
+
+def build_head(d: int, terms: _Terms, values: dict[int, dict[int, float]], mask: str) -> Head:
+    """Return a head of width d with scores sum_t (sum_{(a,wa)} wa x_i[a]) (sum_{(b,wb)} wb x_j[b]) over score terms t.
+
+    terms: [(query [(coordinate, weight)], key [(coordinate, weight)])], one per rank-one term
+    (none: all scores 0); values: {destination coordinate: {source coordinate: weight}}.
+    """
+    k = max(1, len(terms))
+    WQ, WK = np.zeros((d, k)), np.zeros((d, k))
+    for t, (ql, kl) in enumerate(terms):
+        for a, wa in ql:
+            WQ[a, t] += wa
+        for b, wb in kl:
+            WK[b, t] += wb
+    WV, WO = np.zeros((d, len(values))), np.zeros((len(values), d))
+    for t, (dst, srcs) in enumerate(values.items()):
+        for src, w in srcs.items():
+            WV[src, t] += w
+        WO[t, dst] = 1.0
+    return Head(WQ, WK, WV, WO, mask)
+
+
+_HeadSpec = tuple[_Terms, dict[int, dict[int, float]], str]
 
 
 class _Builder:
@@ -350,20 +374,7 @@ class _Builder:
         d = len(self.names)
         out = []
         for heads, units in self.layers:
-            hs = []
-            for terms, values, mask in heads:
-                WQ, WK = np.zeros((d, max(1, len(terms)))), np.zeros((d, max(1, len(terms))))
-                for t, (ql, kl) in enumerate(terms):
-                    for a, wa in ql:
-                        WQ[a, t] += wa
-                    for b, wb in kl:
-                        WK[b, t] += wb
-                WV, WO = np.zeros((d, len(values))), np.zeros((len(values), d))
-                for t, (dst, srcs) in enumerate(values.items()):
-                    for src, w in srcs.items():
-                        WV[src, t] += w
-                    WO[t, dst] = 1.0
-                hs.append(Head(WQ, WK, WV, WO, mask))
+            hs = [build_head(d, terms, values, mask) for terms, values, mask in heads]
             m = max(1, len(units))
             W1, b1, W2 = np.zeros((d, m)), np.zeros(m), np.zeros((m, d))
             for u, (w_in, bias, w_out) in enumerate(units):
