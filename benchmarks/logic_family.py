@@ -27,9 +27,9 @@ import time  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from hardsoft.checks import formulas as fm  # noqa: E402
-from hardsoft.checks import verify as vf  # noqa: E402
-from hardsoft.spec import logic as lg  # noqa: E402
+from hardsoft.checks.engine import formulas as fm
+from hardsoft.checks.engine import verify as vf
+from hardsoft.constructive import logic as lg
 
 #: The 8-operator formula of part 2 (S, &, Y, U, X, !, |, S).
 LONG_FORMULA = "(a S (b & Y a)) U (X !b | first S last)"

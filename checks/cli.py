@@ -17,8 +17,10 @@ from typing import NoReturn
 
 import numpy as np
 
-from hardsoft.checks import cli_apps, runner, verify_cli
 from hardsoft.checks import report as rp
+from hardsoft.checks import runner
+from hardsoft.checks.commands import apps as cli_apps
+from hardsoft.checks.commands import verify as verify_cli
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.examples import EXAMPLES
@@ -132,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--save-model", metavar="FILE", help="also write the model in the file format")
     s.add_argument("--json", action="store_true", help="print JSON")
 
-    from hardsoft.checks import cli_compile
+    from hardsoft.checks.commands import compile as cli_compile
 
     cli_compile.add_parser(sub)
     verify_cli.add_parser(sub, _positive_int)
@@ -154,12 +156,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.smt_bound is not None or args.smt_timeout is not None:
         if "smt" not in families:
             raise ValueError("--smt-bound / --smt-timeout need the smt family (add smt to --only)")
-        from hardsoft.checks import smt_family
+        from hardsoft.checks.families import smt as smt_family
 
         smt_family.resolve_settings(args.preset, claims, args.smt_bound, args.smt_timeout)  # validate now
         options["smt"] = {"bound": args.smt_bound, "timeout": args.smt_timeout}
     if "fuzz" in families:
-        from hardsoft.checks import fuzz_family
+        from hardsoft.checks.families import fuzz as fuzz_family
 
         seed = fuzz_family.check_seed(args.seed)
         options["fuzz"] = {"seed": secrets.randbits(32) if seed is None else seed}
@@ -234,7 +236,7 @@ def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
         if args.depth is not None and args.depth != model.depth:
             raise ValueError(f"--depth {args.depth} does not match the model's {model.depth} layers")
         if args.gap is None or args.xmax is None:
-            from hardsoft.checks import theorem26
+            from hardsoft.checks.engine import theorem26
 
             meas = theorem26.measure_exhaustively(model, args.n)
             if args.gap is None:
@@ -367,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "simulate":
             return cmd_simulate(args)
         if args.command == "compile":
-            from hardsoft.checks import cli_compile
+            from hardsoft.checks.commands import compile as cli_compile
 
             return cli_compile.cmd(args)
         applied = cli_apps.dispatch(args)
@@ -379,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
             print(rp.traceability_table())
             return 0
         if args.command == "install-lean":
-            from hardsoft.checks.lean import toolchain as lean_toolchain
+            from hardsoft.checks.families.lean import toolchain as lean_toolchain
 
             return lean_toolchain.main([])
     except ValueError as e:

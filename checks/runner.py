@@ -27,12 +27,12 @@ EXIT_UNDECIDED = 3
 
 #: Families in run order, and the module that runs each (a module with ``run(preset, out_dir, progress, claims)``).
 FAMILIES: dict[str, str] = {
-    "spec": "hardsoft.checks.spec_family",
-    "fuzz": "hardsoft.checks.fuzz_family",
-    "verify": "hardsoft.checks.verify_family",
-    "apps": "hardsoft.checks.apps_family",
-    "smt": "hardsoft.checks.smt_family",
-    "lean": "hardsoft.checks.lean",
+    "spec": "hardsoft.checks.families.spec",
+    "fuzz": "hardsoft.checks.families.fuzz",
+    "verify": "hardsoft.checks.families.verify",
+    "apps": "hardsoft.checks.families.apps",
+    "smt": "hardsoft.checks.families.smt",
+    "lean": "hardsoft.checks.families.lean",
 }
 PRESETS: tuple[str, ...] = ("tiny", "paper")
 

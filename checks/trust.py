@@ -12,8 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hardsoft.checks.smt_family import _COVER, PRESETS
-from hardsoft.checks.smt_family import Z3_ONLY as _Z3_ONLY
+from hardsoft.checks.families.smt import _COVER, PRESETS
+from hardsoft.checks.families.smt import Z3_ONLY as _Z3_ONLY
 from hardsoft.spec.claims import REGISTRY, Claim
 
 #: The exp abstraction facts each SMT statement check relies on (smt/core.py states and justifies them).
@@ -24,7 +24,7 @@ _NOT_COVERED = {
     "E": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
     "Z": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
     "S": "No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested "
-    "(random instances in tests/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
+    "(random instances in tests/spec/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
     "P": "No Lean proof. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; "
     "the composition uses S and E as lemmas, which are proved only up to their own bounds. Layer norms "
     "and real transformer weights: only tested (spec + fuzz).",
@@ -82,8 +82,8 @@ def trust_ledger() -> str:
     lines = [
         "# Trust ledger: what is proved, up to where, under which assumptions, and what is not",
         "",
-        "Generated from `spec/claims.py` (REGISTRY) and `checks/smt_family.py` (PRESETS) by "
-        "`python -m hardsoft.checks.trust`; `tests/test_smt_trust.py` fails when this file is stale.",
+        "Generated from `spec/claims.py` (REGISTRY) and `checks/families/smt.py` (PRESETS) by "
+        "`python -m hardsoft.checks.trust`; `tests/smt/test_smt_trust.py` fails when this file is stale.",
         "",
         "Reading guide:",
         "",

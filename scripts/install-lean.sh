@@ -3,4 +3,4 @@
 # Idempotent: a second run returns at once.  A native `lake` on PATH is reported too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec "${PYTHON:-python3}" -m hardsoft.checks.lean.toolchain "$@"
+exec "${PYTHON:-python3}" -m hardsoft.checks.families.lean.toolchain "$@"

@@ -32,12 +32,12 @@ BIN = Path(PY).parent
 
 #: The fast tests that cover each module (pytest -x: the first failure kills the mutant).
 MODULES: dict[str, list[str]] = {
-    "checks/runner.py": ["tests/test_runner.py"],
-    "spec/bounds.py": ["tests/test_meaning.py", "tests/test_certified.py", "tests/test_statements.py", "tests/test_end_to_end.py"],
-    "spec/transformer.py": ["tests/test_transformer.py", "tests/test_meaning.py", "tests/test_end_to_end.py",
-                            "tests/test_statements.py"],
-    "smt/core.py": ["tests/test_smt_core.py", "tests/test_smt.py"],
-    "spec/attention.py": ["tests/test_attention.py", "tests/test_transformer.py", "tests/test_statements.py"],
+    "checks/runner.py": ["tests/checks/test_runner.py"],
+    "spec/bounds.py": ["tests/spec/test_meaning.py", "tests/spec/test_certified.py", "tests/spec/test_statements.py", "tests/checks/test_end_to_end.py"],
+    "spec/transformer.py": ["tests/spec/test_transformer.py", "tests/spec/test_meaning.py", "tests/checks/test_end_to_end.py",
+                            "tests/spec/test_statements.py"],
+    "smt/core.py": ["tests/smt/test_smt_core.py", "tests/smt/test_smt.py"],
+    "spec/attention.py": ["tests/spec/test_attention.py", "tests/spec/test_transformer.py", "tests/spec/test_statements.py"],
 }
 
 EXCLUDED_OPERATORS = [

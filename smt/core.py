@@ -15,7 +15,7 @@ SAME hypotheses WITHOUT the negated claim were checked satisfiable (a witness mo
 values kept in ``Verdict.witness``).  Hypotheses that are themselves unsat give ``vacuous``;
 hypotheses Z3 cannot decide give ``hypotheses undecided``; neither is ever ``proved``.
 Every decided query is also appended to the query log (``query_log``), so that a second solver
-(smt/yices_check.py) can be given the exact assertions Z3 decided.
+(smt/solvers/yices.py) can be given the exact assertions Z3 decided.
 
 ``search(hyps, violation)`` is the same call for a refutation search: it asserts the
 violation itself (already negated) and reports ``refuted`` on sat.
@@ -64,7 +64,7 @@ Refutation searches may add facts that hold with equality in the real model they
 (e.g. ``E_j = x`` at the staircase, or an UPPER bound on ``ln y`` such as
 ``ln y <= (y - 1/y)/2``), which only shrinks the search space and makes replays robust.
 
-Nothing else about exp is assumed anywhere in smt/.  cvc5 (smt/cvc5_check.py) is run on
+Nothing else about exp is assumed anywhere in smt/.  cvc5 (smt/solvers/cvc5.py) is run on
 the same statements with its native ``exp`` as an independent second opinion.
 """
 

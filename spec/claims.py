@@ -4,7 +4,7 @@ The README's traceability table and the report are generated from ``REGISTRY``
 (``checks.report.traceability_table``); ``validate_registry`` fails the run when a
 named spec function, SMT check, Lean theorem or test does not exist.  ``LEAN_STATEMENTS``
 holds, for each Lean theorem a claim cites, its exact statement (pinned: the Lean check
-makes Lean confirm it, ``checks.lean.pins``) and what it proves in words (the table's Lean
+makes Lean confirm it, ``checks.families.lean.pins``) and what it proves in words (the table's Lean
 column).
 """
 
@@ -59,9 +59,9 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.sumTo_absv_softmax_sub_ahardmax_le",
         ),
         tests=(
-            "tests/test_statements.py::test_property_holds",
-            "tests/test_statements.py::test_E_edge_cases",
-            "tests/test_statements.py::test_vectors",
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/spec/test_statements.py::test_E_edge_cases",
+            "tests/spec/test_statements.py::test_vectors",
         ),
         twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
     ),
@@ -81,7 +81,7 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.sumTo_sub_top_div_sumTo_le_geom",
             "HardSoft.softmax_mass_off_top_le_of_ziggurat",
         ),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_vectors"),
+        tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
     ),
     Claim(
@@ -94,9 +94,9 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.S.wrong_half",
         ),
         tests=(
-            "tests/test_statements.py::test_property_holds",
-            "tests/test_smt.py::test_S_proved_up_to_12",
-            "tests/test_smt.py::test_S_without_log_mean_fact_is_refuted",
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/smt/test_smt.py::test_S_proved_up_to_12",
+            "tests/smt/test_smt.py::test_S_without_log_mean_fact_is_refuted",
         ),
         twins=("spec.bounds.wrong_bound_S_l1_half",),
     ),
@@ -115,7 +115,7 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.layer_err_le",
             "HardSoft.err_le_eps_of_layers",
         ),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_statements.py::test_P_guard"),
+        tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_P_guard"),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
     ),
     Claim(
@@ -143,10 +143,10 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.err_le_eps_of_layers",
         ),
         tests=(
-            "tests/test_statements.py::test_property_holds",
-            "tests/test_statements.py::test_C_guard_counterexample",
-            "tests/test_statements.py::test_C_closed_form_matches_mpmath",
-            "tests/test_end_to_end.py::test_soft_tracks_hard_within_eps",
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/spec/test_statements.py::test_C_guard_counterexample",
+            "tests/spec/test_statements.py::test_C_closed_form_matches_mpmath",
+            "tests/checks/test_end_to_end.py::test_soft_tracks_hard_within_eps",
         ),
         twins=("spec.bounds.wrong_bootstrap_unguarded",),
     ),
@@ -162,9 +162,9 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         lean=("HardSoft.bound_const_le_of_mul_pow_le", "HardSoft.composition_err_le_eps_of_mul_pow_le"),
         tests=(
-            "tests/test_statements.py::test_property_holds",
-            "tests/test_statements.py::test_vectors",
-            "tests/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works",
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/spec/test_statements.py::test_vectors",
+            "tests/checks/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works",
         ),
         twins=("spec.bounds.erratum_offset_plus",),
     ),
@@ -174,7 +174,7 @@ REGISTRY: tuple[Claim, ...] = (
         "||y_i|| <= (1 + sum_h |B^h|_col) X and ||z_i|| <= (1 + Lip F)||y_i|| + ||b_1|| |W_2|_col + ||b_2||: "
         "x_max grows at most geometrically in L, linearly in max ||WE + PE||.",
         spec=("spec.bounds.bound_G_activations", "spec.transformer.compute_model_norms"),
-        tests=("tests/test_statements.py::test_property_holds",),
+        tests=("tests/spec/test_statements.py::test_property_holds",),
     ),
     Claim(
         "Q",
@@ -182,7 +182,7 @@ REGISTRY: tuple[Claim, ...] = (
         "An AHAT has finitely many inputs of length n, so gamma_T(n) is the minimum of finitely many positive gaps (or +inf): "
         "measured exhaustively, it is > 0 and no input has a smaller gap.",
         spec=("spec.transformer.measure", "spec.transformer.enumerate_inputs", "spec.bounds.is_gap_positive"),
-        tests=("tests/test_statements.py::test_property_holds", "tests/test_transformer.py::test_measure_exhaustive_counts"),
+        tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_transformer.py::test_measure_exhaustive_counts"),
     ),
     Claim(
         "ERR1",
@@ -193,7 +193,7 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.ERR1.offset_minus_ok",
             "smt.ERR1.offset_plus",
         ),
-        tests=("tests/test_statements.py::test_twin_caught", "tests/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
+        tests=("tests/spec/test_statements.py::test_twin_caught", "tests/spec/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
         kind="erratum",
     ),
     Claim(
@@ -202,7 +202,7 @@ REGISTRY: tuple[Claim, ...] = (
         "The printed eps(n) <= alpha/n^beta must read eps(n) >= alpha/n^beta: the O-form 1/tau = O((1/gamma) log(n x_max/gamma)) "
         "fails when eps shrinks faster than any polynomial (e.g. eps = e^{-n}); statement T keeps the log(1/eps) term.",
         spec=("spec.bounds.erratum_o_form_inverse_temperature",),
-        tests=("tests/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",),
+        tests=("tests/spec/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",),
         kind="erratum",
     ),
     Claim(
@@ -215,7 +215,7 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.ERR3.score_unguarded",
             "smt.ERR3.bootstrap_unguarded",
         ),
-        tests=("tests/test_statements.py::test_C_guard_counterexample", "tests/test_statements.py::test_twin_caught"),
+        tests=("tests/spec/test_statements.py::test_C_guard_counterexample", "tests/spec/test_statements.py::test_twin_caught"),
         kind="erratum",
     ),
     Claim(
@@ -226,14 +226,14 @@ REGISTRY: tuple[Claim, ...] = (
         "<= 2x/(1-x), x = e^{-K}); the bounded variant in j/n has gap K/n^2 and needs tau = c/n^2. The compiler uses it for Y/X "
         "in the unbounded regime.",
         spec=(
-            "spec.logic.constructions.lookup_head",
-            "spec.logic.constructions.build_lookup",
-            "spec.logic.constructions.two_sided_lookup_mass_bound",
+            "constructive.heads.lookup_head",
+            "constructive.heads.build_lookup",
+            "constructive.heads.two_sided_lookup_mass_bound",
         ),
         tests=(
-            "tests/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
-            "tests/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
-            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+            "tests/constructive/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
+            "tests/constructive/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
+            "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
     ),
     Claim(
@@ -244,12 +244,12 @@ REGISTRY: tuple[Claim, ...] = (
         "with step gap = K/n (resp. K), checked for every selection and query up to n = 12 and, as the rank inequality, for every n "
         "by z3. Since/until read the nearest "
         "key where g | !f holds; Y/X are the all-selected case.",
-        spec=("spec.logic.constructions.tiebreak_head", "spec.logic.constructions.build_tiebreak"),
+        spec=("constructive.heads.tiebreak_head", "constructive.heads.build_tiebreak"),
         tests=(
-            "tests/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
-            "tests/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
-            "tests/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
-            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+            "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
+            "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
+            "tests/constructive/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
+            "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
     ),
     Claim(
@@ -258,11 +258,11 @@ REGISTRY: tuple[Claim, ...] = (
         "Every tie-breaking and one-sided lookup head of a compiled formula has softmax mass off its hard choice <= "
         "e^{-gap/tau} = e^{-K/c} = 1/(16 m) at the regime's temperature (tau = c/n with gap 1/n, or tau = 1 with gap K), for "
         "every n; the FFN's clamps tolerate 1/(4m) per leaf, so the soft run decodes exactly like the hard one.",
-        spec=("spec.logic.constructions.ziggurat_mass_bound", "spec.logic.compiler.CompiledFormula", "spec.logic.verify.head_masses"),
+        spec=("constructive.heads.ziggurat_mass_bound", "constructive.logic.compiler.CompiledFormula", "constructive.logic.selfcheck.head_masses"),
         tests=(
-            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
-            "tests/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
-            "tests/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6",
+            "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+            "tests/constructive/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
+            "tests/constructive/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6",
         ),
     ),
     Claim(
@@ -272,11 +272,11 @@ REGISTRY: tuple[Claim, ...] = (
         "sum c_k #_k + c_0 > 0 becomes V_i = N_i/max(D_i, 1) with a half-integer N_i, so |V_i| >= 1/(2(n-1)); the parity sign "
         "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. Comparisons mixing "
         "past and future counts are refused.",
-        spec=("spec.logic.constructions.count_head", "spec.logic.constructions.sign_head", "spec.logic.compiler.compile_formula"),
+        spec=("constructive.heads.count_head", "constructive.heads.sign_head", "constructive.logic.compiler.compile_formula"),
         tests=(
-            "tests/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
-            "tests/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
-            "tests/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
+            "tests/constructive/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
+            "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
+            "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
         ),
     ),
     Claim(
@@ -285,11 +285,11 @@ REGISTRY: tuple[Claim, ...] = (
         "The one-layer AHAT for the flip-flop language (a read returns the last written bit) has gap gamma_T(n) = 1/n "
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
-        spec=("spec.constructions.build_flip_flop", "spec.constructions.reference_flip_flop", "spec.audit.verify"),
+        spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.verify"),
         tests=(
-            "tests/test_applications.py::test_exhaustive_hard_and_soft",
-            "tests/test_applications.py::test_gap_matches_claim",
-            "tests/test_applications.py::test_references_by_hand",
+            "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/constructive/test_applications.py::test_gap_matches_claim",
+            "tests/constructive/test_applications.py::test_references_by_hand",
         ),
     ),
     Claim(
@@ -301,16 +301,16 @@ REGISTRY: tuple[Claim, ...] = (
         "a & (!a S (c & Y a)); construction induction-tl: 2 layers, 9 heads) has gap 1/n (n >= 3) and decides every "
         "input at the compiler's tau = c/n.",
         spec=(
-            "spec.constructions.build_k_hop",
-            "spec.constructions.reference_k_hop",
-            "spec.constructions.induction_formulas",
-            "spec.constructions.build_induction_tl",
-            "spec.audit.verify",
+            "constructive.applications.build_k_hop",
+            "constructive.applications.reference_k_hop",
+            "constructive.applications.induction_formulas",
+            "constructive.applications.build_induction_tl",
+            "constructive.audit.verify",
         ),
         tests=(
-            "tests/test_applications.py::test_exhaustive_hard_and_soft",
-            "tests/test_applications.py::test_gap_matches_claim",
-            "tests/test_applications.py::test_sampled_long",
+            "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/constructive/test_applications.py::test_gap_matches_claim",
+            "tests/constructive/test_applications.py::test_sampled_long",
         ),
     ),
     Claim(
@@ -318,11 +318,11 @@ REGISTRY: tuple[Claim, ...] = (
         "Applications: k-hop induction heads at tau = Theta(1/n)",
         "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
         "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
-        spec=("spec.constructions.build_k_hop", "spec.constructions.reference_k_hop"),
+        spec=("constructive.applications.build_k_hop", "constructive.applications.reference_k_hop"),
         tests=(
-            "tests/test_applications.py::test_exhaustive_hard_and_soft",
-            "tests/test_applications.py::test_gap_matches_claim",
-            "tests/test_applications.py::test_too_short_is_an_error",
+            "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/constructive/test_applications.py::test_gap_matches_claim",
+            "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
     ),
     Claim(
@@ -330,8 +330,11 @@ REGISTRY: tuple[Claim, ...] = (
         "Applications: an S-RASP comparison of prefix sums, gap Omega(1/n^3)",
         "Prefix-argmax (the token at the last position of maximal prefix frequency of 'a') compiled to a two-layer AHAT "
         "has gap gamma_T(n) = 1/n^3 exactly and decides every input in soft mode at tau = 1/(2n^3).",
-        spec=("spec.constructions.build_prefix_argmax", "spec.constructions.reference_prefix_argmax"),
-        tests=("tests/test_applications.py::test_exhaustive_hard_and_soft", "tests/test_applications.py::test_gap_matches_claim"),
+        spec=("constructive.applications.build_prefix_argmax", "constructive.applications.reference_prefix_argmax"),
+        tests=(
+            "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/constructive/test_applications.py::test_gap_matches_claim",
+        ),
     ),
     Claim(
         "APP-DYCK",
@@ -343,14 +346,19 @@ REGISTRY: tuple[Claim, ...] = (
         "S-RASP interpreter on random programs (every sequence, exact integers). Project's own encoding: prefix averages "
         "are turned back into integers by a lookup head over positions, so the gap is Theta(1/n), not the paper's "
         "general Omega(1/n^3), at the price of scores of size ~n^2 (float32 audit: decided to n = 512, not at 528).",
-        spec=("spec.srasp.dyck_program", "spec.srasp.compile_program", "spec.srasp.reference_dyck", "spec.constructions.build_dyck"),
+        spec=(
+            "constructive.srasp.compiler.dyck_program",
+            "constructive.srasp.compiler.compile_program",
+            "constructive.srasp.compiler.reference_dyck",
+            "constructive.applications.build_dyck",
+        ),
         tests=(
-            "tests/test_srasp.py::test_program_equals_reference_on_every_word",
-            "tests/test_srasp.py::test_compiled_equals_program_hard_and_soft",
-            "tests/test_srasp.py::test_compiler_agrees_with_the_interpreter_on_random_programs",
-            "tests/test_srasp.py::test_planted_defects_are_caught",
-            "tests/test_applications.py::test_exhaustive_hard_and_soft",
-            "tests/test_applications.py::test_gap_matches_claim",
+            "tests/constructive/test_srasp.py::test_program_equals_reference_on_every_word",
+            "tests/constructive/test_srasp.py::test_compiled_equals_program_hard_and_soft",
+            "tests/constructive/test_srasp.py::test_compiler_agrees_with_the_interpreter_on_random_programs",
+            "tests/constructive/test_srasp.py::test_planted_defects_are_caught",
+            "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
+            "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
     ),
     Claim(
@@ -360,13 +368,18 @@ REGISTRY: tuple[Claim, ...] = (
         "ln(1/margin) (rounding shrinks a gap by at most one spacing ulp at the score magnitude S; statement Z), and can "
         "lose one once gamma(n) < ulp(S) or 1/tau(n) overflows the softmax's format (e.g. flip-flop in float16: safe to "
         "n = 314, breakdown from n = 1025; measured 1024 decided, 1056 not). Runs really compute every step in the format.",
-        spec=("spec.audit.predicted_breakdown", "spec.audit.predicted_safe", "spec.audit.precision_audit", "spec.lowprec.run_lowprec"),
+        spec=(
+            "constructive.audit.predicted_breakdown",
+            "constructive.audit.predicted_safe",
+            "constructive.audit.precision_audit",
+            "constructive.lowprec.run_lowprec",
+        ),
         tests=(
-            "tests/test_lowprec.py::test_float16_differs_where_rounding_predicts",
-            "tests/test_lowprec.py::test_overflow_names_the_step",
-            "tests/test_applications.py::test_predicted_breakdown_values",
-            "tests/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
-            "tests/test_applications.py::test_predicted_safe_is_below_the_breakdown",
+            "tests/constructive/test_lowprec.py::test_float16_differs_where_rounding_predicts",
+            "tests/constructive/test_lowprec.py::test_overflow_names_the_step",
+            "tests/constructive/test_applications.py::test_predicted_breakdown_values",
+            "tests/constructive/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
+            "tests/constructive/test_applications.py::test_predicted_safe_is_below_the_breakdown",
         ),
     ),
 )
@@ -399,7 +412,7 @@ class LeanStatement:
 
     statement -- the theorem's full type in Lean syntax, binders written with ``∀`` (read inside
                  ``namespace HardSoft``); the generated pin module makes Lean confirm
-                 ``example : statement := @name`` (``checks.lean.pins``)
+                 ``example : statement := @name`` (``checks.families.lean.pins``)
     says      -- what the theorem proves, in words, no more than the statement: the Lean column of
                  the traceability table
     origin    -- ``file:line`` of this entry (filled in automatically; failures name it)
@@ -615,7 +628,7 @@ def validate_registry() -> list[str]:
     smt_checks: set[str] | None = None
     if any(c.smt for c in REGISTRY):
         try:
-            smt_checks = set(importlib.import_module("hardsoft.checks.smt_family").SMT_CHECKS)
+            smt_checks = set(importlib.import_module("hardsoft.checks.families.smt").SMT_CHECKS)
         except ImportError as e:
             problems.append(f"cannot import checks.smt_family: {e}")
             smt_checks = set()

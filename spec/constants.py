@@ -41,7 +41,7 @@ TAU_MAX_STABLE: float = 1e6
 #: Score magnitudes the softmax is promised to handle stably.
 SCORE_MAX_STABLE: float = 1e6
 
-#: End-to-end rounding allowance (tests/test_end_to_end.py), the same at every layer (never amplified by r^l):
+#: End-to-end rounding allowance (tests/checks/test_end_to_end.py), the same at every layer (never amplified by r^l):
 #:   E2E_ROUNDING_FACTOR * FLOAT64_EPS * d * X * (n + max(1, S) * sum_h |B^h|_col / tau)
 #: with X the largest activation of both runs and S the largest score bound |A|_sum X^2.  First term: a
 #: layer's d-term products and n-term sums in binary64; second: scores rounded by ~d eps max(1, |s|), which

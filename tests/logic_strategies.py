@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from hardsoft.spec.logic import (
-    And, Atom, Compare, Const, Count, First, Last, LinExpr, Next, Not, Or, Prev, Since, Until,
+from hardsoft.constructive.logic import (
+    And,
+    Atom,
+    Compare,
+    Const,
+    Count,
+    First,
+    Last,
+    LinExpr,
+    Next,
+    Not,
+    Or,
+    Prev,
+    Since,
+    Until,
 )
 
 

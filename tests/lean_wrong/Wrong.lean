@@ -3,7 +3,7 @@ module
 /-!
 # Wrong on purpose: the Lean checker must reject this file
 
-Used by `tests/test_lean.py`: one run of `checks.lean.family.check_sources` on this file must
+Used by `tests/checks/test_lean.py`: one run of `checks.lean.family.check_sources` on this file must
 report (a) an error in `err_le_bound_without_guard`, the bootstrap of Theorem 26 WITHOUT the
 guard `B L ≤ 1` (false: `HardSoft.composition_guard_necessary` is a counterexample), and
 (b) the warning "declaration uses `sorry`" for `bound_le_one_by_sorry`.

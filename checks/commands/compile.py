@@ -1,0 +1,105 @@
+"""``hardsoft compile FORMULA``: compile a temporal-logic formula to a transformer, optionally verify and save it.
+
+Bad input (a formula that does not parse, an atom outside the alphabet, an operator
+the compiler does not support, a length bound < 1 or too large) is one line
+``hardsoft: error: ...`` and exit status 2, with nothing written.  Exit 1 when the
+verification finds a mismatch (the model is still saved when asked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def _alphabet(text: str) -> tuple[str, ...]:
+    """Return the alphabet of --alphabet: 'ab' (one symbol per character) or 'x,y,z' (comma-separated)."""
+    syms = tuple(s.strip() for s in text.split(",")) if "," in text else tuple(text)
+    if not syms or any(not s for s in syms):
+        raise argparse.ArgumentTypeError(f"--alphabet {text!r}: empty symbol")
+    if len(set(syms)) != len(syms):
+        raise argparse.ArgumentTypeError(f"--alphabet {text!r} repeats a symbol")
+    return syms
+
+
+def _length(text: str) -> int:
+    """Return a length bound >= 1 (argparse type)."""
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--verify-up-to must be an integer >= 1, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"--verify-up-to must be >= 1, got {v}")
+    return v
+
+
+def add_parser(sub: Any) -> None:
+    """Register the compile subcommand."""
+    c = sub.add_parser("compile", help="compile a temporal-logic formula to a transformer (docs/temporal-logic.md)")
+    c.add_argument("formula", help="e.g. 'a S b', 'Y a & !last', '#<[a] > #<[b]'")
+    c.add_argument(
+        "--regime",
+        choices=["bounded", "unbounded"],
+        default="bounded",
+        help="bounded position embeddings at tau = c/n (default), or unbounded ones (i, i^2, n) at tau = 1",
+    )
+    c.add_argument("--alphabet", type=_alphabet, default=("a", "b"), help="symbols: 'ab' or 'x,y,z' (default ab)")
+    c.add_argument(
+        "--verify-up-to", type=_length, metavar="N", help="run every word of length 1..N in hard and soft mode against the reference evaluator"
+    )
+    c.add_argument("--save-model", metavar="FILE", help="write the model (format hardsoft-model/2); runs in 'hardsoft simulate --model'")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    from hardsoft.checks.commands.verify import add_engine_options
+
+    add_engine_options(c)  # --workers, --scheduler, --max-seconds of the verification engine
+
+
+def cmd(args: argparse.Namespace) -> int:
+    """Compile, verify, save and print."""
+    from hardsoft.constructive.logic import compile_formula, parse
+    from hardsoft.constructive.logic.selfcheck import MAX_WORK, estimate_work
+    from hardsoft.spec.modelio import save_model
+
+    try:
+        f = parse(args.formula)
+    except ValueError as e:
+        shown = args.formula if len(args.formula) <= 80 else args.formula[:77] + "..."
+        raise ValueError(f"cannot parse the formula {shown!r}: {e}") from None
+    compiled = compile_formula(f, args.alphabet, args.regime)
+    if args.verify_up_to is not None:
+        words, work = estimate_work(compiled, args.verify_up_to)
+        if work > MAX_WORK:
+            raise ValueError(
+                f"--verify-up-to {args.verify_up_to}: {words:,} words, about {work:.2g} operations (limit {MAX_WORK:.0e}); choose a smaller N"
+            )
+    from hardsoft.checks.commands.verify import compile_report
+
+    report = compile_report(compiled, args) if args.verify_up_to is not None else None
+    if args.save_model:
+        save_model(compiled.model, args.save_model, description=f"compiled by hardsoft compile ({args.regime}) from: {f}")
+    doc = compiled.describe()
+    doc["verification"] = report
+    if args.save_model:
+        doc["saved_model"] = args.save_model
+    if args.json:
+        print(json.dumps(doc, indent=1))
+    else:
+        print(f"formula   {doc['formula']}   (alphabet {','.join(compiled.alphabet)}, regime {args.regime})")
+        print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, FFN width {doc['ffn_width']}")
+        print(f"features  {', '.join(doc['position_features'])}")
+        print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
+        for line in doc["constructions"]:
+            print(f"          {line}")
+        print(f"readout   coordinate {compiled.readout.coordinate} at the last position > {compiled.readout.threshold}")
+        if report is not None:
+            verdict = "OK" if report["ok"] else "MISMATCH"
+            print(
+                f"verified  {verdict}: {report['words']:,} words of length 1..{report['max_len']}, hard and soft "
+                f"(every subformula at every position) in {report['seconds']:.2f} s"
+            )
+            if report["first_counterexample"] is not None:
+                print(f"          first counterexample: {report['first_counterexample']}")
+        if args.save_model:
+            print(f"saved     {args.save_model}")
+    return 0 if report is None or report["ok"] else 1

@@ -1,0 +1,91 @@
+"""``hardsoft compile``: shape, temperature, verification, saved model runs in simulate; bad input is one line, exit 2, nothing written."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hardsoft.checks.cli import main
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as e:
+        code = int(e.code)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_compile_prints_shape_temperature_and_verification(capsys) -> None:
+    code, out, err = _run(capsys, "compile", "a S b", "--verify-up-to", "6")
+    assert code == 0, err
+    assert "1 layer(s), 1 head(s)" in out and "tau(n) = 0.360674/n" in out and "verified  OK: 126 words" in out
+
+
+def test_compile_json_unbounded_alphabet(capsys) -> None:
+    code, out, err = _run(capsys, "compile", "#<[x] > #<[y] & Y z", "--alphabet", "xyz", "--regime", "unbounded",
+                          "--verify-up-to", "4", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["regime"] == "unbounded" and doc["temperature"] == "tau(n) = 1" and doc["alphabet"] == ["x", "y", "z"]
+    assert doc["verification"]["ok"] and doc["verification"]["words"] == 3 + 9 + 27 + 81
+    assert doc["layers"] == 2 and doc["d"] > 0
+
+
+def test_saved_model_runs_in_simulate(tmp_path: Path) -> None:
+    f = tmp_path / "m.json"
+    p = subprocess.run([sys.executable, "-m", "hardsoft", "compile", "(Y a) U b", "--save-model", str(f)],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(f.read_text())["format"] == "hardsoft-model/2"
+    p = subprocess.run([sys.executable, "-m", "hardsoft", "simulate", "--model", str(f), "--enumerate", "5", "--tau", "0.05",
+                        "--json"], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["inputs"] == 32 and doc["accepted_hard"] == doc["accepted_soft"]
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["compile", "a &"], "column 4: expected a formula"),
+    (["compile", "a ) b"], "column 3"),
+    (["compile", "c S a"], "atom 'c' is not in the alphabet"),
+    (["compile", "#<[a] > #>[b]"], "mixes past (#<) and future (#>)"),
+    (["compile", "a", "--verify-up-to", "0"], "must be >= 1"),
+    (["compile", "a", "--verify-up-to", "x"], "must be an integer"),
+    (["compile", "a S b", "--verify-up-to", "40"], "operations"),
+    (["compile", "a", "--alphabet", "aa"], "repeats a symbol"),
+    (["compile", "a", "--regime", "huge"], "invalid choice"),
+])
+def test_bad_input_one_line_exit_2_nothing_written(args: list[str], msg: str, tmp_path: Path, capsys) -> None:
+    target = tmp_path / "m.json"
+    code, out, err = _run(capsys, *args, "--save-model", str(target))
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("hardsoft: error:") and msg in lines[0], err
+    assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_newer_model_file_refused(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "m.json"
+    assert _run(capsys, "compile", "a S b", "--save-model", str(f))[0] == 0
+    f.write_text(f.read_text().replace("hardsoft-model/2", "hardsoft-model/7"))
+    code, out, err = _run(capsys, "simulate", "--model", str(f), "--inputs", "ab", "--tau", "1")
+    assert code == 2 and "newer than this hardsoft" in err and len(err.strip().splitlines()) == 1
+
+
+def test_check_spec_family_runs_the_compiled_formula_subset() -> None:
+    from hardsoft.checks.result import Outcome
+    from hardsoft.checks.families.spec import check_logic
+
+    r = check_logic(3)
+    assert r.outcome is Outcome.OK and r.claim == "ZU" and r.data["problems"] == []
+
+
+def test_deeply_nested_formula_is_refused_in_one_line(capsys) -> None:
+    code, out, err = _run(capsys, "compile", "!" * 5000 + "a")
+    assert code == 2 and "nested too deeply" in err and len(err.strip().splitlines()) == 1 and len(err) < 300

@@ -1,0 +1,107 @@
+"""Issue 7: one installed namespace (hardsoft), data shipped inside it, sensible places outside a repository."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from hardsoft import locations
+from hardsoft.spec.examples import EXAMPLES
+from hardsoft.spec.modelio import load_model, model_to_dict
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _python(code: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=cwd,
+                          env={**os.environ, **env}, timeout=300)
+
+
+def test_importing_hardsoft_adds_no_top_level_spec_smt_checks(tmp_path: Path) -> None:
+    # Run from an empty folder so that the repository's own spec/, smt/, checks/ folders are not on sys.path.
+    code = ("import sys, hardsoft, hardsoft.spec.bounds, hardsoft.smt.core, hardsoft.checks.cli, hardsoft.checks.runner\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'spec', 'smt', 'checks', 'lean'}))")
+    p = _python(code, tmp_path)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "[]"
+    # The planted defect: a module that imports a top-level name is seen by the same probe.
+    planted = _python("import sys; sys.modules['spec'] = object(); "
+                      "print(sorted({m.split('.')[0] for m in sys.modules} & {'spec', 'smt', 'checks', 'lean'}))", tmp_path)
+    assert planted.stdout.strip() == "['spec']"
+
+
+def test_version_and_python_m(tmp_path: Path) -> None:
+    from hardsoft import __version__
+
+    for cmd in ([sys.executable, "-m", "hardsoft", "--version"],):
+        p = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, timeout=120)
+        assert p.returncode == 0 and p.stdout.strip() == f"hardsoft {__version__}", p.stderr
+    assert __version__ != "0+unknown"
+
+
+def test_shipped_data_is_found_through_the_package() -> None:
+    vectors = json.loads(locations.spec_data("statements.json").read_text())
+    assert {"E", "Z", "T"} <= set(vectors)
+    lean = locations.lean_sources()
+    assert (lean / "lakefile.toml").is_file() and (lean / "HardSoft.lean").is_file()
+    assert (lean / "wasm" / "package-lock.json").is_file()
+    assert set(locations.example_model_files()) == {"has-a", "last-a"}
+
+
+@pytest.mark.parametrize("name", ["has-a", "last-a"])
+def test_shipped_example_models_equal_their_builders(name: str) -> None:
+    shipped = model_to_dict(load_model(locations.example_model_files()[name]))
+    built = model_to_dict(EXAMPLES[name]())
+    shipped.pop("description", None), built.pop("description", None)
+    assert shipped == built
+
+
+def test_toolchain_home_outside_a_source_tree(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(locations.TOOLCHAIN_ENV, raising=False)
+    assert locations.source_tree() == ROOT
+    assert locations.toolchain_home() == ROOT / ".toolchain"
+    monkeypatch.setattr(locations, "source_tree", lambda: None)
+    assert locations.toolchain_home() == locations.user_cache_dir() / "toolchain"
+    monkeypatch.setenv(locations.TOOLCHAIN_ENV, str(tmp_path))
+    assert locations.toolchain_home() == tmp_path.resolve()
+
+
+def test_lean_toolchain_missing_is_undecided_with_the_install_command(tmp_path: Path) -> None:
+    # No npm on PATH, no native lake, an empty toolchain home: the Lean family cannot run.
+    env = {**os.environ, "PATH": str(tmp_path / "nobin"), locations.TOOLCHAIN_ENV: str(tmp_path / "tc")}
+    p = subprocess.run([sys.executable, "-m", "hardsoft", "check", "--only", "spec,lean", "--out", str(tmp_path / "r")],
+                       capture_output=True, text=True, cwd=tmp_path, env=env, timeout=600)
+    assert p.returncode == 3, (p.stdout, p.stderr)
+    assert "Traceback" not in p.stderr + p.stdout
+    doc = json.loads((tmp_path / "r" / "report.json").read_text())
+    rows = {r["name"]: r for r in doc["results"]}
+    assert rows["lean.toolchain"]["outcome"] == "undecided"
+    assert rows["lean.toolchain"]["verdict"] == "toolchain missing"
+    assert "hardsoft install-lean" in rows["lean.toolchain"]["detail"]
+    spec_rows = [r for r in doc["results"] if r["family"] == "spec"]
+    assert spec_rows and all(r["outcome"] == "ok" for r in spec_rows)
+
+
+def test_wheel_has_one_top_level_package(tmp_path: Path) -> None:
+    # --no-isolation: the test extra installs build and setuptools>=77, so no download happens here.
+    p = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(ROOT)],
+                       capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    (wheel,) = tmp_path.glob("hardsoft-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/", 1)[0] for n in names}
+    dist_info = {t for t in tops if t.endswith(".dist-info")}
+    assert tops - dist_info == {"hardsoft"}, sorted(tops)
+    for needed in ("hardsoft/lean/HardSoft.lean", "hardsoft/lean/lakefile.toml", "hardsoft/lean/wasm/package-lock.json",
+                   "hardsoft/spec/data/statements.json", "hardsoft/spec/models/has-a.json", "hardsoft/__main__.py",
+                   "hardsoft/checks/cli.py", "hardsoft/checks/families/lean/family.py", "hardsoft/checks/families/lean/toolchain.py", "hardsoft/smt/core.py", "hardsoft/spec/bounds.py"):
+        assert needed in names, needed
+    assert any(n.startswith("hardsoft/lean/HardSoft/") and n.endswith(".lean") for n in names)
+    meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "License-Expression: MIT" in meta and "Classifier:" in meta and "Project-URL:" in meta

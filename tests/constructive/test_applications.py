@@ -1,0 +1,141 @@
+"""spec.constructions and spec.audit: the applications against their references, their gaps, temperatures and precision."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from hardsoft.checks import cli
+from hardsoft.constructive import audit as au
+from hardsoft.constructive import applications as cs
+from hardsoft.spec import transformer as tf
+
+NAMES = list(cs.CONSTRUCTIONS)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_exhaustive_hard_and_soft(name: str) -> None:
+    con = cs.get_construction(name)
+    for n in range(con.min_n, 7):
+        v = au.verify(con, n)
+        assert v.exhaustive and v.ok, v
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_gap_matches_claim(name: str) -> None:
+    con = cs.get_construction(name)
+    for n in range(con.min_n, 7):
+        m = tf.measure(con.model, n)
+        assert math.isclose(m.gap, con.gap(n), rel_tol=1e-9), (n, m.gap)
+        # Dyck's compiled S-RASP carries the position features i and i^2 (its lookup heads read them)
+        assert m.x_max == (max(1.0, (n - 1) ** 2) if name.startswith("dyck") else 1.0)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sampled_long(name: str) -> None:
+    con = cs.get_construction(name)
+    assert au.verify(con, 100, samples=6).ok
+
+
+def test_references_by_hand() -> None:
+    assert cs.reference_flip_flop("r1r0ir") == ["0", "1", "1", "0", "0", "0"]
+    assert cs.reference_k_hop("abcab", 1) == ["-", "-", "-", "b", "c"]
+    assert cs.reference_k_hop("abab", 2) == ["-", "-", "-", "b"]  # i=3 'b': prev b at 1 -> 2 ('a'); prev a before 2 at 0 -> 1 ('b')
+    assert cs.reference_k_hop("abab", 1) == ["-", "-", "b", "a"]
+    assert cs.reference_prefix_argmax("babba") == ["b", "a", "a", "a", "a"]  # ratios 0, 1/2, 1/3, 1/4, 2/5
+    assert cs.reference_prefix_argmax("bbab") == ["b", "b", "a", "a"]
+
+
+def test_too_short_is_an_error() -> None:
+    with pytest.raises(ValueError, match="needs n >= 3"):
+        au.verify(cs.get_construction("2-hop"), 2)
+    with pytest.raises(ValueError, match="unknown construction"):
+        cs.get_construction("dyck-9")
+
+
+def test_statement_T_is_colder_than_the_construction() -> None:
+    for name in ("flip-flop", "3-hop", "prefix-argmax"):
+        con = cs.get_construction(name)
+        for n in (8, 64):
+            assert au.statement_T_tau(con.model, n, con.gap(n), 1.0) < con.tau(n)
+
+
+def test_largest_deciding_tau_is_above_the_construction() -> None:
+    con = cs.build_flip_flop()
+    w, _ = au.test_inputs(con, 6)
+    t = au.largest_deciding_tau(con, w, con.tau(6))
+    assert t >= con.tau(6)
+    assert au.decide(con, w, "soft", t)[0] == 0
+
+
+def test_predicted_breakdown_values() -> None:
+    ff = cs.build_flip_flop()
+    assert au.predicted_breakdown(ff, "float16")[0] == 1025  # 1/n < 2^-10, the spacing in [1, 2)
+    assert au.predicted_breakdown(ff, "mixed-float16")[0] == 1025  # the keys W_j + j/n are stored in float16 too
+    assert au.predicted_breakdown(ff, "bfloat16")[0] == 129
+    assert au.predicted_breakdown(ff, "float32")[0] is None
+    pa = cs.build_prefix_argmax()
+    assert au.predicted_breakdown(pa, "float32")[0] == math.ceil(2 ** (23 / 3))  # 1/n^3 < 2^-23
+    assert "overflows float16" in au.predicted_breakdown(pa, "float16", n_max=64)[1] or \
+        au.predicted_breakdown(pa, "float16")[0] <= 33
+
+
+def test_flip_flop_float16_breaks_where_predicted() -> None:
+    con = cs.build_flip_flop()
+    w = con.sample(np.random.default_rng(0), 2048, 2)
+    assert au.decide(con, w, "soft", con.tau(2048), "float64")[0] == 0
+    assert au.decide(con, w, "soft", con.tau(2048), "float16")[0] > 0
+    w = con.sample(np.random.default_rng(0), 512, 2)
+    assert au.decide(con, w, "soft", con.tau(512), "float16")[0] == 0
+
+
+def test_rescaled_position_feature_is_the_same_model() -> None:
+    con = cs.build_flip_flop()
+    m3 = au.rescale_position_feature(con.model, "i/n", 3.0)
+    w = con.sample(np.random.default_rng(3), 40, 4)
+    a = tf.run(con.model, w, "soft", con.tau(40)).activations[-1]
+    b = tf.run(m3, w, "soft", con.tau(40)).activations[-1]
+    keep = np.ones(a.shape[-1], dtype=bool)
+    keep[np.nonzero(con.model.PE.matrix[con.model.PE.features.index("i/n")])[0]] = False  # the feature's own coordinate is scaled
+    assert np.allclose(a[..., keep], b[..., keep], atol=1e-12)
+    assert np.array_equal(con.readout(a), con.readout(b))
+    with pytest.raises(ValueError, match="no position feature"):
+        au.rescale_position_feature(con.model, "i", 2.0)
+
+
+@pytest.mark.parametrize("argv, msg", [
+    (["constructions", "--only", "bogus"], "unknown construction"),
+    (["constructions", "--only", "3-hop", "--max-n", "3"], "needs n >= 4"),
+    (["audit", "precision", "--formats", "float8"], "unknown format"),
+    (["audit", "precision", "--construction", "prefix-argmax", "--formats", "float16", "--n", "64"], "overflow"),
+])
+def test_cli_bad_input(argv: list[str], msg: str, capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+    assert cli.main(argv + ["--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hardsoft: error:") and msg in err and err.count("\n") == 1
+
+
+def test_cli_constructions_small(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["constructions", "--only", "flip-flop", "--max-n", "8", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "constructions.md").is_file() and (tmp_path / "attention-flip-flop.png").is_file()
+
+
+def test_predicted_safe_is_below_the_breakdown() -> None:
+    # (1/n - 2^-10) * 2n >= ln 4  <=>  n <= (1 - ln(4)/2) * 1024 = 314.1
+    ff = cs.build_flip_flop()
+    assert au.predicted_safe(ff, "float16") == 314
+    for name in NAMES:
+        con = cs.get_construction(name)
+        for f in ("float16", "bfloat16", "float32"):
+            safe, brk = au.predicted_safe(con, f), au.predicted_breakdown(con, f)[0]
+            assert brk is None or safe is None or safe < brk
+
+
+def test_table_lengths_leave_out_infinite_gaps() -> None:
+    from hardsoft.checks.commands.apps import lengths
+
+    assert lengths(cs.get_construction("induction-tl"), 16) == [3, 4, 5, 6, 7, 8, 16]  # n = 2: every strict head sees one key
+    assert lengths(cs.get_construction("dyck-2"), 16) == [2, 3, 4, 5, 6, 7, 8, 16]  # n = 1: one key
+    assert lengths(cs.get_construction("flip-flop"), 32) == [2, 3, 4, 5, 6, 7, 8, 16, 32]
