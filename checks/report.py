@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from hardsoft.checks.result import CheckResult, Outcome
-from hardsoft.spec.claims import LEAN_STATEMENTS, REGISTRY, Claim
+from hardsoft.spec.claims import REGISTRY, Claim
+from hardsoft.spec.lean_statements import LEAN_STATEMENTS
 
 FORMAT = "hardsoft-report/1"
 REPORT_FILES = ("report.json", "report.md")

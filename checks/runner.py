@@ -19,6 +19,7 @@ from typing import Any
 
 from hardsoft.checks.result import CheckResult, Outcome
 from hardsoft.spec.claims import REGISTRY
+from hardsoft.spec.presets import PRESET_NAMES
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -34,7 +35,7 @@ FAMILIES: dict[str, str] = {
     "smt": "hardsoft.checks.families.smt",
     "lean": "hardsoft.checks.families.lean",
 }
-PRESETS: tuple[str, ...] = ("tiny", "paper")
+PRESETS: tuple[str, ...] = PRESET_NAMES  # defined once, in spec.presets
 
 
 def parse_only(only: str | None) -> tuple[list[str], set[str] | None]:

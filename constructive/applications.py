@@ -495,7 +495,7 @@ def build_prefix_argmax() -> Construction:
 
 
 def build_dyck(k: int = 2) -> Construction:
-    """Dyck-k prefix validity in the small S-RASP (``constructive.srasp.compiler.dyck_program``) compiled by ``constructive.srasp.compiler.compile_program``; gap 1/n (n >= 3).
+    """Dyck-k prefix validity: the S-RASP program ``dyck_program`` compiled by ``compile_program`` (``constructive.srasp``); gap 1/n (n >= 3).
 
     Route: the S-RASP program of ``constructive.srasp.compiler.dyck_program`` (depth as a clamped
     prefix sum, each close's partner as the rightmost open one level up, a

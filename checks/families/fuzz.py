@@ -16,9 +16,7 @@ from pathlib import Path
 from hardsoft.checks.families.properties import PROPERTIES, Property, find_counterexample
 from hardsoft.checks.result import CheckResult, Outcome
 from hardsoft.checks.runner import guarded
-
-#: Examples per property search, by preset.
-BUDGET = {"tiny": 150, "paper": 2000}
+from hardsoft.spec.presets import get_preset
 
 
 def _summary(instance: object) -> str:
@@ -80,11 +78,9 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     Property searches use ``seed`` (a fresh random one when None), recorded in
     every result, so a failure found once is replayed by ``--seed``.
     """
-    if preset not in BUDGET:
-        raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(BUDGET)}")
+    n = get_preset(preset).fuzz_examples
     check_seed(seed)
     used_seed = secrets.randbits(32) if seed is None else seed
-    n = BUDGET[preset]
     results: list[CheckResult] = []
     for p in PROPERTIES:
         if claims and p.claim not in claims:

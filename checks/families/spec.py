@@ -21,12 +21,13 @@ import mpmath
 import numpy as np
 
 from hardsoft import locations
+from hardsoft.checks.registry import validate_registry
 from hardsoft.checks.result import CheckResult, Outcome
 from hardsoft.checks.runner import guarded
 from hardsoft.spec import attention as att
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
-from hardsoft.spec.claims import tests_shipped, validate_registry
+from hardsoft.spec.claims import tests_shipped
 from hardsoft.spec.constants import FLOAT64_EPS
 from hardsoft.spec.examples import EXAMPLES
 

@@ -26,6 +26,7 @@ from hardsoft.checks.engine import formulas as fm
 from hardsoft.checks.engine import theorem26 as t26
 from hardsoft.checks.engine import verify as vf
 from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.spec.presets import get_preset
 
 #: Formulas of the Theorem 26 table (regime, text).
 #: Past-only formulas, so that acceptance at the last position is not constant (X or U on top would make it so).
@@ -36,8 +37,6 @@ THEOREM26_FORMULAS: tuple[tuple[str, str], ...] = (
     ("bounded", "Y Y (a S b) S b"),
     ("unbounded", "a S b"),
 )
-#: Preset sizes: (family stride, family N, Theorem 26 lengths).
-PRESET_SIZES: dict[str, tuple[int, int, tuple[int, ...]]] = {"tiny": (7, 7, (4, 6, 8)), "paper": (1, 10, (4, 6, 8, 10, 12))}
 
 
 def _result(name: str, claim: str | None, ok: bool, t0: float, detail: str, **data: object) -> CheckResult:
@@ -105,7 +104,8 @@ def check_theorem26(ns: tuple[int, ...], out_dir: Path) -> tuple[CheckResult, li
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """Run the verify family."""
-    stride, N, ns = PRESET_SIZES[preset]
+    sizes = get_preset(preset)
+    stride, N, ns = sizes.verify_stride, sizes.verify_max_len, sizes.theorem26_lengths
     results = []
     progress("verify: built-in examples, every string up to length 10")
     results.append(check_examples())

@@ -31,7 +31,8 @@ from hardsoft.checks.families.lean import toolchain
 from hardsoft.checks.families.lean.audit import audit_sources, audit_text
 from hardsoft.checks.families.lean.sources import LEAN_DIR, discover_modules, import_order, lean_sources
 from hardsoft.checks.result import Outcome
-from hardsoft.spec.claims import LEAN_STATEMENTS, REGISTRY, LeanStatement
+from hardsoft.spec.claims import REGISTRY
+from hardsoft.spec.lean_statements import LEAN_STATEMENTS, LeanStatement
 
 HERE = Path(__file__).resolve().parents[1]  # tests/
 WRONG_DIR = HERE / "lean_wrong"
@@ -237,7 +238,7 @@ def test_weakened_statement_and_ghost_theorem_fail_their_pins(lean_runs: _Runs) 
     weak = by[f"lean.theorem.{WEAKENED}"]
     assert weak.outcome is Outcome.FAILED and weak.verdict == "statement differs", weak.detail
     assert weak.claim == "C" and "claim C" in weak.detail and f"{pins.PIN_MODULE}.lean:" in weak.detail
-    assert LEAN_STATEMENTS[WEAKENED].origin in weak.detail and "spec/claims.py:" in weak.detail
+    assert LEAN_STATEMENTS[WEAKENED].origin in weak.detail and "spec/lean_statements.py:" in weak.detail
     ghost = by[f"lean.theorem.{GHOST}"]
     assert ghost.outcome is Outcome.FAILED and ghost.verdict == "missing", ghost.detail
     assert "claim C" in ghost.detail and GHOST_STATEMENT.origin in ghost.detail and "test_lean.py:" in ghost.detail
@@ -404,7 +405,7 @@ def test_every_claimed_theorem_is_pinned_and_described() -> None:
     assert claimed == set(LEAN_STATEMENTS)
     for name, st in LEAN_STATEMENTS.items():
         assert st.statement.startswith("∀") and st.says.strip(), name
-        assert st.origin.startswith("spec/claims.py:"), st.origin
+        assert st.origin.startswith("spec/lean_statements.py:"), st.origin
     t = next(c for c in REGISTRY if c.id == "T")
     assert any("sufficient condition a L r^(L-1)" in LEAN_STATEMENTS[n].says for n in t.lean)
 
@@ -442,7 +443,7 @@ def test_registered_theorems_are_declared_in_sources() -> None:
 
 def test_suggest_reproduces_registered_statements() -> None:
     # the authoring aid writes the registry's text for the theorems as they stand
-    from hardsoft.spec.claims import FIELD
+    from hardsoft.spec.lean_statements import FIELD
     text = pins.suggest(sorted(LEAN_STATEMENTS))
     for name, st in LEAN_STATEMENTS.items():
         expected = st.statement.replace(FIELD, "{FIELD}")

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from hardsoft.checks.report import traceability_table
 from hardsoft.spec import claims
-from hardsoft.spec.claims import REGISTRY, validate_registry
+from hardsoft.checks.registry import validate_registry
+from hardsoft.spec.claims import REGISTRY
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -19,7 +20,7 @@ def test_registry_catches_a_missing_name(monkeypatch) -> None:
     bad = claims.Claim("X", "nowhere", "a claim", spec=("spec.bounds.no_such_function",),
                        lean=("HardSoft.no_such_theorem",), tests=("tests/checks/test_registry.py::no_such_test",))
     monkeypatch.setattr(claims, "REGISTRY", REGISTRY + (bad,))
-    problems = claims.validate_registry()
+    problems = validate_registry()
     assert any("no_such_function" in p for p in problems)
     assert any("no_such_theorem" in p for p in problems)
     assert any("no_such_test" in p for p in problems)

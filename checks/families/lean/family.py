@@ -36,12 +36,11 @@ from hardsoft.checks.families.lean.pins import PIN_MODULE, pin_failures, pin_mod
 from hardsoft.checks.families.lean.sources import LEAN_DIR, LIB_NAME, declared_names, discover_modules, lean_sources
 from hardsoft.checks.families.lean.toolchain import INSTALL_COMMAND, Toolchain, ToolchainError, ensure_wasm_toolchain, find_native
 from hardsoft.checks.result import CheckResult, Outcome
+from hardsoft.spec.presets import get_preset
 
 if TYPE_CHECKING:
-    from hardsoft.spec.claims import LeanStatement
+    from hardsoft.spec.lean_statements import LeanStatement
 
-#: Presets of ``hardsoft check`` (the Lean build is the same for each).
-PRESETS = ("tiny", "paper")
 #: Axioms a theorem may depend on (Lean's standard three).
 ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
 _MISSING = ("unknown identifier", "unknown constant")
@@ -326,7 +325,7 @@ def check_project(
         pin_where = f"{PIN_MODULE}.lean:{pin.first_line}" if pin else f"{PIN_MODULE}.lean"
         if pin is None:
             outcome, verdict = Outcome.FAILED, "unpinned"
-            detail = f"{name} (claim {claim}) has no pinned statement in spec/claims.py LEAN_STATEMENTS"
+            detail = f"{name} (claim {claim}) has no pinned statement in spec/lean_statements.py LEAN_STATEMENTS"
         elif failure is not None or pin_unit is None or pin_unit.status in ("timeout", "not-run"):
             outcome, verdict = Outcome.UNDECIDED, "unknown"
             detail = f"{name} (claim {claim}) not checked: {failure or 'the pin module did not run'}"
@@ -363,8 +362,7 @@ def check_project(
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """The family entry point of ``hardsoft check``: audit, build, pin; results for the selected claims."""
-    if preset not in PRESETS:
-        raise ValueError(f"unknown preset {preset!r}; expected one of {', '.join(PRESETS)}")
+    get_preset(preset)  # the Lean build is the same for every preset
     statements, claims_of = registry_pins()
     report: set[str] | None = None
     if claims:
