@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from hardsoft.checks.engine.columns import evaluate_columns
+from hardsoft.constructive import logic as lg
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.transformer import Model
 from hardsoft.spec.validate import require_positive
@@ -96,17 +98,15 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
     """Return the target of a compiled formula (constructive.logic.CompiledFormula).
 
     evaluator "reference": constructive.logic.evaluate_batch (the semantics written out, slow);
-    "vectorized": checks.engine.formulas.evaluate_columns (numpy; tested against the reference
+    "vectorized": checks.engine.columns.evaluate_columns (numpy; tested against the reference
     operator by operator), for long runs.  Acceptance is the formula at the last
     position (the semantics' definition); the model's own read-out must read that
     same coordinate there (checked here).
     """
-    from hardsoft.constructive import logic
-
     if evaluator == "reference":
-        evaluate_batch = logic.evaluate_batch
+        evaluate_batch = lg.evaluate_batch
     elif evaluator == "vectorized":
-        from hardsoft.checks.engine.formulas import evaluate_columns as evaluate_batch
+        evaluate_batch = evaluate_columns
     else:
         raise ValueError(f"evaluator must be reference or vectorized, got {evaluator!r}")
 
@@ -120,7 +120,7 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
         reference=functools.partial(_evaluate, evaluate_batch, compiled.formula, tuple(compiled.alphabet)),
         decode=compiled.decode,
         accept=accept_last,
-        coordinates=tuple(str(g) for g in logic.subformulas(compiled.formula)),
+        coordinates=tuple(str(g) for g in lg.subformulas(compiled.formula)),
     )
 
 

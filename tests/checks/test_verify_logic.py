@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hardsoft.checks.engine import columns as cl
 from hardsoft.checks.engine import formulas as fm
 from hardsoft.checks.engine import verify as vf
 from hardsoft.constructive import logic as lg
@@ -18,13 +19,13 @@ from logic_strategies import formulas
 
 def test_family_slice_both_regimes() -> None:
     fam = fm.family(2)[::11]
-    rep = fm.verify_family(fam, 6, workers=1)
+    rep = fm.verify_formulas(fam, 6, workers=1)
     assert rep.ok and not rep.unsupported, rep.failures[:3]
     assert rep.runs == 2 * len(fam) and rep.stacks < len(fam)
 
 
 def test_sample_slice_three_four_operators() -> None:
-    rep = fm.verify_family(fm.sample_formulas(1000)[::25], 6, workers=1)
+    rep = fm.verify_formulas(fm.sample_formulas(1000)[::25], 6, workers=1)
     assert rep.ok and not rep.unsupported, rep.failures[:3]
 
 
@@ -60,4 +61,4 @@ def test_random_formulas_at_longer_lengths(f: lg.Formula, regime: str, n: int) -
                     max_seconds=None)
     assert rep.ok, (str(f), regime, n, [t.counterexamples[:1] for t in rep.per_mode.values()])
     w = np.random.default_rng(n).integers(0, 2, size=(16, n))  # the vectorized evaluator is the reference here too
-    assert (fm.evaluate_columns(f, w) == lg.evaluate_batch(f, w)).all()
+    assert (cl.evaluate_columns(f, w) == lg.evaluate_batch(f, w)).all()
