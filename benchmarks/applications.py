@@ -18,7 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from hardsoft.checks.commands import apps as cli_apps
+from hardsoft.checks.commands import audit as audit_command
+from hardsoft.checks.commands import constructions as constructions_command
 from hardsoft.constructive import audit as au
 from hardsoft.constructive import applications as cs
 from hardsoft.constructive.applications import Construction
@@ -32,7 +33,7 @@ def say(s: str) -> None:
 def part_sweep(max_n: int, out: Path) -> None:
     """Run ``hardsoft constructions`` for every construction up to max_n."""
     t0 = time.perf_counter()
-    cli_apps.main_constructions(list(cs.CONSTRUCTIONS), max_n, 32, out)
+    constructions_command.main_constructions(list(cs.CONSTRUCTIONS), max_n, 32, out)
     print(f"constructions sweep to n = {max_n}: {time.perf_counter() - t0:.0f} s")
 
 
@@ -40,7 +41,7 @@ def part_precision(out: Path) -> list[au.AuditRow]:
     """prefix-argmax in float32 up to n = 4096."""
     t0 = time.perf_counter()
     r = au.precision_audit(cs.build_prefix_argmax(), "float32", n_max=4096, samples=8, progress=say)
-    print(cli_apps.audit_table([r]))
+    print(audit_command.audit_table([r]))
     print(f"prefix-argmax float32 precision sweep to n = 4096: {time.perf_counter() - t0:.0f} s")
     return [r]
 
@@ -54,7 +55,7 @@ def part_audit(max_n: int, out: Path) -> list[au.AuditRow]:
         for f in au.FORMATS:
             rows.append(au.precision_audit(con, f, n_max=max_n, samples=4, progress=say))
             say(f"-> {rows[-1]}")
-    print(cli_apps.audit_table(rows))
+    print(audit_command.audit_table(rows))
     print(f"audit of {len(rows)} construction x format pairs to n = {max_n}: {time.perf_counter() - t0:.0f} s")
     return rows
 
@@ -91,8 +92,8 @@ def part_mitigation(out: Path) -> list[au.AuditRow]:
                             r.predicted, r.predicted_reason, r.inputs_per_n, r.seconds)
             rows.append(r)
             say(f"-> {r}")
-    print(cli_apps.audit_table(rows))
-    cli_apps.plot_audit(rows, out, "mitigation.png")
+    print(audit_command.audit_table(rows))
+    audit_command.plot_audit(rows, out, "mitigation.png")
     print(f"mitigation study: {time.perf_counter() - t0:.0f} s")
     return rows
 
@@ -115,9 +116,9 @@ def main() -> None:
         if part in args.parts:
             rows = fn()
             (prec / f"{part}.json").write_text(json.dumps([r.to_json() for r in rows], indent=1))
-            (prec / f"{part}.md").write_text(cli_apps.audit_table(rows))
+            (prec / f"{part}.md").write_text(audit_command.audit_table(rows))
             if part == "audit":
-                cli_apps.plot_audit(rows, prec, "precision.png")
+                audit_command.plot_audit(rows, prec, "precision.png")
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ import time  # noqa: E402
 
 import numpy as np  # noqa: E402
 
+from hardsoft.checks.engine import columns as cl
 from hardsoft.checks.engine import formulas as fm
 from hardsoft.checks.engine import verify as vf
 from hardsoft.constructive import logic as lg
@@ -41,7 +42,7 @@ def part_family(workers: int, quick: bool) -> dict:
     if quick:
         formulas = formulas[::10]
     t0, c0 = time.perf_counter(), time.process_time()
-    rep = fm.verify_family(formulas, 10, workers=workers)
+    rep = fm.verify_formulas(formulas, 10, workers=workers)
     wall = time.perf_counter() - t0
     doc = rep.to_json()
     doc.update(wall_seconds=wall, formulas_per_second=len(formulas) / wall,
@@ -76,7 +77,7 @@ def part_long(workers: int) -> dict:
     t_total = time.perf_counter() - t0
     # the vectorized evaluator against the reference on a fixed sample of the same strings
     w = np.random.default_rng(16).integers(0, 2, size=(512, 16))
-    same = bool((fm.evaluate_columns(f, w) == lg.evaluate_batch(f, w)).all())
+    same = bool((cl.evaluate_columns(f, w) == lg.evaluate_batch(f, w)).all())
     print(f"long formula {LONG_FORMULA} (8 operators; {compiled.model.depth} layers, d = {compiled.model.d}), "
           f"tau(16) = {compiled.tau(16):.4g}")
     print(f"  {rep.summary()}")

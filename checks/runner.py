@@ -1,7 +1,8 @@
 """``hardsoft check``: run the families (spec, fuzz, verify, smt, lean), collect CheckResults, write the report.
 
 Exit codes (EXIT_*): 0 everything passed; 1 something failed; 3 nothing failed
-but something could not be decided (unknown, timeout, tool missing); 2 bad input.
+but something could not be decided (unknown, timeout, tool missing); 2 bad input;
+4 an internal error of the ``hardsoft`` command itself (``checks.cli``; never a report's code).
 
 Exit 2 is only for the user's bad input, found by argument validation before any
 check runs.  An exception raised inside a check (a ValueError from spec code, a
@@ -25,6 +26,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNDECIDED = 3
+EXIT_INTERNAL = 4
 
 #: Families in run order, and the module that runs each (a module with ``run(preset, out_dir, progress, claims)``).
 FAMILIES: dict[str, str] = {

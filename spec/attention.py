@@ -9,8 +9,6 @@ because the transformer calls it on (batch, n, n) arrays.
 
 from __future__ import annotations
 
-import math
-
 import mpmath
 import numpy as np
 
@@ -215,8 +213,3 @@ def compute_l1_distance(p: np.ndarray, q: np.ndarray) -> np.ndarray:
     if p.shape != q.shape:
         raise ValueError(f"shapes do not match: {p.shape} vs {q.shape}")
     return np.abs(p - q).sum(axis=-1)
-
-
-def is_finite_gap(g: float) -> bool:
-    """Return whether a gap is finite (some key is off the max set)."""
-    return not math.isinf(g)

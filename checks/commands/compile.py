@@ -12,50 +12,58 @@ import argparse
 import json
 from typing import Any
 
-
-def _alphabet(text: str) -> tuple[str, ...]:
-    """Return the alphabet of --alphabet: 'ab' (one symbol per character) or 'x,y,z' (comma-separated)."""
-    syms = tuple(s.strip() for s in text.split(",")) if "," in text else tuple(text)
-    if not syms or any(not s for s in syms):
-        raise argparse.ArgumentTypeError(f"--alphabet {text!r}: empty symbol")
-    if len(set(syms)) != len(syms):
-        raise argparse.ArgumentTypeError(f"--alphabet {text!r} repeats a symbol")
-    return syms
+from hardsoft.checks.args import add_alphabet_option, add_regime_option, positive_int
+from hardsoft.checks.commands.verify import add_engine_options, run_engine
+from hardsoft.checks.engine import verify as vf
 
 
-def _length(text: str) -> int:
-    """Return a length bound >= 1 (argparse type)."""
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--verify-up-to must be an integer >= 1, got {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"--verify-up-to must be >= 1, got {v}")
-    return v
-
-
-def add_parser(sub: Any) -> None:
-    """Register the compile subcommand."""
+def register(sub: Any) -> None:
+    """Add the compile subcommand."""
     c = sub.add_parser("compile", help="compile a temporal-logic formula to a transformer (docs/temporal-logic.md)")
     c.add_argument("formula", help="e.g. 'a S b', 'Y a & !last', '#<[a] > #<[b]'")
+    add_regime_option(c)
+    add_alphabet_option(c)
     c.add_argument(
-        "--regime",
-        choices=["bounded", "unbounded"],
-        default="bounded",
-        help="bounded position embeddings at tau = c/n (default), or unbounded ones (i, i^2, n) at tau = 1",
-    )
-    c.add_argument("--alphabet", type=_alphabet, default=("a", "b"), help="symbols: 'ab' or 'x,y,z' (default ab)")
-    c.add_argument(
-        "--verify-up-to", type=_length, metavar="N", help="run every word of length 1..N in hard and soft mode against the reference evaluator"
+        "--verify-up-to",
+        type=positive_int("--verify-up-to"),
+        metavar="N",
+        help="run every word of length 1..N in hard and soft mode against the reference evaluator",
     )
     c.add_argument("--save-model", metavar="FILE", help="write the model (format hardsoft-model/2); runs in 'hardsoft simulate --model'")
     c.add_argument("--json", action="store_true", help="print JSON")
-    from hardsoft.checks.commands.verify import add_engine_options
-
     add_engine_options(c)  # --workers, --scheduler, --max-seconds of the verification engine
+    c.set_defaults(func=run)
 
 
-def cmd(args: argparse.Namespace) -> int:
+def verification_report(compiled: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Return ``hardsoft compile --verify-up-to N``'s verification dict, computed by the engine (workers, scheduler)."""
+    rep = run_engine(vf.target_from_compiled(compiled), args.verify_up_to, args)
+    first = next((c for t in rep.per_mode.values() for c in t.counterexamples), None)
+    return {
+        "ok": rep.ok,
+        "max_len": rep.N,
+        "words": rep.strings,
+        "seconds": rep.seconds,
+        "backend": rep.backend,
+        "tasks": rep.tasks,
+        "per_length": [
+            {
+                "n": n,
+                "words": row["strings"],
+                "accepted": row["accepted"],
+                "hard_mismatches": row["hard"]["wrong_strings"],
+                "soft_mismatches": row["soft"]["wrong_strings"],
+                "tau": row["soft"]["tau"],
+            }
+            for n, row in sorted(rep.per_length.items())
+        ],
+        "first_counterexample": None
+        if first is None
+        else {"word": first["word"], "mode": first["mode"], "position": first["position"], "subformula": first["coordinate"]},
+    }
+
+
+def run(args: argparse.Namespace) -> int:
     """Compile, verify, save and print."""
     from hardsoft.constructive.logic import compile_formula, parse
     from hardsoft.constructive.logic.selfcheck import MAX_WORK, estimate_work
@@ -73,9 +81,7 @@ def cmd(args: argparse.Namespace) -> int:
             raise ValueError(
                 f"--verify-up-to {args.verify_up_to}: {words:,} words, about {work:.2g} operations (limit {MAX_WORK:.0e}); choose a smaller N"
             )
-    from hardsoft.checks.commands.verify import compile_report
-
-    report = compile_report(compiled, args) if args.verify_up_to is not None else None
+    report = verification_report(compiled, args) if args.verify_up_to is not None else None
     if args.save_model:
         save_model(compiled.model, args.save_model, description=f"compiled by hardsoft compile ({args.regime}) from: {f}")
     doc = compiled.describe()

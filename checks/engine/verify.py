@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+from hardsoft.checks.engine.columns import evaluate_columns
+from hardsoft.constructive import logic as lg
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.transformer import Model
 from hardsoft.spec.validate import require_positive
@@ -96,17 +98,15 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
     """Return the target of a compiled formula (constructive.logic.CompiledFormula).
 
     evaluator "reference": constructive.logic.evaluate_batch (the semantics written out, slow);
-    "vectorized": checks.engine.formulas.evaluate_columns (numpy; tested against the reference
+    "vectorized": checks.engine.columns.evaluate_columns (numpy; tested against the reference
     operator by operator), for long runs.  Acceptance is the formula at the last
     position (the semantics' definition); the model's own read-out must read that
     same coordinate there (checked here).
     """
-    from hardsoft.constructive import logic
-
     if evaluator == "reference":
-        evaluate_batch = logic.evaluate_batch
+        evaluate_batch = lg.evaluate_batch
     elif evaluator == "vectorized":
-        from hardsoft.checks.engine.formulas import evaluate_columns as evaluate_batch
+        evaluate_batch = evaluate_columns
     else:
         raise ValueError(f"evaluator must be reference or vectorized, got {evaluator!r}")
 
@@ -120,7 +120,7 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
         reference=functools.partial(_evaluate, evaluate_batch, compiled.formula, tuple(compiled.alphabet)),
         decode=compiled.decode,
         accept=accept_last,
-        coordinates=tuple(str(g) for g in logic.subformulas(compiled.formula)),
+        coordinates=tuple(str(g) for g in lg.subformulas(compiled.formula)),
     )
 
 
@@ -201,7 +201,10 @@ def plan_chunks(alphabet_size: int, lengths: Iterable[int], chunk_strings: int =
 
 @dataclass
 class ModeTally:
-    """What one mode found over some strings: strings checked, strings with a wrong coordinate / wrong acceptance."""
+    """What one mode found over some strings: strings checked, strings with a wrong cell, wrong acceptances, wrong cells.
+
+    A cell is one coordinate at one position of one string; a wrong string has at least one wrong cell.
+    """
 
     strings: int = 0
     wrong_strings: int = 0
@@ -220,8 +223,12 @@ class ModeTally:
 
     @property
     def ok(self) -> bool:
-        """Return whether every string agreed with the reference."""
-        return self.wrong_strings == 0 and self.wrong_accept == 0
+        """Return whether every string agreed with the reference in every cell (every coordinate at every position) and in acceptance.
+
+        A wrong inner cell fails the verdict even when acceptance is right: the engine verifies
+        the whole table, not only the accepted set.
+        """
+        return self.wrong_cells == 0 and self.wrong_strings == 0 and self.wrong_accept == 0
 
 
 @dataclass
@@ -341,7 +348,8 @@ class VerificationReport:
         """Return one line: what was verified and the verdict."""
         parts = []
         for m, t in self.per_mode.items():
-            parts.append(f"{m}: {'all agree' if t.ok else f'{t.wrong_strings} wrong string(s), {t.wrong_accept} wrong acceptance(s)'}")
+            wrong = f"{t.wrong_strings} wrong string(s) ({t.wrong_cells} wrong cell(s)), {t.wrong_accept} wrong acceptance(s)"
+            parts.append(f"{m}: {'all agree' if t.ok else wrong}")
         span = f"lengths 1..{self.N}" if len(self.per_length) > 1 or self.N == 1 else f"length {self.N}"
         return (
             f"{self.name}: {self.strings} strings of {span} over {{{', '.join(self.alphabet)}}}; "

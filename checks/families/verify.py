@@ -1,9 +1,9 @@
 """The verify family of ``hardsoft check``: the exhaustive verification engine on built-in examples and compiled formulas, and Theorem 26's table.
 
 - verify.examples: has-a and last-a (spec.examples) against references in plain Python, every
-  string of lengths 1..10, hard and soft (checks.verify).
+  string of lengths 1..10, hard and soft (checks.engine.verify).
 - verify.family_slice: a fixed slice of the generated family (every formula up to 2 operators over
-  {a, b}, checks.formulas) compiled in both regimes, every subformula at every position on every
+  {a, b}, checks.engine.formulas.verify_formulas) compiled in both regimes, every subformula at every position on every
   string of lengths 1..N, hard and soft (tiny preset: every 7th formula, N = 7; paper: all 2,740, N = 10).
 - verify.theorem26: for a few compiled formulas, the measured gap and x_max, the temperature statement
   T certifies, the construction's and the largest working one, at several n; the check is that the
@@ -58,7 +58,7 @@ def check_family_slice(stride: int, N: int) -> CheckResult:
     """Return the verdict of the generated family's slice, both regimes, hard and soft (the whole family: every core)."""
     t0 = time.perf_counter()
     formulas = fm.family(2)[::stride]
-    rep = fm.verify_family(formulas, N, workers=1 if stride > 1 else (os.cpu_count() or 1))
+    rep = fm.verify_formulas(formulas, N, workers=1 if stride > 1 else (os.cpu_count() or 1))
     detail = (
         f"{len(formulas)} formulas (every {stride}th with <= 2 operators) x {len(rep.regimes)} regimes, "
         f"every subformula at every position of every string of lengths 1..{N}, hard and soft: "

@@ -26,7 +26,7 @@ def test_verify_example_json() -> None:
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--up-to", "0"], "--up-to must be > 0"),
+    (["--up-to", "0"], "--up-to must be >= 1"),
     (["--up-to", "30", "--max-seconds", "60"], "estimated"),
     (["--up-to", "4", "--modes", "warm"], "--modes"),
     (["--up-to", "4", "--scheduler", "tcp://127.0.0.1:9"], "cannot reach the Dask scheduler"),

@@ -1,4 +1,4 @@
-"""The generated family and the vectorized evaluator (checks.engine.formulas) against the reference evaluator (constructive.logic)."""
+"""The generated family (checks.engine.formulas) and the vectorized evaluator (checks.engine.columns) against the reference evaluator (constructive.logic)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hardsoft.checks.engine import columns as cl
 from hardsoft.checks.engine import formulas as fm
 from hardsoft.constructive import logic as lg
 
@@ -42,14 +43,14 @@ _OPERATORS = [lg.Not(_P), lg.Prev(_P), lg.Next(_P), lg.And(_P, _Q), lg.Or(_P, _Q
 def test_each_operator_on_every_child_column(g: lg.Formula) -> None:
     for n in range(1, 6):
         w = np.array(list(itertools.product(range(4), repeat=n)))
-        assert (fm.evaluate_columns(g, w, _ALPHA) == lg.evaluate_batch(g, w, _ALPHA)).all(), (str(g), n)
+        assert (cl.evaluate_columns(g, w, _ALPHA) == lg.evaluate_batch(g, w, _ALPHA)).all(), (str(g), n)
 
 
 def test_a_wrong_since_is_caught() -> None:
     # the non-strict since (witness j <= i) differs from the strict one: the comparison above must see it
     w = np.array(list(itertools.product(range(4), repeat=3)))
-    strict = fm.evaluate_columns(lg.Since(_P, _Q), w, _ALPHA)[..., -1]
-    q = fm.evaluate_columns(_Q, w, _ALPHA)[..., -1]
+    strict = cl.evaluate_columns(lg.Since(_P, _Q), w, _ALPHA)[..., -1]
+    q = cl.evaluate_columns(_Q, w, _ALPHA)[..., -1]
     assert ((strict | q) != lg.evaluate_batch(lg.Since(_P, _Q), w, _ALPHA)[..., -1]).any()
 
 
@@ -72,5 +73,5 @@ def _formulas(depth: int) -> st.SearchStrategy[lg.Formula]:
 def test_random_formulas_agree_with_the_reference(f: lg.Formula, n: int, data: st.DataObject) -> None:
     w = np.array(data.draw(st.lists(st.lists(st.integers(0, 1), min_size=n, max_size=n), min_size=1, max_size=8)))
     cache: dict = {}
-    assert (fm.evaluate_columns(f, w, ("a", "b"), cache) == lg.evaluate_batch(f, w, ("a", "b"))).all()
-    assert (fm.evaluate_columns(f, w, ("a", "b"), cache) == lg.evaluate_batch(f, w, ("a", "b"))).all()  # from the cache
+    assert (cl.evaluate_columns(f, w, ("a", "b"), cache) == lg.evaluate_batch(f, w, ("a", "b"))).all()
+    assert (cl.evaluate_columns(f, w, ("a", "b"), cache) == lg.evaluate_batch(f, w, ("a", "b"))).all()  # from the cache

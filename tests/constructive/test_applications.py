@@ -134,7 +134,7 @@ def test_predicted_safe_is_below_the_breakdown() -> None:
 
 
 def test_table_lengths_leave_out_infinite_gaps() -> None:
-    from hardsoft.checks.commands.apps import lengths
+    from hardsoft.checks.commands.constructions import lengths
 
     assert lengths(cs.get_construction("induction-tl"), 16) == [3, 4, 5, 6, 7, 8, 16]  # n = 2: every strict head sees one key
     assert lengths(cs.get_construction("dyck-2"), 16) == [2, 3, 4, 5, 6, 7, 8, 16]  # n = 1: one key

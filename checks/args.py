@@ -1,0 +1,96 @@
+"""The argument types and options every ``hardsoft`` subcommand shares: one definition each.
+
+- ``Parser``: an ArgumentParser whose errors are one line ``hardsoft: error: ...`` and exit status 2;
+- ``positive_int(name)``, ``positive_float(name)``: argparse types naming the option in their errors;
+- ``eps``: a target error in (0, 1];
+- ``add_regime_option``: ``--regime``, its choices the constructive package's own ``REGIMES``;
+- ``alphabet`` / ``add_alphabet_option``: ``--alphabet`` as ``ab`` (one letter per symbol) or
+  ``a,b`` (comma-separated, for symbols longer than one character), the same in every command.
+
+A bad value raises ``argparse.ArgumentTypeError``; the parser prints it as one line and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import NoReturn
+
+from hardsoft.checks.runner import EXIT_BAD_INPUT
+from hardsoft.constructive.logic import REGIMES
+from hardsoft.spec.validate import require_eps, require_positive
+
+#: The alphabet when --alphabet is not given.
+DEFAULT_ALPHABET: tuple[str, ...] = ("a", "b")
+#: The help text of --alphabet (both spellings).
+ALPHABET_HELP = "symbols: 'ab' (one letter per symbol) or 'a,b' (comma-separated, for symbols longer than one character); default ab"
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print one line and exit 2."""
+        sys.stderr.write(f"hardsoft: error: {message}\n")
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def positive_int(name: str) -> Callable[[str], int]:
+    """Return an argparse type for an integer >= 1 named in errors."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer >= 1, got {text!r}") from None
+        if v < 1:
+            raise argparse.ArgumentTypeError(f"{name} must be >= 1, got {v}")
+        return v
+
+    return parse
+
+
+def positive_float(name: str) -> Callable[[str], float]:
+    """Return an argparse type for a finite positive float named in errors."""
+
+    def parse(text: str) -> float:
+        try:
+            return float(require_positive(name, float(text)))
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    return parse
+
+
+def eps(text: str) -> float:
+    """Return a target error in (0, 1] (argparse type)."""
+    try:
+        return require_eps(float(text))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def alphabet(text: str) -> tuple[str, ...]:
+    """Return the alphabet of --alphabet: 'ab' (one symbol per character) or 'x,y,z' (comma-separated)."""
+    syms = tuple(s.strip() for s in text.split(",")) if "," in text else tuple(text)
+    if not syms or any(not s for s in syms):
+        raise argparse.ArgumentTypeError(f"--alphabet {text!r}: empty symbol")
+    if len(set(syms)) != len(syms):
+        raise argparse.ArgumentTypeError(f"--alphabet {text!r} repeats a symbol")
+    return syms
+
+
+def add_alphabet_option(p: argparse.ArgumentParser) -> None:
+    """Add --alphabet (both spellings, default ab)."""
+    p.add_argument("--alphabet", type=alphabet, default=DEFAULT_ALPHABET, help=ALPHABET_HELP)
+
+
+def add_regime_option(p: argparse.ArgumentParser) -> None:
+    """Add --regime, its choices the compiler's REGIMES (default the first, bounded)."""
+    p.add_argument(
+        "--regime",
+        choices=REGIMES,
+        default=REGIMES[0],
+        help=f"{' or '.join(REGIMES)} (default {REGIMES[0]}): bounded position embeddings at tau = c/n, or unbounded ones (i, i^2, n) at tau = 1",
+    )

@@ -1,0 +1,100 @@
+"""``hardsoft temperature``: the sufficient and the tightest certified temperature for a target error (statement T, Lemma 25).
+
+The recursion constants come from a model's weight norms (``--model``; gap and x_max measured
+over every input of length n unless given) or from uniform constants ``--K`` / ``--R``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from typing import Any
+
+from hardsoft.checks.args import eps, positive_float, positive_int
+from hardsoft.spec import bounds as bd
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.modelio import load_model
+
+
+def register(sub: Any) -> None:
+    """Add the temperature subcommand."""
+    t = sub.add_parser("temperature", help="the sufficient and the tightest certified temperature for a target error")
+    t.add_argument(
+        "--gap",
+        type=positive_float("--gap"),
+        help="gap gamma_T(n) of the hard transformer (default: measured over every input of length n; needs --model)",
+    )
+    t.add_argument("--n", type=positive_int("--n"), required=True, help="input length n (keys per query)")
+    t.add_argument(
+        "--xmax", type=positive_float("--xmax"), help="activation bound x_max(n) (default: measured over every input of length n; needs --model)"
+    )
+    t.add_argument("--depth", type=positive_int("--depth"), help="number of layers L (must match --model)")
+    src = t.add_mutually_exclusive_group(required=True)
+    src.add_argument("--model", help="model file: per-layer constants from its weights (Lemma 25)")
+    src.add_argument("--K", type=positive_float("--K"), help="a = K x_max n e^{-gamma/tau} (statement T); needs --R")
+    t.add_argument("--R", type=positive_float("--R"), help="r <= R/tau for tau <= 1 (statement T)")
+    t.add_argument("--eps", type=eps, required=True, help="target error in (0, 1]")
+    t.add_argument("--json", action="store_true", help="print JSON")
+    t.set_defaults(func=run)
+
+
+def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
+    """Return the recursion constants from --model or from --K/--R (measuring gap and x_max when not given)."""
+    if args.model:
+        model = load_model(args.model)
+        if args.depth is not None and args.depth != model.depth:
+            raise ValueError(f"--depth {args.depth} does not match the model's {model.depth} layers")
+        if args.gap is None or args.xmax is None:
+            from hardsoft.checks.engine import theorem26
+
+            meas = theorem26.measure_exhaustively(model, args.n)
+            if args.gap is None:
+                if not math.isfinite(meas.gap) or meas.gap <= 0:
+                    raise ValueError(
+                        f"the measured gap at n = {args.n} is {meas.gap}: every head ties on every input, soft equals hard at any temperature"
+                        if meas.gap == math.inf
+                        else f"the measured gap at n = {args.n} is {meas.gap}; statement T needs a positive gap"
+                    )
+                args.gap = meas.gap
+            if args.xmax is None:
+                args.xmax = max(meas.x_max, 1e-300)
+            args.measured = meas.inputs
+        return bd.RecursionConstants.from_norms(tf.compute_model_norms(model), args.xmax, args.n, args.gap), f"model {args.model}"
+    if args.gap is None or args.xmax is None:
+        raise ValueError("--K/--R need --gap and --xmax (only a --model can be measured)")
+    if args.R is None:
+        raise ValueError("--K needs --R")
+    if args.depth is None:
+        raise ValueError("--depth is required with --K/--R")
+    return bd.RecursionConstants.from_uniform(args.K, args.R, args.xmax, args.n, args.depth, args.gap), f"K={args.K}, R={args.R}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the sufficient and the tightest certified temperatures."""
+    consts, source = _constants(args)
+    suff = bd.compute_sufficient_inverse_temperature(consts, args.eps)
+    tight = bd.compute_tightest_inverse_temperature(consts, args.eps)
+    measured = getattr(args, "measured", None)
+    doc = {
+        "source": source,
+        "gap": args.gap,
+        "n": args.n,
+        "x_max": args.xmax,
+        "depth": consts.depth,
+        "eps": args.eps,
+        "measured_over_inputs": measured,
+        "sufficient": {"tau": suff.tau, "inverse_tau": suff.inverse_tau, "certified_bound": suff.bound, "layer_bounds": list(suff.layer_bounds)},
+        "tightest": {"tau": tight.tau, "inverse_tau": tight.inverse_tau, "certified_bound": tight.bound, "layer_bounds": list(tight.layer_bounds)},
+        "note": "every smaller tau certifies the same eps (statement C/T); bounds are upper ends of interval arithmetic",
+    }
+    if args.json:
+        print(json.dumps(doc, indent=1))
+    else:
+        print(f"constants: {source}; gap {args.gap}, n {args.n}, x_max {args.xmax}, depth {consts.depth}, eps {args.eps}")
+        if measured:
+            print(f"gap and x_max measured in hard mode over all {measured} inputs of length {args.n}")
+        print(f"sufficient (closed form, statement T): tau = {suff.tau:.6g}  (1/tau = {suff.inverse_tau:.6g})  certifies B_L <= {suff.bound:.4g}")
+        print(f"tightest (certified bisection):        tau = {tight.tau:.6g}  (1/tau = {tight.inverse_tau:.6g})  certifies B_L <= {tight.bound:.4g}")
+        print("every smaller tau certifies eps too.")
+    return 0
