@@ -158,8 +158,12 @@ class Residual:
         return self._index[name]
 
     def add_block(self, name: str, k: int) -> list[int]:
-        """Return k fresh coordinates named name[0], ..., name[k-1] (just name when k = 1)."""
-        return [self.add(f"{name}[{t}]") for t in range(k)] if k > 1 else [self.add(name)]
+        """Return k fresh coordinates named name[0], ..., name[k-1] (just name when k = 1); none is allocated if a name is taken."""
+        names = [f"{name}[{t}]" for t in range(k)] if k > 1 else [name]
+        taken = [n for n in names if n in self._index]
+        if taken:
+            raise ValueError(f"residual coordinate {taken[0]!r} is allocated twice")
+        return [self.add(n) for n in names]
 
     def __getitem__(self, name: str) -> int:
         """Return the coordinate named name (KeyError naming it otherwise)."""
