@@ -3,7 +3,7 @@
 Question: does the winning position still get a clear majority of the
 attention, or do the scores collapse into a tie?  The default construction is
 ``dyck-2`` (``constructive.applications.build_dyck``: the Dyck-2 prefix-validity
-program of ``constructive.srasp.compiler`` compiled to an AHAT; gap 1/n, scores up to ~2n^2);
+program of ``constructive.srasp`` compiled to an AHAT; gap 1/n, scores up to ~2n^2);
 ``--construction prefix-argmax`` runs the earlier stand-in with gap exactly 1/n^3.
 The whole model is run by ``constructive.lowprec.run_lowprec`` with every step in the
 format, queries in blocks (memory stays in the hundreds of MiB), at:
@@ -36,7 +36,7 @@ import numpy as np
 
 from hardsoft.constructive import audit as au
 from hardsoft.constructive import applications as cs
-from hardsoft.constructive.srasp import compiler as sr
+from hardsoft.constructive import srasp as sr
 from hardsoft.constructive.lowprec import run_lowprec
 
 

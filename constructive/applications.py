@@ -37,8 +37,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from hardsoft.constructive.srasp import compiler as sr
-from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
+from hardsoft.constructive import srasp as sr
+from hardsoft.constructive.residual import Residual, ScoreTerm, Unit, ValueTerm, build_head, clamp01
+from hardsoft.spec.transformer import Model
 
 #: Output symbol of the induction heads where the hop chain is undefined.
 NONE = "-"
@@ -90,64 +91,19 @@ class Construction:
         return rng.integers(0, len(self.model.alphabet), size=(count, n))
 
 
-class _Coords:
-    """Allocate named residual-stream coordinates."""
-
-    def __init__(self) -> None:
-        self.names: list[str] = []
-
-    def add(self, name: str, k: int = 1) -> list[int]:
-        """Return k fresh coordinate indices named name[0..k-1]."""
-        start = len(self.names)
-        self.names += [f"{name}[{t}]" for t in range(k)] if k > 1 else [name]
-        return list(range(start, start + k))
-
-    @property
-    def d(self) -> int:
-        """Return the number of coordinates."""
-        return len(self.names)
+def _clean(src: int, dst: int) -> list[Unit]:
+    """Return the clean-up units writing clamp(2 y_src - 1/2, 0, 1) into dst (two units)."""
+    return clamp01({src: 2.0}, -0.5, dst)
 
 
-class _FFN:
-    """Accumulate ReLU units of one FFN: out += sum_u c_u ReLU(w_u . y + b_u)."""
-
-    def __init__(self) -> None:
-        self.units: list[tuple[dict[int, float], float, dict[int, float]]] = []
-
-    def unit(self, w: dict[int, float], b: float, out: dict[int, float]) -> None:
-        """Add one hidden unit ReLU(sum_k w[k] y_k + b) written with weights out[k] into coordinates k."""
-        self.units.append((w, b, out))
-
-    def clean(self, src: int, dst: int) -> None:
-        """Write clamp(2 y_src - 1/2, 0, 1) into dst (two units)."""
-        self.unit({src: 2.0}, -0.5, {dst: 1.0})
-        self.unit({src: 2.0}, -1.5, {dst: -1.0})
-
-    def clean_and(self, a: int, b: int, dst: int) -> None:
-        """Write clamp(2 (y_a + y_b) - 5/2, 0, 1) into dst: AND of two near-0/1 values (two units)."""
-        self.unit({a: 2.0, b: 2.0}, -2.5, {dst: 1.0})
-        self.unit({a: 2.0, b: 2.0}, -3.5, {dst: -1.0})
-
-    def matrices(self, d: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Return (W1, b1, W2, b2); an FFN without units computes 0."""
-        m = max(1, len(self.units))
-        W1, b1, W2 = np.zeros((d, m)), np.zeros(m), np.zeros((m, d))
-        for u, (w, b, out) in enumerate(self.units):
-            for k, v in w.items():
-                W1[k, u] = v
-            b1[u] = b
-            for k, v in out.items():
-                W2[u, k] = v
-        return W1, b1, W2, np.zeros(d)
+def _clean_and(a: int, b: int, dst: int) -> list[Unit]:
+    """Return the units writing clamp(2 (y_a + y_b) - 5/2, 0, 1) into dst: AND of two near-0/1 values (two units)."""
+    return clamp01({a: 2.0, b: 2.0}, -2.5, dst)
 
 
-def _head(d: int, q: dict[int, tuple[list[tuple[int, float]], list[tuple[int, float]]]], v: dict[int, int], mask: str) -> Head:
-    """Return a head with scores sum_t (sum_{(a,wa)} wa x_i[a]) (sum_{(b,wb)} wb x_j[b]) over score terms t.
-
-    q maps a score term t to [(query coordinate, weight)] and [(key coordinate, weight)] given as
-    {t: (qlist, klist)}; v maps value source coordinates to destination coordinates (weight 1).
-    """
-    return sr.build_head(d, list(q.values()), {dst: {src: 1.0} for src, dst in v.items()}, mask)
+def _copy(pairs: dict[int, int]) -> list[ValueTerm]:
+    """Return value terms copying coordinate src into dst (weight 1) for every src: dst in pairs, in order."""
+    return [ValueTerm(dst, {src: 1.0}) for src, dst in pairs.items()]
 
 
 # =========================================================================== flip-flop
@@ -184,19 +140,14 @@ def build_flip_flop() -> Construction:
     clean-up FFN (clamp(2 raw - 1/2, 0, 1)) outputs the bit exactly.  Read-out:
     out > 1/2.  Scores lie in [0, 2 - 1/n].
     """
-    c = _Coords()
-    W, B, one, p, raw, out = (c.add(nm)[0] for nm in ("write", "bit", "one", "i/n", "raw", "out"))
-    d = c.d
-    WE = np.zeros((4, d))
-    WE[0, W] = 1.0  # '0'
-    WE[1, W] = WE[1, B] = 1.0  # '1'
-    PE = np.zeros((2, d))
-    PE[0, one] = 1.0
-    PE[1, p] = 1.0
-    head = _head(d, {0: ([(one, 1.0)], [(W, 1.0), (p, 1.0)])}, {B: raw}, "causal")
-    ffn = _FFN()
-    ffn.clean(raw, out)
-    model = Model(("0", "1", "r", "i"), WE, PositionEmbedding(("one", "i/n"), PE), (Layer((head,), *ffn.matrices(d)),), "flip-flop")
+    res = Residual()
+    W, B, one, p, raw, out = (res.add(nm) for nm in ("write", "bit", "one", "i/n", "raw", "out"))
+    alphabet = ("0", "1", "r", "i")
+    layer = res.layer(0)
+    layer.heads.append(build_head(res.d, [ScoreTerm({one: 1.0}, {W: 1.0, p: 1.0})], _copy({B: raw}), "causal"))
+    layer.units += _clean(raw, out)
+    WE = res.word_embedding(alphabet, {"0": {W: 1.0}, "1": {W: 1.0, B: 1.0}})
+    model = Model(alphabet, WE, res.position_embedding(("one", "i/n")), res.build_layers(), "flip-flop")
 
     def readout(x: np.ndarray) -> np.ndarray:
         return (x[..., out] > 0.5).astype(np.int64)
@@ -277,40 +228,31 @@ def build_k_hop(k: int, alphabet: Sequence[str] = ("a", "b", "c")) -> Constructi
     if not isinstance(k, int) or k < 1:
         raise ValueError(f"k-hop needs k >= 1, got {k!r}")
     S = len(alphabet)
-    c = _Coords()
-    tok, one, p = c.add("tok", S), c.add("one")[0], c.add("i/n")[0]
-    prev_raw, prev, seen, has = c.add("prev_raw", S), c.add("prev", S), c.add("seen", S), c.add("has")[0]
-    t_raw = [c.add(f"t{l}_raw", S) for l in range(1, k + 1)]
-    d_raw = [c.add(f"def{l}_raw")[0] for l in range(1, k + 1)]
-    t = [tok] + [c.add(f"t{l}", S) for l in range(1, k + 1)]
-    df = [one] + [c.add(f"def{l}")[0] for l in range(1, k + 1)]
-    d = c.d
-    WE = np.zeros((S, d))
+    res = Residual()
+    tok, one, p = res.add_block("tok", S), res.add("one"), res.add("i/n")
+    prev_raw, prev, seen, has = res.add_block("prev_raw", S), res.add_block("prev", S), res.add_block("seen", S), res.add("has")
+    t_raw = [res.add_block(f"t{l}_raw", S) for l in range(1, k + 1)]
+    d_raw = [res.add(f"def{l}_raw") for l in range(1, k + 1)]
+    t = [tok] + [res.add_block(f"t{l}", S) for l in range(1, k + 1)]
+    df = [one] + [res.add(f"def{l}") for l in range(1, k + 1)]
+    d = res.d
+    first = res.layer(0)
+    first.heads.append(build_head(d, [ScoreTerm({one: 1.0}, {p: 1.0})], _copy(dict(zip(tok, prev_raw))), "strict"))  # head P
+    first.heads.append(build_head(d, [ScoreTerm({tok[a]: 1.0}, {tok[a]: 1.0}) for a in range(S)], _copy(dict(zip(tok, seen))), "strict"))  # head S
     for a in range(S):
-        WE[a, tok[a]] = 1.0
-    PE = np.zeros((2, d))
-    PE[0, one] = 1.0
-    PE[1, p] = 1.0
-    hP = _head(d, {0: ([(one, 1.0)], [(p, 1.0)])}, dict(zip(tok, prev_raw)), "strict")
-    hS = _head(d, {a: ([(tok[a], 1.0)], [(tok[a], 1.0)]) for a in range(S)}, dict(zip(tok, seen)), "strict")
-    f1 = _FFN()
-    for a in range(S):
-        f1.clean(prev_raw[a], prev[a])
-        f1.clean_and(tok[a], seen[a], has)
-    layers = [Layer((hP, hS), *f1.matrices(d))]
+        first.units += _clean(prev_raw[a], prev[a]) + _clean_and(tok[a], seen[a], has)
     for l in range(1, k + 1):
-        terms = {a: ([(tok[a], 1.0)], [(prev[a], 1.0)]) for a in range(S)}
-        terms[S] = ([(one, 1.0)], [(p, 1.0)])
+        hop = res.layer(l)
+        terms = [ScoreTerm({tok[a]: 1.0}, {prev[a]: 1.0}) for a in range(S)] + [ScoreTerm({one: 1.0}, {p: 1.0})]
         vals = dict(zip(t[l - 1], t_raw[l - 1]))
         vals[df[l - 1]] = d_raw[l - 1]
-        hM = _head(d, terms, vals, "causal")
-        fl = _FFN()
+        hop.heads.append(build_head(d, terms, _copy(vals), "causal"))  # head M_l
         for a in range(S):
-            fl.clean(t_raw[l - 1][a], t[l][a])
-        fl.clean_and(has, d_raw[l - 1], df[l])
-        layers.append(Layer((hM,), *fl.matrices(d)))
+            hop.units += _clean(t_raw[l - 1][a], t[l][a])
+        hop.units += _clean_and(has, d_raw[l - 1], df[l])
     name = "induction" if k == 1 else f"{k}-hop"
-    model = Model(tuple(alphabet), WE, PositionEmbedding(("one", "i/n"), PE), tuple(layers), name)
+    WE = res.word_embedding(alphabet, {sym: {tok[a]: 1.0} for a, sym in enumerate(alphabet)})
+    model = Model(tuple(alphabet), WE, res.position_embedding(("one", "i/n")), res.build_layers(), name)
     outputs = tuple(alphabet) + (NONE,)
 
     def readout(x: np.ndarray) -> np.ndarray:
@@ -446,19 +388,13 @@ def build_prefix_argmax() -> Construction:
     the read-out (the token with more than half the attention; '?' otherwise) is
     right.  Scores lie in [0, 1 + 1/n^2).
     """
-    c = _Coords()
-    tok, one, q3, r, raw = c.add("tok", 2), c.add("one")[0], c.add("i/n^3")[0], c.add("ratio")[0], c.add("raw", 2)
-    d = c.d
-    WE = np.zeros((2, d))
-    WE[0, tok[0]] = WE[1, tok[1]] = 1.0
-    PE = np.zeros((2, d))
-    PE[0, one] = 1.0
-    PE[1, q3] = 1.0
-    hR = _head(d, {0: ([], [])}, {tok[0]: r}, "causal")
-    hA = _head(d, {0: ([(one, 1.0)], [(r, 1.0), (q3, 1.0)])}, dict(zip(tok, raw)), "causal")
-    f0 = _FFN()
-    layers = (Layer((hR,), *f0.matrices(d)), Layer((hA,), *f0.matrices(d)))
-    model = Model(("a", "b"), WE, PositionEmbedding(("one", "i/n^3"), PE), layers, "prefix-argmax")
+    res = Residual()
+    tok, one, q3, r, raw = res.add_block("tok", 2), res.add("one"), res.add("i/n^3"), res.add("ratio"), res.add_block("raw", 2)
+    d = res.d
+    res.layer(0).heads.append(build_head(d, [ScoreTerm()], _copy({tok[0]: r}), "causal"))  # head R: all scores 0 (zero FFN)
+    res.layer(1).heads.append(build_head(d, [ScoreTerm({one: 1.0}, {r: 1.0, q3: 1.0})], _copy(dict(zip(tok, raw))), "causal"))  # head A
+    WE = res.word_embedding(("a", "b"), {"a": {tok[0]: 1.0}, "b": {tok[1]: 1.0}})
+    model = Model(("a", "b"), WE, res.position_embedding(("one", "i/n^3")), res.build_layers(), "prefix-argmax")
 
     def readout(x: np.ndarray) -> np.ndarray:
         # the token holding a strict majority of the attention, '?' when neither does (a split tie is no decision)
@@ -497,7 +433,7 @@ def build_prefix_argmax() -> Construction:
 def build_dyck(k: int = 2) -> Construction:
     """Dyck-k prefix validity: the S-RASP program ``dyck_program`` compiled by ``compile_program`` (``constructive.srasp``); gap 1/n (n >= 3).
 
-    Route: the S-RASP program of ``constructive.srasp.compiler.dyck_program`` (depth as a clamped
+    Route: the S-RASP program of ``constructive.srasp.dyck.dyck_program`` (depth as a clamped
     prefix sum, each close's partner as the rightmost open one level up, a
     mismatch or an underflow makes every later prefix bad), not Yao et al.'s
     layer-norm construction (this model has no layer norm) nor a bounded-depth

@@ -1,6 +1,6 @@
-"""Verification, gap/temperature table and precision audit of the constructions (``constructive.applications``).
+"""Checks, gap/temperature table and precision audit of the constructions (``constructive.applications``).
 
-* ``verify``: a construction against its reference, exhaustively (every input of
+* ``check_construction``: a construction against its reference, exhaustively (every input of
   length n, when |Sigma|^n <= EXHAUSTIVE_LIMIT) or on sampled inputs, in hard mode
   and in soft mode at the construction's temperature.
 * ``gap_row``: measured gap against the claimed one, x_max, the temperature of
@@ -64,8 +64,8 @@ def decide(
 
 
 @dataclass(frozen=True)
-class Verification:
-    """Result of ``verify``: inputs tested, exhaustive or not, wrong counts in hard and soft mode."""
+class ConstructionCheck:
+    """Result of ``check_construction``: inputs tested, exhaustive or not, wrong counts in hard and soft mode."""
 
     construction: str
     n: int
@@ -81,13 +81,17 @@ class Verification:
         return self.wrong_hard == 0 and self.wrong_soft == 0
 
 
-def verify(con: Construction, n: int, samples: int = 64, seed: int = 0) -> Verification:
-    """Check the construction against its reference at length n in hard (average) mode and soft mode at tau(n)."""
+def check_construction(con: Construction, n: int, samples: int = 64, seed: int = 0) -> ConstructionCheck:
+    """Applications (the paper's constructions, run): check a construction against its reference at length n, hard (average) and soft at tau(n).
+
+    Every input of length n when there are at most EXHAUSTIVE_LIMIT, else ``samples`` sampled ones
+    (``test_inputs``).  Not the exhaustive verification engine (``checks.engine.verify``).
+    """
     w, ex = test_inputs(con, n, samples, seed)
     tau = con.tau(n)
     wh, _ = decide(con, w, "average")
     ws, _ = decide(con, w, "soft", tau)
-    return Verification(con.name, n, len(w), ex, tau, wh, ws)
+    return ConstructionCheck(con.name, n, len(w), ex, tau, wh, ws)
 
 
 def statement_T_tau(model: Model, n: int, gap: float, x_max: float, eps: float = EPS_DECISION) -> float:
@@ -370,7 +374,7 @@ def rescale_position_feature(model: Model, feature: str, c: float) -> Model:
 __all__ = [
     "FORMATS",
     "EPS_DECISION",
-    "verify",
+    "check_construction",
     "gap_row",
     "precision_audit",
     "predicted_breakdown",

@@ -1,7 +1,8 @@
 """The attention constructions the compiler assembles, each with its scores, gap, temperature and paper result.
 
 Conventions: positions i (query), j (key) in 0..n-1; a head is built on named
-residual coordinates (``coord`` maps a name to its index in a model of width d);
+residual coordinates (``coord`` maps a name to its index in a model of width d) by
+``constructive.residual.build_head`` (score terms, value terms);
 K > 0 is a fixed score scale (one value for every n).  "Mass off" is the softmax
 weight outside the hard max set; each docstring bounds it through the project's
 statements Z (ziggurat, Lemma 6) or E (Edelman et al.).
@@ -16,29 +17,10 @@ import math
 
 import numpy as np
 
+from hardsoft.constructive.residual import Residual, ScoreTerm, ValueTerm, build_head, zero_ffn
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 REGIMES: tuple[str, ...] = ("bounded", "unbounded")
-
-
-def _col(d: int, entries: dict[int, float]) -> np.ndarray:
-    """Return a (d, 1) column with the given entries."""
-    v = np.zeros((d, 1))
-    for k, x in entries.items():
-        v[k, 0] += x
-    return v
-
-
-def _cols(d: int, *columns: dict[int, float]) -> np.ndarray:
-    """Return a (d, len(columns)) matrix of the given columns."""
-    return np.concatenate([_col(d, c) for c in columns], axis=1)
-
-
-def _out(d: int, target: int, scale: float = 1.0) -> np.ndarray:
-    """Return a (1, d) W_O writing scale * value into coordinate target."""
-    w = np.zeros((1, d))
-    w[0, target] = scale
-    return w
 
 
 # --------------------------------------------------------------------------- Lemma 8: tie-breaking
@@ -70,17 +52,15 @@ def tiebreak_head(
     mask = "strict" if direction == "past" else "strict_anticausal"
     mode = "rightmost" if direction == "past" else "leftmost"
     if regime == "bounded":
-        W_Q = _col(d, {coord["one"]: 1.0})
         key = {coord["i/n"]: K * sigma}
         if select is not None:
             key[select] = key.get(select, 0.0) + K
-        W_K = _col(d, key)
+        scores = [ScoreTerm({coord["one"]: 1.0}, key)]
     elif regime == "unbounded":
-        W_Q = _cols(d, {coord["one"]: 1.0}, {coord["n"]: 1.0})
-        W_K = _cols(d, {coord["i"]: K * sigma}, {select: K} if select is not None else {})
+        scores = [ScoreTerm({coord["one"]: 1.0}, {coord["i"]: K * sigma}), ScoreTerm({coord["n"]: 1.0}, {select: K} if select is not None else {})]
     else:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
-    return Head(W_Q, W_K, _col(d, {value: 1.0}), _out(d, target), mask, mode)
+    return build_head(d, scores, [ValueTerm(target, {value: 1.0})], mask, mode)
 
 
 # --------------------------------------------------------------------------- Lemma 7: table lookup
@@ -109,14 +89,18 @@ def lookup_head(
         mask = "strict" if offset < 0 else "strict_anticausal" if offset > 0 else "none"
     if regime == "unbounded":
         # q_i = (t, 1) = (i + offset, 1); k_j = K (2 j, -j^2)
-        W_Q = _cols(d, {coord["i"]: 1.0, coord["one"]: float(offset)}, {coord["one"]: 1.0})
-        W_K = _cols(d, {coord["i"]: 2.0 * K}, {coord["i^2"]: -K})
+        scores = [
+            ScoreTerm({coord["i"]: 1.0, coord["one"]: float(offset)}, {coord["i"]: 2.0 * K}),
+            ScoreTerm({coord["one"]: 1.0}, {coord["i^2"]: -K}),
+        ]
     elif regime == "bounded":
-        W_Q = _cols(d, {coord["i/n"]: 1.0, coord["1/n"]: float(offset)}, {coord["one"]: 1.0})
-        W_K = _cols(d, {coord["i/n"]: 2.0 * K}, {coord["(i/n)^2"]: -K})
+        scores = [
+            ScoreTerm({coord["i/n"]: 1.0, coord["1/n"]: float(offset)}, {coord["i/n"]: 2.0 * K}),
+            ScoreTerm({coord["one"]: 1.0}, {coord["(i/n)^2"]: -K}),
+        ]
     else:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
-    return Head(W_Q, W_K, _col(d, {value: 1.0}), _out(d, target), mask, "average")
+    return build_head(d, scores, [ValueTerm(target, {value: 1.0})], mask, "average")
 
 
 # --------------------------------------------------------------------------- counting
@@ -131,8 +115,7 @@ def count_head(d: int, direction: str, value: int, target: int, coefficient: flo
     Corresponds to the counting construction (AHAT uniform attention, C-RASP).
     """
     mask = "strict" if direction == "past" else "strict_anticausal"
-    z = np.zeros((d, 1))
-    return Head(z, z.copy(), _col(d, {value: 1.0}), _out(d, target, coefficient), mask, "average")
+    return build_head(d, [], [ValueTerm(target, {value: 1.0}, coefficient)], mask, "average")
 
 
 def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: int, orientation: float, K: float = 1.0) -> Head:
@@ -152,10 +135,8 @@ def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: i
     through its two-level special case, statement E).
     """
     key = coord["parity"] if regime == "bounded" else coord["n*parity"]
-    W_Q = _col(d, {source: K * orientation})
-    W_K = _col(d, {key: 1.0})
-    W_V = _col(d, {coord["one"]: 0.5, coord["parity"]: 0.5})
-    return Head(W_Q, W_K, W_V, _out(d, target), "none", "average")
+    scores = [ScoreTerm({source: K * orientation}, {key: 1.0})]
+    return build_head(d, scores, [ValueTerm(target, {coord["one"]: 0.5, coord["parity"]: 0.5})], "none", "average")
 
 
 # --------------------------------------------------------------------------- standalone builders
@@ -163,22 +144,18 @@ def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: i
 _BASE_FEATURES = {"bounded": ("one", "i/n", "(i/n)^2", "1/n", "parity"), "unbounded": ("one", "i", "i^2", "n", "parity")}
 
 
-def _base(alphabet: tuple[str, ...], regime: str, extra: int) -> tuple[dict[str, int], int, np.ndarray, PositionEmbedding]:
-    """Return coordinates (one per symbol, then the regime's position features, then extra), d, WE and PE."""
+def _base(alphabet: tuple[str, ...], regime: str) -> tuple[dict[str, int], int, np.ndarray, PositionEmbedding]:
+    """Return coordinates (one per symbol, then the regime's position features, then the output ``out``), d, WE and PE."""
     if regime not in REGIMES:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
-    coord: dict[str, int] = {f"sym:{a}": k for k, a in enumerate(alphabet)}
+    res = Residual()
+    sym = [res.add(f"sym:{a}") for a in alphabet]
     feats = _BASE_FEATURES[regime]
     for f in feats:
-        coord[f] = len(coord)
-    d = len(coord) + extra
-    WE = np.zeros((len(alphabet), d))
-    for k in range(len(alphabet)):
-        WE[k, k] = 1.0
-    P = np.zeros((len(feats), d))
-    for r, f in enumerate(feats):
-        P[r, coord[f]] = 1.0
-    return coord, d, WE, PositionEmbedding(feats, P)
+        res.add(f)
+    res.add("out")
+    WE = res.word_embedding(alphabet, {a: {k: 1.0} for a, k in zip(alphabet, sym)})
+    return res.index(), res.d, WE, res.position_embedding(feats)
 
 
 def build_tiebreak(
@@ -190,10 +167,9 @@ def build_tiebreak(
     Scores, gap and temperature: see ``tiebreak_head`` (gap K/n at tau = c/n bounded;
     gap K at tau = 1 unbounded; mass off j* <= e^{-gap/tau}).  Corresponds to Lemma 8.
     """
-    coord, d, WE, PE = _base(tuple(alphabet), regime, 1)
-    h = tiebreak_head(d, coord, direction, regime, coord[f"sym:{value}"], d - 1, coord[f"sym:{select}"], K)
-    z = (np.zeros((d, 1)), np.zeros(1), np.zeros((1, d)), np.zeros(d))
-    return Model(tuple(alphabet), WE, PE, (Layer((h,), *z),), f"tiebreak-{direction}-{regime}", "average")
+    coord, d, WE, PE = _base(tuple(alphabet), regime)
+    h = tiebreak_head(d, coord, direction, regime, coord[f"sym:{value}"], coord["out"], coord[f"sym:{select}"], K)
+    return Model(tuple(alphabet), WE, PE, (Layer((h,), *zero_ffn(d)),), f"tiebreak-{direction}-{regime}", "average")
 
 
 def build_lookup(
@@ -205,10 +181,9 @@ def build_lookup(
     Scores, gap and temperature: see ``lookup_head`` (parabolic; gap K at tau = 1
     unbounded, gap K/n^2 at tau = c/n^2 bounded).  Corresponds to Lemma 7.
     """
-    coord, d, WE, PE = _base(tuple(alphabet), regime, 1)
-    h = lookup_head(d, coord, offset, coord[f"sym:{value}"], d - 1, K, regime, mask)
-    z = (np.zeros((d, 1)), np.zeros(1), np.zeros((1, d)), np.zeros(d))
-    return Model(tuple(alphabet), WE, PE, (Layer((h,), *z),), f"lookup{offset:+d}-{regime}", "average")
+    coord, d, WE, PE = _base(tuple(alphabet), regime)
+    h = lookup_head(d, coord, offset, coord[f"sym:{value}"], coord["out"], K, regime, mask)
+    return Model(tuple(alphabet), WE, PE, (Layer((h,), *zero_ffn(d)),), f"lookup{offset:+d}-{regime}", "average")
 
 
 def ziggurat_mass_bound(gap: float, tau: float) -> float:

@@ -278,7 +278,7 @@ REGISTRY: tuple[Claim, ...] = (
         "The one-layer AHAT for the flip-flop language (a read returns the last written bit) has gap gamma_T(n) = 1/n "
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
-        spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.verify"),
+        spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.check_construction"),
         tests=(
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
@@ -298,7 +298,7 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.applications.reference_k_hop",
             "constructive.applications.induction_formulas",
             "constructive.applications.build_induction_tl",
-            "constructive.audit.verify",
+            "constructive.audit.check_construction",
         ),
         tests=(
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
@@ -332,7 +332,7 @@ REGISTRY: tuple[Claim, ...] = (
     Claim(
         "APP-DYCK",
         "Applications: Dyck-k through S-RASP (the paper cites Yao et al. 2021)",
-        "The Dyck-2 prefix-validity program, written in the project's small S-RASP (spec.srasp: clamped prefix sums, "
+        "The Dyck-2 prefix-validity program, written in the project's small S-RASP (constructive.srasp: clamped prefix sums, "
         "equality aggregates, once) and compiled to an 11-layer AHAT with position features i, i^2, 1/max(i,1), i/n, "
         "outputs for every prefix 'in', 'open' or 'bad' exactly as a stack-based reference does; its gap is gamma_T(n) = 1/n "
         "(n >= 3) and it decides every input in soft mode at tau = 1/(n ln(128 n^3)). The compiler agrees with the "
@@ -340,9 +340,9 @@ REGISTRY: tuple[Claim, ...] = (
         "are turned back into integers by a lookup head over positions, so the gap is Theta(1/n), not the paper's "
         "general Omega(1/n^3), at the price of scores of size ~n^2 (float32 audit: decided to n = 512, not at 528).",
         spec=(
-            "constructive.srasp.compiler.dyck_program",
+            "constructive.srasp.dyck.dyck_program",
             "constructive.srasp.compiler.compile_program",
-            "constructive.srasp.compiler.reference_dyck",
+            "constructive.srasp.dyck.reference_dyck",
             "constructive.applications.build_dyck",
         ),
         tests=(

@@ -51,7 +51,7 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
         con = cs.get_construction(name)
         progress(f"apps: {name}")
         t0 = time.perf_counter()
-        vs = [au.verify(con, n) for n in range(con.min_n, 6)] + [au.verify(con, 32, samples=8)]
+        vs = [au.check_construction(con, n) for n in range(con.min_n, 6)] + [au.check_construction(con, 32, samples=8)]
         bad = [v for v in vs if not v.ok]
         results.append(
             _res(

@@ -289,7 +289,7 @@ def check_errata() -> list[CheckResult]:
 
 def check_logic(max_len: int = 5) -> CheckResult:
     """Issue 10 fast subset: every one-operator formula over a, b, first, last compiled in both regimes, hard = soft = evaluator up to max_len."""
-    from hardsoft.constructive.logic import compile_formula, verify_compiled
+    from hardsoft.constructive.logic import check_compiled, compile_formula
 
     t0 = time.perf_counter()
     leaves = ("a", "b", "first", "last")
@@ -301,7 +301,7 @@ def check_logic(max_len: int = 5) -> CheckResult:
     bad = []
     for text in texts:
         for regime in ("bounded", "unbounded"):
-            r = verify_compiled(compile_formula(text, ("a", "b"), regime), max_len)
+            r = check_compiled(compile_formula(text, ("a", "b"), regime), max_len)
             if not r["ok"]:
                 bad.append(f"{text} [{regime}]: {r['first_counterexample']}")
     return _result(

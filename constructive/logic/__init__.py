@@ -8,7 +8,7 @@ format, hard and soft, bounded or unbounded position embeddings).
 from __future__ import annotations
 
 from hardsoft.constructive.logic.compiler import REGIMES, CompiledFormula, Readout, compile_formula
-from hardsoft.constructive.logic.selfcheck import verify_compiled
+from hardsoft.constructive.logic.selfcheck import check_compiled
 from hardsoft.constructive.logic.semantics import accepts, evaluate, evaluate_batch
 from hardsoft.constructive.logic.syntax import (
     And,
@@ -61,5 +61,5 @@ __all__ = [
     "CompiledFormula",
     "Readout",
     "compile_formula",
-    "verify_compiled",
+    "check_compiled",
 ]

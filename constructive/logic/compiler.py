@@ -28,7 +28,7 @@ is exactly 1 when the leaves round to sigma and 0 otherwise, as long as every
 approximate leaf is within 1/(4m) of its 0/1 value.  The heads' mass off the hard
 max set bounds that error; the temperature is chosen so that it is <= 1/(8 m_max).
 
-Regimes (every head's scores, gap and bound: constructive.logic.constructions):
+Regimes (every head's scores, gap and bound: constructive.heads):
   bounded:   scores with K = 1, tau(n) = c/n, c = 1/ln(16 m_max); gap 1/n;
              Y / X / S / U by tie-breaking (Lemma 8 + ziggurat, mass off <= e^{-1/c}),
              counts by uniform attention (exact), comparisons by the parity sign head
@@ -77,7 +77,8 @@ from hardsoft.constructive.logic.syntax import (
     parse,
     subformulas,
 )
-from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding, Readout, Trace
+from hardsoft.constructive.residual import Residual, Unit
+from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace
 
 #: Largest number of leaves of one Boolean node (its FFN has up to 2^(m-1) * 2 hidden units).
 MAX_LEAVES = 12
@@ -233,8 +234,8 @@ class CompiledFormula:
         }
 
 
-class _Builder:
-    """Coordinate allocation and the schedule of one compilation."""
+class _Schedule:
+    """The schedule of one compilation (module docstring): every node's time, the leaves of Boolean nodes, the beta node of S / U."""
 
     def __init__(self, f: Formula, alphabet: tuple[str, ...], regime: str) -> None:
         self.f, self.alphabet, self.regime = f, alphabet, regime
@@ -242,8 +243,7 @@ class _Builder:
         self.time: dict[Formula, int] = {}
         self.leaves: dict[Formula, tuple[Formula, ...]] = {}
         self.beta: dict[Formula, Formula] = {}  # since/until -> its beta node (g | !f)
-
-    # ------------------------------------------------------------------ schedule
+        self.nodes: list[Formula] = []  # the subformulas, then the beta nodes' new subformulas
 
     def leaves_of(self, g: Formula) -> tuple[Formula, ...]:
         """Return the leaves of a Boolean node: maximal non-Boolean or symbol-only nodes below it (ordered, unique)."""
@@ -294,181 +294,230 @@ class _Builder:
             raise ValueError("internal: constant comparison reached the count construction")
         return direction, terms, const
 
+    @property
+    def depth(self) -> int:
+        """Return L: the largest time of a node."""
+        return max((self.time[g] for g in self.nodes), default=0)
+
+    def approx_leaves(self, g: Formula) -> list[Formula]:
+        """Return the leaves of Boolean node g that come out of an attention head in g's own layer (approximate in soft mode)."""
+        t = self.time[g]
+        return [x for x in self.leaves_of(g) if _is_attended(x) and self.time[x] == t]
+
+
+def _is_attended(g: Formula) -> bool:
+    """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts): it has a scratch coordinate."""
+    return isinstance(g, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(g)
+
+
+@dataclass
+class _Layout:
+    """The residual coordinates of one compilation (module docstring, "Layout"): features, clean node values, scratch, comparison values."""
+
+    res: Residual
+    features: tuple[str, ...]
+    symbolic: list[Formula]  # the symbol-only nodes, set by the word embedding
+    clean: dict[Formula, int]  # every node's exact 0/1 value
+    scratch: dict[Formula, int]  # every attended node's raw head output, erased by its layer's FFN
+    value: dict[Formula, int]  # every comparison's V = sum_k c_k #_k / (count of visible keys) + const / max(., 1)
+
+
+def _regime_features(regime: str) -> tuple[str, ...]:
+    """Return the position features of a regime (one coordinate each)."""
+    if regime == "bounded":
+        return ("one", "is_first", "is_last", "i/n", "parity", "1/max(i,1)", "1/max(n-1-i,1)")
+    return ("one", "is_first", "is_last", "i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)")
+
+
+def _schedule(f: Formula, alphabet: tuple[str, ...], regime: str) -> _Schedule:
+    """Step 1: every node's time; the nodes are the subformulas, then the new subformulas of the beta nodes of S / U."""
+    try:
+        sched = _Schedule(f, alphabet, regime)
+        for g in sched.subs:
+            sched.schedule(g)
+    except RecursionError:
+        raise ValueError("the formula is nested too deeply to compile") from None
+    sched.nodes = list(sched.subs)
+    for _g, beta in list(sched.beta.items()):
+        for x in subformulas(beta):
+            if x not in sched.nodes:
+                sched.nodes.append(x)
+                sched.schedule(x)
+    return sched
+
+
+def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
+    """Step 2: return (m_max, K, c): the most approximate leaves of one Boolean node, and the regime's score scale and temperature constant."""
+    m_max = 1
+    for g in sched.nodes:
+        if isinstance(g, _BOOL) and not _is_symbolic(g):
+            m_max = max(m_max, len(sched.approx_leaves(g)))
+    log16m = math.log(16 * m_max)
+    if sched.regime == "bounded":
+        return m_max, 1.0, 1.0 / log16m
+    return m_max, log16m, 1.0
+
+
+def _allocate(sched: _Schedule) -> _Layout:
+    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), scratch, V."""
+    res = Residual()
+    features = _regime_features(sched.regime)
+    for ft in features:
+        res.add(ft)
+    clean: dict[Formula, int] = {}
+    symbolic = [g for g in sched.nodes if _is_symbolic(g)]
+    for g in symbolic:
+        clean[g] = res.add(f"sym:{g}")
+    for g in sched.nodes:
+        if isinstance(g, First):
+            clean[g] = res["is_first"]
+        elif isinstance(g, Last):
+            clean[g] = res["is_last"]
+        elif g not in clean:
+            clean[g] = res.add(f"node:{g}")
+    scratch: dict[Formula, int] = {}
+    value: dict[Formula, int] = {}
+    for g in sched.nodes:
+        if _is_attended(g):
+            scratch[g] = res.add(f"scratch:{g}")
+        if isinstance(g, Compare) and not _is_symbolic(g):
+            value[g] = res.add(f"V:{g}")
+    return _Layout(res, features, symbolic, clean, scratch, value)
+
+
+def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmbedding, dict[Formula, float]]:
+    """Step 4: WE (the symbol-only nodes' truth values), PE (the features; each comparison's constant / max(keys, 1) into V), orientations."""
+    res = lay.res
+    WE = res.word_embedding(sched.alphabet, {a: {lay.clean[g]: 1.0 if _truth(g, {}, a) else 0.0 for g in lay.symbolic} for a in sched.alphabet})
+    P = res.feature_matrix(lay.features)
+    orientation: dict[Formula, float] = {}
+    for g, v in lay.value.items():
+        direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
+        feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)"
+        P[lay.features.index(feat), v] += const
+        orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
+    return WE, PositionEmbedding(lay.features, P), orientation
+
+
+def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[Formula, float]) -> list[HeadInfo]:
+    """Step 5: the heads (module docstring, "Regimes"): Y / X, S / U, counts and the sign of each comparison, in the layer of their time."""
+    res, clean, scratch = lay.res, lay.clean, lay.scratch
+    d, coord, regime = res.d, res.index(), sched.regime
+    infos: list[HeadInfo] = []
+
+    def add(layer: int, h: Head, construction: str, g: Formula, target: int) -> None:
+        plan = res.layer(layer - 1)  # time t is the t-th layer (0-based t - 1)
+        infos.append(HeadInfo(layer, len(plan.heads), construction, str(g), target))
+        plan.heads.append(h)
+
+    for g in sched.nodes:
+        if _is_symbolic(g):
+            continue
+        t = sched.time[g]
+        if isinstance(g, (Prev, Next)):
+            direction = "past" if isinstance(g, Prev) else "future"
+            if regime == "bounded":
+                add(t, cs.tiebreak_head(d, coord, direction, regime, clean[g.arg], scratch[g], None, K), "tiebreak", g, scratch[g])
+            else:
+                add(t, cs.lookup_head(d, coord, -1 if direction == "past" else 1, clean[g.arg], scratch[g], K, regime), "lookup", g, scratch[g])
+        elif isinstance(g, (Since, Until)):
+            direction = "past" if isinstance(g, Since) else "future"
+            add(t, cs.tiebreak_head(d, coord, direction, regime, clean[g.right], scratch[g], clean[sched.beta[g]], K), "tiebreak", g, scratch[g])
+        elif isinstance(g, Compare):
+            direction, terms, _ = sched.compare_terms(g)
+            for cf, term in terms:
+                add(
+                    t - 1,
+                    cs.count_head(d, "past" if direction == "<" else "future", clean[term.arg], lay.value[g], float(cf)),
+                    "count",
+                    g,
+                    lay.value[g],
+                )
+            add(t, cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
+    return infos
+
+
+def _node_units(sched: _Schedule, lay: _Layout, g: Formula, orientation: dict[Formula, float]) -> tuple[list[Unit], float]:
+    """Return the FFN units writing node g's clean 0/1 value from its leaves (the clamps of the module docstring), and the output bias (0 or 1).
+
+    The smaller side of the truth table is written: the satisfying assignments (bias 0), or
+    the falsifying ones subtracted from a bias of 1.  A leaf computed by a head of the same
+    layer is read from its scratch coordinate (1 - scratch for a negatively oriented comparison).
+    """
+    t = sched.time[g]
+    lv = sched.leaves_of(g) if isinstance(g, _BOOL) else (g,)
+    fn = (lambda val: _truth(g, val)) if isinstance(g, _BOOL) else (lambda val: val[g])
+    assigns = list(itertools.product((0, 1), repeat=len(lv)))
+    table = [bool(fn(dict(zip(lv, s)))) for s in assigns]
+    sat = [s for s, v in zip(assigns, table) if v]
+    uns = [s for s, v in zip(assigns, table) if not v]
+    use, sign = (sat, 1.0) if len(sat) <= len(uns) else (uns, -1.0)
+
+    def location(x: Formula) -> tuple[int, bool]:
+        """Return (coordinate, flipped) holding leaf x's value as seen by the FFN of layer t."""
+        if _is_attended(x) and sched.time[x] == t:
+            return lay.scratch[x], bool(isinstance(x, Compare) and orientation[x] < 0)
+        return lay.clean[x], False
+
+    locs = [location(x) for x in lv]
+    units: list[Unit] = []
+    for s in use:
+        w: dict[int, float] = {}
+        const = 0.0
+        for (k, flip), bit in zip(locs, s):
+            coef = 1.0 if bit else -1.0
+            if flip:  # leaf value is 1 - x_k
+                w[k] = w.get(k, 0.0) - coef
+                const += coef
+            else:
+                w[k] = w.get(k, 0.0) + coef
+        ones = sum(s)
+        w2 = {k: 2 * v for k, v in w.items()}
+        # clamp01((L - (|s| - 3/4)) * 2) = ReLU(2(L - |s| + 3/4)) - ReLU(2(L - |s| + 1/4))
+        units.append(Unit(w2, 2 * (const - ones + 0.75), {lay.clean[g]: sign}))
+        units.append(Unit(w2, 2 * (const - ones + 0.25), {lay.clean[g]: -sign}))
+    return units, (1.0 if sign < 0 else 0.0)
+
+
+def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float]) -> None:
+    """Step 6: each layer's FFN computes every node of its time from its leaves, then erases the layer's scratch coordinates."""
+    res = lay.res
+    for g in sched.nodes:
+        if _is_symbolic(g) or isinstance(g, (First, Last)):
+            continue
+        plan = res.layer(sched.time[g] - 1)
+        units, bias = _node_units(sched, lay, g, orientation)
+        if bias:
+            plan.bias[lay.clean[g]] = plan.bias.get(lay.clean[g], 0.0) + bias
+        plan.units += units
+    # Erase every scratch coordinate after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex
+    # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
+    for g, k in lay.scratch.items():
+        res.layer(sched.time[g] - 1).units.append(Unit({k: 1.0}, 0.0, {k: -1.0}))
+
 
 def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledFormula:
-    """Return the formula compiled to a Model (see the module docstring for layout, schedule and both regimes)."""
+    """Return the formula compiled to a Model (see the module docstring for layout, schedule and both regimes).
+
+    Steps: (1) schedule every node; (2) the score scale K and temperature constant c from
+    m_max; (3) allocate the coordinates; (4) the embeddings; (5) the heads; (6) the FFNs;
+    then the model, read out at the formula's clean coordinate at the last position.
+    """
     if isinstance(f, str):
         f = parse(f)
     alphabet = tuple(alphabet)
     if regime not in REGIMES:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
     check_alphabet(f, alphabet)
-    try:
-        b = _Builder(f, alphabet, regime)
-        for g in b.subs:
-            b.schedule(g)
-    except RecursionError:
-        raise ValueError("the formula is nested too deeply to compile") from None
-    nodes: list[Formula] = list(b.subs)
-    for _g, beta in list(b.beta.items()):
-        for x in subformulas(beta):
-            if x not in nodes:
-                nodes.append(x)
-                b.schedule(x)
-    L = max((b.time[g] for g in nodes), default=0)
-
-    # -------------------------------------------------------------- leaves and m_max (sets tau / K)
-    def approx_leaves(g: Formula) -> list[Formula]:
-        t = b.time[g]
-        return [x for x in b.leaves_of(g) if isinstance(x, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(x) and b.time[x] == t]
-
-    m_max = 1
-    for g in nodes:
-        if isinstance(g, _BOOL) and not _is_symbolic(g):
-            m_max = max(m_max, len(approx_leaves(g)))
-    log16m = math.log(16 * m_max)
-    if regime == "bounded":
-        K, c = 1.0, 1.0 / log16m
-    else:
-        K, c = log16m, 1.0
-
-    # -------------------------------------------------------------- coordinates
-    coord: dict[str, int] = {}
-
-    def new(name: str) -> int:
-        coord[name] = len(coord)
-        return coord[name]
-
-    feats = ["one", "is_first", "is_last"]
-    if regime == "bounded":
-        feats += ["i/n", "parity", "1/max(i,1)", "1/max(n-1-i,1)"]
-    else:
-        feats += ["i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)"]
-    for ft in feats:
-        new(ft)
-    clean: dict[Formula, int] = {}
-    symbolic = [g for g in nodes if _is_symbolic(g)]
-    for g in symbolic:
-        clean[g] = new(f"sym:{g}")
-    for g in nodes:
-        if isinstance(g, First):
-            clean[g] = coord["is_first"]
-        elif isinstance(g, Last):
-            clean[g] = coord["is_last"]
-        elif g not in clean:
-            clean[g] = new(f"node:{g}")
-    scratch: dict[Formula, int] = {}
-    vcoord: dict[Compare, int] = {}
-    for g in nodes:
-        if isinstance(g, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(g):
-            scratch[g] = new(f"scratch:{g}")
-        if isinstance(g, Compare) and not _is_symbolic(g):
-            vcoord[g] = new(f"V:{g}")
-    d = len(coord)
-
-    # -------------------------------------------------------------- embeddings
-    WE = np.zeros((len(alphabet), d))
-    for k, a in enumerate(alphabet):
-        for g in symbolic:
-            WE[k, clean[g]] = 1.0 if _truth(g, {}, a) else 0.0
-    P = np.zeros((len(feats), d))
-    for r, ft in enumerate(feats):
-        P[r, coord[ft]] = 1.0
-    orientation: dict[Formula, float] = {}
-    for g, v in vcoord.items():
-        direction, _, const = b.compare_terms(g)
-        feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)"
-        P[feats.index(feat), v] += const
-        orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
-    PE = PositionEmbedding(tuple(feats), P)
-
-    # -------------------------------------------------------------- layers
-    heads_by_layer: list[list[Head]] = [[] for _ in range(L + 1)]
-    infos: list[HeadInfo] = []
-
-    def add(layer: int, h: Head, construction: str, g: Formula, target: int) -> None:
-        infos.append(HeadInfo(layer, len(heads_by_layer[layer]), construction, str(g), target))
-        heads_by_layer[layer].append(h)
-
-    for g in nodes:
-        if _is_symbolic(g):
-            continue
-        t = b.time[g]
-        if isinstance(g, (Prev, Next)):
-            direction = "past" if isinstance(g, Prev) else "future"
-            if regime == "bounded":
-                h = cs.tiebreak_head(d, coord, direction, regime, clean[g.arg], scratch[g], None, K)
-                add(t, h, "tiebreak", g, scratch[g])
-            else:
-                h = cs.lookup_head(d, coord, -1 if direction == "past" else 1, clean[g.arg], scratch[g], K, regime)
-                add(t, h, "lookup", g, scratch[g])
-        elif isinstance(g, (Since, Until)):
-            direction = "past" if isinstance(g, Since) else "future"
-            h = cs.tiebreak_head(d, coord, direction, regime, clean[g.right], scratch[g], clean[b.beta[g]], K)
-            add(t, h, "tiebreak", g, scratch[g])
-        elif isinstance(g, Compare):
-            direction, terms, _ = b.compare_terms(g)
-            for cf, term in terms:
-                h = cs.count_head(d, "past" if direction == "<" else "future", clean[term.arg], vcoord[g], float(cf))
-                add(t - 1, h, "count", g, vcoord[g])
-            add(t, cs.sign_head(d, coord, regime, vcoord[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
-
-    # FFN jobs: (layer, target, leaves as (coord, flip), truth table function)
-    def leaf_value(x: Formula, layer: int) -> tuple[int, bool]:
-        """Return (coordinate, flipped) holding leaf x's value as seen by the FFN of this layer."""
-        if not _is_symbolic(x) and isinstance(x, (Prev, Next, Since, Until, Compare)) and b.time[x] == layer:
-            return scratch[x], bool(isinstance(x, Compare) and orientation[x] < 0)
-        return clean[x], False
-
-    ffn_units: list[list[tuple[np.ndarray, float, int, float]]] = [[] for _ in range(L + 1)]  # (w1 col, b1, target, w2)
-    ffn_bias: list[np.ndarray] = [np.zeros(d) for _ in range(L + 1)]
-    for g in nodes:
-        if _is_symbolic(g) or isinstance(g, (First, Last)):
-            continue
-        t = b.time[g]
-        lv = b.leaves_of(g) if isinstance(g, _BOOL) else (g,)
-        fn = (lambda val, g=g: _truth(g, val)) if isinstance(g, _BOOL) else (lambda val, g=g: val[g])
-        assigns = list(itertools.product((0, 1), repeat=len(lv)))
-        table = [bool(fn(dict(zip(lv, s)))) for s in assigns]
-        sat = [s for s, v in zip(assigns, table) if v]
-        uns = [s for s, v in zip(assigns, table) if not v]
-        use, sign = (sat, 1.0) if len(sat) <= len(uns) else (uns, -1.0)
-        if sign < 0:
-            ffn_bias[t][clean[g]] += 1.0
-        locs = [leaf_value(x, t) for x in lv]
-        for s in use:
-            w = np.zeros(d)
-            const = 0.0
-            for (k, flip), bit in zip(locs, s):
-                coef = 1.0 if bit else -1.0
-                if flip:  # leaf value is 1 - x_k
-                    w[k] -= coef
-                    const += coef
-                else:
-                    w[k] += coef
-            ones = sum(s)
-            # clamp01((L - (|s| - 3/4)) * 2) = ReLU(2(L - |s| + 3/4)) - ReLU(2(L - |s| + 1/4))
-            ffn_units[t].append((2 * w, 2 * (const - ones + 0.75), clean[g], sign))
-            ffn_units[t].append((2 * w, 2 * (const - ones + 0.25), clean[g], -sign))
-    # Erase every scratch coordinate after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex
-    # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
-    for g, k in scratch.items():
-        w = np.zeros(d)
-        w[k] = 1.0
-        ffn_units[b.time[g]].append((w, 0.0, k, -1.0))
-    layers = []
-    for l in range(1, L + 1):
-        units = ffn_units[l]
-        if units:
-            W1 = np.stack([u[0] for u in units], axis=1)
-            b1 = np.array([u[1] for u in units])
-            W2 = np.zeros((len(units), d))
-            for r, u in enumerate(units):
-                W2[r, u[2]] = u[3]
-        else:
-            W1, b1, W2 = np.zeros((d, 1)), np.zeros(1), np.zeros((1, d))
-        layers.append(Layer(tuple(heads_by_layer[l]), W1, b1, W2, ffn_bias[l]))
-    coords = [clean[g] for g in b.subs]
-    readout = Readout(clean[f], "last", 0.5)
-    model = Model(alphabet, WE, PE, tuple(layers), f"tl[{regime}]: {f}", "average", readout)
-    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, {str(g): b.time[g] for g in nodes})
+    sched = _schedule(f, alphabet, regime)
+    m_max, K, c = _score_scale(sched)
+    lay = _allocate(sched)
+    WE, PE, orientation = _embeddings(sched, lay)
+    if sched.depth:
+        lay.res.layer(sched.depth - 1)  # every layer 1..L exists, with or without heads
+    infos = _place_heads(sched, lay, K, orientation)
+    _place_ffns(sched, lay, orientation)
+    readout = Readout(lay.clean[f], "last", 0.5)
+    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f}", "average", readout)
+    coords = [lay.clean[g] for g in sched.subs]
+    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, {str(g): sched.time[g] for g in sched.nodes})

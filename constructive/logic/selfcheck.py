@@ -1,4 +1,4 @@
-"""Simple in-process exhaustive verification of a compiled formula (issue 10 item 3; the tl-verify engine replaces the loop).
+"""Simple in-process exhaustive check of a compiled formula (issue 10 item 3; the verification engine, ``checks.engine.verify``, replaces the loop).
 
 Every word of every length 1..max_len is run through the compiled model in hard
 mode and in soft mode at the regime's temperature tau(n); every subformula's
@@ -21,7 +21,7 @@ MAX_WORK = 2e9
 
 
 def estimate_work(compiled: Any, max_len: int) -> tuple[int, float]:
-    """Return (number of words, work estimate in score/coordinate operations) of verifying lengths 1..max_len."""
+    """Return (number of words, work estimate in score/coordinate operations) of checking lengths 1..max_len."""
     s = len(compiled.alphabet)
     heads = max(1, sum(len(l.heads) for l in compiled.model.layers))
     k = len(compiled.coords)
@@ -30,7 +30,7 @@ def estimate_work(compiled: Any, max_len: int) -> tuple[int, float]:
     return words, work
 
 
-def verify_compiled(compiled: Any, max_len: int) -> dict[str, Any]:
+def check_compiled(compiled: Any, max_len: int) -> dict[str, Any]:
     """Return a report: for n = 1..max_len, every word, hard and soft (tau(n)) decoded vs the reference evaluator.
 
     Keys: ok, max_len, words, seconds, per_length (n, words, hard_mismatches, soft_mismatches,

@@ -265,17 +265,8 @@ def symbols(f: Formula) -> set[str]:
 
 
 def size(f: Formula) -> int:
-    """Return the number of operators in f (connectives, temporal operators, comparisons)."""
-    return sum(1 for g in subformulas_with_repeats(f) if not isinstance(g, (Atom, Const, First, Last)))
-
-
-def subformulas_with_repeats(f: Formula) -> list[Formula]:
-    """Return every node of f's syntax tree (repeats kept), post-order."""
-    out: list[Formula] = []
-    for c in children(f):
-        out += subformulas_with_repeats(c)
-    out.append(f)
-    return out
+    """Return the number of operators in f (connectives, temporal operators, comparisons), repeated subtrees counted each time."""
+    return (0 if isinstance(f, (Atom, Const, First, Last)) else 1) + sum(size(c) for c in children(f))
 
 
 # --------------------------------------------------------------------------- parser

@@ -19,7 +19,7 @@ NAMES = list(cs.CONSTRUCTIONS)
 def test_exhaustive_hard_and_soft(name: str) -> None:
     con = cs.get_construction(name)
     for n in range(con.min_n, 7):
-        v = au.verify(con, n)
+        v = au.check_construction(con, n)
         assert v.exhaustive and v.ok, v
 
 
@@ -36,7 +36,7 @@ def test_gap_matches_claim(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_sampled_long(name: str) -> None:
     con = cs.get_construction(name)
-    assert au.verify(con, 100, samples=6).ok
+    assert au.check_construction(con, 100, samples=6).ok
 
 
 def test_references_by_hand() -> None:
@@ -50,7 +50,7 @@ def test_references_by_hand() -> None:
 
 def test_too_short_is_an_error() -> None:
     with pytest.raises(ValueError, match="needs n >= 3"):
-        au.verify(cs.get_construction("2-hop"), 2)
+        au.check_construction(cs.get_construction("2-hop"), 2)
     with pytest.raises(ValueError, match="unknown construction"):
         cs.get_construction("dyck-9")
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.attention import softmax
 from hardsoft.spec.bounds import is_ziggurat
-from hardsoft.constructive.logic import compile_formula, evaluate_batch, parse, subformulas, verify_compiled
+from hardsoft.constructive.logic import compile_formula, evaluate_batch, parse, subformulas, check_compiled
 from hardsoft.constructive import heads as cs
 from hardsoft.constructive.logic.selfcheck import head_masses
 from hardsoft.spec.modelio import load_model, model_from_dict, model_to_dict, save_model
@@ -169,15 +169,15 @@ def test_model_format_versions() -> None:
         model_from_dict(bad)
 
 
-def test_verify_compiled_report_and_refusals() -> None:
+def test_check_compiled_report_and_refusals() -> None:
     c = compile_formula("a U b")
-    r = verify_compiled(c, 6)
+    r = check_compiled(c, 6)
     assert r["ok"] and r["words"] == 126 and [p["n"] for p in r["per_length"]] == [1, 2, 3, 4, 5, 6]
     assert r["first_counterexample"] is None
     with pytest.raises(ValueError, match=">= 1"):
-        verify_compiled(c, 0)
+        check_compiled(c, 0)
     with pytest.raises(ValueError, match="words"):
-        verify_compiled(c, 60)
+        check_compiled(c, 60)
 
 
 # --------------------------------------------------------------------------- the constructions on their own

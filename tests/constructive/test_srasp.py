@@ -1,4 +1,4 @@
-"""spec.srasp: the small S-RASP, its compiler to an average-hard transformer, and the Dyck-k program (issue 11).
+"""constructive.srasp: the small S-RASP, its compiler to an average-hard transformer, and the Dyck-k program (issue 11).
 
 Three independent layers are compared: the stack-based Dyck reference, the S-RASP
 interpreter (exact integers), and the compiled transformer (hard and soft).  The
@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hardsoft.constructive import applications as cs
-from hardsoft.constructive.srasp import compiler as sr
+from hardsoft.constructive import srasp as sr
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.transformer import Head, Layer, Model
 
@@ -87,7 +87,7 @@ def test_dyck_gap_and_depths_of_the_encoding() -> None:
     word = "((([]))[()])]"
     x = tf.run(comp.model, _codes(comp, [word]), "average").activations[-1][0]
     v, v2 = comp.coords["depth"]
-    want = sr.evaluate(prog, word)["depth"]
+    want = sr.interpret(prog, word)["depth"]
     assert list(x[:, v]) == want and list(x[:, v2]) == [d * d for d in want]
     for n in range(3, 7):
         assert math.isclose(tf.measure(comp.model, n).gap, 1.0 / n, rel_tol=1e-9)
@@ -106,11 +106,11 @@ def programs(draw: st.DrawFn) -> sr.Program:
         kind = draw(st.sampled_from(["not", "and", "or", "psum", "const", "agg", "once"] if ints else ["not", "and", "or", "psum", "once"]))
         b1, b2 = draw(st.sampled_from(bools)), draw(st.sampled_from(bools))
         if kind == "not":
-            op: sr.Op = sr.Not(b1)
+            op: sr.Op = sr.BoolNot(b1)
         elif kind == "and":
-            op = sr.And(b1, b2)
+            op = sr.BoolAnd(b1, b2)
         elif kind == "or":
-            op = sr.Or(b1, b2)
+            op = sr.BoolOr(b1, b2)
         elif kind == "psum":
             op = sr.Psum(b1, draw(st.sampled_from([None, b2])))
         elif kind == "const":
@@ -137,7 +137,7 @@ def test_compiler_agrees_with_the_interpreter_on_random_programs(prog: sr.Progra
     # every sequence, not only the outputs: Booleans and integers (and squares) exactly
     x = tf.run(comp.model, _codes(comp, words), "average").activations[-1]
     for b, w in enumerate(words):
-        val = sr.evaluate(prog, w)
+        val = sr.interpret(prog, w)
         for name, cs_ in comp.coords.items():
             assert list(x[b, :, cs_[0]]) == val[name], (name, w)
             if len(cs_) == 2:
@@ -208,10 +208,10 @@ def test_planted_defects_are_caught() -> None:
 @pytest.mark.parametrize(
     "defs,outputs,match",
     [
-        ((("x", sr.Not("y")),), (("o", "x"),), "uses 'y' before it is defined"),
-        ((("x", sr.Token(("a",))), ("x", sr.Not("x"))), (("o", "x"),), "defined twice"),
+        ((("x", sr.BoolNot("y")),), (("o", "x"),), "uses 'y' before it is defined"),
+        ((("x", sr.Token(("a",))), ("x", sr.BoolNot("x"))), (("o", "x"),), "defined twice"),
         ((("x", sr.Token(("z",))),), (("o", "x"),), "not in the alphabet"),
-        ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.Not("v"))), (("o", "y"),), "needs a Boolean sequence"),
+        ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.BoolNot("v"))), (("o", "y"),), "needs a Boolean sequence"),
         ((("x", sr.Token(("a",))), ("y", sr.IsConst("x", 0))), (("o", "x"),), "needs a integer sequence"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.IsConst("v", -1))), (("o", "y"),), "integers >= 0"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.Aggregate("v", "v", 0, "x", "x", "none"))), (("o", "y"),), "mask"),
@@ -257,7 +257,7 @@ def test_falsifier_winners_are_the_brute_force_argmax() -> None:
     look, part = fz.dyck_winners(w)
     for b, row in enumerate(w):
         word = "".join(con.model.alphabet[c] for c in row)
-        depth = sr.evaluate(sr.dyck_program(2), word)["depth"]
+        depth = sr.interpret(sr.dyck_program(2), word)["depth"]
         opn = [int(c % 2 == 0) for c in row]
         assert list(look[b]) == depth
         for i in range(len(row)):
