@@ -50,9 +50,9 @@ def validate_registry() -> list[str]:
     smt_checks: set[str] | None = None
     if any(c.smt for c in claims.REGISTRY):
         try:
-            smt_checks = set(importlib.import_module("hardsoft.checks.families.smt").SMT_CHECKS)
+            smt_checks = {c.name for c in importlib.import_module("hardsoft.smt.registry").CHECKS}
         except ImportError as e:
-            problems.append(f"cannot import checks.smt_family: {e}")
+            problems.append(f"cannot import smt.registry: {e}")
             smt_checks = set()
     lean_decls = _lean_declarations() if any(c.lean for c in claims.REGISTRY) else set()
     for c in claims.REGISTRY:

