@@ -9,8 +9,7 @@ module's ``check_*`` function) and, if cvc5 should give an opinion, a module-lev
 ``size, settings -> [(label, SMT-LIB 2 text, expected "sat"/"unsat")]``; then append one ``SmtCheck`` to
 the module's ``CHECKS`` tuple with these fields:
 
-* ``name`` ("smt.<claim>.<what>", unique), ``claim`` (an id of spec.claims.REGISTRY; list the
-  name in that claim's ``smt`` too), ``expect`` (``Expect.PROVED`` for a statement,
+* ``name`` ("smt.<claim>.<what>", unique), ``claim`` (an id of spec.claims.REGISTRY), ``expect`` (``Expect.PROVED`` for a statement,
   ``Expect.TWIN`` for a wrong twin, ``Expect.ERRATUM`` for a printed form of the paper that is
   false; twins and errata must come back refuted with every countermodel replayed in the spec);
 * ``run`` (the runner) and ``presets`` (per preset name of spec.presets.PRESET_NAMES, the
@@ -27,6 +26,10 @@ the module's ``CHECKS`` tuple with these fields:
 
 A new encoding module is added once to ``MODULES`` in smt/registry.py.  Nothing else changes:
 checks/families/smt.py runs every check of smt.registry.CHECKS and checks/trust.py lists them.
+The one index outside smt/ is the claim's ``smt`` tuple in spec/claims.py (spec/ cannot import
+smt/), which the traceability table of the README and the report reads: add the name there
+too; checks/registry.py (tests/checks/test_registry.py) fails when the two disagree either way.
+Then run ``make trust-doc``.
 """
 
 from __future__ import annotations

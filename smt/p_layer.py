@@ -22,7 +22,8 @@ u B as in the notes):
   proves its abstraction for every n up to a bound: 16 tiny, 32 paper); E is proved in smt/e_softmax.py.
 
 So "P proved at (d, n, H)" means: every step proved at those sizes, and the composition
-proved with S and E assumed.  |A|_sum is the exact sum of |A_kl|; |B|_col and |W|_col are
+proved with S and E assumed; the smt family reports P as proved only when S and E were proved
+in the same run for every N up to n_keys_max (SmtCheck.assumes), otherwise as undecided.  |A|_sum is the exact sum of |A_kl|; |B|_col and |W|_col are
 any upper bounds of the max column sums (the claims are monotone in them, so this is no loss).
 """
 

