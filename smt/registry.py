@@ -45,8 +45,8 @@ def validate(checks: tuple[SmtCheck, ...]) -> list[str]:
 
 #: Every SMT check, in report order.
 CHECKS: tuple[SmtCheck, ...] = tuple(c for m in MODULES for c in m.CHECKS)
-_problems = validate(CHECKS)
-assert not _problems, _problems
+if _problems := validate(CHECKS):
+    raise ValueError("the SMT check definitions are inconsistent: " + "; ".join(_problems))
 
 
 def by_name(checks: tuple[SmtCheck, ...] | None = None) -> dict[str, SmtCheck]:

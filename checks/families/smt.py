@@ -174,6 +174,7 @@ def _yices_rows(records: list[tuple[int, Any]], timeout_s: float, budget_s: floa
             if pinned is not None:  # Yices checks Z3's exact model against the same query instead
                 m = Y.run_yices(Y.export_smt2(pinned), timeout_s)
                 row.update(yices=f"{m['status']} (model checked; search: {r['status']})", seconds=round(r["seconds"] + m["seconds"], 3))
+                row["model_confirmed"] = m["status"] == "sat"  # Yices evaluated Z3's exact model and found it satisfies the query
                 row["agreement"] = "agree" if m["status"] == "sat" else ("disagree" if m["status"] == "unsat" else "no opinion")
         rows.append(row)
     return rows
@@ -253,7 +254,7 @@ def run_second_solver(check: SmtCheck, run: CheckRun, settings: Mapping[str, Any
         bad = next(r for r in all_rows if r["agreement"] == "disagree")
         out["opinion"] = f"DISAGREE ({bad['query']}: Z3 {bad['z3']}, Yices {bad['yices']})"
     elif rows and out["agree"] == len(rows):
-        mc = sum(str(r["yices"]).startswith("sat (model checked") for r in rows)
+        mc = sum(bool(r.get("model_confirmed")) for r in rows)
         out["opinion"] = (
             f"confirmed ({len(rows)} queries, sizes {sizes_text(orig_sizes)}"
             + (f"; {mc} of them by Yices checking Z3's exact model on the same query" if mc else "")
