@@ -6,12 +6,13 @@ Edit one file: the encoding module of the statement (smt/e_softmax.py, z_ziggura
 s_lipschitz.py, p_layer.py, c_composition.py or errata.py).  Next to the Z3 encoding, write
 the runner (a module-level function ``settings, keep_dir -> CheckRun``, usually a call of the
 module's ``check_*`` function) and, if cvc5 should give an opinion, a module-level builder
-``size, settings -> [(label, SMT-LIB 2 text, expected "sat"/"unsat")]``; then append one ``SmtCheck`` to
-the module's ``CHECKS`` tuple with these fields:
+``size, settings -> [(label, SMT-LIB 2 text, expected "sat"/"unsat")]``; then append one
+``SmtCheck`` to the module's ``CHECKS`` tuple with these fields:
 
-* ``name`` ("smt.<claim>.<what>", unique), ``claim`` (an id of spec.claims.REGISTRY), ``expect`` (``Expect.PROVED`` for a statement,
-  ``Expect.TWIN`` for a wrong twin, ``Expect.ERRATUM`` for a printed form of the paper that is
-  false; twins and errata must come back refuted with every countermodel replayed in the spec);
+* ``name`` ("smt.<claim>.<what>", unique), ``claim`` (an id of spec.claims.REGISTRY),
+  ``expect`` (``Expect.PROVED`` for a statement, ``Expect.TWIN`` for a wrong twin,
+  ``Expect.ERRATUM`` for a printed form of the paper that is false; twins and errata must come
+  back refuted with every countermodel replayed in the spec);
 * ``run`` (the runner) and ``presets`` (per preset name of spec.presets.PRESET_NAMES, the
   settings handed to the runner and the second solvers; the keys are listed in SETTINGS);
 * ``size_label``, ``min_size``, ``max_size`` (the sizes the runner accepts) and, when it does
@@ -24,12 +25,13 @@ the module's ``CHECKS`` tuple with these fields:
   (an equivalent re-proof for Yices when it cannot decide the original queries) and
   ``ledger_coverage`` (the ledger's text of the coverage when it depends on the presets).
 
-A new encoding module is added once to ``MODULES`` in smt/registry.py.  Nothing else changes:
-checks/families/smt.py runs every check of smt.registry.CHECKS and checks/trust.py lists them.
-The one index outside smt/ is the claim's ``smt`` tuple in spec/claims.py (spec/ cannot import
-smt/), which the traceability table of the README and the report reads: add the name there
-too; checks/registry.py (tests/checks/test_registry.py) fails when the two disagree either way.
-Then run ``make trust-doc``.
+smt/registry.py validates the definitions on import.  A new encoding module is added once to
+its ``MODULES``.  checks/families/smt.py runs every check of smt.registry.CHECKS and
+checks/trust.py lists them; neither names a check.  The one index outside smt/ is the claim's
+``smt`` tuple in spec/claims.py (spec/ cannot import smt/), read by the traceability table of
+the README and the report: add the name there as well; checks/registry.py
+(tests/checks/test_registry.py) fails when the two disagree either way.  Then run
+``make trust-doc`` (docs/trust.md is generated from these definitions).
 """
 
 from __future__ import annotations
