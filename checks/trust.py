@@ -1,4 +1,4 @@
-"""The trust ledger (docs/trust.md), generated from the claim registry and the SMT presets.
+"""The trust ledger (docs/trust.md), generated from the claim registry and the SMT check definitions (smt.registry.CHECKS).
 
 For each claim: what Lean proves for every size (the registry's Lean names), what the SMT checks
 prove up to which bound with which parameters fixed and which facts or lemmas assumed, which
@@ -12,9 +12,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hardsoft.checks.families.smt import _COVER, PRESETS
-from hardsoft.checks.families.smt import Z3_ONLY as _Z3_ONLY
+from hardsoft.smt import registry
+from hardsoft.smt.check import Expect, SmtCheck
+from hardsoft.smt.runs import sizes_text
 from hardsoft.spec.claims import REGISTRY, Claim
+from hardsoft.spec.presets import PRESET_NAMES
 
 #: The exp abstraction facts each SMT statement check relies on (smt/core.py states and justifies them).
 _EXP_FACTS = {"E": "F1-F3", "Z": "F1, F2, F4", "S": "F5", "ERR1": "F1, F6"}
@@ -26,7 +28,8 @@ _NOT_COVERED = {
     "S": "No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested "
     "(random instances in tests/spec/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
     "P": "No Lean proof. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; "
-    "the composition uses S and E as lemmas, which are proved only up to their own bounds. Layer norms "
+    "the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, "
+    "else P is undecided). Layer norms "
     "and real transformer weights: only tested (spec + fuzz).",
     "C": "SMT: depth L beyond the bound (Lean covers every L).",
     "T": "No SMT check. Lean proves the bound-to-eps step; the temperature formula and the certified "
@@ -39,42 +42,40 @@ _NOT_COVERED = {
 }
 
 
+def _set_text(sizes: list[int]) -> str:
+    """Return a size list as "2..16" when it is a run of consecutive sizes, else as a set "{1, 2, 4, 16}"."""
+    if len(sizes) > 1 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}..{sizes[-1]}"
+    return sizes_text(sizes) if len(sizes) == 1 else "{" + sizes_text(sizes) + "}"
+
+
+def _smt_line(check: SmtCheck) -> str:
+    """Return the ledger's bullet line of one SMT check: what it proves or refutes, at which sizes per preset, covering what."""
+    kind = "proves" if check.expect is Expect.PROVED else "refutes (countermodel replayed in the spec)"
+    sizes = "; ".join(f"{check.size_label} in {_set_text(check.planned_sizes(check.presets[p]))} ({p})" for p in PRESET_NAMES)
+    line = f"- `{check.name}` {kind}: {sizes}"
+    if check.ledger_coverage is not None:
+        line += "; " + check.ledger_coverage(check.presets)
+    else:
+        cov = check.cover
+        if cov.varied:
+            line += "; varied: " + "; ".join(f"{k} {v}" for k, v in cov.varied.items())
+        if cov.fixed:
+            line += "; fixed: " + "; ".join(f"{k} {v}" for k, v in cov.fixed.items())
+        if cov.assumed:
+            line += ("; assumes: " if check.expect is Expect.PROVED else "; notes: ") + "; ".join(cov.assumed)
+    for lem in check.assumes:
+        line += f"; lemma {lem.label} from `{lem.check}` (must be proved in the same run up to its setting {lem.needs}, else the row is undecided)"
+    ys = check.presets[PRESET_NAMES[0]].get("yices", "all")
+    line += f". Second solver (Yices, same queries): sizes {ys} ({PRESET_NAMES[0]})"
+    if check.z3_only:
+        line += f"; Z3-only: {check.z3_only}"
+    return line + "."
+
+
 def _smt_lines(c: Claim) -> list[str]:
-    """Return the ledger's SMT bullet lines for one claim."""
-    out = []
-    for name in c.smt:
-        t, p = PRESETS["tiny"][name], PRESETS["paper"][name]
-        varied, fixed, assumed = _COVER.get(name, ({}, {}, []))
-        kind = (
-            "refutes (countermodel replayed in the spec)"
-            if ("wrong" in name or name in ("smt.ERR1.offset_plus", "smt.ERR3.score_unguarded", "smt.ERR3.bootstrap_unguarded"))
-            else "proves"
-        )
-        sizes = f"size bound {t['bound']} (tiny), {p['bound']} (paper)"
-        if name.startswith("smt.ERR1"):
-            sizes = f"every n <= {t['bound']} (tiny); n in {{1, 2, 4, 16, 64, 256, {p['bound']}}} (paper)" if t.get("every") else sizes
-        line = f"- `{name}` {kind}: {sizes}"
-        if name == "smt.P.layer_steps":
-            line += (
-                f"; varied: dimension d, head-step positions n <= {t['n_head']} / {p['n_head']}, FFN widths "
-                f"{t['ffn_widths']} / {p['ffn_widths']} (independent of d), heads H <= {t['heads']} / "
-                f"{p['heads']}, key positions N <= {t['n_keys_max']} / {p['n_keys_max']} (symbolic); fixed: "
-                f"weight box |w| <= {t.get('weight_box', 2.0)}, activation box X <= {t.get('act_box', 4.0)}, "
-                f"eps <= 1; assumes S and E as lemmas (proved only up to their own bounds)"
-            )
-        else:
-            if varied:
-                line += "; varied: " + "; ".join(f"{k} {v}" for k, v in varied.items())
-            if fixed:
-                line += "; fixed: " + "; ".join(f"{k} {v}" for k, v in fixed.items())
-            if assumed:
-                line += ("; notes: " if kind != "proves" else "; assumes: ") + "; ".join(assumed)
-        ys = t.get("yices", "all")
-        line += f". Second solver (Yices, same queries): sizes {ys if ys != 'all' else 'all'} (tiny)"
-        if name in _Z3_ONLY:
-            line += f"; Z3-only: {_Z3_ONLY[name]}"
-        out.append(line + ".")
-    return out
+    """Return the ledger's SMT bullet lines for one claim: every check of smt.registry.CHECKS on it, in registry order."""
+    return [_smt_line(check) for check in registry.CHECKS if check.claim == c.id]
 
 
 def trust_ledger() -> str:
@@ -82,7 +83,8 @@ def trust_ledger() -> str:
     lines = [
         "# Trust ledger: what is proved, up to where, under which assumptions, and what is not",
         "",
-        "Generated from `spec/claims.py` (REGISTRY) and `checks/families/smt.py` (PRESETS) by "
+        "Generated from `spec/claims.py` (REGISTRY) and the SMT check definitions (`smt/registry.py`, each check "
+        "defined beside its encoding: `smt/check.py`) by "
         "`python -m hardsoft.checks.trust`; `tests/smt/test_smt_trust.py` fails when this file is stale.",
         "",
         "Reading guide:",
@@ -102,7 +104,7 @@ def trust_ledger() -> str:
     for c in REGISTRY:
         lines += [f"## {c.id}: {c.paper}", "", c.statement, ""]
         lines.append("- **Lean (every size):** " + (", ".join(f"`{n}`" for n in c.lean) if c.lean else "none."))
-        if c.smt:
+        if _smt_lines(c):
             facts = _EXP_FACTS.get(c.id)
             lines.append(
                 "- **SMT (bounded):**"

@@ -18,12 +18,14 @@ spec.bounds.compute_recursion / is_guarded_step_sequence.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from hardsoft.smt.core import PROVED, Verdict, check_size, check_timeout, prove, reals, search
+from hardsoft.smt.check import Coverage, Cvc5Query, Expect, SmtCheck
+from hardsoft.smt.core import PROVED, Verdict, check_size, check_timeout, prove, reals, search, search_to_smt2, to_smt2
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest depth L accepted by the C checks.
@@ -221,3 +223,167 @@ def check_ERR3_bootstrap(L_max: int, timeout_s: float, keep_dir: Path | None = N
         return [(v, replay_bootstrap_eps(L, v.values) if v.status == "refuted" else None)]
 
     return run_sizes(run, list(range(2, L_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- cvc5 (the same polynomial queries)
+
+
+def cvc5_closed_form(L: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the closed form at depth L (uniform r != 1, a) for cvc5."""
+    v = encode_recursion(L)
+    B, r, a = v["B"], v["r"], v["a"]
+    r0, a0 = z3.Reals("r a")
+    Rp = [z3.Real(f"R_{k}") for k in range(L + 1)]
+    hyps = v["hyps"] + [Rp[0] == 1] + [Rp[k + 1] == r0 * Rp[k] for k in range(L)]
+    hyps += [r[l] == r0 for l in range(1, L + 1)] + [a[l] == a0 for l in range(1, L + 1)]
+    return [(f"C closed form L={L}", to_smt2(hyps, B[L] * (r0 - 1) == a0 * (Rp[L] - 1)), "unsat")]
+
+
+def cvc5_monotone(L: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return monotonicity at depth L for cvc5."""
+    v = encode_recursion(L)
+    B, r, a = v["B"], v["r"], v["a"]
+    hyps = v["hyps"] + [r[l] >= 1 for l in range(1, L + 1)] + [a[l] >= 0 for l in range(1, L + 1)]
+    claim = z3.And([B[0] >= 0] + [B[l] >= B[l - 1] for l in range(1, L + 1)])
+    return [(f"C monotone L={L}", to_smt2(hyps, claim), "unsat")]
+
+
+def cvc5_bootstrap(L: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the bootstrap at depth L for cvc5, as ONE query (Z3 proves it as a chain of lemmas)."""
+    w = encode_bootstrap(L)
+    claim = z3.And([w["e"][l] <= w["B"][l] for l in range(L + 1)])
+    return [(f"C bootstrap L={L} (one query)", to_smt2(w["hyps"] + [w["B"][L] <= 1], claim), "unsat")]
+
+
+def cvc5_wrong_no_guard(L: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the bootstrap without B_L <= 1 at depth L for cvc5 (sat expected)."""
+    w = encode_bootstrap(L)
+    return [(f"C bootstrap without B_L<=1 L={L}", search_to_smt2(w["hyps"], z3.Or([w["e"][l] > w["B"][l] for l in range(L + 1)])), "sat")]
+
+
+def cvc5_wrong_monotone(L: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return monotonicity with r_l > 0 at depth L for cvc5 (sat expected)."""
+    v = encode_recursion(L)
+    hyps = v["hyps"] + [v["r"][l] > 0 for l in range(1, L + 1)] + [v["a"][l] >= 0 for l in range(1, L + 1)]
+    return [(f"C monotone with r>0 L={L}", search_to_smt2(hyps, z3.Or([v["B"][l] < v["B"][l - 1] for l in range(1, L + 1)])), "sat")]
+
+
+def cvc5_ERR3_bootstrap(L: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return Theorem 26's induction with B_L <= eps, eps > 1 allowed, at depth L for cvc5 (sat expected)."""
+    w = encode_bootstrap(L)
+    eps = z3.Real("eps")
+    return [(f"Theorem 26 with B_L<=eps, eps>1 allowed, L={L}", search_to_smt2(w["hyps"] + [eps > 0, w["B"][L] <= eps], w["e"][L] > eps), "sat")]
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def run_closed_form(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_C_closed_form with a preset's settings."""
+    return check_C_closed_form(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def run_monotone(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_C_monotone with a preset's settings."""
+    return check_C_monotone(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def run_bootstrap(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_C_bootstrap with a preset's settings."""
+    return check_C_bootstrap(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def run_wrong_no_guard(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_C_wrong_no_guard with a preset's settings."""
+    return check_C_wrong_no_guard(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def run_wrong_monotone(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_C_wrong_monotone with a preset's settings."""
+    return check_C_wrong_monotone(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def _statement_presets(paper_bound: int, paper_budget: int) -> dict[str, dict[str, Any]]:
+    """Return the presets of a C statement check (tiny: L <= 8; paper: the given bound and budget)."""
+    return {
+        "tiny": {"bound": 8, "timeout": 20, "budget": 100, "cvc5": [4], "cvc5_timeout": 10},
+        "paper": {"bound": paper_bound, "timeout": 120, "budget": paper_budget, "cvc5": [4, 8], "cvc5_timeout": 30},
+    }
+
+
+def _twin_presets() -> dict[str, dict[str, Any]]:
+    """Return the presets of a C wrong twin (tiny: L <= 4; paper: L <= 16)."""
+    return {
+        "tiny": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+        "paper": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
+    }
+
+
+CHECKS: tuple[SmtCheck, ...] = (
+    SmtCheck(
+        name="smt.C.closed_form",
+        claim="C",
+        expect=Expect.PROVED,
+        run=run_closed_form,
+        presets=_statement_presets(64, 300),
+        size_label="L",
+        min_size=1,
+        max_size=MAX_L_C,
+        cover=Coverage(varied={"r": "uniform symbolic r != 1, and separately r = 1 (B_L = L a)", "a": "uniform symbolic"}),
+        cvc5=cvc5_closed_form,
+        cost_rank=6,
+    ),
+    SmtCheck(
+        name="smt.C.monotone",
+        claim="C",
+        expect=Expect.PROVED,
+        run=run_monotone,
+        presets=_statement_presets(64, 300),
+        size_label="L",
+        min_size=1,
+        max_size=MAX_L_C,
+        cover=Coverage(varied={"r_l, a_l": "symbolic per layer, r_l >= 1, a_l >= 0"}),
+        cvc5=cvc5_monotone,
+        cost_rank=7,
+    ),
+    SmtCheck(
+        name="smt.C.bootstrap",
+        claim="C",
+        expect=Expect.PROVED,
+        run=run_bootstrap,
+        presets=_statement_presets(32, 600),
+        size_label="L",
+        min_size=1,
+        max_size=MAX_L_C,
+        cover=Coverage(
+            varied={"r_l, a_l, e_l": "symbolic per layer, r_l >= 1, a_l >= 0"},
+            assumed=("only the guarded step of Lemma 25 (e <= 1 -> ...); chain of Z3 lemmas over l",),
+        ),
+        cvc5=cvc5_bootstrap,
+        cost_rank=3,
+    ),
+    SmtCheck(
+        name="smt.C.wrong_no_BL_guard",
+        claim="C",
+        expect=Expect.TWIN,
+        run=run_wrong_no_guard,
+        presets=_twin_presets(),
+        size_label="L",
+        min_size=2,
+        max_size=MAX_L_C,
+        cover=Coverage(fixed={"search-only": "violation margin 1/8"}, assumed=("countermodels replayed in the spec",)),
+        cvc5=cvc5_wrong_no_guard,
+    ),
+    SmtCheck(
+        name="smt.C.wrong_monotone_r_positive",
+        claim="C",
+        expect=Expect.TWIN,
+        run=run_wrong_monotone,
+        presets=_twin_presets(),
+        size_label="L",
+        min_size=2,
+        max_size=MAX_L_C,
+        cover=Coverage(fixed={"search-only": "drop margin 1/8"}, assumed=("countermodels replayed in the spec",)),
+        cvc5=cvc5_wrong_monotone,
+    ),
+)

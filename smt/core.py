@@ -367,10 +367,15 @@ def search(
 
 
 def to_smt2(hyps: Iterable[z3.BoolRef], claim: z3.BoolRef) -> str:
-    """Return the SMT-LIB2 text of 'hyps AND NOT claim' (for cvc5 on polynomial queries)."""
+    """Return the SMT-LIB2 text of 'hyps AND NOT claim' (for cvc5 on polynomial queries), under (set-logic ALL)."""
     s = z3.Solver()
     s.add(*list(hyps), z3.Not(claim))
-    return s.to_smt2()
+    return "(set-logic ALL)\n" + s.to_smt2()
+
+
+def declare_reals(names: Iterable[str]) -> str:
+    """Return SMT-LIB 2 declare-fun lines for real constants (for the native-exp texts given to cvc5)."""
+    return "".join(f"(declare-fun {n} () Real)" for n in names)
 
 
 def R(v: Any) -> z3.ArithRef:
@@ -398,10 +403,10 @@ def cpu_count() -> int:
 
 
 def search_to_smt2(hyps: Iterable[z3.BoolRef], violation: z3.BoolRef) -> str:
-    """Return the SMT-LIB2 text of 'hyps AND violation' (a countermodel search, for cvc5)."""
+    """Return the SMT-LIB2 text of 'hyps AND violation' (a countermodel search, for cvc5), under (set-logic ALL)."""
     s = z3.Solver()
     s.add(*list(hyps), violation)
-    return s.to_smt2()
+    return "(set-logic ALL)\n" + s.to_smt2()
 
 
 def free_constants(exprs: Iterable[z3.ExprRef]) -> list[z3.ArithRef]:

@@ -19,13 +19,15 @@ every N >= 2 and m < N, and each countermodel is replayed in the spec (smt/repla
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from hardsoft.smt.core import Abs, R, Sum, Verdict, check_size, check_timeout, prove, reals, search
+from hardsoft.smt.check import Coverage, Cvc5Query, Expect, SmtCheck
+from hardsoft.smt.core import Abs, R, Sum, Verdict, check_size, check_timeout, declare_reals, prove, reals, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest length N accepted by the E checks (each query has 2N + 6 variables).
@@ -102,3 +104,99 @@ def check_E_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, bu
         return out
 
     return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- cvc5 (native exp)
+
+
+def query_E(N: int, m: int) -> str:
+    """Return statement E at (N, m) for cvc5 with native exp, cross-multiplied, exponents as score differences."""
+    off = [f"s{j}" for j in range(m, N)]
+    lines = ["(set-logic ALL)", declare_reals(["smax", "g", "tau"] + off), "(assert (> g 0.0))(assert (> tau 0.0))"]
+    lines += [f"(assert (<= (- {s} smax) (- g)))" for s in off]
+    S = "(+ 0.0 " + " ".join(f"(exp (/ (- {s} smax) tau))" for s in off) + ")"
+    x = "(exp (/ (- g) tau))"
+    k = N - m
+    lines.append(f"(assert (not (<= (* {S} (+ {m}.0 (* {k}.0 {x}))) (* {k}.0 {x} (+ {m}.0 {S})))))")
+    lines.append("(check-sat)")
+    return "\n".join(lines)
+
+
+def query_E_wrong(N: int, m: int) -> str:
+    """Return the wrong twin of E (N-m-1) for cvc5 with native exp: sat expected."""
+    return query_E(N, m).replace(f"(* {N - m}.0 ", f"(* {N - m - 1}.0 ")
+
+
+def cvc5_E(N: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return statement E at length N for cvc5 (native exp), one query per max-set size m < N."""
+    return [(f"E native exp N={N} m={m}", query_E(N, m), "unsat") for m in range(1, N)]
+
+
+def cvc5_E_wrong(N: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the wrong twin of E at length N, m = 1, for cvc5 (native exp)."""
+    return [(f"E twin native exp N={N} m=1", query_E_wrong(N, 1), "sat")]
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def run_E(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_E with a preset's settings."""
+    return check_E(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def run_E_wrong(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_E_wrong with a preset's settings."""
+    return check_E_wrong(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+CHECKS: tuple[SmtCheck, ...] = (
+    SmtCheck(
+        name="smt.E.softmax_vs_hardmax",
+        claim="E",
+        expect=Expect.PROVED,
+        run=run_E,
+        presets={
+            "tiny": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [2, 3, 4], "cvc5_timeout": 10, "yices": [1, 2, 3, 4, 8, 16]},
+            "paper": {
+                "bound": 64,
+                "timeout": 120,
+                "budget": 1200,
+                "cvc5": [2, 4, 8, 16],
+                "cvc5_timeout": 30,
+                "yices": [1, 2, 3, 4, 8, 16, 32],
+                "yices_budget": 120,
+            },
+        },
+        size_label="n",
+        min_size=1,
+        max_size=MAX_N_E,
+        cover=Coverage(
+            varied={"max-set size m": "every 1..n"},
+            fixed={"scores, tau, gamma": "symbolic reals (any values)"},
+            assumed=("exp abstraction facts F1-F3 (smt/core.py)",),
+        ),
+        cvc5=cvc5_E,
+        cost_rank=1,
+    ),
+    SmtCheck(
+        name="smt.E.wrong_Nminus1",
+        claim="E",
+        expect=Expect.TWIN,
+        run=run_E_wrong,
+        presets={
+            "tiny": {"bound": 6, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+            "paper": {"bound": 32, "timeout": 60, "budget": 300, "cvc5": [3, 8], "cvc5_timeout": 30},
+        },
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_E,
+        cover=Coverage(
+            varied={"max-set size m": "every 1..n-1"},
+            fixed={"search-only": "x >= 1/4"},
+            assumed=("exp abstraction F1-F3; countermodels replayed in the spec",),
+        ),
+        cvc5=cvc5_E_wrong,
+        cost_rank=5,
+    ),
+)

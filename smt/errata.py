@@ -17,12 +17,15 @@ induction with B_L <= eps for eps > 1).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from hardsoft.smt.core import PROVED, Verdict, check_size, check_timeout, prove, search
+from hardsoft.smt import c_composition, p_layer
+from hardsoft.smt.check import Coverage, Cvc5Query, Expect, SmtCheck
+from hardsoft.smt.core import PROVED, Verdict, check_size, check_timeout, declare_reals, prove, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest N accepted by the ERR1 checks.
@@ -108,4 +111,156 @@ def check_ERR1_plus(n_max: int, timeout_s: float, keep_dir: Path | None = None, 
     return run_sizes(run, err1_sizes(n_max, every), one, budget_s)
 
 
-__all__ = ["PROVED", "check_ERR1_minus", "check_ERR1_plus"]
+# --------------------------------------------------------------------------- cvc5 (native exp)
+
+
+def query_ERR1(N: int, plus: bool) -> str:
+    """Return erratum 1 for cvc5 with native exp, t = gamma/tau: corrected offset (unsat expected) or printed one (sat expected)."""
+    expo = "(exp t)" if plus else "(exp (- t))"
+    return "\n".join(
+        [
+            "(set-logic ALL)",
+            declare_reals(["K", "X", "t", "eps"]),
+            "(assert (> K 0.0))(assert (> X 0.0))(assert (> t 0.0))(assert (> eps 0.0))",
+            f"(assert (>= (* (exp t) eps) (* K X {N}.0)))",
+            f"(assert (not (<= (* K X {N}.0 {expo}) eps)))",
+            "(check-sat)",
+        ]
+    )
+
+
+def cvc5_ERR1_minus(N: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the corrected offset at length N for cvc5 (native exp)."""
+    return [(f"ERR1 corrected offset native exp N={N}", query_ERR1(N, plus=False), "unsat")]
+
+
+def cvc5_ERR1_plus(N: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the printed offset at length N for cvc5 (native exp)."""
+    return [(f"ERR1 printed offset native exp N={N}", query_ERR1(N, plus=True), "sat")]
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def run_ERR1_minus(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_ERR1_minus with a preset's settings."""
+    return check_ERR1_minus(st["bound"], st["timeout"], keep_dir, st.get("budget"), st.get("every", False))
+
+
+def run_ERR1_plus(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_ERR1_plus with a preset's settings."""
+    return check_ERR1_plus(st["bound"], st["timeout"], keep_dir, st.get("budget"), st.get("every", False))
+
+
+def ERR1_sizes(st: Mapping[str, Any]) -> list[int]:
+    """Return the lengths an ERR1 check runs with a preset's settings (err1_sizes)."""
+    return err1_sizes(st["bound"], st.get("every", False))
+
+
+def run_ERR3_score(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return smt.p_layer.check_ERR3_score with a preset's settings."""
+    return p_layer.check_ERR3_score(st["bound"], st["timeout"], st["weight_box"], st["act_box"], keep_dir, st.get("budget"))
+
+
+def run_ERR3_bootstrap(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return smt.c_composition.check_ERR3_bootstrap with a preset's settings."""
+    return c_composition.check_ERR3_bootstrap(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+def _err1_presets() -> dict[str, dict[str, Any]]:
+    """Return the presets of both ERR1 checks (tiny: every N <= 64; paper: the ladder up to 4096)."""
+    return {
+        "tiny": {
+            "bound": 64,
+            "every": True,
+            "timeout": 10,
+            "budget": 100,
+            "cvc5": [4],
+            "cvc5_timeout": 4,
+            "yices": [1, 2, 3, 4, 8, 16, 32],
+        },
+        "paper": {"bound": 4096, "timeout": 60, "budget": 120, "cvc5": [4], "cvc5_timeout": 30},
+    }
+
+
+CHECKS: tuple[SmtCheck, ...] = (
+    SmtCheck(
+        name="smt.ERR1.offset_minus_ok",
+        claim="ERR1",
+        expect=Expect.PROVED,
+        run=run_ERR1_minus,
+        presets=_err1_presets(),
+        size_label="n",
+        min_size=1,
+        max_size=MAX_N_ERR1,
+        cover=Coverage(fixed={"K, X, gamma, eps, tau": "symbolic reals > 0"}, assumed=("exp abstraction F1, F6",)),
+        cvc5=cvc5_ERR1_minus,
+        sizes=ERR1_sizes,
+    ),
+    SmtCheck(
+        name="smt.ERR1.offset_plus",
+        claim="ERR1",
+        expect=Expect.ERRATUM,
+        run=run_ERR1_plus,
+        presets=_err1_presets(),
+        size_label="n",
+        min_size=1,
+        max_size=MAX_N_ERR1,
+        cover=Coverage(fixed={"search-only": "eps <= 1, K <= 4, X <= 4, margin 1/8"}, assumed=("countermodels replayed in the spec",)),
+        cvc5=cvc5_ERR1_plus,
+        sizes=ERR1_sizes,
+    ),
+    SmtCheck(
+        name="smt.ERR3.score_unguarded",
+        claim="ERR3",
+        expect=Expect.ERRATUM,
+        run=run_ERR3_score,
+        presets={
+            "tiny": {
+                "bound": 3,
+                "weight_box": 2.0,
+                "act_box": 4.0,
+                "timeout": 10,
+                "budget": 100,
+                "cvc5": [2],
+                "cvc5_timeout": 10,
+                "yices_timeout": 3,
+            },
+            "paper": {
+                "bound": 8,
+                "weight_box": 2.0,
+                "act_box": 4.0,
+                "timeout": 60,
+                "budget": 120,
+                "cvc5": [2],
+                "cvc5_timeout": 30,
+                "yices_timeout": 10,
+            },
+        },
+        size_label="d",
+        min_size=1,
+        max_size=p_layer.MAX_D_P,
+        cover=Coverage(
+            fixed={"weight box": "|A_kl| <= 2", "activation box": "X <= 4", "search-only": "eps = 2, x_i = x_j = 0, x'_i = x'_j = (eps, ..., eps)"},
+            assumed=("countermodels replayed in the spec",),
+        ),
+        cvc5=p_layer.cvc5_ERR3_score,
+    ),
+    SmtCheck(
+        name="smt.ERR3.bootstrap_unguarded",
+        claim="ERR3",
+        expect=Expect.ERRATUM,
+        run=run_ERR3_bootstrap,
+        presets={
+            "tiny": {"bound": 4, "timeout": 10, "budget": 100, "cvc5": [3], "cvc5_timeout": 10},
+            "paper": {"bound": 16, "timeout": 60, "budget": 120, "cvc5": [3], "cvc5_timeout": 30},
+        },
+        size_label="L",
+        min_size=2,
+        max_size=c_composition.MAX_L_C,
+        cover=Coverage(fixed={"search-only": "margin 1/8"}, assumed=("countermodels replayed in the spec",)),
+        cvc5=c_composition.cvc5_ERR3_bootstrap,
+    ),
+)
+
+__all__ = ["CHECKS", "PROVED", "check_ERR1_minus", "check_ERR1_plus"]

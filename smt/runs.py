@@ -58,6 +58,41 @@ class CheckRun:
     covered: dict[str, Any] = field(default_factory=dict)
 
 
+def sizes_text(sizes: list[int]) -> str:
+    """Return a compact text of a size list: "1..16" for a run of more than two consecutive sizes, else "1, 2, 16"."""
+    if not sizes:
+        return "none"
+    if sizes == list(range(sizes[0], sizes[-1] + 1)) and len(sizes) > 2:
+        return f"{sizes[0]}..{sizes[-1]}"
+    return ", ".join(map(str, sizes))
+
+
+def sizes_phrase(label: str, sizes: list[int]) -> str:
+    """Return exactly which sizes a text speaks of: "n = 3", "every n in 2..16" or "n in {1, 2, 4, 16} (only these sizes)"."""
+    if not sizes:
+        return f"no {label}"
+    if len(sizes) == 1:
+        return f"{label} = {sizes[0]}"
+    if sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"every {label} in {sizes[0]}..{sizes[-1]}"
+    return f"{label} in {{{', '.join(map(str, sizes))}}} (only these sizes)"
+
+
+def _ok_sizes(run: CheckRun) -> list[int]:
+    """Return the sizes of run's rows (explore rows excluded) that gave the expected verdict."""
+    return [row[0] for row in run.rows if row[2] == run.expected]
+
+
+def _detail(run: CheckRun) -> str:
+    """Return the one-line detail of a finished run, naming exactly the sizes it ran."""
+    ok = _ok_sizes(run)
+    if run.verdict == run.expected:
+        return f"{run.verdict} for {sizes_phrase(run.size_label, ok)}"
+    last = run.rows[-1][0] if run.rows else "?"
+    before = f"{run.expected} for {sizes_phrase(run.size_label, ok)}" if ok else f"no {run.size_label} {run.expected}"
+    return f"{run.verdict} at {run.size_label} = {last} (expected {run.expected}; {before})"
+
+
 def _witness(size: int, recs: list[QueryRecord]) -> dict[str, Any] | None:
     """Return one non-vacuity witness of a size (the first proving query's hypotheses model), trimmed."""
     for r in recs:
@@ -125,7 +160,8 @@ def run_sizes(
         run.bound_reached = size
         if budget_s is not None and time.perf_counter() - t_start > budget_s and size != sizes[-1]:
             run.verdict = UNKNOWN
-            run.detail = f"time budget {budget_s:.0f} s spent after {run.size_label} = {size}"
+            done = sizes_phrase(run.size_label, _ok_sizes(run))
+            run.detail = f"time budget {budget_s:.0f} s spent after {run.size_label} = {size} ({run.expected} for {done})"
             break
     if run.rows:
         sizes_done = [row[0] for row in run.rows]
@@ -148,16 +184,8 @@ def run_sizes(
                 break
     run.seconds = time.perf_counter() - t_start
     if not run.detail:
-        done = [row[0] for row in run.rows if not str(row[2]).endswith("(explore)")]
-        if run.verdict == run.expected and done != list(range(done[0], done[-1] + 1)):
-            run.detail = f"{run.verdict} for {run.size_label} in {{{', '.join(map(str, done))}}} (only these sizes)"
-        elif run.verdict == run.expected:
-            run.detail = f"{run.verdict} for every {run.size_label} <= {run.bound_reached}"
-        else:
-            run.detail = (
-                f"{run.verdict} at {run.size_label} = {run.rows[-1][0] if run.rows else '?'} (expected {run.expected}; reached {run.bound_reached})"
-            )
+        run.detail = _detail(run)
     return run
 
 
-__all__ = ["CheckRun", "run_sizes", "PROVED", "REFUTED", "UNKNOWN", "VACUOUS", "HYPS_UNDECIDED"]
+__all__ = ["CheckRun", "run_sizes", "sizes_phrase", "sizes_text", "PROVED", "REFUTED", "UNKNOWN", "VACUOUS", "HYPS_UNDECIDED"]

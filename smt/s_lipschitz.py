@@ -32,12 +32,14 @@ b_j = ln q_j - ln(y v) (so |b_j - a_j| <= ln y <= delta and softmax(b) = q).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from hardsoft.smt.core import REFUTED, UNKNOWN, Sum, Verdict, check_size, check_timeout, prove, reals, search
+from hardsoft.smt.check import Coverage, Cvc5Query, Expect, Reformulation, SmtCheck
+from hardsoft.smt.core import REFUTED, UNKNOWN, Sum, Verdict, check_size, check_timeout, declare_reals, prove, reals, search, search_to_smt2
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest number of positions n accepted by the S checks.
@@ -170,3 +172,121 @@ def check_S_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, bu
         return [(v, replay_S_wrong(n, v.values) if v.status == "refuted" else None)]
 
     return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- cvc5
+
+
+def query_S2() -> str:
+    """Return statement S at n = 2 for cvc5 with native exp, written with score differences (a_2 - a_1)/tau."""
+    return "\n".join(
+        [
+            "(set-logic ALL)",
+            declare_reals(["a1", "a2", "b1", "b2", "tau", "d"]),
+            "(assert (> tau 0.0))(assert (>= d 0.0))",
+            "(assert (<= (- a1 b1) d))(assert (<= (- b1 a1) d))(assert (<= (- a2 b2) d))(assert (<= (- b2 a2) d))",
+            "(assert (not (<= (* 2.0 (abs (- (/ 1.0 (+ 1.0 (exp (/ (- a2 a1) tau)))) (/ 1.0 (+ 1.0 (exp (/ (- b2 b1) tau))))))) (/ d tau))))",
+            "(check-sat)",
+        ]
+    )
+
+
+def cvc5_S(n: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return statement S with native exp for cvc5; only n = 2 is written (ValueError for another n)."""
+    if n != 2:
+        raise ValueError(f"S: the native-exp cvc5 query exists for n = 2 only, not n = {n}")
+    return [("S native exp n=2", query_S2(), "unsat")]
+
+
+def cvc5_S_wrong(n: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the wrong twin of S at n positions, sign case k = 1, for cvc5 (the abstraction with the search's upper fact)."""
+    v = encode_S(n)
+    pattern, l1 = sign_case(v, 1)
+    hyps = v["hyps"] + pattern + [2 * v["delta"] * v["y"] >= v["y"] * v["y"] - 1]
+    return [(f"S twin abstraction n={n} k=1", search_to_smt2(hyps, l1 > v["delta"] / 2), "sat")]
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def run_S(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_S with a preset's settings."""
+    return check_S(st["bound"], st["timeout"], keep_dir, st.get("budget"), st.get("explore"))
+
+
+def run_S_wrong(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_S_wrong with a preset's settings."""
+    return check_S_wrong(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+CHECKS: tuple[SmtCheck, ...] = (
+    SmtCheck(
+        name="smt.S.lipschitz",
+        claim="S",
+        expect=Expect.PROVED,
+        run=run_S,
+        presets={
+            "tiny": {
+                "bound": 16,
+                "timeout": 20,
+                "budget": 100,
+                "cvc5": [2],
+                "cvc5_timeout": 4,
+                "yices": [2, 3, 16],
+                "yices_original": [2],
+                "yices_original_timeout": 2,
+                "yices_timeout": 10,
+            },
+            "paper": {
+                "bound": 32,
+                "timeout": 120,
+                "budget": 400,
+                "explore": [64],
+                "cvc5": [2],
+                "cvc5_timeout": 30,
+                "yices": [2, 3, 4, 8, 16],
+                "yices_original": [2],
+                "yices_original_timeout": 5,
+                "yices_timeout": 10,
+                "yices_budget": 240,
+            },
+        },
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_S,
+        cover=Coverage(
+            varied={"sign case k": "every 1..n (positions with q >= p first)"},
+            fixed={"a, b, tau": "symbolic (through p, q, y = exp(delta))"},
+            assumed=("exp abstraction F5 (ratio bounds, log-mean inequality)",),
+        ),
+        z3_only="the original sign-case queries (Yices times out from n = 2, k = 1); they are confirmed "
+        "through an equivalent reformulation (block sums: facts + one two-variable query) that "
+        "Z3 and Yices both decide",
+        cvc5=cvc5_S,
+        cost_rank=0,
+        reformulation=Reformulation(
+            what="S case k re-proved as 'facts' (block sums P, Q of the k positions with "
+            "q >= p) + one 'block' query in P, Q (smt.s_lipschitz.block_queries)",
+            prove=prove_S_blocks,
+        ),
+    ),
+    SmtCheck(
+        name="smt.S.wrong_half",
+        claim="S",
+        expect=Expect.TWIN,
+        run=run_S_wrong,
+        presets={
+            "tiny": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
+            "paper": {"bound": 32, "timeout": 60, "budget": 120, "cvc5": [2], "cvc5_timeout": 30},
+        },
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_S,
+        cover=Coverage(
+            varied={"sign case k": "1..n until a countermodel"},
+            fixed={"search-only": "y <= 2, ln y <= (y - 1/y)/2, margin 1/1000"},
+            assumed=("countermodels replayed in the spec",),
+        ),
+        cvc5=cvc5_S_wrong,
+    ),
+)

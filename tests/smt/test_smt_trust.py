@@ -21,6 +21,7 @@ from hardsoft.smt import s_lipschitz as S  # noqa: E402
 from hardsoft.smt.solvers import yices as Y
 from hardsoft.smt.core import (HYPS_UNDECIDED, PROVED, REFUTED, UNKNOWN, VACUOUS, check_box, prove,  # noqa: E402
                                query_log)
+from hardsoft.smt.registry import get  # noqa: E402
 from hardsoft.smt.runs import CheckRun, run_sizes  # noqa: E402
 
 T = 20.0
@@ -62,7 +63,7 @@ def test_vacuous_sub_query_makes_the_size_and_the_row_fail():
     run = run_sizes(CheckRun("t", "E", "proved"), [1, 2],
                     lambda n: [(prove([x > n, x < 0], x == 1, timeout_s=T, name=f"v{n}"), None)])
     assert run.verdict == VACUOUS and run.bound_reached == 0
-    res = F._to_result("smt.E.softmax_vs_hardmax", run, {"opinion": "not run"}, 0.0)
+    res = F._to_result(get("smt.E.softmax_vs_hardmax"), run, {"opinion": "not run"}, 0.0)
     assert res.outcome is Outcome.FAILED and res.verdict == VACUOUS
 
 
@@ -84,12 +85,13 @@ CHEAP = {"smt.E.softmax_vs_hardmax": 3, "smt.Z.ziggurat": 3, "smt.S.lipschitz": 
 @pytest.mark.parametrize("name", sorted(CHEAP))
 def test_every_proving_check_of_both_presets_is_non_vacuous(name, preset):
     """Each statement check, with its preset's settings (small bound), proves only non-vacuous queries."""
-    st = dict(F.PRESETS[preset][name], bound=CHEAP[name], budget=None)
+    st = dict(get(name).presets[preset], bound=CHEAP[name], budget=None)
     st.pop("explore", None)  # sizes beyond the bound, for the scaling table only
     if name == "smt.P.layer_steps":
         st.update(n_head=2, heads=2, ffn_widths=[1, 2])
-    run = F.run_check(name, st, None)
+    run = F.run_check(get(name), st, None)
     assert run.verdict == PROVED, (name, run.detail)
+    assert [row[0] for row in run.rows] == get(name).planned_sizes(st), name  # the ledger's sizes are the sizes run
     for size, total, non_vacuous in run.nonvacuity:
         assert total > 0 and non_vacuous == total, (name, size)
     assert run.witnesses and run.witnesses[-1]["values"]
@@ -144,7 +146,7 @@ def test_a_real_solver_unknown_is_never_proved():
     run = run_sizes(CheckRun("t", "E", "proved"), [1],
                     lambda n: [(prove([x > 1], x ** x > x, timeout_s=2, name="pow"), None)])
     assert run.verdict == UNKNOWN
-    res = F._to_result("smt.E.softmax_vs_hardmax", run, {"opinion": "not run"}, 0.0)
+    res = F._to_result(get("smt.E.softmax_vs_hardmax"), run, {"opinion": "not run"}, 0.0)
     assert res.outcome is Outcome.UNDECIDED and res.verdict == UNKNOWN
 
 
@@ -170,9 +172,9 @@ def test_yices_answers_sat_unsat_and_error():
 
 @needs_yices
 def test_yices_confirms_the_exact_queries_z3_decided():
-    st = dict(F.PRESETS["tiny"]["smt.C.monotone"], bound=3)
-    run = F.run_check("smt.C.monotone", st, None)
-    out = F.run_second_solver("smt.C.monotone", run, st)
+    st = dict(get("smt.C.monotone").presets["tiny"], bound=3)
+    run = F.run_check(get("smt.C.monotone"), st, None)
+    out = F.run_second_solver(get("smt.C.monotone"), run, st)
     assert out["confirmed"] and out["agree"] == out["queries"] == 3
 
 
@@ -181,10 +183,10 @@ def test_planted_disagreement_fails_the_run(monkeypatch):
     """Yices is fed the query without its negated claim (sat) while Z3 decided the full query (unsat): FAILED."""
     real = Y.export_smt2
     monkeypatch.setattr(Y, "export_smt2", lambda assertions, logic="QF_NRA": real(list(assertions)[:-1], logic))
-    st = dict(F.PRESETS["tiny"]["smt.C.monotone"], bound=2, cvc5=[])
-    res = F._task("smt.C.monotone", st, None)
+    st = dict(get("smt.C.monotone").presets["tiny"], bound=2, cvc5=[])
+    res = F._task(get("smt.C.monotone"), st, None)
     assert res.outcome is Outcome.FAILED and res.verdict == "proved-but-yices-disagrees"
-    assert res.data["second_solver"]["opinion"].startswith("DISAGREE")
+    assert res.data["second_solver"]["disagree"] and res.data["second_solver"]["opinion"].startswith("DISAGREE")
 
 
 @needs_yices
@@ -198,17 +200,17 @@ def test_a_sat_answer_is_confirmed_by_checking_the_model_and_a_wrong_model_disag
 
 @needs_yices
 def test_ERR3_score_search_confirmed_at_every_size():
-    st = dict(F.PRESETS["tiny"]["smt.ERR3.score_unguarded"], bound=2)
-    run = F.run_check("smt.ERR3.score_unguarded", st, None)
-    out = F.run_second_solver("smt.ERR3.score_unguarded", run, st)
+    st = dict(get("smt.ERR3.score_unguarded").presets["tiny"], bound=2)
+    run = F.run_check(get("smt.ERR3.score_unguarded"), st, None)
+    out = F.run_second_solver(get("smt.ERR3.score_unguarded"), run, st)
     assert out["confirmed"] and out["agree"] == out["queries"] == 2
 
 
 @needs_yices
 def test_S_is_confirmed_through_its_reformulation():
-    st = dict(F.PRESETS["tiny"]["smt.S.lipschitz"], bound=3, yices=[2, 3])
-    run = F.run_check("smt.S.lipschitz", st, None)
-    out = F.run_second_solver("smt.S.lipschitz", run, st)
+    st = dict(get("smt.S.lipschitz").presets["tiny"], bound=3, yices=[2, 3])
+    run = F.run_check(get("smt.S.lipschitz"), st, None)
+    out = F.run_second_solver(get("smt.S.lipschitz"), run, st)
     assert out["confirmed"] and out["reformulation"]["z3"] == PROVED
     assert out["reformulation"]["agree"] == out["reformulation"]["queries"] > 0
 
@@ -228,17 +230,19 @@ def test_cvc5_error_is_not_unknown(monkeypatch):
     if not K.cvc5_available():
         pytest.skip("cvc5 not installed")
     assert K.run_cvc5("(assert (> y 0))(check-sat)", 10)["status"] == "error"
-    monkeypatch.setattr(F, "cvc5_queries", lambda name, sizes: [("bad", "(assert (> y 0))(check-sat)", "unsat")])
-    op = F.run_cvc5_opinion("smt.C.monotone", {"cvc5": [1], "cvc5_timeout": 10})
-    assert op["opinion"].startswith("error") and "unknown" not in op["opinion"]
+    import dataclasses
+
+    bad = dataclasses.replace(get("smt.C.monotone"), cvc5=lambda n, st: [("bad", "(assert (> y 0))(check-sat)", "unsat")])
+    op = F.run_cvc5_opinion(bad, {"cvc5": [1], "cvc5_timeout": 10})
+    assert op["opinion"].startswith("error") and "unknown" not in op["opinion"] and not op["disagree"]
 
 
 # --------------------------------------------------------------------------- covered
 
 
 def test_rows_say_what_they_covered():
-    st = dict(F.PRESETS["tiny"]["smt.P.layer_steps"], bound=1, n_head=2, heads=2, ffn_widths=[1, 2])
-    run = F.run_check("smt.P.layer_steps", st, None)
+    st = dict(get("smt.P.layer_steps").presets["tiny"], bound=1, n_head=2, heads=2, ffn_widths=[1, 2])
+    run = F.run_check(get("smt.P.layer_steps"), st, None)
     cov = run.covered
     assert cov["varied"]["d (size)"] == "1" and "1..2" in cov["varied"]["head-step positions n"]
     assert "independent of d" in cov["varied"]["FFN width h"] and "N <= 16" in cov["varied"][
@@ -250,12 +254,16 @@ def test_rows_say_what_they_covered():
 
 
 def test_P_row_names_where_S_and_E_were_proved():
-    p = F.CheckResult("smt", "smt.P.layer_steps", "P", Outcome.OK, "proved", 0.0, "",
+    """P's covered data says where each lemma was proved in this run; a lemma not run makes P undecided, naming it."""
+    p = F.CheckResult("smt", "smt.P.layer_steps", "P", Outcome.OK, "proved", 0.0, "proved for every d in 1..3",
                       {"covered": {"assumed": []}, "extra": {"n_keys_max": 16}})
-    s = F.CheckResult("smt", "smt.S.lipschitz", "S", Outcome.OK, "proved", 0.0, "", {"bound_reached": 16})
-    F.annotate_assumptions({"smt.P.layer_steps": p, "smt.S.lipschitz": s})
+    s = F.CheckResult("smt", "smt.S.lipschitz", "S", Outcome.OK, "proved", 0.0, "",
+                      {"bound_reached": 16, "rows": [[n, 0.1, PROVED] for n in range(2, 17)]})
+    F.apply_assumptions({"smt.P.layer_steps": p, "smt.S.lipschitz": s}, {"smt.P.layer_steps": {"n_keys_max": 16}})
     note = p.data["covered"]["assumed"][-1]
-    assert "S proved in this run for n <= 16" in note and "E not run in this run" in note and "N <= 16" in note
+    assert "S proved in this run for every n in 2..16" in note and "E not run in this run" in note and "n <= 16" in note
+    assert p.outcome is Outcome.UNDECIDED and p.verdict == F.LEMMA_NOT_PROVED
+    assert "E not run in this run" in p.detail and "S proved" not in p.detail.split("own queries")[0]
 
 
 def test_ERR1_label_names_the_sizes_run():
@@ -264,7 +272,7 @@ def test_ERR1_label_names_the_sizes_run():
     ladder = ERR.check_ERR1_minus(64, T)
     assert "only these sizes" in ladder.detail and "{1, 2, 4, 16, 64}" in ladder.detail
     every = ERR.check_ERR1_minus(8, T, every=True)
-    assert every.detail == "proved for every n <= 8"
+    assert every.detail == "proved for every n in 1..8"
 
 
 def test_C_closed_form_r1_branch():
