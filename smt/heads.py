@@ -805,7 +805,7 @@ def count_weights(d: int = COUNT_D) -> tuple[np.ndarray, np.ndarray]:
 
 
 def encode_count(n: int, W_Q: np.ndarray | None = None, W_K: np.ndarray | None = None) -> dict[str, Any]:
-    """Return the scores (x_q W_Q) . (x_j W_K) of n keys for SYMBOLIC residual vectors x_q, x_0..x_(n-1) in R^d.
+    """Return scores s_j = (x_q W_Q) . (x_j W_K) of n keys (defining equations) for SYMBOLIC residual vectors x_q, x_j in R^d.
 
     W_Q, W_K: the head's matrices, taken exactly (Fraction of each float); default count_weights().
     """
@@ -817,10 +817,11 @@ def encode_count(n: int, W_Q: np.ndarray | None = None, W_K: np.ndarray | None =
     xs = [[z3.Real(f"x_{j}_{a}") for a in range(d)] for j in range(n)]
 
     def proj(x: list[z3.ArithRef], W: np.ndarray, c: int) -> z3.ArithRef:
-        return Sum([R(Fraction(float(W[a, c]))) * x[a] for a in range(d) if W[a, c] != 0])
+        return Sum([R(Fraction(float(W[a, c]))) * x[a] for a in range(d)])  # zero weights kept: the query shows every x
 
-    s = [Sum([proj(xq, WQ, c) * proj(xs[j], WK, c) for c in range(k)]) for j in range(n)]
-    return {"n": n, "s": s, "xq": xq, "x": xs, "d": d, "hyps": [z3.BoolVal(True)]}
+    s = [z3.Real(f"s_{j}") for j in range(n)]
+    hyps = [s[j] == Sum([proj(xq, WQ, c) * proj(xs[j], WK, c) for c in range(k)]) for j in range(n)]
+    return {"n": n, "s": s, "xq": xq, "x": xs, "d": d, "hyps": hyps}
 
 
 def claim_count(v: dict[str, Any]) -> z3.BoolRef:
@@ -840,7 +841,7 @@ def search_count_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -
     v = encode_count(n)
     s, g = v["s"], z3.Real("g")
     violation = z3.Or([s[0] - s[j] < g for j in range(1, n)])
-    return search([g > 0], violation, timeout_s=timeout_s, name=f"count_wrong_n{n}", keep_dir=keep_dir)
+    return search(v["hyps"] + [g > 0], violation, timeout_s=timeout_s, name=f"count_wrong_n{n}", keep_dir=keep_dir)
 
 
 def replay_count_wrong(n: int, values: dict[str, float], W_Q: np.ndarray | None = None, W_K: np.ndarray | None = None) -> dict[str, Any]:
