@@ -24,8 +24,8 @@ Lemma 7 (table lookup, parabolic scores of ``lookup_head``): s_j = K (2 t j - j^
   Wrong twin: loses >= 2K.
 Sign head (``sign_head``, comparison of counts): V = N / max(D, 1) with N a half-integer and
   0 <= D <= n-1, so |V| >= 1/(2(n-1)) and the parity scores K o V p_j (bounded), K o V n p_j
-  (unbounded) have gap 2K|V| >= K/n (resp. K); n = 2..bound, N and D integers-based and
-  unbounded in N.  Wrong twin: |V| >= 1/(n-1).
+  (unbounded) have gap 2K|V| >= K/n (resp. K); n = 2..bound, N = h + 1/2 for ANY integer h,
+  integer D.  Wrong twin: |V| >= 1/(n-1).
 S-RASP lookup over positions (``compile_program``'s Psum lookup head, claim APP-DYCK):
   s_p = (2 p S - p^2)/i; for every integer p, S and i >= 1, p != S loses >= 1/i; over the
   visible keys 0 <= p <= i with |S| <= i the unique max is p* = max(0, S), again with gap
@@ -41,11 +41,15 @@ ties each one to the scores of the head the constructive code builds, and replay
 twin's countermodel through that head too.  Replays here use exact Fractions and the spec's
 attention.compute_gap / bounds.is_ziggurat.
 
-Logics: the L8 bounded and counting queries are linear real arithmetic with Booleans (QF_LRA);
-the rank and parabola queries are integer (QF_NIA); the sign and S-RASP queries mix both
-(QF_NIRA).  ``smt_logic`` names the logic of a query, for Yices (smt/solvers/yices.py).
-Integer queries and the (linear, Boolean-heavy) Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver
-does not decide the integer ones and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
+Integer statements with nonlinear scores (Lemma 7, sign, S-RASP) are proved in two queries
+(``_lemma_then_claim``): a LINEAR integer lemma (distinct integers differ by >= 1, a half-integer
+is >= 1/2 in size), then the claim over the reals from the same hypotheses and the lemma; Yices
+decides both, while it times out on the nonlinear integer form.  Logics (``smt_logic``, for
+Yices): Lemma 8's bounded queries and the counting ones are linear real arithmetic with Booleans
+(QF_LRA), the rank queries and the integer lemmas QF_LIA / QF_NIA, the real steps QF_NRA, the
+integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Boolean-heavy)
+Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
+and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
 """
 
 from __future__ import annotations
@@ -883,14 +887,14 @@ def check_count_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None
 
 
 class HeadCheck(NamedTuple):
-    """One proposed registered check: claim id, expected verdict, the check function, tiny bound and timeout, coverage.
+    """One proposed registered check: claim id, expected verdict, the check function (run), tiny bound and timeout, coverage.
 
     bound None: an "every n" check (one size; the function takes no bound).
     """
 
     claim: str
     expected: str
-    check: Callable[..., CheckRun]
+    run: Callable[..., CheckRun]
     bound: int | None
     timeout_s: float
     covered: dict[str, str]
@@ -924,5 +928,5 @@ def run_head_check(
     hc = HEAD_CHECKS[name]
     t = hc.timeout_s if timeout_s is None else timeout_s
     if hc.bound is None:
-        return hc.check(t, keep_dir, budget_s)
-    return hc.check(hc.bound if bound is None else bound, t, keep_dir, budget_s)
+        return hc.run(t, keep_dir, budget_s)
+    return hc.run(hc.bound if bound is None else bound, t, keep_dir, budget_s)
