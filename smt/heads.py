@@ -46,7 +46,7 @@ Integer statements with nonlinear scores (Lemma 7, sign, S-RASP) are proved in t
 is >= 1/2 in size), then the claim over the reals from the same hypotheses and the lemma; Yices
 decides both, while it times out on the nonlinear integer form.  Logics (``smt_logic``, for
 Yices): Lemma 8's bounded queries and the counting ones are linear real arithmetic with Booleans
-(QF_LRA), the rank queries and the integer lemmas QF_LIA / QF_NIA, the real steps QF_NRA, the
+(QF_LRA), the rank queries and the integer lemmas QF_LIA, the real steps QF_NRA, the
 integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Boolean-heavy)
 Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
 and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
