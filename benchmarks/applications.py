@@ -1,4 +1,4 @@
-"""Applications benchmarks (issue 11): the constructions sweep, a float32 precision sweep, the full audit and the mitigation study.
+"""Applications benchmarks: the constructions sweep, a float32 precision sweep, the full audit and the mitigation study.
 
 Parts (``--parts``, default all):
   sweep       every construction to n = --max-n (256): gap/temperature table, plots, attention pictures

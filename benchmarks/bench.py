@@ -1,4 +1,4 @@
-"""Benchmarks of the simulator (issue 2's speed targets); prints figures, asserts nothing.
+"""Benchmarks of the simulator (the speed targets); prints figures, asserts nothing.
 
 1. A 4-layer, 4-head, d = 64 model on a batch of 64 inputs of length 1024, hard
    (average) and soft mode: the vectorised ``spec.transformer.run`` against

@@ -1,4 +1,4 @@
-"""The reviewer's falsifier (issue 11): the S-RASP-derived Dyck-2 transformer in float32 at n = 2^16, tau ~ 1/(n^3 log n).
+"""The reviewer's falsifier: the S-RASP-derived Dyck-2 transformer in float32 at n = 2^16, tau ~ 1/(n^3 log n).
 
 Question: does the winning position still get a clear majority of the
 attention, or do the scores collapse into a tie?  The default construction is

@@ -1,4 +1,4 @@
-"""Benchmark (issue 10, Speed): the generated formula family verified exhaustively, and one long formula at length 16.
+"""Benchmark (speed of the verification engine): the generated formula family verified exhaustively, and one long formula at length 16.
 
 1. Every formula with up to 2 operators over {a, b} (leaves a, b, first, last; ! Y X & | S U: 2,740)
    and a fixed sample of 1,000 with 3 or 4 operators, each compiled in both regimes (bounded, unbounded)

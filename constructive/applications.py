@@ -383,7 +383,7 @@ def build_prefix_argmax() -> Construction:
     >= 1/n^3 within equal ratios); consecutive keys of equal ratio (e.g. two
     b's at the start) give exactly 1/n^3: gamma(n) = 1/n^3 (n >= 2).  This is the
     Omega(1/n^3) gap of S-RASP comparisons, and the construction the precision
-    falsifier runs (issue 11).  Soft mode: all scores distinct with steps >= 1/n^3
+    falsifier runs (benchmarks/falsifier.py).  Soft mode: all scores distinct with steps >= 1/n^3
     (a ziggurat), so at tau = 1/(2n^3) the winner keeps >= 1 - e^{-2} > 3/4 and
     the read-out (the token with more than half the attention; '?' otherwise) is
     right.  Scores lie in [0, 1 + 1/n^2).

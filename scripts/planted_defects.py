@@ -1,4 +1,4 @@
-"""Plant each defect of issue 8's mutation study (one line at a time), run the test that pins its meaning, expect it to FAIL.
+"""Plant each defect of the mutation study (docs/mutation.md) (one line at a time), run the test that pins its meaning, expect it to FAIL.
 
 Usage: python scripts/planted_defects.py   (restores every file; exits 1 if some defect is not caught)
 Each entry: (file, original text, defective text, tests that must fail).  Run it after

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 7: build the wheel and the sdist, install the wheel alone into a fresh virtual environment,
+# Build the wheel and the sdist, install the wheel alone into a fresh virtual environment,
 # and run `hardsoft check --preset tiny` (every family, Lean included) from an empty directory.
 # Usage: scripts/wheel-check.sh [PYTHON]   (PYTHON: an interpreter with the `build` package; default .venv/bin/python)
 set -euo pipefail

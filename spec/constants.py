@@ -35,7 +35,7 @@ ALLOWED_LEAN_AXIOMS: tuple[str, ...] = ("propext", "Classical.choice", "Quot.sou
 #: Decimal digits of the mpmath references used where float64 cannot decide.
 MP_DPS: int = 50
 
-#: Temperatures the spec promises to handle stably (issue 2: tau in [1e-12, 1e6]).
+#: Temperatures the spec promises to handle stably (tau in [1e-12, 1e6]).
 TAU_MIN_STABLE: float = 1e-12
 TAU_MAX_STABLE: float = 1e6
 #: Score magnitudes the softmax is promised to handle stably.

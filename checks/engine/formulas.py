@@ -1,6 +1,6 @@
 """The generated family of formulas, and the verification of many compiled formulas at once (``verify_formulas``).
 
-The family (issue 10, Speed): every formula with up to ``k`` operators over the
+The family (its speed target is in benchmarks/logic_family.py): every formula with up to ``k`` operators over the
 leaves {a, b, first, last} and the operators ! Y X (unary) and & | S U (binary):
 4 + 76 + 2,660 = 2,740 formulas with up to 2 operators.  ``sample_formulas``
 draws a fixed sample with exactly 3 or 4 operators (fixed seed: the same formulas

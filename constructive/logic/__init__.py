@@ -1,4 +1,4 @@
-"""Temporal logic compiled to transformers (issue 10; docs/temporal-logic.md).
+"""Temporal logic compiled to transformers (docs/temporal-logic.md).
 
 parse / str round-trip, subformulas, the reference evaluator (evaluate,
 evaluate_batch), and compile_formula -> CompiledFormula (a Model in the project's

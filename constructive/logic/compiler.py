@@ -1,4 +1,4 @@
-"""Compile a temporal-logic formula to a transformer (issue 10): one parameter set for every n, hard and soft.
+"""Compile a temporal-logic formula to a transformer: one parameter set for every n, hard and soft.
 
 Layout of the residual stream (width d):
   * one coordinate per symbol-only Boolean subformula, set by the word embedding WE

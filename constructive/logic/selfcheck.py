@@ -1,4 +1,4 @@
-"""Simple in-process exhaustive check of a compiled formula (issue 10 item 3; the verification engine, ``checks.engine.verify``, replaces the loop).
+"""Simple in-process exhaustive check of a compiled formula (the verification engine, ``checks.engine.verify``, replaces the loop).
 
 Every word of every length 1..max_len is run through the compiled model in hard
 mode and in soft mode at the regime's temperature tau(n); every subformula's

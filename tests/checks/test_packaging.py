@@ -1,4 +1,4 @@
-"""Issue 7: one installed namespace (hardsoft), data shipped inside it, sensible places outside a repository."""
+"""Packaging: one installed namespace (hardsoft), data shipped inside it, sensible places outside a repository."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""constructive.srasp: the small S-RASP, its compiler to an average-hard transformer, and the Dyck-k program (issue 11).
+"""constructive.srasp: the small S-RASP, its compiler to an average-hard transformer, and the Dyck-k program.
 
 Three independent layers are compared: the stack-based Dyck reference, the S-RASP
 interpreter (exact integers), and the compiled transformer (hard and soft).  The

@@ -122,7 +122,7 @@ def test_family_has_no_check_names_and_trust_no_private_imports():
     assert "to_smt2" not in family and "encode_" not in family  # the encodings live in smt/, beside their checks
 
 
-# --------------------------------------------------------------------------- assumed lemmas (issue 18 a)
+# --------------------------------------------------------------------------- assumed lemmas
 
 
 def fake_lemma_S(st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
@@ -200,7 +200,7 @@ def test_lemmas_needed_for_every_size_are_never_covered():
     assert results["smt.S.lipschitz"].outcome is Outcome.OK
 
 
-# --------------------------------------------------------------------------- second solvers answer unambiguously (issue 18 b)
+# --------------------------------------------------------------------------- second solvers answer unambiguously
 
 PLANTS = {
     "unsat then exit 1": ("print('unsat')", 1, "error"),
@@ -243,7 +243,7 @@ def test_cvc5_answer_counts_only_when_unambiguous(plant, tmp_path, monkeypatch):
 
 
 def test_a_dying_cvc5_is_no_agreement(tmp_path, monkeypatch):
-    """The case of issue 18: a query that prints unsat and then dies used to be labelled "agree"."""
+    """The case found in review: a query that prints unsat and then dies used to be labelled "agree"."""
     script = _fake_solver(tmp_path, "print('unsat')", 1)
     monkeypatch.setattr(K, "cvc5_available", lambda: True)
     monkeypatch.setattr(K, "cvc5_command", lambda limit_ms: [str(script)])
@@ -261,7 +261,7 @@ def test_child_answer_reads_exit_status_stderr_and_lines():
     assert slow["status"] == "timeout"
 
 
-# --------------------------------------------------------------------------- details name the sizes run (issue 18 c)
+# --------------------------------------------------------------------------- details name the sizes run
 
 
 def test_sizes_phrase_names_exactly_the_sizes():

@@ -1,4 +1,4 @@
-"""Tests that pin what an SMT verdict MEANS (issue 8): non-vacuity, exact boxes, real unknowns never
+"""Tests that pin what an SMT verdict MEANS: non-vacuity, exact boxes, real unknowns never
 proved, a second solver that answers and whose disagreement fails the run, cvc5 errors kept apart
 from unknowns, and rows that say exactly what they covered."""
 

@@ -23,7 +23,7 @@ from hardsoft.spec import bounds as bd
 
 #: Digits of the independent recomputation (the interval arithmetic under test runs at 40).
 REF_DPS = 60
-#: Random inputs of the certified-bound test (issue 8: 10 000; make mutate lowers it through HARDSOFT_CERTIFIED_INPUTS).
+#: Random inputs of the certified-bound test (10 000; make mutate lowers it through HARDSOFT_CERTIFIED_INPUTS).
 N_BOUND_INPUTS = int(os.environ.get("HARDSOFT_CERTIFIED_INPUTS", "10000"))
 #: Random inputs of the tightest-temperature test (a bisection with branch and bound each: ~15 ms).
 N_TIGHT_INPUTS = max(20, N_BOUND_INPUTS // 20)

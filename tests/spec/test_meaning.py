@@ -1,7 +1,7 @@
 """Tests that pin meaning, not plumbing: each states what a quantity IS and compares with an independent computation.
 
 Each was written against a planted one-line defect that the rest of the suite
-let through (issue 8's mutation study; docs/mutation.md lists them): the x_max
+let through (the mutation study; docs/mutation.md lists them): the x_max
 measurement, the end of an interval used to certify a range of temperatures, the
 FFN Lipschitz bound under a cancelling weight product, the bootstrap's B_L <= 1,
 and the 1/tau factor of r.
