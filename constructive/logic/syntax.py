@@ -26,6 +26,14 @@ from dataclasses import dataclass
 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
+#: Largest integer literal (constant or coefficient) of a count comparison.  The compiled comparison
+#: decides sum_k c_k #_k + c_0 >= 0 with a margin of 1/2 in these integer units, carried in float64
+#: next to counts up to n; literals up to 10^6 keep that margin exactly representable for every n
+#: up to 2^20 (10^6 * 2^20 < 2^53 / 8), larger ones would silently lose it.
+MAX_INTEGER = 10**6
+#: Deepest formula tree accepted (operators on one root-to-leaf path, a left-nested chain
+#: a & a & ... counted in full): every later stage (printer, compiler, checks) recurses that deep.
+MAX_DEPTH = 200
 
 
 # --------------------------------------------------------------------------- AST
@@ -408,14 +416,21 @@ class _Parser:
     def lterm(self) -> tuple[int, Count | None]:
         t = self.tok
         if t.kind == "num":
+            value = self.integer(t)
             self.k += 1
             if self.at("*"):
                 self.k += 1
-                return int(t.text), self.count()
-            return int(t.text), None
+                return value, self.count()
+            return value, None
         if self.at("#<", "#>"):
             return 1, self.count()
         raise self.fail("an integer or a count #<[...] / #>[...]")
+
+    def integer(self, t: _Tok) -> int:
+        if len(t.text.lstrip("0")) > len(str(MAX_INTEGER)) or int(t.text) > MAX_INTEGER:
+            shown = t.text if len(t.text) <= 20 else f"{t.text[:8]}... ({len(t.text)} digits)"
+            raise ValueError(f"column {t.col}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the comparison's margin)")
+        return int(t.text)
 
     def count(self) -> Count:
         if not self.at("#<", "#>"):
@@ -441,4 +456,26 @@ def parse(text: str) -> Formula:
         raise ValueError(f"column {p.tok.col}: the formula is nested too deeply for this parser") from None
     if p.tok.kind != "end":
         raise p.fail("end of input or a binary operator (&, |, S, U)")
+    deep = depth(f)
+    if deep > MAX_DEPTH:
+        raise ValueError(f"the formula is nested {deep} operators deep; the bound is {MAX_DEPTH}")
+    for g in subformulas(f):
+        if isinstance(g, Compare):
+            for side in (g.lhs, g.rhs):
+                total = sum(abs(c) for c, _ in side.terms) + abs(side.const)
+                if total > MAX_INTEGER:
+                    raise ValueError(f"the comparison {g} sums integers of size {total}, above the bound {MAX_INTEGER}")
     return f
+
+
+def depth(f: Formula) -> int:
+    """Return the number of operators on the longest root-to-leaf path of f (computed without recursion)."""
+    best = 0
+    stack: list[tuple[Formula, int]] = [(f, 0)]
+    while stack:
+        g, d = stack.pop()
+        kids = children(g)
+        here = d + (0 if isinstance(g, (Atom, Const, First, Last)) else 1)
+        best = max(best, here)
+        stack.extend((c, here) for c in kids)
+    return best

@@ -95,3 +95,37 @@ def test_subformulas_deduplicate() -> None:
 def test_keywords_are_not_symbols(kw: str) -> None:
     f = parse(f"({kw} a)" if kw in ("Y", "X") else kw if kw not in ("S", "U") else f"a {kw} b")
     assert not any(isinstance(g, Atom) and g.symbol == kw for g in subformulas(f))
+
+
+# --------------------------------------------------------------------------- hostile sizes: integers and depth
+
+
+@pytest.mark.parametrize(
+    "text, needle",
+    [
+        ("#<[a] > 1" + "0" * 400, "digits) is above the bound 1000000"),
+        ("10000000000000000*#<[a] >= 10000000000000000", "the integer 10000000000000000 is above the bound 1000000"),
+        ("1000001 > #<[a]", "above the bound 1000000"),
+        ("600000*#<[a] + 600000*#<[b] >= 1", "sums integers of size 1200000, above the bound 1000000"),
+        ("!" * 500 + "a", "deep"),
+        ("Y " * 201 + "a", "nested 201 operators deep; the bound is 200"),
+        ("a" + " & a" * 300, "nested 300 operators deep; the bound is 200"),
+        ("(" * 3000 + "a" + ")" * 3000, "deep"),
+    ],
+)
+def test_hostile_integers_and_depths_are_refused_in_one_line(text: str, needle: str) -> None:
+    with pytest.raises(ValueError) as e:
+        parse(text)
+    assert needle in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_bounds_themselves_are_accepted_and_compile() -> None:
+    from hardsoft.constructive.logic import compile_formula, depth
+    from hardsoft.constructive.logic.syntax import MAX_DEPTH, MAX_INTEGER
+
+    assert parse(f"{MAX_INTEGER}*#<[a] >= {MAX_INTEGER}").lhs.terms[0][0] == MAX_INTEGER
+    deep = parse("Y " * (MAX_DEPTH - 1) + "a")
+    assert depth(deep) == MAX_DEPTH - 1
+    chain = parse("a" + " & a" * MAX_DEPTH)
+    assert depth(chain) == MAX_DEPTH and str(chain).count("&") == MAX_DEPTH  # the printer copes at the bound
+    assert compile_formula(deep, ("a", "b")).model.depth >= 1
