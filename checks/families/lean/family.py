@@ -440,4 +440,7 @@ def markdown_section(results: list[CheckResult]) -> str:
         lines += [f"Pinned statements: **{pins_r.verdict}**: {pins_r.detail}", ""]
     if audit is not None:
         lines += [f"Trust audit: **{audit.verdict}**: {audit.detail}", ""]
+    env_r = next((r for r in lean if r.name == "lean.environment"), None)  # checks.families.lean.environment
+    if env_r is not None:
+        lines += [f"Compiled environment (.olean): **{env_r.verdict}**: {env_r.detail}", ""]
     return "\n".join(lines)
