@@ -23,8 +23,10 @@ from hardsoft.checks.families.lean import audit
 from hardsoft.checks.families.lean import build
 from hardsoft.checks.families.lean import bundle
 from hardsoft.checks.families.lean import cache
+from hardsoft.checks.families.lean import environment
 from hardsoft.checks.families.lean import family as lf
 from hardsoft.checks.families.lean import messages
+from hardsoft.checks.families.lean import olean
 from hardsoft.checks.families.lean import pins
 from hardsoft.checks.families.lean import sources
 from hardsoft.checks.families.lean import toolchain
@@ -168,6 +170,8 @@ def test_real_project_every_theorem_proved(lean_runs: _Runs) -> None:
         assert set(units) == {f"lean.build.{m}" for m in [*discover_modules(LEAN_DIR), build.BUNDLE_UNIT, pins.PIN_MODULE]}
     audit = next(r for r in results if r.name == "lean.audit")
     assert audit.verdict == "clean"
+    if by["lean.toolchain"].data["toolchain"] == "wasm":  # the facts of the compiled .olean confirm every theorem
+        assert by["lean.environment"].verdict == "confirmed", by["lean.environment"].detail
     md = lf.markdown_section(results)
     assert "## Lean" in md and next(iter(LEAN_STATEMENTS)) in md and "Trust audit" in md
 
@@ -614,6 +618,16 @@ def test_audit_refuses_an_unclosed_section_in_the_project(lean_copy: Path) -> No
     assert [(f.file, f.line, f.kind) for f in findings] == [("HardSoft/Layer.lean", line, "unclosed scope")]
 
 
+def _clean_environment(names: list[str]) -> environment.EnvironmentFacts:
+    """The facts the .olean reader gives for a clean bundle: each name a theorem on no axiom, importing Init only."""
+    facts = olean.ProjectFacts(
+        "HardSoft", ["HardSoft"], [olean.Declaration("theorem", n, "HardSoft", 1, 0) for n in names],
+        {n: olean.AxiomReport(n, [], [], 0, [], 1) for n in names}, [], [], [],
+        {"HardSoft": [olean.ImportInfo("Init", False, True, False)]}, {}, "4.28.0-pre", "test", 0.0, {},
+    )
+    return environment.EnvironmentFacts(facts)
+
+
 def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lean_copy: Path,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
@@ -631,6 +645,8 @@ def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lea
         out = {n: build.UnitResult(n, str(m.path.relative_to(src_root)), "ok", 1.0, 0, [], "")
                for n, m in mods.items()}
         out[pins.PIN_MODULE] = build.UnitResult(pins.PIN_MODULE, "p", "ok", 1.0, 0, [], "")
+        out[build.BUNDLE_UNIT] = build.UnitResult(build.BUNDLE_UNIT, "HardSoft.lean", "ok", 1.0, 0, [], "",
+                                                  environment=_clean_environment(sorted(pins.registry_pins()[1])))
         return out
 
     monkeypatch.setattr(lf, "build_wasm", fake_build)
@@ -640,6 +656,8 @@ def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lea
     assert all(r.verdict == "proved" for r in r2 if r.name.startswith("lean.theorem."))
     assert [r.verdict.removesuffix(" (reused)") for r in r1] == [r.verdict.removesuffix(" (reused)") for r in r2]
     assert next(r for r in r2 if r.name == "lean.toolchain").data["cached"]
+    env_row = next(r for r in r2 if r.name == "lean.environment")  # the facts came back from the cache entry
+    assert env_row.outcome is Outcome.OK and env_row.data["cached"]
     assert all(r.data["cached"] and r.verdict.endswith("(reused)") and r.seconds == 0
                for r in r2 if r.name.startswith("lean.build."))
     f = lean_copy / "HardSoft" / "Defs.lean"
@@ -866,7 +884,7 @@ def test_native_path_rejects_sorry_axiom(fake_native: Path, tmp_path: Path, monk
 def test_lean_package_has_no_import_cycle() -> None:
     # each module of checks/lean imports only modules listed before it (the package docstring's order)
     import ast
-    order = ["toolchain", "messages", "sources", "audit", "bundle", "inventory", "build", "pins", "cache", "family"]
+    order = ["toolchain", "messages", "sources", "audit", "bundle", "olean", "environment", "inventory", "build", "pins", "cache", "family"]
     here = Path(lf.__file__).resolve().parent
     for i, name in enumerate(order):
         tree = ast.parse((here / f"{name}.py").read_text(encoding="utf-8"))

@@ -8,6 +8,8 @@ Modules, each importing only those listed before it:
 * ``sources`` -- the tokenizer, top-level commands, modules and import order;
 * ``audit`` -- the allowlist of commands, the refused words, balanced sections;
 * ``bundle`` -- the wasm build's one generated module of all files, and its line-offset table;
+* ``olean`` -- the reader of the wasm32 ``.olean`` files: declarations, axioms of every proof;
+* ``environment`` -- the verdict from those facts, and the byte search of the raw sources;
 * ``inventory`` -- ``#print axioms`` lines for a native toolchain;
 * ``build`` -- compiling the modules (native: ``lake build``; wasm: the bundle, then the pins);
 * ``pins`` -- the module generated from the registry that pins each claimed theorem's statement;

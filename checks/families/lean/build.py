@@ -24,15 +24,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hardsoft.checks.families.lean.bundle import Bundle, BundleError, make_bundle
+from hardsoft.checks.families.lean.environment import EnvironmentFacts, read_environment, refuse_changed_toolchain, refuse_source_bytes
 from hardsoft.checks.families.lean.inventory import inventory_text
 from hardsoft.checks.families.lean.messages import LeanMessage, filter_noise, parse_messages
 from hardsoft.checks.families.lean.sources import LIB_NAME, discover_modules, import_order
-from hardsoft.checks.families.lean.toolchain import StagedWasm, Toolchain, stage_wasm, verify_lean_js
+from hardsoft.checks.families.lean.toolchain import StagedWasm, Toolchain, stage_wasm, verify_wasm_install
 
 #: Lean processes run at once (the machines have two cores).
 JOBS = 2
 #: Seconds one wasm Lean process may take before it is stopped.
 WASM_TIMEOUT = 1800
+#: The names-only index of lean-lib's modules the .olean reader keeps (in the install directory, never where Lean writes).
+OLEAN_INDEX_CACHE = "lean-lib.index.json"
 #: Extra options of every wasm compile (part of the cache key).
 WASM_FLAGS = ("--json", "-DautoImplicit=false")
 
@@ -50,6 +53,7 @@ class UnitResult:
     log: str = ""
     cpu_seconds: float | None = None  # user + system CPU time of the Lean process (load-independent)
     bundle: str | None = None  # for a file compiled inside the wasm bundle: the bundle's module name
+    environment: EnvironmentFacts | None = None  # the wasm bundle's unit: the facts of its compiled .olean
 
     @property
     def ok(self) -> bool:
@@ -163,15 +167,20 @@ def build_wasm(
     Returns one unit per source file (in import order; derived from the bundle, see
     ``_file_units``), the bundle itself under ``BUNDLE_UNIT``, and the pin module.  Logs
     (noise filtered) and the generated bundle go to ``log_dir``.  The lean.js about to run
-    must be the verified patched one (ToolchainError otherwise).
+    must be the verified patched one, lean.wasm and every library file the pinned ones
+    (ToolchainError otherwise); after each process they are checked again, and a change makes
+    that unit "error" (``checks.families.lean.environment``).  Sources whose raw bytes hold
+    ``environment.REFUSED_BYTES`` are refused before any process runs.  The bundle's unit
+    carries the facts of its compiled environment (``UnitResult.environment``), read from a copy
+    of its .olean parts in a fresh directory made after its process ended, where the pin module
+    is then checked.
     """
-    if tc.lean_js is not None:
-        verify_lean_js(tc.lean_js)
     mods = discover_modules(src_root, names)
     order = import_order(mods)
     log_dir.mkdir(parents=True, exist_ok=True)
     try:
         bundle = make_bundle(mods, order, src_root, bundle_name)
+        refuse_source_bytes([mods[n].path for n in order], src_root)  # no Lean process for such bytes
     except BundleError as e:  # a file that cannot be bundled fails (nothing is compiled)
         bad = LeanMessage(e.path, e.line, 0, "error", f"cannot be bundled: {e.why}")
         results: dict[str, UnitResult] = {}
@@ -186,6 +195,7 @@ def build_wasm(
                 pins[0], pins[0] + ".lean", "blocked", 0.0, messages=[LeanMessage("", 0, 0, "error", f"import failed: {bundle_name}")]
             )
         return results
+    manifest = verify_wasm_install(tc)  # lean.js, lean.wasm and every lean-lib file against their pins
     (log_dir / f"{bundle_name}.bundle.lean").write_text(bundle.text, encoding="utf-8")
     results = {}
     tmp = Path(tempfile.mkdtemp(prefix="hardsoft-lean-", dir="/tmp"))
@@ -214,11 +224,22 @@ def build_wasm(
             log.write_text(f"$ {' '.join(cmd)}\n# exit {rc}, {secs:.1f} s wall, {cpu:.1f} s CPU\n{filter_noise(raw)}", encoding="utf-8")
             msgs = parse_messages(raw)
             status = "timeout" if rc is None else _classify(rc, msgs)
+            status = refuse_changed_toolchain(tc, manifest, status, msgs)  # a compile-time write voids the run
             progress(f"lean: {label} {status} in {secs:.0f} s ({cpu:.0f} s CPU)")
             return UnitResult(key, str(rel), status, secs, rc, msgs, str(log), round(cpu, 1))
 
         n_files = len(bundle.segments)
         whole = compile_unit(BUNDLE_UNIT, bundle_name, bundle.text, True, f"the bundle {bundle_name} ({n_files} files)")
+        # the bundle's process has ended: copy its .olean parts into a fresh directory, read the environment's
+        # facts from that copy, and check the pins there (checks.families.lean.environment)
+        fresh = Path(tempfile.mkdtemp(prefix="hardsoft-lean-", dir="/tmp"))
+        whole.environment = read_environment(
+            tc, manifest, whole.status, bundle_name, work / "build", fresh / "src" / "build", tc.home / OLEAN_INDEX_CACHE
+        )
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp, work = fresh, fresh / "src"
+        staged = stage_wasm(tc, tmp)
+        env["LEAN_PATH"] = f"{staged.lean_lib}:{work / 'build'}"
         mapped: dict[str, list[LeanMessage]] = {s.module: [] for s in bundle.segments}
         own: list[LeanMessage] = []
         for m in whole.messages:

@@ -8,14 +8,17 @@ The key is the sha256 of everything the verdict depends on:
   hashes), and a listing (path, size) of the unpacked lean-lib; for native, ``lean --version``
   and the paths of ``lean`` and ``lake``;
 * the flags (``build.WASM_FLAGS``, whether import-only modules are compiled);
-* the checker itself (the bytes of ``checks/families/lean/{build,bundle,messages,pins,sources,cache}.py``).
+* the checker itself (the bytes of every module of ``checks/families/lean/``, so a new or
+  changed module, such as the .olean reader, is covered without being listed).
 
 There is no reuse below the whole-build verdict: the wasm build compiles the library as one
 bundle (``checks.families.lean.bundle``), so any change to any source compiles the bundle again.
 
 Any change to any of them is a different key, so a stale verdict is never reused.  An
 entry records what was checked (the file hashes, the toolchain, the flags) beside the
-verdict (each build unit's status, time, messages and log).  Runs with a unit that timed
+verdict (each build unit's status, time, messages and log; the bundle's unit also the facts
+of its compiled environment, ``checks.families.lean.environment``, so a reused verdict is
+judged on the same facts).  Runs with a unit that timed
 out or did not run are not stored.  ``HARDSOFT_LEAN_CACHE=off`` disables the cache;
 ``HARDSOFT_LEAN_CACHE=<dir>`` moves it (default ``<toolchain home>/lean-cache``).
 """
@@ -33,14 +36,14 @@ from typing import Any
 
 from hardsoft import locations
 from hardsoft.checks.families.lean.build import WASM_FLAGS, UnitResult
+from hardsoft.checks.families.lean.environment import EnvironmentFacts
 from hardsoft.checks.families.lean.messages import LeanMessage
 from hardsoft.checks.families.lean.toolchain import Toolchain, sha256_file
 
 #: Environment variable: "off" disables the cache, anything else is the cache folder.
 CACHE_ENV = "HARDSOFT_LEAN_CACHE"
 #: Format of a cache entry.
-FORMAT = "hardsoft-lean-cache/2"
-_CHECKER_FILES = ("build.py", "bundle.py", "messages.py", "pins.py", "sources.py", "cache.py")
+FORMAT = "hardsoft-lean-cache/3"
 
 
 def cache_dir() -> Path | None:
@@ -74,8 +77,8 @@ def checker_identity() -> str:
     """Return the sha256 of the checker's own code that shapes a build verdict."""
     h = hashlib.sha256()
     here = Path(__file__).resolve().parent
-    for name in _CHECKER_FILES:
-        h.update(name.encode() + b"\0" + (here / name).read_bytes())
+    for path in sorted(here.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
 
@@ -109,6 +112,7 @@ def _unit_json(u: UnitResult) -> dict[str, Any]:
         "log_text": log,
         "cpu_seconds": u.cpu_seconds,
         "bundle": u.bundle,
+        "environment": u.environment.to_json() if u.environment is not None else None,
     }
 
 
@@ -126,6 +130,10 @@ def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]
         return None
     log_dir.mkdir(parents=True, exist_ok=True)
     units: dict[str, UnitResult] = {}
+    try:
+        facts = {u["module"]: EnvironmentFacts.from_json(u["environment"]) for u in entry["units"] if u.get("environment") is not None}
+    except (KeyError, TypeError, ValueError):
+        return None  # an entry whose facts cannot be read is a miss
     for u in entry["units"]:
         log = log_dir / f"{u['module']}.log"
         log.write_text(f"# cached verdict of {entry['created']} (lean cache key {key[:16]})\n{u['log_text']}", encoding="utf-8")
@@ -139,6 +147,7 @@ def load(key: str, log_dir: Path) -> tuple[dict[str, UnitResult], dict[str, Any]
             str(log),
             u.get("cpu_seconds"),
             u.get("bundle"),
+            facts.get(u["module"]),
         )
     return units, entry
 

@@ -17,8 +17,9 @@
    ``make test`` and ``make check`` share one build.
 
 A claimed theorem is "proved" only if Lean accepted its pin, every module built with no
-error and no ``sorry``, and the audit is clean.  A toolchain that cannot be installed or run
-makes the results UNDECIDED, never OK.
+error and no ``sorry``, the audit is clean, and (wasm) the facts of the compiled environment
+confirm it (``checks.families.lean.environment``: a kernel theorem on the standard axioms).
+A toolchain that cannot be installed or run makes the results UNDECIDED, never OK.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from typing import TYPE_CHECKING, Any
 
 from hardsoft.checks.families.lean import cache
 from hardsoft.checks.families.lean.audit import Finding, audit_sources, audit_text
-from hardsoft.checks.families.lean.build import UnitResult, build_native, build_wasm, check_axioms_native, check_pins_native
+from hardsoft.checks.families.lean.build import BUNDLE_UNIT, UnitResult, build_native, build_wasm, check_axioms_native, check_pins_native
+from hardsoft.checks.families.lean.environment import assess
 from hardsoft.checks.families.lean.inventory import theorem_names
+from hardsoft.checks.families.lean.olean import STANDARD_AXIOMS
 from hardsoft.checks.families.lean.pins import PIN_MODULE, pin_failures, pin_module, registry_pins
 from hardsoft.checks.families.lean.sources import LEAN_DIR, LIB_NAME, declared_names, discover_modules, lean_sources
 from hardsoft.checks.families.lean.toolchain import INSTALL_COMMAND, Toolchain, ToolchainError, ensure_wasm_toolchain, find_native
@@ -42,7 +45,7 @@ if TYPE_CHECKING:
     from hardsoft.spec.lean_statements import LeanStatement
 
 #: Axioms a theorem may depend on (Lean's standard three).
-ALLOWED_AXIOMS = frozenset({"propext", "Classical.choice", "Quot.sound"})
+ALLOWED_AXIOMS = STANDARD_AXIOMS
 _MISSING = ("unknown identifier", "unknown constant")
 
 
@@ -240,6 +243,11 @@ def check_project(
     for u in units.values():
         results.append(_unit_result(u, kind, cached))
 
+    # ---- the facts of the compiled environment (checks.families.lean.environment): a theorem needs them too
+    env = assess(units[BUNDLE_UNIT].environment if BUNDLE_UNIT in units else None, kind, claims_of, files, lean_dir, bool(cached))
+    if failure is None:
+        results.append(env.row)
+
     # ---- the audit
     bad_axioms = {n: [a for a in ax if a not in ALLOWED_AXIOMS] for n, ax in axioms.items() if ax}
     bad_axioms = {n: a for n, a in bad_axioms.items() if a}
@@ -353,6 +361,9 @@ def check_project(
         elif bad_axioms.get(name):
             outcome, verdict = Outcome.FAILED, "failed"
             detail = f"claim {claim}: {name} not proved: depends on axioms {bad_axioms[name]}"
+        elif env.failure(name):
+            outcome, verdict = Outcome.FAILED, "failed"
+            detail = f"claim {claim}: {name} not proved: {env.failure(name)}"
         else:
             outcome, verdict = Outcome.OK, "proved"
             detail = f"{name} proved ({kind}); Lean accepted its registered statement ({pin_where}; registry {origin})"
@@ -429,4 +440,7 @@ def markdown_section(results: list[CheckResult]) -> str:
         lines += [f"Pinned statements: **{pins_r.verdict}**: {pins_r.detail}", ""]
     if audit is not None:
         lines += [f"Trust audit: **{audit.verdict}**: {audit.detail}", ""]
+    env_r = next((r for r in lean if r.name == "lean.environment"), None)  # checks.families.lean.environment
+    if env_r is not None:
+        lines += [f"Compiled environment (.olean): **{env_r.verdict}**: {env_r.detail}", ""]
     return "\n".join(lines)

