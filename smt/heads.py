@@ -183,7 +183,12 @@ def _every_n(run: CheckRun, queries: Callable[[int], list[tuple[Verdict, dict | 
     run.size_label = "every n"
     run = run_sizes(run, [1], queries, budget_s)
     if run.verdict == run.expected:
-        run.detail = f"{run.verdict} for every n (symbolic integers; {len(run.queries.get(1, []))} solver queries)"
+        k = len(run.queries.get(1, []))
+        run.detail = (
+            f"proved for every n (symbolic integers; {k} solver queries)"
+            if run.verdict == PROVED
+            else f"refuted (a countermodel search over a symbolic n, replayed; {k} solver queries)"
+        )
     return run
 
 
