@@ -21,6 +21,9 @@ from hardsoft.spec.presets import PRESET_NAMES
 #: The exp abstraction facts each SMT statement check relies on (smt/core.py states and justifies them).
 _EXP_FACTS = {"E": "F1-F3", "Z": "F1, F2, F4", "S": "F5", "ERR1": "F1, F6"}
 
+#: The claims whose SMT checks are plain polynomial arithmetic (no exp abstraction).
+_NO_EXP = ("C", "L7", "L8", "CNT", "APP-DYCK")
+
 #: What is NOT covered, per claim, in plain words.
 _NOT_COVERED = {
     "E": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
@@ -39,6 +42,13 @@ _NOT_COVERED = {
     "ERR1": "The corrected offset is proved only for the listed N (symbolic K, X, gamma, eps, tau).",
     "ERR2": "Only tested (spec function and a test with eps = e^{-n}).",
     "ERR3": "Countermodels exist at the listed sizes (replayed in the spec); the general statement is an argument in the notes.",
+    "L7": "No Lean proof. The SMT check covers the scores of the transcribed formula for every n; that the built head has "
+    "these scores, and the softmax mass off t, are only tested.",
+    "L8": "No Lean proof. SMT: every selection and query only up to the preset bound; for every n only "
+    "the rank inequality, which assumes the rank counts; that the built head has these scores is only tested.",
+    "CNT": "No Lean proof. SMT: n beyond the preset bound; the count heads' value V = N / max(D, 1) and the built heads' scores are only tested.",
+    "APP-DYCK": "No Lean proof. SMT covers only the compiled Psum lookup head's scores (every n); the rest of the compiled "
+    "program, and soft decoding, are only tested (exhaustively on short words).",
 }
 
 
@@ -52,7 +62,14 @@ def _set_text(sizes: list[int]) -> str:
 def _smt_line(check: SmtCheck) -> str:
     """Return the ledger's bullet line of one SMT check: what it proves or refutes, at which sizes per preset, covering what."""
     kind = "proves" if check.expect is Expect.PROVED else "refutes (countermodel replayed in the spec)"
-    sizes = "; ".join(f"{check.size_label} in {_set_text(check.planned_sizes(check.presets[p]))} ({p})" for p in PRESET_NAMES)
+    if check.symbolic:  # one query set over a symbolic size, the same in every preset
+        sizes = (
+            f"{check.size_label} at once (n is a symbolic integer of the queries; every preset)"
+            if check.expect is Expect.PROVED
+            else "one search over a symbolic n (every preset)"
+        )
+    else:
+        sizes = "; ".join(f"{check.size_label} in {_set_text(check.planned_sizes(check.presets[p]))} ({p})" for p in PRESET_NAMES)
     line = f"- `{check.name}` {kind}: {sizes}"
     if check.ledger_coverage is not None:
         line += "; " + check.ledger_coverage(check.presets)
@@ -110,7 +127,13 @@ def trust_ledger() -> str:
             facts = _EXP_FACTS.get(c.id)
             lines.append(
                 "- **SMT (bounded):**"
-                + (f" exp abstraction facts {facts} of smt/core.py." if facts else " plain polynomial arithmetic (no exp)." if c.id in ("C",) else "")
+                + (
+                    f" exp abstraction facts {facts} of smt/core.py."
+                    if facts
+                    else " plain polynomial arithmetic (no exp)."
+                    if c.id in _NO_EXP
+                    else ""
+                )
             )
             lines += ["  " + ln for ln in _smt_lines(c)]
         else:

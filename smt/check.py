@@ -3,7 +3,7 @@
 How to add an SMT check
 -----------------------
 Edit one file: the encoding module of the statement (smt/e_softmax.py, z_ziggurat.py,
-s_lipschitz.py, p_layer.py, c_composition.py or errata.py).  Next to the Z3 encoding, write
+s_lipschitz.py, p_layer.py, c_composition.py, errata.py or heads.py).  Next to the Z3 encoding, write
 the runner (a module-level function ``settings, keep_dir -> CheckRun``, usually a call of the
 module's ``check_*`` function) and, if cvc5 should give an opinion, a module-level builder
 ``size, settings -> [(label, SMT-LIB 2 text, expected "sat"/"unsat")]``; then append one
@@ -16,7 +16,9 @@ module's ``check_*`` function) and, if cvc5 should give an opinion, a module-lev
 * ``run`` (the runner) and ``presets`` (per preset name of spec.presets.PRESET_NAMES, the
   settings handed to the runner and the second solvers; the keys are listed in SETTINGS);
 * ``size_label``, ``min_size``, ``max_size`` (the sizes the runner accepts) and, when it does
-  not run every size ``min_size..bound``, ``sizes`` (settings -> the sizes it runs);
+  not run every size ``min_size..bound``, ``sizes`` (settings -> the sizes it runs); a statement
+  over a SYMBOLIC size (n an unbounded integer of the queries) is ``symbolic``: one query set,
+  recorded as size 1 (min_size = max_size = bound = 1), that covers every size at once;
 * ``cover`` (what varies besides the size, what is fixed, what the proof assumes or, for a
   refutation, notes), ``z3_only`` (what the second solver cannot confirm, and why),
   ``cvc5`` (the builder above), ``cost_rank`` (scheduling: lower runs first);
@@ -150,6 +152,7 @@ class SmtCheck:
     assumes: tuple[Lemma, ...] = ()
     reformulation: Reformulation | None = None
     sizes: Callable[[Mapping[str, Any]], list[int]] | None = None
+    symbolic: bool = False
     ledger_coverage: Callable[[Mapping[str, Mapping[str, Any]]], str] | None = None
 
     @property

@@ -410,7 +410,7 @@ def search_to_smt2(hyps: Iterable[z3.BoolRef], violation: z3.BoolRef) -> str:
 
 
 def free_constants(exprs: Iterable[z3.ExprRef]) -> list[z3.ArithRef]:
-    """Return the uninterpreted real constants occurring in exprs, in first-seen order."""
+    """Return the uninterpreted constants (of any sort: Real, Int, Bool) occurring in exprs, in first-seen order."""
     seen: dict[str, z3.ArithRef] = {}
     todo = list(exprs)
     visited: set[int] = set()

@@ -44,26 +44,31 @@ attention.compute_gap / bounds.is_ziggurat.
 Integer statements with nonlinear scores (Lemma 7, sign, S-RASP) are proved in two queries
 (``_lemma_then_claim``): a LINEAR integer lemma (distinct integers differ by >= 1, a half-integer
 is >= 1/2 in size), then the claim over the reals from the same hypotheses and the lemma; Yices
-decides both, while it times out on the nonlinear integer form.  Logics (``smt_logic``, for
-Yices): Lemma 8's bounded queries and the counting ones are linear real arithmetic with Booleans
+decides both, while it times out on the nonlinear integer form.  Logics (smt.solvers.yices.smt_logic,
+the logic every query is exported to Yices under): Lemma 8's bounded queries and the counting ones are linear real arithmetic with Booleans
 (QF_LRA), the rank queries and the integer lemmas QF_LIA, the real steps QF_NRA, the
 integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Boolean-heavy)
 Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
 and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
+
+The twelve checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
+integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, and their twins) are
+``symbolic``: one query set, covering every n at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import z3
 
-from hardsoft.smt.core import PROVED, REFUTED, Abs, R, Sum, Verdict, check_size, check_timeout, free_constants, prove, search
+from hardsoft.smt.check import Coverage, Expect, SmtCheck
+from hardsoft.smt.core import PROVED, REFUTED, Abs, R, Sum, Verdict, check_size, check_timeout, prove, search
 from hardsoft.smt.runs import CheckRun, run_sizes
 from hardsoft.spec import attention, bounds
 
@@ -75,77 +80,6 @@ DIRECTIONS: tuple[str, ...] = ("past", "future")
 REGIMES: tuple[str, ...] = ("bounded", "unbounded")
 #: The masks of Lemma 7's lookup: one-sided (offset -1 / +1) and two-sided (offset 0).
 LOOKUP_MASKS: dict[str, int] = {"strict": -1, "strict_anticausal": 1, "none": 0}
-
-
-#: What each check covers (the report's "covered" entry): varied parameters, fixed ones, assumptions; {bound} = its bound.
-COVERAGE: dict[str, dict[str, str]] = {
-    "smt.L8.rank_every_n": {
-        "varies": "n >= 2, query 1 <= i <= n-1, top j*, key j, rank k: unbounded integers",
-        "fixed": "past direction, scores n select_j + j (n/K times the bounded ones; the unbounded ones over K)",
-        "assumed": "the rank counts: at most j* - j (selected key), (j*+1) + (i-1-j) (unselected key) keys lie above key j",
-    },
-    "smt.L8.wrong_rank_step_2K_over_n": {
-        "varies": "n <= 64, i, j*, j (integers) in each of the three cases",
-        "fixed": "the exact rank of the selection the replay builds (search-only fact)",
-        "assumed": "nothing: each countermodel is replayed on exact scores (spec.bounds.is_ziggurat)",
-    },
-    "smt.L8.tiebreak_ziggurat": {
-        "varies": "n = 2..{bound}; selection sel_j (Booleans); query i (every i with a visible key); K > 0 real",
-        "fixed": "both directions (past j < i, future j > i) and both regimes, one query each",
-        "assumed": "the score formula of constructive.heads.tiebreak_head (tied to the built head by tests/smt/test_heads_smt.py)",
-    },
-    "smt.L8.wrong_gap_2K_over_n": {
-        "varies": "n = 3..{bound}; selection, query, K >= 1/8",
-        "fixed": "both directions and regimes, one search each",
-        "assumed": "nothing: each countermodel is replayed on exact scores (and through the built head by the tests)",
-    },
-    "smt.L7.parabola": {
-        "varies": "n >= 1, target 0 <= t <= n-1, query i = t - offset in 0..n-1, key j != t: unbounded integers",
-        "fixed": "the three masks (strict / strict_anticausal / none), one integer lemma + one real query each; units of K (bounded regime: K/n^2)",
-        "assumed": "the score formula K (2 t j - j^2) of constructive.heads.lookup_head (tied to the built head by tests)",
-    },
-    "smt.L7.wrong_loss_2K": {
-        "varies": "n <= 64, t, j (integers) for each mask",
-        "fixed": "-",
-        "assumed": "nothing: each countermodel is replayed on exact scores (and through the built head by the tests)",
-    },
-    "smt.CNT.sign_margin": {
-        "varies": "n = 2..{bound}; half-integer N = h + 1/2 (h any integer); integer 0 <= D <= n-1; K > 0; o = +-1",
-        "fixed": "both regimes' parity scores (one key of each parity)",
-        "assumed": "V = N / max(D, 1) as the count heads write it (constructive.logic.compiler); sign_head's score formula",
-    },
-    "smt.CNT.wrong_sign_margin_1_over_n_minus_1": {
-        "varies": "n = 2..{bound}; h, D",
-        "fixed": "K = 1, o = 1 (search-only facts)",
-        "assumed": "nothing: each countermodel is replayed on exact scores (and through the built head by the tests)",
-    },
-    "smt.CNT.uniform_scores": {
-        "varies": "n = 1..{bound}; query and key residual vectors in R^2 (real, unbounded)",
-        "fixed": "count_head's W_Q = W_K = 0 (the tests pass the built head's own matrices)",
-        "assumed": "nothing beyond the matrices",
-    },
-    "smt.CNT.wrong_count_positive_gap": {
-        "varies": "n = 2..{bound}; residual vectors, gap g > 0",
-        "fixed": "key 0 named as the unique max (the scores are symmetric in the keys)",
-        "assumed": "nothing: the replay shows the max set is every key",
-    },
-    "smt.APP-DYCK.srasp_lookup_gap": {
-        "varies": "query i >= 1, prefix sum S, key p: unbounded integers",
-        "fixed": "two statements (every p != S; the visible keys 0 <= p <= i with |S| <= i and target max(0, S)), each one "
-        "integer lemma + one real query",
-        "assumed": "the score 2 p f_i - p^2/max(i,1), f_i = S/i, of compile_program's Psum lookup (tied to the head by tests)",
-    },
-    "smt.APP-DYCK.wrong_srasp_gap_2_over_i": {
-        "varies": "query i <= 64, S, p (integers), visible keys",
-        "fixed": "-",
-        "assumed": "nothing: the countermodel is replayed on exact scores (and through the compiled head by the tests)",
-    },
-}
-
-
-def covered(name: str, bound: int | None) -> dict[str, str]:
-    """Return the coverage entry of a check, its bound filled in."""
-    return {k: v.format(bound=bound) for k, v in COVERAGE[name].items()}
 
 
 # --------------------------------------------------------------------------- score functions
@@ -191,41 +125,6 @@ def intended_key(select: Sequence[int], i: int, direction: str) -> int | None:
     keys = list(range(i - 1, -1, -1)) if direction == "past" else list(range(i + 1, len(select)))
     chosen = [j for j in keys if select[j]]
     return chosen[0] if chosen else (keys[0] if keys else None)
-
-
-def _is_number(e: z3.ExprRef) -> bool:
-    """Return whether e simplifies to a numeral."""
-    c = z3.simplify(e)
-    return bool(z3.is_rational_value(c) or z3.is_int_value(c))
-
-
-def _nonlinear(exprs: Sequence[z3.ExprRef]) -> bool:
-    """Return whether some product has two non-constant factors, or some division a non-constant divisor."""
-    todo, seen = list(exprs), set()
-    while todo:
-        e = todo.pop()
-        if e.get_id() in seen:
-            continue
-        seen.add(e.get_id())
-        if z3.is_mul(e) and sum(1 for c in e.children() if not _is_number(c)) > 1:
-            return True
-        if (z3.is_div(e) or z3.is_idiv(e) or z3.is_mod(e)) and not _is_number(e.children()[1]):
-            return True
-        todo.extend(e.children())
-    return False
-
-
-def smt_logic(assertions: Sequence[z3.BoolRef]) -> str:
-    """Return the SMT-LIB logic of a query for Yices: QF_{L,N}{RA,IA,IRA} by its sorts (Booleans allowed) and linearity.
-
-    (Yices decides linear integer queries with its simplex solver under QF_LIA / QF_LIRA; under QF_NIA its MCSAT
-    engine times out even on linear ones.)
-    """
-    a = list(assertions)
-    sorts = {c.sort().kind() for c in free_constants(a)}
-    has_int, has_real = z3.Z3_INT_SORT in sorts, z3.Z3_REAL_SORT in sorts
-    arith = "IRA" if has_int and has_real else "IA" if has_int else "RA"
-    return f"QF_{'N' if _nonlinear(a) else 'L'}{arith}"
 
 
 def _fr(values: dict[str, float], model: dict[str, str], name: str, default: Any = 0) -> Fraction:
@@ -284,7 +183,12 @@ def _every_n(run: CheckRun, queries: Callable[[int], list[tuple[Verdict, dict | 
     run.size_label = "every n"
     run = run_sizes(run, [1], queries, budget_s)
     if run.verdict == run.expected:
-        run.detail = f"{run.verdict} for every n (symbolic integers; {len(run.queries.get(1, []))} solver queries)"
+        k = len(run.queries.get(1, []))
+        run.detail = (
+            f"proved for every n (symbolic integers; {k} solver queries)"
+            if run.verdict == PROVED
+            else f"refuted (a countermodel search over a symbolic n, replayed; {k} solver queries)"
+        )
     return run
 
 
@@ -389,7 +293,6 @@ def check_L8_rank(timeout_s: float, keep_dir: Path | None = None, budget_s: floa
     """Return Lemma 8's rank inequality proved for every n (one size: n is a symbolic integer)."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L8.rank_every_n", "L8", "proved", size_label="every n")
-    run.covered = covered(run.name, None)
     return _every_n(run, lambda _: [(v, None) for v in prove_L8_rank(timeout_s, keep_dir)], budget_s)
 
 
@@ -397,7 +300,6 @@ def check_L8_rank_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s
     """Return the rank twin (step 2K/n) refuted in each case, every countermodel replayed."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L8.wrong_rank_step_2K_over_n", "L8", "refuted", size_label="every n")
-    run.covered = covered(run.name, None)
 
     def one(_: int) -> list[tuple[Verdict, dict | None]]:
         out = []
@@ -517,7 +419,6 @@ def check_L8(n_max: int, timeout_s: float, keep_dir: Path | None = None, budget_
     n_max = check_size("L8: length bound n", n_max, MAX_N_HEADS, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L8.tiebreak_ziggurat", "L8", "proved", size_label="n")
-    run.covered = covered(run.name, n_max)
     return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(v, None) for v in prove_L8(n, timeout_s, keep_dir)], budget_s)
 
 
@@ -529,7 +430,6 @@ def check_L8_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, b
     n_max = check_size("L8 twin: length bound n", n_max, MAX_N_HEADS, minimum=3)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L8.wrong_gap_2K_over_n", "L8", "refuted", size_label="n")
-    run.covered = covered(run.name, n_max)
 
     def one(n: int) -> list[tuple[Verdict, dict | None]]:
         out = []
@@ -604,7 +504,6 @@ def check_L7(timeout_s: float, keep_dir: Path | None = None, budget_s: float | N
     """Return Lemma 7's parabola (loss >= K max(1, |t - j|)) proved for every n, t, j, each mask (one size)."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L7.parabola", "L7", "proved", size_label="every n")
-    run.covered = covered(run.name, None)
     return _every_n(run, lambda _: [(v, None) for v in prove_L7(timeout_s, keep_dir)], budget_s)
 
 
@@ -612,7 +511,6 @@ def check_L7_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: flo
     """Return the twin (every other key loses >= 2K) refuted for each mask, every countermodel replayed."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L7.wrong_loss_2K", "L7", "refuted", size_label="every n")
-    run.covered = covered(run.name, None)
 
     def one(_: int) -> list[tuple[Verdict, dict | None]]:
         out = []
@@ -690,7 +588,6 @@ def check_sign(n_max: int, timeout_s: float, keep_dir: Path | None = None, budge
     n_max = check_size("sign: length bound n", n_max, MAX_N_HEADS, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.CNT.sign_margin", "CNT", "proved", size_label="n")
-    run.covered = covered(run.name, n_max)
     return run_sizes(run, list(range(2, n_max + 1)), lambda n: [(prove_sign(n, timeout_s, keep_dir), None)], budget_s)
 
 
@@ -699,7 +596,6 @@ def check_sign_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None,
     n_max = check_size("sign twin: length bound n", n_max, MAX_N_HEADS, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.CNT.wrong_sign_margin_1_over_n_minus_1", "CNT", "refuted", size_label="n")
-    run.covered = covered(run.name, n_max)
 
     def one(n: int) -> list[tuple[Verdict, dict | None]]:
         v = search_sign_wrong(n, timeout_s, keep_dir)
@@ -780,7 +676,6 @@ def check_srasp(timeout_s: float, keep_dir: Path | None = None, budget_s: float 
     """Return the S-RASP lookup's unique max and gap >= 1/i proved for every integer p, S, i >= 1 (one size)."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.APP-DYCK.srasp_lookup_gap", "APP-DYCK", "proved", size_label="every n")
-    run.covered = covered(run.name, None)
     return _every_n(run, lambda _: [(v, None) for v in prove_srasp(timeout_s, keep_dir)], budget_s)
 
 
@@ -788,7 +683,6 @@ def check_srasp_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: 
     """Return the twin (gap >= 2/i) refuted, the countermodel replayed."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.APP-DYCK.wrong_srasp_gap_2_over_i", "APP-DYCK", "refuted", size_label="every n")
-    run.covered = covered(run.name, None)
 
     def one(_: int) -> list[tuple[Verdict, dict | None]]:
         v = search_srasp_wrong(timeout_s, keep_dir)
@@ -865,7 +759,6 @@ def check_count(n_max: int, timeout_s: float, keep_dir: Path | None = None, budg
     n_max = check_size("count: length bound n", n_max, MAX_N_HEADS)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.CNT.uniform_scores", "CNT", "proved", size_label="n")
-    run.covered = covered(run.name, n_max)
     return run_sizes(run, list(range(1, n_max + 1)), lambda n: [(prove_count(n, timeout_s, keep_dir), None)], budget_s)
 
 
@@ -874,7 +767,6 @@ def check_count_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None
     n_max = check_size("count twin: length bound n", n_max, MAX_N_HEADS, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.CNT.wrong_count_positive_gap", "CNT", "refuted", size_label="n")
-    run.covered = covered(run.name, n_max)
 
     def one(n: int) -> list[tuple[Verdict, dict | None]]:
         v = search_count_wrong(n, timeout_s, keep_dir)
@@ -883,50 +775,215 @@ def check_count_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None
     return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
 
 
-# --------------------------------------------------------------------------- proposed registration
+# --------------------------------------------------------------------------- the checks
 
 
-class HeadCheck(NamedTuple):
-    """One proposed registered check: claim id, expected verdict, the check function (run), tiny bound and timeout, coverage.
-
-    bound None: an "every n" check (one size; the function takes no bound).
-    """
-
-    claim: str
-    expected: str
-    run: Callable[..., CheckRun]
-    bound: int | None
-    timeout_s: float
-    covered: dict[str, str]
+def run_bounded(check: Callable[..., CheckRun], st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return a bounded check (``check(n_max, timeout, keep_dir, budget)``) with a preset's settings."""
+    return check(st["bound"], st["timeout"], keep_dir, st.get("budget"))
 
 
-_ROWS: dict[str, tuple[str, str, Callable[..., CheckRun], int | None, float]] = {
-    "smt.L8.rank_every_n": ("L8", PROVED, check_L8_rank, None, 10.0),
-    "smt.L8.wrong_rank_step_2K_over_n": ("L8", REFUTED, check_L8_rank_wrong, None, 10.0),
-    "smt.L8.tiebreak_ziggurat": ("L8", PROVED, check_L8, 6, 20.0),
-    "smt.L8.wrong_gap_2K_over_n": ("L8", REFUTED, check_L8_wrong, 6, 20.0),
-    "smt.L7.parabola": ("L7", PROVED, check_L7, None, 10.0),
-    "smt.L7.wrong_loss_2K": ("L7", REFUTED, check_L7_wrong, None, 10.0),
-    "smt.CNT.sign_margin": ("CNT", PROVED, check_sign, 8, 10.0),
-    "smt.CNT.wrong_sign_margin_1_over_n_minus_1": ("CNT", REFUTED, check_sign_wrong, 8, 10.0),
-    "smt.CNT.uniform_scores": ("CNT", PROVED, check_count, 8, 10.0),
-    "smt.CNT.wrong_count_positive_gap": ("CNT", REFUTED, check_count_wrong, 8, 10.0),
-    "smt.APP-DYCK.srasp_lookup_gap": ("APP-DYCK", PROVED, check_srasp, None, 10.0),
-    "smt.APP-DYCK.wrong_srasp_gap_2_over_i": ("APP-DYCK", REFUTED, check_srasp_wrong, None, 10.0),
-}
-
-#: The checks of this module, by proposed name (to be registered by the lead; smt/heads.py is not yet a family member).
-HEAD_CHECKS: dict[str, HeadCheck] = {name: HeadCheck(*row, COVERAGE[name]) for name, row in _ROWS.items()}
+def run_every_n(check: Callable[..., CheckRun], st: Mapping[str, Any], keep_dir: Path | None) -> CheckRun:
+    """Return a symbolic-size check (``check(timeout, keep_dir, budget)``: every n in one query set) with a preset's settings."""
+    return check(st["timeout"], keep_dir, st.get("budget"))
 
 
-def run_head_check(
-    name: str, bound: int | None = None, timeout_s: float | None = None, keep_dir: Path | None = None, budget_s: float | None = None
-) -> CheckRun:
-    """Return the CheckRun of HEAD_CHECKS[name] at its tiny bound and timeout unless given (ValueError for an unknown name)."""
-    if name not in HEAD_CHECKS:
-        raise ValueError(f"unknown head check {name!r}; known: {', '.join(HEAD_CHECKS)}")
-    hc = HEAD_CHECKS[name]
-    t = hc.timeout_s if timeout_s is None else timeout_s
-    if hc.bound is None:
-        return hc.run(t, keep_dir, budget_s)
-    return hc.run(hc.bound if bound is None else bound, t, keep_dir, budget_s)
+def _settings(bound: int, timeout: float, budget: float, **more: Any) -> dict[str, Any]:
+    """Return one preset's settings of a head check (no cvc5 encoding: cvc5 is not run; Yices gets every size unless given)."""
+    return {"bound": bound, "timeout": timeout, "budget": budget, "cvc5": [], "cvc5_timeout": 5, **more}
+
+
+#: The symbolic-size checks: one query set (size 1 in the rows) over unbounded integers, the same in both presets.
+_EVERY_N = {"tiny": _settings(1, 10, 60), "paper": _settings(1, 60, 300)}
+_REPLAYED = "each countermodel replayed on exact scores (and through the built head by tests/smt/test_heads_smt.py)"
+
+CHECKS: tuple[SmtCheck, ...] = (
+    SmtCheck(
+        name="smt.L8.rank_every_n",
+        claim="L8",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, check_L8_rank),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={
+                "n, query i, top j*, key j, rank k": "unbounded integers (n >= 2, 1 <= i <= n-1)",
+                "case": "selected / unselected / none selected",
+            },
+            fixed={"direction, regime": "past, scores n select_j + j (n/K times the bounded ones, 1/K times the unbounded ones)"},
+            assumed=("the rank counts: at most j* - j (selected key), (j*+1) + (i-1-j) (unselected key) keys lie above key j",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.L8.wrong_rank_step_2K_over_n",
+        claim="L8",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, check_L8_rank_wrong),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={"n <= 64, i, j*, j": "integers, in each of the three cases"},
+            fixed={"search-only": "the exact rank of the selection the replay builds"},
+            assumed=("each countermodel's selection rebuilt and its visible scores shown no ziggurat with step 2K/n (spec.bounds.is_ziggurat)",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.L8.tiebreak_ziggurat",
+        claim="L8",
+        expect=Expect.PROVED,
+        run=partial(run_bounded, check_L8),
+        presets={"tiny": _settings(6, 20, 100), "paper": _settings(10, 120, 600, yices=[2, 4, 8])},
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_HEADS,
+        cover=Coverage(
+            varied={"selection sel_j": "every one (Booleans)", "query i": "every i with a visible key", "K": "every real K > 0"},
+            fixed={"direction, regime": "both directions (past j < i, future j > i) and both regimes, one query each"},
+            assumed=("the score formula of constructive.heads.tiebreak_head (tied to the built head by tests/smt/test_heads_smt.py)",),
+        ),
+        cost_rank=6,
+    ),
+    SmtCheck(
+        name="smt.L8.wrong_gap_2K_over_n",
+        claim="L8",
+        expect=Expect.TWIN,
+        run=partial(run_bounded, check_L8_wrong),
+        presets={"tiny": _settings(6, 20, 100), "paper": _settings(10, 120, 600, yices=[3, 4, 8])},
+        size_label="n",
+        min_size=3,
+        max_size=MAX_N_HEADS,
+        cover=Coverage(
+            varied={"selection, query": "searched", "K": "K >= 1/8 (search-only)"},
+            fixed={"direction, regime": "both directions and regimes, one search each"},
+            assumed=(_REPLAYED, "n = 2 is not searched: every query sees one key there, so the twin holds (no competitor)"),
+        ),
+        cost_rank=7,
+    ),
+    SmtCheck(
+        name="smt.L7.parabola",
+        claim="L7",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, check_L7),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={"n, target t, key j != t": "unbounded integers (0 <= t <= n-1, query i = t - offset in 0..n-1)"},
+            fixed={
+                "mask": "strict / strict_anticausal / none, one integer lemma + one real query each",
+                "units": "K (the bounded regime: K/n^2)",
+            },
+            assumed=("the score formula K (2 t j - j^2) of constructive.heads.lookup_head (tied to the built head by tests)",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.L7.wrong_loss_2K",
+        claim="L7",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, check_L7_wrong),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(varied={"n <= 64, t, j": "integers, for each mask"}, assumed=(_REPLAYED,)),
+    ),
+    SmtCheck(
+        name="smt.CNT.sign_margin",
+        claim="CNT",
+        expect=Expect.PROVED,
+        run=partial(run_bounded, check_sign),
+        presets={"tiny": _settings(8, 10, 60), "paper": _settings(MAX_N_HEADS, 60, 300, yices_budget=120)},
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_HEADS,
+        cover=Coverage(
+            varied={"N": "every half-integer h + 1/2 (h any integer)", "D": "every integer 0..n-1", "K": "every real K > 0", "o": "+-1"},
+            fixed={"scores": "both regimes' parity scores (one key of each parity)"},
+            assumed=(
+                "V = N / max(D, 1) as the count heads write it (constructive.logic.compiler)",
+                "sign_head's score formula (tied to the built head by tests)",
+            ),
+        ),
+    ),
+    SmtCheck(
+        name="smt.CNT.wrong_sign_margin_1_over_n_minus_1",
+        claim="CNT",
+        expect=Expect.TWIN,
+        run=partial(run_bounded, check_sign_wrong),
+        presets={"tiny": _settings(8, 10, 60), "paper": _settings(MAX_N_HEADS, 60, 300, yices_budget=120)},
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_HEADS,
+        cover=Coverage(varied={"h, D": "integers"}, fixed={"search-only": "K = 1, o = 1"}, assumed=(_REPLAYED,)),
+    ),
+    SmtCheck(
+        name="smt.CNT.uniform_scores",
+        claim="CNT",
+        expect=Expect.PROVED,
+        run=partial(run_bounded, check_count),
+        presets={"tiny": _settings(8, 10, 60), "paper": _settings(MAX_N_HEADS, 60, 300, yices_budget=120)},
+        size_label="n",
+        min_size=1,
+        max_size=MAX_N_HEADS,
+        cover=Coverage(
+            varied={"query and key residual vectors": f"every vector in R^{COUNT_D} (real, unbounded)"},
+            fixed={"W_Q, W_K": "count_head's W_Q = W_K = 0 (the tests pass the built head's own matrices)"},
+            assumed=("nothing beyond the matrices",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.CNT.wrong_count_positive_gap",
+        claim="CNT",
+        expect=Expect.TWIN,
+        run=partial(run_bounded, check_count_wrong),
+        presets={"tiny": _settings(8, 10, 60), "paper": _settings(MAX_N_HEADS, 60, 300, yices_budget=120)},
+        size_label="n",
+        min_size=2,
+        max_size=MAX_N_HEADS,
+        cover=Coverage(
+            varied={"residual vectors, gap g > 0": "searched"},
+            fixed={"named maximum": "key 0 (the scores are symmetric in the keys)"},
+            assumed=("the replay shows the max set is every key",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.APP-DYCK.srasp_lookup_gap",
+        claim="APP-DYCK",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, check_srasp),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={"query i >= 1, prefix sum S, key p": "unbounded integers"},
+            fixed={
+                "statements": "two (every p != S; the visible keys 0 <= p <= i with |S| <= i and target max(0, S)), "
+                "each one integer lemma + one real query"
+            },
+            assumed=("the score 2 p f_i - p^2/max(i,1), f_i = S/i, of compile_program's Psum lookup (tied to the head by tests)",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.APP-DYCK.wrong_srasp_gap_2_over_i",
+        claim="APP-DYCK",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, check_srasp_wrong),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(varied={"query i <= 64, S, p": "integers, visible keys"}, assumed=(_REPLAYED,)),
+    ),
+)

@@ -2,19 +2,19 @@
 
 Checked on import: names are unique, every check has settings for every preset of
 spec.presets.PRESET_NAMES with the required keys and no unknown ones, each preset bound lies
-in the check's size range, and every assumed lemma is a statement check of this list.
+in the check's size range (a symbolic check's range is the one size 1), and every assumed lemma is a statement check of this list.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from hardsoft.smt import c_composition, e_softmax, errata, p_layer, s_lipschitz, z_ziggurat
+from hardsoft.smt import c_composition, e_softmax, errata, heads, p_layer, s_lipschitz, z_ziggurat
 from hardsoft.smt.check import REQUIRED_SETTINGS, SETTINGS, Expect, SmtCheck
 from hardsoft.spec.presets import PRESET_NAMES
 
 #: The encoding modules whose CHECKS make up the list, in report order.
-MODULES: tuple[ModuleType, ...] = (e_softmax, z_ziggurat, s_lipschitz, p_layer, c_composition, errata)
+MODULES: tuple[ModuleType, ...] = (e_softmax, z_ziggurat, s_lipschitz, p_layer, c_composition, errata, heads)
 
 
 def validate(checks: tuple[SmtCheck, ...]) -> list[str]:
@@ -32,6 +32,8 @@ def validate(checks: tuple[SmtCheck, ...]) -> list[str]:
                 problems.append(f"{c.name} ({p}): unknown settings {sorted(unknown)}")
             if "bound" in st and not c.min_size <= st["bound"] <= c.max_size:
                 problems.append(f"{c.name} ({p}): bound {st['bound']} outside {c.min_size}..{c.max_size}")
+        if c.symbolic and not c.min_size == c.max_size == 1:
+            problems.append(f"{c.name}: a symbolic check runs one query set (size 1), not {c.min_size}..{c.max_size}")
         for lem in c.assumes:
             lemma_check = next((d for d in checks if d.name == lem.check), None)
             if lemma_check is None:

@@ -223,6 +223,10 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.heads.build_lookup",
             "constructive.heads.two_sided_lookup_mass_bound",
         ),
+        smt=(
+            "smt.L7.parabola",
+            "smt.L7.wrong_loss_2K",
+        ),
         tests=(
             "tests/constructive/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
             "tests/constructive/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
@@ -234,10 +238,17 @@ REGISTRY: tuple[Claim, ...] = (
         "Lemma 8 (tie-breaking)",
         "Rightmost (leftmost) unique-hard attention to the selected keys j < i (j > i) becomes a unique maximum with scores "
         "K(select_j +- j/n) (bounded) or K(n select_j +- j) (unbounded); for every selection the sorted scores form a ziggurat "
-        "with step gap = K/n (resp. K), checked for every selection and query up to n = 12 and, as the rank inequality, for every n "
-        "by z3. Since/until read the nearest "
+        "with step gap = K/n (resp. K), checked for every selection and query up to n = 12 (tests) and by Z3 up to the preset "
+        "bound (smt.L8.tiebreak_ziggurat), and, as the rank inequality, for every n by Z3 (smt.L8.rank_every_n). Since/until "
+        "read the nearest "
         "key where g | !f holds; Y/X are the all-selected case.",
         spec=("constructive.heads.tiebreak_head", "constructive.heads.build_tiebreak"),
+        smt=(
+            "smt.L8.rank_every_n",
+            "smt.L8.wrong_rank_step_2K_over_n",
+            "smt.L8.tiebreak_ziggurat",
+            "smt.L8.wrong_gap_2K_over_n",
+        ),
         tests=(
             "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
             "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
@@ -266,6 +277,12 @@ REGISTRY: tuple[Claim, ...] = (
         "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. Comparisons mixing "
         "past and future counts are refused.",
         spec=("constructive.heads.count_head", "constructive.heads.sign_head", "constructive.logic.compiler.compile_formula"),
+        smt=(
+            "smt.CNT.sign_margin",
+            "smt.CNT.wrong_sign_margin_1_over_n_minus_1",
+            "smt.CNT.uniform_scores",
+            "smt.CNT.wrong_count_positive_gap",
+        ),
         tests=(
             "tests/constructive/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
@@ -344,6 +361,10 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.srasp.compiler.compile_program",
             "constructive.srasp.dyck.reference_dyck",
             "constructive.applications.build_dyck",
+        ),
+        smt=(
+            "smt.APP-DYCK.srasp_lookup_gap",
+            "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
         ),
         tests=(
             "tests/constructive/test_srasp.py::test_program_equals_reference_on_every_word",

