@@ -288,7 +288,7 @@ def check_errata() -> list[CheckResult]:
 
 
 def check_logic(max_len: int = 5) -> CheckResult:
-    """Temporal logic, fast subset: every one-operator formula over a, b, first, last compiled in both regimes, hard = soft = evaluator up to max_len."""
+    """Temporal logic, fast subset: every one-operator formula over a, b, first, last, both regimes, hard = soft = evaluator up to max_len."""
     from hardsoft.constructive.logic import check_compiled, compile_formula
 
     t0 = time.perf_counter()

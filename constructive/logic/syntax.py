@@ -429,7 +429,7 @@ class _Parser:
     def integer(self, t: _Tok) -> int:
         if len(t.text.lstrip("0")) > len(str(MAX_INTEGER)) or int(t.text) > MAX_INTEGER:
             shown = t.text if len(t.text) <= 20 else f"{t.text[:8]}... ({len(t.text)} digits)"
-            raise ValueError(f"column {t.col}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the comparison's margin)")
+            raise ValueError(f"column {t.col}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the margin)")
         return int(t.text)
 
     def count(self) -> Count:
