@@ -289,8 +289,9 @@ PLANTED: list[tuple[str, str, str, int]] = [
     ("sorryAx", "/-- d -/\ntheorem t : (1 : Nat) = 2 := sorryAx _ false\n", "sorryAx", 1),
     ("sorry", "/-- d -/\ntheorem t : (1 : Nat) = 2 := by\n  sorry\n", "sorry", 2),
     ("admit", "/-- d -/\ntheorem t : (1 : Nat) = 2 := by admit\n", "admit", 1),
-    ("guillemets", "/-- d -/\ntheorem t : (1 : Nat) = 2 := «sorryAx» _ false\n", "sorryAx", 1),
-    ("interpolated", '/-- d -/\ndef s : String := s!"{(sorry : Nat)}"\n', "interpolated string", 1),
+    # guillemets and interpolated strings: the tokenizer refuses to read them (lean18: was "sorryAx" / "interpolated string")
+    ("guillemets", "/-- d -/\ntheorem t : (1 : Nat) = 2 := «sorryAx» _ false\n", "unreadable", 1),
+    ("interpolated", '/-- d -/\ndef s : String := s!"{(sorry : Nat)}"\n', "unreadable", 1),
     ("native_decide", "/-- d -/\ntheorem t : 2 + 2 = 4 := by native_decide\n", "native_decide", 1),
     ("decide_native", "/-- d -/\ntheorem t : 2 + 2 = 4 := by decide +native\n", "native", 1),
     ("decide_config", "/-- d -/\ntheorem t : 2 + 2 = 4 := by\n  decide (config := { native := true })\n", "native", 2),
@@ -300,8 +301,9 @@ PLANTED: list[tuple[str, str, str, int]] = [
     ("run_tac", "/-- d -/\ntheorem t : True := by run_tac pure ()\n", "run_tac", 1),
     ("run_elab", "run_elab pure ()\n", "run_elab", 0),
     ("elab", 'elab "zero!" : term => pure (Lean.mkNatLit 0)\n', "elab", 0),
-    ("macro", 'macro "zero!" : term => `(0)\n', "macro", 0),
-    ("macro_rules", "macro_rules | `(tactic| trivial) => `(tactic| decide)\n", "macro_rules", 0),
+    ("macro", 'macro "zero!" : term => `(0)\n', "unreadable", 0),  # the backtick quotation is refused first (lean18)
+    ("macro_rules", "macro_rules | `(tactic| trivial) => `(tactic| decide)\n", "unreadable", 0),
+    ("macro_plain", 'macro "zero!" : term => zero\n', "macro", 0),
     ("syntax", 'syntax "zero!" : term\n', "syntax", 0),
     ("notation", 'notation a " ≼ " b => b ≤ a\n', "notation", 0),
     ("infixl", 'infixl:65 " +' + "'" + ' " => HAdd.hAdd\n', "infixl", 0),
@@ -357,23 +359,25 @@ def test_audit_ignores_comments_and_strings(lean_copy: Path) -> None:
     target = lean_copy / "HardSoft" / "Defs.lean"
     extra = ('/-- A docstring may say sorry, axiom and native_decide. -/\n'
              'def planted_str : String := "sorry axiom native_decide #exit"\n'
-             '-- a comment: sorry admit #guard_msgs\n/- nested /- sorry -/ still comment axiom -/\n'
-             '/-- d -/\ndef planted_char : Char := \'"\'\n')
+             '-- a comment: sorry admit #guard_msgs /- -/ --\n/- a comment: sorry axiom -/\n')
     target.write_text(target.read_text(encoding="utf-8").replace("end HardSoft", extra + "end HardSoft"),
                       encoding="utf-8")
     assert audit_sources(lean_sources(lean_copy), lean_copy) == []
 
 
-def test_audit_sees_through_nested_comment_ends(lean_copy: Path) -> None:
-    # `-/` inside a nested comment closes only the inner one: the sorry after it is still in a comment,
-    # and the one after the outer close is code
+@pytest.mark.parametrize("extra", [
+    "/- outer /- inner -/ sorry -/\n",  # nested comments (lean18: were read, now refused)
+    "def planted_char : Char := '\"'\n",  # a char literal
+    'def planted_str : String := "/- not a comment"\n',  # a comment delimiter inside a string
+])
+def test_audit_refuses_what_it_cannot_read(lean_copy: Path, extra: str) -> None:
     target = lean_copy / "HardSoft" / "Defs.lean"
-    extra = "/- outer /- inner -/ sorry -/\n/-- d -/\ntheorem planted : (1 : Nat) = 2 := by\n  sorry\n"
     text = target.read_text(encoding="utf-8").replace("end HardSoft", extra + "end HardSoft")
     target.write_text(text, encoding="utf-8")
-    line = text.splitlines().index("  sorry") + 1
+    line = text.splitlines().index(extra.rstrip("\n")) + 1
     findings = audit_sources(lean_sources(lean_copy), lean_copy)
-    assert [(f.file, f.line, f.kind) for f in findings] == [("HardSoft/Defs.lean", line, "sorry")]
+    assert [(f.file, f.line, f.kind) for f in findings] == [("HardSoft/Defs.lean", line, "unreadable")]
+    assert "audit cannot read this construct" in findings[0].text
 
 
 def test_audit_requires_autoimplicit_off(lean_copy: Path) -> None:

@@ -144,7 +144,7 @@ def make_bundle(mods: dict[str, Module], order: list[str], src_root: Path, name:
         try:
             cmds = commands(tokenize(src))
         except LeanSyntaxError as e:
-            raise BundleError(rel, int(str(e).split()[1].rstrip(":")) if str(e).startswith("line ") else 1, f"unreadable: {e}") from e
+            raise BundleError(rel, e.line, f"unreadable: {e}") from e
         for c in cmds:
             body = [t.text for t in c.body]
             is_import = "import" in body[:3] and all(b in ("public", "meta", "private", "import", "all") for b in body[: body.index("import")])
