@@ -415,18 +415,26 @@ def test_every_claimed_theorem_is_pinned_and_described() -> None:
 
 
 def test_pin_module_text() -> None:
+    # lean18: the module now also pins definitions, non-vacuity theorems and end-of-file markers, and opens no namespace
     statements, claims_of = pins.registry_pins()
-    text, ps, problems = pins.pin_module(statements, claims_of, ["HardSoft.Main"])
-    assert not problems and len(ps) == len(LEAN_STATEMENTS)
+    text, ps, problems = pins.pin_module(statements, claims_of, ["HardSoft.Main"], reached=[("HardSoft.Defs", "M.r")])
+    assert not problems and len([p for p in ps if p.kind == "theorem"]) == len(LEAN_STATEMENTS)
     lines = text.splitlines()
+    proofs = {"theorem": "@{name}", "example": "@{name}", "reached": "@M.r"}
     for p in ps:
-        assert lines[p.first_line - 1].startswith("example : ∀")
-        assert lines[p.last_line - 1].strip() == f":= @{p.name}"
+        assert lines[p.first_line - 1].startswith("example : ")
+        last = lines[p.last_line - 1].strip()
+        if p.kind == "definition":
+            assert last in (f":= {pins.BY_RFL}", f":= @{p.name}.mk"), last
+        else:
+            assert last == ":= " + proofs[p.kind].format(name=p.name), last
+    assert not any(ln.startswith(("namespace", "open")) for ln in lines)
     assert audit_text(text, "Pins.lean") == []  # the generated module passes the same audit
 
 
 def test_pin_module_reports_unpinned_and_uncited() -> None:
-    _text, ps, problems = pins.pin_module({"A.x": LeanStatement("True", "t")}, {"A.y": ("C",)}, ["M"])
+    empty = pins.Registry({}, {}, {}, {}, {"A.y": "no hypotheses"})
+    _text, ps, problems = pins.pin_module({"A.x": LeanStatement("True", "t")}, {"A.y": ("C",)}, ["M"], empty)
     assert not ps and len(problems) == 2 and "A.y (claim C) has no pinned statement" in problems[0]
     assert "A.x: pinned" in problems[1] and "cited by no claim" in problems[1]
 

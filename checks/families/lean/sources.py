@@ -278,14 +278,14 @@ def tokenize(src: str) -> list[Token]:
             raise LeanSyntaxError(line, "`-/` outside a comment")
         elif c == '"':
             if toks and toks[-1].kind == "ident" and toks[-1].line == line and toks[-1].col + len(toks[-1].text) == col:
-                raise LeanSyntaxError(line, f"`{toks[-1].text}\"`: an interpolated or raw string")
+                raise LeanSyntaxError(line, f'`{toks[-1].text}"`: an interpolated or raw string')
             j = i + 1
             while j < n and src[j] != '"':
                 if src[j] == "\n":
                     raise LeanSyntaxError(line, "a string literal spanning lines")
                 if src[j] == "\\":
                     if j + 1 >= n or src[j + 1] not in _STRING_ESCAPES:
-                        raise LeanSyntaxError(line, "a string escape other than \\\\ \\\" \\n \\t")
+                        raise LeanSyntaxError(line, 'a string escape other than \\\\ \\" \\n \\t')
                     j += 2
                 else:
                     j += 1
