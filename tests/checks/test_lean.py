@@ -72,10 +72,9 @@ class _Runs:
             text = main.read_text(encoding="utf-8")
             assert WEAKEN_FROM in text, "the theorem to weaken is gone: update WEAKEN_FROM"
             main.write_text(text.replace(WEAKEN_FROM, WEAKEN_TO, 1), encoding="utf-8")
-            # the non-vacuity examples apply the theorem as registered: they would (rightly) fail too
-            (copy / "HardSoft" / "Examples.lean").unlink(missing_ok=True)
-            root = copy / "HardSoft.lean"
-            root.write_text(root.read_text(encoding="utf-8").replace("public import HardSoft.Examples\n", ""), encoding="utf-8")
+            # its non-vacuity theorem applies it as registered: it would (rightly) fail to elaborate, so it goes
+            # (lean18: only that one; its pin then fails, naming it)
+            _drop_theorem(copy / "HardSoft" / "Examples.lean", WEAKENED_EXAMPLE.rsplit(".", 1)[-1])
             statements, claims_of = pins.registry_pins()
             statements[GHOST] = GHOST_STATEMENT
             claims_of[GHOST] = ("C",)
@@ -107,6 +106,17 @@ class _Runs:
             t.join()
 
 
+def _drop_theorem(path: Path, short: str) -> None:
+    """Delete the command declaring ``short`` (its doc comment included) from a Lean file."""
+    src = path.read_text(encoding="utf-8")
+    lines = src.split("\n")
+    cmds = sources.commands(sources.tokenize(src))
+    k = next(i for i, c in enumerate(cmds) if len(c.body) > 1 and c.body[1].text == short)
+    first, nxt = cmds[k].line, (cmds[k + 1].line if k + 1 < len(cmds) else len(lines) + 1)
+    del lines[first - 1 : nxt - 1]
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
 def _synthetic_project(dest: Path, k: int) -> Path:
     """Write a library of k small files (each imports the one before) for the bundle's line-mapping test.
 
@@ -120,8 +130,8 @@ def _synthetic_project(dest: Path, k: int) -> Path:
         imports = f"public import HardSoft.F{i - 1}\n\n" if i > 1 else ""
         (lib / f"F{i}.lean").write_text(
             f"module\n\n{imports}/-! # Synthetic file {i} of {k} (tests/checks/test_lean.py: the bundle's line mapping) -/\n\n"
-            f"public section\n\nset_option autoImplicit false\n\nnamespace Syn\n\n"
-            f"/-- File {i}'s theorem. -/\ntheorem t{i} : ({i} : Nat) = {i} := rfl\n\nend Syn\n\nend\n",
+            f"public section\n\nset_option autoImplicit false\n\nnamespace HardSoft\n\n"
+            f"/-- File {i}'s theorem. -/\ntheorem t{i} : ({i} : Nat) = {i} := rfl\n\nend HardSoft\n\nend\n",
             encoding="utf-8",
         )
     return dest
@@ -154,7 +164,7 @@ def test_real_project_every_theorem_proved(lean_runs: _Runs) -> None:
     assert all(r.verdict == "proved" for r in theorems)
     assert all("accepted its registered statement" in r.detail for r in theorems)
     by = {r.name: r for r in results}
-    assert by["lean.pins"].verdict == "accepted" and by["lean.pins"].data["pins"] == len(LEAN_STATEMENTS)
+    assert by["lean.pins"].verdict == "accepted" and by["lean.pins"].data["kinds"]["theorem"] == len(LEAN_STATEMENTS)
     assert {r.claim for r in theorems} >= {"C", "E", "Z"}
     units = {r.name: r for r in results if r.name.startswith("lean.build.")}
     if by["lean.toolchain"].data["toolchain"] == "wasm":
@@ -243,7 +253,7 @@ def test_weakened_statement_and_ghost_theorem_fail_their_pins(lean_runs: _Runs) 
     assert ghost.outcome is Outcome.FAILED and ghost.verdict == "missing", ghost.detail
     assert "claim C" in ghost.detail and GHOST_STATEMENT.origin in ghost.detail and "test_lean.py:" in ghost.detail
     assert by["lean.pins"].outcome is Outcome.FAILED
-    assert set(by["lean.pins"].data["rejected"]) == {WEAKENED, GHOST}
+    assert set(by["lean.pins"].data["rejected"]) == {WEAKENED, GHOST, WEAKENED_EXAMPLE}
     from hardsoft.checks.runner import exit_code
     assert exit_code(lean_runs.pinned) == 1  # `hardsoft check` exits 1, never "ok"
     # every other theorem is still confirmed
@@ -397,6 +407,8 @@ def test_unterminated_comment_is_a_finding() -> None:
 
 #: The theorem the weakened copy changes, and how (same name, weaker conclusion).
 WEAKENED = "HardSoft.composition_err_le_eps_rat"
+#: Its non-vacuity theorem (removed from the weakened copy with it).
+WEAKENED_EXAMPLE = "HardSoft.nonvacuous_composition_err_le_eps_rat"
 WEAKEN_FROM = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps :="
 WEAKEN_TO = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) (hpos : 0 < eps) : e L ≤ eps :="  # one more hypothesis
 #: A registry entry naming a theorem that does not exist.

@@ -23,6 +23,7 @@ makes the results UNDECIDED, never OK.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -74,6 +75,10 @@ def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckRe
             detail = f"{u.path}: no error or sorry {where}"
         elif u.status == "sorry":
             detail = f"{u.path}: declaration uses sorry {where}: " + "; ".join(m.short() for m in u.sorries[:3])
+        elif u.status == "not-compiled":
+            detail = f"{u.path}: not compiled: Lean never reached the end of this file in the bundle {u.bundle}: " + "; ".join(
+                m.text for m in u.errors[-1:]
+            )
         else:
             detail = f"{u.path}: {u.status} {where}: " + "; ".join(m.short() for m in u.errors[:3])
     elif u.status == "ok":
@@ -213,7 +218,8 @@ def check_project(
     ``#print axioms``, or the wasm bundle + pins, through the cache); Lean's verdict on the pins
     (``_Pins.judge``), which also marks a file the bundle never reached the end of as not
     compiled (``_mark_unreached``); then the rows: toolchain, one per build unit, the audit,
-    the pins, one per claimed theorem (``_theorem_row``).  ``statements``/``claims_of`` default
+    the pins, one per claimed theorem (``_theorem_row``).  Any registry problem fails the pins
+    row; a theorem's row fails on those that concern it, what it uses or its examples.  ``statements``/``claims_of`` default
     to the registry (``spec.claims``); ``report`` restricts the per-theorem results to these
     names (the build and pins cover all).
     """
@@ -402,10 +408,13 @@ def _theorem_verdict(
     unit = build.pin_unit
     pin_where = f"{PIN_MODULE}.lean:{pin.first_line}" if pin else f"{PIN_MODULE}.lean"
     broken = [u for n, u in build.units.items() if n != PIN_MODULE and not u.ok]
-    void = _pin_problems(pins) + ([unit.status] if unit is not None and unit.status not in ("ok", "error", "blocked") else [])
     used = uses(str(getattr(st, "statement", "")), reg.definitions)
-    bad_defs = {d: pins.rejected[d] for d in sorted(used) if any(p.kind == "definition" for p, _ in pins.rejected.get(d, []))}
     examples = [n for n, e in sorted(reg.examples.items()) if e.of == name]
+    concerned = re.compile(r"(?<![\w.'])(" + "|".join(re.escape(n) for n in [name, *used, *examples]) + r")(?![\w.'])")
+    void = [p for p in pins.problems if concerned.search(p)]  # registry problems of this theorem, what it uses, its examples
+    void += [f.short() for f in pins.findings] + [m.short() for m in pins.stray]  # these void every pin
+    void += [unit.status] if unit is not None and unit.status not in ("ok", "error", "blocked") else []
+    bad_defs = {d: pins.rejected[d] for d in sorted(used) if any(p.kind == "definition" for p, _ in pins.rejected.get(d, []))}
     bad_examples = {n: pins.rejected[n] for n in examples if n in pins.rejected}
     if pin is None:
         return Outcome.FAILED, "unpinned", f"{name} (claim {claim}) has no pinned statement in spec/lean_statements.py LEAN_STATEMENTS"

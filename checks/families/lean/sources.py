@@ -176,6 +176,8 @@ class LeanSyntaxError(ValueError):
 UNREADABLE = "audit cannot read this construct"
 #: Escapes a string literal may use (each is the same to Lean and to this tokenizer).
 _STRING_ESCAPES = frozenset('\\"nt')
+#: Where a block comment's body ends or nests (Lean's ``finishCommentBlock``: the first of either, left to right).
+_COMMENT_DELIMITER = re.compile(r"-/|/-")
 #: Comment delimiters: a string literal holding one is refused (a reader could take it for a comment).
 _DELIMITERS = ("/-", "-/", "--")
 
@@ -214,9 +216,9 @@ def tokenize(src: str) -> list[Token]:
     * a block comment ``/- ... -/``, a doc comment ``/-- ... -/`` and a module doc
       ``/-! ... -/`` must be opened at the start of a line or after a space, the opener must be
       followed by a space or a newline (Lean skips the character after ``/-`` unexamined: read
-      as ``/-/- -/``, it nests for a naive reader and not for Lean), and the body ends at the
-      first ``-/`` and may not contain ``/-`` (no nesting) or ``--``; an unterminated one is
-      refused, and so is a ``-/`` outside any comment;
+      as ``/-/- -/``, it nests for a naive reader and not for Lean), and the body, scanned left
+      to right as Lean does, must reach a ``-/`` before any ``/-`` (no nesting; ``//-/`` nests)
+      and hold no ``--``; an unterminated one is refused, and so is a ``-/`` outside any comment;
     * a string literal stays on one line, uses only the escapes ``\\ \" \n \t`` and holds
       no comment delimiter; raw strings (``r"..."``, ``r#"..."#``), interpolated strings
       (``s!"..."``), char literals (any ``'`` that is not part of a name), name literals and
@@ -262,14 +264,17 @@ def tokenize(src: str) -> list[Token]:
             body = i + (3 if kind else 2)
             if body >= n or src[body] not in " \n":
                 raise LeanSyntaxError(line, f"`{src[i:body]}` not followed by a space or a newline")
-            close = src.find("-/", body)
-            if close < 0:
+            # Lean scans the body left to right for `-/` (close) or `/-` (nest): the first of either decides
+            # (so `//-/` nests on `/-`, although a search for `-/` alone would close on its last two characters)
+            m = _COMMENT_DELIMITER.search(src, body)
+            if m is None:
                 raise LeanSyntaxError(line, "unterminated comment")
-            inner = src[body:close]
-            for bad, what in (("/-", "a nested block comment (`/-` inside a comment)"), ("--", "`--` inside a block comment")):
-                at = inner.find(bad)
-                if at >= 0:
-                    raise LeanSyntaxError(line + inner.count("\n", 0, at), what)
+            if m.group(0) == "/-":
+                raise LeanSyntaxError(line + src.count("\n", body, m.start()), "a nested block comment (`/-` inside a comment)")
+            close = m.start()
+            dash = src.find("--", body, close)
+            if dash >= 0:
+                raise LeanSyntaxError(line + src.count("\n", body, dash), "`--` inside a block comment")
             j = close + 2
             if kind:
                 toks.append(Token(kind, src[i:j], line, col))
