@@ -89,7 +89,8 @@ def trust_ledger() -> str:
         "",
         "- **Lean** theorems are proved for every size (every N, every depth L), over an ordered field; softmax "
         "weights enter in the same abstract form as in the SMT checks (w_j = 1 on the max set, 0 <= w_j <= x "
-        "off it). Exact statements: `lean/HardSoft/Main.lean`.",
+        "off it). Exact statements: `spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
+        'namespace, together with the definitions it uses and a non-vacuity theorem at Rat (`lean/README.md`, "The checker").',
         "- **SMT (Z3)** checks prove a statement for every real instance of the listed sizes only (bounded), "
         "through the exp abstraction of `smt/core.py` (facts F1-F6). A query counts as proved only when its "
         "hypotheses were shown satisfiable too (non-vacuous); unknown or timeout is never proved.",

@@ -1,8 +1,8 @@
 """The trust audit of the Lean sources: an allowlist of top-level commands and a list of words refused anywhere.
 
-Every file of the library is tokenized (``checks.families.lean.sources``: comments, nested comments,
-strings and char literals cannot hide a word, and cannot make one up) and split into
-top-level commands.  A command is accepted only if it is one of
+Every file of the library is tokenized (``checks.families.lean.sources``: conservative, so no
+comment or literal can hide a word or make one up; what it cannot read exactly as Lean does
+it refuses) and split into top-level commands.  A command is accepted only if it is one of
 
 * ``module`` (the first command), ``import M`` / ``public import M``;
 * ``section [N]``, ``public section`` (optionally ``@[expose]``), ``namespace N``, ``end [N]``;
@@ -13,6 +13,16 @@ top-level commands.  A command is accepted only if it is one of
   ``private``/``protected``/``public``/``noncomputable``/``nonrec``, the attributes in
   ``ALLOWED_ATTRIBUTES``, and optionally an ``omit ... in`` / ``include ... in`` prefix;
 * a module doc ``/-! -/``.
+
+Every command must begin in column 0 of its own line (a command Lean starts mid-line, after
+a declaration, is never read as part of it); imports are limited to the project's modules
+and ``Init`` (another package would bring command keywords the splitter does not know).
+Across the files (``audit_sources``), every declaration must be ``HardSoft.<name>`` or sit
+in a namespace the project declares; any other is "namespace redirection"
+(``namespace_findings``): ``HardSoft.HardSoft.sumTo`` or ``HardSoft.Std.IsLinearOrder`` would
+shadow what a name means inside ``namespace HardSoft``, ``Nat.X`` extends core.  A file the
+tokenizer cannot read exactly as Lean does is refused as a whole ("unreadable": "audit cannot
+read this construct", ``checks.families.lean.sources.tokenize``).
 
 Every ``section``/``namespace`` a file opens must be closed in that file by a matching
 ``end`` (checked in order; an unclosed one is reported at its own line): the wasm build

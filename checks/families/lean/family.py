@@ -8,16 +8,20 @@
    library's files are compiled as ONE bundle in one process (``checks.families.lean.bundle``,
    ``checks.families.lean.build``; messages mapped back to each file's own lines, one derived row per
    file plus one for the bundle).
-3. The pins (``checks.families.lean.pins``): a module generated from the registry's
-   ``LEAN_STATEMENTS`` in which Lean must accept ``example : <statement> := @name`` for every
-   claimed theorem; it is checked after the build, in a process of its own (wasm: importing
+3. The pins (``checks.families.lean.pins``): a module generated from the registry
+   (``spec.lean_statements``), opening no namespace, in which Lean must accept
+   ``example : <statement> := @name`` for every claimed theorem, the facts that pin every
+   definition and structure those statements use, every non-vacuity theorem and (wasm) every
+   file's end-of-file marker; it is checked after the build, in a process of its own (wasm: importing
    the compiled bundle; native: ``lake env lean`` importing the built modules).
 4. The cache (``checks.families.lean.cache``): the wasm build's verdict (pins included) is stored
    under a hash of the sources, the pin module, the toolchain, the flags and the checker, so
    ``make test`` and ``make check`` share one build.
 
-A claimed theorem is "proved" only if Lean accepted its pin, every module built with no
-error and no ``sorry``, and the audit is clean.  A toolchain that cannot be installed or run
+A claimed theorem is "proved" only if Lean accepted its pin, the pins of every definition its
+statement uses and of its non-vacuity theorem, every module built with no error and no
+``sorry`` and (wasm) was compiled to its end, the registry is consistent, and the audit is
+clean.  A toolchain that cannot be installed or run
 makes the results UNDECIDED, never OK.
 """
 

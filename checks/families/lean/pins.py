@@ -229,15 +229,15 @@ def pin_module(
     users: dict[str, set[str]] = {}
     for name in claims:
         if name in statements:
-            for d in uses(str(statements[name].statement), reg.definitions):
-                users.setdefault(d, set()).add(name)
-    for name, d in sorted(reg.definitions.items()):
+            for used in uses(str(statements[name].statement), reg.definitions):
+                users.setdefault(used, set()).add(name)
+    for name, defn in sorted(reg.definitions.items()):
         ids = tuple(sorted({c for t in users.get(name, ()) for c in claims[t]}))
-        for k, eq in enumerate(d.equations, 1):
-            add(name, "definition", ids, eq, BY_RFL, d.origin, f"definition {name}, equation {k} ({d.origin})")
-        if d.constructor:
-            note = f"structure {name}: its constructor, its fields exactly ({d.origin})"
-            add(name, "definition", ids, d.constructor, f"@{name}.mk", d.origin, note)
+        for k, eq in enumerate(defn.equations, 1):
+            add(name, "definition", ids, eq, BY_RFL, defn.origin, f"definition {name}, equation {k} ({defn.origin})")
+        if defn.constructor:
+            note = f"structure {name}: its constructor, its fields exactly ({defn.origin})"
+            add(name, "definition", ids, defn.constructor, f"@{name}.mk", defn.origin, note)
     for name, e in sorted(reg.examples.items()):
         add(name, "example", claims.get(e.of, ()), e.statement, f"@{name}", e.origin, f"non-vacuity of {e.of} ({e.origin})")
     for module, marker in reached:
