@@ -108,9 +108,10 @@ def trust_ledger() -> str:
         "",
         "- **Lean** theorems are proved for every size (every N, every depth L), over an ordered field; softmax "
         "weights enter in the same abstract form as in the SMT checks (w_j = 1 on the max set, 0 <= w_j <= x "
-        "off it). Exact statements: `lean/HardSoft/Main.lean`. Under the wasm toolchain each is also confirmed from the "
-        "compiled .olean (a kernel theorem resting on propext, Classical.choice, Quot.sound at most; no project axiom, no "
-        "sorryAx, imports Init only); the core library's own proofs are trusted (`lean/README.md`).",
+        "off it). Exact statements: `spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
+        'namespace, together with the definitions it uses and a non-vacuity theorem at Rat (`lean/README.md`, "The checker"). '
+        "Under the wasm toolchain each is also confirmed from the compiled .olean (a kernel theorem resting on propext, "
+        "Classical.choice, Quot.sound at most; no project axiom, no sorryAx, imports Init only); the core library's own proofs are trusted.",
         "- **SMT (Z3)** checks prove a statement for every real instance of the listed sizes only (bounded), "
         "through the exp abstraction of `smt/core.py` (facts F1-F6). A query counts as proved only when its "
         "hypotheses were shown satisfiable too (non-vacuous); unknown or timeout is never proved.",

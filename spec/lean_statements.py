@@ -1,7 +1,20 @@
 """The pinned Lean statements: for each Lean theorem a claim of ``spec.claims`` cites, its exact statement and what it proves in words.
 
-The Lean check makes Lean confirm every statement here (``checks.families.lean.pins``);
-the traceability table's Lean column is each entry's ``says``.
+The Lean check makes Lean confirm every text here (``checks.families.lean.pins``):
+
+* ``LEAN_STATEMENTS``: each claimed theorem's full statement (the traceability table's
+  Lean column is each entry's ``says``);
+* ``LEAN_DEFINITIONS``: each definition and structure of the project that those statements
+  use (transitively): facts that determine it (its defining equations, proved by ``rfl``; a
+  structure's constructor type and projections), so a changed body or an added field (say
+  ``vac : False`` in ``ExpLike``, which would make every statement about it vacuous) fails;
+* ``LEAN_EXAMPLES``: the non-vacuity theorems of ``lean/HardSoft/Examples.lean`` (each
+  main theorem applied at ``Rat`` to concrete values, every hypothesis proved), so deleting
+  or changing one fails.
+
+Every text is read in a module that opens no namespace: the project's constants are
+written fully qualified (``HardSoft.sumTo``), everything else is core's (``Nat``, ``Rat``,
+``Lean.Grind.Field``, ...), so no project declaration can redirect what a name means.
 """
 
 from __future__ import annotations
@@ -12,7 +25,8 @@ from pathlib import Path
 
 from hardsoft import locations
 
-#: The ordered-field context of the generic Lean theorems (the section variables of lean/HardSoft/*.lean).
+#: The ordered-field context of the generic Lean theorems (the section variables of lean/HardSoft/*.lean);
+#: core names only (read with no namespace open, a project declaration cannot change what they mean).
 FIELD = "{α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]"
 
 
@@ -37,8 +51,8 @@ def _caller_origin() -> str:
 class LeanStatement:
     """What a Lean theorem cited by a claim proves: its exact statement (pinned) and the same in words.
 
-    statement -- the theorem's full type in Lean syntax, binders written with ``∀`` (read inside
-                 ``namespace HardSoft``); the generated pin module makes Lean confirm
+    statement -- the theorem's full type in Lean syntax, binders written with ``∀``, project
+                 constants fully qualified (read with no namespace open); the generated pin module makes Lean confirm
                  ``example : statement := @name`` (``checks.families.lean.pins``)
     says      -- what the theorem proves, in words, no more than the statement: the Lean column of
                  the traceability table
@@ -50,69 +64,78 @@ class LeanStatement:
     origin: str = field(default_factory=_caller_origin, compare=False)
 
 
+#: The field context of the definitions that need no order (``Defs.lean``'s first section).
+RING = "{α : Type} [Lean.Grind.Field α]"
+
+
+def over_ring(rest: str) -> str:
+    """Return the Lean statement ``∀ RING rest``: ``rest`` is ``binders, conclusion`` over a field α with no order."""
+    return f"∀ {RING} {rest}"
+
+
 #: For each Lean theorem a claim cites: its pinned statement and what it says (keys = the names in Claim.lean).
 LEAN_STATEMENTS: dict[str, LeanStatement] = {
     "HardSoft.bound_closed_form": LeanStatement(
         over_field(
-            "(r a : α) (L : Nat), (r - 1) * bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) ∧ (r ≠ 1 → bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) / (r - 1)) ∧ (r = 1 → bound (fun _ => r) (fun _ => a) L = natCast L * a)"
+            "(r a : α) (L : Nat), (r - 1) * HardSoft.bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) ∧ (r ≠ 1 → HardSoft.bound (fun _ => r) (fun _ => a) L = a * (r ^ L - 1) / (r - 1)) ∧ (r = 1 → HardSoft.bound (fun _ => r) (fun _ => a) L = HardSoft.natCast L * a)"
         ),
         "uniform r, a: (r - 1) B_L = a (r^L - 1); B_L = a (r^L - 1)/(r - 1) if r ≠ 1; B_L = L a if r = 1",
     ),
     "HardSoft.bound_monotone": LeanStatement(
         over_field(
-            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) {l : Nat} (hlL : l ≤ L), 0 ≤ bound r a l ∧ bound r a l ≤ bound r a L"
+            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) {l : Nat} (hlL : l ≤ L), 0 ≤ HardSoft.bound r a l ∧ HardSoft.bound r a l ≤ HardSoft.bound r a L"
         ),
         "r_l ≥ 1 and a_l ≥ 0 for l < L give 0 ≤ B_l ≤ B_L for every l ≤ L",
     ),
     "HardSoft.err_le_bound_of_bound_le_one": LeanStatement(
         over_field(
-            "{r a e : Nat → α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBL : bound r a L ≤ 1), ∀ l, l ≤ L → e l ≤ bound r a l ∧ bound r a l ≤ 1"
+            "{r a e : Nat → α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBL : HardSoft.bound r a L ≤ 1), ∀ l, l ≤ L → e l ≤ HardSoft.bound r a l ∧ HardSoft.bound r a l ≤ 1"
         ),
         "e_0 = 0, the guarded step e_l ≤ 1 → e_(l+1) ≤ r_l e_l + a_l, r_l ≥ 1, a_l ≥ 0 (each for l < L) and B_L ≤ 1 give e_l ≤ B_l ≤ 1 for every l ≤ L",
     ),
     "HardSoft.err_le_eps_of_bound_le": LeanStatement(
         over_field(
-            "{r a e : Nat → α} {L : Nat} {eps : α} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps"
+            "{r a e : Nat → α} {L : Nat} {eps : α} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : HardSoft.bound r a L ≤ eps) (hB1 : HardSoft.bound r a L ≤ 1), e L ≤ eps"
         ),
         "the same hypotheses with B_L ≤ eps and B_L ≤ 1 give e_L ≤ eps",
     ),
     "HardSoft.forall_err_le_bound_iff": LeanStatement(
         over_field(
-            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 0 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l), (∀ e : Nat → α, e 0 = 0 → (∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) → (∀ l, l ≤ L → 0 ≤ e l) → e L ≤ bound r a L) ↔ ∀ l, l < L → bound r a l ≤ 1"
+            "{r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 0 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l), (∀ e : Nat → α, e 0 = 0 → (∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) → (∀ l, l ≤ L → 0 ≤ e l) → e L ≤ HardSoft.bound r a L) ↔ ∀ l, l < L → HardSoft.bound r a l ≤ 1"
         ),
         "the guard, sharp: for r_l, a_l ≥ 0 (l < L), every guarded sequence with e_0 = 0 and e ≥ 0 has e_L ≤ B_L if and only if B_l ≤ 1 for every l < L",
     ),
     "HardSoft.exists_err_gt_of_one_lt_bound": LeanStatement(
         over_field(
-            "{r a : Nat → α} {L l : Nat} (hr : ∀ k, k < L → 0 ≤ r k) (ha : ∀ k, k < L → 0 ≤ a k) (hl : l < L) (hBl : 1 < bound r a l) (M : α), ∃ e : Nat → α, e 0 = 0 ∧ (∀ k, k < L → e k ≤ 1 → e (k + 1) ≤ r k * e k + a k) ∧ (∀ k, k ≤ L → 0 ≤ e k) ∧ M < e L"
+            "{r a : Nat → α} {L l : Nat} (hr : ∀ k, k < L → 0 ≤ r k) (ha : ∀ k, k < L → 0 ≤ a k) (hl : l < L) (hBl : 1 < HardSoft.bound r a l) (M : α), ∃ e : Nat → α, e 0 = 0 ∧ (∀ k, k < L → e k ≤ 1 → e (k + 1) ≤ r k * e k + a k) ∧ (∀ k, k ≤ L → 0 ≤ e k) ∧ M < e L"
         ),
         "r_k, a_k ≥ 0 (k < L) and B_l > 1 for some l < L: for every M a guarded sequence (e_0 = 0, e ≥ 0) has e_L > M",
     ),
     "HardSoft.composition_guard_necessary": LeanStatement(
         over_field(
-            "(M : α), (∃ e : Nat → α, e 0 = 0 ∧ (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧ M < e 2) ∧ ¬ ∀ e : Nat → α, e 0 = 0 → (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) → e 2 ≤ bound (fun _ => (1 : α)) (fun _ => (2 : α)) 2"
+            "(M : α), (∃ e : Nat → α, e 0 = 0 ∧ (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) ∧ M < e 2) ∧ ¬ ∀ e : Nat → α, e 0 = 0 → (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (1 : α)) l * e l + (fun _ => (2 : α)) l) → e 2 ≤ HardSoft.bound (fun _ => (1 : α)) (fun _ => (2 : α)) 2"
         ),
         "one instance, r = 1, a = 2, L = 2 (B_2 = 4): for every M a guarded sequence has e_2 > M, so e_2 ≤ B_2 fails",
     ),
     "HardSoft.composition_err_le_eps_rat": LeanStatement(
-        "∀ {r a e : Nat → Rat} {L : Nat} {eps : Rat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1), e L ≤ eps",
+        "∀ {r a e : Nat → Rat} {L : Nat} {eps : Rat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r l * e l + a l) (hr : ∀ l, l < L → 1 ≤ r l) (ha : ∀ l, l < L → 0 ≤ a l) (hBeps : HardSoft.bound r a L ≤ eps) (hB1 : HardSoft.bound r a L ≤ 1), e L ≤ eps",
         "err_le_eps_of_bound_le at α = Rat",
     ),
     "HardSoft.err_le_eps_of_layers": LeanStatement(
         over_field(
-            "{L : Nat} {H N : Nat → Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → Nat → α} {X tau x LipF yErr e : Nat → α} {eps : α} (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h) (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h) (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l) (hx : ∀ l, l < L → 0 ≤ x l) (hLip : ∀ l, l < L → 0 ≤ LipF l) (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l) (hscore : ∀ l, l < L → ∀ h, h < H l → scoreErr l h ≤ A l h * (2 * X l * e l + e l * e l)) (hS : ∀ l, l < L → ∀ h, h < H l → dSoft l h ≤ scoreErr l h / tau l) (hE : ∀ l, l < L → ∀ h, h < H l → dHard l h ≤ 2 * natCast (N l - 1) * x l) (hw : ∀ l, l < L → ∀ h, h < H l → wErr l h ≤ dSoft l h + dHard l h) (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l * wErr l h) (hres : ∀ l, l < L → yErr l ≤ e l + sumTo (headErr l) (H l)) (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l) (hBeps : bound (fun l => (1 + LipF l) * (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ eps) (hB1 : bound (fun l => (1 + LipF l) * (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ 1), e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1"
+            "{L : Nat} {H N : Nat → Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → Nat → α} {X tau x LipF yErr e : Nat → α} {eps : α} (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h) (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h) (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l) (hx : ∀ l, l < L → 0 ≤ x l) (hLip : ∀ l, l < L → 0 ≤ LipF l) (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l) (hscore : ∀ l, l < L → ∀ h, h < H l → scoreErr l h ≤ A l h * (2 * X l * e l + e l * e l)) (hS : ∀ l, l < L → ∀ h, h < H l → dSoft l h ≤ scoreErr l h / tau l) (hE : ∀ l, l < L → ∀ h, h < H l → dHard l h ≤ 2 * HardSoft.natCast (N l - 1) * x l) (hw : ∀ l, l < L → ∀ h, h < H l → wErr l h ≤ dSoft l h + dHard l h) (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l * wErr l h) (hres : ∀ l, l < L → yErr l ≤ e l + HardSoft.sumTo (headErr l) (H l)) (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l) (hBeps : HardSoft.bound (fun l => (1 + LipF l) * (1 + HardSoft.sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * HardSoft.natCast (N l - 1) * x l * HardSoft.sumTo (B l) (H l)) L ≤ eps) (hB1 : HardSoft.bound (fun l => (1 + LipF l) * (1 + HardSoft.sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * HardSoft.natCast (N l - 1) * x l * HardSoft.sumTo (B l) (H l)) L ≤ 1), e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1"
         ),
         "Theorem 26, algebraic form: L layers each with Lemma 25's step facts as hypotheses (l < L), e_0 = 0, e ≥ 0, and B_L ≤ eps, B_L ≤ 1 for Lemma 25's r_l, a_l give e_L ≤ eps and e_l ≤ 1 for every l ≤ L",
     ),
     "HardSoft.bound_const_le_of_mul_pow_le": LeanStatement(
         over_field(
-            "{r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat) (h : a * natCast L * r ^ (L - 1) ≤ eps), bound (fun _ => r) (fun _ => a) L ≤ eps"
+            "{r a eps : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat) (h : a * HardSoft.natCast L * r ^ (L - 1) ≤ eps), HardSoft.bound (fun _ => r) (fun _ => a) L ≤ eps"
         ),
         "uniform r ≥ 1, a ≥ 0: the sufficient condition a L r^(L-1) ≤ eps gives B_L ≤ eps (the choice of tau is not in Lean)",
     ),
     "HardSoft.composition_err_le_eps_of_mul_pow_le": LeanStatement(
         over_field(
-            "{e : Nat → α} {r a eps : α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r * e l + a) (hr : 1 ≤ r) (ha : 0 ≤ a) (h : a * natCast L * r ^ (L - 1) ≤ eps) (heps : eps ≤ 1), e L ≤ eps"
+            "{e : Nat → α} {r a eps : α} {L : Nat} (he0 : e 0 = 0) (hstep : ∀ l, l < L → e l ≤ 1 → e (l + 1) ≤ r * e l + a) (hr : 1 ≤ r) (ha : 0 ≤ a) (h : a * HardSoft.natCast L * r ^ (L - 1) ≤ eps) (heps : eps ≤ 1), e L ≤ eps"
         ),
         "uniform r ≥ 1, a ≥ 0, e_0 = 0, the guarded steps (l < L) and the sufficient condition a L r^(L-1) ≤ eps ≤ 1 give e_L ≤ eps",
     ),
@@ -130,64 +153,277 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.layer_err_le": LeanStatement(
         over_field(
-            "{H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α} {X tau x LipF eps yErr outErr : α} (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau) (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hscore : ∀ h, h < H → scoreErr h ≤ A h * (2 * X * eps + eps * eps)) (hS : ∀ h, h < H → dSoft h ≤ scoreErr h / tau) (hE : ∀ h, h < H → dHard h ≤ 2 * natCast (N - 1) * x) (hw : ∀ h, h < H → wErr h ≤ dSoft h + dHard h) (hhead : ∀ h, h < H → headErr h ≤ B h * eps + B h * X * wErr h) (hres : yErr ≤ eps + sumTo headErr H) (hffn : outErr ≤ (1 + LipF) * yErr), outErr ≤ (1 + LipF) * (1 + sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + LipF) * X * natCast (N - 1) * x * sumTo B H"
+            "{H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α} {X tau x LipF eps yErr outErr : α} (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau) (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hscore : ∀ h, h < H → scoreErr h ≤ A h * (2 * X * eps + eps * eps)) (hS : ∀ h, h < H → dSoft h ≤ scoreErr h / tau) (hE : ∀ h, h < H → dHard h ≤ 2 * HardSoft.natCast (N - 1) * x) (hw : ∀ h, h < H → wErr h ≤ dSoft h + dHard h) (hhead : ∀ h, h < H → headErr h ≤ B h * eps + B h * X * wErr h) (hres : yErr ≤ eps + HardSoft.sumTo headErr H) (hffn : outErr ≤ (1 + LipF) * yErr), outErr ≤ (1 + LipF) * (1 + HardSoft.sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + LipF) * X * HardSoft.natCast (N - 1) * x * HardSoft.sumTo B H"
         ),
         "one layer, H heads, with the score-error, S, E (≤ 2(N-1)x), triangle, head, residual and FFN steps as hypotheses and 0 ≤ eps ≤ 1: output error ≤ r eps + a, r = (1+Lip F)(1 + Σ_h |B_h| (1 + X(2X+1)|A_h|/tau)), a = 2(1+Lip F) X (N-1) x Σ_h |B_h|",
     ),
     "HardSoft.softmax_mass_off_max_le": LeanStatement(
         over_field(
-            "{isMax : Nat → Bool} {w : Nat → α} {x : α} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - countMax isMax N) * x / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * x) ∧ offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x"
+            "{isMax : Nat → Bool} {w : Nat → α} {x : α} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < HardSoft.countMax isMax N), HardSoft.offMass isMax w N / HardSoft.sumTo w N ≤ HardSoft.natCast (N - HardSoft.countMax isMax N) * x / (HardSoft.natCast (HardSoft.countMax isMax N) + HardSoft.natCast (N - HardSoft.countMax isMax N) * x) ∧ HardSoft.offMass isMax w N / HardSoft.sumTo w N ≤ HardSoft.natCast (N - 1) * x"
         ),
         "weights w = 1 on the m ≥ 1 max positions and 0 ≤ w ≤ x elsewhere: off-max mass ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x",
     ),
     "HardSoft.softmax_mass_off_max_le_rat": LeanStatement(
-        "∀ {isMax : Nat → Bool} {w : Nat → Rat} {x : Rat} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < countMax isMax N), offMass isMax w N / sumTo w N ≤ natCast (N - 1) * x",
+        "∀ {isMax : Nat → Bool} {w : Nat → Rat} {x : Rat} {N : Nat} (hmax : ∀ j, j < N → isMax j = true → w j = 1) (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) (hx : 0 ≤ x) (hm : 0 < HardSoft.countMax isMax N), HardSoft.offMass isMax w N / HardSoft.sumTo w N ≤ HardSoft.natCast (N - 1) * x",
         "the (N-1)x form of softmax_mass_off_max_le at α = Rat",
     ),
     "HardSoft.sumTo_absv_sub_ahardmax_eq": LeanStatement(
         over_field(
-            "{isMax : Nat → Bool} {p : Nat → α} {N : Nat} (hm : 0 < countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - offMass isMax p N) / natCast (countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j), sumTo (fun j => absv (p j - ahardmax isMax N j)) N = 2 * offMass isMax p N"
+            "{isMax : Nat → Bool} {p : Nat → α} {N : Nat} (hm : 0 < HardSoft.countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - HardSoft.offMass isMax p N) / HardSoft.natCast (HardSoft.countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j), HardSoft.sumTo (fun j => HardSoft.absv (p j - HardSoft.ahardmax isMax N j)) N = 2 * HardSoft.offMass isMax p N"
         ),
         "p ≥ 0 off the max set and p = (1 - δ)/m on each of its m ≥ 1 positions (δ the mass off it): ||p - ahardmax||_1 = 2δ",
     ),
     "HardSoft.sumTo_absv_sub_ahardmax_le": LeanStatement(
         over_field(
-            "{isMax : Nat → Bool} {p : Nat → α} {x : α} {N : Nat} (hm : 0 < countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - offMass isMax p N) / natCast (countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j) (hδ : offMass isMax p N ≤ natCast (N - 1) * x), sumTo (fun j => absv (p j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * x"
+            "{isMax : Nat → Bool} {p : Nat → α} {x : α} {N : Nat} (hm : 0 < HardSoft.countMax isMax N) (hmax : ∀ j, j < N → isMax j = true → p j = (1 - HardSoft.offMass isMax p N) / HardSoft.natCast (HardSoft.countMax isMax N)) (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ p j) (hδ : HardSoft.offMass isMax p N ≤ HardSoft.natCast (N - 1) * x), HardSoft.sumTo (fun j => HardSoft.absv (p j - HardSoft.ahardmax isMax N j)) N ≤ 2 * HardSoft.natCast (N - 1) * x"
         ),
         "the same with δ ≤ (N-1)x: ||p - ahardmax||_1 ≤ 2(N-1)x",
     ),
     "HardSoft.softmax_offMass_le_of_gap": LeanStatement(
         over_field(
-            "(E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < countMax isMax N), offMass isMax (softmax E tau s N) N ≤ natCast (N - countMax isMax N) * E.exp (-gamma / tau) / (natCast (countMax isMax N) + natCast (N - countMax isMax N) * E.exp (-gamma / tau)) ∧ offMass isMax (softmax E tau s N) N ≤ natCast (N - 1) * E.exp (-gamma / tau)"
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < HardSoft.countMax isMax N), HardSoft.offMass isMax (HardSoft.softmax E tau s N) N ≤ HardSoft.natCast (N - HardSoft.countMax isMax N) * E.exp (-gamma / tau) / (HardSoft.natCast (HardSoft.countMax isMax N) + HardSoft.natCast (N - HardSoft.countMax isMax N) * E.exp (-gamma / tau)) ∧ HardSoft.offMass isMax (HardSoft.softmax E tau s N) N ≤ HardSoft.natCast (N - 1) * E.exp (-gamma / tau)"
         ),
         "for any exp with ExpLike's properties, tau > 0, scores = s_max on the max set (m ≥ 1) and ≤ s_max - gamma elsewhere: softmax mass off the max set ≤ (N-m)x/(m+(N-m)x) and ≤ (N-1)x, x = exp(-gamma/tau)",
     ),
     "HardSoft.sumTo_absv_softmax_sub_ahardmax_le": LeanStatement(
         over_field(
-            "(E : ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < countMax isMax N), sumTo (fun j => absv (softmax E tau s N j - ahardmax isMax N j)) N = 2 * offMass isMax (softmax E tau s N) N ∧ sumTo (fun j => absv (softmax E tau s N j - ahardmax isMax N j)) N ≤ 2 * natCast (N - 1) * E.exp (-gamma / tau)"
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {isMax : Nat → Bool} {smax gamma tau : α} {N : Nat} (htau : 0 < tau) (hmax : ∀ j, j < N → isMax j = true → s j = smax) (hgap : ∀ j, j < N → isMax j = false → s j ≤ smax - gamma) (hm : 0 < HardSoft.countMax isMax N), HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax E tau s N j - HardSoft.ahardmax isMax N j)) N = 2 * HardSoft.offMass isMax (HardSoft.softmax E tau s N) N ∧ HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax E tau s N j - HardSoft.ahardmax isMax N j)) N ≤ 2 * HardSoft.natCast (N - 1) * E.exp (-gamma / tau)"
         ),
         "the same hypotheses: ||softmax - ahardmax||_1 = 2δ ≤ 2(N-1)x",
     ),
     "HardSoft.ziggurat_mass_off_top_le": LeanStatement(
         over_field(
-            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x ∧ sumTo w N * (1 - x) ≤ w 0 * (1 - x ^ N)"
+            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (HardSoft.sumTo w N - w 0) / HardSoft.sumTo w N ≤ x ∧ HardSoft.sumTo w N * (1 - x) ≤ w 0 * (1 - x ^ N)"
         ),
         "N ≥ 1, w_0 > 0, 0 ≤ w_k ≤ x^k w_0, 0 ≤ x ≤ 1: off-top mass ≤ x and total (1 - x) ≤ w_0 (1 - x^N)",
     ),
     "HardSoft.ziggurat_mass_off_top_le_rat": LeanStatement(
-        "∀ {w : Nat → Rat} {x : Rat} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (sumTo w N - w 0) / sumTo w N ≤ x",
+        "∀ {w : Nat → Rat} {x : Rat} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x ≤ 1), (HardSoft.sumTo w N - w 0) / HardSoft.sumTo w N ≤ x",
         "the off-top mass ≤ x form of ziggurat_mass_off_top_le at α = Rat",
     ),
     "HardSoft.sumTo_sub_top_div_sumTo_le_geom": LeanStatement(
         over_field(
-            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x < 1), (sumTo w N - w 0) / sumTo w N ≤ (x - x ^ N) / (1 - x ^ N) ∧ (sumTo w N - w 0) / sumTo w N ≤ x"
+            "{w : Nat → α} {x : α} {N : Nat} (hN : 0 < N) (hw0 : 0 < w 0) (hnn : ∀ k, k < N → 0 ≤ w k) (hw : ∀ k, 0 < k → k < N → w k ≤ x ^ k * w 0) (hx0 : 0 ≤ x) (hx1 : x < 1), (HardSoft.sumTo w N - w 0) / HardSoft.sumTo w N ≤ (x - x ^ N) / (1 - x ^ N) ∧ (HardSoft.sumTo w N - w 0) / HardSoft.sumTo w N ≤ x"
         ),
         "the same weights with 0 ≤ x < 1: off-top mass ≤ (x - x^N)/(1 - x^N) and ≤ x",
     ),
     "HardSoft.softmax_mass_off_top_le_of_ziggurat": LeanStatement(
         over_field(
-            "(E : ExpLike α) {s : Nat → α} {gamma tau : α} {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hg : 0 ≤ gamma) (hz : ∀ k, 0 < k → k < N → natCast k * gamma ≤ s 0 - s k), sumTo (softmax E tau s N) N - softmax E tau s N 0 ≤ E.exp (-gamma / tau) ∧ (E.exp (-gamma / tau) < 1 → sumTo (softmax E tau s N) N - softmax E tau s N 0 ≤ (E.exp (-gamma / tau) - E.exp (-gamma / tau) ^ N) / (1 - E.exp (-gamma / tau) ^ N))"
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {gamma tau : α} {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hg : 0 ≤ gamma) (hz : ∀ k, 0 < k → k < N → HardSoft.natCast k * gamma ≤ s 0 - s k), HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N 0 ≤ E.exp (-gamma / tau) ∧ (E.exp (-gamma / tau) < 1 → HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N 0 ≤ (E.exp (-gamma / tau) - E.exp (-gamma / tau) ^ N) / (1 - E.exp (-gamma / tau) ^ N))"
         ),
         "for any exp with ExpLike's properties, N ≥ 1, tau > 0, gamma ≥ 0 and a ziggurat k gamma ≤ s_0 - s_k: softmax mass off the top ≤ x, and ≤ (x - x^N)/(1 - x^N) when x < 1, x = exp(-gamma/tau)",
     ),
+}
+
+
+@dataclass(frozen=True)
+class LeanDefinition:
+    """What a definition or structure of the project that a pinned statement uses means: facts Lean confirms that determine it.
+
+    equations   -- closed propositions (project constants fully qualified), each confirmed as
+                   ``example : equation := by intros; exact rfl``: a definition's defining
+                   equations (for a recursion on ``Nat``: the ``0`` and ``n + 1`` cases, which
+                   determine it by induction), a structure's projections applied to the constructor
+    constructor -- for a structure: the full type of ``<name>.mk``, confirmed as
+                   ``example : constructor := @<name>.mk`` (exactly the pinned fields, in order:
+                   an extra field, say ``vac : False``, changes it)
+    says        -- what it is, in words
+    origin      -- ``file:line`` of this entry (filled in automatically; failures name it)
+    """
+
+    equations: tuple[str, ...]
+    says: str
+    constructor: str | None = None
+    origin: str = field(default_factory=_caller_origin, compare=False)
+
+
+#: The definitions and structures the pinned statements use, with what determines each (keys = full Lean names).
+LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
+    "HardSoft.natCast": LeanDefinition(
+        (
+            over_ring(", (HardSoft.natCast 0 : α) = 0"),
+            over_ring("(n : Nat), (HardSoft.natCast (n + 1) : α) = HardSoft.natCast n + 1"),
+        ),
+        "the natural number n in α: 0 ↦ 0, n + 1 ↦ natCast n + 1",
+    ),
+    "HardSoft.bound": LeanDefinition(
+        (
+            over_ring("(r a : Nat → α), HardSoft.bound r a 0 = 0"),
+            over_ring("(r a : Nat → α) (l : Nat), HardSoft.bound r a (l + 1) = r l * HardSoft.bound r a l + a l"),
+        ),
+        "the layer-error bound B_0 = 0, B_(l+1) = r_l B_l + a_l",
+    ),
+    "HardSoft.sumTo": LeanDefinition(
+        (
+            over_ring("(f : Nat → α), HardSoft.sumTo f 0 = 0"),
+            over_ring("(f : Nat → α) (n : Nat), HardSoft.sumTo f (n + 1) = HardSoft.sumTo f n + f n"),
+        ),
+        "f 0 + ... + f (N - 1)",
+    ),
+    "HardSoft.countMax": LeanDefinition(
+        (
+            "∀ (isMax : Nat → Bool), HardSoft.countMax isMax 0 = 0",
+            "∀ (isMax : Nat → Bool) (n : Nat), HardSoft.countMax isMax (n + 1) = HardSoft.countMax isMax n + (if isMax n then 1 else 0)",
+        ),
+        "the number of positions j < N with isMax j",
+    ),
+    "HardSoft.offMass": LeanDefinition(
+        (
+            over_ring("(isMax : Nat → Bool) (w : Nat → α), HardSoft.offMass isMax w 0 = 0"),
+            over_ring(
+                "(isMax : Nat → Bool) (w : Nat → α) (n : Nat), HardSoft.offMass isMax w (n + 1) = HardSoft.offMass isMax w n + (if isMax n then 0 else w n)"
+            ),
+        ),
+        "the total weight w j over the positions j < N with isMax j = false",
+    ),
+    "HardSoft.absv": LeanDefinition(
+        ("∀ {α : Type} [Lean.Grind.Field α] [LE α] (a : α), HardSoft.absv a = @ite α (0 ≤ a) (Classical.propDecidable (0 ≤ a)) a (-a)",),
+        "the absolute value: a if 0 ≤ a, else -a",
+    ),
+    "HardSoft.ahardmax": LeanDefinition(
+        (
+            over_field(
+                "(isMax : Nat → Bool) (N j : Nat), (HardSoft.ahardmax isMax N j : α) = if isMax j = true then 1 / HardSoft.natCast (HardSoft.countMax isMax N) else 0"
+            ),
+        ),
+        "average-hard attention: 1/m on each of the m maximal positions, 0 elsewhere",
+    ),
+    "HardSoft.ExpLike": LeanDefinition(
+        (
+            "∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (exp : α → α) (pos : ∀ t, 0 < exp t) (add : ∀ s t, exp (s + t) = exp s * exp t) (zero : exp 0 = 1) (mono : ∀ s t, s ≤ t → exp s ≤ exp t), HardSoft.ExpLike.exp (HardSoft.ExpLike.mk exp pos add zero mono) = exp",
+        ),
+        "an abstract exponential: exp t > 0, exp (s + t) = exp s exp t, exp 0 = 1, monotone",
+        constructor="∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (exp : α → α) (pos : ∀ t, 0 < exp t) (add : ∀ s t, exp (s + t) = exp s * exp t) (zero : exp 0 = 1) (mono : ∀ s t, s ≤ t → exp s ≤ exp t), HardSoft.ExpLike α",
+    ),
+    "HardSoft.softmax": LeanDefinition(
+        (
+            over_field(
+                "(E : HardSoft.ExpLike α) (tau : α) (s : Nat → α) (N j : Nat), HardSoft.softmax E tau s N j = E.exp (s j / tau) / HardSoft.sumTo (fun k => E.exp (s k / tau)) N"
+            ),
+        ),
+        "softmax at temperature tau over the positions k < N: exp(s_j/tau) / Σ_k exp(s_k/tau)",
+    ),
+    "HardSoft.expOne": LeanDefinition(
+        ("∀ (t : Rat), HardSoft.expOne.exp t = 1",),
+        "the constant 1 as an ExpLike over Rat (the non-vacuity examples' exponential)",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class LeanExample:
+    """A non-vacuity theorem of ``lean/HardSoft/Examples.lean``: the main theorem it applies at ``Rat`` and its pinned statement.
+
+    of        -- the claimed theorem whose hypotheses it shows satisfiable together (its proof applies
+                 that theorem to concrete values and proves every hypothesis)
+    statement -- its full statement (project constants fully qualified), confirmed as
+                 ``example : statement := @name``
+    origin    -- ``file:line`` of this entry (filled in automatically; failures name it)
+    """
+
+    of: str
+    statement: str
+    origin: str = field(default_factory=_caller_origin, compare=False)
+
+
+#: The non-vacuity theorems (keys = full Lean names); every claimed theorem has one, except those in NO_EXAMPLE.
+LEAN_EXAMPLES: dict[str, LeanExample] = {
+    "HardSoft.nonvacuous_bound_monotone": LeanExample(
+        "HardSoft.bound_monotone",
+        "0 ≤ HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ∧ HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ≤ HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2",
+    ),
+    "HardSoft.nonvacuous_err_le_bound_of_bound_le_one": LeanExample(
+        "HardSoft.err_le_bound_of_bound_le_one",
+        "∀ l, l ≤ 2 → HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ∧ HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ 1",
+    ),
+    "HardSoft.nonvacuous_err_le_eps_of_bound_le": LeanExample(
+        "HardSoft.err_le_eps_of_bound_le",
+        "HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2",
+    ),
+    "HardSoft.nonvacuous_forall_err_le_bound_iff": LeanExample(
+        "HardSoft.forall_err_le_bound_iff",
+        "(∀ e : Nat → Rat, e 0 = 0 → (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (2 : Rat)) l * e l + (fun _ => 1 / 8) l) → (∀ l, l ≤ 2 → 0 ≤ e l) → e 2 ≤ HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2) ↔ ∀ l, l < 2 → HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ 1",
+    ),
+    "HardSoft.nonvacuous_exists_err_gt_of_one_lt_bound": LeanExample(
+        "HardSoft.exists_err_gt_of_one_lt_bound",
+        "∃ e : Nat → Rat, e 0 = 0 ∧ (∀ k, k < 2 → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : Rat)) k * e k + (fun _ => 2) k) ∧ (∀ k, k ≤ 2 → 0 ≤ e k) ∧ 100 < e 2",
+    ),
+    "HardSoft.nonvacuous_composition_err_le_eps_rat": LeanExample(
+        "HardSoft.composition_err_le_eps_rat",
+        "HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2",
+    ),
+    "HardSoft.nonvacuous_bound_const_le_of_mul_pow_le": LeanExample(
+        "HardSoft.bound_const_le_of_mul_pow_le",
+        "HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2",
+    ),
+    "HardSoft.nonvacuous_composition_err_le_eps_of_mul_pow_le": LeanExample(
+        "HardSoft.composition_err_le_eps_of_mul_pow_le",
+        "HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2",
+    ),
+    "HardSoft.nonvacuous_score_err_le_iff": LeanExample(
+        "HardSoft.score_err_le_iff",
+        "(1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 ↔ (2 : Rat) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_score_err_le": LeanExample(
+        "HardSoft.score_err_le",
+        "(1 : Rat) * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2)) ≤ 1 * (2 * 1 + 1) * (1 / 2)",
+    ),
+    "HardSoft.nonvacuous_not_score_err_le_of_one_lt": LeanExample(
+        "HardSoft.not_score_err_le_of_one_lt",
+        "¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2",
+    ),
+    "HardSoft.nonvacuous_layer_err_le": LeanExample(
+        "HardSoft.layer_err_le",
+        "(1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat) ≤ (1 + 0) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 0) * 1 * HardSoft.natCast (2 - 1) * (1 / 100) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
+    ),
+    "HardSoft.nonvacuous_err_le_eps_of_layers": LeanExample(
+        "HardSoft.err_le_eps_of_layers",
+        "(fun l => if l = 0 then (0 : Rat) else 1 / 50) 1 ≤ 1 / 10 ∧ ∀ l, l ≤ 1 → (fun l => if l = 0 then (0 : Rat) else 1 / 50) l ≤ 1",
+    ),
+    "HardSoft.nonvacuous_softmax_mass_off_max_le": LeanExample(
+        "HardSoft.softmax_mass_off_max_le",
+        "HardSoft.offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2 / HardSoft.sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2 ≤ HardSoft.natCast (2 - HardSoft.countMax (fun j => j == 0) 2) * (1 / 10) / (HardSoft.natCast (HardSoft.countMax (fun j => j == 0) 2) + HardSoft.natCast (2 - HardSoft.countMax (fun j => j == 0) 2) * (1 / 10)) ∧ HardSoft.offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2 / HardSoft.sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2 ≤ HardSoft.natCast (2 - 1) * (1 / 10)",
+    ),
+    "HardSoft.nonvacuous_sumTo_absv_sub_ahardmax_eq": LeanExample(
+        "HardSoft.sumTo_absv_sub_ahardmax_eq",
+        "HardSoft.sumTo (fun j => HardSoft.absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j - HardSoft.ahardmax (fun j => j == 0) 2 j)) 2 = 2 * HardSoft.offMass (fun j => j == 0) (fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) 2",
+    ),
+    "HardSoft.nonvacuous_sumTo_absv_sub_ahardmax_le": LeanExample(
+        "HardSoft.sumTo_absv_sub_ahardmax_le",
+        "HardSoft.sumTo (fun j => HardSoft.absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j - HardSoft.ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * HardSoft.natCast (2 - 1) * (1 / 4)",
+    ),
+    "HardSoft.nonvacuous_softmax_mass_off_max_le_rat": LeanExample(
+        "HardSoft.softmax_mass_off_max_le_rat",
+        "HardSoft.offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2 / HardSoft.sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2 ≤ HardSoft.natCast (2 - 1) * (1 / 10)",
+    ),
+    "HardSoft.nonvacuous_softmax_offMass_le_of_gap": LeanExample(
+        "HardSoft.softmax_offMass_le_of_gap",
+        "HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 ≤ HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_sumTo_absv_softmax_sub_ahardmax_le": LeanExample(
+        "HardSoft.sumTo_absv_softmax_sub_ahardmax_le",
+        "HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j - HardSoft.ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_ziggurat_mass_off_top_le": LeanExample(
+        "HardSoft.ziggurat_mass_off_top_le",
+        "(HardSoft.sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0) / HardSoft.sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2",
+    ),
+    "HardSoft.nonvacuous_sumTo_sub_top_div_sumTo_le_geom": LeanExample(
+        "HardSoft.sumTo_sub_top_div_sumTo_le_geom",
+        "(HardSoft.sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0) / HardSoft.sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ (1 / 2 - (1 / 2) ^ 2) / (1 - (1 / 2) ^ 2)",
+    ),
+    "HardSoft.nonvacuous_ziggurat_mass_off_top_le_rat": LeanExample(
+        "HardSoft.ziggurat_mass_off_top_le_rat",
+        "(HardSoft.sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0) / HardSoft.sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2",
+    ),
+    "HardSoft.nonvacuous_softmax_mass_off_top_le_of_ziggurat": LeanExample(
+        "HardSoft.softmax_mass_off_top_le_of_ziggurat",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+}
+
+#: Claimed theorems with no non-vacuity example, and why none is needed.
+NO_EXAMPLE: dict[str, str] = {
+    "HardSoft.bound_closed_form": "no hypotheses: an identity for every r, a, L",
+    "HardSoft.composition_guard_necessary": "no hypotheses: one concrete instance, stated outright",
 }

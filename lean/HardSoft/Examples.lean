@@ -8,8 +8,8 @@ public import HardSoft.Composition
 /-!
 # Non-vacuity: every main theorem's hypotheses hold together at `Rat`
 
-For each main theorem an `example` applies it at `α = Rat` to concrete values and proves
-every hypothesis (by `rfl`, `decide`, `grind`, rewriting): so no main theorem holds only
+For each main theorem a theorem `nonvacuous_<name>` applies it at `α = Rat` to concrete values
+and proves every hypothesis (by `rfl`, `decide`, `grind`, rewriting): so no main theorem holds only
 because its hypotheses contradict each other. The values are small and chosen by hand; the
 errors are non-zero where the statement allows it.
 -/
@@ -22,7 +22,7 @@ namespace HardSoft
 
 /-- Lemma 25 and Lemma 6 (statements E and Z) at `Rat`: the constant `1` is an `ExpLike` (over `Rat`
 it is the only one). -/
-noncomputable def expOne : ExpLike Rat where
+@[expose] noncomputable def expOne : ExpLike Rat where
   exp := fun _ => 1
   pos := fun _ => by grind
   add := fun _ _ => by grind
@@ -37,13 +37,16 @@ theorem natCast_two_sub_one_rat : (natCast (2 - 1) : Rat) = 0 + 1 := rfl
 
 /-! ### Statement C -/
 
--- `bound_monotone`: `r = 2`, `a = 1/8`, `L = 2`, `l = 1`.
-example : 0 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ∧
+/-- Non-vacuity of `bound_monotone`: its hypotheses hold together at `Rat`; `r = 2`, `a = 1/8`,
+`L = 2`, `l = 1`. -/
+theorem nonvacuous_bound_monotone : 0 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ∧
     bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 :=
   bound_monotone (L := 2) (fun _ _ => by grind) (fun _ _ => by grind) (by omega)
 
--- `err_le_bound_of_bound_le_one`: the bound itself as error sequence, `B 2 = 3/8 ≤ 1`.
-example : ∀ l, l ≤ 2 → bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l
+/-- Non-vacuity of `err_le_bound_of_bound_le_one`: its hypotheses hold together at `Rat`; the bound
+itself as error sequence, `B 2 = 3/8 ≤ 1`. -/
+theorem nonvacuous_err_le_bound_of_bound_le_one :
+    ∀ l, l ≤ 2 → bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l
       ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ∧
     bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ 1 :=
   err_le_bound_of_bound_le_one (bound_zero _ _)
@@ -51,8 +54,9 @@ example : ∀ l, l ≤ 2 → bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l
     (fun _ _ => by grind) (fun _ _ => by grind)
     (by rw [bound_succ, bound_succ, bound_zero]; grind)
 
--- `err_le_eps_of_bound_le`: `B 2 = 3/8 ≤ ε = 1/2`.
-example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
+/-- Non-vacuity of `err_le_eps_of_bound_le`: its hypotheses hold together at `Rat`;
+`B 2 = 3/8 ≤ ε = 1/2`. -/
+theorem nonvacuous_err_le_eps_of_bound_le : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
   err_le_eps_of_bound_le (r := fun _ => (2 : Rat)) (a := fun _ => 1 / 8)
     (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
@@ -60,22 +64,26 @@ example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
     (by rw [bound_succ, bound_succ, bound_zero]; grind)
     (by rw [bound_succ, bound_succ, bound_zero]; grind)
 
--- `forall_err_le_bound_iff`: `r = 2`, `a = 1/8`, `L = 2`.
-example : (∀ e : Nat → Rat, e 0 = 0 →
+/-- Non-vacuity of `forall_err_le_bound_iff`: its hypotheses hold together at `Rat`; `r = 2`,
+`a = 1/8`, `L = 2`. -/
+theorem nonvacuous_forall_err_le_bound_iff : (∀ e : Nat → Rat, e 0 = 0 →
       (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (2 : Rat)) l * e l + (fun _ => 1 / 8) l) →
         (∀ l, l ≤ 2 → 0 ≤ e l) → e 2 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2) ↔
       ∀ l, l < 2 → bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ 1 :=
   forall_err_le_bound_iff (fun _ _ => by grind) (fun _ _ => by grind)
 
--- `exists_err_gt_of_one_lt_bound`: `r = 1`, `a = 2`, `L = 2`, `B 1 = 2 > 1`, `M = 100`.
-example : ∃ e : Nat → Rat, e 0 = 0 ∧
+/-- Non-vacuity of `exists_err_gt_of_one_lt_bound`: its hypotheses hold together at `Rat`; `r = 1`,
+`a = 2`, `L = 2`, `B 1 = 2 > 1`, `M = 100`. -/
+theorem nonvacuous_exists_err_gt_of_one_lt_bound : ∃ e : Nat → Rat, e 0 = 0 ∧
     (∀ k, k < 2 → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : Rat)) k * e k + (fun _ => 2) k) ∧
       (∀ k, k ≤ 2 → 0 ≤ e k) ∧ 100 < e 2 :=
   exists_err_gt_of_one_lt_bound (l := 1) (fun _ _ => by grind) (fun _ _ => by grind) (by omega)
     (by rw [bound_succ, bound_zero]; grind) 100
 
--- `composition_err_le_eps_rat`: as for `err_le_eps_of_bound_le`.
-example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
+/-- Non-vacuity of `composition_err_le_eps_rat`: its hypotheses hold together at `Rat`; as for
+`err_le_eps_of_bound_le`. -/
+theorem nonvacuous_composition_err_le_eps_rat :
+    bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
   composition_err_le_eps_rat (r := fun _ => (2 : Rat)) (a := fun _ => 1 / 8)
     (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
@@ -85,14 +93,18 @@ example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
 
 /-! ### Statement T -/
 
--- `bound_const_le_of_mul_pow_le`: `a L r^(L-1) = 1/8 · 2 · 2 = 1/2 ≤ ε = 1/2`.
-example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
+/-- Non-vacuity of `bound_const_le_of_mul_pow_le`: its hypotheses hold together at `Rat`;
+`a L r^(L-1) = 1/8 · 2 · 2 = 1/2 ≤ ε = 1/2`. -/
+theorem nonvacuous_bound_const_le_of_mul_pow_le :
+    bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
   bound_const_le_of_mul_pow_le (by grind) (by grind) 2
     (by rw [show (2 : Nat) - 1 = 0 + 1 from rfl, pow_succ_eq, pow_zero_eq,
       show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]; grind)
 
--- `composition_err_le_eps_of_mul_pow_le`: the same constants and the bound as error sequence.
-example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
+/-- Non-vacuity of `composition_err_le_eps_of_mul_pow_le`: its hypotheses hold together at `Rat`;
+the same constants and the bound as error sequence. -/
+theorem nonvacuous_composition_err_le_eps_of_mul_pow_le :
+    bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
   composition_err_le_eps_of_mul_pow_le (r := 2) (a := 1 / 8)
     (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
@@ -102,21 +114,27 @@ example : bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
 
 /-! ### Statement P -/
 
--- `score_err_le_iff`: `|A|_sum = 1`, `X = 1`, `ε = 2` (the step fails, and `ε ≤ 1` fails).
-example : (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 ↔ (2 : Rat) ≤ 1 :=
+/-- Non-vacuity of `score_err_le_iff`: its hypotheses hold together at `Rat`; `|A|_sum = 1`,
+`X = 1`, `ε = 2` (the step fails, and `ε ≤ 1` fails). -/
+theorem nonvacuous_score_err_le_iff :
+    (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 ↔ (2 : Rat) ≤ 1 :=
   score_err_le_iff (by grind) (by grind)
 
--- `score_err_le`: `|A|_sum = 1`, `X = 1`, `ε = 1/2`.
-example : (1 : Rat) * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2)) ≤ 1 * (2 * 1 + 1) * (1 / 2) :=
+/-- Non-vacuity of `score_err_le`: its hypotheses hold together at `Rat`; `|A|_sum = 1`, `X = 1`,
+`ε = 1/2`. -/
+theorem nonvacuous_score_err_le :
+    (1 : Rat) * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2)) ≤ 1 * (2 * 1 + 1) * (1 / 2) :=
   score_err_le (by grind) (by grind) (by grind)
 
--- `not_score_err_le_of_one_lt`: `|A|_sum = 1`, `X = 1`, `ε = 2`.
-example : ¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 :=
+/-- Non-vacuity of `not_score_err_le_of_one_lt`: its hypotheses hold together at `Rat`;
+`|A|_sum = 1`, `X = 1`, `ε = 2`. -/
+theorem nonvacuous_not_score_err_le_of_one_lt :
+    ¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 :=
   not_score_err_le_of_one_lt (by grind) (by grind)
 
--- `layer_err_le`: one head, `N = 2`, `|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`,
--- `ε = 1/2`; every step holds with equality.
-example : (1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat)
+/-- Non-vacuity of `layer_err_le`: its hypotheses hold together at `Rat`; one head, `N = 2`,
+`|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`, `ε = 1/2`; every step holds with equality. -/
+theorem nonvacuous_layer_err_le : (1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat)
     ≤ (1 + 0) * (1 + sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) *
         (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2)
       + 2 * (1 + 0) * 1 * natCast (2 - 1) * (1 / 100) * sumTo (fun _ => (1 : Rat)) 1 :=
@@ -132,9 +150,11 @@ example : (1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat)
 
 /-! ### Theorem 26, end to end -/
 
--- `err_le_eps_of_layers`: one layer, one head, `N = 2`, `|A| = |B| = X = τ = 1`, `x = 1/100`,
--- `Lip F = 0`; errors `e 0 = 0`, `e 1 = 1/50 = B 1 ≤ ε = 1/10`.
-example : (fun l => if l = 0 then (0 : Rat) else 1 / 50) 1 ≤ 1 / 10 ∧
+/-- Non-vacuity of `err_le_eps_of_layers`: its hypotheses hold together at `Rat`; one layer, one
+head, `N = 2`, `|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`; errors `e 0 = 0`,
+`e 1 = 1/50 = B 1 ≤ ε = 1/10`. -/
+theorem nonvacuous_err_le_eps_of_layers :
+    (fun l => if l = 0 then (0 : Rat) else 1 / 50) 1 ≤ 1 / 10 ∧
     ∀ l, l ≤ 1 → (fun l => if l = 0 then (0 : Rat) else 1 / 50) l ≤ 1 :=
   err_le_eps_of_layers (L := 1) (H := fun _ => 1) (N := fun _ => 2)
     (A := fun _ _ => 1) (B := fun _ _ => 1) (scoreErr := fun _ _ => 0) (dSoft := fun _ _ => 0)
@@ -182,8 +202,10 @@ example : (fun l => if l = 0 then (0 : Rat) else 1 / 50) 1 ≤ 1 / 10 ∧
 
 /-! ### Statement E -/
 
--- `softmax_mass_off_max_le`: `N = 2`, position `0` maximal, `w = (1, 1/10)`, `x = 1/10`.
-example : offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
+/-- Non-vacuity of `softmax_mass_off_max_le`: its hypotheses hold together at `Rat`; `N = 2`,
+position `0` maximal, `w = (1, 1/10)`, `x = 1/10`. -/
+theorem nonvacuous_softmax_mass_off_max_le :
+    offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
         / sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
       ≤ natCast (2 - countMax (fun j => j == 0) 2) * (1 / 10)
         / (natCast (countMax (fun j => j == 0) 2)
@@ -196,8 +218,10 @@ example : offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 1
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (by grind) (by decide)
 
--- `sumTo_absv_sub_ahardmax_eq`: `N = 2`, position `0` maximal, `p = (3/4, 1/4)`, `δ = 1/4`.
-example : sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j
+/-- Non-vacuity of `sumTo_absv_sub_ahardmax_eq`: its hypotheses hold together at `Rat`; `N = 2`,
+position `0` maximal, `p = (3/4, 1/4)`, `δ = 1/4`. -/
+theorem nonvacuous_sumTo_absv_sub_ahardmax_eq :
+    sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j
       - ahardmax (fun j => j == 0) 2 j)) 2
     = 2 * offMass (fun j => j == 0) (fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) 2 :=
   sumTo_absv_sub_ahardmax_eq (by decide)
@@ -209,8 +233,10 @@ example : sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4
       simp <;> grind)
     (fun j _ h => by simp at h; simp [h] <;> grind)
 
--- `sumTo_absv_sub_ahardmax_le`: the same `p`, `x = 1/4`, `δ = 1/4 ≤ (2-1) x`.
-example : sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j
+/-- Non-vacuity of `sumTo_absv_sub_ahardmax_le`: its hypotheses hold together at `Rat`; the same
+`p`, `x = 1/4`, `δ = 1/4 ≤ (2-1) x`. -/
+theorem nonvacuous_sumTo_absv_sub_ahardmax_le :
+    sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4) j
       - ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * natCast (2 - 1) * (1 / 4) :=
   sumTo_absv_sub_ahardmax_le (by decide)
     (fun j hj h => by
@@ -224,8 +250,10 @@ example : sumTo (fun j => absv ((fun j => if j = 0 then (3 / 4 : Rat) else 1 / 4
       rw [natCast_two_sub_one_rat, offMass_succ, offMass_succ, offMass_zero]
       simp <;> grind)
 
--- `softmax_mass_off_max_le_rat`: as for `softmax_mass_off_max_le`.
-example : offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
+/-- Non-vacuity of `softmax_mass_off_max_le_rat`: its hypotheses hold together at `Rat`; as for
+`softmax_mass_off_max_le`. -/
+theorem nonvacuous_softmax_mass_off_max_le_rat :
+    offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
         / sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
       ≤ natCast (2 - 1) * (1 / 10) :=
   softmax_mass_off_max_le_rat (fun j _ h => by simp at h; simp [h] <;> grind)
@@ -233,9 +261,9 @@ example : offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 1
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (by grind) (by decide)
 
--- `softmax_offMass_le_of_gap` and `sumTo_absv_softmax_sub_ahardmax_le`: scores `(1, 0)`,
--- `γ = τ = 1`, the constant `ExpLike` of `Rat`.
-example : offMass (fun j => j == 0)
+/-- Non-vacuity of `softmax_offMass_le_of_gap`: its hypotheses hold together at `Rat`; scores
+`(1, 0)`, `γ = τ = 1`, the constant `ExpLike` of `Rat`. -/
+theorem nonvacuous_softmax_offMass_le_of_gap : offMass (fun j => j == 0)
       (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       ≤ natCast (2 - 1) * expOne.exp (-1 / 1) :=
   (softmax_offMass_le_of_gap expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
@@ -244,7 +272,10 @@ example : offMass (fun j => j == 0)
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (by decide)).2
 
-example : sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
+/-- Non-vacuity of `sumTo_absv_softmax_sub_ahardmax_le`: its hypotheses hold together at `Rat` (the
+values above) -/
+theorem nonvacuous_sumTo_absv_softmax_sub_ahardmax_le :
+    sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
       - ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * natCast (2 - 1) * expOne.exp (-1 / 1) :=
   (sumTo_absv_softmax_sub_ahardmax_le expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
     (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by grind)
@@ -254,9 +285,9 @@ example : sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Ra
 
 /-! ### Statement Z -/
 
--- `ziggurat_mass_off_top_le` and `sumTo_sub_top_div_sumTo_le_geom`: `N = 2`, `w = (1, 1/2)`,
--- `x = 1/2`.
-example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
+/-- Non-vacuity of `ziggurat_mass_off_top_le`: its hypotheses hold together at `Rat`; `N = 2`,
+`w = (1, 1/2)`, `x = 1/2`. -/
+theorem nonvacuous_ziggurat_mass_off_top_le : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
         - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0)
       / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2 :=
   (ziggurat_mass_off_top_le (w := fun k => if k = 0 then (1 : Rat) else 1 / 2) (x := 1 / 2)
@@ -269,7 +300,10 @@ example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
       simp <;> grind)
     (by grind) (by grind)).1
 
-example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
+/-- Non-vacuity of `sumTo_sub_top_div_sumTo_le_geom`: its hypotheses hold together at `Rat` (the
+values above) -/
+theorem nonvacuous_sumTo_sub_top_div_sumTo_le_geom :
+    (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
         - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0)
       / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
       ≤ (1 / 2 - (1 / 2) ^ 2) / (1 - (1 / 2) ^ 2) :=
@@ -283,8 +317,10 @@ example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
       simp <;> grind)
     (by grind) (by grind)).1
 
--- `ziggurat_mass_off_top_le_rat`: as for `ziggurat_mass_off_top_le`.
-example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
+/-- Non-vacuity of `ziggurat_mass_off_top_le_rat`: its hypotheses hold together at `Rat`; as for
+`ziggurat_mass_off_top_le`. -/
+theorem nonvacuous_ziggurat_mass_off_top_le_rat :
+    (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
         - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0)
       / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2 :=
   ziggurat_mass_off_top_le_rat (w := fun k => if k = 0 then (1 : Rat) else 1 / 2) (x := 1 / 2)
@@ -297,8 +333,10 @@ example : (sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
       simp <;> grind)
     (by grind) (by grind)
 
--- `softmax_mass_off_top_le_of_ziggurat`: scores `(1, 0)`, `γ = τ = 1`.
-example : sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
+/-- Non-vacuity of `softmax_mass_off_top_le_of_ziggurat`: its hypotheses hold together at `Rat`;
+scores `(1, 0)`, `γ = τ = 1`. -/
+theorem nonvacuous_softmax_mass_off_top_le_of_ziggurat :
+    sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       - softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ expOne.exp (-1 / 1) :=
   (softmax_mass_off_top_le_of_ziggurat expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
     (gamma := 1) (tau := 1) (N := 2) (by omega) (by grind) (by grind)

@@ -1,8 +1,8 @@
 """The trust audit of the Lean sources: an allowlist of top-level commands and a list of words refused anywhere.
 
-Every file of the library is tokenized (``checks.families.lean.sources``: comments, nested comments,
-strings and char literals cannot hide a word, and cannot make one up) and split into
-top-level commands.  A command is accepted only if it is one of
+Every file of the library is tokenized (``checks.families.lean.sources``: conservative, so no
+comment or literal can hide a word or make one up; what it cannot read exactly as Lean does
+it refuses) and split into top-level commands.  A command is accepted only if it is one of
 
 * ``module`` (the first command), ``import M`` / ``public import M``;
 * ``section [N]``, ``public section`` (optionally ``@[expose]``), ``namespace N``, ``end [N]``;
@@ -13,6 +13,16 @@ top-level commands.  A command is accepted only if it is one of
   ``private``/``protected``/``public``/``noncomputable``/``nonrec``, the attributes in
   ``ALLOWED_ATTRIBUTES``, and optionally an ``omit ... in`` / ``include ... in`` prefix;
 * a module doc ``/-! -/``.
+
+Every command must begin in column 0 of its own line (a command Lean starts mid-line, after
+a declaration, is never read as part of it); imports are limited to the project's modules
+and ``Init`` (another package would bring command keywords the splitter does not know).
+Across the files (``audit_sources``), every declaration must be ``HardSoft.<name>`` or sit
+in a namespace the project declares; any other is "namespace redirection"
+(``namespace_findings``): ``HardSoft.HardSoft.sumTo`` or ``HardSoft.Std.IsLinearOrder`` would
+shadow what a name means inside ``namespace HardSoft``, ``Nat.X`` extends core.  A file the
+tokenizer cannot read exactly as Lean does is refused as a whole ("unreadable": "audit cannot
+read this construct", ``checks.families.lean.sources.tokenize``).
 
 Every ``section``/``namespace`` a file opens must be closed in that file by a matching
 ``end`` (checked in order; an unclosed one is reported at its own line): the wasm build
@@ -45,7 +55,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hardsoft.checks.families.lean.sources import LeanSyntaxError, Token, commands, ident_parts, tokenize
+from hardsoft.checks.families.lean.sources import LIB_NAME, Command, LeanSyntaxError, Token, commands, ident_parts, tokenize
 
 #: Words refused anywhere in a source (as identifiers or identifier components), with the reason.
 FORBIDDEN_WORDS: dict[str, str] = {
@@ -106,6 +116,19 @@ DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "exa
 ALLOWED_MODIFIERS = frozenset({"private", "protected", "public", "noncomputable", "nonrec"})
 #: The one option that may be set (and must be, in every file).
 REQUIRED_OPTION = ("set_option", "autoImplicit", "false")
+
+
+#: Declaration commands whose second token is the declared name (for the namespace check).
+_NAMED_DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "class", "inductive", "instance", "opaque", "axiom"})
+
+
+def _importable(module: str) -> bool:
+    """Return whether a source may import ``module``: the project's own modules and core's ``Init``.
+
+    Anything else (``Lean``, ``Std``, a package) would bring its own syntax and command
+    keywords, which the command splitter does not know.
+    """
+    return module in (LIB_NAME, "Init") or module.startswith((LIB_NAME + ".", "Init."))
 
 
 @dataclass(frozen=True)
@@ -194,6 +217,11 @@ def _command_findings(cmds: list) -> list[tuple[int, str, str]]:
         body = [t.text for t in c.body]
         line = c.head_line
         head = body[0] if body else ""
+        first = c.tokens[0]
+        if first.col != 0 or (k > 0 and cmds[k - 1].tokens[-1].line == first.line):
+            # a command that begins mid-line: Lean starts a new command there (any command keyword,
+            # also one the splitter does not know); it must not be read as part of the one before
+            out.append((first.line, "two commands on a line", f"`{first.text}` begins a command that does not start in column 0 of its own line"))
         if len(c.tokens) == 1 and c.tokens[0].kind == "moddoc":
             continue
         if not body:
@@ -225,6 +253,8 @@ def _command_findings(cmds: list) -> list[tuple[int, str, str]]:
             rest = body[1:] if head == "import" else body[2:]
             if len(rest) != 1 or not plain:
                 out.append((line, "import", "only `import M` / `public import M`"))
+            elif not _importable(rest[0]):
+                out.append((line, "import", f"`{rest[0]}` is outside the project (only {LIB_NAME}, {LIB_NAME}.* and Init may be imported)"))
         elif head == "section" or body[:2] == ["public", "section"]:
             rest = body[1:] if head == "section" else body[2:]
             if len(rest) > 1 or c.doc or c.modifiers or c.prefix_in or (attrs and (head != "public" or attrs != ["expose"])):
@@ -253,6 +283,61 @@ def _command_findings(cmds: list) -> list[tuple[int, str, str]]:
     return out
 
 
+def declarations(cmds: list[Command]) -> list[tuple[str, int]]:
+    """Return (full name, line) of every named declaration among ``cmds`` (private ones included), by the namespaces open there.
+
+    ``_root_.N`` declares ``N``; ``namespace A.B`` prefixes ``A.B``; sections add nothing.
+    """
+    out: list[tuple[str, int]] = []
+    stack: list[list[str]] = []
+    for c in cmds:
+        body = [t.text for t in c.body]
+        if body[:2] == ["public", "section"] or body[:1] == ["section"]:
+            stack.append([])
+        elif body[:1] == ["namespace"] and len(body) == 2:
+            stack.append(body[1].split("."))
+        elif body[:1] == ["end"]:
+            if stack:
+                stack.pop()
+        elif body[:1] and body[0] in _NAMED_DECLARATIONS and len(c.body) > 1 and c.body[1].kind == "ident":
+            name = body[1]
+            if name.startswith("_root_."):
+                full = name[len("_root_.") :]
+            else:
+                full = ".".join([*(p for scope in stack for p in scope), name])
+            out.append((full, c.head_line))
+    return out
+
+
+def namespace_findings(decls: list[tuple[str, str, int]]) -> list[Finding]:
+    """Return a "namespace redirection" finding for each project declaration outside the namespaces the project owns.
+
+    ``decls``: (file, full name, line) of every declaration of the project.  The project owns
+    ``HardSoft`` and the namespace of each of its own declarations (``HardSoft.ExpLike`` for
+    the structure ``HardSoft.ExpLike``); a declaration must be ``HardSoft.<name>`` or sit
+    inside an owned namespace.  Refused: any other root (``Std.X``, ``Lean.Grind.X``,
+    ``Nat.X``, ``_root_.X``: extending a namespace the project does not own), and a namespace
+    inside a project namespace that the project does not declare (``HardSoft.HardSoft.sumTo``,
+    ``HardSoft.Std.IsLinearOrder``): read inside ``namespace HardSoft``, such a name shadows
+    what ``sumTo`` or ``Std.IsLinearOrder`` means.
+    """
+    owned = {name for _, name, _ in decls}
+    out: list[Finding] = []
+    for file, name, line in decls:
+        parts = name.split(".")
+        if parts[0] != LIB_NAME or len(parts) < 2:
+            why = f"declaration {name} extends the namespace {parts[0]}, which the project does not own (only {LIB_NAME}.*)"
+        elif LIB_NAME in parts[1:-1]:
+            why = f"declaration {name} puts the namespace {LIB_NAME} inside a project namespace"
+        else:
+            alien = next((".".join(parts[:k]) for k in range(2, len(parts)) if ".".join(parts[:k]) not in owned), None)
+            if alien is None:
+                continue
+            why = f"declaration {name} sits in the namespace {alien}, which no project declaration owns"
+        out.append(Finding(file, line, "namespace redirection", why))
+    return out
+
+
 def audit_text(src: str, name: str) -> list[Finding]:
     """Return the audit findings of one Lean source text, reported as file ``name``."""
     lines = src.splitlines()
@@ -264,7 +349,7 @@ def audit_text(src: str, name: str) -> list[Finding]:
     try:
         toks = tokenize(src)
     except LeanSyntaxError as e:
-        return [Finding(name, int(str(e).split()[1].rstrip(":")) if str(e).startswith("line ") else 1, "unreadable", str(e))]
+        return [Finding(name, e.line, "unreadable", text(e.line, str(e).split(": ", 1)[1]))]
     raw = _word_findings(toks) + _command_findings(commands(toks))
     seen: set[tuple[int, str]] = set()
     out: list[Finding] = []
@@ -277,9 +362,19 @@ def audit_text(src: str, name: str) -> list[Finding]:
 
 
 def audit_sources(files: Iterable[Path], base: Path | None = None) -> list[Finding]:
-    """Return the trust-audit findings of Lean source files (empty when clean); names relative to ``base``."""
+    """Return the trust-audit findings of Lean source files (empty when clean); names relative to ``base``.
+
+    Each file is audited on its own (``audit_text``); then the declarations of all of them
+    together are checked for namespace redirection (``namespace_findings``).
+    """
     findings: list[Finding] = []
+    decls: list[tuple[str, str, int]] = []
     for f in files:
         name = str(Path(f).relative_to(base)) if base else str(f)
-        findings.extend(audit_text(Path(f).read_text(encoding="utf-8"), name))
-    return findings
+        src = Path(f).read_text(encoding="utf-8")
+        findings.extend(audit_text(src, name))
+        try:
+            decls.extend((name, full, line) for full, line in declarations(commands(tokenize(src))))
+        except LeanSyntaxError:
+            pass  # already a finding of audit_text
+    return findings + namespace_findings(decls)

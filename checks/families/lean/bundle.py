@@ -11,9 +11,11 @@ one process per file.  The bundle is
     section                       -- opened by the bundle around each file
     <file 1, verbatim, except that its `module` keyword and its imports are blanked out>
     end                           -- closes the bundle's section
+    public theorem HardSoftBundle.reached_<file 1> : True := True.intro
     section
     <file 2 ...>
     end
+    public theorem HardSoftBundle.reached_<file 2> : True := True.intro
     ...
 
 Blanking replaces those tokens by spaces, so every other character keeps its line and
@@ -23,6 +25,12 @@ there, e.g. ``HardSoft/Layer.lean:57``).  The section the bundle opens around ea
 keeps a top-level ``open``, ``variable`` or ``set_option`` of one file from reaching the
 next; the audit (``checks.families.lean.audit``) also requires every file to close each section and
 namespace it opens, so the bundle's ``end`` closes the bundle's own section.
+
+The marker after each file (outside it, named in a namespace no project declaration may
+use: ``checks.families.lean.audit`` refuses any root but ``HardSoft``) is what tells that Lean
+compiled the file to its end: the pin module (``checks.families.lean.pins``) must find each
+marker in the compiled bundle, so a file cut short (``#exit``, or anything else that stops
+Lean early without an error) is "not compiled", never "built".
 
 How the bundle differs from separate modules: a later file sees every declaration of every
 earlier file (also those of files it does not import, its ``private`` ones, and the bodies
@@ -81,6 +89,11 @@ class Bundle:
     hoisted: tuple[tuple[int, str, int], ...] = ()  # (bundle line, file, line in the file) of each hoisted import
 
     @property
+    def reached(self) -> list[tuple[str, str]]:
+        """Return (module, marker constant) for each file: the constant declared right after the file in the bundle."""
+        return [(s.module, reached_marker(s.module)) for s in self.segments]
+
+    @property
     def file(self) -> str:
         """Return the bundle's file name (relative to the staging root)."""
         return str(Path(*self.name.split(".")).with_suffix(".lean"))
@@ -89,10 +102,10 @@ class Bundle:
         """Return (file segment, line in that file) for a bundle line.
 
         A line of the bundle's own header is (None, line).  The ``section`` line the bundle
-        puts before a file is that file's line 0; the ``end`` after it, its last line + 1.
+        puts before a file is that file's line 0; the ``end`` after it, its last line + 1; its marker, + 2.
         """
         for s in self.segments:
-            if s.first - 1 <= line <= s.last + 1:
+            if s.first - 1 <= line <= s.last + 2:
                 return s, line - s.offset
         return None, line
 
@@ -115,6 +128,15 @@ class Bundle:
         if line < 1 or line > seg.lines:
             text = f"(at the section the bundle puts around {seg.path}) {text}"
         return seg, LeanMessage(seg.path, line, m.col, m.severity, text)
+
+
+#: The namespace of the bundle's end-of-file markers (generated; project declarations may only use ``HardSoft``).
+MARKER_NAMESPACE = "HardSoftBundle"
+
+
+def reached_marker(module: str) -> str:
+    """Return the constant the bundle declares right after the file of ``module`` (``HardSoftBundle.reached_HardSoft_Defs``)."""
+    return f"{MARKER_NAMESPACE}.reached_{module.replace('.', '_')}"
 
 
 def _blank(lines: list[str], line: int, col: int, text: str, path: str) -> None:
@@ -144,7 +166,7 @@ def make_bundle(mods: dict[str, Module], order: list[str], src_root: Path, name:
         try:
             cmds = commands(tokenize(src))
         except LeanSyntaxError as e:
-            raise BundleError(rel, int(str(e).split()[1].rstrip(":")) if str(e).startswith("line ") else 1, f"unreadable: {e}") from e
+            raise BundleError(rel, e.line, f"unreadable: {e}") from e
         for c in cmds:
             body = [t.text for t in c.body]
             is_import = "import" in body[:3] and all(b in ("public", "meta", "private", "import", "all") for b in body[: body.index("import")])
@@ -175,6 +197,7 @@ def make_bundle(mods: dict[str, Module], order: list[str], src_root: Path, name:
         segments.append(seg)
         out.extend(lines)
         out.append("end")
+        out.append(f"public theorem {reached_marker(m.name)} : True := True.intro")
     for k, seg in enumerate(segments):  # fill in the offsets (header lines, same count)
         out[2 + len(hoisted) + 1 + k] = f"-- {seg.path}: line n of the file is line n + {seg.offset} of the bundle"
     at = tuple((2 + k, path, line) for k, (path, line) in enumerate(origins))

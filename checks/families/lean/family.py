@@ -8,35 +8,43 @@
    library's files are compiled as ONE bundle in one process (``checks.families.lean.bundle``,
    ``checks.families.lean.build``; messages mapped back to each file's own lines, one derived row per
    file plus one for the bundle).
-3. The pins (``checks.families.lean.pins``): a module generated from the registry's
-   ``LEAN_STATEMENTS`` in which Lean must accept ``example : <statement> := @name`` for every
-   claimed theorem; it is checked after the build, in a process of its own (wasm: importing
+3. The pins (``checks.families.lean.pins``): a module generated from the registry
+   (``spec.lean_statements``), opening no namespace, in which Lean must accept
+   ``example : <statement> := @name`` for every claimed theorem, the facts that pin every
+   definition and structure those statements use, every non-vacuity theorem and (wasm) every
+   file's end-of-file marker; it is checked after the build, in a process of its own (wasm: importing
    the compiled bundle; native: ``lake env lean`` importing the built modules).
 4. The cache (``checks.families.lean.cache``): the wasm build's verdict (pins included) is stored
    under a hash of the sources, the pin module, the toolchain, the flags and the checker, so
    ``make test`` and ``make check`` share one build.
 
-A claimed theorem is "proved" only if Lean accepted its pin, every module built with no
-error and no ``sorry``, the audit is clean, and (wasm) the facts of the compiled environment
-confirm it (``checks.families.lean.environment``: a kernel theorem on the standard axioms).
-A toolchain that cannot be installed or run makes the results UNDECIDED, never OK.
+A claimed theorem is "proved" only if Lean accepted its pin, the pins of every definition its
+statement uses and of its non-vacuity theorem, every module built with no error and no
+``sorry`` and (wasm) was compiled to its end, the registry is consistent, the audit is
+clean, and (wasm) the facts of the compiled environment confirm it
+(``checks.families.lean.environment``: a kernel theorem on the standard axioms, read from the
+.olean).  A toolchain that cannot be installed or run makes the results UNDECIDED, never OK.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hardsoft.checks.families.lean import cache
 from hardsoft.checks.families.lean.audit import Finding, audit_sources, audit_text
 from hardsoft.checks.families.lean.build import BUNDLE_UNIT, UnitResult, build_native, build_wasm, check_axioms_native, check_pins_native
-from hardsoft.checks.families.lean.environment import assess
+from hardsoft.checks.families.lean.bundle import reached_marker
+from hardsoft.checks.families.lean.environment import Assessment, assess
 from hardsoft.checks.families.lean.inventory import theorem_names
+from hardsoft.checks.families.lean.messages import LeanMessage
 from hardsoft.checks.families.lean.olean import STANDARD_AXIOMS
-from hardsoft.checks.families.lean.pins import PIN_MODULE, pin_failures, pin_module, registry_pins
-from hardsoft.checks.families.lean.sources import LEAN_DIR, LIB_NAME, declared_names, discover_modules, lean_sources
+from hardsoft.checks.families.lean.pins import PIN_MODULE, Pin, Registry, pin_module, registry, registry_pins, rejected_pins, uses
+from hardsoft.checks.families.lean.sources import LEAN_DIR, LIB_NAME, declared_names, discover_modules, import_order, lean_sources
 from hardsoft.checks.families.lean.toolchain import INSTALL_COMMAND, Toolchain, ToolchainError, ensure_wasm_toolchain, find_native
 from hardsoft.checks.result import CheckResult, Outcome
 from hardsoft.spec.presets import get_preset
@@ -74,6 +82,10 @@ def _unit_result(u: UnitResult, kind: str, cached: str | None = None) -> CheckRe
             detail = f"{u.path}: no error or sorry {where}"
         elif u.status == "sorry":
             detail = f"{u.path}: declaration uses sorry {where}: " + "; ".join(m.short() for m in u.sorries[:3])
+        elif u.status == "not-compiled":
+            detail = f"{u.path}: not compiled: Lean never reached the end of this file in the bundle {u.bundle}: " + "; ".join(
+                m.text for m in u.errors[-1:]
+            )
         else:
             detail = f"{u.path}: {u.status} {where}: " + "; ".join(m.short() for m in u.errors[:3])
     elif u.status == "ok":
@@ -153,6 +165,50 @@ def _pin_imports(lean_dir: Path, names: set[str] | None = None) -> list[str]:
     return sorted({holder[n] for n in names})
 
 
+@dataclass
+class _Build:
+    """What the build step produced: the units (files, bundle, pin module), axioms (native), toolchain and how it went."""
+
+    units: dict[str, UnitResult] = field(default_factory=dict)
+    axioms: dict[str, list[str] | None] = field(default_factory=dict)
+    tc: Toolchain | None = None
+    failure: str | None = None  # the toolchain could not be had or run: every verdict UNDECIDED
+    cached: str | None = None  # the date of a reused cached verdict
+    env: Assessment | None = None  # the facts of the compiled environment (checks.families.lean.environment)
+
+    @property
+    def kind(self) -> str:
+        """Return the toolchain kind ("native", "wasm") or "none"."""
+        return self.tc.kind if self.tc else "none"
+
+    @property
+    def pin_unit(self) -> UnitResult | None:
+        """Return the pin module's unit, if it was compiled (or blocked)."""
+        return self.units.get(PIN_MODULE)
+
+
+@dataclass
+class _Pins:
+    """The pin module and Lean's verdict on it: pins, registry problems, rejected pins by owner, errors outside every pin."""
+
+    text: str
+    pins: list[Pin]
+    problems: list[str]
+    findings: list[Finding]  # refused words in the generated module itself
+    rejected: dict[str, list[tuple[Pin, LeanMessage]]] = field(default_factory=dict)
+    stray: list[LeanMessage] = field(default_factory=list)
+
+    def judge(self, unit: UnitResult | None) -> None:
+        """Record Lean's verdict on the pin module (``unit``: its compiled unit, None if it never ran)."""
+        if unit is not None:
+            self.rejected = rejected_pins(self.pins, unit.messages)
+            self.stray = [m for m in unit.errors if not any(p.first_line <= m.line <= p.last_line for p in self.pins)]
+
+    def of_kind(self, kind: str) -> dict[str, list[tuple[Pin, LeanMessage]]]:
+        """Return the rejected pins of one kind ("theorem", "definition", "example", "reached"), by owner."""
+        return {n: [(p, m) for p, m in v if p.kind == kind] for n, v in self.rejected.items() if any(p.kind == kind for p, _ in v)}
+
+
 def check_project(
     lean_dir: Path,
     out_dir: Path,
@@ -164,211 +220,278 @@ def check_project(
 ) -> list[CheckResult]:
     """Audit, build and pin the Lean project in ``lean_dir``; return toolchain, build-unit, audit, pin and theorem results.
 
-    ``statements``/``claims_of`` default to the registry (``spec.claims``); ``report``
-    restricts the per-theorem results to these names (the build and pins cover all).
+    The steps (each a function below): the registry (``pins.registry``: statements, definitions,
+    non-vacuity theorems) and the audit of the sources (``_audit``); the pin module generated
+    from the registry (``_pin_module``); the build (``_build``: native ``lake build`` + pins +
+    ``#print axioms``, or the wasm bundle + pins, through the cache); Lean's verdict on the pins
+    (``_Pins.judge``), which also marks a file the bundle never reached the end of as not
+    compiled (``_mark_unreached``); then the rows: toolchain, one per build unit, the audit,
+    the pins, one per claimed theorem (``_theorem_row``).  Any registry problem fails the pins
+    row; a theorem's row fails on those that concern it, what it uses or its examples.  ``statements``/``claims_of`` default
+    to the registry (``spec.claims``); ``report`` restricts the per-theorem results to these
+    names (the build and pins cover all).
     """
     out_dir = Path(out_dir)
     log_dir = out_dir / "lean"
     log_dir.mkdir(parents=True, exist_ok=True)
     t_start = time.perf_counter()
-    if statements is None or claims_of is None:
-        reg_statements, reg_claims = registry_pins()
-        statements = reg_statements if statements is None else statements
-        claims_of = reg_claims if claims_of is None else claims_of
+    reg = registry(statements, claims_of)
+    files, findings = _audit(lean_dir)
+    native = find_native()
+    pins = _pin_module(reg, lean_dir, native)
+    build = _build(lean_dir, log_dir, progress, native, files, pins)
+    pins.judge(build.pin_unit)
+    _mark_unreached(build, pins)
+    results = [_toolchain_row(build, time.perf_counter() - t_start)]
+    results += [_unit_result(u, build.kind, build.cached) for u in build.units.values()]
+    bad_axioms = _bad_axioms(build.axioms)
+    build.env = assess(
+        build.units[BUNDLE_UNIT].environment if BUNDLE_UNIT in build.units else None, build.kind, reg.claims, files, lean_dir, bool(build.cached)
+    )
+    if build.failure is None:
+        results.append(build.env.row)
+    results.append(_audit_row(lean_dir, files, findings, build, bad_axioms))
+    results += _pins_row(build, pins)
+    where = _declaring_files(lean_dir, files)
+    for name in sorted(reg.claims, key=lambda n: (reg.claims[n], n)):
+        if report is None or name in report:
+            results.append(_theorem_row(name, reg, build, pins, findings, bad_axioms, where.get(name, "")))
+    return [r for r in results if r is not None]
+
+
+def _audit(lean_dir: Path) -> tuple[list[Path], list[Finding]]:
+    """Step 1: return the library's source files and the trust audit's findings on them (``checks.families.lean.audit``)."""
     files = lean_sources(lean_dir)
-    findings = audit_sources(files, base=lean_dir)
-    tc: Toolchain | None = find_native()
-    # native: the modules that declare the pinned theorems; wasm: the bundle (module LIB_NAME)
-    imports = _pin_imports(lean_dir, set(claims_of)) if tc is not None else [LIB_NAME]
-    pin_text, pins, pin_problems = pin_module(statements, claims_of, imports)
-    pin_findings = audit_text(pin_text, PIN_MODULE + ".lean")
-    results: list[CheckResult] = []
-    axioms: dict[str, list[str] | None] = {}
-    units: dict[str, UnitResult] = {}
-    failure: str | None = None
-    cached: str | None = None
+    return files, audit_sources(files, base=lean_dir)
+
+
+def _pin_module(reg: Registry, lean_dir: Path, native: Toolchain | None) -> _Pins:
+    """Step 2: generate the pin module from the registry (native: importing the declaring modules; wasm: the bundle, with its markers)."""
+    if native is not None:
+        pinned = set(reg.claims) | set(reg.examples) | set(reg.definitions)
+        imports, reached = _pin_imports(lean_dir, pinned), []
+    else:
+        imports = [LIB_NAME]
+        reached = [(m, reached_marker(m)) for m in import_order(discover_modules(lean_dir))]
+    text, pins, problems = pin_module(reg.statements, reg.claims, imports, reg, reached)
+    return _Pins(text, pins, problems, audit_text(text, PIN_MODULE + ".lean"))
+
+
+def _build(lean_dir: Path, log_dir: Path, progress: Callable[[str], None], native: Toolchain | None, files: list[Path], pins: _Pins) -> _Build:
+    """Step 3: build and pin: natively (``lake build``, pins, ``#print axioms``) or with the wasm bundle through the cache.
+
+    A toolchain that cannot be had or run is recorded as ``failure`` (every verdict UNDECIDED).
+    """
+    out = _Build(tc=native)
     try:
-        if tc is not None:
-            units, _ = build_native(tc, lean_dir, log_dir, progress)
-            if all(u.ok for u in units.values()):
-                units[PIN_MODULE] = check_pins_native(tc, lean_dir, log_dir, PIN_MODULE, pin_text)
-                axioms = check_axioms_native(tc, lean_dir, log_dir, theorem_names(files))
+        if native is not None:
+            out.units, _ = build_native(native, lean_dir, log_dir, progress)
+            if all(u.ok for u in out.units.values()):
+                out.units[PIN_MODULE] = check_pins_native(native, lean_dir, log_dir, PIN_MODULE, pins.text)
+                out.axioms = check_axioms_native(native, lean_dir, log_dir, theorem_names(files))
+            return out
+        progress("lean: installing/locating the wasm toolchain")
+        out.tc = tc = ensure_wasm_toolchain()
+        key, covered = cache.build_key(
+            [(str(f.relative_to(lean_dir)), f.read_bytes()) for f in files], {PIN_MODULE: pins.text}, tc, {"wasm_build": "bundle"}
+        )
+        hit = cache.load(key, log_dir)
+        if hit is not None:
+            out.units, entry = hit
+            out.cached = entry["created"]
+            progress(f"lean: cached verdict of {out.cached} reused (key {key[:16]})")
         else:
-            progress("lean: installing/locating the wasm toolchain")
-            tc = ensure_wasm_toolchain()
-            key, covered = cache.build_key(
-                [(str(f.relative_to(lean_dir)), f.read_bytes()) for f in files],
-                {PIN_MODULE: pin_text},
-                tc,
-                {"wasm_build": "bundle"},
-            )
-            hit = cache.load(key, log_dir)
-            if hit is not None:
-                units, entry = hit
-                cached = entry["created"]
-                progress(f"lean: cached verdict of {cached} reused (key {key[:16]})")
-            else:
-                units = build_wasm(tc, lean_dir, log_dir, progress, pins=(PIN_MODULE, pin_text))
-                cache.store(key, covered, units)
+            out.units = build_wasm(tc, lean_dir, log_dir, progress, pins=(PIN_MODULE, pins.text))
+            cache.store(key, covered, out.units)
     except (ToolchainError, OSError) as e:
-        failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
-    kind = tc.kind if tc else "none"
+        out.failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
+    return out
 
-    if failure is not None:
-        results.append(
-            CheckResult(
-                "lean",
-                "lean.toolchain",
-                None,
-                Outcome.UNDECIDED,
-                "toolchain missing",
-                time.perf_counter() - t_start,
-                failure,
-                {"install_command": INSTALL_COMMAND},
-            )
+
+def _mark_unreached(build: _Build, pins: _Pins) -> None:
+    """Mark "not-compiled" every file of the bundle whose end-of-file marker Lean did not find (``#exit``, or cut short otherwise).
+
+    Such a file's later declarations never reached the environment: it is never "built",
+    whatever its messages say (Lean prints nothing for what it skipped).
+    """
+    for module, rejected in pins.of_kind("reached").items():
+        u = build.units.get(module)
+        if u is not None and u.status in ("ok", "sorry"):
+            msg = rejected[0][1]
+            u.status = "not-compiled"
+            marker = reached_marker(module)
+            first = msg.text.strip().splitlines()[0]
+            u.messages = [*u.messages, LeanMessage("", 0, 0, "error", f"not compiled to its end: Lean never declared {marker} ({first})")]
+
+
+def _toolchain_row(build: _Build, wall: float) -> CheckResult | None:
+    """Return the toolchain's row: UNDECIDED with the install command when it could not be had, else what ran."""
+    if build.failure is not None:
+        return CheckResult(
+            "lean", "lean.toolchain", None, Outcome.UNDECIDED, "toolchain missing", wall, build.failure, {"install_command": INSTALL_COMMAND}
         )
-    elif tc is not None:
-        results.append(
-            CheckResult(
-                "lean",
-                "lean.toolchain",
-                None,
-                Outcome.OK,
-                "available",
-                0.0,
-                tc.describe(),
-                {"toolchain": kind, "version": tc.version, "cached": cached, "wall_seconds": round(time.perf_counter() - t_start, 1)},
-            )
-        )
-    for u in units.values():
-        results.append(_unit_result(u, kind, cached))
+    if build.tc is None:
+        return None
+    data = {"toolchain": build.kind, "version": build.tc.version, "cached": build.cached, "wall_seconds": round(wall, 1)}
+    return CheckResult("lean", "lean.toolchain", None, Outcome.OK, "available", 0.0, build.tc.describe(), data)
 
-    # ---- the facts of the compiled environment (checks.families.lean.environment): a theorem needs them too
-    env = assess(units[BUNDLE_UNIT].environment if BUNDLE_UNIT in units else None, kind, claims_of, files, lean_dir, bool(cached))
-    if failure is None:
-        results.append(env.row)
 
-    # ---- the audit
-    bad_axioms = {n: [a for a in ax if a not in ALLOWED_AXIOMS] for n, ax in axioms.items() if ax}
-    bad_axioms = {n: a for n, a in bad_axioms.items() if a}
-    audit_ok = not findings and not bad_axioms
-    audit_detail = (
+def _bad_axioms(axioms: dict[str, list[str] | None]) -> dict[str, list[str]]:
+    """Return, for each theorem ``#print axioms`` reported on (native only), the axioms outside ALLOWED_AXIOMS (if any)."""
+    bad = {n: [a for a in ax if a not in ALLOWED_AXIOMS] for n, ax in axioms.items() if ax}
+    return {n: a for n, a in bad.items() if a}
+
+
+def _audit_row(lean_dir: Path, files: list[Path], findings: list[Finding], build: _Build, bad_axioms: dict[str, list[str]]) -> CheckResult:
+    """Return the trust audit's row: the findings (file and line) and, natively, the axioms outside the allowed three."""
+    ok = not findings and not bad_axioms
+    detail = (
         "every command on the allowlist, no refused word (sorry, axiom, native evaluation, #-commands, ...), autoImplicit off in every file"
         if not findings
         else "; ".join(f.short() for f in findings[:10])
     )
-    if axioms:
-        audit_detail += (
+    if build.axioms:
+        detail += (
             "; #print axioms within {propext, Classical.choice, Quot.sound}"
             if not bad_axioms
             else "; axioms outside the allowed set: " + ", ".join(f"{n}: {a}" for n, a in bad_axioms.items())
         )
     else:
-        audit_detail += "; #print axioms not run (" + ("wasm refuses it in module files" if kind == "wasm" else kind) + ")"
-    results.append(
-        CheckResult(
-            "lean",
-            "lean.audit",
-            None,
-            Outcome.OK if audit_ok else Outcome.FAILED,
-            "clean" if audit_ok else "violations",
-            0.0,
-            audit_detail,
-            {"findings": [f.__dict__ for f in findings], "axioms": axioms, "toolchain": kind, "files": [str(f.relative_to(lean_dir)) for f in files]},
-        )
-    )
+        detail += "; #print axioms not run (" + ("wasm refuses it in module files" if build.kind == "wasm" else build.kind) + ")"
+    data = {
+        "findings": [f.__dict__ for f in findings],
+        "axioms": build.axioms,
+        "toolchain": build.kind,
+        "files": [str(f.relative_to(lean_dir)) for f in files],
+    }
+    return CheckResult("lean", "lean.audit", None, Outcome.OK if ok else Outcome.FAILED, "clean" if ok else "violations", 0.0, detail, data)
 
-    # ---- the pins and the theorems
-    pin_unit = units.get(PIN_MODULE)
-    project_units = [u for n, u in units.items() if n != PIN_MODULE]
-    broken = [u for u in project_units if not u.ok]
-    failures = pin_failures(pins, pin_unit.messages) if pin_unit is not None else {}
-    stray = [m for m in pin_unit.errors if not any(p.first_line <= m.line <= p.last_line for p in pins)] if pin_unit is not None else []
-    problems = list(pin_problems) + [f.short() for f in pin_findings] + [m.short() for m in stray]
-    pins_ok = pin_unit is not None and pin_unit.ok and not problems
-    if failure is None and pin_unit is not None:
-        rejected = [n for n, ms in failures.items() if ms]
-        pin_detail = (
-            f"Lean accepted all {len(pins)} pinned statements ({PIN_MODULE}.lean)"
-            if pins_ok
-            else "; ".join(problems[:5] + [f"{n}: {failures[n][0].short()}" for n in rejected[:5]])
-        ) or f"{PIN_MODULE}.lean {pin_unit.status}: " + "; ".join(m.text for m in pin_unit.errors[:2])
-        results.append(
-            CheckResult(
-                "lean",
-                "lean.pins",
-                None,
-                Outcome.OK if pins_ok else Outcome.FAILED,
-                "accepted" if pins_ok else "rejected",
-                0.0,
-                pin_detail,
-                {"module": PIN_MODULE, "pins": len(pins), "problems": problems, "rejected": rejected},
-            )
-        )
-    elif failure is None and problems:
-        results.append(CheckResult("lean", "lean.pins", None, Outcome.FAILED, "rejected", 0.0, "; ".join(problems[:5]), {"problems": problems}))
 
+def _pin_problems(pins: _Pins) -> list[str]:
+    """Return everything that voids the pin module as a whole: registry problems, refused words in it, errors outside every pin."""
+    return list(pins.problems) + [f.short() for f in pins.findings] + [m.short() for m in pins.stray]
+
+
+def _pins_row(build: _Build, pins: _Pins) -> list[CheckResult]:
+    """Return the pins' row (none when the toolchain failed and the registry is consistent)."""
+    problems = _pin_problems(pins)
+    unit = build.pin_unit
+    if build.failure is not None or unit is None:
+        if build.failure is None and problems:
+            return [CheckResult("lean", "lean.pins", None, Outcome.FAILED, "rejected", 0.0, "; ".join(problems[:5]), {"problems": problems})]
+        return []
+    ok = unit.ok and not problems and not pins.rejected
+    rejected = sorted(pins.rejected)
+    kinds = {k: sum(p.kind == k for p in pins.pins) for k in ("theorem", "definition", "example", "reached")}
+    detail = (
+        f"Lean accepted all {len(pins.pins)} pins ({PIN_MODULE}.lean): {kinds['theorem']} theorem statements, "
+        f"{kinds['definition']} definition facts, {kinds['example']} non-vacuity theorems, {kinds['reached']} end-of-file markers"
+        if ok
+        else "; ".join(problems[:5] + [f"{p.kind} {n}: {m.short()}" for n in rejected[:5] for p, m in pins.rejected[n][:1]])
+    ) or f"{PIN_MODULE}.lean {unit.status}: " + "; ".join(m.text for m in unit.errors[:2])
+    data = {"module": PIN_MODULE, "pins": len(pins.pins), "kinds": kinds, "problems": problems, "rejected": rejected}
+    return [CheckResult("lean", "lean.pins", None, Outcome.OK if ok else Outcome.FAILED, "accepted" if ok else "rejected", 0.0, detail, data)]
+
+
+def _declaring_files(lean_dir: Path, files: list[Path]) -> dict[str, str]:
+    """Return, for each declared name, the file (relative to ``lean_dir``) that declares it (the splitter's reading: for the report only)."""
     where: dict[str, str] = {}
     for f in files:
         for _, n, _ in declared_names(f):
             where.setdefault(n, str(f.relative_to(lean_dir)))
-    by_name = {p.name: p for p in pins}
-    for name in sorted(claims_of, key=lambda n: (claims_of[n], n)):
-        if report is not None and name not in report:
-            continue
-        claim = claims_of[name][0]
-        st = statements.get(name)
-        pin = by_name.get(name)
-        origin = getattr(st, "origin", "?")
-        data: dict[str, Any] = {
-            "file": where.get(name, ""),
-            "toolchain": kind,
-            "axioms": axioms.get(name),
-            "claims": list(claims_of[name]),
-            "registry": origin,
-            "statement": getattr(st, "statement", None),
-            "says": getattr(st, "says", None),
-            "pin_line": pin.first_line if pin else None,
-        }
-        pin_where = f"{PIN_MODULE}.lean:{pin.first_line}" if pin else f"{PIN_MODULE}.lean"
-        if pin is None:
-            outcome, verdict = Outcome.FAILED, "unpinned"
-            detail = f"{name} (claim {claim}) has no pinned statement in spec/lean_statements.py LEAN_STATEMENTS"
-        elif failure is not None or pin_unit is None or pin_unit.status in ("timeout", "not-run"):
-            outcome, verdict = Outcome.UNDECIDED, "unknown"
-            detail = f"{name} (claim {claim}) not checked: {failure or 'the pin module did not run'}"
-        elif failures.get(name):
-            msg = failures[name][0]
-            missing = any(k in msg.text.lower() for k in _MISSING)
-            outcome, verdict = Outcome.FAILED, ("missing" if missing else "statement differs")
-            what = "no such theorem in the compiled library" if missing else "the theorem's statement is not the registered one"
-            detail = f"claim {claim}: {name}: {what}: pin {pin_where} rejected by Lean ({msg.text.strip().splitlines()[0]}); registry entry {origin}"
-        elif pin_unit.status == "blocked" or broken:
-            outcome, verdict = Outcome.FAILED, "failed"
-            detail = f"claim {claim}: {name} not proved: build failed: " + ", ".join(f"{u.path} {u.status}" for u in broken[:5])
-        elif stray or pin_findings or pin_unit.status not in ("ok", "error"):
-            # an error outside every pin (or a refused word in the pin module) voids them all; an error
-            # inside another pin does not: Lean checks each example on its own
-            outcome, verdict = Outcome.FAILED, "failed"
-            detail = f"claim {claim}: {name} not confirmed: pin module failed: " + "; ".join(
-                [m.short() for m in stray[:2]]
-                + [f.short() for f in pin_findings[:2]]
-                + ([pin_unit.status] if pin_unit.status not in ("ok", "error") else [])
-            )
-        elif findings:
-            outcome, verdict = Outcome.FAILED, "failed"
-            detail = f"claim {claim}: {name} not proved: trust audit: " + "; ".join(f.short() for f in findings[:3])
-        elif bad_axioms.get(name):
-            outcome, verdict = Outcome.FAILED, "failed"
-            detail = f"claim {claim}: {name} not proved: depends on axioms {bad_axioms[name]}"
-        elif env.failure(name):
-            outcome, verdict = Outcome.FAILED, "failed"
-            detail = f"claim {claim}: {name} not proved: {env.failure(name)}"
-        else:
-            outcome, verdict = Outcome.OK, "proved"
-            detail = f"{name} proved ({kind}); Lean accepted its registered statement ({pin_where}; registry {origin})"
-        results.append(CheckResult("lean", f"lean.theorem.{name}", claim, outcome, verdict, 0.0, detail, data))
-    return results
+    return where
+
+
+def _theorem_verdict(
+    name: str, reg: Registry, build: _Build, pins: _Pins, findings: list[Finding], bad_axioms: dict[str, list[str]]
+) -> tuple[Outcome, str, str]:
+    """Return (outcome, verdict, detail) of one claimed theorem: "proved" only if nothing below stands in the way.
+
+    In order: no pinned statement; the toolchain or pin module did not run (UNDECIDED); its
+    own pin rejected; the build failed (a file with an error or sorry, not compiled to its end,
+    blocked); the pin module void (registry problems, an error outside every pin, a refused
+    word); a definition its statement uses not as pinned; its non-vacuity theorem rejected; an
+    audit finding; (native) an axiom outside the allowed three.
+    """
+    claim = reg.claims[name][0]
+    st = reg.statements.get(name)
+    origin = getattr(st, "origin", "?")
+    by_name = {p.name: p for p in pins.pins if p.kind == "theorem"}
+    pin = by_name.get(name)
+    unit = build.pin_unit
+    pin_where = f"{PIN_MODULE}.lean:{pin.first_line}" if pin else f"{PIN_MODULE}.lean"
+    broken = [u for n, u in build.units.items() if n != PIN_MODULE and not u.ok]
+    used = uses(str(getattr(st, "statement", "")), reg.definitions)
+    examples = [n for n, e in sorted(reg.examples.items()) if e.of == name]
+    concerned = re.compile(r"(?<![\w.'])(" + "|".join(re.escape(n) for n in [name, *used, *examples]) + r")(?![\w.'])")
+    void = [p for p in pins.problems if concerned.search(p)]  # registry problems of this theorem, what it uses, its examples
+    void += [f.short() for f in pins.findings] + [m.short() for m in pins.stray]  # these void every pin
+    void += [unit.status] if unit is not None and unit.status not in ("ok", "error", "blocked") else []
+    bad_defs = {d: pins.rejected[d] for d in sorted(used) if any(p.kind == "definition" for p, _ in pins.rejected.get(d, []))}
+    bad_examples = {n: pins.rejected[n] for n in examples if n in pins.rejected}
+    if pin is None:
+        return Outcome.FAILED, "unpinned", f"{name} (claim {claim}) has no pinned statement in spec/lean_statements.py LEAN_STATEMENTS"
+    if build.failure is not None or unit is None or unit.status in ("timeout", "not-run"):
+        return Outcome.UNDECIDED, "unknown", f"{name} (claim {claim}) not checked: {build.failure or 'the pin module did not run'}"
+    if pins.rejected.get(name):
+        msg = pins.rejected[name][0][1]
+        missing = any(k in msg.text.lower() for k in _MISSING)
+        what = "no such theorem in the compiled library" if missing else "the theorem's statement is not the registered one"
+        verdict = "missing" if missing else "statement differs"
+        first = msg.text.strip().splitlines()[0]
+        return Outcome.FAILED, verdict, f"claim {claim}: {name}: {what}: pin {pin_where} rejected by Lean ({first}); registry entry {origin}"
+    if unit.status == "blocked" or broken:
+        return Outcome.FAILED, "failed", f"claim {claim}: {name} not proved: build failed: " + ", ".join(f"{u.path} {u.status}" for u in broken[:5])
+    if void:
+        return Outcome.FAILED, "failed", f"claim {claim}: {name} not confirmed: pin module void: " + "; ".join(void[:3])
+    if bad_defs:
+        d, ((p, m), *_) = next(iter(bad_defs.items()))
+        return (
+            Outcome.FAILED,
+            "definition differs",
+            f"claim {claim}: {name} not proved as registered: definition {d} is not the pinned one: "
+            f"pin {PIN_MODULE}.lean:{p.first_line} rejected by Lean ({m.text.strip().splitlines()[0]}); registry entry {p.origin}",
+        )
+    if bad_examples or (not examples and name not in reg.no_example):
+        if not bad_examples:
+            return Outcome.FAILED, "vacuous?", f"claim {claim}: {name}: no non-vacuity theorem registered (LEAN_EXAMPLES)"
+        e, ((p, m), *_) = next(iter(bad_examples.items()))
+        return (
+            Outcome.FAILED,
+            "vacuous?",
+            f"claim {claim}: {name}: its non-vacuity theorem {e} was not confirmed: pin {PIN_MODULE}.lean:{p.first_line} "
+            f"rejected by Lean ({m.text.strip().splitlines()[0]}); registry entry {p.origin}",
+        )
+    if findings:
+        return Outcome.FAILED, "failed", f"claim {claim}: {name} not proved: trust audit: " + "; ".join(f.short() for f in findings[:3])
+    if bad_axioms.get(name):
+        return Outcome.FAILED, "failed", f"claim {claim}: {name} not proved: depends on axioms {bad_axioms[name]}"
+    if build.env is not None and build.env.failure(name):
+        return Outcome.FAILED, "failed", f"claim {claim}: {name} not proved: {build.env.failure(name)}"
+    extra = f", {len(used)} definitions as pinned" + (f", non-vacuity {', '.join(examples)}" if examples else "")
+    return Outcome.OK, "proved", f"{name} proved ({build.kind}); Lean accepted its registered statement ({pin_where}; registry {origin}){extra}"
+
+
+def _theorem_row(
+    name: str, reg: Registry, build: _Build, pins: _Pins, findings: list[Finding], bad_axioms: dict[str, list[str]], file: str
+) -> CheckResult:
+    """Return the row ``lean.theorem.<name>`` of one claimed theorem (``_theorem_verdict``), with what it rests on."""
+    st = reg.statements.get(name)
+    pin = next((p for p in pins.pins if p.kind == "theorem" and p.name == name), None)
+    outcome, verdict, detail = _theorem_verdict(name, reg, build, pins, findings, bad_axioms)
+    data: dict[str, Any] = {
+        "file": file,
+        "toolchain": build.kind,
+        "axioms": build.axioms.get(name),
+        "claims": list(reg.claims[name]),
+        "registry": getattr(st, "origin", "?"),
+        "statement": getattr(st, "statement", None),
+        "says": getattr(st, "says", None),
+        "pin_line": pin.first_line if pin else None,
+        "definitions": sorted(uses(str(getattr(st, "statement", "")), reg.definitions)),
+        "examples": sorted(n for n, e in reg.examples.items() if e.of == name),
+    }
+    return CheckResult("lean", f"lean.theorem.{name}", reg.claims[name][0], outcome, verdict, 0.0, detail, data)
 
 
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:

@@ -1,13 +1,19 @@
 """The Lean sources of the project: where they are, a tokenizer, top-level commands, modules and import order.
 
-The tokenizer understands what can hide text from a word search: line comments, nested
-block comments, doc comments (``/-- -/``, kept as tokens: declarations must carry one) and
-module docs (``/-! -/``), string literals (with escapes and raw strings ``r#"..."#``), char
-literals, and identifiers written with guillemets (``«sorry»``).  ``commands`` groups the
-tokens into top-level commands the way Lean's parser does: a new command begins at a
-command keyword (anywhere on a line) or at a token in column 0 (so a doc comment starts a
-command only in column 0: indented ones document structure fields); a doc comment, attributes,
-modifiers and an ``omit ... in`` prefix belong to the command that follows them.
+The tokenizer (``tokenize``) is the audit's eyes, so it is conservative: it reads a small
+subset of Lean's lexical syntax on which its reading and Lean's are provably the same (line
+comments, un-nested block comments, doc comments ``/-- -/`` kept as tokens, module docs
+``/-! -/``, one-line string literals with plain escapes, identifiers by Lean's own character
+rules) and refuses a file with anything else (nested or unterminated comments, an opener
+glued to the token before it or not followed by a space, raw, interpolated or multi-line
+strings, char literals, backticks, guillemets, tabs and invisible characters, ...): a
+refusal is an audit finding "audit cannot read this construct" at its line, so no text is
+ever skipped on a guess.  ``commands`` groups the tokens into top-level commands the way
+Lean's parser does: a new command begins at a command keyword (anywhere on a line) or at a
+token in column 0 (so a doc comment starts a command only in column 0: indented ones
+document structure fields); a doc comment, attributes, modifiers and an ``omit ... in``
+prefix belong to the command that follows them.  (The audit also refuses a command that
+does not begin in column 0, so two commands never share a line.)
 
 Nothing here decides what is proved: that is Lean's verdict on the build and on the pin
 module (``checks.families.lean.pins``).  This module only feeds the allowlist audit
@@ -82,6 +88,34 @@ COMMAND_KEYWORDS = frozenset(
         "seal",
         "unseal",
         "grind_pattern",
+        "unif_hint",
+        "with_weak_namespace",
+        "init_quot",
+        "simproc",
+        "dsimproc",
+        "simproc_decl",
+        "dsimproc_decl",
+        "builtin_simproc",
+        "builtin_dsimproc",
+        "builtin_simproc_decl",
+        "builtin_dsimproc_decl",
+        "declare_simp_like_tactic",
+        "declare_config_elab",
+        "register_option",
+        "register_builtin_option",
+        "register_error_explanation",
+        "register_label_attr",
+        "register_linter_set",
+        "register_tactic_tag",
+        "tactic_extension",
+        "recommended_spelling",
+        "binder_predicate",
+        "grind_propagator",
+        "builtin_grind_propagator",
+        "init_grind_norm",
+        "set_premise_selector",
+        "local",
+        "scoped",
         "private",
         "protected",
         "noncomputable",
@@ -98,7 +132,7 @@ MODIFIERS = frozenset({"private", "protected", "public", "noncomputable", "nonre
 
 @dataclass(frozen=True)
 class Token:
-    """A token of Lean source: kind ("ident", "sym", "num", "str", "char", "doc", "moddoc", "hash"), text, 1-based line, 0-based column."""
+    """A token of Lean source: kind ("ident", "sym", "num", "str", "doc", "moddoc", "hash"), text, 1-based line, 0-based column."""
 
     kind: str
     text: str
@@ -106,51 +140,101 @@ class Token:
     col: int
 
 
-_ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)", re.S)
+def _letter_like(c: str) -> bool:
+    """Return Lean's ``isLetterLike``: Greek (not λ, Π, Σ), Coptic, Greek extended, the letter-like block, script letters."""
+    o = ord(c)
+    return (
+        (0x3B1 <= o <= 0x3C9 and o != 0x3BB)
+        or (0x391 <= o <= 0x3A9 and o not in (0x3A0, 0x3A3))
+        or 0x3CA <= o <= 0x3FB
+        or 0x1F00 <= o <= 0x1FFE
+        or 0x2100 <= o <= 0x214F
+        or 0x1D49C <= o <= 0x1D59F
+    )
 
 
 def _id_start(c: str) -> bool:
-    """Return whether ``c`` may begin a Lean identifier (letters, ``_``, letter-like symbols; not λ, Π, Σ)."""
-    if c in "λΠΣ":
-        return False
-    return c == "_" or c.isalpha() or "\u2100" <= c <= "\u214f" or unicodedata.category(c) in ("Lu", "Ll", "Lo", "Lm")
+    """Return Lean's ``isIdFirst``: an ASCII letter, ``_`` or a letter-like symbol (exactly Lean's rule, so no word is split differently)."""
+    return ("a" <= c <= "z") or ("A" <= c <= "Z") or c == "_" or _letter_like(c)
 
 
 def _id_rest(c: str) -> bool:
-    """Return whether ``c`` may continue a Lean identifier (adds digits, ``'``, ``!``, ``?``, subscripts)."""
-    return _id_start(c) or c.isdigit() or c in "'!?" or "\u2080" <= c <= "\u209c" or "\u1d62" <= c <= "\u1d6a"
-
-
-def _block_end(src: str, i: int) -> int:
-    """Return the index just past the ``-/`` closing the (nested) block comment opened at ``i`` (-1 if unclosed)."""
-    depth, n = 0, len(src)
-    while i < n:
-        two = src[i : i + 2]
-        if two == "/-":
-            depth += 1
-            i += 2
-        elif two == "-/":
-            depth -= 1
-            i += 2
-            if depth == 0:
-                return i
-        else:
-            i += 1
-    return -1
+    """Return Lean's ``isIdRest``: ``isIdFirst``, an ASCII digit, ``'``, ``!``, ``?`` or a subscript letter or digit."""
+    o = ord(c)
+    return _id_start(c) or ("0" <= c <= "9") or c in "'!?" or 0x2080 <= o <= 0x2089 or 0x2090 <= o <= 0x209C or 0x1D62 <= o <= 0x1D6A
 
 
 class LeanSyntaxError(ValueError):
-    """Raised for source the tokenizer cannot read (an unterminated comment or string)."""
+    """Raised for source the tokenizer refuses to read: ``line N: audit cannot read this construct: ...``."""
+
+    def __init__(self, line: int, what: str) -> None:
+        super().__init__(f"line {line}: {UNREADABLE}: {what}")
+        self.line, self.what = line, what
+
+
+#: What a refusal says (the audit's finding names the line and this).
+UNREADABLE = "audit cannot read this construct"
+#: Escapes a string literal may use (each is the same to Lean and to this tokenizer).
+_STRING_ESCAPES = frozenset('\\"nt')
+#: Where a block comment's body ends or nests (Lean's ``finishCommentBlock``: the first of either, left to right).
+_COMMENT_DELIMITER = re.compile(r"-/|/-")
+#: Comment delimiters: a string literal holding one is refused (a reader could take it for a comment).
+_DELIMITERS = ("/-", "-/", "--")
+
+
+def _bad_char(c: str) -> str | None:
+    """Return why character ``c`` is refused anywhere in a file (comments included), or None.
+
+    Only the space and the newline count as whitespace: Lean refuses tabs and lone carriage
+    returns, and other Unicode spaces, controls, format characters (zero-width joiners,
+    bidirectional overrides) and unassigned code points are read differently by different
+    readers (or made invisible to a human one).
+    """
+    if c in " \n":
+        return None
+    cat = unicodedata.category(c)
+    if c == "\t":
+        return "a tab"
+    if cat in ("Cc", "Cf", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"):
+        return f"the character U+{ord(c):04X} ({unicodedata.name(c, cat)})"
+    return None
 
 
 def tokenize(src: str) -> list[Token]:
-    """Return the tokens of Lean source ``src`` (comments dropped; doc comments and module docs kept as tokens).
+    r"""Return the tokens of Lean source ``src`` (comments dropped; doc comments and module docs kept as tokens).
 
-    Raises LeanSyntaxError on an unterminated block comment or string (Lean would reject
-    such a file too; the audit reports it as a finding).
+    Conservative by construction: it reads only a subset of Lean's lexical syntax on which
+    its reading and Lean's are the same token for token, and raises LeanSyntaxError (line
+    and "audit cannot read this construct") on anything outside it, never skipping text it
+    is unsure of.  The subset, against Lean's lexer (``Lean.Parser.Basic``: ``whitespace``,
+    ``finishCommentBlock``, ``identFn``, ``strLitFnAux``):
+
+    * whitespace is the space and the newline; any other space, control or format character
+      is refused (``_bad_char``), comments included;
+    * ``--`` runs to the end of the line; it must stand at the start of a line or after a
+      space (never glued to a symbol that Lean could read as a longer token);
+    * a block comment ``/- ... -/``, a doc comment ``/-- ... -/`` and a module doc
+      ``/-! ... -/`` must be opened at the start of a line or after a space, the opener must be
+      followed by a space or a newline (Lean skips the character after ``/-`` unexamined: read
+      as ``/-/- -/``, it nests for a naive reader and not for Lean), and the body, scanned left
+      to right as Lean does, must reach a ``-/`` before any ``/-`` (no nesting; ``//-/`` nests)
+      and hold no ``--``; an unterminated one is refused, and so is a ``-/`` outside any comment;
+    * a string literal stays on one line, uses only the escapes ``\\ \" \n \t`` and holds
+      no comment delimiter; raw strings (``r"..."``, ``r#"..."#``), interpolated strings
+      (``s!"..."``), char literals (any ``'`` that is not part of a name), name literals and
+      quotations (a backtick) and guillemets (``«...»``) are refused;
+    * identifiers follow Lean's ``isIdFirst``/``isIdRest`` exactly (ASCII letters, digits,
+      ``_ ' ! ?``, letter-like symbols, subscripts), components joined by ``.``;
+    * a number glued to a name (``2x``, ``0xsorry``) is refused.
     """
     toks: list[Token] = []
-    i, n, line, line_start = 0, len(src), 1, 0
+    n = len(src)
+    line, line_start = 1, 0
+    for k, ch in enumerate(src):
+        why = _bad_char(ch)
+        if why is not None:
+            raise LeanSyntaxError(src.count("\n", 0, k) + 1, why)
+    i = 0
 
     def advance(j: int) -> None:
         nonlocal i, line, line_start
@@ -160,78 +244,97 @@ def tokenize(src: str) -> list[Token]:
             line_start = k + 1
         i = j
 
+    def after_space(k: int) -> bool:
+        return k == 0 or src[k - 1] in " \n"
+
     while i < n:
         c = src[i]
         col = i - line_start
-        if c == "\n" or c.isspace():
+        if c in " \n":
             advance(i + 1)
         elif src.startswith("--", i):
+            if not after_space(i):
+                raise LeanSyntaxError(line, "`--` glued to the token before it")
             j = src.find("\n", i)
             advance(n if j < 0 else j)
         elif src.startswith("/-", i):
-            j = _block_end(src, i)
-            if j < 0:
-                raise LeanSyntaxError(f"line {line}: unterminated comment")
-            kind = "doc" if src.startswith("/--", i) and not src.startswith("/--/", i) else ("moddoc" if src.startswith("/-!", i) else None)
+            if not after_space(i):
+                raise LeanSyntaxError(line, "`/-` glued to the token before it")
+            kind = "doc" if src.startswith("/--", i) else ("moddoc" if src.startswith("/-!", i) else None)
+            body = i + (3 if kind else 2)
+            if body >= n or src[body] not in " \n":
+                raise LeanSyntaxError(line, f"`{src[i:body]}` not followed by a space or a newline")
+            # Lean scans the body left to right for `-/` (close) or `/-` (nest): the first of either decides
+            # (so `//-/` nests on `/-`, although a search for `-/` alone would close on its last two characters)
+            m = _COMMENT_DELIMITER.search(src, body)
+            if m is None:
+                raise LeanSyntaxError(line, "unterminated comment")
+            if m.group(0) == "/-":
+                raise LeanSyntaxError(line + src.count("\n", body, m.start()), "a nested block comment (`/-` inside a comment)")
+            close = m.start()
+            dash = src.find("--", body, close)
+            if dash >= 0:
+                raise LeanSyntaxError(line + src.count("\n", body, dash), "`--` inside a block comment")
+            j = close + 2
             if kind:
                 toks.append(Token(kind, src[i:j], line, col))
             advance(j)
-        elif c == '"' or (c == "r" and re.match(r'r#*"', src[i : i + 40] or "")):
-            if c == '"':
-                j = i + 1
-                while j < n and src[j] != '"':
-                    j = j + 2 if src[j] == "\\" else j + 1
-                if j >= n:
-                    raise LeanSyntaxError(f"line {line}: unterminated string")
-                j += 1
-            else:
-                m = re.match(r'r(#*)"', src[i:])
-                assert m is not None
-                close = '"' + m.group(1)
-                k = src.find(close, i + len(m.group(0)))
-                if k < 0:
-                    raise LeanSyntaxError(f"line {line}: unterminated raw string")
-                j = k + len(close)
+        elif src.startswith("-/", i):
+            raise LeanSyntaxError(line, "`-/` outside a comment")
+        elif c == '"':
+            if toks and toks[-1].kind == "ident" and toks[-1].line == line and toks[-1].col + len(toks[-1].text) == col:
+                raise LeanSyntaxError(line, f'`{toks[-1].text}"`: an interpolated or raw string')
+            j = i + 1
+            while j < n and src[j] != '"':
+                if src[j] == "\n":
+                    raise LeanSyntaxError(line, "a string literal spanning lines")
+                if src[j] == "\\":
+                    if j + 1 >= n or src[j + 1] not in _STRING_ESCAPES:
+                        raise LeanSyntaxError(line, 'a string escape other than \\\\ \\" \\n \\t')
+                    j += 2
+                else:
+                    j += 1
+            if j >= n:
+                raise LeanSyntaxError(line, "unterminated string")
+            j += 1
+            if any(d in src[i:j] for d in _DELIMITERS):
+                raise LeanSyntaxError(line, "a comment delimiter inside a string literal")
             toks.append(Token("str", src[i:j], line, col))
             advance(j)
-        elif c == "'" and not (toks and toks[-1].kind == "ident" and toks[-1].line == line and toks[-1].col + len(toks[-1].text) == col):
-            m = re.match(r"'(?:\\(?:u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'", src[i : i + 12])
-            if m:
-                toks.append(Token("char", m.group(0), line, col))
-                advance(i + len(m.group(0)))
-            else:
-                toks.append(Token("sym", c, line, col))
-                advance(i + 1)
-        elif c == "«" or _id_start(c):
+        elif c == "'":
+            raise LeanSyntaxError(line, "a char literal (or a `'` that is not part of a name)")
+        elif c in "«»":
+            raise LeanSyntaxError(line, "an identifier in guillemets")
+        elif c == "`":
+            raise LeanSyntaxError(line, "a name literal or syntax quotation (backtick)")
+        elif _id_start(c):
             j = i
             while True:
-                if j < n and src[j] == "«":
-                    k = src.find("»", j)
-                    if k < 0:
-                        raise LeanSyntaxError(f"line {line}: unterminated «")
-                    j = k + 1
-                elif j < n and _id_start(src[j]):
-                    while j < n and _id_rest(src[j]):
-                        j += 1
-                else:
-                    break
-                if j + 1 < n and src[j] == "." and (src[j + 1] == "«" or _id_start(src[j + 1])):
+                while j < n and _id_rest(src[j]):
+                    j += 1
+                if j + 1 < n and src[j] == "." and (_id_start(src[j + 1]) or src[j + 1] == "«"):
                     j += 1
                     continue
                 break
-            toks.append(Token("ident", src[i:j], line, col))
+            text = src[i:j]
+            if text == "r" and j < n and src[j] in '"#':
+                raise LeanSyntaxError(line, "a raw string literal")
+            toks.append(Token("ident", text, line, col))
             advance(j)
-        elif c == "#" and i + 1 < n and (_id_start(src[i + 1])):
+        elif c == "#" and i + 1 < n and _id_start(src[i + 1]):
             j = i + 1
             while j < n and _id_rest(src[j]):
                 j += 1
             toks.append(Token("hash", src[i:j], line, col))
             advance(j)
-        elif c.isdigit():
-            m = re.match(r"0[xX][0-9a-fA-F_]+|0[bB][01_]+|0[oO][0-7_]+|\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?", src[i:])
+        elif "0" <= c <= "9":
+            m = re.match(r"0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?", src[i:])
             assert m is not None
+            j = i + len(m.group(0))
+            if j < n and (_id_rest(src[j]) or src[j] == "«"):
+                raise LeanSyntaxError(line, f"a number glued to a name: {src[i : j + 1]}")
             toks.append(Token("num", m.group(0), line, col))
-            advance(i + len(m.group(0)))
+            advance(j)
         elif src.startswith("@[", i):
             toks.append(Token("sym", "@[", line, col))
             advance(i + 2)
