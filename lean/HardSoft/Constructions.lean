@@ -42,6 +42,16 @@ Positions are `0, ..., N-1`; a head whose visible keys are `j > i` is read at `k
   Lemma 6 for distinct multiples.
 * `HardSoft.tiebreak_past_bounded`, `HardSoft.tiebreak_future_bounded`,
   `HardSoft.tiebreak_past_unbounded`, `HardSoft.tiebreak_future_unbounded`: Lemma 8.
+* `HardSoft.lookup_gap`, `HardSoft.lookup_gap_bounded`, `HardSoft.lookup_past`,
+  `HardSoft.lookup_future`, `HardSoft.lookup_past_bounded`: Lemma 7.
+* `HardSoft.softmax_eq_uniform_of_const`: counting; `HardSoft.sign_gap_bounded`,
+  `HardSoft.sign_gap_unbounded`: comparison.
+* `HardSoft.tiebreak_past_bounded_at_rule`: the bounded regime's temperature rule.
+* `HardSoft.clampUnit_eq_one`, `HardSoft.clampUnit_eq_zero`: the read-out clamp.
+
+Not proved here: the two-sided lookup's mass bound `2x/(1-x)` (only its gap), the sign head's
+mass bound `2 exp(-gap/τ)` (only its gap; statement E then gives `(N-1) exp(-gap/τ)`), the
+head-output error `≤` mass off, and the S-RASP heads.
 -/
 
 @[expose] public section
@@ -86,6 +96,31 @@ theorem sumTo_eq_single {f : Nat → α} {N j0 : Nat} (hj0 : j0 < N)
       grind
     · rw [ih (by omega) (fun j hj hne => h j (by omega) hne), h n (by omega) (by omega)]
       grind
+
+/-- Lemma 7 (table lookup), unbounded regime (`constructive/heads.py`, `lookup_head`): the score
+of key `j` for the target `t`, `K (2 t j - j^2)`. -/
+noncomputable def lookupScore (K : α) (t j : Nat) : α :=
+  K * (2 * natCast t * natCast j - natCast j * natCast j)
+
+/-- Lemma 7 (table lookup), bounded regime: the score of key `j` for the target `t`,
+`K (2 (t/n)(j/n) - (j/n)^2)`. -/
+noncomputable def lookupScoreBounded (K : α) (n t j : Nat) : α :=
+  K * (2 * (natCast t / natCast n) * (natCast j / natCast n)
+    - (natCast j / natCast n) * (natCast j / natCast n))
+
+/-- Lemma 7 (table lookup), helper: `2tj - j^2 = t^2 - (t - j)^2`, so the target is
+`K (t - j)^2` above key `j`. -/
+theorem lookupScore_sub (K : α) (t j : Nat) :
+    lookupScore K t t - lookupScore K t j
+      = K * ((natCast t - natCast j) * (natCast t - natCast j)) := by
+  unfold lookupScore
+  grind
+
+/-- Counting (uniform attention), helper: `N` ones sum to `N`. -/
+theorem sumTo_one (N : Nat) : sumTo (fun _ => (1 : α)) N = natCast N := by
+  induction N with
+  | zero => rw [sumTo_zero, natCast_zero]
+  | succ n ih => rw [sumTo_succ, ih, natCast_succ]
 
 variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
 
@@ -400,7 +435,7 @@ theorem firstSel_some {sel : Nat → Bool} {N t : Nat} (h : firstSel sel N = som
 
 /-- Lemma 8 (tie-breaking), helper: the past keys `c_j = n [select_j] + j` (`j < i < n`) are
 pairwise distinct and largest at the target. -/
-theorem tiebreakPast_keys (sel : Nat → Bool) {n i : Nat} (hi : 0 < i) (hin : i < n) :
+theorem tiebreakPast_keys (sel : Nat → Bool) {n i : Nat} (hi : 0 < i) (hin : i ≤ n) :
     tiebreakPastTarget sel i < i ∧
       (∀ k k', k < i → k' < i → (if sel k then n else 0) + k = (if sel k' then n else 0) + k'
         → k = k') ∧
@@ -459,12 +494,13 @@ theorem tiebreakFuture_keys (sel : Nat → Bool) {n i : Nat} (hin : i + 1 < n) :
       simp only [Option.getD, h0 k hk, e0]
       omega
 
-/-- Lemma 8 (tie-breaking, bounded regime, past: `s_j = K (select_j + j/n)` over `j < i`,
-`0 < i < n`, `K > 0`, `τ > 0`): the target `j*` (rightmost selected `j < i`, else `i - 1`) is at
-least `K/n` above every other visible key, and the softmax mass off `j*` is at most
-`exp(-(K/n)/τ)`, for every `n` and every selection. -/
+/-- Lemma 8 (tie-breaking, bounded regime, past: `s_j = K (select_j + j/n)` over the keys
+`j < i`, `0 < i ≤ n`, `K > 0`, `τ > 0`; a causal head that also sees `j = i` is this with `i + 1`
+keys): the target `j*` (rightmost selected `j < i`, else `i - 1`) is at least `K/n` above every
+other visible key, and the softmax mass off `j*` is at most `exp(-(K/n)/τ)`, for every `n` and
+every selection. -/
 theorem tiebreak_past_bounded (E : ExpLike α) {K tau : α} {n i : Nat} (sel : Nat → Bool)
-    (hK : 0 < K) (htau : 0 < tau) (hi : 0 < i) (hin : i < n) :
+    (hK : 0 < K) (htau : 0 < tau) (hi : 0 < i) (hin : i ≤ n) :
     (∀ j, j < i → j ≠ tiebreakPastTarget sel i →
         tiebreakPastBounded K n sel j ≤ tiebreakPastBounded K n sel (tiebreakPastTarget sel i) - K / natCast n) ∧
       sumTo (softmax E tau (tiebreakPastBounded K n sel) i) i
@@ -524,10 +560,10 @@ theorem tiebreak_future_bounded (E : ExpLike α) {K tau : α} {n i : Nat} (sel :
   exact softmax_mass_off_top_le_of_keys E ht htau hg hs hinj htop
 
 /-- Lemma 8 (tie-breaking, unbounded regime, past: `s_j = K (n select_j + j)` over `j < i`,
-`0 < i < n`, `K > 0`, `τ > 0`): the target is at least `K` above every other visible key, and
+`0 < i ≤ n`, `K > 0`, `τ > 0`): the target is at least `K` above every other visible key, and
 the softmax mass off it is at most `exp(-K/τ)`, for every `n` and every selection. -/
 theorem tiebreak_past_unbounded (E : ExpLike α) {K tau : α} {n i : Nat} (sel : Nat → Bool)
-    (hK : 0 < K) (htau : 0 < tau) (hi : 0 < i) (hin : i < n) :
+    (hK : 0 < K) (htau : 0 < tau) (hi : 0 < i) (hin : i ≤ n) :
     (∀ j, j < i → j ≠ tiebreakPastTarget sel i →
         tiebreakPastUnbounded K n sel j ≤ tiebreakPastUnbounded K n sel (tiebreakPastTarget sel i) - K) ∧
       sumTo (softmax E tau (tiebreakPastUnbounded K n sel) i) i
@@ -573,6 +609,337 @@ theorem tiebreak_future_unbounded (E : ExpLike α) {K tau : α} {n i : Nat} (sel
     generalize (natCast (n - 1) : α) = m at *
     grind
   exact softmax_mass_off_top_le_of_keys E ht htau (Std.le_of_lt hK) hs hinj htop
+
+/-! ### Lemma 7: table lookup with parabolic scores -/
+
+/-- Lemma 7 (table lookup), helper: the bounded score is the unbounded one with `K/n^2`. -/
+theorem lookupScoreBounded_eq (K : α) {n : Nat} (hn : 0 < n) (t j : Nat) :
+    lookupScoreBounded K n t j = lookupScore (K / (natCast n * natCast n)) t j := by
+  unfold lookupScoreBounded lookupScore
+  have : (natCast n : α) ≠ 0 := by
+    have := one_le_natCast_of_pos (α := α) hn
+    grind
+  generalize (natCast n : α) = a at *
+  grind
+
+/-- Lemma 7 (table lookup), helper: for naturals `t ≠ j`, `(t - j)^2 ≥ 1`. -/
+theorem one_le_sq_natCast_sub {t j : Nat} (h : j ≠ t) :
+    (1 : α) ≤ (natCast t - natCast j) * (natCast t - natCast j) := by
+  rcases Nat.lt_or_gt_of_ne h with hlt | hgt
+  · have e : (natCast t : α) = natCast (t - j) + natCast j := by
+      rw [← natCast_add]; congr 1; omega
+    have hb := one_le_natCast_of_pos (α := α) (show 0 < t - j by omega)
+    have h0 : (0 : α) ≤ natCast (t - j) := natCast_nonneg _
+    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
+    rw [e]
+    generalize (natCast (t - j) : α) = b at *
+    grind
+  · have e : (natCast j : α) = natCast (j - t) + natCast t := by
+      rw [← natCast_add]; congr 1; omega
+    have hb := one_le_natCast_of_pos (α := α) (show 0 < j - t by omega)
+    have h0 : (0 : α) ≤ natCast (j - t) := natCast_nonneg _
+    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
+    rw [e]
+    generalize (natCast (j - t) : α) = b at *
+    grind
+
+/-- Lemma 7 (table lookup), helper: a natural `d` has `d ≤ d^2` in `α`. -/
+theorem natCast_le_sq (d : Nat) : (natCast d : α) ≤ natCast d * natCast d := by
+  cases d with
+  | zero => rw [natCast_zero]; grind
+  | succ d =>
+    have hb := one_le_natCast_of_pos (α := α) (show 0 < d + 1 by omega)
+    have h0 : (0 : α) ≤ natCast (d + 1) := natCast_nonneg _
+    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
+    grind
+
+/-- Lemma 7 (table lookup, unbounded regime, both sides visible: `s_j = K (2 t j - j^2)`,
+`K ≥ 0`): every key `j ≠ t` scores at least `K` below the target `t`. -/
+theorem lookup_gap (K : α) (hK : 0 ≤ K) {t j : Nat} (h : j ≠ t) :
+    lookupScore K t j ≤ lookupScore K t t - K := by
+  have e := lookupScore_sub K t j
+  have h1 := one_le_sq_natCast_sub (α := α) h
+  have := OrderedRing.mul_le_mul_of_nonneg_left h1 hK
+  grind
+
+/-- Lemma 7 (table lookup, bounded regime, both sides visible: `s_j = K (2 (t/n)(j/n) -
+(j/n)^2)`, `K ≥ 0`, `n ≥ 1`): every key `j ≠ t` scores at least `K/n^2` below the target. -/
+theorem lookup_gap_bounded (K : α) (hK : 0 ≤ K) {n t j : Nat} (hn : 0 < n) (h : j ≠ t) :
+    lookupScoreBounded K n t j ≤ lookupScoreBounded K n t t - K / (natCast n * natCast n) := by
+  rw [lookupScoreBounded_eq K hn, lookupScoreBounded_eq K hn]
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hnn : (0 : α) < natCast n * natCast n :=
+    OrderedRing.mul_pos (by grind) (by grind)
+  exact lookup_gap _ (div_nonneg_of_nonneg hK hnn) h
+
+/-- Lemma 7 (table lookup, unbounded regime, past mask: query `i ≥ 1` reads `t = i - 1` among the
+keys `j < i`, `s_j = K (2 t j - j^2)`, `K ≥ 0`, `τ > 0`): every other key scores at least `K`
+below `t`, and the softmax mass off `t` is at most `exp(-K/τ)` (keys at distance `k` lose
+`K k^2 ≥ K k`: a ziggurat of step `K`), for every `i`. -/
+theorem lookup_past (E : ExpLike α) {K tau : α} {i : Nat} (hK : 0 ≤ K) (htau : 0 < tau)
+    (hi : 0 < i) :
+    (∀ j, j < i → j ≠ i - 1 → lookupScore K (i - 1) j ≤ lookupScore K (i - 1) (i - 1) - K) ∧
+      sumTo (softmax E tau (lookupScore K (i - 1)) i) i
+          - softmax E tau (lookupScore K (i - 1)) i (i - 1)
+        ≤ E.exp (-K / tau) := by
+  refine ⟨fun j _ h => lookup_gap K hK h, ?_⟩
+  refine softmax_mass_off_top_le_of_distinct E (d := fun j => i - 1 - j) (by omega) htau hK
+    (fun j hj hjt => by show 0 < i - 1 - j; omega)
+    (fun a b ha hb _ _ h => by simp only at h; omega) ?_
+  intro j hj _
+  rw [lookupScore_sub]
+  have e : (natCast (i - 1) : α) = natCast (i - 1 - j) + natCast j := by
+    rw [← natCast_add]; congr 1; omega
+  rw [e]
+  have hsq := natCast_le_sq (α := α) (i - 1 - j)
+  have := OrderedRing.mul_le_mul_of_nonneg_left hsq hK
+  generalize (natCast (i - 1 - j) : α) = b at *
+  grind
+
+/-- Lemma 7 (table lookup, unbounded regime, future mask: query `i` with `i + 1 < n` reads
+`t = i + 1` among the keys `j = i+1+k`, `k < n-1-i`, `s = K (2 t j - j^2)`, `K ≥ 0`, `τ > 0`):
+every other key scores at least `K` below `t`, and the softmax mass off `t` (`k = 0`) is at
+most `exp(-K/τ)`, for every `n`. -/
+theorem lookup_future (E : ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K) (htau : 0 < tau)
+    (hin : i + 1 < n) :
+    (∀ k, k < n - 1 - i → k ≠ 0 →
+        lookupScore K (i + 1) (i + 1 + k) ≤ lookupScore K (i + 1) (i + 1 + 0) - K) ∧
+      sumTo (softmax E tau (fun k => lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i)
+          - softmax E tau (fun k => lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i) 0
+        ≤ E.exp (-K / tau) := by
+  refine ⟨fun k _ h => by
+    rw [show i + 1 + 0 = i + 1 by omega]; exact lookup_gap K hK (by omega), ?_⟩
+  refine softmax_mass_off_top_le_of_distinct E (d := fun k => k) (by omega) htau hK
+    (fun k _ hk => by show 0 < k; omega) (fun a b _ _ _ _ h => h) ?_
+  intro k _ _
+  show natCast k * K ≤ lookupScore K (i + 1) (i + 1 + 0) - lookupScore K (i + 1) (i + 1 + k)
+  rw [show i + 1 + 0 = i + 1 by omega, lookupScore_sub]
+  have e : (natCast (i + 1 + k) : α) = natCast (i + 1) + natCast k := natCast_add _ _
+  rw [e]
+  have hsq := natCast_le_sq (α := α) k
+  have := OrderedRing.mul_le_mul_of_nonneg_left hsq hK
+  generalize (natCast k : α) = b at *
+  grind
+
+/-- Lemma 7 (table lookup, bounded regime, past mask: `s_j = K (2 (t/n)(j/n) - (j/n)^2)`,
+`t = i - 1`, keys `j < i`, `0 < i`, `0 < n`, `K ≥ 0`, `τ > 0`): every other key scores at least
+`K/n^2` below `t`, and the softmax mass off `t` is at most `exp(-(K/n^2)/τ)`. -/
+theorem lookup_past_bounded (E : ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K)
+    (htau : 0 < tau) (hi : 0 < i) (hn : 0 < n) :
+    (∀ j, j < i → j ≠ i - 1 →
+        lookupScoreBounded K n (i - 1) j
+          ≤ lookupScoreBounded K n (i - 1) (i - 1) - K / (natCast n * natCast n)) ∧
+      sumTo (softmax E tau (lookupScoreBounded K n (i - 1)) i) i
+          - softmax E tau (lookupScoreBounded K n (i - 1)) i (i - 1)
+        ≤ E.exp (-(K / (natCast n * natCast n)) / tau) := by
+  have hf : lookupScoreBounded K n (i - 1) = lookupScore (K / (natCast n * natCast n)) (i - 1) :=
+    funext fun j => lookupScoreBounded_eq K hn (i - 1) j
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hnn : (0 : α) < natCast n * natCast n := OrderedRing.mul_pos (by grind) (by grind)
+  rw [hf]
+  exact lookup_past E (div_nonneg_of_nonneg hK hnn) htau hi
+
+/-! ### Counting: uniform attention -/
+
+/-- Counting (uniform attention, `count_head`: every visible score equals the same `c`): the
+softmax weight of every key is exactly `1/N`, the average-hard weight, at every temperature
+`τ`, for every `N ≥ 1` (soft attention equals hard attention exactly; the mass off the max
+set, which is every key, is `0`). -/
+theorem softmax_eq_uniform_of_const (E : ExpLike α) {s : Nat → α} {c tau : α} {N : Nat}
+    (hs : ∀ k, k < N → s k = c) : ∀ j, j < N → softmax E tau s N j = 1 / natCast N := by
+  intro j hj
+  rw [softmax_eq_div_sumTo E tau c, weight_eq_one_of_eq_max E (hs j hj)]
+  have : sumTo (fun k => E.exp ((s k - c) / tau)) N = sumTo (fun _ => (1 : α)) N :=
+    sumTo_congr (fun k hk => weight_eq_one_of_eq_max E (hs k hk))
+  rw [this, sumTo_one]
+
+/-! ### Comparison: the sign head -/
+
+/-- Comparison (sign head, bounded regime, `sign_head`: scores `K o V p_j`, `p_j = ±1`, so the
+two key groups are `2K|V|` apart): `|V| = (2m+1)/(2D)` (a half-integer over `D`) with
+`1 ≤ D ≤ n - 1` and `K ≥ 0` gives the gap `2K|V| ≥ K/n`. -/
+theorem sign_gap_bounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n) :
+    K / natCast n ≤ 2 * K * (natCast (2 * m + 1) / (2 * natCast D)) := by
+  have hD1 := one_le_natCast_of_pos (α := α) hD
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hc1 := one_le_natCast_of_pos (α := α) (show 0 < 2 * m + 1 by omega)
+  have eDn : (natCast n : α) = natCast (n - D) + natCast D := by
+    rw [← natCast_add]; congr 1; omega
+  have hnD := natCast_nonneg (α := α) (n - D)
+  have e : 2 * K * (natCast (2 * m + 1) / (2 * natCast D))
+      = K * natCast (2 * m + 1) / natCast D := by
+    generalize (natCast D : α) = a at *
+    have : a ≠ 0 := by grind
+    grind
+  rw [e]
+  apply div_le_div_of_mul_le_mul (by grind) (by grind)
+  have h1 := OrderedRing.mul_le_mul_of_nonneg_right hc1 (show (0 : α) ≤ natCast n by grind)
+  have h2 : (natCast D : α) ≤ natCast (2 * m + 1) * natCast n := by grind
+  have h3 := OrderedRing.mul_le_mul_of_nonneg_left h2 hK
+  grind
+
+/-- Comparison (sign head, unbounded regime: scores `K o V n p_j`, groups `2K|V| n` apart):
+`|V| = (2m+1)/(2D)` with `1 ≤ D ≤ n - 1` and `K ≥ 0` gives the gap `2K|V| n ≥ K`. -/
+theorem sign_gap_unbounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n) :
+    K ≤ 2 * K * (natCast (2 * m + 1) / (2 * natCast D)) * natCast n := by
+  have hb := sign_gap_bounded (m := m) hK hD hDn
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hn0 : (0 : α) ≤ natCast n := by grind
+  have := OrderedRing.mul_le_mul_of_nonneg_right hb hn0
+  have e : K / natCast n * natCast n = K := by
+    generalize (natCast n : α) = a at *
+    have : a ≠ 0 := by grind
+    grind
+  grind
+
+/-! ### The temperature rule of the bounded regime -/
+
+/-- Lemma 8 with the compilers' temperature rule (`constructive/logic/compiler.py`, bounded
+regime: `K = 1`, `τ = c/n`, `c = 1/ln(16 m)`, i.e. `exp(-1/c) = 1/(16 m)`): for `0 < i < n`,
+`c > 0` and `exp(-1/c) ≤ 1/(16 m)`, the past tie-breaking head's softmax mass off its target is
+at most `1/(16 m)`, for every `n` and every selection. -/
+theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c : α} {m n i : Nat} (sel : Nat → Bool)
+    (hc : 0 < c) (hi : 0 < i) (hin : i ≤ n)
+    (hrule : E.exp (-(1 / c)) ≤ 1 / (16 * natCast m)) :
+    sumTo (softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i) i
+        - softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i (tiebreakPastTarget sel i)
+      ≤ 1 / (16 * natCast m) := by
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hn : (0 : α) < natCast n := by grind
+  have htau : 0 < c / natCast n := by
+    have := div_nonneg_of_nonneg (Std.le_of_lt hc) hn
+    have hne : c / natCast n ≠ 0 := by
+      intro h0
+      have : c = c / natCast n * natCast n := by
+        generalize (natCast n : α) = a at *
+        have : a ≠ 0 := by grind
+        grind
+      rw [h0] at this
+      grind
+    grind
+  have h := (tiebreak_past_bounded E sel OrderedRing.zero_lt_one htau hi hin).2
+  have e : -((1 : α) / natCast n) / (c / natCast n) = -(1 / c) := by
+    generalize (natCast n : α) = a at *
+    have : a ≠ 0 := by grind
+    have : c ≠ 0 := by grind
+    grind
+  rw [e] at h
+  grind
+
+/-! ### The read-out clamp of the feed-forward layers -/
+
+/-- Read-out (the compilers' FFN clamp), definition: `ReLU(x) = max(x, 0)` over `Rat`. -/
+def relu (x : Rat) : Rat := if x ≤ 0 then 0 else x
+
+/-- Read-out, definition: `L_σ(x) - |σ| = Σ_{σ_k = 1} (x_k - 1) - Σ_{σ_k = 0} x_k` over the `m`
+leaves (`L_σ(x) = Σ_{σ_k=1} x_k - Σ_{σ_k=0} x_k`, `|σ|` the number of ones of `σ`). -/
+noncomputable def leafExcess (σ : Nat → Bool) (x : Nat → Rat) (m : Nat) : Rat :=
+  sumTo (fun k => if σ k then x k else -x k) m - sumTo (fun k => if σ k then 1 else 0) m
+
+/-- Read-out (`constructive/logic/compiler.py`), definition: the clamp unit pair of assignment
+`σ`, `ReLU(2(L_σ - |σ| + 3/4)) - ReLU(2(L_σ - |σ| + 1/4))`. -/
+noncomputable def clampUnit (σ : Nat → Bool) (x : Nat → Rat) (m : Nat) : Rat :=
+  relu (2 * (leafExcess σ x m + 3 / 4)) - relu (2 * (leafExcess σ x m + 1 / 4))
+
+/-- Read-out, helper: `L_σ - |σ|` as one sum. -/
+theorem leafExcess_eq (σ : Nat → Bool) (x : Nat → Rat) (m : Nat) :
+    leafExcess σ x m = sumTo (fun k => if σ k then x k - 1 else -x k) m := by
+  unfold leafExcess
+  induction m with
+  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; grind
+  | succ n ih =>
+    rw [sumTo_succ, sumTo_succ, sumTo_succ]
+    cases σ n <;> simp <;> grind
+
+/-- Read-out, helper: terms `≥ -e` sum to `≥ -m e`. -/
+theorem neg_mul_le_sumTo {f : Nat → Rat} {e : Rat} {m : Nat} (h : ∀ k, k < m → -e ≤ f k) :
+    -(natCast m * e) ≤ sumTo f m := by
+  induction m with
+  | zero => rw [sumTo_zero, natCast_zero]; grind
+  | succ n ih =>
+    have := ih (fun k hk => h k (by omega))
+    have := h n (by omega)
+    rw [sumTo_succ, natCast_succ]
+    grind
+
+/-- Read-out, helper: terms `≤ e`, one of them `≤ e - 1`, sum to `≤ m e - 1`. -/
+theorem sumTo_le_mul_sub_one {f : Nat → Rat} {e : Rat} {m k0 : Nat} (hk0 : k0 < m)
+    (h : ∀ k, k < m → f k ≤ e) (h0 : f k0 ≤ e - 1) : sumTo f m ≤ natCast m * e - 1 := by
+  induction m with
+  | zero => omega
+  | succ n ih =>
+    rw [sumTo_succ, natCast_succ]
+    by_cases hn : k0 = n
+    · subst hn
+      have : sumTo f k0 ≤ natCast k0 * e := by
+        have := neg_mul_le_sumTo (f := fun k => -f k) (e := e) (m := k0)
+          (fun k hk => by have := h k (by omega); grind)
+        have e1 : sumTo (fun k => -f k) k0 = -sumTo f k0 := by
+          have := sumTo_mul_const f (-1) k0
+          have e2 : sumTo (fun k => f k * -1) k0 = sumTo (fun k => -f k) k0 :=
+            sumTo_congr (fun k _ => by grind)
+          grind
+        grind
+      grind
+    · have := ih (by omega) (fun k hk => h k (by omega))
+      have := h n (by omega)
+      grind
+
+/-- Read-out (the compilers' FFN clamp, true assignment): if each of the `m ≥ 1` leaves `x_k`
+is within `1/(4m)` of its 0/1 value `ρ_k`, the clamp unit pair of `σ = ρ` outputs exactly `1`. -/
+theorem clampUnit_eq_one {σ ρ : Nat → Bool} {x : Nat → Rat} {m : Nat} (hm : 0 < m)
+    (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * natCast m) ≤ x k ∧
+      x k ≤ (if ρ k then 1 else 0) + 1 / (4 * natCast m))
+    (hσ : ∀ k, k < m → σ k = ρ k) : clampUnit σ x m = 1 := by
+  have hm1 := one_le_natCast_of_pos (α := Rat) hm
+  have hme : natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
+    generalize (natCast m : Rat) = a at *
+    have : a ≠ 0 := by grind
+    grind
+  have hlow : -(natCast m * (1 / (4 * natCast m))) ≤ leafExcess σ x m := by
+    rw [leafExcess_eq]
+    apply neg_mul_le_sumTo
+    intro k hk
+    obtain ⟨hl, hu⟩ := hx k hk
+    rw [hσ k hk]
+    generalize (1 / (4 * natCast m) : Rat) = e at hl hu ⊢
+    by_cases hr : ρ k = true
+    · rw [if_pos hr] at hl hu ⊢; grind
+    · rw [if_neg hr] at hl hu ⊢; grind
+  rw [hme] at hlow
+  unfold clampUnit relu
+  have h1 : ¬ 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
+  rw [if_neg h1]
+  by_cases h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0
+  · rw [if_pos h2]; grind
+  · rw [if_neg h2]; grind
+
+/-- Read-out (the compilers' FFN clamp, every other assignment): if each of the `m ≥ 1` leaves
+`x_k` is within `1/(4m)` of its 0/1 value `ρ_k` and `σ` differs from `ρ` at some leaf, the clamp
+unit pair of `σ` outputs exactly `0`. -/
+theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} (hm : 0 < m)
+    (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * natCast m) ≤ x k ∧
+      x k ≤ (if ρ k then 1 else 0) + 1 / (4 * natCast m))
+    (hk0 : k0 < m) (hne : σ k0 ≠ ρ k0) : clampUnit σ x m = 0 := by
+  have hm1 := one_le_natCast_of_pos (α := Rat) hm
+  have hme : natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
+    generalize (natCast m : Rat) = a at *
+    have : a ≠ 0 := by grind
+    grind
+  have hup : leafExcess σ x m ≤ natCast m * (1 / (4 * natCast m)) - 1 := by
+    rw [leafExcess_eq]
+    apply sumTo_le_mul_sub_one hk0
+    · intro k hk
+      have := hx k hk
+      cases σ k <;> cases ρ k <;> simp at this ⊢ <;> grind
+    · have := hx k0 hk0
+      cases h1 : σ k0 <;> cases h2 : ρ k0 <;> simp [h1, h2] at this hne ⊢ <;> grind
+  rw [hme] at hup
+  unfold clampUnit relu
+  have h1 : 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
+  have h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0 := by grind
+  rw [if_pos h1, if_pos h2]
+  grind
 
 end HardSoft
 
