@@ -93,6 +93,10 @@ set_option autoImplicit false
 #print axioms HardSoft.clampUnit_eq_one
 #check @HardSoft.clampUnit_eq_zero
 #print axioms HardSoft.clampUnit_eq_zero
+#check @HardSoft.srasp_lookup_gap
+#print axioms HardSoft.srasp_lookup_gap
+#check @HardSoft.srasp_lookup_gap_neg
+#print axioms HardSoft.srasp_lookup_gap_neg
 #check @HardSoft.bound_zero
 #print axioms HardSoft.bound_zero
 #check @HardSoft.bound_succ

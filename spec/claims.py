@@ -380,6 +380,7 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.srasp.compiler.reference_dyck",
             "constructive.applications.build_dyck",
         ),
+        lean=("HardSoft.srasp_lookup_gap", "HardSoft.srasp_lookup_gap_neg"),
         tests=(
             "tests/constructive/test_srasp.py::test_program_equals_reference_on_every_word",
             "tests/constructive/test_srasp.py::test_compiled_equals_program_hard_and_soft",

@@ -286,4 +286,16 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         "∀ {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} (hm : 0 < m) (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * HardSoft.natCast m) ≤ x k ∧ x k ≤ (if ρ k then 1 else 0) + 1 / (4 * HardSoft.natCast m)) (hk0 : k0 < m) (hne : σ k0 ≠ ρ k0), HardSoft.clampUnit σ x m = 0",
         "read-out clamp over Rat: the same leaves, sigma ≠ rho at some leaf k0 < m: the unit pair of sigma outputs exactly 0",
     ),
+    "HardSoft.srasp_lookup_gap": LeanStatement(
+        over_field(
+            "{S p i : Nat} (hi : 0 < i) (h : p ≠ S), ((2 * HardSoft.natCast p * HardSoft.natCast S - HardSoft.natCast p * HardSoft.natCast p) / HardSoft.natCast i : α) ≤ (2 * HardSoft.natCast S * HardSoft.natCast S - HardSoft.natCast S * HardSoft.natCast S) / HardSoft.natCast i - 1 / HardSoft.natCast i"
+        ),
+        "S-RASP's lookup over positions: score (2pS - p^2)/i at query i ≥ 1, prefix sum S ≥ 0: every key p ≠ S scores ≤ that of p = S minus 1/i",
+    ),
+    "HardSoft.srasp_lookup_gap_neg": LeanStatement(
+        over_field(
+            "{m p i : Nat} (hi : 0 < i) (hp : 0 < p), ((2 * HardSoft.natCast p * -HardSoft.natCast m - HardSoft.natCast p * HardSoft.natCast p) / HardSoft.natCast i : α) ≤ 0 - 1 / HardSoft.natCast i"
+        ),
+        "the same with a negative prefix sum S = -m: every key p ≥ 1 scores ≤ 0 - 1/i, 0 being the score of p = 0",
+    ),
 }

@@ -21,7 +21,8 @@ arXiv 2412.09925):
   `j*` (rightmost selected `j < i`, or the rightmost `j < i` when none is selected; leftmost
   `j > i` for the future), so every other key is at least `g` below `j*` (`g = K/n` bounded,
   `g = K` unbounded) and the mass off `j*` is at most `exp(-g/τ)`.
-* Lemma 7 (table lookup, parabolic scores `K (2 t j - j^2)`): the target `t` is `K (t - j)^2`
+* Lemma 7 (table lookup, parabolic scores `K (2 t j - j^2)`; also S-RASP's lookup over
+  positions, `(2 p S - p^2)/i`, gap `1/i`): the target `t` is `K (t - j)^2`
   above key `j`; one-sided masks give a ziggurat of step `K` (mass off `t ≤ exp(-K/τ)`),
   both sides a gap `K`; the bounded form has step `K/n^2`.
 * Counting (uniform attention): equal scores give softmax weights exactly `1/N` at every
@@ -48,10 +49,12 @@ Positions are `0, ..., N-1`; a head whose visible keys are `j > i` is read at `k
   `HardSoft.sign_gap_unbounded`: comparison.
 * `HardSoft.tiebreak_past_bounded_at_rule`: the bounded regime's temperature rule.
 * `HardSoft.clampUnit_eq_one`, `HardSoft.clampUnit_eq_zero`: the read-out clamp.
+* `HardSoft.srasp_lookup_gap`, `HardSoft.srasp_lookup_gap_neg`: S-RASP's lookup over positions.
 
 Not proved here: the two-sided lookup's mass bound `2x/(1-x)` (only its gap), the sign head's
 mass bound `2 exp(-gap/τ)` (only its gap; statement E then gives `(N-1) exp(-gap/τ)`), the
-head-output error `≤` mass off, and the S-RASP heads.
+head-output error `≤` mass off, and the S-RASP heads other than the lookup over positions
+(`Aggregate`, `Once`, the Dyck partner head).
 -/
 
 @[expose] public section
@@ -939,6 +942,40 @@ theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} 
   have h1 : 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
   have h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0 := by grind
   rw [if_pos h1, if_pos h2]
+  grind
+
+/-! ### S-RASP: the lookup head over positions -/
+
+/-- S-RASP's lookup over positions (`constructive/srasp/compiler.py`, layer B of `Psum`: Lemma 7
+with positions as the table; score `(2 p S - p^2)/i` at query `i ≥ 1` over the keys `p`, with
+`S = S_i ≥ 0` the prefix sum): every key `p ≠ S` scores at least `1/i` below `p = S`. -/
+theorem srasp_lookup_gap {S p i : Nat} (hi : 0 < i) (h : p ≠ S) :
+    ((2 * natCast p * natCast S - natCast p * natCast p) / natCast i : α)
+      ≤ (2 * natCast S * natCast S - natCast S * natCast S) / natCast i - 1 / natCast i := by
+  have hi1 := one_le_natCast_of_pos (α := α) hi
+  have hpos : (0 : α) < natCast i := by grind
+  have key : (2 * natCast p * natCast S - natCast p * natCast p + 1 : α)
+      ≤ 2 * natCast S * natCast S - natCast S * natCast S := by
+    have := one_le_sq_natCast_sub (α := α) h
+    grind
+  have := div_le_div_of_le hpos key
+  have e : ((2 * natCast p * natCast S - natCast p * natCast p + 1) / natCast i : α)
+      = (2 * natCast p * natCast S - natCast p * natCast p) / natCast i + 1 / natCast i := by
+    grind
+  grind
+
+/-- S-RASP's lookup over positions, negative prefix sum (`S = -m ≤ 0`, the maximum is the key
+`p = 0`, score `0`): every key `p ≥ 1` scores at least `1/i` below it. -/
+theorem srasp_lookup_gap_neg {m p i : Nat} (hi : 0 < i) (hp : 0 < p) :
+    ((2 * natCast p * -natCast m - natCast p * natCast p) / natCast i : α) ≤ 0 - 1 / natCast i := by
+  have hi1 := one_le_natCast_of_pos (α := α) hi
+  have hpos : (0 : α) < natCast i := by grind
+  have hp1 := one_le_natCast_of_pos (α := α) hp
+  have hsq := natCast_le_sq (α := α) p
+  have hpm := OrderedRing.mul_nonneg (natCast_nonneg (α := α) p) (natCast_nonneg (α := α) m)
+  have key : (2 * natCast p * -natCast m - natCast p * natCast p : α) ≤ -1 := by grind
+  have := div_le_div_of_le hpos key
+  have e : ((-1 : α) / natCast i) = 0 - 1 / natCast i := by grind
   grind
 
 end HardSoft
