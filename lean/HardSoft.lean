@@ -8,6 +8,7 @@ public import HardSoft.Exp
 public import HardSoft.Composition
 public import HardSoft.Main
 public import HardSoft.Examples
+public import HardSoft.Constructions
 
 /-!
 # HardSoft
@@ -22,7 +23,9 @@ condition of statement T, and the algebraic cores of statements E and Z;
 `HardSoft.Recursion` for the sharp guard (`forall_err_le_bound_iff`); `HardSoft.Layer` for
 Lemma 25's algebra (statement P); `HardSoft.Exp` for E and Z derived from scores through an
 abstract exponential; `HardSoft.Composition` for Theorem 26 end to end
-(`err_le_eps_of_layers`); `HardSoft.Examples` for non-vacuity examples at `Rat`.
+(`err_le_eps_of_layers`); `HardSoft.Examples` for non-vacuity examples at `Rat`;
+`HardSoft.Constructions` for the construction heads (Lemmas 6, 7, 8, counting, comparison,
+the read-out clamp) for every `n`.
 -/
 
 set_option autoImplicit false

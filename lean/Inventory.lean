@@ -13,6 +13,90 @@ set_option autoImplicit false
 #print axioms HardSoft.layerAdd_nonneg
 #check @HardSoft.err_le_eps_of_layers
 #print axioms HardSoft.err_le_eps_of_layers
+#check @HardSoft.natCast_ite
+#print axioms HardSoft.natCast_ite
+#check @HardSoft.sumTo_add_fun
+#print axioms HardSoft.sumTo_add_fun
+#check @HardSoft.sumTo_eq_zero_of_forall
+#print axioms HardSoft.sumTo_eq_zero_of_forall
+#check @HardSoft.sumTo_eq_single
+#print axioms HardSoft.sumTo_eq_single
+#check @HardSoft.lookupScore_sub
+#print axioms HardSoft.lookupScore_sub
+#check @HardSoft.sumTo_one
+#print axioms HardSoft.sumTo_one
+#check @HardSoft.sumTo_ite_ne_add
+#print axioms HardSoft.sumTo_ite_ne_add
+#check @HardSoft.exists_forall_lt
+#print axioms HardSoft.exists_forall_lt
+#check @HardSoft.sumTo_level_le
+#print axioms HardSoft.sumTo_level_le
+#check @HardSoft.sumTo_levels_mul_le
+#print axioms HardSoft.sumTo_levels_mul_le
+#check @HardSoft.sumTo_sub_top_div_le_of_distinct
+#print axioms HardSoft.sumTo_sub_top_div_le_of_distinct
+#check @HardSoft.softmax_mass_off_top_le_of_distinct
+#print axioms HardSoft.softmax_mass_off_top_le_of_distinct
+#check @HardSoft.softmax_mass_off_top_le_of_keys
+#print axioms HardSoft.softmax_mass_off_top_le_of_keys
+#check @HardSoft.lastSel_some
+#print axioms HardSoft.lastSel_some
+#check @HardSoft.lastSel_none
+#print axioms HardSoft.lastSel_none
+#check @HardSoft.firstSel_none
+#print axioms HardSoft.firstSel_none
+#check @HardSoft.firstSel_some
+#print axioms HardSoft.firstSel_some
+#check @HardSoft.tiebreakPast_keys
+#print axioms HardSoft.tiebreakPast_keys
+#check @HardSoft.tiebreakFuture_keys
+#print axioms HardSoft.tiebreakFuture_keys
+#check @HardSoft.tiebreak_past_bounded
+#print axioms HardSoft.tiebreak_past_bounded
+#check @HardSoft.tiebreak_future_bounded
+#print axioms HardSoft.tiebreak_future_bounded
+#check @HardSoft.tiebreak_past_unbounded
+#print axioms HardSoft.tiebreak_past_unbounded
+#check @HardSoft.tiebreak_future_unbounded
+#print axioms HardSoft.tiebreak_future_unbounded
+#check @HardSoft.lookupScoreBounded_eq
+#print axioms HardSoft.lookupScoreBounded_eq
+#check @HardSoft.one_le_sq_natCast_sub
+#print axioms HardSoft.one_le_sq_natCast_sub
+#check @HardSoft.natCast_le_sq
+#print axioms HardSoft.natCast_le_sq
+#check @HardSoft.lookup_gap
+#print axioms HardSoft.lookup_gap
+#check @HardSoft.lookup_gap_bounded
+#print axioms HardSoft.lookup_gap_bounded
+#check @HardSoft.lookup_past
+#print axioms HardSoft.lookup_past
+#check @HardSoft.lookup_future
+#print axioms HardSoft.lookup_future
+#check @HardSoft.lookup_past_bounded
+#print axioms HardSoft.lookup_past_bounded
+#check @HardSoft.softmax_eq_uniform_of_const
+#print axioms HardSoft.softmax_eq_uniform_of_const
+#check @HardSoft.sign_gap_bounded
+#print axioms HardSoft.sign_gap_bounded
+#check @HardSoft.sign_gap_unbounded
+#print axioms HardSoft.sign_gap_unbounded
+#check @HardSoft.tiebreak_past_bounded_at_rule
+#print axioms HardSoft.tiebreak_past_bounded_at_rule
+#check @HardSoft.leafExcess_eq
+#print axioms HardSoft.leafExcess_eq
+#check @HardSoft.neg_mul_le_sumTo
+#print axioms HardSoft.neg_mul_le_sumTo
+#check @HardSoft.sumTo_le_mul_sub_one
+#print axioms HardSoft.sumTo_le_mul_sub_one
+#check @HardSoft.clampUnit_eq_one
+#print axioms HardSoft.clampUnit_eq_one
+#check @HardSoft.clampUnit_eq_zero
+#print axioms HardSoft.clampUnit_eq_zero
+#check @HardSoft.srasp_lookup_gap
+#print axioms HardSoft.srasp_lookup_gap
+#check @HardSoft.srasp_lookup_gap_neg
+#print axioms HardSoft.srasp_lookup_gap_neg
 #check @HardSoft.bound_zero
 #print axioms HardSoft.bound_zero
 #check @HardSoft.bound_succ

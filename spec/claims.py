@@ -73,6 +73,8 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.ziggurat_mass_off_top_le_rat",
             "HardSoft.sumTo_sub_top_div_sumTo_le_geom",
             "HardSoft.softmax_mass_off_top_le_of_ziggurat",
+            "HardSoft.softmax_mass_off_top_le_of_distinct",
+            "HardSoft.softmax_mass_off_top_le_of_keys",
         ),
         tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
@@ -227,7 +229,16 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.L7.parabola",
             "smt.L7.wrong_loss_2K",
         ),
+        lean=(
+            "HardSoft.lookup_gap",
+            "HardSoft.lookup_gap_bounded",
+            "HardSoft.lookup_past",
+            "HardSoft.lookup_future",
+            "HardSoft.lookup_past_bounded",
+        ),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_lookup_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_lookup_builder_fails",
             "tests/constructive/test_logic_compiler.py::test_build_lookup_reads_the_target_and_mass_off_is_within_lemma_7",
             "tests/constructive/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
@@ -249,7 +260,16 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.L8.tiebreak_ziggurat",
             "smt.L8.wrong_gap_2K_over_n",
         ),
+        lean=(
+            "HardSoft.tiebreak_past_bounded",
+            "HardSoft.tiebreak_future_bounded",
+            "HardSoft.tiebreak_past_unbounded",
+            "HardSoft.tiebreak_future_unbounded",
+            "HardSoft.softmax_mass_off_top_le_of_keys",
+        ),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_tiebreak_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_tiebreak_builder_fails",
             "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
             "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
             "tests/constructive/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
@@ -263,6 +283,12 @@ REGISTRY: tuple[Claim, ...] = (
         "e^{-gap/tau} = e^{-K/c} = 1/(16 m) at the regime's temperature (tau = c/n with gap 1/n, or tau = 1 with gap K), for "
         "every n; the FFN's clamps tolerate 1/(4m) per leaf, so the soft run decodes exactly like the hard one.",
         spec=("constructive.heads.ziggurat_mass_bound", "constructive.logic.compiler.CompiledFormula", "constructive.logic.selfcheck.head_masses"),
+        lean=(
+            "HardSoft.tiebreak_past_bounded_at_rule",
+            "HardSoft.clampUnit_eq_one",
+            "HardSoft.clampUnit_eq_zero",
+            "HardSoft.softmax_mass_off_top_le_of_distinct",
+        ),
         tests=(
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
             "tests/constructive/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
@@ -283,7 +309,14 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.CNT.uniform_scores",
             "smt.CNT.wrong_count_positive_gap",
         ),
+        lean=(
+            "HardSoft.softmax_eq_uniform_of_const",
+            "HardSoft.sign_gap_bounded",
+            "HardSoft.sign_gap_unbounded",
+        ),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_count_head_scores_are_constant",
+            "tests/constructive/test_heads_lean_formulas.py::test_sign_head_gap_is_the_lean_quantity",
             "tests/constructive/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
             "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
@@ -296,7 +329,9 @@ REGISTRY: tuple[Claim, ...] = (
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
         spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.check_construction"),
+        lean=("HardSoft.tiebreak_past_bounded",),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_head_is_the_bounded_past_tiebreak",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_references_by_hand",
@@ -366,6 +401,7 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.APP-DYCK.srasp_lookup_gap",
             "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
         ),
+        lean=("HardSoft.srasp_lookup_gap", "HardSoft.srasp_lookup_gap_neg"),
         tests=(
             "tests/constructive/test_srasp.py::test_program_equals_reference_on_every_word",
             "tests/constructive/test_srasp.py::test_compiled_equals_program_hard_and_soft",

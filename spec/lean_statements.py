@@ -213,6 +213,114 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "for any exp with ExpLike's properties, N ≥ 1, tau > 0, gamma ≥ 0 and a ziggurat k gamma ≤ s_0 - s_k: softmax mass off the top ≤ x, and ≤ (x - x^N)/(1 - x^N) when x < 1, x = exp(-gamma/tau)",
     ),
+    "HardSoft.softmax_mass_off_top_le_of_distinct": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {d : Nat → Nat} {g tau : α} {N t : Nat} (ht : t < N) (htau : 0 < tau) (hg : 0 ≤ g) (hd : ∀ j, j < N → j ≠ t → 0 < d j) (hinj : ∀ a b, a < N → b < N → a ≠ t → b ≠ t → d a = d b → a = b) (hgap : ∀ j, j < N → j ≠ t → HardSoft.natCast (d j) * g ≤ s t - s j), HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N t ≤ E.exp (-g / tau)"
+        ),
+        "for any exp with ExpLike's properties, t < N, tau > 0, g ≥ 0 and pairwise distinct naturals d_j ≥ 1 (j ≠ t) with s_t - s_j ≥ d_j g: softmax mass off t ≤ exp(-g/tau), whatever N (Lemma 6 without sorting)",
+    ),
+    "HardSoft.softmax_mass_off_top_le_of_keys": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {c : Nat → Nat} {g b tau : α} {N t : Nat} (ht : t < N) (htau : 0 < tau) (hg : 0 ≤ g) (hs : ∀ k, k < N → s k = g * HardSoft.natCast (c k) + b) (hinj : ∀ k k', k < N → k' < N → c k = c k' → k = k') (htop : ∀ k, k < N → c k ≤ c t), (∀ k, k < N → k ≠ t → s k ≤ s t - g) ∧ HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N t ≤ E.exp (-g / tau)"
+        ),
+        "scores s_k = g c_k + b on pairwise distinct naturals c_k largest at t < N, g ≥ 0, tau > 0: every k ≠ t has s_k ≤ s_t - g, and softmax mass off t ≤ exp(-g/tau)",
+    ),
+    "HardSoft.tiebreak_past_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (sel : Nat → Bool) (hK : 0 < K) (htau : 0 < tau) (hi : 0 < i) (hin : i ≤ n), (∀ j, j < i → j ≠ HardSoft.tiebreakPastTarget sel i → HardSoft.tiebreakPastBounded K n sel j ≤ HardSoft.tiebreakPastBounded K n sel (HardSoft.tiebreakPastTarget sel i) - K / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.tiebreakPastBounded K n sel) i) i - HardSoft.softmax E tau (HardSoft.tiebreakPastBounded K n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ E.exp (-(K / HardSoft.natCast n) / tau)"
+        ),
+        "Lemma 8, bounded, past: s_j = K(select_j + j/n) over j < i, 0 < i ≤ n, K, tau > 0: the target (rightmost selected j < i, else i - 1) is ≥ K/n above every other key and softmax mass off it ≤ exp(-(K/n)/tau), for every n and selection",
+    ),
+    "HardSoft.tiebreak_future_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (sel : Nat → Bool) (hK : 0 < K) (htau : 0 < tau) (hin : i + 1 < n), (∀ k, k < n - 1 - i → k ≠ HardSoft.tiebreakFutureTarget sel n i → HardSoft.tiebreakFutureBounded K n sel i k ≤ HardSoft.tiebreakFutureBounded K n sel i (HardSoft.tiebreakFutureTarget sel n i) - K / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.tiebreakFutureBounded K n sel i) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E tau (HardSoft.tiebreakFutureBounded K n sel i) (n - 1 - i) (HardSoft.tiebreakFutureTarget sel n i) ≤ E.exp (-(K / HardSoft.natCast n) / tau)"
+        ),
+        "Lemma 8, bounded, future: s = K(select_j - j/n) over the keys j = i+1+k > i (k < n-1-i), i + 1 < n, K, tau > 0: the target (leftmost selected j > i, else i + 1) is ≥ K/n above every other key and softmax mass off it ≤ exp(-(K/n)/tau)",
+    ),
+    "HardSoft.tiebreak_past_unbounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (sel : Nat → Bool) (hK : 0 < K) (htau : 0 < tau) (hi : 0 < i) (hin : i ≤ n), (∀ j, j < i → j ≠ HardSoft.tiebreakPastTarget sel i → HardSoft.tiebreakPastUnbounded K n sel j ≤ HardSoft.tiebreakPastUnbounded K n sel (HardSoft.tiebreakPastTarget sel i) - K) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.tiebreakPastUnbounded K n sel) i) i - HardSoft.softmax E tau (HardSoft.tiebreakPastUnbounded K n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ E.exp (-K / tau)"
+        ),
+        "Lemma 8, unbounded, past: s_j = K(n select_j + j) over j < i, 0 < i ≤ n, K, tau > 0: the target is ≥ K above every other key and softmax mass off it ≤ exp(-K/tau), for every n and selection",
+    ),
+    "HardSoft.tiebreak_future_unbounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (sel : Nat → Bool) (hK : 0 < K) (htau : 0 < tau) (hin : i + 1 < n), (∀ k, k < n - 1 - i → k ≠ HardSoft.tiebreakFutureTarget sel n i → HardSoft.tiebreakFutureUnbounded K n sel i k ≤ HardSoft.tiebreakFutureUnbounded K n sel i (HardSoft.tiebreakFutureTarget sel n i) - K) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.tiebreakFutureUnbounded K n sel i) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E tau (HardSoft.tiebreakFutureUnbounded K n sel i) (n - 1 - i) (HardSoft.tiebreakFutureTarget sel n i) ≤ E.exp (-K / tau)"
+        ),
+        "Lemma 8, unbounded, future: s = K(n select_j - j) over the keys j = i+1+k > i, i + 1 < n, K, tau > 0: the target is ≥ K above every other key and softmax mass off it ≤ exp(-K/tau)",
+    ),
+    "HardSoft.lookup_gap": LeanStatement(
+        over_field("(K : α) (hK : 0 ≤ K) {t j : Nat} (h : j ≠ t), HardSoft.lookupScore K t j ≤ HardSoft.lookupScore K t t - K"),
+        "Lemma 7, both sides: s_j = K(2tj - j^2), K ≥ 0: every key j ≠ t scores ≤ s_t - K",
+    ),
+    "HardSoft.lookup_gap_bounded": LeanStatement(
+        over_field(
+            "(K : α) (hK : 0 ≤ K) {n t j : Nat} (hn : 0 < n) (h : j ≠ t), HardSoft.lookupScoreBounded K n t j ≤ HardSoft.lookupScoreBounded K n t t - K / (HardSoft.natCast n * HardSoft.natCast n)"
+        ),
+        "Lemma 7, bounded, both sides: s_j = K(2(t/n)(j/n) - (j/n)^2), K ≥ 0, n ≥ 1: every key j ≠ t scores ≤ s_t - K/n^2",
+    ),
+    "HardSoft.lookup_past": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {i : Nat} (hK : 0 ≤ K) (htau : 0 < tau) (hi : 0 < i), (∀ j, j < i → j ≠ i - 1 → HardSoft.lookupScore K (i - 1) j ≤ HardSoft.lookupScore K (i - 1) (i - 1) - K) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.lookupScore K (i - 1)) i) i - HardSoft.softmax E tau (HardSoft.lookupScore K (i - 1)) i (i - 1) ≤ E.exp (-K / tau)"
+        ),
+        "Lemma 7, past mask: t = i - 1 among the keys j < i, s_j = K(2tj - j^2), K ≥ 0, tau > 0, i ≥ 1: every other key scores ≤ s_t - K and softmax mass off t ≤ exp(-K/tau), for every i",
+    ),
+    "HardSoft.lookup_future": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K) (htau : 0 < tau) (hin : i + 1 < n), (∀ k, k < n - 1 - i → k ≠ 0 → HardSoft.lookupScore K (i + 1) (i + 1 + k) ≤ HardSoft.lookupScore K (i + 1) (i + 1 + 0) - K) ∧ HardSoft.sumTo (HardSoft.softmax E tau (fun k => HardSoft.lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E tau (fun k => HardSoft.lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i) 0 ≤ E.exp (-K / tau)"
+        ),
+        "Lemma 7, future mask: t = i + 1 among the keys j = i+1+k (k < n-1-i), i + 1 < n: every other key scores ≤ s_t - K and softmax mass off t (k = 0) ≤ exp(-K/tau), for every n",
+    ),
+    "HardSoft.lookup_past_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K) (htau : 0 < tau) (hi : 0 < i) (hn : 0 < n), (∀ j, j < i → j ≠ i - 1 → HardSoft.lookupScoreBounded K n (i - 1) j ≤ HardSoft.lookupScoreBounded K n (i - 1) (i - 1) - K / (HardSoft.natCast n * HardSoft.natCast n)) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.lookupScoreBounded K n (i - 1)) i) i - HardSoft.softmax E tau (HardSoft.lookupScoreBounded K n (i - 1)) i (i - 1) ≤ E.exp (-(K / (HardSoft.natCast n * HardSoft.natCast n)) / tau)"
+        ),
+        "Lemma 7, bounded, past mask: s_j = K(2(t/n)(j/n) - (j/n)^2), t = i - 1, keys j < i: every other key scores ≤ s_t - K/n^2 and softmax mass off t ≤ exp(-(K/n^2)/tau)",
+    ),
+    "HardSoft.softmax_eq_uniform_of_const": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {c tau : α} {N : Nat} (hs : ∀ k, k < N → s k = c), ∀ j, j < N → HardSoft.softmax E tau s N j = 1 / HardSoft.natCast N"
+        ),
+        "counting: scores all equal to c on the N keys: every softmax weight is exactly 1/N, at every tau (soft = average-hard)",
+    ),
+    "HardSoft.sign_gap_bounded": LeanStatement(
+        over_field(
+            "{K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n), K / HardSoft.natCast n ≤ 2 * K * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D))"
+        ),
+        "comparison, bounded: |V| = (2m+1)/(2D) with 1 ≤ D ≤ n - 1, K ≥ 0: the sign head's gap 2K|V| ≥ K/n",
+    ),
+    "HardSoft.sign_gap_unbounded": LeanStatement(
+        over_field(
+            "{K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n), K ≤ 2 * K * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D)) * HardSoft.natCast n"
+        ),
+        "comparison, unbounded: |V| = (2m+1)/(2D) with 1 ≤ D ≤ n - 1, K ≥ 0: the gap 2K|V| n ≥ K",
+    ),
+    "HardSoft.tiebreak_past_bounded_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {c : α} {m n i : Nat} (sel : Nat → Bool) (hc : 0 < c) (hi : 0 < i) (hin : i ≤ n) (hrule : E.exp (-(1 / c)) ≤ 1 / (16 * HardSoft.natCast m)), HardSoft.sumTo (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakPastBounded 1 n sel) i) i - HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakPastBounded 1 n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ 1 / (16 * HardSoft.natCast m)"
+        ),
+        "the bounded regime's temperature rule: K = 1, tau = c/n, c > 0 with exp(-1/c) ≤ 1/(16 m), 0 < i ≤ n: the past tie-breaking head's softmax mass off its target ≤ 1/(16 m), for every n and selection",
+    ),
+    "HardSoft.clampUnit_eq_one": LeanStatement(
+        "∀ {σ ρ : Nat → Bool} {x : Nat → Rat} {m : Nat} (hm : 0 < m) (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * HardSoft.natCast m) ≤ x k ∧ x k ≤ (if ρ k then 1 else 0) + 1 / (4 * HardSoft.natCast m)) (hσ : ∀ k, k < m → σ k = ρ k), HardSoft.clampUnit σ x m = 1",
+        "read-out clamp over Rat: m ≥ 1 leaves each within 1/(4m) of its 0/1 value rho_k: the unit pair ReLU(2(L_sigma - |sigma| + 3/4)) - ReLU(2(L_sigma - |sigma| + 1/4)) of sigma = rho outputs exactly 1",
+    ),
+    "HardSoft.clampUnit_eq_zero": LeanStatement(
+        "∀ {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} (hm : 0 < m) (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * HardSoft.natCast m) ≤ x k ∧ x k ≤ (if ρ k then 1 else 0) + 1 / (4 * HardSoft.natCast m)) (hk0 : k0 < m) (hne : σ k0 ≠ ρ k0), HardSoft.clampUnit σ x m = 0",
+        "read-out clamp over Rat: the same leaves, sigma ≠ rho at some leaf k0 < m: the unit pair of sigma outputs exactly 0",
+    ),
+    "HardSoft.srasp_lookup_gap": LeanStatement(
+        over_field(
+            "{S p i : Nat} (hi : 0 < i) (h : p ≠ S), ((2 * HardSoft.natCast p * HardSoft.natCast S - HardSoft.natCast p * HardSoft.natCast p) / HardSoft.natCast i : α) ≤ (2 * HardSoft.natCast S * HardSoft.natCast S - HardSoft.natCast S * HardSoft.natCast S) / HardSoft.natCast i - 1 / HardSoft.natCast i"
+        ),
+        "S-RASP's lookup over positions: score (2pS - p^2)/i at query i ≥ 1, prefix sum S ≥ 0: every key p ≠ S scores ≤ that of p = S minus 1/i",
+    ),
+    "HardSoft.srasp_lookup_gap_neg": LeanStatement(
+        over_field(
+            "{m p i : Nat} (hi : 0 < i) (hp : 0 < p), ((2 * HardSoft.natCast p * -HardSoft.natCast m - HardSoft.natCast p * HardSoft.natCast p) / HardSoft.natCast i : α) ≤ 0 - 1 / HardSoft.natCast i"
+        ),
+        "the same with a negative prefix sum S = -m: every key p ≥ 1 scores ≤ 0 - 1/i, 0 being the score of p = 0",
+    ),
 }
 
 
