@@ -63,6 +63,8 @@ def validate_registry() -> list[str]:
     for c in claims.REGISTRY:
         if not c.paper.strip() or not c.statement.strip():
             problems.append(f"{c.id}: missing paper result or statement")
+        if not c.not_covered.strip() or "see above" in c.not_covered:
+            problems.append(f"{c.id}: says nothing of what is not covered (not_covered)")
         for f in c.spec + c.twins:
             if not _resolve(f):
                 problems.append(f"{c.id}: spec function {f} does not exist")

@@ -24,33 +24,6 @@ _EXP_FACTS = {"E": "F1-F3", "Z": "F1, F2, F4", "S": "F5", "ERR1": "F1, F6"}
 #: The claims whose SMT checks are plain polynomial arithmetic (no exp abstraction).
 _NO_EXP = ("C", "L7", "L8", "CNT", "APP-DYCK")
 
-#: What is NOT covered, per claim, in plain words.
-_NOT_COVERED = {
-    "E": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
-    "Z": "SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
-    "S": "No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested "
-    "(random instances in tests/spec/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
-    "P": "No Lean proof. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; "
-    "the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, "
-    "else P is undecided). Layer norms "
-    "and real transformer weights: only tested (spec + fuzz).",
-    "C": "SMT: depth L beyond the bound (Lean covers every L).",
-    "T": "No SMT check. Lean proves the bound-to-eps step; the temperature formula and the certified "
-    "bisection are checked by tests and the fuzz family only.",
-    "G": "Only tested (spec functions, property tests); no SMT or Lean proof.",
-    "Q": "Only measured exhaustively on small models (tests); no SMT or Lean proof.",
-    "ERR1": "The corrected offset is proved only for the listed N (symbolic K, X, gamma, eps, tau).",
-    "ERR2": "Only tested (spec function and a test with eps = e^{-n}).",
-    "ERR3": "Countermodels exist at the listed sizes (replayed in the spec); the general statement is an argument in the notes.",
-    "L7": "No Lean proof. The SMT check covers the scores of the transcribed formula for every n; that the built head has "
-    "these scores, and the softmax mass off t, are only tested.",
-    "L8": "No Lean proof. SMT: every selection and query only up to the preset bound; for every n only "
-    "the rank inequality, which assumes the rank counts; that the built head has these scores is only tested.",
-    "CNT": "No Lean proof. SMT: n beyond the preset bound; the count heads' value V = N / max(D, 1) and the built heads' scores are only tested.",
-    "APP-DYCK": "No Lean proof. SMT covers only the compiled Psum lookup head's scores (every n); the rest of the compiled "
-    "program, and soft decoding, are only tested (exhaustively on short words).",
-}
-
 
 def _set_text(sizes: list[int]) -> str:
     """Return a size list as "2..16" when it is a run of consecutive sizes, else as a set "{1, 2, 4, 16}"."""
@@ -147,7 +120,7 @@ def trust_ledger() -> str:
             + ", ".join(f"`{t.removeprefix('tests/')}`" for t in c.tests)
             + "."
         )
-        lines.append(f"- **Not covered:** {_NOT_COVERED.get(c.id, 'see above.')}")
+        lines.append(f"- **Not covered:** {c.not_covered}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 

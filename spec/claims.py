@@ -29,6 +29,7 @@ class Claim:
     tests: tuple[str, ...] = ()
     twins: tuple[str, ...] = ()
     kind: str = "statement"  # or "erratum"
+    not_covered: str = ""  # what is NOT covered, in plain words (the trust ledger's last line; required)
 
 
 REGISTRY: tuple[Claim, ...] = (
@@ -57,6 +58,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_statements.py::test_vectors",
         ),
         twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
+        not_covered="SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
     ),
     Claim(
         "Z",
@@ -78,6 +80,7 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
+        not_covered="SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
     ),
     Claim(
         "S",
@@ -94,6 +97,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/smt/test_smt.py::test_S_without_log_mean_fact_is_refuted",
         ),
         twins=("spec.bounds.wrong_bound_S_l1_half",),
+        not_covered="No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested (random instances in tests/spec/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
     ),
     Claim(
         "P",
@@ -112,6 +116,7 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_P_guard"),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
+        not_covered="Lean proves the layer's algebra for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the per-step hypotheses; that a concrete layer meets those hypotheses (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz).",
     ),
     Claim(
         "C",
@@ -144,6 +149,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/checks/test_end_to_end.py::test_soft_tracks_hard_within_eps",
         ),
         twins=("spec.bounds.wrong_bootstrap_unguarded",),
+        not_covered="SMT: depth L beyond the bound (Lean covers every L).",
     ),
     Claim(
         "T",
@@ -162,6 +168,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/checks/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works",
         ),
         twins=("spec.bounds.erratum_offset_plus",),
+        not_covered="No SMT check. Lean proves the bound-to-eps step; the temperature formula and the certified bisection are checked by tests and the fuzz family only.",
     ),
     Claim(
         "G",
@@ -170,6 +177,7 @@ REGISTRY: tuple[Claim, ...] = (
         "x_max grows at most geometrically in L, linearly in max ||WE + PE||.",
         spec=("spec.bounds.bound_G_activations", "spec.transformer.compute_model_norms"),
         tests=("tests/spec/test_statements.py::test_property_holds",),
+        not_covered="Only tested (spec functions, property tests); no SMT or Lean proof.",
     ),
     Claim(
         "Q",
@@ -178,6 +186,7 @@ REGISTRY: tuple[Claim, ...] = (
         "measured exhaustively, it is > 0 and no input has a smaller gap.",
         spec=("spec.transformer.measure", "spec.transformer.enumerate_inputs", "spec.bounds.is_gap_positive"),
         tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_transformer.py::test_measure_exhaustive_counts"),
+        not_covered="Only measured exhaustively on small models (tests); no SMT or Lean proof.",
     ),
     Claim(
         "ERR1",
@@ -190,6 +199,7 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         tests=("tests/spec/test_statements.py::test_twin_caught", "tests/spec/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
         kind="erratum",
+        not_covered="The corrected offset is proved only for the listed N (symbolic K, X, gamma, eps, tau).",
     ),
     Claim(
         "ERR2",
@@ -199,6 +209,7 @@ REGISTRY: tuple[Claim, ...] = (
         spec=("spec.bounds.erratum_o_form_inverse_temperature",),
         tests=("tests/spec/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",),
         kind="erratum",
+        not_covered="Only tested (spec function and a test with eps = e^{-n}).",
     ),
     Claim(
         "ERR3",
@@ -212,6 +223,7 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         tests=("tests/spec/test_statements.py::test_C_guard_counterexample", "tests/spec/test_statements.py::test_twin_caught"),
         kind="erratum",
+        not_covered="Countermodels exist at the listed sizes (replayed in the spec); the general statement is an argument in the notes.",
     ),
     Claim(
         "L7",
@@ -243,6 +255,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
+        not_covered="Lean proves for every n the gap (K unbounded, K/n^2 bounded) and the one-sided mass bounds (unbounded past and future, bounded past). Not proved: the two-sided mass bound (only its gap) and the bounded future head's mass bound. That the built head computes the Lean formula is tested (every n <= 32, tests/constructive/test_heads_lean_formulas.py), not proved.",
     ),
     Claim(
         "L8",
@@ -275,6 +288,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
+        not_covered="Lean proves, for every n and every selection, both directions and both regimes: the intended key wins by K/n (resp. K) and the mass off it is <= exp(-gap/tau). That the built head computes these scores is tested (every selection to n = 8, sampled to 32), not proved; SMT covers every selection only up to the preset bound.",
     ),
     Claim(
         "ZU",
@@ -294,6 +308,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
             "tests/constructive/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6",
         ),
+        not_covered="Lean proves the read-out clamp exact (1 on the intended assignment, 0 on every other, each leaf within 1/(4m)) and, for the bounded past tie-breaking head at tau = c/n with exp(-1/c) <= 1/(16m), mass off <= 1/(16m). Not proved: that a head's output error is at most its mass off, the rule for the other heads, and the composition over layers (a whole compiled formula decoding like its hard run): checked exhaustively only (every string up to the tested length).",
     ),
     Claim(
         "CNT",
@@ -321,6 +336,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
             "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
         ),
+        not_covered="Lean proves exact uniform weights for equal scores (soft = hard at every tau) and the sign head's gap for |V| = (2m+1)/(2D). Not proved: that the compiler's V has that form (tested), the sign head's mass bound 2e^{-K/c}; SMT: n beyond the preset bound. Comparisons mixing past and future counts are refused by the compiler.",
     ),
     Claim(
         "APP-FF",
@@ -336,6 +352,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_references_by_hand",
         ),
+        not_covered="Its head is the bounded past tie-breaking head with K = 1 (Lean: tiebreak_past_bounded, for every n; the built head's scores tested against the formula to n = 6), so gap 1/n and mass off <= e^{-2} at tau = 1/(2n). Not proved: its clean-up FFN and the outputs: checked exhaustively to n = 10 and sampled to n = 256.",
     ),
     Claim(
         "APP-IND",
@@ -357,6 +374,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_sampled_long",
         ),
+        not_covered="No Lean theorem or SMT check of its own: gap and outputs measured exhaustively (n <= 8) and sampled to n = 256, hard and soft.",
     ),
     Claim(
         "APP-KHOP",
@@ -369,6 +387,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
+        not_covered="No Lean theorem or SMT check of its own: gap and outputs measured exhaustively (n <= 8) and sampled to n = 256, hard and soft.",
     ),
     Claim(
         "APP-PA",
@@ -380,6 +399,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
+        not_covered="No Lean theorem or SMT check of its own: the gap 1/n^3 and the outputs measured exhaustively (n <= 8) and sampled to n = 256.",
     ),
     Claim(
         "APP-DYCK",
@@ -410,6 +430,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
+        not_covered="Lean and SMT prove the S-RASP position lookup's gap >= 1/i for every n (both signs of S). Not proved: Aggregate, Once and the partner head, and no test ties the Lean formula to the compiled heads' scores; the program's outputs are checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",
@@ -431,6 +452,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
             "tests/constructive/test_applications.py::test_predicted_safe_is_below_the_breakdown",
         ),
+        not_covered="A measured question, nothing proved: predicted breakdown lengths are computed from the formats' spacing and compared with runs that compute every step in the format (tests and the audit).",
     ),
 )
 

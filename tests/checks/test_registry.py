@@ -44,3 +44,12 @@ def test_every_spec_docstring_names_its_paper_result() -> None:
                 continue
             doc = (fn.__doc__ or "").strip()
             assert doc, f"{mod.__name__}.{name} has no docstring"
+
+
+def test_registry_requires_what_is_not_covered(monkeypatch) -> None:
+    vague = claims.Claim("Y", "Lemma 99", "a claim", spec=("spec.bounds.bound_E_l1",), not_covered="see above.")
+    silent = claims.Claim("W", "Lemma 98", "a claim", spec=("spec.bounds.bound_E_l1",))
+    monkeypatch.setattr(claims, "REGISTRY", REGISTRY + (vague, silent))
+    problems = validate_registry()
+    assert "Y: says nothing of what is not covered (not_covered)" in problems
+    assert "W: says nothing of what is not covered (not_covered)" in problems
