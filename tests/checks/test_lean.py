@@ -470,12 +470,11 @@ def test_registered_theorems_are_declared_in_sources() -> None:
 
 
 def test_suggest_reproduces_registered_statements() -> None:
-    # the authoring aid writes the registry's text for the theorems as they stand (it writes project names
-    # unqualified, as the sources do; registry entries may qualify them with `HardSoft.`)
+    # the authoring aid writes the registry's text for the theorems as they stand (names qualified from the root)
     from hardsoft.spec.lean_statements import FIELD
     text = pins.suggest(sorted(LEAN_STATEMENTS))
     for name, st in LEAN_STATEMENTS.items():
-        expected = st.statement.replace(FIELD, "{FIELD}").replace("HardSoft.", "")
+        expected = st.statement.replace(FIELD, "{FIELD}")
         assert expected.replace("∀ {FIELD} ", "") in text.replace("∀ {FIELD} ", ""), name
 
 
