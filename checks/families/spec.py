@@ -305,7 +305,7 @@ def check_logic(max_len: int = 5) -> CheckResult:
             if not r["ok"]:
                 bad.append(f"{text} [{regime}]: {r['first_counterexample']}")
     return _result(
-        "constructive.logic.one_operator_family",
+        "spec.logic.one_operator_family",
         "ZU",
         not bad,
         t0,
@@ -328,7 +328,7 @@ def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set
     progress("spec: soft-vs-hard sweep")
     results += guarded("spec", "spec.sweep", "C", lambda: check_sweep(out_dir))
     progress("spec: compiled temporal-logic formulas")
-    results += guarded("spec", "constructive.logic.one_operator_family", "ZU", check_logic)
+    results += guarded("spec", "spec.logic.one_operator_family", "ZU", check_logic)
     if claims:
         results = [r for r in results if r.claim is None or r.claim in claims]
     return results

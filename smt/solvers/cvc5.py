@@ -66,8 +66,17 @@ def _main(argv: list[str]) -> int:
             break
         r = cmd.invoke(solver, sm)
         if r:
-            print(r.strip(), flush=True)
+            print(verdict_line(r.strip()), flush=True)
     return 0
+
+
+def verdict_line(printed: str) -> str:
+    """Return cvc5's printed answer as a verdict line: its API prints "unknown (TIMEOUT)" or "unknown (INCOMPLETE)" for unknown.
+
+    Only that one form is rewritten (to "unknown", no opinion); anything else is passed on as
+    printed, so ``child.ChildRun.answer`` still refuses every other line.
+    """
+    return "unknown" if printed.startswith("unknown (") and printed.endswith(")") and "\n" not in printed else printed
 
 
 if __name__ == "__main__":

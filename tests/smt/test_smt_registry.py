@@ -287,3 +287,24 @@ def test_every_definition_plans_the_sizes_its_runner_checks():
         if c.min_size > 1:
             with pytest.raises(ValueError):
                 c.run(dict(st, bound=c.min_size - 1), None)
+
+
+@pytest.mark.parametrize(
+    "printed, line",
+    [("unknown (TIMEOUT)", "unknown"), ("unknown (INCOMPLETE)", "unknown"), ("unsat", "unsat"), ("sat", "sat"),
+     ("unknown (TIMEOUT)\nunsat", "unknown (TIMEOUT)\nunsat"), ("(error \"x\")", "(error \"x\")")],
+)
+def test_cvc5_unknown_with_a_reason_is_no_opinion_and_nothing_else_is_rewritten(printed: str, line: str) -> None:
+    from hardsoft.smt.solvers.cvc5 import verdict_line
+
+    assert verdict_line(printed) == line
+
+
+def test_cvc5_timeout_of_its_own_is_no_opinion_not_an_error() -> None:
+    from hardsoft.smt.solvers import cvc5 as cv
+
+    if not cv.cvc5_available():
+        pytest.skip("cvc5 not installed")
+    hard = "(set-logic QF_NRA)(declare-const x Real)(declare-const y Real)(assert (> (* x x x y) (+ (* y y y) 7.5)))(assert (< (* x y y) (- 3.0 (* x x))))(assert (= (* x x x x x) (+ y 2.25)))(check-sat)"
+    r = cv.run_cvc5(hard, 0.001)
+    assert r["status"] in ("sat", "unsat", "unknown", "timeout"), r
