@@ -466,7 +466,9 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         "Lemma 8, past: the intended key at query i, the rightmost selected j < i, else i - 1",
     ),
     "HardSoft.tiebreakFutureTarget": LeanDefinition(
-        ("∀ (sel : Nat → Bool) (n i : Nat), HardSoft.tiebreakFutureTarget sel n i = (HardSoft.firstSel (fun k => sel (i + 1 + k)) (n - 1 - i)).getD 0",),
+        (
+            "∀ (sel : Nat → Bool) (n i : Nat), HardSoft.tiebreakFutureTarget sel n i = (HardSoft.firstSel (fun k => sel (i + 1 + k)) (n - 1 - i)).getD 0",
+        ),
         "Lemma 8, future: the intended key at query i as k = j - (i+1), the leftmost selected key, else k = 0",
     ),
     "HardSoft.lookupScore": LeanDefinition(
