@@ -297,9 +297,9 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.tiebreak_past_bounded_at_rule": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {c : α} {m n i : Nat} (sel : Nat → Bool) (hc : 0 < c) (hi : 0 < i) (hin : i ≤ n) (hrule : E.exp (-(1 / c)) ≤ 1 / (16 * HardSoft.natCast m)), HardSoft.sumTo (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakPastBounded 1 n sel) i) i - HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakPastBounded 1 n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ 1 / (16 * HardSoft.natCast m)"
+            "(E : HardSoft.ExpLike α) {c x : α} {n i : Nat} (sel : Nat → Bool) (hc : 0 < c) (hi : 0 < i) (hin : i ≤ n) (hrule : E.exp (-(1 / c)) ≤ x), HardSoft.sumTo (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakPastBounded 1 n sel) i) i - HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakPastBounded 1 n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ x"
         ),
-        "the bounded regime's temperature rule: K = 1, tau = c/n, c > 0 with exp(-1/c) ≤ 1/(16 m), 0 < i ≤ n: the past tie-breaking head's softmax mass off its target ≤ 1/(16 m), for every n and selection",
+        "the bounded regime's temperature rule: K = 1, tau = c/n, c > 0 with exp(-1/c) ≤ x, 0 < i ≤ n: the past tie-breaking head's softmax mass off its target ≤ x, for every n and selection (the compilers' c = 1/ln(16 m) is x = 1/(16 m))",
     ),
     "HardSoft.clampUnit_eq_one": LeanStatement(
         "∀ {σ ρ : Nat → Bool} {x : Nat → Rat} {m : Nat} (hm : 0 < m) (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * HardSoft.natCast m) ≤ x k ∧ x k ≤ (if ρ k then 1 else 0) + 1 / (4 * HardSoft.natCast m)) (hσ : ∀ k, k < m → σ k = ρ k), HardSoft.clampUnit σ x m = 1",
@@ -415,6 +415,94 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         ("∀ (t : Rat), HardSoft.expOne.exp t = 1",),
         "the constant 1 as an ExpLike over Rat (the non-vacuity examples' exponential)",
     ),
+    "HardSoft.tiebreakPastBounded": LeanDefinition(
+        (
+            over_field(
+                "(K : α) (n : Nat) (sel : Nat → Bool) (j : Nat), HardSoft.tiebreakPastBounded K n sel j = K * ((if sel j then 1 else 0) + HardSoft.natCast j / HardSoft.natCast n)"
+            ),
+        ),
+        "Lemma 8, bounded, past: the score of key j, K (select_j + j/n)",
+    ),
+    "HardSoft.tiebreakFutureBounded": LeanDefinition(
+        (
+            over_field(
+                "(K : α) (n : Nat) (sel : Nat → Bool) (i k : Nat), HardSoft.tiebreakFutureBounded K n sel i k = K * ((if sel (i + 1 + k) then 1 else 0) - HardSoft.natCast (i + 1 + k) / HardSoft.natCast n)"
+            ),
+        ),
+        "Lemma 8, bounded, future: the score of key j = i+1+k, K (select_j - j/n)",
+    ),
+    "HardSoft.tiebreakPastUnbounded": LeanDefinition(
+        (
+            over_field(
+                "(K : α) (n : Nat) (sel : Nat → Bool) (j : Nat), HardSoft.tiebreakPastUnbounded K n sel j = K * (HardSoft.natCast n * (if sel j then 1 else 0) + HardSoft.natCast j)"
+            ),
+        ),
+        "Lemma 8, unbounded, past: the score of key j, K (n select_j + j)",
+    ),
+    "HardSoft.tiebreakFutureUnbounded": LeanDefinition(
+        (
+            over_field(
+                "(K : α) (n : Nat) (sel : Nat → Bool) (i k : Nat), HardSoft.tiebreakFutureUnbounded K n sel i k = K * (HardSoft.natCast n * (if sel (i + 1 + k) then 1 else 0) - HardSoft.natCast (i + 1 + k))"
+            ),
+        ),
+        "Lemma 8, unbounded, future: the score of key j = i+1+k, K (n select_j - j)",
+    ),
+    "HardSoft.lastSel": LeanDefinition(
+        (
+            "∀ (sel : Nat → Bool), HardSoft.lastSel sel 0 = none",
+            "∀ (sel : Nat → Bool) (N : Nat), HardSoft.lastSel sel (N + 1) = if sel N then some N else HardSoft.lastSel sel N",
+        ),
+        "the rightmost j < N with sel j (none if there is none)",
+    ),
+    "HardSoft.firstSel": LeanDefinition(
+        (
+            "∀ (sel : Nat → Bool), HardSoft.firstSel sel 0 = none",
+            "∀ (sel : Nat → Bool) (N : Nat), HardSoft.firstSel sel (N + 1) = (match HardSoft.firstSel sel N with | some k => some k | none => if sel N then some N else none)",
+        ),
+        "the leftmost k < N with sel k (none if there is none)",
+    ),
+    "HardSoft.tiebreakPastTarget": LeanDefinition(
+        ("∀ (sel : Nat → Bool) (i : Nat), HardSoft.tiebreakPastTarget sel i = (HardSoft.lastSel sel i).getD (i - 1)",),
+        "Lemma 8, past: the intended key at query i, the rightmost selected j < i, else i - 1",
+    ),
+    "HardSoft.tiebreakFutureTarget": LeanDefinition(
+        (
+            "∀ (sel : Nat → Bool) (n i : Nat), HardSoft.tiebreakFutureTarget sel n i = (HardSoft.firstSel (fun k => sel (i + 1 + k)) (n - 1 - i)).getD 0",
+        ),
+        "Lemma 8, future: the intended key at query i as k = j - (i+1), the leftmost selected key, else k = 0",
+    ),
+    "HardSoft.lookupScore": LeanDefinition(
+        (
+            over_ring(
+                "(K : α) (t j : Nat), HardSoft.lookupScore K t j = K * (2 * HardSoft.natCast t * HardSoft.natCast j - HardSoft.natCast j * HardSoft.natCast j)"
+            ),
+        ),
+        "Lemma 7, unbounded: the score of key j for the target t, K (2tj - j^2)",
+    ),
+    "HardSoft.lookupScoreBounded": LeanDefinition(
+        (
+            over_ring(
+                "(K : α) (n t j : Nat), HardSoft.lookupScoreBounded K n t j = K * (2 * (HardSoft.natCast t / HardSoft.natCast n) * (HardSoft.natCast j / HardSoft.natCast n) - HardSoft.natCast j / HardSoft.natCast n * (HardSoft.natCast j / HardSoft.natCast n))"
+            ),
+        ),
+        "Lemma 7, bounded: the score of key j for the target t, K (2 (t/n)(j/n) - (j/n)^2)",
+    ),
+    "HardSoft.relu": LeanDefinition(
+        ("∀ (x : Rat), HardSoft.relu x = if x ≤ 0 then 0 else x",),
+        "ReLU(x) = max(x, 0) over Rat",
+    ),
+    "HardSoft.leafExcess": LeanDefinition(
+        (
+            "∀ (σ : Nat → Bool) (x : Nat → Rat) (m : Nat), HardSoft.leafExcess σ x m = HardSoft.sumTo (fun k => if σ k then x k else -x k) m - HardSoft.sumTo (fun k => if σ k then 1 else 0) m",
+        ),
+        "L_sigma(x) - |sigma| over the m leaves: Σ_{sigma_k = 1} x_k - Σ_{sigma_k = 0} x_k minus the number of ones of sigma",
+    ),
+    "HardSoft.clampUnit": LeanDefinition(
+        (
+            "∀ (σ : Nat → Bool) (x : Nat → Rat) (m : Nat), HardSoft.clampUnit σ x m = HardSoft.relu (2 * (HardSoft.leafExcess σ x m + 3 / 4)) - HardSoft.relu (2 * (HardSoft.leafExcess σ x m + 1 / 4))",
+        ),
+        "the read-out clamp unit pair of sigma: ReLU(2(L_sigma - |sigma| + 3/4)) - ReLU(2(L_sigma - |sigma| + 1/4))",
+    ),
 }
 
 
@@ -527,6 +615,82 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_softmax_mass_off_top_le_of_ziggurat": LeanExample(
         "HardSoft.softmax_mass_off_top_le_of_ziggurat",
         "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_softmax_mass_off_top_le_of_distinct": LeanExample(
+        "HardSoft.softmax_mass_off_top_le_of_distinct",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => -(HardSoft.natCast j : Rat)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun j => -(HardSoft.natCast j : Rat)) 3 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_softmax_mass_off_top_le_of_keys": LeanExample(
+        "HardSoft.softmax_mass_off_top_le_of_keys",
+        "(∀ k, k < 3 → k ≠ 2 → (HardSoft.natCast k : Rat) ≤ HardSoft.natCast 2 - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => (HardSoft.natCast k : Rat)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => (HardSoft.natCast k : Rat)) 3 2 ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_tiebreak_past_bounded": LeanExample(
+        "HardSoft.tiebreak_past_bounded",
+        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 3) / 1)",
+    ),
+    "HardSoft.nonvacuous_tiebreak_future_bounded": LeanExample(
+        "HardSoft.tiebreak_future_bounded",
+        "(∀ k, k < 3 - 1 - 0 → k ≠ HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0 → HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 k ≤ HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 3) / 1)",
+    ),
+    "HardSoft.nonvacuous_tiebreak_past_unbounded": LeanExample(
+        "HardSoft.tiebreak_past_unbounded",
+        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_tiebreak_future_unbounded": LeanExample(
+        "HardSoft.tiebreak_future_unbounded",
+        "(∀ k, k < 3 - 1 - 0 → k ≠ HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0 → HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 k ≤ HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_tiebreak_past_bounded_at_rule": LeanExample(
+        "HardSoft.tiebreak_past_bounded_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / HardSoft.natCast 3) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / HardSoft.natCast 3) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_lookup_gap": LeanExample(
+        "HardSoft.lookup_gap",
+        "HardSoft.lookupScore (1 : Rat) 2 0 ≤ HardSoft.lookupScore (1 : Rat) 2 2 - 1",
+    ),
+    "HardSoft.nonvacuous_lookup_gap_bounded": LeanExample(
+        "HardSoft.lookup_gap_bounded",
+        "HardSoft.lookupScoreBounded (1 : Rat) 3 2 0 ≤ HardSoft.lookupScoreBounded (1 : Rat) 3 2 2 - 1 / (HardSoft.natCast 3 * HardSoft.natCast 3)",
+    ),
+    "HardSoft.nonvacuous_lookup_past": LeanExample(
+        "HardSoft.lookup_past",
+        "(∀ j, j < 3 → j ≠ 3 - 1 → HardSoft.lookupScore (1 : Rat) (3 - 1) j ≤ HardSoft.lookupScore (1 : Rat) (3 - 1) (3 - 1) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_lookup_future": LeanExample(
+        "HardSoft.lookup_future",
+        "(∀ k, k < 3 - 1 - 0 → k ≠ 0 → HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k) ≤ HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + 0) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_lookup_past_bounded": LeanExample(
+        "HardSoft.lookup_past_bounded",
+        "(∀ j, j < 2 → j ≠ 2 - 1 → HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1) j ≤ HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1) (2 - 1) - 1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2 (2 - 1) ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
+    ),
+    "HardSoft.nonvacuous_softmax_eq_uniform_of_const": LeanExample(
+        "HardSoft.softmax_eq_uniform_of_const",
+        "∀ j, j < 3 → HardSoft.softmax HardSoft.expOne 1 (fun k => if k < 3 then (5 : Rat) else 0) 3 j = 1 / HardSoft.natCast 3",
+    ),
+    "HardSoft.nonvacuous_sign_gap_bounded": LeanExample(
+        "HardSoft.sign_gap_bounded",
+        "(1 : Rat) / HardSoft.natCast 2 ≤ 2 * 1 * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 1))",
+    ),
+    "HardSoft.nonvacuous_sign_gap_unbounded": LeanExample(
+        "HardSoft.sign_gap_unbounded",
+        "(1 : Rat) ≤ 2 * 1 * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 1)) * HardSoft.natCast 2",
+    ),
+    "HardSoft.nonvacuous_clampUnit_eq_one": LeanExample(
+        "HardSoft.clampUnit_eq_one",
+        "HardSoft.clampUnit (fun k => k == 0) (fun k => if k = 0 then (9 / 10 : Rat) else 1 / 10) 2 = 1",
+    ),
+    "HardSoft.nonvacuous_clampUnit_eq_zero": LeanExample(
+        "HardSoft.clampUnit_eq_zero",
+        "HardSoft.clampUnit (fun k => k == 1) (fun k => if k = 0 then (9 / 10 : Rat) else 1 / 10) 2 = 0",
+    ),
+    "HardSoft.nonvacuous_srasp_lookup_gap": LeanExample(
+        "HardSoft.srasp_lookup_gap",
+        "((2 * HardSoft.natCast 1 * HardSoft.natCast 2 - HardSoft.natCast 1 * HardSoft.natCast 1) / HardSoft.natCast 3 : Rat) ≤ (2 * HardSoft.natCast 2 * HardSoft.natCast 2 - HardSoft.natCast 2 * HardSoft.natCast 2) / HardSoft.natCast 3 - 1 / HardSoft.natCast 3",
+    ),
+    "HardSoft.nonvacuous_srasp_lookup_gap_neg": LeanExample(
+        "HardSoft.srasp_lookup_gap_neg",
+        "((2 * HardSoft.natCast 1 * -HardSoft.natCast 1 - HardSoft.natCast 1 * HardSoft.natCast 1) / HardSoft.natCast 2 : Rat) ≤ 0 - 1 / HardSoft.natCast 2",
     ),
 }
 

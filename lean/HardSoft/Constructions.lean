@@ -47,7 +47,7 @@ Positions are `0, ..., N-1`; a head whose visible keys are `j > i` is read at `k
   `HardSoft.lookup_future`, `HardSoft.lookup_past_bounded`: Lemma 7.
 * `HardSoft.softmax_eq_uniform_of_const`: counting; `HardSoft.sign_gap_bounded`,
   `HardSoft.sign_gap_unbounded`: comparison.
-* `HardSoft.tiebreak_past_bounded_at_rule`: the bounded regime's temperature rule.
+* `HardSoft.tiebreak_past_bounded_at_rule`: the bounded regime's temperature rule (`τ = c/n`).
 * `HardSoft.clampUnit_eq_one`, `HardSoft.clampUnit_eq_zero`: the read-out clamp.
 * `HardSoft.srasp_lookup_gap`, `HardSoft.srasp_lookup_gap_neg`: S-RASP's lookup over positions.
 
@@ -798,15 +798,16 @@ theorem sign_gap_unbounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (h
 /-! ### The temperature rule of the bounded regime -/
 
 /-- Lemma 8 with the compilers' temperature rule (`constructive/logic/compiler.py`, bounded
-regime: `K = 1`, `τ = c/n`, `c = 1/ln(16 m)`, i.e. `exp(-1/c) = 1/(16 m)`): for `0 < i < n`,
-`c > 0` and `exp(-1/c) ≤ 1/(16 m)`, the past tie-breaking head's softmax mass off its target is
-at most `1/(16 m)`, for every `n` and every selection. -/
-theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c : α} {m n i : Nat} (sel : Nat → Bool)
-    (hc : 0 < c) (hi : 0 < i) (hin : i ≤ n)
-    (hrule : E.exp (-(1 / c)) ≤ 1 / (16 * natCast m)) :
+regime: `K = 1`, `τ = c/n`): for `0 < i ≤ n`, `c > 0` and `exp(-1/c) ≤ x`, the past tie-breaking
+head's softmax mass off its target is at most `x`, for every `n` and every selection; the
+compilers' `c = 1/ln(16 m)` is `x = 1/(16 m)`. (The bound is a variable `x`, not `1/(16 m)`: over
+`Rat` the only `ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`,
+and the theorem's hypotheses could not be shown satisfiable together at `Rat`.) -/
+theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (sel : Nat → Bool)
+    (hc : 0 < c) (hi : 0 < i) (hin : i ≤ n) (hrule : E.exp (-(1 / c)) ≤ x) :
     sumTo (softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i) i
         - softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i (tiebreakPastTarget sel i)
-      ≤ 1 / (16 * natCast m) := by
+      ≤ x := by
   have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
   have hn : (0 : α) < natCast n := by grind
   have htau : 0 < c / natCast n := by

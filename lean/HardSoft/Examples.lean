@@ -4,6 +4,7 @@ public import HardSoft.Main
 public import HardSoft.Layer
 public import HardSoft.Exp
 public import HardSoft.Composition
+public import HardSoft.Constructions
 
 /-!
 # Non-vacuity: every main theorem's hypotheses hold together at `Rat`
@@ -345,6 +346,201 @@ theorem nonvacuous_softmax_mass_off_top_le_of_ziggurat :
       subst this
       rw [natCast_one_rat]
       simp <;> grind)).1
+
+/-! ### Construction heads: Lemma 6 for distinct multiples -/
+
+/-- Non-vacuity of `softmax_mass_off_top_le_of_distinct`: its hypotheses hold together at `Rat`;
+`N = 3`, `t = 0`, scores `s_j = -j`, `d_j = j`, `g = τ = 1`. -/
+theorem nonvacuous_softmax_mass_off_top_le_of_distinct :
+    sumTo (softmax expOne 1 (fun j => -(natCast j : Rat)) 3) 3
+      - softmax expOne 1 (fun j => -(natCast j : Rat)) 3 0 ≤ expOne.exp (-1 / 1) :=
+  softmax_mass_off_top_le_of_distinct expOne (s := fun j => -(natCast j : Rat)) (d := fun j => j)
+    (g := 1) (tau := 1) (N := 3) (t := 0) (by omega) (by grind) (by grind)
+    (fun j _ h => by show 0 < j; omega) (fun _ _ _ _ _ _ h => h)
+    (fun j _ _ => by show natCast j * (1 : Rat) ≤ -natCast 0 - -natCast j; rw [natCast_zero]; grind)
+
+/-- Non-vacuity of `softmax_mass_off_top_le_of_keys`: its hypotheses hold together at `Rat`; `N = 3`,
+keys `c_k = k`, top `t = 2`, `g = τ = 1`, `b = 0` (scores `s_k = k`). -/
+theorem nonvacuous_softmax_mass_off_top_le_of_keys :
+    (∀ k, k < 3 → k ≠ 2 → (natCast k : Rat) ≤ natCast 2 - 1) ∧
+      sumTo (softmax expOne 1 (fun k => (natCast k : Rat)) 3) 3
+        - softmax expOne 1 (fun k => (natCast k : Rat)) 3 2 ≤ expOne.exp (-1 / 1) :=
+  softmax_mass_off_top_le_of_keys expOne (s := fun k => (natCast k : Rat)) (c := fun k => k)
+    (g := 1) (b := 0) (tau := 1) (N := 3) (t := 2) (by omega) (by grind) (by grind)
+    (fun k _ => by show (natCast k : Rat) = 1 * natCast k + 0; grind)
+    (fun _ _ _ _ h => h) (fun k hk => by show k ≤ 2; omega)
+
+/-! ### Construction heads: Lemma 8 (tie-breaking) -/
+
+/-- Non-vacuity of `tiebreak_past_bounded`: its hypotheses hold together at `Rat`; `n = 3`, query
+`i = 2`, selection `j = 0`, `K = τ = 1`. -/
+theorem nonvacuous_tiebreak_past_bounded :
+    (∀ j, j < 2 → j ≠ tiebreakPastTarget (fun j => j == 0) 2 →
+        tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j
+          ≤ tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (tiebreakPastTarget (fun j => j == 0) 2)
+            - 1 / natCast 3) ∧
+      sumTo (softmax expOne 1 (tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2
+          - softmax expOne 1 (tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2
+            (tiebreakPastTarget (fun j => j == 0) 2)
+        ≤ expOne.exp (-(1 / natCast 3) / 1) :=
+  tiebreak_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (fun j => j == 0)
+    (by grind) (by grind) (by omega) (by omega)
+
+/-- Non-vacuity of `tiebreak_future_bounded`: its hypotheses hold together at `Rat`; `n = 3`, query
+`i = 0`, selection `j = 2` (`k = 1`), `K = τ = 1`. -/
+theorem nonvacuous_tiebreak_future_bounded :
+    (∀ k, k < 3 - 1 - 0 → k ≠ tiebreakFutureTarget (fun j => j == 2) 3 0 →
+        tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 k
+          ≤ tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 (tiebreakFutureTarget (fun j => j == 2) 3 0)
+            - 1 / natCast 3) ∧
+      sumTo (softmax expOne 1 (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0)
+          - softmax expOne 1 (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)
+            (tiebreakFutureTarget (fun j => j == 2) 3 0)
+        ≤ expOne.exp (-(1 / natCast 3) / 1) :=
+  tiebreak_future_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 0) (fun j => j == 2)
+    (by grind) (by grind) (by omega)
+
+/-- Non-vacuity of `tiebreak_past_unbounded`: its hypotheses hold together at `Rat`; as for
+`tiebreak_past_bounded`. -/
+theorem nonvacuous_tiebreak_past_unbounded :
+    (∀ j, j < 2 → j ≠ tiebreakPastTarget (fun j => j == 0) 2 →
+        tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) j
+          ≤ tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) (tiebreakPastTarget (fun j => j == 0) 2)
+            - 1) ∧
+      sumTo (softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2
+          - softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2
+            (tiebreakPastTarget (fun j => j == 0) 2)
+        ≤ expOne.exp (-1 / 1) :=
+  tiebreak_past_unbounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (fun j => j == 0)
+    (by grind) (by grind) (by omega) (by omega)
+
+/-- Non-vacuity of `tiebreak_future_unbounded`: its hypotheses hold together at `Rat`; as for
+`tiebreak_future_bounded`. -/
+theorem nonvacuous_tiebreak_future_unbounded :
+    (∀ k, k < 3 - 1 - 0 → k ≠ tiebreakFutureTarget (fun j => j == 2) 3 0 →
+        tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 k
+          ≤ tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 (tiebreakFutureTarget (fun j => j == 2) 3 0)
+            - 1) ∧
+      sumTo (softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0)
+          - softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)
+            (tiebreakFutureTarget (fun j => j == 2) 3 0)
+        ≤ expOne.exp (-1 / 1) :=
+  tiebreak_future_unbounded expOne (K := 1) (tau := 1) (n := 3) (i := 0) (fun j => j == 2)
+    (by grind) (by grind) (by omega)
+
+/-- Non-vacuity of `tiebreak_past_bounded_at_rule`: its hypotheses hold together at `Rat`;
+`c = 1` (`τ = 1/3`), `x = 1` (the constant `ExpLike` of `Rat`: `exp(-1) = 1`), `n = 3`, query
+`i = 2`, selection `j = 0`. -/
+theorem nonvacuous_tiebreak_past_bounded_at_rule :
+    sumTo (softmax expOne (1 / natCast 3) (tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2
+        - softmax expOne (1 / natCast 3) (tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2
+          (tiebreakPastTarget (fun j => j == 0) 2)
+      ≤ 1 :=
+  tiebreak_past_bounded_at_rule expOne (c := 1) (x := 1) (n := 3) (i := 2) (fun j => j == 0)
+    (by grind) (by omega) (by omega) (by show (1 : Rat) ≤ 1; grind)
+
+/-! ### Construction heads: Lemma 7 (table lookup) -/
+
+/-- Non-vacuity of `lookup_gap`: its hypotheses hold together at `Rat`; `K = 1`, target `t = 2`,
+key `j = 0`. -/
+theorem nonvacuous_lookup_gap : lookupScore (1 : Rat) 2 0 ≤ lookupScore (1 : Rat) 2 2 - 1 :=
+  lookup_gap (1 : Rat) (by grind) (t := 2) (j := 0) (by omega)
+
+/-- Non-vacuity of `lookup_gap_bounded`: its hypotheses hold together at `Rat`; `K = 1`, `n = 3`,
+target `t = 2`, key `j = 0`. -/
+theorem nonvacuous_lookup_gap_bounded :
+    lookupScoreBounded (1 : Rat) 3 2 0 ≤ lookupScoreBounded (1 : Rat) 3 2 2 - 1 / (natCast 3 * natCast 3) :=
+  lookup_gap_bounded (1 : Rat) (by grind) (n := 3) (t := 2) (j := 0) (by omega) (by omega)
+
+/-- Non-vacuity of `lookup_past`: its hypotheses hold together at `Rat`; `K = τ = 1`, query `i = 3`. -/
+theorem nonvacuous_lookup_past :
+    (∀ j, j < 3 → j ≠ 3 - 1 → lookupScore (1 : Rat) (3 - 1) j ≤ lookupScore (1 : Rat) (3 - 1) (3 - 1) - 1) ∧
+      sumTo (softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3) 3
+          - softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1)
+        ≤ expOne.exp (-1 / 1) :=
+  lookup_past expOne (K := 1) (tau := 1) (i := 3) (by grind) (by grind) (by omega)
+
+/-- Non-vacuity of `lookup_future`: its hypotheses hold together at `Rat`; `K = τ = 1`, `n = 3`,
+query `i = 0`. -/
+theorem nonvacuous_lookup_future :
+    (∀ k, k < 3 - 1 - 0 → k ≠ 0 →
+        lookupScore (1 : Rat) (0 + 1) (0 + 1 + k) ≤ lookupScore (1 : Rat) (0 + 1) (0 + 1 + 0) - 1) ∧
+      sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0)
+          - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0
+        ≤ expOne.exp (-1 / 1) :=
+  lookup_future expOne (K := 1) (tau := 1) (n := 3) (i := 0) (by grind) (by grind) (by omega)
+
+/-- Non-vacuity of `lookup_past_bounded`: its hypotheses hold together at `Rat`; `K = τ = 1`, `n = 3`,
+query `i = 2`. -/
+theorem nonvacuous_lookup_past_bounded :
+    (∀ j, j < 2 → j ≠ 2 - 1 →
+        lookupScoreBounded (1 : Rat) 3 (2 - 1) j
+          ≤ lookupScoreBounded (1 : Rat) 3 (2 - 1) (2 - 1) - 1 / (natCast 3 * natCast 3)) ∧
+      sumTo (softmax expOne 1 (lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2) 2
+          - softmax expOne 1 (lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2 (2 - 1)
+        ≤ expOne.exp (-(1 / (natCast 3 * natCast 3)) / 1) :=
+  lookup_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (by grind) (by grind)
+    (by omega) (by omega)
+
+/-! ### Construction heads: counting and comparison -/
+
+/-- Non-vacuity of `softmax_eq_uniform_of_const`: its hypotheses hold together at `Rat`; `N = 3`,
+scores `5` on the keys `k < 3` (`0` beyond), `c = 5`, `τ = 1`. -/
+theorem nonvacuous_softmax_eq_uniform_of_const :
+    ∀ j, j < 3 → softmax expOne 1 (fun k => if k < 3 then (5 : Rat) else 0) 3 j = 1 / natCast 3 :=
+  softmax_eq_uniform_of_const expOne (s := fun k => if k < 3 then (5 : Rat) else 0) (c := 5)
+    (tau := 1) (N := 3) (fun k hk => by show (if k < 3 then (5 : Rat) else 0) = 5; exact if_pos hk)
+
+/-- Non-vacuity of `sign_gap_bounded`: its hypotheses hold together at `Rat`; `K = 1`, `m = 0`,
+`D = 1`, `n = 2`. -/
+theorem nonvacuous_sign_gap_bounded :
+    (1 : Rat) / natCast 2 ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 1)) :=
+  sign_gap_bounded (K := (1 : Rat)) (by grind) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
+
+/-- Non-vacuity of `sign_gap_unbounded`: its hypotheses hold together at `Rat`; as for
+`sign_gap_bounded`. -/
+theorem nonvacuous_sign_gap_unbounded :
+    (1 : Rat) ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 1)) * natCast 2 :=
+  sign_gap_unbounded (K := (1 : Rat)) (by grind) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
+
+/-! ### Construction heads: the read-out clamp -/
+
+/-- Non-vacuity of `clampUnit_eq_one`: its hypotheses hold together at `Rat`; `m = 2` leaves
+`x = (9/10, 1/10)` within `1/8` of `ρ = (1, 0)`, `σ = ρ`. -/
+theorem nonvacuous_clampUnit_eq_one :
+    clampUnit (fun k => k == 0) (fun k => if k = 0 then (9 / 10 : Rat) else 1 / 10) 2 = 1 :=
+  clampUnit_eq_one (ρ := fun k => k == 0) (by omega)
+    (fun k hk => by
+      rw [show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]
+      have : k = 0 ∨ k = 1 := by omega
+      rcases this with rfl | rfl <;> simp <;> grind)
+    (fun _ _ => rfl)
+
+/-- Non-vacuity of `clampUnit_eq_zero`: its hypotheses hold together at `Rat`; the same leaves,
+`σ = (0, 1)`, differing from `ρ` at `k0 = 0`. -/
+theorem nonvacuous_clampUnit_eq_zero :
+    clampUnit (fun k => k == 1) (fun k => if k = 0 then (9 / 10 : Rat) else 1 / 10) 2 = 0 :=
+  clampUnit_eq_zero (ρ := fun k => k == 0) (k0 := 0) (by omega)
+    (fun k hk => by
+      rw [show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]
+      have : k = 0 ∨ k = 1 := by omega
+      rcases this with rfl | rfl <;> simp <;> grind)
+    (by omega) (by decide)
+
+/-! ### Construction heads: S-RASP's lookup over positions -/
+
+/-- Non-vacuity of `srasp_lookup_gap`: its hypotheses hold together at `Rat`; prefix sum `S = 2`,
+key `p = 1`, query `i = 3`. -/
+theorem nonvacuous_srasp_lookup_gap :
+    ((2 * natCast 1 * natCast 2 - natCast 1 * natCast 1) / natCast 3 : Rat)
+      ≤ (2 * natCast 2 * natCast 2 - natCast 2 * natCast 2) / natCast 3 - 1 / natCast 3 :=
+  srasp_lookup_gap (S := 2) (p := 1) (i := 3) (by omega) (by omega)
+
+/-- Non-vacuity of `srasp_lookup_gap_neg`: its hypotheses hold together at `Rat`; `S = -1`, key
+`p = 1`, query `i = 2`. -/
+theorem nonvacuous_srasp_lookup_gap_neg :
+    ((2 * natCast 1 * -natCast 1 - natCast 1 * natCast 1) / natCast 2 : Rat) ≤ 0 - 1 / natCast 2 :=
+  srasp_lookup_gap_neg (m := 1) (p := 1) (i := 2) (by omega) (by omega)
 
 end HardSoft
 
