@@ -24,7 +24,7 @@ public section
 
 set_option autoImplicit false
 
-namespace HardSoftWrongConstructions
+namespace HardSoft
 
 /-- `ReLU(x) = max(x, 0)` over `Rat` (as `HardSoft.relu`). -/
 def relu (x : Rat) : Rat := if x ≤ 0 then 0 else x
@@ -60,6 +60,6 @@ theorem clamp_third {x : Rat} (hl : 1 - 1 / 3 ≤ x) (hu : x ≤ 1 + 1 / 3) :
   split <;> split <;> grind
 -- WRONG-B-END
 
-end HardSoftWrongConstructions
+end HardSoft
 
 end
