@@ -1,6 +1,7 @@
 """Compile tracr library programs and export them as TransformerLens-style fixtures (tests/fixtures/tracr/).
 
-What it writes, per model NAME (a program and its max_seq_len, e.g. reverse_4):
+Six programs (length, reverse, hist, sort, frac_prevs, dyck) at max_seq_len 4 and 6, plus length and hist at 10,
+where tracr's own model is wrong. What it writes, per model NAME (a program and its max_seq_len, e.g. reverse_4):
   NAME.safetensors      the weights under HookedTransformer state-dict names (float32, as tracr assembles them)
   NAME.config.json      HookedTransformerConfig fields, plus a "hardsoft" block (input vocabulary, BOS, output labels)
   NAME.reference.json   every input up to max_seq_len with rasp.evaluate's output ("output") and the assembled
@@ -176,24 +177,32 @@ def tracr_runs(model: Any, inputs: list[tuple[Any, ...]]) -> list[dict[str, Any]
         for i, x in enumerate(group):
             row = unemb[i].tolist()
             decoded = model.output_encoder.decode(row) if categorical else [float(v) for v in row]
-            runs.append({
-                "input": x,
-                "decoded": decoded[1:],
-                "residuals": [r[i] for r in res],
-                "scores": [s[i] for s in scores],
-            })
+            runs.append(
+                {
+                    "input": x,
+                    "decoded": decoded[1:],
+                    "residuals": [r[i] for r in res],
+                    "scores": [s[i] for s in scores],
+                }
+            )
     order = {x: k for k, x in enumerate(inputs)}
     return sorted(runs, key=lambda r: order[r["input"]])
 
 
 def rasp_output(program: Any, x: tuple[Any, ...]) -> list[Any]:
-    """Return rasp.evaluate's output on x (None where undefined; all None where evaluation raises)."""
+    """Return rasp.evaluate's output on x (None where undefined; all None where evaluation raises).
+
+    A numerical program's values are floats: rasp.evaluate returns a one-element mean as the element itself, so
+    frac_prevs gives True where it means 1.0.
+    """
     from tracr.rasp import rasp
 
     try:
         out = rasp.evaluate(program, list(x))
     except (ValueError, TypeError, ZeroDivisionError):
         return [None] * len(x)
+    if rasp.is_numerical(program):
+        return [None if v is None else float(v) for v in out]
     return [plain(v) for v in out]
 
 
@@ -217,10 +226,7 @@ def gap_figures(scores: list[list[np.ndarray]], sd: dict[str, np.ndarray], n_lay
     score strictly below it; an exact tie is a row whose largest score occurs more than once.
     """
     active = [
-        (l, h)
-        for l in range(n_layers)
-        for h in range(n_heads)
-        if np.any(sd[f"blocks.{l}.attn.W_Q"][h]) and np.any(sd[f"blocks.{l}.attn.W_K"][h])
+        (l, h) for l in range(n_layers) for h in range(n_heads) if np.any(sd[f"blocks.{l}.attn.W_Q"][h]) and np.any(sd[f"blocks.{l}.attn.W_K"][h])
     ]
     smallest, smallest_real = math.inf, math.inf
     exact_ties = noise_ties = queries = 0
@@ -262,13 +268,11 @@ def export_one(name: str, builder: Callable[[int], Any], vocab: list[Any], sourc
     from tracr.rasp import rasp
 
     program = builder(n)
-    model = compiling.compile_rasp_to_model(
-        program, vocab=set(vocab), max_seq_len=n, compiler_bos=BOS, mlp_exactness=MLP_EXACTNESS
-    )
+    model = compiling.compile_rasp_to_model(program, vocab=set(vocab), max_seq_len=n, compiler_bos=BOS, mlp_exactness=MLP_EXACTNESS)
     sd, cfg = state_dict(model, program.label)
     numerical = cfg["hardsoft"]["output_kind"] == "numerical"
     cfg["hardsoft"]["source"] = (
-        f"tracr {TRACR_COMMIT}, {source.replace('N', str(n))}, vocab={sorted(vocab)!r}, max_seq_len={n}, "
+        f"tracr {TRACR_COMMIT}, {source.replace('max_seq_len=N', f'max_seq_len={n}')}, vocab={sorted(vocab)!r}, max_seq_len={n}, "
         f"compiler_bos={BOS!r}, softmax_coldness={SOFTMAX_COLDNESS:g}, mlp_exactness={MLP_EXACTNESS}"
     )
     assert rasp.is_numerical(program) == numerical
@@ -278,7 +282,7 @@ def export_one(name: str, builder: Callable[[int], Any], vocab: list[Any], sourc
     # tracr's own apply() on a sample (it is slow unbatched) must agree with the batched run.
     for r in runs[:: max(1, len(runs) // 25)]:
         applied = model.apply([BOS, *r["input"]]).decoded[1:]
-        assert (np.allclose(applied, r["decoded"], atol=1e-6) if numerical else applied == r["decoded"]), (name, r["input"])
+        assert np.allclose(applied, r["decoded"], atol=1e-6) if numerical else applied == r["decoded"], (name, r["input"])
 
     cases, max_res, max_logit, differ, undefined = [], 0.0, 0.0, 0, 0
     numpy_scores, max_score = [], 0.0

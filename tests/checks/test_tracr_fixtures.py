@@ -45,9 +45,7 @@ def reproduction_problems(state: dict[str, np.ndarray], cfg: dict[str, Any], ref
     for case in reference["cases"]:
         got = decode(forward(state, cfg, encode(case["input"], cfg)).logits, cfg)
         want = case["tracr_output"]
-        same = len(got) == len(want) and (
-            all(abs(g - w) <= NUMERIC_TOL * (1 + abs(w)) for g, w in zip(got, want)) if numerical else got == want
-        )
+        same = len(got) == len(want) and (all(abs(g - w) <= NUMERIC_TOL * (1 + abs(w)) for g, w in zip(got, want)) if numerical else got == want)
         if not same:
             bad.append(f"{case['input']}: forward gives {got}, tracr gave {want}")
     return bad
@@ -69,6 +67,7 @@ def test_the_fixtures_are_there():
 def test_names_and_shapes_follow_the_config(fixture):
     name, state, cfg, _ = fixture
     assert shape_problems(state, cfg) == [], name
+    assert not state["pos_embed.W_pos"][0].any(), "tracr gives the BOS position no position embedding"
 
 
 def test_config_is_a_plain_tracr_model(fixture):
@@ -174,7 +173,7 @@ DEFINITIONS = {
     "hist": lambda x: [x.count(t) for t in x],
     "sort": lambda x: sorted(x),
     "frac_prevs": lambda x: [sum(t == "x" for t in x[: i + 1]) / (i + 1) for i in range(len(x))],
-    "dyck": lambda x: [int(_balanced(x))] * len(x),
+    "dyck": lambda x: [_balanced(x)] * len(x),
 }
 
 
