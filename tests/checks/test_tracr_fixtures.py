@@ -70,31 +70,65 @@ def test_names_and_shapes_follow_the_config(fixture):
     assert not state["pos_embed.W_pos"][0].any(), "tracr gives the BOS position no position embedding"
 
 
+def config_problems(cfg: dict[str, Any], reference: dict[str, Any]) -> list[str]:
+    """Return what makes a config other than a plain tracr model matching its reference table."""
+    hs = cfg["hardsoft"]
+    checks = [
+        (cfg["act_fn"] == "relu", "act_fn is not relu"),
+        (cfg["normalization_type"] is None, "a layer norm"),
+        (cfg["positional_embedding_type"] == "standard", "positional_embedding_type is not standard"),
+        (cfg["attention_dir"] == "bidirectional", "attention is not bidirectional (tracr compiles with causal=False)"),
+        (not cfg["attn_only"], "attn_only, but tracr's blocks have MLPs"),
+        # tracr's attention divides q.k by sqrt(key_size), and key_size is d_head.
+        (math.isclose(cfg["attn_scale"], math.sqrt(cfg["d_head"]), rel_tol=1e-12), "attn_scale is not sqrt(d_head)"),
+        (len(hs["input_vocab"]) == cfg["d_vocab"], "input_vocab does not label every W_E row"),
+        (hs["bos"] in hs["input_vocab"], "the BOS is not in input_vocab"),
+        (cfg["n_ctx"] == reference["max_len"] + 1, "n_ctx is not one position for the BOS plus max_len"),
+        (hs["source"].startswith("tracr ") and f"max_seq_len={reference['max_len']}" in hs["source"], "source does not name tracr and max_len"),
+    ]
+    if hs["output_kind"] == "numerical":
+        checks.append((hs["output_labels"] is None and cfg["d_vocab_out"] == 1, "a numerical read-out is not one unlabelled column"))
+    else:
+        checks.append((hs["output_kind"] == "categorical", "output_kind is neither categorical nor numerical"))
+        checks.append((len(hs["output_labels"] or []) == cfg["d_vocab_out"], "output_labels do not label every W_U column"))
+    return [what for ok, what in checks if not ok]
+
+
+def enumeration_problems(cfg: dict[str, Any], reference: dict[str, Any]) -> list[str]:
+    """Return what keeps a reference table from listing every input up to max_len, in order, with full-length outputs."""
+    alphabet, n = reference["alphabet"], reference["max_len"]
+    problems = []
+    if reference["bos"] != cfg["hardsoft"]["bos"] or reference["bos"] in alphabet:
+        problems.append("the BOS differs from the config's or is in the alphabet")
+    if not set(alphabet) <= set(cfg["hardsoft"]["input_vocab"]):
+        problems.append("the alphabet is not in input_vocab")
+    want = [list(x) for k in range(1, n + 1) for x in itertools.product(alphabet, repeat=k)]
+    if [c["input"] for c in reference["cases"]] != want:
+        problems.append("the cases are not every input of length 1..max_len in order")
+    problems += [
+        f"{c['input']}: outputs of another length" for c in reference["cases"] if not len(c["output"]) == len(c["input"]) == len(c["tracr_output"])
+    ]
+    return problems
+
+
 def test_config_is_a_plain_tracr_model(fixture):
     name, _, cfg, reference = fixture
-    hs = cfg["hardsoft"]
-    assert cfg["act_fn"] == "relu" and cfg["normalization_type"] is None and cfg["positional_embedding_type"] == "standard"
-    assert cfg["attention_dir"] == "bidirectional" and not cfg["attn_only"]
-    # tracr's attention divides q.k by sqrt(key_size), and key_size is d_head.
-    assert cfg["attn_scale"] == pytest.approx(math.sqrt(cfg["d_head"]), rel=1e-12)
-    assert len(hs["input_vocab"]) == cfg["d_vocab"] and hs["bos"] in hs["input_vocab"]
-    assert cfg["n_ctx"] == reference["max_len"] + 1, "one position for the BOS and one per input token"
-    if hs["output_kind"] == "numerical":
-        assert hs["output_labels"] is None and cfg["d_vocab_out"] == 1
-    else:
-        assert hs["output_kind"] == "categorical" and len(hs["output_labels"]) == cfg["d_vocab_out"]
-    assert hs["source"].startswith("tracr ") and f"max_seq_len={reference['max_len']}" in hs["source"], name
+    assert config_problems(cfg, reference) == [], name
 
 
 def test_reference_lists_every_input_up_to_the_length(fixture):
-    _, _, cfg, reference = fixture
-    alphabet, n = reference["alphabet"], reference["max_len"]
-    assert reference["bos"] == cfg["hardsoft"]["bos"] and reference["bos"] not in alphabet
-    assert set(alphabet) <= set(cfg["hardsoft"]["input_vocab"])
-    want = [list(x) for k in range(1, n + 1) for x in itertools.product(alphabet, repeat=k)]
-    assert [c["input"] for c in reference["cases"]] == want
-    for c in reference["cases"]:
-        assert len(c["output"]) == len(c["input"]) == len(c["tracr_output"])
+    name, _, cfg, reference = fixture
+    assert enumeration_problems(cfg, reference) == [], name
+
+
+def test_config_and_enumeration_checks_catch_planted_defects():
+    _, cfg, reference = load_fixture(NAMES[0])
+    assert config_problems(dict(cfg, attn_scale=cfg["d_head"]), reference) == ["attn_scale is not sqrt(d_head)"]
+    assert config_problems(dict(cfg, attention_dir="causal"), reference) != []
+    assert config_problems(dict(cfg, n_ctx=cfg["n_ctx"] - 1), reference) != []
+    assert enumeration_problems(cfg, dict(reference, cases=reference["cases"][1:])) != []
+    short = [dict(c, tracr_output=c["tracr_output"][:-1]) if i == 3 else c for i, c in enumerate(reference["cases"])]
+    assert len(enumeration_problems(cfg, dict(reference, cases=short))) == 1
 
 
 def test_the_weights_reproduce_tracrs_outputs(fixture):
