@@ -65,9 +65,10 @@ DIRECTIONS = ("leftmost", "rightmost")
 class ProgramError(ValueError):
     """A program refused by validation: one line, naming the definition (``definition``, None for the program as a whole)."""
 
-    def __init__(self, message: str, definition: str | None = None) -> None:
+    def __init__(self, message: str, definition: str | None = None, index: int | None = None) -> None:
         super().__init__(message)
         self.definition = definition
+        self.index = index
 
 
 @dataclass(frozen=True)
@@ -258,16 +259,19 @@ class Program:
         growth: dict[str, Growth] = {}
         if not self.alphabet or len(set(self.alphabet)) != len(self.alphabet):
             raise ProgramError(f"S-RASP program {self.name}: the alphabet must be non-empty without repeats")
-        for name, op in self.defs:
-            kind = self._check(name, op, kinds, growth)
+        for k, (name, op) in enumerate(self.defs):
+            try:
+                kind = self._check(name, op, kinds, growth)
+                if kind == "integer":
+                    g = self._growth(op, growth)
+                    if g[0] > MAX_INTEGER:
+                        raise ProgramError(f"S-RASP program {self.name}: {name!r} can reach {g[0]} (i+1)^{g[1]}, above the bound {MAX_INTEGER}", name)
+                    growth[name] = g
+                else:
+                    growth[name] = (1, 0)
+            except ProgramError as e:
+                raise ProgramError(str(e), name, k) from None
             kinds[name] = kind
-            if kind == "integer":
-                g = self._growth(op, growth)
-                if g[0] > MAX_INTEGER:
-                    raise ProgramError(f"S-RASP program {self.name}: {name!r} can reach {g[0]} (i+1)^{g[1]}, above the bound {MAX_INTEGER}", name)
-                growth[name] = g
-            else:
-                growth[name] = (1, 0)
         if not self.outputs:
             raise ProgramError(f"S-RASP program {self.name}: no outputs")
         for sym, b in self.outputs:
@@ -291,7 +295,7 @@ class Program:
         names = operands(op)
         for x in names:
             if x not in kinds:
-                raise fail(f"uses {x!r} before it is defined" if x != name else f"uses itself ({name!r})")
+                raise fail(self._unbound(name, x))
 
         def boolean(*xs: str | None) -> None:
             for x in xs:
@@ -378,6 +382,24 @@ class Program:
             boolean(op.where)
             return "Boolean" if kinds[op.value] == kinds[op.default] == "Boolean" else "integer"
         raise fail(f"is not an S-RASP operation: {op!r}")
+
+    def _unbound(self, name: str, x: str) -> str:
+        """Return why definition name may not read x: x is not defined, defined later, or on a cycle through name."""
+        later = {n: op for n, op in self.defs}
+        if x not in later:
+            return f"uses {x!r}, which is not defined"
+        if x == name:
+            return f"is on a cycle of definitions: {name} -> {name}"
+        path, seen = [name, x], {name}
+        while path[-1] not in seen and path[-1] in later:  # follow forward references from x; a cycle returns to name
+            seen.add(path[-1])
+            nxt = [y for y in operands(later[path[-1]]) if y in later]
+            if name in nxt:
+                return "is on a cycle of definitions: " + " -> ".join(path + [name])
+            if not nxt:
+                break
+            path.append(nxt[0])
+        return f"uses {x!r} before it is defined"
 
     @staticmethod
     def _growth(op: Op, growth: dict[str, Growth]) -> Growth:
