@@ -67,7 +67,25 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, Unit, ValueTerm, clamp01
-from hardsoft.constructive.srasp.language import Aggregate, BoolAnd, BoolNot, BoolOr, IsConst, Once, Op, Program, Psum, Token
+from hardsoft.constructive.srasp.language import (
+    Aggregate,
+    BoolAnd,
+    BoolConst,
+    BoolNot,
+    BoolOr,
+    Compare,
+    Cond,
+    Index,
+    IsConst,
+    Lin,
+    Once,
+    Op,
+    PrefixSum,
+    Program,
+    Psum,
+    Select,
+    Token,
+)
 from hardsoft.spec.transformer import Model
 
 #: Position features of every compiled program.
@@ -77,6 +95,38 @@ FEATURES = ("one", "i", "i^2", "1/max(i,1)", "i/n")
 Ready = tuple[int, int]
 #: The embeddings (features, tokens) are ready before layer 0's heads.
 EMBEDDED: Ready = (-1, 1)
+
+
+#: Largest growth constant C (|v_i| <= C (i+1)^d) of the key or query of a compiled == selector: its
+#: scores reach ~ 4 C^2 n^2, and the 1/n tie-break must stay far above float64's resolution there
+#: (and above the hard modes' tie tolerance, spec.constants.TIE_RTOL): 4 * 64^2 * n^3 * 1024 * 2^-52 < 1/2 for n <= 2^7.
+MAX_KEY_SCALE = 64
+
+
+@dataclass(frozen=True)
+class Affine:
+    """An affine form over residual coordinates: sum_c w[c] x[c] + const (how an integer definition is held)."""
+
+    w: dict[int, float]
+    const: float = 0.0
+
+    def plus(self, other: Affine, scale: float = 1.0) -> Affine:
+        """Return self + scale * other."""
+        w = dict(self.w)
+        for c, v in other.w.items():
+            w[c] = w.get(c, 0.0) + scale * v
+        return Affine({c: v for c, v in w.items() if v != 0.0}, self.const + scale * other.const)
+
+    def scaled(self, scale: float) -> Affine:
+        """Return scale * self."""
+        return Affine({c: scale * v for c, v in self.w.items()} if scale else {}, scale * self.const)
+
+    def evaluate(self, x: np.ndarray) -> np.ndarray:
+        """Return the form's value on activations x (..., d)."""
+        out = np.full(x.shape[:-1], self.const)
+        for c, v in self.w.items():
+            out = out + v * x[..., c]
+        return out
 
 
 @dataclass(frozen=True)
@@ -89,6 +139,22 @@ class Compiled:
     output_coords: tuple[int, ...]
     #: definition -> (layer, head): a Psum's lookup head (its averaging head: name + ".frac"), an Aggregate's, a Once's
     heads: dict[str, tuple[int, int]] | None = None
+    #: integer definition -> its value as an affine form over coordinates (every integer, the Psums' included)
+    ints: dict[str, Affine] = field(default_factory=dict)
+    #: integer definition -> its square as an affine form, where the compiled model holds it (keys of == selectors)
+    squares: dict[str, Affine] = field(default_factory=dict)
+    #: the temperature's scale S (1 unless integers with large constants are compared or selected on): tau_for(n, S)
+    scale: float = 1.0
+
+    def tau(self, n: int) -> float:
+        """Return the temperature at which soft mode decides like hard mode at length n (``tau_for`` with this program's scale)."""
+        return tau_for(n, self.scale)
+
+    def values(self, x: np.ndarray) -> dict[str, np.ndarray]:
+        """Return every definition's value, (batch, n), read from final activations (batch, n, d): Booleans by coordinate, integers by form."""
+        out = {name: x[..., c[0]] for name, c in self.coords.items() if name not in self.ints}
+        out.update({name: f.evaluate(x) for name, f in self.ints.items()})
+        return out
 
     def readout(self, x: np.ndarray) -> np.ndarray:
         """Return the output symbol indices from final activations (batch, n, d): the output coordinate holding the largest value."""
@@ -189,6 +255,14 @@ class _ProgramCompiler:
         self.token_defs: dict[int, tuple[str, ...]] = {}  # coordinate -> symbols it holds (filled by the embedding)
         self.shared: dict[_Selector, _SharedHead] = {}
         self.heads: dict[str, tuple[int, int]] = {}
+        self.ints: dict[str, Affine] = {}
+        self.squares: dict[str, Affine] = {}
+        #: integer definition -> its expansion over atoms ("b", Boolean name) / ("i",) / ("1",), where it is one
+        self.expand: dict[str, dict[tuple[str, ...], int]] = {}
+        self.strict_sums: dict[str, int] = {}  # Boolean name -> coordinate of sum_{j<i} b_j (PrefixSum's lookups)
+        self.kinds = prog.kinds()
+        self.growth = prog.growths()
+        self.scale = 1.0
         # step 1: the position features, then one coordinate per symbol
         self.feature = {f: self.s.coord(f) for f in FEATURES}
         self.one, self.pos, self.pos2, self.inv, self.posn = (self.feature[f] for f in FEATURES)
@@ -241,6 +315,7 @@ class _ProgramCompiler:
         lookup = HeadSpec(scores, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
         self.heads[name] = self.s.add_head(self.s.head_layer([frac]), lookup, [v, v2])
         self.coords[name] = (v, v2)
+        self.ints[name], self.squares[name] = Affine({v: 1.0}), Affine({v2: 1.0})
 
     def is_const(self, name: str, op: IsConst) -> None:
         """IsConst: clamp(4(v - c) + 2, 0, 1) - clamp(4(v - c) - 1, 0, 1) (four units)."""
@@ -283,6 +358,195 @@ class _ProgramCompiler:
         c = self.s.coord(_label("seq", name))
         self.ffn(name, [raw], _clean(raw, c), c)
 
+    # ------------------------------------------------------------------ step 2b: the operations beyond the Dyck fragment
+
+    def refuse(self, name: str, what: str) -> ValueError:
+        """Return the one-line error for a definition the compiler cannot compile (the interpreter still runs it)."""
+        return ValueError(f"S-RASP compiler: cannot compile definition {name!r} of program {self.prog.name}: {what}")
+
+    def integer(self, x: str) -> Affine:
+        """Return an integer (or a Boolean read as 0/1) as an affine form."""
+        return self.ints[x] if x in self.ints else Affine({self.bool(x): 1.0})
+
+    def square(self, x: str) -> Affine | None:
+        """Return the square of an integer as an affine form, when the model holds it (a Boolean is its own square)."""
+        return self.squares.get(x) if x in self.ints else Affine({self.bool(x): 1.0})
+
+    def atoms(self, x: str) -> dict[tuple[str, ...], int] | None:
+        """Return an integer's expansion over Booleans, the index and 1, if it has one."""
+        return self.expand.get(x) if x in self.ints else {("b", x): 1}
+
+    def linear(self, e: Lin) -> Affine:
+        """Return a linear expression as an affine form."""
+        f = Affine({}, float(e.const))
+        for c, x in e.terms:
+            f = f.plus(self.integer(x), float(c))
+        return f
+
+    def note_scale(self, *xs: str) -> None:
+        """Raise the temperature's scale to C^2 for integers compared or selected on (their soft errors scale with C)."""
+        for x in xs:
+            self.scale = max(self.scale, float(self.growth[x][0]) ** 2)
+
+    def units_to(self, inputs: list[int], units: list[Unit], c: int) -> None:
+        """Place units writing coordinate c in the first layer whose FFN sees all inputs."""
+        self.s.add_units(self.s.ffn_layer(inputs), units, [c])
+
+    def bool_const(self, name: str, op: BoolConst) -> None:
+        """BoolConst: true = ReLU(one); false: a coordinate nothing writes (0)."""
+        c = self.s.coord(_label("seq", name))
+        if op.value:
+            self.units_to([self.one], [Unit({self.one: 1.0}, 0.0, {c: 1.0})], c)
+        self.coords[name] = (c,)
+
+    def cond(self, name: str, op: Cond) -> None:
+        """Cond on Booleans: ReLU(b + x - 1) + ReLU(y - b), exact on 0/1; on integers refused."""
+        if self.kinds[name] != "Boolean":
+            raise self.refuse(name, "a conditional on integers (if b then x else y with integer x, y) is not compiled yet")
+        b, x, y, c = self.bool(op.b), self.bool(op.x), self.bool(op.y), self.s.coord(_label("seq", name))
+        units = [Unit(_lin((b, 1.0), (x, 1.0)), -1.0, {c: 1.0}), Unit(_lin((y, 1.0), (b, -1.0)), 0.0, {c: 1.0})]
+        self.ffn(name, [b, x, y], units, c)
+
+    def index(self, name: str, op: Index) -> None:
+        """Index: the features i and i^2 (no layer)."""
+        self.ints[name], self.squares[name] = Affine({self.pos: 1.0}), Affine({self.pos2: 1.0})
+        self.expand[name] = {("i",): 1}
+
+    def lin(self, name: str, op: Lin) -> None:
+        """Lin: an affine form over the operands' forms (no layer); its square when it is a x + c of one squared operand."""
+        self.ints[name] = self.linear(op)
+        c = float(op.const)
+        if not op.terms:
+            self.squares[name] = Affine({}, c * c)
+        elif len(op.terms) == 1:
+            a, x = float(op.terms[0][0]), op.terms[0][1]
+            sq = self.square(x)
+            if sq is not None:
+                self.squares[name] = sq.scaled(a * a).plus(self.integer(x), 2.0 * a * c).plus(Affine({}, c * c))
+        parts = [self.atoms(x) for _, x in op.terms]
+        if all(p is not None for p in parts):
+            ex: dict[tuple[str, ...], int] = {("1",): op.const} if op.const else {}
+            for (k, _), p in zip(op.terms, parts):
+                for atom, v in (p or {}).items():
+                    ex[atom] = ex.get(atom, 0) + k * v
+            self.expand[name] = {a: v for a, v in ex.items() if v}
+
+    def compare(self, name: str, op: Compare) -> None:
+        """Compare: FFN on z = left - right (an integer, within 1/4 in soft mode): == as IsConst, the others by clamp(2 u - 1/2)."""
+        z = self.linear(op.left).plus(self.linear(op.right), -1.0)
+        self.note_scale(*(x for _, x in op.left.terms + op.right.terms))
+        c = self.s.coord(_label("seq", name))
+        w, k = z.w, z.const
+
+        def ge1(scale: float, shift: float, sign: float = 1.0) -> list[Unit]:  # clamp(2 u - 1/2, 0, 1) for u = scale z + shift
+            return clamp01({q: 2.0 * scale * v for q, v in w.items()}, 2.0 * (scale * k + shift) - 0.5, c, sign)
+
+        if op.op in ("==", "!="):
+            units = clamp01({q: 4.0 * v for q, v in w.items()}, 2.0 + 4.0 * k, c) + clamp01({q: 4.0 * v for q, v in w.items()}, -1.0 + 4.0 * k, c, sign=-1.0)
+            if op.op == "!=":
+                units = [Unit({self.one: 1.0}, 0.0, {c: 1.0})] + [Unit(u.w_in, u.bias, {c: -u.w_out[c]}) for u in units]
+        else:
+            units = {">": ge1(1.0, 0.0), ">=": ge1(1.0, 1.0), "<": ge1(-1.0, 0.0), "<=": ge1(-1.0, 1.0)}[op.op]
+        self.ffn(name, sorted(w) or [self.one], units, c)
+
+    def strict_sum(self, b: str) -> int:
+        """Return the coordinate of sum_{j<i} b_j (the Psum construction, one per Boolean, shared by every PrefixSum)."""
+        if b not in self.strict_sums:
+            label = f"psum[{b}]"
+            frac, v, v2 = self.s.coord(_label("frac", label)), self.s.coord(_label("seq", label)), self.s.coord(_label("square", label))
+            average = HeadSpec([ScoreTerm()], [ValueTerm(frac, {self.bool(b): 1.0})], "strict")
+            self.heads[f"{label}.frac"] = self.s.add_head(self.s.head_layer([self.bool(b)]), average, [frac])
+            scores = [ScoreTerm({frac: 2.0}, {self.pos: 1.0}), ScoreTerm({self.inv: -1.0}, {self.pos2: 1.0})]
+            lookup = HeadSpec(scores, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
+            self.heads[label] = self.s.add_head(self.s.head_layer([frac]), lookup, [v, v2])
+            self.strict_sums[b] = v
+        return self.strict_sums[b]
+
+    def prefix_sum(self, name: str, op: PrefixSum) -> None:
+        """PrefixSum: sum_{j<=i} of a combination of Booleans b (strict sum + b_i), the index ((i^2 + i)/2) and 1 (i + 1)."""
+        parts: dict[tuple[str, ...], int] = {("1",): op.expr.const} if op.expr.const else {}
+        for k, x in op.expr.terms:
+            p = self.atoms(x)
+            if p is None:
+                raise self.refuse(name, f"psum of {x!r}, which is not a linear combination of Booleans, the index and constants, is not compiled yet")
+            for atom, v in p.items():
+                parts[atom] = parts.get(atom, 0) + k * v
+        f = Affine({})
+        for atom, v in parts.items():
+            if not v:
+                continue
+            if atom[0] == "b":
+                term = Affine({self.strict_sum(atom[1]): 1.0}).plus(Affine({self.bool(atom[1]): 1.0}))
+            elif atom[0] == "i":
+                term = Affine({self.pos2: 0.5, self.pos: 0.5})
+            else:
+                term = Affine({self.pos: 1.0}, 1.0)
+            f = f.plus(term, float(v))
+        self.ints[name] = f
+
+    def select(self, name: str, op: Select) -> None:
+        """Select (Boolean value): s_ij = 2 [where_j] - 2 (k_j - t_i)^2 +- j/n, then found = where* and [k* = t], out = found ? value* : default."""
+        if self.kinds[name] != "Boolean":
+            raise self.refuse(name, "a select with an integer value is not compiled yet")
+        if op.cmp not in (None, "=="):
+            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (== and no comparison are)")
+        sigma = 1.0 if op.direction == "rightmost" else -1.0
+        one = self.one
+        wh = self.bool(op.where) if op.where is not None else None
+        key_term: dict[int, float] = {self.posn: sigma}
+        if wh is not None:
+            key_term[wh] = key_term.get(wh, 0.0) + 2.0
+        scores = [ScoreTerm({one: 1.0}, key_term)]
+        raw_v, raw_w = self.s.coord(_label("raw", name)), self.s.coord(_label("raw-where", name))
+        values = [ValueTerm(raw_v, {self.bool(op.value): 1.0}), ValueTerm(raw_w, {wh if wh is not None else one: 1.0})]
+        reads = [self.bool(op.value)] + ([wh] if wh is not None else [])
+        t: Affine | None = None
+        raw_k = None
+        if op.key is not None and op.query is not None:
+            for x in (op.key, op.query):
+                if self.growth[x][0] > MAX_KEY_SCALE:
+                    raise self.refuse(name, f"the selector's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}")
+            k, k2 = self.integer(op.key), self.square(op.key)
+            if k2 is None:
+                raise self.refuse(name, f"the key {op.key!r} has no square in the compiled model (keys are the index, strict_psum, Booleans, constants or a*x + c of one of them)")
+            self.note_scale(op.key, op.query)
+            t = self.integer(op.query).plus(Affine({}, float(op.offset)))
+            # -2 (k_j - t_i)^2 = -2 k_j^2 + 4 k_j t_i - 2 t_i^2; key-only constants and -2 t_i^2 are the same for every key of query i
+            for q, v in k2.w.items():
+                key_term[q] = key_term.get(q, 0.0) - 2.0 * v
+            tq = {q: 4.0 * v for q, v in t.w.items()}
+            if t.const:
+                tq[one] = tq.get(one, 0.0) + 4.0 * t.const
+            scores.append(ScoreTerm(tq, dict(k.w)))
+            t2 = self.square(op.query)
+            if t2 is not None:  # keeps the row maximum near 2 (float64 resolution), as the Dyck aggregate does
+                t2 = t2.plus(self.integer(op.query), 2.0 * op.offset).plus(Affine({}, float(op.offset) ** 2))
+                q2 = {q: -2.0 * v for q, v in t2.w.items()}
+                if t2.const:
+                    q2[one] = q2.get(one, 0.0) - 2.0 * t2.const
+                scores.append(ScoreTerm(q2, {one: 1.0}))
+            raw_k = self.s.coord(_label("raw-key", name))
+            kv = dict(k.w)
+            if k.const:
+                kv[one] = kv.get(one, 0.0) + k.const
+            values.append(ValueTerm(raw_k, kv))
+            reads += sorted(k.w) + sorted(k2.w) + sorted(t.w)
+        spec = HeadSpec(scores, values, op.mask)
+        self.heads[name] = self.s.add_head(self.s.head_layer(reads or [one]), spec, [v.target for v in values])
+        vs, ws = self.s.coord(_label("value*", name)), self.s.coord(_label("where*", name))
+        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        self.units_to([raw_w], _clean(raw_w, ws), ws)
+        found = ws
+        if raw_k is not None and t is not None:
+            eq, found = self.s.coord(_label("key=query*", name)), self.s.coord(_label("found", name))
+            z = Affine({raw_k: 1.0}).plus(t, -1.0)
+            zw = {q: 4.0 * v for q, v in z.w.items()}
+            self.units_to([raw_k] + sorted(t.w), clamp01(zw, 2.0 + 4.0 * z.const, eq) + clamp01(zw, -1.0 + 4.0 * z.const, eq, sign=-1.0), eq)
+            self.units_to([ws, eq], [Unit(_lin((ws, 1.0), (eq, 1.0)), -1.0, {found: 1.0})], found)
+        d, c = self.bool(op.default), self.s.coord(_label("seq", name))
+        units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {c: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {c: 1.0})]
+        self.ffn(name, [found, vs, d], units, c)
+
     # ------------------------------------------------------------------ step 3: the outputs
 
     def outputs(self) -> tuple[int, ...]:
@@ -313,6 +577,13 @@ _DEFINITION: dict[type, Callable[[_ProgramCompiler, str, Op], None]] = {
     IsConst: _ProgramCompiler.is_const,  # type: ignore[dict-item]
     Aggregate: _ProgramCompiler.aggregate,  # type: ignore[dict-item]
     Once: _ProgramCompiler.once,  # type: ignore[dict-item]
+    BoolConst: _ProgramCompiler.bool_const,  # type: ignore[dict-item]
+    Cond: _ProgramCompiler.cond,  # type: ignore[dict-item]
+    Index: _ProgramCompiler.index,  # type: ignore[dict-item]
+    Lin: _ProgramCompiler.lin,  # type: ignore[dict-item]
+    Compare: _ProgramCompiler.compare,  # type: ignore[dict-item]
+    PrefixSum: _ProgramCompiler.prefix_sum,  # type: ignore[dict-item]
+    Select: _ProgramCompiler.select,  # type: ignore[dict-item]
 }
 
 
@@ -325,25 +596,27 @@ def compile_program(prog: Program) -> Compiled:
     each: the same scores, so the same gap); (3) the output coordinates; (4) the
     embeddings, and every layer built at the final width.
     """
+    if not isinstance(prog, Program):
+        raise ValueError(f"compile_program needs a Program, got {type(prog).__name__}")
     pc = _ProgramCompiler(prog)
     for name, op in prog.defs:
         _DEFINITION[type(op)](pc, name, op)
     outs = pc.outputs()
-    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads)
+    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads, pc.ints, pc.squares, pc.scale)
 
 
 def claimed_gap(prog: Program, n: int) -> float:
     """Return the compiled program's gap lower bound at length n (module docstring): min over its attention kinds."""
     g = math.inf
-    if prog.uses(Psum) and n >= 2:
+    if (prog.uses(Psum) or prog.uses(PrefixSum)) and n >= 2:
         g = min(g, 1.0 / (n - 1))
-    if prog.uses(Aggregate) and n >= 2:
+    if (prog.uses(Aggregate) or prog.uses(Select)) and n >= 2:
         g = min(g, 1.0 / n)
     if prog.uses(Once) and n >= 2:
         g = min(g, 1.0)
     return g
 
 
-def tau_for(n: int) -> float:
-    """Return the compiled programs' temperature tau(n) = 1/(n ln(128 n^3)) (derivation in the module docstring)."""
-    return 1.0 / (n * math.log(128.0 * n**3))
+def tau_for(n: int, scale: float = 1.0) -> float:
+    """Return the compiled programs' temperature tau(n) = 1/(n ln(128 S n^3)), S the program's scale (1 for Dyck; module docstring)."""
+    return 1.0 / (n * math.log(128.0 * scale * n**3))

@@ -117,7 +117,12 @@ def interpret(prog: Program, word: Sequence[str]) -> dict[str, list[int]]:
     return val
 
 
+def outputs_of(prog: Program, val: dict[str, list[int]]) -> list[str]:
+    """Return the output symbol at every position from the program's sequences (``interpret``'s result)."""
+    n = len(next(iter(val.values()))) if val else 0
+    return [next((s for s, b in prog.outputs if val[b][i]), prog.default) for i in range(n)]
+
+
 def run_program(prog: Program, word: Sequence[str]) -> list[str]:
     """Return the program's output symbol at every position of word."""
-    val = interpret(prog, word)
-    return [next((s for s, b in prog.outputs if val[b][i]), prog.default) for i in range(len(word))]
+    return outputs_of(prog, interpret(prog, word))

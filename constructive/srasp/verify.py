@@ -1,0 +1,125 @@
+"""S-RASP, verification by exhaustion: the compiled transformer against the interpreter on every word up to a length, every cell.
+
+A cell is one definition (or the square of an integer the model holds, or the output
+symbol) at one position of one word in one mode.  Hard mode (average-hard attention)
+must reproduce every cell exactly; soft mode, at the program's temperature
+``Compiled.tau(n)``, must hold every value within ``SOFT_TOLERANCE`` of the
+interpreter's (the margin every compiled comparison and clean-up decodes with),
+and the output symbol exactly.  Any wrong cell fails the verdict.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from hardsoft.constructive.srasp.compiler import Compiled, compile_program
+from hardsoft.constructive.srasp.interpreter import interpret, outputs_of
+from hardsoft.constructive.srasp.language import Program
+from hardsoft.spec import transformer as tf
+
+#: How far a soft-mode value may lie from the interpreter's: the compiled FFNs decode integers and Booleans within 1/4.
+SOFT_TOLERANCE = 0.25
+#: Words per batch of the transformer runs (bounds the memory of one run).
+BATCH = 2048
+#: Mismatches kept in a result (all are counted).
+KEEP = 50
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One wrong cell: the word, the mode, the definition (name, name^2 or 'output'), the position, the interpreter's and the model's value."""
+
+    word: str
+    mode: str
+    name: str
+    position: int
+    want: float
+    got: float
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    """The verdict of one exhaustive run: words and cells checked, every wrong cell counted (the first KEEP kept), the time taken."""
+
+    program: str
+    max_len: int
+    words: int
+    cells: int
+    mismatch_count: int
+    mismatches: tuple[Mismatch, ...]
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        """Return whether every cell agreed."""
+        return self.mismatch_count == 0
+
+    def summary(self) -> str:
+        """Return a one-line summary."""
+        head = f"{self.program}: {self.words} words of length 1..{self.max_len}, {self.cells} cells, hard and soft"
+        if self.ok:
+            return f"{head}: all agree ({self.seconds:.2f} s)"
+        m = self.mismatches[0]
+        return f"{head}: {self.mismatch_count} wrong cells; first: {m.mode} {m.name} at position {m.position} of {m.word!r}: want {m.want}, got {m.got:.6g}"
+
+
+def _alphabet(prog: Program, alphabet: Sequence[str] | None) -> tuple[str, ...]:
+    """Return the symbols to enumerate (the program's by default); ValueError for a symbol outside it."""
+    if alphabet is None:
+        return prog.alphabet
+    al = tuple(alphabet)
+    bad = [a for a in al if a not in prog.alphabet]
+    if not al or bad or len(set(al)) != len(al):
+        raise ValueError(f"the alphabet to verify over must be distinct symbols of the program's {prog.alphabet}, got {al}")
+    return al
+
+
+def verify_compiled(comp: Compiled, max_len: int, alphabet: Sequence[str] | None = None, modes: Sequence[str] = ("hard", "soft")) -> VerifyResult:
+    """Return the verdict of a compiled program against its interpreter on every word of length 1..max_len, every cell, in each mode."""
+    prog = comp.program
+    if not isinstance(max_len, int) or isinstance(max_len, bool) or not 1 <= max_len <= 12:
+        raise ValueError(f"max_len must be an integer in 1..12, got {max_len!r}")
+    for m in modes:
+        if m not in ("hard", "soft"):
+            raise ValueError(f"modes are hard and soft, got {m!r}")
+    al = _alphabet(prog, alphabet)
+    start = time.perf_counter()
+    words = cells = count = 0
+    kept: list[Mismatch] = []
+    index = {a: k for k, a in enumerate(prog.alphabet)}
+    for n in range(1, max_len + 1):
+        every = ["".join(w) for w in itertools.product(al, repeat=n)]
+        for lo in range(0, len(every), BATCH):
+            batch = every[lo : lo + BATCH]
+            want = [interpret(prog, w) for w in batch]
+            outs = [outputs_of(prog, v) for v in want]
+            table = {name: np.array([v[name] for v in want], dtype=float) for name in want[0]}
+            table.update({f"{name}^2": table[name] ** 2 for name in comp.squares})
+            table["output"] = np.array([[prog.symbols.index(s) for s in o] for o in outs], dtype=float)
+            codes = np.array([[index[c] for c in w] for w in batch], dtype=np.int64)
+            for mode in modes:
+                x = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else comp.tau(n)).activations[-1]
+                got = comp.values(x)
+                got.update({f"{name}^2": f.evaluate(x) for name, f in comp.squares.items()})
+                got["output"] = comp.readout(x).astype(float)
+                for name, wv in table.items():
+                    tol = SOFT_TOLERANCE if mode == "soft" and name != "output" else 0.0
+                    bad = np.abs(wv - got[name]) > tol
+                    cells += wv.size
+                    count += int(bad.sum())
+                    for b, i in np.argwhere(bad)[: max(0, KEEP - len(kept))]:
+                        kept.append(Mismatch(batch[b], mode, name, int(i), float(wv[b, i]), float(got[name][b, i])))
+            words += len(batch)
+    return VerifyResult(prog.name, max_len, words, cells, count, tuple(kept), time.perf_counter() - start)
+
+
+def verify_program(program: Program, alphabet: Sequence[str] | None, max_len: int) -> VerifyResult:
+    """Return the verdict of compile_program(program) against the interpreter on every word over alphabet (None: the program's) up to max_len."""
+    if not isinstance(program, Program):
+        raise ValueError(f"verify_program needs a Program, got {type(program).__name__}")
+    return verify_compiled(compile_program(program), max_len, alphabet)
