@@ -325,9 +325,15 @@ class _ProgramCompiler:
 
     def aggregate(self, name: str, op: Aggregate) -> None:
         """Aggregate: s_ij = 2 [where_j] - 2 (key_j - t_i)^2 + j/n copies the value into a raw coordinate, cleaned by the FFN."""
+        k, k2, q, q2 = self.integer(op.key), self.square(op.key), self.integer(op.query), self.square(op.query)
+        if k2 is None or q2 is None:
+            missing = op.key if k2 is None else op.query
+            raise self.refuse(name, f"{missing!r} has no square in the compiled model (aggregate keys and queries are the index, strict_psum, Booleans, constants or a*x + c of one of them)")
+        for x in (op.key, op.query):
+            if self.growth[x][0] > MAX_KEY_SCALE:
+                raise self.refuse(name, f"the aggregate's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}")
+        self.note_scale(op.key, op.query)
         raw = self.s.coord(_label("raw", name))
-        kv, kv2 = self.coords[op.key]
-        qv, qv2 = self.coords[op.query]
         wh, val = self.bool(op.where), self.bool(op.value)
         selector = _Selector(op.key, op.query, op.offset, op.where, op.mask)
         placed = self.shared.get(selector)
@@ -336,14 +342,17 @@ class _ProgramCompiler:
         else:
             o = float(op.offset)
             one = self.one
-            # s = 2 where_j - 2 v2_j + j/n + 4 v_j (q_i + o) - 2 (q2_i + 2 o q_i + o^2)  [= 2 where_j - 2 (v_j - t_i)^2 + j/n]
+            # s = 2 where_j - 2 k2_j + j/n + 4 k_j (q_i + o) - 2 (q2_i + 2 o q_i + o^2)  [= 2 where_j - 2 (k_j - t_i)^2 + j/n]
+            # (constants of the key-side forms are the same for every key of a query: dropped)
+            tq, t2 = q.plus(Affine({}, o)), q2.plus(q, 2.0 * o).plus(Affine({}, o * o))
             scores = [
-                ScoreTerm({one: 1.0}, {wh: 2.0, kv2: -2.0, self.posn: 1.0}),
-                ScoreTerm({qv: 4.0, one: 4.0 * o}, {kv: 1.0}),
-                ScoreTerm({qv2: -2.0, qv: -4.0 * o, one: -2.0 * o * o}, {one: 1.0}),
+                ScoreTerm({one: 1.0}, _lin((wh, 2.0), *((c, -2.0 * v) for c, v in k2.w.items()), (self.posn, 1.0))),
+                ScoreTerm(_lin(*((c, 4.0 * v) for c, v in tq.w.items()), (one, 4.0 * tq.const)), dict(k.w)),
+                ScoreTerm(_lin(*((c, -2.0 * v) for c, v in t2.w.items()), (one, -2.0 * t2.const)), {one: 1.0}),
             ]
             spec = HeadSpec(scores, [ValueTerm(raw, {val: 1.0})], op.mask)
-            layer, index = self.s.add_head(self.s.head_layer([kv, kv2, qv, qv2, wh, val]), spec, [raw])
+            reads = sorted(k.w) + sorted(k2.w) + sorted(q.w) + sorted(q2.w) + [wh, val]
+            layer, index = self.s.add_head(self.s.head_layer(reads), spec, [raw])
             placed = self.shared[selector] = _SharedHead(layer, index, spec)
         self.heads[name] = (placed.layer, placed.index)
         c = self.s.coord(_label("seq", name))

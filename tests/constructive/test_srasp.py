@@ -208,7 +208,7 @@ def test_planted_defects_are_caught() -> None:
 @pytest.mark.parametrize(
     "defs,outputs,match",
     [
-        ((("x", sr.BoolNot("y")),), (("o", "x"),), "uses 'y' before it is defined"),
+        ((("x", sr.BoolNot("y")),), (("o", "x"),), "uses 'y', which is not defined"),
         ((("x", sr.Token(("a",))), ("x", sr.BoolNot("x"))), (("o", "x"),), "defined twice"),
         ((("x", sr.Token(("z",))),), (("o", "x"),), "not in the alphabet"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.BoolNot("v"))), (("o", "y"),), "needs a Boolean sequence"),
