@@ -1,4 +1,4 @@
-"""S-RASP (RASP with prefix sums; Strobl et al. 2025), by stage: the language, its text syntax, the interpreter, the compiler, verification, the library.
+"""S-RASP (RASP with prefix sums; Strobl et al. 2025), by stage: language, text syntax, interpreter, compiler, verification, library.
 
 Public API (stable names; the language registry uses the first five):
 

@@ -101,6 +101,8 @@ EMBEDDED: Ready = (-1, 1)
 #: scores reach ~ 4 C^2 n^2, and the 1/n tie-break must stay far above float64's resolution there
 #: (and above the hard modes' tie tolerance, spec.constants.TIE_RTOL): 4 * 64^2 * n^3 * 1024 * 2^-52 < 1/2 for n <= 2^7.
 MAX_KEY_SCALE = 64
+#: The integers whose squares a compiled model holds (what an == selector's key may be).
+_SQUARED = "the index, strict_psum, Booleans, constants or a*x + c of one of them"
 
 
 @dataclass(frozen=True)
@@ -328,10 +330,15 @@ class _ProgramCompiler:
         k, k2, q, q2 = self.integer(op.key), self.square(op.key), self.integer(op.query), self.square(op.query)
         if k2 is None or q2 is None:
             missing = op.key if k2 is None else op.query
-            raise self.refuse(name, f"{missing!r} has no square in the compiled model (aggregate keys and queries are the index, strict_psum, Booleans, constants or a*x + c of one of them)")
+            raise self.refuse(
+                name,
+                f"{missing!r} has no square in the compiled model  (aggregate keys and queries are {_SQUARED})",
+            )
         for x in (op.key, op.query):
             if self.growth[x][0] > MAX_KEY_SCALE:
-                raise self.refuse(name, f"the aggregate's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}")
+                raise self.refuse(
+                    name, f"the aggregate's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}"
+                )
         self.note_scale(op.key, op.query)
         raw = self.s.coord(_label("raw", name))
         wh, val = self.bool(op.where), self.bool(op.value)
@@ -451,7 +458,9 @@ class _ProgramCompiler:
             return clamp01({q: 2.0 * scale * v for q, v in w.items()}, 2.0 * (scale * k + shift) - 0.5, c, sign)
 
         if op.op in ("==", "!="):
-            units = clamp01({q: 4.0 * v for q, v in w.items()}, 2.0 + 4.0 * k, c) + clamp01({q: 4.0 * v for q, v in w.items()}, -1.0 + 4.0 * k, c, sign=-1.0)
+            units = clamp01({q: 4.0 * v for q, v in w.items()}, 2.0 + 4.0 * k, c) + clamp01(
+                {q: 4.0 * v for q, v in w.items()}, -1.0 + 4.0 * k, c, sign=-1.0
+            )
             if op.op == "!=":
                 units = [Unit({self.one: 1.0}, 0.0, {c: 1.0})] + [Unit(u.w_in, u.bias, {c: -u.w_out[c]}) for u in units]
         else:
@@ -514,10 +523,15 @@ class _ProgramCompiler:
         if op.key is not None and op.query is not None:
             for x in (op.key, op.query):
                 if self.growth[x][0] > MAX_KEY_SCALE:
-                    raise self.refuse(name, f"the selector's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}")
+                    raise self.refuse(
+                        name, f"the selector's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}"
+                    )
             k, k2 = self.integer(op.key), self.square(op.key)
             if k2 is None:
-                raise self.refuse(name, f"the key {op.key!r} has no square in the compiled model (keys are the index, strict_psum, Booleans, constants or a*x + c of one of them)")
+                raise self.refuse(
+                    name,
+                    f"the key {op.key!r} has no square in the compiled model (keys are {_SQUARED})",
+                )
             self.note_scale(op.key, op.query)
             t = self.integer(op.query).plus(Affine({}, float(op.offset)))
             # -2 (k_j - t_i)^2 = -2 k_j^2 + 4 k_j t_i - 2 t_i^2; key-only constants and -2 t_i^2 are the same for every key of query i

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import Any, cast
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -78,7 +79,8 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ValueError:
             line, col = len(lines), len(lines[-1]) + 1
     elif isinstance(e, UnexpectedCharacters):
         expected = sorted({_terminal_text(t) for t in e.allowed})
-        found, line, col = repr(text[e.pos_in_stream]) if e.pos_in_stream < len(text) else "the end", e.line, e.column
+        pos = e.pos_in_stream if e.pos_in_stream is not None else len(text)
+        found, line, col = repr(text[pos]) if pos < len(text) else "the end", e.line, e.column
     elif isinstance(e, UnexpectedEOF):
         expected = sorted({_terminal_text(t) for t in e.expected})
         lines = text.splitlines() or [""]
@@ -89,12 +91,12 @@ def _syntax_error(e: UnexpectedInput, text: str) -> ValueError:
     return ValueError(f"line {line}, column {col}: expected {what}; found {found}")
 
 
-def _string(tok: Token) -> str:
+def _string(tok: Any) -> str:
     """Return the symbol a quoted string denotes."""
     return str(json.loads(str(tok)))
 
 
-def _int(tok: Token) -> int:
+def _int(tok: Any) -> int:
     """Return an integer literal, refusing one above the bound before converting it."""
     digits = str(tok).lstrip("0") or "0"
     if len(digits) > len(str(L.MAX_INTEGER)) or int(digits) > L.MAX_INTEGER:
@@ -125,7 +127,7 @@ def _lin(tree: Tree) -> L.Lin:
 
 def _select(tree: Tree) -> L.Op:
     """Return the Select (or, with ``default nearest``, the Aggregate) of a ``select`` node."""
-    kids = list(tree.children)
+    kids: list[Any] = list(tree.children)
     direction = str(kids.pop(0).children[0])
     mask_cmp = str(kids.pop(0)) if isinstance(kids[0], Token) and kids[0].type == "CMP" else None
     line = tree.meta.line
@@ -155,7 +157,7 @@ def _select(tree: Tree) -> L.Op:
 
 def _op(tree: Tree) -> L.Op:
     """Return the operation of an expression node."""
-    k, c = tree.data, tree.children
+    k, c = tree.data, cast(list[Any], tree.children)
     if k == "token":
         return L.Token(tuple(_string(t) for t in c))
     if k == "boolconst":
@@ -193,7 +195,7 @@ def parse_program(text: str) -> L.Program:
         tree = _grammar().parse(text if text.endswith("\n") else text + "\n")
     except UnexpectedInput as e:
         raise _syntax_error(e, text) from None
-    kids = tree.children
+    kids: list[Any] = list(tree.children)
     name = _string(kids[0])
     alphabet = tuple(_string(t) for t in kids[1:] if isinstance(t, Token))
     defs: list[tuple[str, L.Op]] = []
@@ -263,10 +265,23 @@ def format_op(op: L.Op) -> str:
     if isinstance(op, L.Once):
         return f"once({op.b})"
     if isinstance(op, (L.Select, L.Aggregate)):
+        key: str | None
+        cmp: str | None
+        query: str | None
+        where: str | None
         if isinstance(op, L.Aggregate):
             direction, mask, key, cmp, query, offset, where, default = "rightmost", op.mask, op.key, "==", op.query, op.offset, op.where, "nearest"
         else:
-            direction, mask, key, cmp, query, offset, where, default = (op.direction, op.mask, op.key, op.cmp, op.query, op.offset, op.where, op.default)
+            direction, mask, key, cmp, query, offset, where, default = (
+                op.direction,
+                op.mask,
+                op.key,
+                op.cmp,
+                op.query,
+                op.offset,
+                op.where,
+                op.default,
+            )
         sel = []
         if key is not None:
             shift = "" if offset == 0 else f" {'-' if offset < 0 else '+'} {abs(offset)}"

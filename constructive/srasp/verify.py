@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -65,7 +65,8 @@ class VerifyResult:
         if self.ok:
             return f"{head}: all agree ({self.seconds:.2f} s)"
         m = self.mismatches[0]
-        return f"{head}: {self.mismatch_count} wrong cells; first: {m.mode} {m.name} at position {m.position} of {m.word!r}: want {m.want}, got {m.got:.6g}"
+        first = f"{m.mode} {m.name} at position {m.position} of {m.word!r}: want {m.want}, got {m.got:.6g}"
+        return f"{head}: {self.mismatch_count} wrong cells; first: {first}"
 
 
 def _alphabet(prog: Program, alphabet: Sequence[str] | None) -> tuple[str, ...]:
@@ -79,8 +80,17 @@ def _alphabet(prog: Program, alphabet: Sequence[str] | None) -> tuple[str, ...]:
     return al
 
 
-def verify_compiled(comp: Compiled, max_len: int, alphabet: Sequence[str] | None = None, modes: Sequence[str] = ("hard", "soft")) -> VerifyResult:
-    """Return the verdict of a compiled program against its interpreter on every word of length 1..max_len, every cell, in each mode."""
+def verify_compiled(
+    comp: Compiled,
+    max_len: int,
+    alphabet: Sequence[str] | None = None,
+    modes: Sequence[str] = ("hard", "soft"),
+    tau: Callable[[int], float] | None = None,
+) -> VerifyResult:
+    """Return the verdict of a compiled program against its interpreter on every word of length 1..max_len, every cell, in each mode.
+
+    Soft mode runs at tau(n), by default the program's own temperature ``Compiled.tau``.
+    """
     prog = comp.program
     if not isinstance(max_len, int) or isinstance(max_len, bool) or not 1 <= max_len <= 12:
         raise ValueError(f"max_len must be an integer in 1..12, got {max_len!r}")
@@ -88,6 +98,7 @@ def verify_compiled(comp: Compiled, max_len: int, alphabet: Sequence[str] | None
         if m not in ("hard", "soft"):
             raise ValueError(f"modes are hard and soft, got {m!r}")
     al = _alphabet(prog, alphabet)
+    temperature = comp.tau if tau is None else tau
     start = time.perf_counter()
     words = cells = count = 0
     kept: list[Mismatch] = []
@@ -103,7 +114,7 @@ def verify_compiled(comp: Compiled, max_len: int, alphabet: Sequence[str] | None
             table["output"] = np.array([[prog.symbols.index(s) for s in o] for o in outs], dtype=float)
             codes = np.array([[index[c] for c in w] for w in batch], dtype=np.int64)
             for mode in modes:
-                x = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else comp.tau(n)).activations[-1]
+                x = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else temperature(n)).activations[-1]
                 got = comp.values(x)
                 got.update({f"{name}^2": f.evaluate(x) for name, f in comp.squares.items()})
                 got["output"] = comp.readout(x).astype(float)

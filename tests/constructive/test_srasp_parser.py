@@ -91,7 +91,7 @@ def test_syntax_errors_name_line_column_and_what_was_expected(text: str, message
         ("pos = index\nC = A and pos\n", r"needs a Boolean sequence, 'pos' is integer"),
         ("pos = index\nf = false\nC = rightmost j with pos[j] value A default f\n", r"needs a Boolean sequence, 'pos' is integer"),
         ("C = not Z\n", r"^line 5: .*'C' uses 'Z', which is not defined$"),
-        ("C = not D\nD = token(\"a\")\n", r"^line 5: .*'C' uses 'D' before it is defined$"),
+        ('C = not D\nD = token("a")\n', r"^line 5: .*'C' uses 'D' before it is defined$"),
         ("C = not D\nD = not C\n", r"^line 5: .*'C' is on a cycle of definitions: C -> D -> C$"),
         ("C = not C\n", r"^line 5: .*cycle of definitions: C -> C$"),
         ("A = not B\n", r"^line 5: .*'A' is defined twice"),
