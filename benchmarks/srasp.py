@@ -9,6 +9,8 @@
    verified exhaustively to length 5 (hard and soft, every cell).
 2. Every library program (constructive/srasp/programs) verified exhaustively, hard and soft, every
    cell, to its length (8, Dyck-2 6, Dyck-3 5, Dyck-4 4): words, cells and seconds.
+3. Every library program at n = 5: the gap and x_max measured over every input, the claimed gap, the
+   compiled temperature tau(n) and statement T's sufficient temperature (Theorem 26) for eps = 0.01.
 
 Usage: python benchmarks/srasp.py [--quick] [--json FILE]
 """
@@ -22,6 +24,8 @@ import time
 
 from hardsoft.constructive import srasp as sr
 from hardsoft.constructive.srasp import language as L
+from hardsoft.spec import bounds as bd
+from hardsoft.spec import transformer as tf
 
 #: Program sizes (operations, the two tokens included) of part 1.
 SIZES = (25, 50, 100, 200, 400)
@@ -111,6 +115,20 @@ def measure_library(quick: bool) -> list[dict[str, object]]:
     return rows
 
 
+def measure_temperatures(n: int = 5, eps: float = 0.01) -> list[dict[str, object]]:
+    """Return, per library program, the measured gap and x_max at n, the claimed gap, tau(n) and statement T's tau for eps."""
+    rows: list[dict[str, object]] = []
+    for name in sr.library_names():
+        prog = sr.load_library(name)
+        comp = sr.compile_program(prog)
+        m = tf.measure(comp.model, n)
+        consts = bd.RecursionConstants.from_norms(tf.compute_model_norms(comp.model), max(m.x_max, 1e-300), n, m.gap)
+        tau_t = bd.compute_sufficient_inverse_temperature(consts, eps).tau
+        row = {"program": name, "n": n, "gap": m.gap, "claimed_gap": sr.claimed_gap(prog, n), "x_max": m.x_max}
+        rows.append({**row, "tau": comp.tau(n), "tau_T": tau_t})
+    return rows
+
+
 def main() -> None:
     """Print both tables (and write them as JSON with --json)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -134,9 +152,14 @@ def main() -> None:
         verdict = "ok" if r["ok"] else "WRONG"
         print(f"{r['program']:<16} {r['max_len']:>5} {r['words']:>7} {r['cells']:>10} {verdict:>8} {float(str(r['seconds'])):>8.2f}")
     print(f"{'total':<16} {'':>5} {'':>7} {'':>10} {'':>8} {total:>8.2f}")
+    temps = measure_temperatures()
+    print(f"\n{'program':<16} {'n':>3} {'gap':>8} {'claimed':>8} {'x_max':>6} {'tau(n)':>9} {'tau_T':>10} {'tau/tau_T':>9}")
+    for t in temps:
+        g, cg, x, tau, tt = (float(str(t[k])) for k in ("gap", "claimed_gap", "x_max", "tau", "tau_T"))
+        print(f"{t['program']:<16} {t['n']:>3} {g:>8.4f} {cg:>8.4f} {x:>6.1f} {tau:>9.5f} {tt:>10.3g} {tau / tt:>9.1f}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"sizes": rows, "library": lib}, fh, indent=2)
+            json.dump({"sizes": rows, "library": lib, "temperatures": temps}, fh, indent=2)
 
 
 if __name__ == "__main__":
