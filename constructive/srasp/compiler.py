@@ -40,11 +40,43 @@ two coordinates, v and v^2.  Position features: ``one``, ``i``, ``i^2``,
   a + b - ReLU(a + b - 1), exact on 0/1 inputs.
 * Outputs: one coordinate per output symbol, exactly 0/1 with exactly one 1.
 
+The operations beyond the Dyck fragment
+--------------------------------------
+* Integers are held as affine forms over coordinates (``Affine``; ``Compiled.ints``), not
+  as coordinates of their own: ``Index`` is the feature i (square i^2), a constant c is
+  c * one (square c^2), ``Lin`` sums its operands' forms (no layer), a Boolean read as an
+  integer is its own coordinate (and its own square).  A square (``Compiled.squares``)
+  exists for the index, ``Psum``, Booleans, constants and a x + c of one of them:
+  (a x + c)^2 = a^2 x^2 + 2 a c x + c^2 is affine in (x, x^2).
+* ``Compare``: FFN on z = left - right, an integer (within 1/4 in soft mode):
+  == is IsConst's clamp(4z + 2) - clamp(4z - 1), != one minus that, and
+  > / >= / < / <= are clamp(2u - 1/2, 0, 1) for u = z, z + 1, -z, 1 - z (u >= 1 or u <= 0
+  for integers): exact 0/1 from within 1/4.  No head.
+* ``BoolConst``: true = ReLU(one); false: a coordinate nothing writes.  ``Cond`` on
+  Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers: refused (b x needs a product).
+* ``PrefixSum``: its argument must expand to a combination of Booleans, the index and 1;
+  sum_{j<=i} b_j = S_b(i) + b_i with S_b the Psum construction above (averaging head, gap
+  +inf; lookup head, gap >= 1/(n-1)), shared by every PrefixSum reading b;
+  sum_{j<=i} j = (i^2 + i)/2 and sum_{j<=i} 1 = i + 1 are affine in the features.
+  Anything else (a psum of a psum: squaring) is refused.
+* ``Select`` with a Boolean value (an integer value is refused): one head, mask as given,
+  scores s_ij = 2 [where_j] - 2 (k_j - t_i)^2 + sigma j/n (sigma = +1 rightmost, -1
+  leftmost; t_i = query_i + offset; the terms that are the same for every key of a query,
+  -2 t_i^2 when the query has no square, are dropped: they change neither the max set nor
+  softmax).  With no comparison the (k - t)^2 term is absent, with no where filter the
+  2 [where] term.  As for the Aggregate, the levels 2 [where] - 2 d^2 are even integers and
+  j/n in [0, 1) orders a level's keys: the maximum is unique, a match when one exists, and
+  the gap is >= 1/n.  Values: the value, [where] (or one) and the key; then FFN stages
+  value* = clean, where* = clean, eq = [key* - t_i = 0] (IsConst's units), found = where*
+  and eq, output = ReLU(found + value* - 1) + ReLU(default - found).  A comparison other
+  than == (k_j < t_i is no bilinear score) is refused; so are keys without a square and
+  keys or queries growing faster than MAX_KEY_SCALE (i+1)^d.
+
 Definitions are scheduled into layers as early as their inputs allow (a head
 reads the layer's input; an FFN unit may read the heads of its own layer);
 Token needs no layer (it is the embedding).  Aggregates with the same selector
 share one head.  The gap of a compiled program is at least
-min(1/(n-1) if it has a Psum, 1/n if it has an Aggregate, 1 for Once).
+min(1/(n-1) if it has a Psum or PrefixSum, 1/n if it has an Aggregate or Select, 1 for Once).
 
 Soft mode, and the temperature ``tau_for``: only the lookup and aggregate
 heads leak.  At query i the lookup weights fall off like x^{k^2} with
@@ -56,6 +88,14 @@ with tau = 1/(n ln(128 n^3)) this is x <= 1/(128 n^3), the score error is
 is <= n exp(-(1/n - 1/(2n^2))/tau) <= 1/4.  Every copy is then cleaned, so
 errors do not travel.  The constant is conservative; ``constructive.audit`` measures
 the largest temperature that still decides.
+
+With integers of growth C (|v_i| <= C (i+1)^d) compared or selected on, every error above
+is multiplied by at most C (the forms' coefficients on leaking coordinates), the
+selector's score error by C^2: the temperature is tau = 1/(n ln(128 S n^3)) with the
+program's scale S = max(1, C^2) (``Compiled.scale``; S = 1 for Dyck), which divides x by S
+and brings every bound back to the one above.  This is a derivation sketch, not a proof
+for every n: the verification (``constructive.srasp.verify``) checks every cell on every
+word up to the tested lengths at this temperature.
 """
 
 from __future__ import annotations
