@@ -75,14 +75,12 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) ->
                 value, default = b2, b3
             op = L.Select(draw(st.sampled_from(L.DIRECTIONS)), draw(st.sampled_from(_MASKS)), key, cmp, query, offset, where, value, default)
         else:
-            if not ints:
+            pool = squarable if compiled_only else ints
+            if not pool:
                 op = L.Once(b1)
             else:
-                key, query = draw(st.sampled_from(ints)), draw(st.sampled_from(ints))
-                if compiled_only and (key not in squarable or query not in squarable):
-                    op = L.Once(b1)
-                else:
-                    op = L.Aggregate(key, query, draw(st.integers(-2, 2)), b1, b2, draw(st.sampled_from(L.MASKS)))
+                key, query = draw(st.sampled_from(pool)), draw(st.sampled_from(pool))
+                op = L.Aggregate(key, query, draw(st.integers(-2, 2)), b1, b2, draw(st.sampled_from(L.MASKS)))
         defs.append((name, op))
         if is_int:
             ints.append(name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from hardsoft.constructive import srasp as sr
 from hardsoft.constructive.srasp import language as L
@@ -133,3 +134,30 @@ def test_the_printer_refuses_names_it_cannot_write() -> None:
 def test_library_lookup_of_an_unknown_name() -> None:
     with pytest.raises(ValueError, match="no S-RASP library program 'nope'; known: "):
         sr.load_library("nope")
+
+
+_VALID = sr.library_text("dyck2")
+
+
+@given(st.text(max_size=200))
+def test_any_text_parses_or_gives_a_one_line_value_error(text: str) -> None:
+    try:
+        P.parse_program(text)
+    except ValueError as e:
+        assert "\n" not in str(e)
+
+
+@given(st.integers(0, len(_VALID) - 1), st.integers(0, 40), st.text(max_size=3))
+def test_a_damaged_program_parses_or_gives_a_one_line_value_error(at: int, cut: int, insert: str) -> None:
+    text = _VALID[:at] + insert + _VALID[at + cut :]
+    try:
+        prog = P.parse_program(text)
+    except ValueError as e:
+        assert "\n" not in str(e) and str(e).startswith("line ")
+    else:
+        assert P.parse_program(P.format_program(prog)) == prog
+
+
+def test_line_endings_and_blank_lines() -> None:
+    text = "\n\n# lead\n" + (HEAD + "\n   \n" + TAIL).replace("\n", "\r\n")
+    assert P.parse_program(text) == P.parse_program(HEAD + TAIL)
