@@ -8,7 +8,8 @@ Public API (stable names; the language registry uses the first five):
 * ``compile_program(program) -> Compiled`` -- the average-hard transformer (``compiler``; ``Compiled.tau(n)`` its temperature,
   ``claimed_gap`` its gap); ValueError naming the operation it cannot compile yet;
 * ``verify_program(program, alphabet, max_len) -> VerifyResult`` -- compiled vs interpreted on every word up to max_len, hard and
-  soft, every definition at every position (``verify``; ``verify_compiled`` for a given model; ``VerifyResult.mismatches``).
+  soft, every definition at every position (``verify``; ``verify_compiled`` for a given model, ``verify_sampled`` for random
+  words of one length; ``VerifyResult.mismatches``).
 
 Stages:
 
@@ -55,7 +56,7 @@ from hardsoft.constructive.srasp.language import (
 )
 from hardsoft.constructive.srasp.library import library_names, library_text, load_library
 from hardsoft.constructive.srasp.parser import format_program, parse_program
-from hardsoft.constructive.srasp.verify import Mismatch, VerifyResult, verify_compiled, verify_program
+from hardsoft.constructive.srasp.verify import Mismatch, VerifyResult, verify_compiled, verify_program, verify_sampled
 
 __all__ = [
     "Aggregate",
@@ -101,4 +102,5 @@ __all__ = [
     "VerifyResult",
     "verify_compiled",
     "verify_program",
+    "verify_sampled",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -80,6 +80,49 @@ def _alphabet(prog: Program, alphabet: Sequence[str] | None) -> tuple[str, ...]:
     return al
 
 
+@dataclass
+class _Tally:
+    """Running counts of one verification: words, cells, wrong cells, the first KEEP mismatches."""
+
+    words: int = 0
+    cells: int = 0
+    count: int = 0
+    kept: list[Mismatch] = field(default_factory=list)
+
+
+def _check_modes(modes: Sequence[str]) -> None:
+    """Refuse a mode other than hard and soft."""
+    for m in modes:
+        if m not in ("hard", "soft"):
+            raise ValueError(f"modes are hard and soft, got {m!r}")
+
+
+def _check_batch(comp: Compiled, batch: list[str], modes: Sequence[str], temperature: Callable[[int], float], tally: _Tally) -> None:
+    """Compare every cell of a batch of words of one length, in each mode, and add to the tally."""
+    prog = comp.program
+    n = len(batch[0])
+    index = {a: k for k, a in enumerate(prog.alphabet)}
+    want = [interpret(prog, w) for w in batch]
+    outs = [outputs_of(prog, v) for v in want]
+    table = {name: np.array([v[name] for v in want], dtype=float) for name in want[0]}
+    table.update({f"{name}^2": table[name] ** 2 for name in comp.squares})
+    table["output"] = np.array([[prog.symbols.index(s) for s in o] for o in outs], dtype=float)
+    codes = np.array([[index[c] for c in w] for w in batch], dtype=np.int64)
+    for mode in modes:
+        x = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else temperature(n)).activations[-1]
+        got = comp.values(x)
+        got.update({f"{name}^2": f.evaluate(x) for name, f in comp.squares.items()})
+        got["output"] = comp.readout(x).astype(float)
+        for name, wv in table.items():
+            tol = SOFT_TOLERANCE if mode == "soft" and name != "output" else 0.0
+            bad = np.abs(wv - got[name]) > tol
+            tally.cells += wv.size
+            tally.count += int(bad.sum())
+            for b, i in np.argwhere(bad)[: max(0, KEEP - len(tally.kept))]:
+                tally.kept.append(Mismatch(batch[b], mode, name, int(i), float(wv[b, i]), float(got[name][b, i])))
+    tally.words += len(batch)
+
+
 def verify_compiled(
     comp: Compiled,
     max_len: int,
@@ -91,42 +134,34 @@ def verify_compiled(
 
     Soft mode runs at tau(n), by default the program's own temperature ``Compiled.tau``.
     """
-    prog = comp.program
     if not isinstance(max_len, int) or isinstance(max_len, bool) or not 1 <= max_len <= 12:
         raise ValueError(f"max_len must be an integer in 1..12, got {max_len!r}")
-    for m in modes:
-        if m not in ("hard", "soft"):
-            raise ValueError(f"modes are hard and soft, got {m!r}")
-    al = _alphabet(prog, alphabet)
-    temperature = comp.tau if tau is None else tau
-    start = time.perf_counter()
-    words = cells = count = 0
-    kept: list[Mismatch] = []
-    index = {a: k for k, a in enumerate(prog.alphabet)}
+    _check_modes(modes)
+    al = _alphabet(comp.program, alphabet)
+    start, tally = time.perf_counter(), _Tally()
     for n in range(1, max_len + 1):
         every = ["".join(w) for w in itertools.product(al, repeat=n)]
         for lo in range(0, len(every), BATCH):
-            batch = every[lo : lo + BATCH]
-            want = [interpret(prog, w) for w in batch]
-            outs = [outputs_of(prog, v) for v in want]
-            table = {name: np.array([v[name] for v in want], dtype=float) for name in want[0]}
-            table.update({f"{name}^2": table[name] ** 2 for name in comp.squares})
-            table["output"] = np.array([[prog.symbols.index(s) for s in o] for o in outs], dtype=float)
-            codes = np.array([[index[c] for c in w] for w in batch], dtype=np.int64)
-            for mode in modes:
-                x = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else temperature(n)).activations[-1]
-                got = comp.values(x)
-                got.update({f"{name}^2": f.evaluate(x) for name, f in comp.squares.items()})
-                got["output"] = comp.readout(x).astype(float)
-                for name, wv in table.items():
-                    tol = SOFT_TOLERANCE if mode == "soft" and name != "output" else 0.0
-                    bad = np.abs(wv - got[name]) > tol
-                    cells += wv.size
-                    count += int(bad.sum())
-                    for b, i in np.argwhere(bad)[: max(0, KEEP - len(kept))]:
-                        kept.append(Mismatch(batch[b], mode, name, int(i), float(wv[b, i]), float(got[name][b, i])))
-            words += len(batch)
-    return VerifyResult(prog.name, max_len, words, cells, count, tuple(kept), time.perf_counter() - start)
+            _check_batch(comp, every[lo : lo + BATCH], modes, comp.tau if tau is None else tau, tally)
+    return VerifyResult(comp.program.name, max_len, tally.words, tally.cells, tally.count, tuple(tally.kept), time.perf_counter() - start)
+
+
+def verify_sampled(comp: Compiled, n: int, count: int, seed: int = 0, modes: Sequence[str] = ("hard", "soft")) -> VerifyResult:
+    """Return the verdict on `count` words of length n drawn uniformly (numpy seed), every cell, in each mode, at ``Compiled.tau(n)``.
+
+    Evidence beyond the exhaustive lengths (the temperature's derivation is a sketch for every n), not a proof.
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 4096 or not isinstance(count, int) or count < 1:
+        raise ValueError(f"verify_sampled needs 1 <= n <= 4096 and count >= 1, got n = {n!r}, count = {count!r}")
+    _check_modes(modes)
+    rng = np.random.default_rng(seed)
+    al = comp.program.alphabet
+    words = ["".join(al[k] for k in row) for row in rng.integers(0, len(al), size=(count, n))]
+    start, tally = time.perf_counter(), _Tally()
+    step = max(1, BATCH // n)
+    for lo in range(0, count, step):
+        _check_batch(comp, words[lo : lo + step], modes, comp.tau, tally)
+    return VerifyResult(comp.program.name, n, tally.words, tally.cells, tally.count, tuple(tally.kept), time.perf_counter() - start)
 
 
 def verify_program(program: Program, alphabet: Sequence[str] | None, max_len: int) -> VerifyResult:

@@ -116,7 +116,18 @@ def test_the_compiler_refuses_what_it_cannot_compile(defs: str, message: str) ->
     assert len(sr.interpret(prog, "abba")["A"]) == 4
 
 
+@pytest.mark.parametrize("name", ["dyck2", "count_position", "shift_right", "anbn"])
+def test_library_programs_agree_on_random_longer_words(name: str) -> None:
+    r = sr.verify_sampled(sr.compile_program(sr.load_library(name)), 24, 16, seed=5)
+    assert r.ok and r.words == 16, r.summary()
+
+
 def test_verify_refuses_bad_arguments() -> None:
+    comp = sr.compile_program(sr.load_library("majority"))
+    with pytest.raises(ValueError, match="verify_sampled needs 1 <= n <= 4096 and count >= 1"):
+        sr.verify_sampled(comp, 0, 3)
+    with pytest.raises(ValueError, match="modes are hard and soft"):
+        sr.verify_sampled(comp, 3, 3, modes=("average",))
     prog = sr.load_library("majority")
     with pytest.raises(ValueError, match="max_len must be an integer in 1..12"):
         sr.verify_program(prog, None, 0)
