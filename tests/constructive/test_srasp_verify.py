@@ -52,6 +52,17 @@ def test_random_compiled_programs_agree_in_every_cell(prog: L.Program, max_len: 
     assert r.ok, (r.summary(), sr.format_program(prog))
 
 
+@given(programs())
+def test_any_program_compiles_correctly_or_is_refused_in_one_line(prog: L.Program) -> None:
+    try:
+        comp = sr.compile_program(prog)
+    except ValueError as e:
+        assert str(e).startswith("S-RASP compiler: cannot compile definition ") and "\n" not in str(e)
+    else:
+        r = sr.verify_compiled(comp, 3)
+        assert r.ok, (r.summary(), sr.format_program(prog))
+
+
 @given(programs(), st.integers(1, 5), st.integers(0, 2**31 - 1))
 def test_every_program_runs_in_the_interpreter(prog: L.Program, n: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
