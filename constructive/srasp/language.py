@@ -293,9 +293,9 @@ class Program:
         if name in kinds:
             raise fail("is defined twice (every name is bound once)")
         names = operands(op)
-        for x in names:
-            if x not in kinds:
-                raise fail(self._unbound(name, x))
+        missing = [self._unbound(name, x) for x in names if x not in kinds]
+        if missing:  # a cycle first, it explains the forward references on it
+            raise fail(next((m for m in missing if "cycle" in m), missing[0]))
 
         def boolean(*xs: str | None) -> None:
             for x in xs:
@@ -390,15 +390,19 @@ class Program:
             return f"uses {x!r}, which is not defined"
         if x == name:
             return f"is on a cycle of definitions: {name} -> {name}"
-        path, seen = [name, x], {name}
-        while path[-1] not in seen and path[-1] in later:  # follow forward references from x; a cycle returns to name
-            seen.add(path[-1])
-            nxt = [y for y in operands(later[path[-1]]) if y in later]
-            if name in nxt:
-                return "is on a cycle of definitions: " + " -> ".join(path + [name])
-            if not nxt:
-                break
-            path.append(nxt[0])
+        parent: dict[str, str] = {x: name}
+        stack = [x]
+        while stack:  # depth-first over the definitions' operands from x; reaching name again closes a cycle
+            y = stack.pop()
+            for z in operands(later[y]):
+                if z == name:
+                    path = [y]
+                    while path[-1] != name:
+                        path.append(parent[path[-1]])
+                    return "is on a cycle of definitions: " + " -> ".join([name] + path[::-1][1:] + [name])
+                if z in later and z not in parent:
+                    parent[z] = y
+                    stack.append(z)
         return f"uses {x!r} before it is defined"
 
     @staticmethod

@@ -95,6 +95,8 @@ def test_syntax_errors_name_line_column_and_what_was_expected(text: str, message
         ('C = not D\nD = token("a")\n', r"^line 5: .*'C' uses 'D' before it is defined$"),
         ("C = not D\nD = not C\n", r"^line 5: .*'C' is on a cycle of definitions: C -> D -> C$"),
         ("C = not C\n", r"^line 5: .*cycle of definitions: C -> C$"),
+        ("C = A and D\nD = B or E\nE = not C\n", r"^line 5: .*cycle of definitions: C -> D -> E -> C$"),
+        ("C = D and E\nD = not A\nE = not F\nF = not C\n", r"^line 5: .*cycle of definitions: C -> E -> F -> C$"),
         ("A = not B\n", r"^line 5: .*'A' is defined twice"),
         ("x = 1000001\n", r"^line 5, column 5: the integer 1000001 is above the bound 1000000$"),
         ("x = " + "9" * 400 + "\n", r"^line 5, column 5: the integer 99999999\.\.\.\(400 digits\) is above the bound 1000000$"),
