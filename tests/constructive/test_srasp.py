@@ -327,18 +327,27 @@ def _former_dyck_program(k: int) -> sr.Program:
     return sr.Program(f"dyck-{k}", tuple(c for p in pairs for c in p), tuple(defs), (("bad", "bad"), ("in", "in")), "open")
 
 
+def _arrays(m: Model) -> list[np.ndarray]:
+    heads = [a for L in m.layers for h in L.heads for a in (h.W_Q, h.W_K, h.W_V, h.W_O)]
+    return [m.WE, m.PE.matrix] + heads + [a for L in m.layers for a in (L.W1, L.b1, L.W2, L.b2)]
+
+
+def _same_weights(new: Model, old: Model) -> bool:
+    if (new.name, new.alphabet, new.PE.features, len(new.layers)) != (old.name, old.alphabet, old.PE.features, len(old.layers)):
+        return False
+    if [[h.mask for h in L.heads] for L in new.layers] != [[h.mask for h in L.heads] for L in old.layers]:
+        return False
+    a_new, a_old = _arrays(new), _arrays(old)
+    return len(a_new) == len(a_old) and all(a.shape == b.shape and np.array_equal(a, b) for a, b in zip(a_new, a_old))
+
+
 @pytest.mark.parametrize("k", [1, 2, 3, 4])
 def test_the_text_dyck_programs_compile_to_the_former_weights(k: int) -> None:
-    new, old = sr.compile_program(sr.dyck_program(k)).model, sr.compile_program(_former_dyck_program(k)).model
-    assert new.name == old.name and new.alphabet == old.alphabet and new.PE.features == old.PE.features
-    arrays = lambda m: (
-        [m.WE, m.PE.matrix]
-        + [a for L in m.layers for h in L.heads for a in (h.W_Q, h.W_K, h.W_V, h.W_O)]
-        + [  # noqa: E731
-            a for L in m.layers for a in (L.W1, L.b1, L.W2, L.b2)
-        ]
-    )
-    assert len(new.layers) == len(old.layers)
-    assert [[h.mask for h in L.heads] for L in new.layers] == [[h.mask for h in L.heads] for L in old.layers]
-    for a, b in zip(arrays(new), arrays(old), strict=True):
-        assert a.shape == b.shape and np.array_equal(a, b)
+    assert _same_weights(sr.compile_program(sr.dyck_program(k)).model, sr.compile_program(_former_dyck_program(k)).model)
+
+
+def test_the_weight_comparison_catches_a_changed_program() -> None:
+    former = _former_dyck_program(2)
+    defs = tuple((n, sr.IsConst("depth", 2) if n == "at1" else op) for n, op in former.defs)
+    changed = sr.Program(former.name, former.alphabet, defs, former.outputs, former.default)
+    assert not _same_weights(sr.compile_program(sr.dyck_program(2)).model, sr.compile_program(changed).model)
