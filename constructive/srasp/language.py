@@ -306,7 +306,8 @@ class Program:
             if not isinstance(v, int) or isinstance(v, bool):
                 raise fail(f"has {what} {v!r}; expected an integer")
             if abs(v) > MAX_INTEGER:
-                raise fail(f"has {what} {v}, above the bound {MAX_INTEGER}")
+                digits = str(abs(v)) if abs(v).bit_length() < 64 else f"of about {int(abs(v).bit_length() * 0.30103) + 1} digits"
+                raise fail(f"has {what} {digits}, above the bound {MAX_INTEGER}")
 
         def lin(e: Lin) -> None:
             if not isinstance(e, Lin):

@@ -223,3 +223,10 @@ def test_temperature_and_gap_formulas() -> None:
         assert math.isclose(sr.tau_for(n, 9.0), 1.0 / (n * math.log(128.0 * 9.0 * n**3)))
     assert sr.compile_program(sr.load_library("count_position")).scale == 9.0  # 2*na vs pos + 2: C = 3
     assert sr.compile_program(sr.dyck_program(2)).scale == 1.0
+
+
+def test_huge_python_literals_are_refused_in_one_short_line() -> None:
+    for v in (10**7, 10**400, -(10**6000)):
+        with pytest.raises(ValueError, match=r"has the coefficient .*, above the bound 1000000$") as e:
+            L.Program("p", ("a",), (("A", L.Token(("a",))), ("x", L.Lin(((v, "A"),)))), (("o", "A"),), "d")
+        assert len(str(e.value)) < 150
