@@ -68,9 +68,14 @@ The operations beyond the Dyck fragment
   j/n in [0, 1) orders a level's keys: the maximum is unique, a match when one exists, and
   the gap is >= 1/n.  Values: the value, [where] (or one) and the key; then FFN stages
   value* = clean, where* = clean, eq = [key* - t_i = 0] (IsConst's units), found = where*
-  and eq, output = ReLU(found + value* - 1) + ReLU(default - found).  A comparison other
-  than == (k_j < t_i is no bilinear score) is refused; so are keys without a square and
-  keys or queries growing faster than MAX_KEY_SCALE (i+1)^d.
+  and eq, output = ReLU(found + value* - 1) + ReLU(default - found).  Keys without a
+  square and keys or queries growing faster than MAX_KEY_SCALE (i+1) are refused.
+* ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
+  where filter (k_j < t_i is no bilinear score in general).  The keys j < t of a contiguous
+  mask end next to t, so the rightmost of them is the visible key nearest to t - 1 (a
+  parabola, gap 2) and the leftmost the leftmost visible key (tie-break, gap 1/n); j > t
+  mirrored; then found = [a key is visible] and [k* < t] (resp. > t).  Any other order
+  comparison is refused.
 
 Definitions are scheduled into layers as early as their inputs allow (a head
 reads the layer's input; an FFN unit may read the heads of its own layer);
@@ -137,7 +142,7 @@ Ready = tuple[int, int]
 EMBEDDED: Ready = (-1, 1)
 
 
-#: Largest growth constant C (|v_i| <= C (i+1)^d) of the key or query of a compiled == selector: its
+#: Largest growth of the key or query of a compiled selector or aggregate, |v_i| <= MAX_KEY_SCALE (i+1): its
 #: scores reach ~ 4 C^2 n^2, and the 1/n tie-break must stay far above float64's resolution there
 #: (and above the hard modes' tie tolerance, spec.constants.TIE_RTOL): 4 * 64^2 * n^3 * 1024 * 2^-52 < 1/2 for n <= 2^7.
 MAX_KEY_SCALE = 64
@@ -372,13 +377,10 @@ class _ProgramCompiler:
             missing = op.key if k2 is None else op.query
             raise self.refuse(
                 name,
-                f"{missing!r} has no square in the compiled model  (aggregate keys and queries are {_SQUARED})",
+                f"{missing!r} has no square in the compiled model (aggregate keys and queries are {_SQUARED})",
             )
         for x in (op.key, op.query):
-            if self.growth[x][0] > MAX_KEY_SCALE:
-                raise self.refuse(
-                    name, f"the aggregate's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}"
-                )
+            self.check_key(name, x, "aggregate")
         self.note_scale(op.key, op.query)
         raw = self.s.coord(_label("raw", name))
         wh, val = self.bool(op.where), self.bool(op.value)
@@ -443,6 +445,12 @@ class _ProgramCompiler:
         """Raise the temperature's scale to C^2 for integers compared or selected on (their soft errors scale with C)."""
         for x in xs:
             self.scale = max(self.scale, float(self.growth[x][0]) ** 2)
+
+    def check_key(self, name: str, x: str, what: str) -> None:
+        """Refuse a selector key or query growing faster than MAX_KEY_SCALE (i+1) (the float64 margin of its scores)."""
+        c, d = self.growth[x]
+        if c > MAX_KEY_SCALE or d > 1:
+            raise self.refuse(name, f"the {what}'s {x!r} grows like {c} (i+1)^{d}, above the bound {MAX_KEY_SCALE} (i+1)")
 
     def units_to(self, inputs: list[int], units: list[Unit], c: int) -> None:
         """Place units writing coordinate c in the first layer whose FFN sees all inputs."""
@@ -546,8 +554,10 @@ class _ProgramCompiler:
         """Select (Boolean value): s_ij = 2 [where_j] - 2 (k_j - t_i)^2 +- j/n, then found = where* and [k* = t], out = found ? value* : default."""
         if self.kinds[name] != "Boolean":
             raise self.refuse(name, "a select with an integer value is not compiled yet")
+        if op.cmp in ("<", "<=", ">", ">="):
+            return self.select_order(name, op)
         if op.cmp not in (None, "=="):
-            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (== and no comparison are)")
+            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (==, and < <= > >= on the index, are)")
         sigma = 1.0 if op.direction == "rightmost" else -1.0
         one = self.one
         wh = self.bool(op.where) if op.where is not None else None
@@ -562,10 +572,7 @@ class _ProgramCompiler:
         raw_k = None
         if op.key is not None and op.query is not None:
             for x in (op.key, op.query):
-                if self.growth[x][0] > MAX_KEY_SCALE:
-                    raise self.refuse(
-                        name, f"the selector's {x!r} grows like {self.growth[x][0]} (i+1)^{self.growth[x][1]}, above the bound {MAX_KEY_SCALE}"
-                    )
+                self.check_key(name, x, "selector")
             k, k2 = self.integer(op.key), self.square(op.key)
             if k2 is None:
                 raise self.refuse(
@@ -609,6 +616,50 @@ class _ProgramCompiler:
         d, c = self.bool(op.default), self.s.coord(_label("seq", name))
         units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {c: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {c: 1.0})]
         self.ffn(name, [found, vs, d], units, c)
+
+    def select_order(self, name: str, op: Select) -> None:
+        """Select with key = the index, no where filter, comparison < <= > >=: the nearest or the extreme visible key, then a found test.
+
+        j <= t is j < t + 1 and j >= t is j > t - 1.  The keys j < t (j > t) of a contiguous mask are
+        an interval ending (starting) next to t: the rightmost (leftmost) of them is the visible key
+        nearest to c = t - 1 (t + 1), the maximum of the parabola s_ij = -2 (j - c)^2 (Lemma 7's
+        lookup, gap >= 2); the leftmost (rightmost) of them is the leftmost (rightmost) visible key,
+        tie-breaking s_ij = -+ j/n (gap 1/n).  Either way the key chosen satisfies the comparison
+        exactly when some visible key does: found = [a key is visible] and [k* < t] ([k* > t]).
+        """
+        assert op.key is not None and op.query is not None and op.cmp is not None
+        if op.where is not None or self.integer(op.key) != Affine({self.pos: 1.0}):
+            raise self.refuse(name, f"a selector comparing by {op.cmp} is compiled only with the index as key and no where filter")
+        self.check_key(name, op.query, "selector")
+        self.note_scale(op.query)
+        below = op.cmp in ("<", "<=")
+        shift = {"<": 0, "<=": 1, ">": 0, ">=": -1}[op.cmp]
+        t = self.integer(op.query).plus(Affine({}, float(op.offset + shift)))  # the comparison is now j < t or j > t
+        one = self.one
+        nearest = (op.direction == "rightmost") == below
+        if nearest:  # -2 (j - c)^2 = -2 j^2 + 4 c j + (per-query constant, dropped), c = t -+ 1
+            c = t.plus(Affine({}, -1.0 if below else 1.0))
+            cq = {q: 4.0 * v for q, v in c.w.items()}
+            if c.const:
+                cq[one] = cq.get(one, 0.0) + 4.0 * c.const
+            scores = [ScoreTerm({one: 1.0}, {self.pos2: -2.0}), ScoreTerm(cq, {self.pos: 1.0})]
+        else:
+            scores = [ScoreTerm({one: 1.0}, {self.posn: 1.0 if op.direction == "rightmost" else -1.0})]
+        raw_v, raw_w, raw_k = (self.s.coord(_label(role, name)) for role in ("raw", "raw-where", "raw-key"))
+        values = [ValueTerm(raw_v, {self.bool(op.value): 1.0}), ValueTerm(raw_w, {one: 1.0}), ValueTerm(raw_k, {self.pos: 1.0})]
+        spec = HeadSpec(scores, values, op.mask)
+        self.heads[name] = self.s.add_head(self.s.head_layer([self.bool(op.value)] + sorted(t.w)), spec, [raw_v, raw_w, raw_k])
+        vs, ws = self.s.coord(_label("value*", name)), self.s.coord(_label("where*", name))
+        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        self.units_to([raw_w], _clean(raw_w, ws), ws)
+        ok, found = self.s.coord(_label("key-cmp-query*", name)), self.s.coord(_label("found", name))
+        z = Affine({raw_k: 1.0}).plus(t, -1.0)  # k* - t, an integer: [z < 0] = clamp(-2z - 1/2), [z > 0] = clamp(2z - 1/2)
+        sign = -1.0 if below else 1.0
+        self.units_to([raw_k] + sorted(t.w), clamp01({q: 2.0 * sign * v for q, v in z.w.items()}, 2.0 * sign * z.const - 0.5, ok), ok)
+        self.units_to([ws, ok], [Unit(_lin((ws, 1.0), (ok, 1.0)), -1.0, {found: 1.0})], found)
+        d, out = self.bool(op.default), self.s.coord(_label("seq", name))
+        units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {out: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {out: 1.0})]
+        self.ffn(name, [found, vs, d], units, out)
 
     # ------------------------------------------------------------------ step 3: the outputs
 

@@ -24,6 +24,7 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) ->
     bools, ints = ["A", "B"], []
     squarable: list[str] = []  # integers whose square the model holds (== selector keys)
     expandable: list[str] = []  # integers that are combinations of Booleans, the index and 1 (psum arguments)
+    indices: list[str] = []  # definitions of the index itself
     kinds = ["not", "and", "or", "bconst", "cond", "index", "lin", "cmp", "psum", "spsum", "once", "select", "agg"]
     for t in range(draw(st.integers(1, max_defs))):
         name = f"d{t}"
@@ -46,6 +47,7 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) ->
                 op = L.Cond(b1, b2, b3)
         elif kind == "index":
             op, is_int, sq, ex = L.Index(), True, True, True
+            indices.append(name)
         elif kind == "lin":
             pool = ints + bools
             e = _lin(draw, pool, 2)
@@ -62,20 +64,33 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) ->
         elif kind == "once":
             op = L.Once(b1)
         elif kind == "select":
-            keys = squarable + bools if compiled_only else ints + bools
+            if compiled_only:  # keys and queries the compiler takes: growth at most 64 (i+1) (compiler.MAX_KEY_SCALE)
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                small = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1]
+                keys, queries = [x for x in squarable if x in small] + bools, small + bools
+            else:
+                keys, queries = ints + bools, ints + bools
             use_cmp = draw(st.booleans()) and bool(keys)
             key = draw(st.sampled_from(keys)) if use_cmp else None
-            query = draw(st.sampled_from(ints + bools)) if use_cmp else None
-            cmp = ("==" if compiled_only else draw(st.sampled_from(L.COMPARISONS))) if use_cmp else None
-            offset = draw(st.integers(-2, 2)) if use_cmp else 0
+            query = draw(st.sampled_from(queries)) if use_cmp else None
+            cmp = draw(st.sampled_from(("==", "<", "<=", ">", ">=") if compiled_only else L.COMPARISONS)) if use_cmp else None
             where = draw(st.sampled_from([None, b1]))
+            if compiled_only and cmp is not None and cmp != "==":
+                if indices:  # < <= > >= compile with the index as key and no where filter
+                    key, where = draw(st.sampled_from(indices)), None
+                else:
+                    cmp = "=="
+            offset = draw(st.integers(-2, 2)) if use_cmp else 0
             if ints and not compiled_only and draw(st.booleans()):
                 value, default, is_int = draw(st.sampled_from(ints)), draw(st.sampled_from(ints)), True
             else:
                 value, default = b2, b3
             op = L.Select(draw(st.sampled_from(L.DIRECTIONS)), draw(st.sampled_from(_MASKS)), key, cmp, query, offset, where, value, default)
         else:
-            pool = squarable if compiled_only else ints
+            pool = ints
+            if compiled_only:
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                pool = [x for x in squarable if growth[x][0] <= 64 and growth[x][1] <= 1]
             if not pool:
                 op = L.Once(b1)
             else:

@@ -112,7 +112,13 @@ def test_interpreter_semantics_by_hand() -> None:
     [
         ("k = if A then pos else pos\n", r"a conditional on integers"),
         ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value"),
-        ("v = rightmost j with pos[j] < pos[i] value A default f\n", r"a selector comparing key and query by <"),
+        ("v = rightmost j with pos[j] != pos[i] value A default f\n", r"a selector comparing key and query by !="),
+        ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"compiled only with the index as key and no where filter"),
+        ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] value A default f\n", r"compiled only with the index as key"),
+        (
+            "s = psum(pos)\nv = leftmost j with pos[j] == s[i] value A default f\n",
+            r"the selector's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)",
+        ),
         ("s = psum(A)\nss = psum(s)\n", r"psum of 's', which is not a linear combination"),
         ("s = psum(A)\nv = rightmost j with s[j] == pos[i] value A default f\n", r"the key 's' has no square"),
         ("w = 65*pos\nv = rightmost j with w[j] == pos[i] value A default f\n", r"the selector's 'w' grows like 65 \(i\+1\)\^1, above the bound 64"),
@@ -230,3 +236,25 @@ def test_huge_python_literals_are_refused_in_one_short_line() -> None:
         with pytest.raises(ValueError, match=r"has the coefficient .*, above the bound 1000000$") as e:
             L.Program("p", ("a",), (("A", L.Token(("a",))), ("x", L.Lin(((v, "A"),)))), (("o", "A"),), "d")
         assert len(str(e.value)) < 150
+
+
+@pytest.mark.parametrize("cmp", ["<", "<=", ">", ">="])
+def test_order_selectors_on_the_index_in_every_direction_and_mask(cmp: str) -> None:
+    for direction in L.DIRECTIONS:
+        for text in sr.parser._MASK_TEXT.values():
+            for query in ("na[i]", "q[i] + 1", "pos[i] - 2"):
+                sel = f"x = {direction} {text} with pos[j] {cmp} {query} value A default B\n"
+                prog = sr.parse_program(HEAD + "na = psum(A)\nq = 2*pos - 3\n" + sel + 'output "x" if x, else "y"\n')
+                r = sr.verify_program(prog, None, 5)
+                assert r.ok, (sel, r.summary())
+
+
+def test_an_order_selector_looking_at_the_wrong_key_is_caught() -> None:
+    prog = sr.load_library("shift_right2")
+    assert sr.run_program(prog, "abba") == ["#", "#", "a", "b"]
+    comp = sr.compile_program(prog)
+    l, h = comp.heads["back2_a"]
+    WQ = comp.model.layers[l].heads[h].W_Q.copy()
+    WQ[sr.FEATURES.index("one"), :] = 0.0  # the lookup's centre i - 2 becomes i: it reads w_i instead of w_(i-2)
+    r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
+    assert not r.ok and "back2_a" in {m.name for m in r.mismatches}
