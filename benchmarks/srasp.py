@@ -2,7 +2,8 @@
 
 1. Random programs the compiler covers (a fixed seed; every operation kind the compiler compiles:
    Boolean connectives and conditionals, constants, index, linear forms, comparisons, inclusive and
-   strict prefix sums, once, selects with == or no selector), of 25 to 400 operations: the compile
+   strict prefix sums, once, selects with ==, with < <= > >= on the index, or no selector), of 25 to
+   400 operations: the compile
    time, the layers, d, the FFN width (the widest layer's hidden units) and the total hidden units,
    printed per size (the growth is linear in the size when d and the units grow by a bounded
    amount per operation).  The 200-operation program is the speed target's (under 1 s); it is also
@@ -43,7 +44,7 @@ def random_program(size: int, seed: int = 0) -> L.Program:
     while len(defs) < size:
         name = f"d{len(defs)}"
         b1, b2, b3 = (rng.choice(bools) for _ in range(3))
-        kind = rng.choice(["not", "and", "or", "cond", "lin", "cmp", "psum", "spsum", "once", "select", "select_eq"])
+        kind = rng.choice(["not", "and", "or", "cond", "lin", "cmp", "psum", "spsum", "once", "select", "select_eq", "select_order"])
         op: L.Op
         if kind == "not":
             op = L.BoolNot(b1)
@@ -68,6 +69,9 @@ def random_program(size: int, seed: int = 0) -> L.Program:
             op = L.Once(b1)
         elif kind == "select":
             op = L.Select(rng.choice(L.DIRECTIONS), rng.choice(tuple(L.SELECT_MASKS)), None, None, None, 0, rng.choice([None, b1]), b2, b3)
+        elif kind == "select_order":
+            cmp, q = rng.choice(("<", "<=", ">", ">=")), rng.choice(ints)
+            op = L.Select(rng.choice(L.DIRECTIONS), rng.choice(tuple(L.SELECT_MASKS)), "pos", cmp, q, rng.randint(-1, 1), None, b2, b3)
         else:
             k, q = rng.choice(squarable), rng.choice(ints)
             op = L.Select(rng.choice(L.DIRECTIONS), rng.choice(tuple(L.SELECT_MASKS)), k, "==", q, rng.randint(-1, 1), rng.choice([None, b1]), b2, b3)
