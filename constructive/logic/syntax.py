@@ -491,7 +491,10 @@ class _Parser:
         """Open one nesting level (a parenthesis, a count's bracket or a prefix operator); ValueError beyond MAX_DEPTH."""
         self.level += 1
         if self.level > MAX_DEPTH + 1:
-            raise ValueError(f"column {self.tok.col}: the formula is nested {self.level - 1} levels deep (operators, parentheses, brackets); the bound is {MAX_DEPTH}")
+            raise ValueError(
+                f"column {self.tok.col}: the formula is nested too deeply "
+                f"({self.level - 1} levels of operators, parentheses or brackets; the bound is {MAX_DEPTH})"
+            )
 
     def formula(self) -> Formula:
         self.enter()
