@@ -12,7 +12,7 @@ Layout of the residual stream (width d):
     activations equal the hard ones after every layer (up to float rounding).
 
 Schedule ("time" = the layer after which a node's clean value exists):
-  symbol-only and first/last: 0;
+  symbol-only, first/last and mod(m, r): 0 (mod(2, r) is set by the position embedding from parity);
   Y f, X f:                  1 + time(f);
   f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
@@ -90,6 +90,7 @@ from hardsoft.constructive.logic.syntax import (
     First,
     Formula,
     Last,
+    Mod,
     Next,
     Not,
     Or,
@@ -307,6 +308,13 @@ class _Schedule:
         self.symbolic[g] = self._symbol_values(g)
         if self.symbolic[g] is not None or isinstance(g, (First, Last)):
             t = 0
+        elif isinstance(g, Mod):
+            if g.modulus > 2:
+                raise ValueError(
+                    f"{g} (i mod {g.modulus} = {g.residue}) needs a position feature i mod {g.modulus}, which the model format does not have: "
+                    "this compiler takes mod(1, 0) and mod(2, r) (from the parity feature), in both regimes"
+                )
+            t = 0
         elif isinstance(g, _BOOL):
             t = self._plan_boolean(g)
         elif isinstance(g, (Prev, Next)):
@@ -502,7 +510,9 @@ def _allocate(sched: _Schedule) -> _Layout:
     for g in symbolic:
         clean[g] = res.add(f"sym:{g}")
     for g in sched.nodes:
-        if isinstance(g, First):
+        if isinstance(g, Mod):
+            clean[g] = res.add(f"pos:{g}")
+        elif isinstance(g, First):
             clean[g] = res["is_first"]
         elif isinstance(g, Last):
             clean[g] = res["is_last"]
@@ -526,6 +536,11 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmb
         sched.alphabet, {a: {lay.clean[g]: 1.0 if v[k] else 0.0 for g, v in values.items() if v is not None} for k, a in enumerate(sched.alphabet)}
     )
     P = res.feature_matrix(lay.features)
+    for g in sched.nodes:  # i mod 1 = 0 is 1; i mod 2 = r is (1 + (-1)^i)/2 for r = 0 and (1 - (-1)^i)/2 for r = 1
+        if isinstance(g, Mod):
+            P[lay.features.index("one"), lay.clean[g]] = 1.0 if g.modulus == 1 else 0.5
+            if g.modulus == 2:
+                P[lay.features.index("parity"), lay.clean[g]] = 0.5 if g.residue == 0 else -0.5
     orientation: dict[Formula, float] = {}
     for g, v in lay.value.items():
         direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
@@ -633,7 +648,7 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
     """Step 6: each layer's FFN computes every node of its time from its plan's inputs, then erases the layer's scratch coordinates."""
     res = lay.res
     for g in sched.nodes:
-        if sched.is_symbolic(g) or isinstance(g, (First, Last)):
+        if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod)):
             continue
         plan = res.layer(sched.time[g] - 1)
         units, bias = _node_units(sched, lay, g, orientation)

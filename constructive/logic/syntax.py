@@ -7,14 +7,15 @@ Grammar (loosest binding first; binary operators associate to the left)::
     and        := since ('&' since)*
     since      := unary (('S' | 'U') unary)*
     unary      := ('!' | 'Y' | 'X') unary | primary
-    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | SYMBOL | comparison
+    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | mod | SYMBOL | comparison
+    mod        := 'mod' '(' INT ',' INT ')'          (i mod m = r: a monadic numerical predicate)
     comparison := linexpr ('<' | '<=' | '>' | '>=') linexpr
     linexpr    := ['-'] lterm (('+' | '-') lterm)*
     lterm      := INT ['*' count] | count
     count      := '#<' '[' formula ']' | '#>' '[' formula ']'
 
 SYMBOL is an identifier ([A-Za-z_][A-Za-z0-9_]*) other than the keywords
-true, false, first, last, Y, X, S, U.  ``str(f)`` prints with the fewest parentheses
+true, false, first, last, Y, X, S, U (``mod`` is a keyword only before '(').  ``str(f)`` prints with the fewest parentheses
 that make ``parse(str(f)) == f``.  Parse errors are ValueError naming the column
 (1-based) and what was expected.
 """
@@ -136,6 +137,27 @@ class First:
 @dataclass(frozen=True)
 class Last:
     """i = n - 1."""
+
+    def __str__(self) -> str:
+        return _render(self)
+
+
+@_node
+@dataclass(frozen=True)
+class Mod:
+    """i mod m = r (a monadic numerical predicate of position i; 1 <= m <= MAX_INTEGER, 0 <= r < m)."""
+
+    modulus: int
+    residue: int
+
+    def __post_init__(self) -> None:
+        m, r = self.modulus, self.residue
+        if isinstance(m, bool) or not isinstance(m, int) or isinstance(r, bool) or not isinstance(r, int):
+            raise ValueError(f"mod(m, r) needs integers, got {m!r}, {r!r}")
+        if not 1 <= m <= MAX_INTEGER:
+            raise ValueError(f"mod(m, r) needs 1 <= m <= {MAX_INTEGER} (the bound), got m = {m}")
+        if not 0 <= r < m:
+            raise ValueError(f"mod(m, r) needs 0 <= r < m, got r = {r} for m = {m}")
 
     def __str__(self) -> str:
         return _render(self)
@@ -267,8 +289,10 @@ class Compare:
         return _render(self)
 
 
-Formula = Atom | Const | First | Last | Not | And | Or | Prev | Next | Since | Until | Compare
-FORMULA_TYPES = (Atom, Const, First, Last, Not, And, Or, Prev, Next, Since, Until, Compare)
+Formula = Atom | Const | First | Last | Mod | Not | And | Or | Prev | Next | Since | Until | Compare
+FORMULA_TYPES = (Atom, Const, First, Last, Mod, Not, And, Or, Prev, Next, Since, Until, Compare)
+#: The formulas without operators (atoms, constants, position predicates).
+LEAF_TYPES = (Atom, Const, First, Last, Mod)
 
 _PREC_OR, _PREC_AND, _PREC_SINCE, _PREC_UNARY = 1, 2, 3, 4
 
@@ -336,6 +360,8 @@ def _print_one(g: Any, memo: dict[int, str]) -> str:
         return "first"
     if isinstance(g, Last):
         return "last"
+    if isinstance(g, Mod):
+        return f"mod({g.modulus}, {g.residue})"
     if isinstance(g, Not):
         return "!" + _wrap(g.arg, _PREC_UNARY, memo)
     if isinstance(g, Prev):
@@ -430,12 +456,12 @@ def symbols(f: Formula) -> set[str]:
 
 def size(f: Formula) -> int:
     """Return the number of operators in f (connectives, temporal operators, comparisons), repeated subtrees counted each time."""
-    return sum(0 if isinstance(g, (Atom, Const, First, Last)) else 1 for g in _postorder(f))
+    return sum(0 if isinstance(g, LEAF_TYPES) else 1 for g in _postorder(f))
 
 
 # --------------------------------------------------------------------------- parser
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<|#>|[()\[\]!&|<>+\-*]))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<|#>|[()\[\]!&|<>+\-*,]))")
 
 
 @dataclass(frozen=True)
@@ -556,6 +582,8 @@ class _Parser:
                 return First()
             if t.text == "last":
                 return Last()
+            if t.text == "mod" and self.at("("):
+                return self.mod()
             return Atom(t.text)
         if t.kind == "num" or self.at("#<", "#>", "-"):
             lhs = self.linexpr()
@@ -604,6 +632,22 @@ class _Parser:
             shown = t.text if len(t.text) <= 20 else f"{t.text[:8]}... ({len(t.text)} digits)"
             raise ValueError(f"column {t.col}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the margin)")
         return int(t.text)
+
+    def mod(self) -> Mod:
+        """Parse '(' m ',' r ')' after the keyword mod."""
+        self.eat("(", "'(' after mod")
+        ints = []
+        for closing in (",", ")"):
+            t = self.tok
+            if t.kind != "num":
+                raise self.fail("an integer in mod(m, r)")
+            ints.append(self.integer(t))
+            self.k += 1
+            self.eat(closing, f"{closing!r} in mod(m, r)")
+        try:
+            return Mod(ints[0], ints[1])
+        except ValueError as e:
+            raise ValueError(f"column {t.col}: {e}") from None
 
     def count(self) -> Count:
         if not self.at("#<", "#>"):
@@ -659,7 +703,7 @@ def depth(f: Formula) -> int:
     while stack:
         g, d = stack.pop()
         kids = children(g)
-        here = d + (0 if isinstance(g, (Atom, Const, First, Last)) else 1)
+        here = d + (0 if isinstance(g, LEAF_TYPES) else 1)
         best = max(best, here)
         stack.extend((c, here) for c in kids)
     return best
