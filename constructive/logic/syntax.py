@@ -268,6 +268,15 @@ class LinExpr:
     terms: tuple[tuple[int, Count], ...]
     const: int = 0
 
+    def __post_init__(self) -> None:
+        values = [c for c, _ in self.terms] + [self.const]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+            raise ValueError(f"coefficients and constants of a comparison must be Python ints, got {values!r}")
+        total = sum(abs(v) for v in values)
+        if total > MAX_INTEGER:
+            shown = str(total) if total < 10**20 else f"about 10^{len(str(total)) - 1}"
+            raise ValueError(f"a side of a comparison sums integers of size {shown}, above the bound {MAX_INTEGER} (larger ones lose the margin)")
+
     def __str__(self) -> str:
         return _render(self)
 
@@ -612,7 +621,10 @@ class _Parser:
                 sign = 1 if self.tok.text == "+" else -1
                 self.k += 1
                 continue
-            return LinExpr(tuple(terms), const)
+            try:
+                return LinExpr(tuple(terms), const)
+            except ValueError as e:
+                raise ValueError(f"column {self.tok.col}: {e}") from None
 
     def lterm(self) -> tuple[int, Count | None]:
         t = self.tok
@@ -683,13 +695,7 @@ def parse(text: str) -> Formula:
     deep = depth(f)
     if deep > MAX_DEPTH:
         raise ValueError(f"the formula is nested {deep} operators deep; the bound is {MAX_DEPTH}")
-    for g in subformulas(f):
-        if isinstance(g, Compare):
-            for side in (g.lhs, g.rhs):
-                total = sum(abs(c) for c, _ in side.terms) + abs(side.const)
-                if total > MAX_INTEGER:
-                    raise ValueError(f"the comparison {g} sums integers of size {total}, above the bound {MAX_INTEGER}")
-    return f
+    return f  # every comparison's integers are within MAX_INTEGER: LinExpr refuses more
 
 
 #: Python frames the parser spends per nesting level (formula, disj, conj, since, unary, primary, linexpr, lterm, count).

@@ -238,3 +238,33 @@ def test_mod_is_a_keyword_only_before_a_parenthesis() -> None:
     assert f == And(Atom("mod"), parse("X mod(2, 0)")) and str(f) == "mod & X mod(2, 0)"
     assert check_compiled(compile_formula(f, ("mod", "b")), 5)["ok"]
     assert parse("mod(2, 1) | b") == Or(Mod(2, 1), Atom("b"))
+
+
+# --------------------------------------------------------------------------- integers past MAX_INTEGER on every path
+
+
+@pytest.mark.parametrize("terms, const", [(((10**16, "a"),), 0), (((1, "a"),), -(10**16)), (((600_000, "a"), (600_000, "b")), 0), (((10**400, "a"),), 0)])
+def test_the_api_refuses_integers_past_the_bound_when_the_formula_is_built(terms, const) -> None:
+    from hardsoft.constructive.logic import Compare, Count, LinExpr
+    from hardsoft.constructive.logic.syntax import MAX_INTEGER
+
+    with pytest.raises(ValueError) as e:
+        Compare(">=", LinExpr(tuple((c, Count("<", Atom(x))) for c, x in terms), const), LinExpr((), 0))
+    assert f"above the bound {MAX_INTEGER}" in str(e.value) and "\n" not in str(e.value) and len(str(e.value)) < 300
+
+
+def test_the_api_refuses_non_integer_coefficients() -> None:
+    from hardsoft.constructive.logic import Count, LinExpr
+
+    for bad in (0.5, True, "3"):
+        with pytest.raises(ValueError, match="must be Python ints"):
+            LinExpr(((bad, Count("<", Atom("a"))),), 0)
+
+
+def test_the_bound_itself_is_exact_in_every_mode() -> None:
+    from hardsoft.constructive.logic.syntax import MAX_INTEGER
+
+    half = MAX_INTEGER // 2
+    for text in (f"{half}*#<[a] >= {half}", f"{MAX_INTEGER}*#<[a] > {MAX_INTEGER - 1}", f"{half}*#>[a] - {half - 1} > #>[b]"):
+        r = check_compiled(compile_formula(text), 6)
+        assert r["ok"], (text, r["first_counterexample"])
