@@ -9,7 +9,8 @@
    length 10 in soft mode.
 3. The basic induction head: the hand-built construction (``constructive.applications``,
    "induction") against the one compiled from TL[since] formulas ("induction-tl"): FFN width,
-   d, heads, layers and the run time of the same batch of words in soft mode at each one's tau(n).
+   d, heads, layers and, per length n, the run time of the same batch of words in soft mode at
+   each one's tau(n) (best of several runs: the machine is shared).
 
 Usage: python benchmarks/logic_size.py [--quick] [--json FILE]
 """
@@ -150,28 +151,23 @@ def part_depth5(count: int) -> list[dict[str, Any]]:
     return rows
 
 
-def part_induction(n: int, count: int, repeats: int) -> dict[str, Any]:
-    """Return part 3's figures: hand-built vs TL-compiled induction head on the same words."""
-    print(f"part 3: basic induction head, {count} words of length {n}, soft mode at each one's tau(n), best of {repeats}")
+def part_induction(ns: tuple[int, ...], count: int, repeats: int) -> dict[str, Any]:
+    """Return part 3's figures: hand-built vs TL-compiled induction head on the same words, per length."""
+    print(f"part 3: basic induction head, {count} words per length, soft mode at each one's tau(n), best of {repeats} runs")
+    cons = {name: ap.CONSTRUCTIONS[name]() for name in ("induction", "induction-tl")}
     out: dict[str, Any] = {}
-    words = None
-    for name in ("induction", "induction-tl"):
-        con = ap.CONSTRUCTIONS[name]()
-        if words is None:
-            words = con.sample(np.random.default_rng(SEED), n, count)
+    for name, con in cons.items():
         m = con.model
-        secs = time_run(m, words, con.tau(n), repeats)
-        row = {
-            "layers": m.depth,
-            "d": m.d,
-            "ffn_width": max(l.W1.shape[1] for l in m.layers),
-            "heads": sum(len(l.heads) for l in m.layers),
-            "run_seconds": secs,
-        }
-        out[name] = row
-        print(f"  {name:<13} layers {row['layers']}, d {row['d']}, FFN {row['ffn_width']}, heads {row['heads']}, run {secs:.4f} s")
-    out["ratio"] = out["induction-tl"]["run_seconds"] / out["induction"]["run_seconds"]
-    print(f"  TL-compiled / hand-built run time: {out['ratio']:.2f}x")
+        out[name] = {"layers": m.depth, "d": m.d, "ffn_width": max(l.W1.shape[1] for l in m.layers), "heads": sum(len(l.heads) for l in m.layers)}
+        row = out[name]
+        print(f"  {name:<13} layers {row['layers']}, d {row['d']}, FFN {row['ffn_width']}, heads {row['heads']}")
+    out["runs"] = []
+    for n in ns:
+        words = cons["induction"].sample(np.random.default_rng(SEED + n), n, count)
+        secs = {name: time_run(con.model, words, con.tau(n), repeats) for name, con in cons.items()}
+        ratio = secs["induction-tl"] / secs["induction"]
+        out["runs"].append({"n": n, **{f"{k}_seconds": v for k, v in secs.items()}, "ratio": ratio})
+        print(f"  n = {n:>3}: hand-built {secs['induction']:.4f} s, TL-compiled {secs['induction-tl']:.4f} s: {ratio:.2f}x")
     return out
 
 
@@ -183,7 +179,7 @@ def main() -> None:
     doc = {
         "sizes": part_sizes(SIZES[:2] if a.quick else SIZES),
         "depth5": part_depth5(2 if a.quick else 5),
-        "induction": part_induction(32, 64 if a.quick else 256, 3 if a.quick else 5),
+        "induction": part_induction((16, 32) if a.quick else (16, 32, 64, 128), 64 if a.quick else 128, 3 if a.quick else 5),
     }
     if a.json:
         with open(a.json, "w") as fh:

@@ -271,8 +271,11 @@ class BoolPlan:
         return (sat, 1.0) if len(sat) <= len(uns) else (uns, -1.0)
 
     def units(self) -> int:
-        """Return the number of FFN units (two per clamped assignment)."""
-        return 2 * len(self.assignments()[0])
+        """Return the number of FFN units (two per clamped assignment), without listing the assignments."""
+        if self.form == "circuit":
+            return 2
+        sat = bin(self.table).count("1")
+        return 2 * min(sat, (1 << len(self.inputs)) - sat)
 
 
 class _Schedule:

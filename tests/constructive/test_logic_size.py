@@ -268,3 +268,15 @@ def test_the_bound_itself_is_exact_in_every_mode() -> None:
     for text in (f"{half}*#<[a] >= {half}", f"{MAX_INTEGER}*#<[a] > {MAX_INTEGER - 1}", f"{half}*#>[a] - {half - 1} > #>[b]"):
         r = check_compiled(compile_formula(text), 6)
         assert r["ok"], (text, r["first_counterexample"])
+
+
+def test_plan_units_count_the_clamped_assignments() -> None:
+    for m in range(4):
+        for table in range(1 << (1 << m)):
+            p = cp.BoolPlan("table", tuple(Atom(f"x{k}") for k in range(m)), table)
+            use, sign = p.assignments()
+            assert p.units() == 2 * len(use)
+            truth = [(table >> a) & 1 for a in range(1 << m)]
+            ones = {a for a in range(1 << m) if truth[a]}
+            listed = {sum(bit << k for k, bit in enumerate(s)) for s in use}
+            assert listed == (ones if sign > 0 else set(range(1 << m)) - ones)
