@@ -686,7 +686,9 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     infos = _place_heads(sched, lay, K, orientation)
     _place_ffns(sched, lay, orientation)
     readout = Readout(lay.clean[f], "last", 0.5)
-    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f}", "average", readout)
+    forms = [p.form for p in sched.plan.values()]
+    plans = f"Boolean nodes: {forms.count('table')} table, {forms.count('circuit')} circuit"
+    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f} ({plans})", "average", readout)
     coords = [lay.clean[g] for g in sched.subs]
     booleans = [BoolInfo(sched.time[g], str(g), p.form, len(p.inputs), p.units()) for g, p in sched.plan.items()]
     times = {str(g): sched.time[g] for g in sched.nodes}
