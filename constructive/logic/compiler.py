@@ -32,7 +32,10 @@ listed in ``describe()["boolean_nodes"]``):
              conjunction's one satisfying assignment, or 1 minus the disjunction's one
              falsifying assignment.
   The table is chosen when it has no more units than the gate (2), or when it runs in an
-  earlier layer with at most TABLE_MAX_UNITS units; otherwise the gate.  So every node
+  earlier layer with at most TABLE_MAX_UNITS units; otherwise the gate.  A table keeps
+  only the leaves it depends on, ordered by their text, so two table nodes with equal
+  (leaves, table) are one function: the later one reuses the earlier one's coordinate
+  (plan "shared", no units).  So every node
   costs at most max(2, TABLE_MAX_UNITS) FFN units plus one eraser per attended node: the
   FFN width is linear in the formula, and compiling enumerates at most
   2^TABLE_MAX_LEAVES assignments per node.
@@ -151,7 +154,10 @@ class HeadInfo:
 
 @dataclass(frozen=True)
 class BoolInfo:
-    """How one Boolean node is computed: its layer, "table" (truth table of its leaves) or "circuit" (one gate), inputs and FFN units."""
+    """How one Boolean node is computed: its layer, "table" (truth table of its leaves), "circuit" (one gate) or "shared", inputs, FFN units.
+
+    "shared": the same function of the same leaves as an earlier table node, whose coordinate it reuses (0 units).
+    """
 
     layer: int
     node: str
@@ -237,7 +243,7 @@ class CompiledFormula:
             "gap": ("K/n = 1/n" if self.regime == "bounded" else f"K = {self.K:.6g}") if self.heads else "inf",
             "mass_off_bound": self.mass_bound(),
             "constructions": [f"layer {h.layer} head {h.index}: {h.construction} for {h.node}" for h in self.heads],
-            "boolean_forms": {form: sum(b.form == form for b in self.booleans) for form in ("table", "circuit")},
+            "boolean_forms": {form: sum(b.form == form for b in self.booleans) for form in ("table", "circuit", "shared")},
             "boolean_nodes": [f"layer {b.layer}: {b.form} over {b.inputs} inputs ({b.units} units) for {b.node}" for b in self.booleans],
             "readout": {"coordinate": self.readout.coordinate, "position": self.readout.position, "threshold": self.readout.threshold},
         }
@@ -292,6 +298,8 @@ class _Schedule:
         self.tables: dict[Formula, tuple[tuple[Formula, ...], int] | None] = {}  # Boolean node -> (leaves, truth table), None past TABLE_MAX_LEAVES
         self.gates: dict[Formula, BoolPlan] = {}  # Boolean node -> its flattened single gate (form circuit)
         self.plan: dict[Formula, BoolPlan] = {}  # Boolean node -> the plan chosen
+        self.shared: dict[Formula, Formula] = {}  # Boolean node -> an earlier node with the same table (its coordinate is reused)
+        self.by_function: dict[tuple[tuple[Formula, ...], int], Formula] = {}  # (leaves, table) of a table plan -> its first node
 
     def is_symbolic(self, g: Formula) -> bool:
         """Return whether g is a function of the symbol at i alone (set by the word embedding)."""
@@ -383,7 +391,7 @@ class _Schedule:
             else:
                 v = vals[0] | vals[1]
             table |= v << a
-        return tuple(leaves), table
+        return _canonical_table(leaves, table)
 
     def _gate(self, g: Not | And | Or) -> BoolPlan:
         """Return g as one gate: Not flips its argument's gate (De Morgan); And / Or take in a same-kind child gate's literals.
@@ -436,6 +444,9 @@ class _Schedule:
         plan = gate
         if tplan is not None and (tplan.units() <= gate.units() or (tplan.units() <= TABLE_MAX_UNITS and self._time_of(tplan) < self._time_of(gate))):
             plan = tplan
+            first = self.by_function.setdefault((plan.inputs, plan.table), g)
+            if first is not g:  # the same function of the same leaves: one coordinate, computed once
+                self.shared[g] = first
         self.plan[g] = plan
         return self._time_of(plan)
 
@@ -475,6 +486,22 @@ def _regime_features(regime: str) -> tuple[str, ...]:
     if regime == "bounded":
         return ("one", "is_first", "is_last", "i/n", "parity", "1/max(i,1)", "1/max(n-1-i,1)")
     return ("one", "is_first", "is_last", "i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)")
+
+
+def _canonical_table(leaves: list[Formula], table: int) -> tuple[tuple[Formula, ...], int]:
+    """Return (leaves, table) without the leaves the table does not depend on, the rest in the order of their texts.
+
+    Two Boolean nodes computing the same function of the same leaves then have equal
+    (leaves, table) and share one coordinate (``_Schedule.shared``).
+    """
+    m = len(leaves)
+    keep = [k for k in range(m) if any(((table >> a) & 1) != ((table >> (a ^ (1 << k))) & 1) for a in range(1 << m))]
+    order = sorted(keep, key=lambda k: str(leaves[k]))
+    out = 0
+    for b in range(1 << len(order)):
+        a = sum(((b >> r) & 1) << k for r, k in enumerate(order))  # the dropped leaves at 0: the table does not depend on them
+        out |= ((table >> a) & 1) << b
+    return tuple(leaves[k] for k in order), out
 
 
 def _schedule(f: Formula, alphabet: tuple[str, ...], regime: str) -> _Schedule:
@@ -519,6 +546,8 @@ def _allocate(sched: _Schedule) -> _Layout:
             clean[g] = res["is_first"]
         elif isinstance(g, Last):
             clean[g] = res["is_last"]
+        elif g in sched.shared:
+            clean[g] = clean[sched.shared[g]]
         elif g not in clean:
             clean[g] = res.add(f"node:{g}")
     scratch: dict[Formula, int] = {}
@@ -651,7 +680,7 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
     """Step 6: each layer's FFN computes every node of its time from its plan's inputs, then erases the layer's scratch coordinates."""
     res = lay.res
     for g in sched.nodes:
-        if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod)):
+        if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod)) or g in sched.shared:
             continue
         plan = res.layer(sched.time[g] - 1)
         units, bias = _node_units(sched, lay, g, orientation)
@@ -686,10 +715,13 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     infos = _place_heads(sched, lay, K, orientation)
     _place_ffns(sched, lay, orientation)
     readout = Readout(lay.clean[f], "last", 0.5)
-    forms = [p.form for p in sched.plan.values()]
-    plans = f"Boolean nodes: {forms.count('table')} table, {forms.count('circuit')} circuit"
+    forms = ["shared" if g in sched.shared else p.form for g, p in sched.plan.items()]
+    plans = f"Boolean nodes: {forms.count('table')} table, {forms.count('circuit')} circuit, {forms.count('shared')} shared"
     model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f} ({plans})", "average", readout)
     coords = [lay.clean[g] for g in sched.subs]
-    booleans = [BoolInfo(sched.time[g], str(g), p.form, len(p.inputs), p.units()) for g, p in sched.plan.items()]
+    booleans = [
+        BoolInfo(sched.time[g], str(g), "shared" if g in sched.shared else p.form, len(p.inputs), 0 if g in sched.shared else p.units())
+        for g, p in sched.plan.items()
+    ]
     times = {str(g): sched.time[g] for g in sched.nodes}
     return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans)

@@ -105,7 +105,7 @@ def test_plans_table_where_no_larger_circuit_elsewhere_and_describe_says_which()
     assert forms["Y a & Y b"] == "table" and forms["X a & X b"] == "table"  # one assignment: 2 units, as a gate would be
     assert forms["Y a & Y b | X a & X b"] == "circuit"  # its table over 4 leaves needs 14 units
     d = c.describe()
-    assert d["boolean_forms"] == {"table": 2, "circuit": 1}
+    assert d["boolean_forms"] == {"table": 2, "circuit": 1, "shared": 0}
     assert any("circuit over 2 inputs (2 units) for Y a & Y b | X a & X b" in line for line in d["boolean_nodes"])
     assert d["layers"] == 2  # the gate reads the two conjunctions one layer later (an FFN-only layer)
 
@@ -280,3 +280,27 @@ def test_plan_units_count_the_clamped_assignments() -> None:
             ones = {a for a in range(1 << m) if truth[a]}
             listed = {sum(bit << k for k, bit in enumerate(s)) for s in use}
             assert listed == (ones if sign > 0 else set(range(1 << m)) - ones)
+
+
+def test_equal_functions_of_the_same_leaves_share_one_coordinate() -> None:
+    c = compile_formula("!(b & Y a) S a & !(Y a & b) S b | (Y a & !b | Y a & b) & X a")
+    forms = {b.node: b.form for b in c.booleans}
+    assert forms["!(b & Y a)"] == "table" and forms["!(Y a & b)"] == "shared"
+    subs = subformulas(c.formula)
+    k1, k2 = subs.index(parse("!(b & Y a)")), subs.index(parse("!(Y a & b)"))
+    assert c.coords[k1] == c.coords[k2]
+    assert next(b for b in c.booleans if b.node == "!(Y a & b)").units == 0  # computed once, by the first node
+    assert check_compiled(c, 7)["ok"]
+
+
+def test_planted_sharing_of_different_functions_is_caught(monkeypatch) -> None:
+    f = "!(b & Y a) S a & (Y a | b) S b"
+    assert check_compiled(compile_formula(f), 6)["ok"]
+
+    def careless(leaves, table):  # forgets the table: every function of the same leaves looks equal
+        lv, _ = real(leaves, table)
+        return lv, 1 if len(lv) else table
+
+    real = cp._canonical_table
+    monkeypatch.setattr(cp, "_canonical_table", careless)
+    assert not check_compiled(compile_formula(f), 6)["ok"]
