@@ -601,6 +601,8 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
         if key in shared:
             k = shared[key]
             old = plan.heads[k]
+            if not isinstance(old, Head):
+                raise TypeError(f"internal: layer {layer} head {k} is not a built head")
             plan.heads[k] = Head(old.W_Q, old.W_K, np.hstack([old.W_V, h.W_V]), np.vstack([old.W_O, h.W_O]), old.mask, old.hard_mode)
         else:
             k = shared[key] = len(plan.heads)
