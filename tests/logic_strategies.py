@@ -13,6 +13,7 @@ from hardsoft.constructive.logic import (
     First,
     Last,
     LinExpr,
+    Mod,
     Next,
     Not,
     Or,
@@ -31,8 +32,12 @@ def _compare(args, direction: st.SearchStrategy[str]) -> st.SearchStrategy:
 
 
 def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False) -> st.SearchStrategy:
-    """Random formulas; compilable=True keeps every comparison's counts in one direction (what the compiler supports)."""
-    leaves = st.one_of(st.sampled_from([Atom(a) for a in alphabet]), st.sampled_from([First(), Last(), Const(True), Const(False)]))
+    """Random formulas, position predicates mod(m, r) among the leaves.
+
+    compilable=True keeps every comparison's counts in one direction and m <= 2 (what the compiler supports).
+    """
+    mods = [Mod(m, r) for m in ((1, 2) if compilable else (1, 2, 3, 5)) for r in range(m)]  # the compiler takes m <= 2
+    leaves = st.one_of(st.sampled_from([Atom(a) for a in alphabet]), st.sampled_from([First(), Last(), Const(True), Const(False), *mods]))
 
     def extend(sub):
         direction = st.sampled_from(["<", ">"])

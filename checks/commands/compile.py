@@ -97,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
         for line in doc["constructions"]:
             print(f"          {line}")
+        forms = doc["boolean_forms"]
+        print(f"boolean   {forms['table']} node(s) from a truth table, {forms['circuit']} as one circuit gate (--json lists each)")
         print(f"readout   coordinate {compiled.readout.coordinate} at the last position > {compiled.readout.threshold}")
         if report is not None:
             verdict = "OK" if report["ok"] else "MISMATCH"

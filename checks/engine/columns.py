@@ -57,6 +57,8 @@ def _column(g: lg.Formula, col: Any, w: np.ndarray, alphabet: Sequence[str]) -> 
         out = np.zeros((B, n), dtype=bool)
         out[:, 0 if isinstance(g, lg.First) else n - 1] = True
         return out
+    if isinstance(g, lg.Mod):
+        return np.broadcast_to(np.arange(n) % g.modulus == g.residue, (B, n)).copy()
     if isinstance(g, lg.Not):
         return ~col(g.arg)
     if isinstance(g, lg.And):

@@ -12,21 +12,48 @@ Layout of the residual stream (width d):
     activations equal the hard ones after every layer (up to float rounding).
 
 Schedule ("time" = the layer after which a node's clean value exists):
-  symbol-only and first/last: 0;
+  symbol-only, first/last and mod(m, r): 0 (mod(2, r) is set by the position embedding from parity);
   Y f, X f:                  1 + time(f);
   f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
                              the sign head in the next layer: time = 2 + max(time(f_k));
-  other Boolean nodes:       max(1, max time of their leaves), leaves = the maximal
-                             non-Boolean (or symbol-only) nodes below.
-Each layer's FFN computes every Boolean node of its time (and cleans every attention
-result of the layer) directly from its leaves' values: for each assignment sigma of
-the m leaves on the smaller side of the truth table, the clamp
+  other Boolean nodes:       by their plan (below): a table runs at max(1, latest leaf);
+                             a gate at max(1, latest input, 1 + latest input that is a gate).
+Boolean nodes.  Each layer's FFN computes every Boolean node of its time (and cleans every
+attention result of the layer) from its plan's inputs, one plan per node (``BoolPlan``,
+listed in ``describe()["boolean_nodes"]``):
+  * table:   the truth table of its leaves (the maximal non-Boolean or symbol-only nodes
+             below; at most TABLE_MAX_LEAVES), one clamp per assignment on the smaller side;
+  * circuit: ONE gate, the conjunction or disjunction of literals over its inputs, found by
+             flattening (Not flips a gate by De Morgan; And / Or take in the literals of a
+             child gate of the same kind, up to MAX_GATE_INPUTS); a child gate of the other
+             kind is an input read from its clean coordinate, so the node runs one layer
+             later (an FFN-only layer when no head needs that layer).  One clamp: the
+             conjunction's one satisfying assignment, or 1 minus the disjunction's one
+             falsifying assignment.
+  The table is chosen when it has no more units than the gate (2), or when it runs in an
+  earlier layer with at most TABLE_MAX_UNITS units; otherwise the gate.  A table keeps
+  only the leaves it depends on, ordered by their text, so two table nodes with equal
+  (leaves, table) are one function: the later one reuses the earlier one's coordinate
+  (plan "shared", no units).  So every node
+  costs at most max(2, TABLE_MAX_UNITS) FFN units plus one eraser per attended node: the
+  FFN width is linear in the formula, and compiling enumerates at most
+  2^TABLE_MAX_LEAVES assignments per node.
+The clamp of an assignment sigma of m inputs,
   ReLU((L_sigma - |sigma| + 3/4) * 2) - ReLU((L_sigma - |sigma| + 1/4) * 2),
   L_sigma(x) = sum_{sigma_k = 1} x_k - sum_{sigma_k = 0} x_k,
-is exactly 1 when the leaves round to sigma and 0 otherwise, as long as every
-approximate leaf is within 1/(4m) of its 0/1 value.  The heads' mass off the hard
-max set bounds that error; the temperature is chosen so that it is <= 1/(8 m_max).
+is exactly 1 when the inputs round to sigma and 0 otherwise, as long as the m' inputs
+that are approximate (attention results of the same layer, read from their scratch
+coordinate) are within 1/(4 m') of their 0/1 values: every other input is a clean
+coordinate, exact 0/1.  A gate is one such clamp, so the circuit adds no error: every
+clean coordinate leaves its FFN exact whatever the depth of the Boolean structure, and
+the only approximate values are the heads' outputs, whose error is the heads' mass off
+the hard max set.  The temperature is chosen so that this mass is <= 1/(8 m_max), with
+m_max the most approximate inputs of one node (table or gate): the same derivation
+as for tables alone, m_max now counted over each node's chosen inputs.
+Heads of one layer with the same scores, mask and hard mode (for instance every Y head
+of a layer in the bounded regime, every count head of a direction) are one head whose
+values sit side by side: its attention weights are those of each, in every mode.
 
 Regimes (every head's scores, gap and bound: constructive.heads):
   bounded:   scores with K = 1, tau(n) = c/n, c = 1/ln(16 m_max); gap 1/n;
@@ -42,13 +69,11 @@ so any hard mode gives the same result).
 
 Not supported (ValueError): a comparison that mixes past (#<) and future (#>) counts
 (its sign needs the product of an average with a position, which neither an FFN nor
-a bilinear score computes with one parameter set), and Boolean nodes with more than
-MAX_LEAVES leaves.
+a bilinear score computes with one parameter set).
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,6 +93,7 @@ from hardsoft.constructive.logic.syntax import (
     First,
     Formula,
     Last,
+    Mod,
     Next,
     Not,
     Or,
@@ -80,8 +106,12 @@ from hardsoft.constructive.logic.syntax import (
 from hardsoft.constructive.residual import Residual, Unit
 from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace
 
-#: Largest number of leaves of one Boolean node (its FFN has up to 2^(m-1) * 2 hidden units).
-MAX_LEAVES = 12
+#: Most leaves of a Boolean node that may be computed from its truth table (2^m assignments enumerated: a constant per node).
+TABLE_MAX_LEAVES = 6
+#: Most FFN units of a truth table chosen over a gate to save a layer (a table no larger than the gate is always chosen).
+TABLE_MAX_UNITS = 8
+#: Most literals of one circuit gate (a flattened conjunction or disjunction); past it a sub-gate is read as one literal.
+MAX_GATE_INPUTS = 32
 
 _BOOL = (Not, And, Or)
 
@@ -111,38 +141,6 @@ def _canonical_compare(g: Compare) -> tuple[str | None, list[tuple[int, Count]],
     return (dirs.pop() if dirs else None), terms, const + half
 
 
-def _is_symbolic(g: Formula) -> bool:
-    """Return whether g is a function of the symbol at i alone (atoms, constants, Boolean connectives of them)."""
-    if isinstance(g, (Atom, Const)):
-        return True
-    if isinstance(g, Compare):
-        return _canonical_compare(g)[0] is None
-    if isinstance(g, Not):
-        return _is_symbolic(g.arg)
-    if isinstance(g, (And, Or)):
-        return _is_symbolic(g.left) and _is_symbolic(g.right)
-    return False
-
-
-def _truth(g: Formula, leafval: dict[Formula, bool], symbol: str | None = None) -> bool:
-    """Return g's value from its leaves' values (or from the symbol, for symbol-only nodes)."""
-    if g in leafval:
-        return leafval[g]
-    if isinstance(g, Atom):
-        return g.symbol == symbol
-    if isinstance(g, Const):
-        return g.value
-    if isinstance(g, Compare):  # constant comparison (its counts cancel)
-        return _canonical_compare(g)[2] > 0
-    if isinstance(g, Not):
-        return not _truth(g.arg, leafval, symbol)
-    if isinstance(g, And):
-        return _truth(g.left, leafval, symbol) and _truth(g.right, leafval, symbol)
-    if isinstance(g, Or):
-        return _truth(g.left, leafval, symbol) or _truth(g.right, leafval, symbol)
-    raise ValueError(f"internal: {g} is not a Boolean combination of its leaves")
-
-
 @dataclass(frozen=True)
 class HeadInfo:
     """What one compiled head does: layer, index, construction, the node it serves, and its claimed bounds."""
@@ -152,6 +150,20 @@ class HeadInfo:
     construction: str  # tiebreak | lookup | count | sign
     node: str
     target: int
+
+
+@dataclass(frozen=True)
+class BoolInfo:
+    """How one Boolean node is computed: its layer, "table" (truth table of its leaves), "circuit" (one gate) or "shared", inputs, FFN units.
+
+    "shared": the same function of the same leaves as an earlier table node, whose coordinate it reuses (0 units).
+    """
+
+    layer: int
+    node: str
+    form: str
+    inputs: int
+    units: int
 
 
 @dataclass
@@ -169,6 +181,7 @@ class CompiledFormula:
     m_max: int  # most approximate leaves of one FFN Boolean node
     heads: list[HeadInfo] = field(default_factory=list)
     times: dict[str, int] = field(default_factory=dict)
+    booleans: list[BoolInfo] = field(default_factory=list)
 
     def tau(self, n: int) -> float:
         """Return the regime's temperature at length n: c/n (bounded) or 1 (unbounded)."""
@@ -230,84 +243,230 @@ class CompiledFormula:
             "gap": ("K/n = 1/n" if self.regime == "bounded" else f"K = {self.K:.6g}") if self.heads else "inf",
             "mass_off_bound": self.mass_bound(),
             "constructions": [f"layer {h.layer} head {h.index}: {h.construction} for {h.node}" for h in self.heads],
+            "boolean_forms": {form: sum(b.form == form for b in self.booleans) for form in ("table", "circuit", "shared")},
+            "boolean_nodes": [f"layer {b.layer}: {b.form} over {b.inputs} inputs ({b.units} units) for {b.node}" for b in self.booleans],
             "readout": {"coordinate": self.readout.coordinate, "position": self.readout.position, "threshold": self.readout.threshold},
         }
 
 
+@dataclass(frozen=True)
+class BoolPlan:
+    """How one non-symbol-only Boolean node is computed by its layer's FFN (module docstring, "Boolean nodes").
+
+    form "table": from the truth table of its leaves (``inputs``; ``table`` has bit a set when
+    the node holds under the assignment a, bit k of a being input k); form "circuit": ONE gate,
+    the conjunction (op "and") or disjunction (op "or") of the literals (input k, polarity k).
+    """
+
+    form: str
+    inputs: tuple[Formula, ...]
+    table: int = 0
+    op: str = "and"
+    polarity: tuple[bool, ...] = ()
+
+    def assignments(self) -> tuple[list[tuple[int, ...]], float]:
+        """Return the assignments the FFN clamps (each a 0/1 tuple over the inputs) and the sign of their output (bias 1 when -1)."""
+        m = len(self.inputs)
+        if self.form == "circuit":
+            if self.op == "and":
+                return [tuple(int(p) for p in self.polarity)], 1.0
+            return [tuple(int(not p) for p in self.polarity)], -1.0
+        every = [tuple((a >> k) & 1 for k in range(m)) for a in range(1 << m)]
+        sat = [s for a, s in enumerate(every) if (self.table >> a) & 1]
+        uns = [s for a, s in enumerate(every) if not (self.table >> a) & 1]
+        return (sat, 1.0) if len(sat) <= len(uns) else (uns, -1.0)
+
+    def units(self) -> int:
+        """Return the number of FFN units (two per clamped assignment), without listing the assignments."""
+        if self.form == "circuit":
+            return 2
+        sat = bin(self.table).count("1")
+        return 2 * min(sat, (1 << len(self.inputs)) - sat)
+
+
 class _Schedule:
-    """The schedule of one compilation (module docstring): every node's time, the leaves of Boolean nodes, the beta node of S / U."""
+    """The schedule of one compilation (module docstring): every node's time and Boolean plan, the beta node of S / U."""
 
     def __init__(self, f: Formula, alphabet: tuple[str, ...], regime: str) -> None:
         self.f, self.alphabet, self.regime = f, alphabet, regime
         self.subs = subformulas(f)
         self.time: dict[Formula, int] = {}
-        self.leaves: dict[Formula, tuple[Formula, ...]] = {}
         self.beta: dict[Formula, Formula] = {}  # since/until -> its beta node (g | !f)
-        self.nodes: list[Formula] = []  # the subformulas, then the beta nodes' new subformulas
+        self.nodes: list[Formula] = []  # every node, children first: the subformulas, each S / U preceded by its beta node's new subformulas
+        self.symbolic: dict[Formula, tuple[bool, ...] | None] = {}  # symbol-only node -> its value per symbol; None otherwise
+        self.canonical: dict[Formula, tuple[str | None, list[tuple[int, Count]], float]] = {}
+        self.tables: dict[Formula, tuple[tuple[Formula, ...], int] | None] = {}  # Boolean node -> (leaves, truth table), None past TABLE_MAX_LEAVES
+        self.gates: dict[Formula, BoolPlan] = {}  # Boolean node -> its flattened single gate (form circuit)
+        self.plan: dict[Formula, BoolPlan] = {}  # Boolean node -> the plan chosen
+        self.shared: dict[Formula, Formula] = {}  # Boolean node -> an earlier node with the same table (its coordinate is reused)
+        self.by_function: dict[tuple[tuple[Formula, ...], int], Formula] = {}  # (leaves, table) of a table plan -> its first node
 
-    def leaves_of(self, g: Formula) -> tuple[Formula, ...]:
-        """Return the leaves of a Boolean node: maximal non-Boolean or symbol-only nodes below it (ordered, unique)."""
-        if g in self.leaves:
-            return self.leaves[g]
-        out: list[Formula] = []
-        children: tuple[Formula, ...]
-        if isinstance(g, Not):
-            children = (g.arg,)
-        elif isinstance(g, (And, Or)):
-            children = (g.left, g.right)
-        else:
-            raise TypeError(f"internal: leaves_of on a non-Boolean node {g}")
-        for c in children:
-            for x in (c,) if _is_symbolic(c) or not isinstance(c, _BOOL) else self.leaves_of(c):
-                if x not in out:
-                    out.append(x)
-        self.leaves[g] = tuple(out)
-        if len(out) > MAX_LEAVES:
-            raise ValueError(f"the Boolean subformula {g} has {len(out)} leaves; this compiler handles at most {MAX_LEAVES}")
-        return self.leaves[g]
-
-    def schedule(self, g: Formula) -> int:
-        """Return (and record) the time of node g."""
-        if g in self.time:
-            return self.time[g]
-        if _is_symbolic(g) or isinstance(g, (First, Last)):
-            t = 0
-        elif isinstance(g, _BOOL):
-            t = max(1, max(self.schedule(x) for x in self.leaves_of(g)))
-        elif isinstance(g, (Prev, Next)):
-            t = 1 + self.schedule(g.arg)
-        elif isinstance(g, (Since, Until)):
-            b = Or(g.right, Not(g.left))
-            self.beta[g] = b
-            t = 1 + max(self.schedule(g.left), self.schedule(g.right), self.schedule(b))
-        elif isinstance(g, Compare):
-            t = 2 + max(self.schedule(c.arg) for _, c in self.compare_terms(g)[1])
-        else:
-            raise ValueError(f"cannot compile {g!r}")
-        self.time[g] = t
-        return t
+    def is_symbolic(self, g: Formula) -> bool:
+        """Return whether g is a function of the symbol at i alone (set by the word embedding)."""
+        return self.symbolic[g] is not None
 
     def compare_terms(self, g: Compare) -> tuple[str, list[tuple[int, Count]], float]:
         """Return (direction, merged nonzero terms, half-integer constant) with [g] = [sum c_k #_k + const > 0]."""
-        direction, terms, const = _canonical_compare(g)
+        direction, terms, const = self.canonical[g]
         if direction is None:
             raise ValueError("internal: constant comparison reached the count construction")
         return direction, terms, const
+
+    def add(self, g: Formula) -> None:
+        """Schedule node g, its children being scheduled (the caller walks children first)."""
+        if g in self.time:
+            return
+        self.symbolic[g] = self._symbol_values(g)
+        if self.symbolic[g] is not None or isinstance(g, (First, Last)):
+            t = 0
+        elif isinstance(g, Mod):
+            if g.modulus > 2:
+                raise ValueError(
+                    f"{g} (i mod {g.modulus} = {g.residue}) needs a position feature i mod {g.modulus}, which the model format does not have: "
+                    "this compiler takes mod(1, 0) and mod(2, r) (from the parity feature), in both regimes"
+                )
+            t = 0
+        elif isinstance(g, _BOOL):
+            t = self._plan_boolean(g)
+        elif isinstance(g, (Prev, Next)):
+            t = 1 + self.time[g.arg]
+        elif isinstance(g, (Since, Until)):
+            t = 1 + max(self.time[g.left], self.time[g.right], self.time[self.beta[g]])
+        elif isinstance(g, Compare):
+            t = 2 + max(self.time[c.arg] for _, c in self.compare_terms(g)[1])
+        else:
+            raise ValueError(f"cannot compile {g!r}")
+        self.time[g] = t
+        self.nodes.append(g)
+
+    def _symbol_values(self, g: Formula) -> tuple[bool, ...] | None:
+        """Return g's value at each symbol when g is symbol-only (atoms, constants, constant comparisons, Boolean connectives of them)."""
+        if isinstance(g, Atom):
+            return tuple(a == g.symbol for a in self.alphabet)
+        if isinstance(g, Const):
+            return (g.value,) * len(self.alphabet)
+        if isinstance(g, Compare):
+            self.canonical[g] = _canonical_compare(g)
+            direction, _, const = self.canonical[g]
+            return (const > 0,) * len(self.alphabet) if direction is None else None
+        if isinstance(g, Not):
+            v = self.symbolic[g.arg]
+            return None if v is None else tuple(not x for x in v)
+        if isinstance(g, (And, Or)):
+            left, right = self.symbolic[g.left], self.symbolic[g.right]
+            if left is None or right is None:
+                return None
+            return tuple((x and y) if isinstance(g, And) else (x or y) for x, y in zip(left, right))
+        return None
+
+    def _is_gate(self, g: Formula) -> bool:
+        """Return whether g is a Boolean node with a plan (not symbol-only): its value is a clean coordinate written by an FFN."""
+        return isinstance(g, _BOOL) and self.symbolic[g] is None
+
+    def _table(self, g: Not | And | Or) -> tuple[tuple[Formula, ...], int] | None:
+        """Return (leaves, truth table) of g over its leaves (maximal non-Boolean or symbol-only nodes below), None past TABLE_MAX_LEAVES."""
+        parts: list[tuple[tuple[Formula, ...], int]] = []
+        for c in (g.arg,) if isinstance(g, Not) else (g.left, g.right):
+            if self._is_gate(c):
+                sub = self.tables[c]
+                if sub is None:
+                    return None
+                parts.append(sub)
+            else:
+                parts.append(((c,), 0b10))  # the leaf itself: true exactly under assignment 1
+        leaves: list[Formula] = []
+        for lv, _ in parts:
+            leaves += [x for x in lv if x not in leaves]
+        m = len(leaves)
+        if m > TABLE_MAX_LEAVES:
+            return None
+        pos = [[leaves.index(x) for x in lv] for lv, _ in parts]
+        table = 0
+        for a in range(1 << m):
+            vals = [(tb >> sum(((a >> p) & 1) << k for k, p in enumerate(ps))) & 1 for (_, tb), ps in zip(parts, pos)]
+            if isinstance(g, Not):
+                v = 1 - vals[0]
+            elif isinstance(g, And):
+                v = vals[0] & vals[1]
+            else:
+                v = vals[0] | vals[1]
+            table |= v << a
+        return _canonical_table(leaves, table)
+
+    def _gate(self, g: Not | And | Or) -> BoolPlan:
+        """Return g as one gate: Not flips its argument's gate (De Morgan); And / Or take in a same-kind child gate's literals.
+
+        A child that is a gate of the other kind (or would take the gate past MAX_GATE_INPUTS
+        literals) is read as one literal from its clean coordinate, one layer later.  Literals
+        x and !x together make the gate constant (a table with no inputs).
+        """
+        if isinstance(g, Not):
+            c = g.arg
+            if self._is_gate(c):
+                inner = self.gates[c]
+                if inner.form == "table":  # a constant
+                    return BoolPlan("table", (), 1 - inner.table)
+                return BoolPlan("circuit", inner.inputs, 0, "or" if inner.op == "and" else "and", tuple(not p for p in inner.polarity))
+            return BoolPlan("circuit", (c,), 0, "and", (False,))
+        op = "and" if isinstance(g, And) else "or"
+        lits: dict[Formula, bool] = {}
+        for c in (g.left, g.right):
+            take: list[tuple[Formula, bool]] = [(c, True)]
+            if self._is_gate(c):
+                inner = self.gates[c]
+                if inner.form == "table":  # a constant: the identity of op drops out, the absorbing value decides
+                    if bool(inner.table) == (op == "or"):
+                        return BoolPlan("table", (), inner.table)
+                    take = []
+                elif (inner.op == op or len(inner.inputs) == 1) and len(lits) + len(inner.inputs) <= MAX_GATE_INPUTS:
+                    take = list(zip(inner.inputs, inner.polarity))
+            for x, p in take:
+                if lits.get(x, p) != p:  # x and !x
+                    return BoolPlan("table", (), 0 if op == "and" else 1)
+                lits[x] = p
+        if not lits:
+            return BoolPlan("table", (), 1 if op == "and" else 0)
+        return BoolPlan("circuit", tuple(lits), 0, op, tuple(lits.values()))
+
+    def _plan_boolean(self, g: Not | And | Or) -> int:
+        """Choose g's plan and return g's time: the truth table or the gate (module docstring, "Boolean nodes").
+
+        The table when it needs no more units than the gate, or when it runs in an earlier
+        layer with at most TABLE_MAX_UNITS units; else the gate.
+
+        A table's time is the latest of its leaves' (at least 1); a gate's time is the latest of
+        its inputs', plus one for an input that is itself a gate (read from its clean coordinate).
+        """
+        self.tables[g] = self._table(g)
+        self.gates[g] = gate = self._gate(g)
+        table = self.tables[g]
+        tplan = BoolPlan("table", table[0], table[1]) if table is not None else None
+        plan = gate
+        if tplan is not None and (tplan.units() <= gate.units() or (tplan.units() <= TABLE_MAX_UNITS and self._time_of(tplan) < self._time_of(gate))):
+            plan = tplan
+            first = self.by_function.setdefault((plan.inputs, plan.table), g)
+            if first is not g:  # the same function of the same leaves: one coordinate, computed once
+                self.shared[g] = first
+        self.plan[g] = plan
+        return self._time_of(plan)
+
+    def _time_of(self, plan: BoolPlan) -> int:
+        """Return the layer a plan can run in: the latest input's (at least 1), one later for an input that is itself a gate."""
+        return max([1] + [self.time[x] + (1 if self._is_gate(x) else 0) for x in plan.inputs])
 
     @property
     def depth(self) -> int:
         """Return L: the largest time of a node."""
         return max((self.time[g] for g in self.nodes), default=0)
 
-    def approx_leaves(self, g: Formula) -> list[Formula]:
-        """Return the leaves of Boolean node g that come out of an attention head in g's own layer (approximate in soft mode)."""
+    def approx_inputs(self, g: Formula) -> list[Formula]:
+        """Return the inputs of Boolean node g that come out of an attention head in g's own layer (approximate in soft mode)."""
         t = self.time[g]
-        return [x for x in self.leaves_of(g) if _is_attended(x) and self.time[x] == t]
+        return [x for x in self.plan[g].inputs if self.is_attended(x) and self.time[x] == t]
 
-
-def _is_attended(g: Formula) -> bool:
-    """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts): it has a scratch coordinate."""
-    return isinstance(g, (Prev, Next, Since, Until, Compare)) and not _is_symbolic(g)
+    def is_attended(self, g: Formula) -> bool:
+        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts): it has a scratch coordinate."""
+        return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None
 
 
 @dataclass
@@ -329,20 +488,32 @@ def _regime_features(regime: str) -> tuple[str, ...]:
     return ("one", "is_first", "is_last", "i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)")
 
 
+def _canonical_table(leaves: list[Formula], table: int) -> tuple[tuple[Formula, ...], int]:
+    """Return (leaves, table) without the leaves the table does not depend on, the rest in the order of their texts.
+
+    Two Boolean nodes computing the same function of the same leaves then have equal
+    (leaves, table) and share one coordinate (``_Schedule.shared``).
+    """
+    m = len(leaves)
+    keep = [k for k in range(m) if any(((table >> a) & 1) != ((table >> (a ^ (1 << k))) & 1) for a in range(1 << m))]
+    order = sorted(keep, key=lambda k: str(leaves[k]))
+    out = 0
+    for b in range(1 << len(order)):
+        a = sum(((b >> r) & 1) << k for r, k in enumerate(order))  # the dropped leaves at 0: the table does not depend on them
+        out |= ((table >> a) & 1) << b
+    return tuple(leaves[k] for k in order), out
+
+
 def _schedule(f: Formula, alphabet: tuple[str, ...], regime: str) -> _Schedule:
-    """Step 1: every node's time; the nodes are the subformulas, then the new subformulas of the beta nodes of S / U."""
-    try:
-        sched = _Schedule(f, alphabet, regime)
-        for g in sched.subs:
-            sched.schedule(g)
-    except RecursionError:
-        raise ValueError("the formula is nested too deeply to compile") from None
-    sched.nodes = list(sched.subs)
-    for _g, beta in list(sched.beta.items()):
-        for x in subformulas(beta):
-            if x not in sched.nodes:
-                sched.nodes.append(x)
-                sched.schedule(x)
+    """Step 1: every node's time and Boolean plan, children first (no recursion); each S / U after its beta node (g | !f)."""
+    sched = _Schedule(f, alphabet, regime)
+    for g in sched.subs:
+        if isinstance(g, (Since, Until)):
+            beta = Or(g.right, Not(g.left))
+            sched.beta[g] = beta
+            sched.add(Not(g.left))  # g.left and g.right come before g in post-order
+            sched.add(beta)
+        sched.add(g)
     return sched
 
 
@@ -350,8 +521,8 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
     """Step 2: return (m_max, K, c): the most approximate leaves of one Boolean node, and the regime's score scale and temperature constant."""
     m_max = 1
     for g in sched.nodes:
-        if isinstance(g, _BOOL) and not _is_symbolic(g):
-            m_max = max(m_max, len(sched.approx_leaves(g)))
+        if g in sched.plan:
+            m_max = max(m_max, len(sched.approx_inputs(g)))
     log16m = math.log(16 * m_max)
     if sched.regime == "bounded":
         return m_max, 1.0, 1.0 / log16m
@@ -365,22 +536,26 @@ def _allocate(sched: _Schedule) -> _Layout:
     for ft in features:
         res.add(ft)
     clean: dict[Formula, int] = {}
-    symbolic = [g for g in sched.nodes if _is_symbolic(g)]
+    symbolic = [g for g in sched.nodes if sched.is_symbolic(g)]
     for g in symbolic:
         clean[g] = res.add(f"sym:{g}")
     for g in sched.nodes:
-        if isinstance(g, First):
+        if isinstance(g, Mod):
+            clean[g] = res.add(f"pos:{g}")
+        elif isinstance(g, First):
             clean[g] = res["is_first"]
         elif isinstance(g, Last):
             clean[g] = res["is_last"]
+        elif g in sched.shared:
+            clean[g] = clean[sched.shared[g]]
         elif g not in clean:
             clean[g] = res.add(f"node:{g}")
     scratch: dict[Formula, int] = {}
     value: dict[Formula, int] = {}
     for g in sched.nodes:
-        if _is_attended(g):
+        if sched.is_attended(g):
             scratch[g] = res.add(f"scratch:{g}")
-        if isinstance(g, Compare) and not _is_symbolic(g):
+        if isinstance(g, Compare) and not sched.is_symbolic(g):
             value[g] = res.add(f"V:{g}")
     return _Layout(res, features, symbolic, clean, scratch, value)
 
@@ -388,8 +563,16 @@ def _allocate(sched: _Schedule) -> _Layout:
 def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmbedding, dict[Formula, float]]:
     """Step 4: WE (the symbol-only nodes' truth values), PE (the features; each comparison's constant / max(keys, 1) into V), orientations."""
     res = lay.res
-    WE = res.word_embedding(sched.alphabet, {a: {lay.clean[g]: 1.0 if _truth(g, {}, a) else 0.0 for g in lay.symbolic} for a in sched.alphabet})
+    values = {g: sched.symbolic[g] for g in lay.symbolic}
+    WE = res.word_embedding(
+        sched.alphabet, {a: {lay.clean[g]: 1.0 if v[k] else 0.0 for g, v in values.items() if v is not None} for k, a in enumerate(sched.alphabet)}
+    )
     P = res.feature_matrix(lay.features)
+    for g in sched.nodes:  # i mod 1 = 0 is 1; i mod 2 = r is (1 + (-1)^i)/2 for r = 0 and (1 - (-1)^i)/2 for r = 1
+        if isinstance(g, Mod):
+            P[lay.features.index("one"), lay.clean[g]] = 1.0 if g.modulus == 1 else 0.5
+            if g.modulus == 2:
+                P[lay.features.index("parity"), lay.clean[g]] = 0.5 if g.residue == 0 else -0.5
     orientation: dict[Formula, float] = {}
     for g, v in lay.value.items():
         direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
@@ -405,13 +588,29 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
     d, coord, regime = res.d, res.index(), sched.regime
     infos: list[HeadInfo] = []
 
+    shared: dict[tuple[int, str, str | None, bytes, bytes], int] = {}  # (layer, mask, hard mode, W_Q, W_K) -> head index
+
     def add(layer: int, h: Head, construction: str, g: Formula, target: int) -> None:
+        """Place head h in layer ``layer``; a head of that layer with the same scores, mask and hard mode takes h's values instead.
+
+        Equal W_Q, W_K and mask give equal attention weights in every mode, so the merged head
+        (values side by side: W_V columns, W_O rows) writes exactly what the two heads wrote.
+        """
         plan = res.layer(layer - 1)  # time t is the t-th layer (0-based t - 1)
-        infos.append(HeadInfo(layer, len(plan.heads), construction, str(g), target))
-        plan.heads.append(h)
+        key = (layer, h.mask, h.hard_mode, h.W_Q.tobytes() + bytes(str(h.W_Q.shape), "ascii"), h.W_K.tobytes() + bytes(str(h.W_K.shape), "ascii"))
+        if key in shared:
+            k = shared[key]
+            old = plan.heads[k]
+            if not isinstance(old, Head):
+                raise TypeError(f"internal: layer {layer} head {k} is not a built head")
+            plan.heads[k] = Head(old.W_Q, old.W_K, np.hstack([old.W_V, h.W_V]), np.vstack([old.W_O, h.W_O]), old.mask, old.hard_mode)
+        else:
+            k = shared[key] = len(plan.heads)
+            plan.heads.append(h)
+        infos.append(HeadInfo(layer, k, construction, str(g), target))
 
     for g in sched.nodes:
-        if _is_symbolic(g):
+        if sched.is_symbolic(g):
             continue
         t = sched.time[g]
         if isinstance(g, (Prev, Next)):
@@ -438,24 +637,24 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
 
 
 def _node_units(sched: _Schedule, lay: _Layout, g: Formula, orientation: dict[Formula, float]) -> tuple[list[Unit], float]:
-    """Return the FFN units writing node g's clean 0/1 value from its leaves (the clamps of the module docstring), and the output bias (0 or 1).
+    """Return the FFN units writing node g's clean 0/1 value from its plan's inputs (the module docstring's clamps), and the bias (0 or 1).
 
-    The smaller side of the truth table is written: the satisfying assignments (bias 0), or
-    the falsifying ones subtracted from a bias of 1.  A leaf computed by a head of the same
-    layer is read from its scratch coordinate (1 - scratch for a negatively oriented comparison).
+    A Boolean node clamps the assignments of its plan (``BoolPlan.assignments``: the smaller
+    side of a truth table, or the one assignment of a gate), each adding (sign +1) or
+    subtracting from a bias of 1 (sign -1); an attended node clamps its own scratch value.
+    An input computed by a head of the same layer is read from its scratch coordinate
+    (1 - scratch for a negatively oriented comparison).
     """
     t = sched.time[g]
-    lv = sched.leaves_of(g) if isinstance(g, _BOOL) else (g,)
-    fn = (lambda val: _truth(g, val)) if isinstance(g, _BOOL) else (lambda val: val[g])
-    assigns = list(itertools.product((0, 1), repeat=len(lv)))
-    table = [bool(fn(dict(zip(lv, s)))) for s in assigns]
-    sat = [s for s, v in zip(assigns, table) if v]
-    uns = [s for s, v in zip(assigns, table) if not v]
-    use, sign = (sat, 1.0) if len(sat) <= len(uns) else (uns, -1.0)
+    if g in sched.plan:
+        plan = sched.plan[g]
+        lv, (use, sign) = plan.inputs, plan.assignments()
+    else:
+        lv, use, sign = (g,), [(1,)], 1.0
 
     def location(x: Formula) -> tuple[int, bool]:
-        """Return (coordinate, flipped) holding leaf x's value as seen by the FFN of layer t."""
-        if _is_attended(x) and sched.time[x] == t:
+        """Return (coordinate, flipped) holding input x's value as seen by the FFN of layer t."""
+        if sched.is_attended(x) and sched.time[x] == t:
             return lay.scratch[x], bool(isinstance(x, Compare) and orientation[x] < 0)
         return lay.clean[x], False
 
@@ -466,7 +665,7 @@ def _node_units(sched: _Schedule, lay: _Layout, g: Formula, orientation: dict[Fo
         const = 0.0
         for (k, flip), bit in zip(locs, s):
             coef = 1.0 if bit else -1.0
-            if flip:  # leaf value is 1 - x_k
+            if flip:  # input value is 1 - x_k
                 w[k] = w.get(k, 0.0) - coef
                 const += coef
             else:
@@ -480,10 +679,10 @@ def _node_units(sched: _Schedule, lay: _Layout, g: Formula, orientation: dict[Fo
 
 
 def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float]) -> None:
-    """Step 6: each layer's FFN computes every node of its time from its leaves, then erases the layer's scratch coordinates."""
+    """Step 6: each layer's FFN computes every node of its time from its plan's inputs, then erases the layer's scratch coordinates."""
     res = lay.res
     for g in sched.nodes:
-        if _is_symbolic(g) or isinstance(g, (First, Last)):
+        if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod)) or g in sched.shared:
             continue
         plan = res.layer(sched.time[g] - 1)
         units, bias = _node_units(sched, lay, g, orientation)
@@ -518,6 +717,13 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     infos = _place_heads(sched, lay, K, orientation)
     _place_ffns(sched, lay, orientation)
     readout = Readout(lay.clean[f], "last", 0.5)
-    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f}", "average", readout)
+    forms = ["shared" if g in sched.shared else p.form for g, p in sched.plan.items()]
+    plans = f"Boolean nodes: {forms.count('table')} table, {forms.count('circuit')} circuit, {forms.count('shared')} shared"
+    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f} ({plans})", "average", readout)
     coords = [lay.clean[g] for g in sched.subs]
-    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, {str(g): sched.time[g] for g in sched.nodes})
+    booleans = [
+        BoolInfo(sched.time[g], str(g), "shared" if g in sched.shared else p.form, len(p.inputs), 0 if g in sched.shared else p.units())
+        for g, p in sched.plan.items()
+    ]
+    times = {str(g): sched.time[g] for g in sched.nodes}
+    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans)

@@ -21,6 +21,7 @@ from hardsoft.constructive.logic.syntax import (
     Formula,
     Last,
     LinExpr,
+    Mod,
     Next,
     Not,
     Or,
@@ -99,6 +100,8 @@ def _holds(g: Formula, val: _Values, w: list[int], alphabet: Sequence[str], i: i
         return i == 0
     if isinstance(g, Last):
         return i == n - 1
+    if isinstance(g, Mod):
+        return i % g.modulus == g.residue
     if isinstance(g, Not):
         return not val[g.arg][i]
     if isinstance(g, And):

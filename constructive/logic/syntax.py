@@ -7,22 +7,27 @@ Grammar (loosest binding first; binary operators associate to the left)::
     and        := since ('&' since)*
     since      := unary (('S' | 'U') unary)*
     unary      := ('!' | 'Y' | 'X') unary | primary
-    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | SYMBOL | comparison
+    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | mod | SYMBOL | comparison
+    mod        := 'mod' '(' INT ',' INT ')'          (i mod m = r: a monadic numerical predicate)
     comparison := linexpr ('<' | '<=' | '>' | '>=') linexpr
     linexpr    := ['-'] lterm (('+' | '-') lterm)*
     lterm      := INT ['*' count] | count
     count      := '#<' '[' formula ']' | '#>' '[' formula ']'
 
 SYMBOL is an identifier ([A-Za-z_][A-Za-z0-9_]*) other than the keywords
-true, false, first, last, Y, X, S, U.  ``str(f)`` prints with the fewest parentheses
+true, false, first, last, Y, X, S, U (``mod`` is a keyword only before '(').  ``str(f)`` prints with the fewest parentheses
 that make ``parse(str(f)) == f``.  Parse errors are ValueError naming the column
 (1-based) and what was expected.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
@@ -38,7 +43,66 @@ MAX_DEPTH = 200
 
 # --------------------------------------------------------------------------- AST
 
+_N = TypeVar("_N")
 
+
+def _node(cls: type[_N]) -> type[_N]:
+    """Give the frozen dataclass cls a hash is computed once, at construction, from its fields' (cached) hashes.
+
+    The generated dataclass hash would recurse through the whole tree on every call (the
+    compiler's dictionaries hashed each node once per ancestor: quadratic in a chain); the
+    equality below compares hashes first and walks equal trees with an explicit stack, so
+    neither recurses however deep the formula is.
+    """
+    dc: Any = cls
+    names = tuple(f.name for f in dataclasses.fields(dc))
+    init = dc.__init__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init(self, *args, **kwargs)
+        object.__setattr__(self, "_hash", hash((dc.__name__, *(getattr(self, n) for n in names))))
+
+    def __hash__(self: Any) -> int:
+        return int(self._hash)
+
+    def __eq__(self: Any, other: object) -> bool:
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        return _tree_equal(self, other)
+
+    def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
+        return dc, tuple(getattr(self, n) for n in names)  # rebuilt through __init__: the hash is recomputed
+
+    dc.__init__, dc.__hash__, dc.__eq__, dc.__reduce__ = __init__, __hash__, __eq__, __reduce__
+    dc._fields = names
+    return dc  # type: ignore[no-any-return]
+
+
+def _tree_equal(a: Any, b: Any) -> bool:
+    """Return whether two AST values are equal, walking them with an explicit stack (hashes compared first)."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if x is y:
+            continue
+        if type(x) is not type(y):
+            return False
+        if hasattr(x, "_fields"):
+            if x._hash != y._hash:
+                return False
+            stack.extend((getattr(x, n), getattr(y, n)) for n in x._fields)
+        elif isinstance(x, tuple):
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y))
+        elif x != y:
+            return False
+    return True
+
+
+@_node
 @dataclass(frozen=True)
 class Atom:
     """The symbol at position i is ``symbol``."""
@@ -46,9 +110,10 @@ class Atom:
     symbol: str
 
     def __str__(self) -> str:
-        return self.symbol
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Const:
     """true or false at every position."""
@@ -56,25 +121,49 @@ class Const:
     value: bool
 
     def __str__(self) -> str:
-        return "true" if self.value else "false"
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class First:
     """i = 0."""
 
     def __str__(self) -> str:
-        return "first"
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Last:
     """i = n - 1."""
 
     def __str__(self) -> str:
-        return "last"
+        return _render(self)
 
 
+@_node
+@dataclass(frozen=True)
+class Mod:
+    """i mod m = r (a monadic numerical predicate of position i; 1 <= m <= MAX_INTEGER, 0 <= r < m)."""
+
+    modulus: int
+    residue: int
+
+    def __post_init__(self) -> None:
+        m, r = self.modulus, self.residue
+        if isinstance(m, bool) or not isinstance(m, int) or isinstance(r, bool) or not isinstance(r, int):
+            raise ValueError(f"mod(m, r) needs integers, got {m!r}, {r!r}")
+        if not 1 <= m <= MAX_INTEGER:
+            raise ValueError(f"mod(m, r) needs 1 <= m <= {MAX_INTEGER} (the bound), got m = {m}")
+        if not 0 <= r < m:
+            raise ValueError(f"mod(m, r) needs 0 <= r < m, got r = {r} for m = {m}")
+
+    def __str__(self) -> str:
+        return _render(self)
+
+
+@_node
 @dataclass(frozen=True)
 class Not:
     """!f."""
@@ -82,9 +171,10 @@ class Not:
     arg: Formula
 
     def __str__(self) -> str:
-        return "!" + _wrap(self.arg, _PREC_UNARY)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class And:
     """f & g."""
@@ -93,9 +183,10 @@ class And:
     right: Formula
 
     def __str__(self) -> str:
-        return _binary(self, "&", _PREC_AND)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Or:
     """f | g."""
@@ -104,9 +195,10 @@ class Or:
     right: Formula
 
     def __str__(self) -> str:
-        return _binary(self, "|", _PREC_OR)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Prev:
     """Y f (strict previous): f holds at i - 1; false at i = 0."""
@@ -114,9 +206,10 @@ class Prev:
     arg: Formula
 
     def __str__(self) -> str:
-        return "Y " + _wrap(self.arg, _PREC_UNARY)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Next:
     """X f (strict next): f holds at i + 1; false at i = n - 1."""
@@ -124,9 +217,10 @@ class Next:
     arg: Formula
 
     def __str__(self) -> str:
-        return "X " + _wrap(self.arg, _PREC_UNARY)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Since:
     """f S g (strict): some j < i has g, and every k with j < k < i has f."""
@@ -135,9 +229,10 @@ class Since:
     right: Formula
 
     def __str__(self) -> str:
-        return _binary(self, "S", _PREC_SINCE)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Until:
     """f U g (strict): some j > i has g, and every k with i < k < j has f."""
@@ -146,9 +241,10 @@ class Until:
     right: Formula
 
     def __str__(self) -> str:
-        return _binary(self, "U", _PREC_SINCE)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Count:
     """#<[f] (direction '<': positions j < i with f) or #>[f] (direction '>': positions j > i)."""
@@ -161,9 +257,10 @@ class Count:
             raise ValueError(f"count direction must be '<' or '>', got {self.direction!r}")
 
     def __str__(self) -> str:
-        return f"#{self.direction}[{self.arg}]"
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class LinExpr:
     """sum of coefficient * count, plus a constant (integers)."""
@@ -171,23 +268,20 @@ class LinExpr:
     terms: tuple[tuple[int, Count], ...]
     const: int = 0
 
+    def __post_init__(self) -> None:
+        values = [c for c, _ in self.terms] + [self.const]
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+            raise ValueError(f"coefficients and constants of a comparison must be Python ints, got {values!r}")
+        total = sum(abs(v) for v in values)
+        if total > MAX_INTEGER:
+            shown = str(total) if total < 10**20 else f"about 10^{len(str(total)) - 1}"
+            raise ValueError(f"a side of a comparison sums integers of size {shown}, above the bound {MAX_INTEGER} (larger ones lose the margin)")
+
     def __str__(self) -> str:
-        parts: list[str] = []
-        for c, t in self.terms:
-            mag = abs(c)
-            body = str(t) if mag == 1 else f"{mag}*{t}"
-            if not parts:
-                parts.append(("-" if c < 0 else "") + body)
-            else:
-                parts.append(("- " if c < 0 else "+ ") + body)
-        if self.const != 0 or not parts:
-            if not parts:
-                parts.append(str(self.const))
-            else:
-                parts.append(("- " if self.const < 0 else "+ ") + str(abs(self.const)))
-        return " ".join(parts)
+        return _render(self)
 
 
+@_node
 @dataclass(frozen=True)
 class Compare:
     """lhs op rhs with op one of <, <=, >, >= (integer linear combinations of counts)."""
@@ -201,11 +295,13 @@ class Compare:
             raise ValueError(f"comparison must be one of {', '.join(COMPARISONS)}, got {self.op!r}")
 
     def __str__(self) -> str:
-        return f"{self.lhs} {self.op} {self.rhs}"
+        return _render(self)
 
 
-Formula = Atom | Const | First | Last | Not | And | Or | Prev | Next | Since | Until | Compare
-FORMULA_TYPES = (Atom, Const, First, Last, Not, And, Or, Prev, Next, Since, Until, Compare)
+Formula = Atom | Const | First | Last | Mod | Not | And | Or | Prev | Next | Since | Until | Compare
+FORMULA_TYPES = (Atom, Const, First, Last, Mod, Not, And, Or, Prev, Next, Since, Until, Compare)
+#: The formulas without operators (atoms, constants, position predicates).
+LEAF_TYPES = (Atom, Const, First, Last, Mod)
 
 _PREC_OR, _PREC_AND, _PREC_SINCE, _PREC_UNARY = 1, 2, 3, 4
 
@@ -223,21 +319,99 @@ def _prec(f: Formula) -> int:
     return 5
 
 
-def _wrap(f: Formula, prec: int) -> str:
+def _render(root: Any) -> str:
+    """Return the text of an AST value (fewest parentheses that round-trip), built bottom-up without recursion.
+
+    Each node keeps its text once computed (nodes are immutable), so printing every
+    subformula of a tree costs the length of the texts, not a walk per subformula.
+    """
+    if "_text" in root.__dict__:
+        return str(root.__dict__["_text"])
+    memo: dict[int, str] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        g, ready = stack.pop()
+        if id(g) in memo:
+            continue
+        if "_text" in g.__dict__:
+            memo[id(g)] = g.__dict__["_text"]
+            continue
+        if not ready:
+            stack.append((g, True))
+            stack.extend((c, False) for c in _print_children(g) if id(c) not in memo)
+            continue
+        text = _print_one(g, memo)
+        object.__setattr__(g, "_text", text)
+        memo[id(g)] = text
+    return memo[id(root)]
+
+
+def _print_children(g: Any) -> tuple[Any, ...]:
+    """Return the AST values g's text is made of (formulas, counts, linear expressions)."""
+    if isinstance(g, (Not, Prev, Next, Count)):
+        return (g.arg,)
+    if isinstance(g, (And, Or, Since, Until)):
+        return (g.left, g.right)
+    if isinstance(g, Compare):
+        return (g.lhs, g.rhs)
+    if isinstance(g, LinExpr):
+        return tuple(t for _, t in g.terms)
+    return ()
+
+
+def _print_one(g: Any, memo: dict[int, str]) -> str:
+    """Return g's text, its parts' texts being in memo."""
+    if isinstance(g, Atom):
+        return g.symbol
+    if isinstance(g, Const):
+        return "true" if g.value else "false"
+    if isinstance(g, First):
+        return "first"
+    if isinstance(g, Last):
+        return "last"
+    if isinstance(g, Mod):
+        return f"mod({g.modulus}, {g.residue})"
+    if isinstance(g, Not):
+        return "!" + _wrap(g.arg, _PREC_UNARY, memo)
+    if isinstance(g, Prev):
+        return "Y " + _wrap(g.arg, _PREC_UNARY, memo)
+    if isinstance(g, Next):
+        return "X " + _wrap(g.arg, _PREC_UNARY, memo)
+    if isinstance(g, (And, Or, Since, Until)):
+        op, prec = {And: ("&", _PREC_AND), Or: ("|", _PREC_OR), Since: ("S", _PREC_SINCE), Until: ("U", _PREC_SINCE)}[type(g)]
+        left = _wrap(g.left, prec, memo)
+        right = memo[id(g.right)]
+        if _prec(g.right) <= prec or isinstance(g.right, Compare):
+            right = f"({right})"
+        return f"{left} {op} {right}"
+    if isinstance(g, Count):
+        return f"#{g.direction}[{memo[id(g.arg)]}]"
+    if isinstance(g, Compare):
+        return f"{memo[id(g.lhs)]} {g.op} {memo[id(g.rhs)]}"
+    if isinstance(g, LinExpr):
+        parts: list[str] = []
+        for c, t in g.terms:
+            mag = abs(c)
+            body = memo[id(t)] if mag == 1 else f"{mag}*{memo[id(t)]}"
+            if not parts:
+                parts.append(("-" if c < 0 else "") + body)
+            else:
+                parts.append(("- " if c < 0 else "+ ") + body)
+        if g.const != 0 or not parts:
+            if not parts:
+                parts.append(str(g.const))
+            else:
+                parts.append(("- " if g.const < 0 else "+ ") + str(abs(g.const)))
+        return " ".join(parts)
+    raise TypeError(f"not a formula: {g!r}")
+
+
+def _wrap(f: Formula, prec: int, memo: dict[int, str]) -> str:
     """Print f, parenthesised when it binds looser than prec; a comparison that is an operand is always parenthesised."""
-    s = str(f)
+    s = memo[id(f)]
     if _prec(f) < prec or isinstance(f, Compare):
         return f"({s})"
     return s
-
-
-def _binary(f: And | Or | Since | Until, op: str, prec: int) -> str:
-    """Print a left-associative binary operator."""
-    left = _wrap(f.left, prec)
-    right = str(f.right)
-    if _prec(f.right) <= prec or isinstance(f.right, Compare):
-        right = f"({right})"
-    return f"{left} {op} {right}"
 
 
 def children(f: Formula) -> tuple[Formula, ...]:
@@ -251,19 +425,36 @@ def children(f: Formula) -> tuple[Formula, ...]:
     return ()
 
 
+def _postorder(f: Formula) -> Iterator[Formula]:
+    """Yield every node of f's tree (repeats included) children first, with an explicit stack (no recursion)."""
+    stack: list[tuple[Formula, bool]] = [(f, False)]
+    while stack:
+        g, ready = stack.pop()
+        if ready:
+            yield g
+            continue
+        stack.append((g, True))
+        stack.extend((c, False) for c in reversed(children(g)))
+
+
 def subformulas(f: Formula) -> list[Formula]:
     """Return the subformulas of f in post-order (children before parents), each once (first occurrence)."""
     out: list[Formula] = []
-    seen: set[Formula] = set()
-
-    def visit(g: Formula) -> None:
-        for c in children(g):
-            visit(c)
-        if g not in seen:
-            seen.add(g)
-            out.append(g)
-
-    visit(f)
+    seen: set[int] = set()  # node identities already walked: a shared subtree is walked once
+    index: set[Formula] = set()
+    stack: list[tuple[Formula, bool]] = [(f, False)]
+    while stack:
+        g, ready = stack.pop()
+        if ready:
+            if g not in index:
+                index.add(g)
+                out.append(g)
+            continue
+        if id(g) in seen:
+            continue
+        seen.add(id(g))
+        stack.append((g, True))
+        stack.extend((c, False) for c in reversed(children(g)))
     return out
 
 
@@ -274,12 +465,12 @@ def symbols(f: Formula) -> set[str]:
 
 def size(f: Formula) -> int:
     """Return the number of operators in f (connectives, temporal operators, comparisons), repeated subtrees counted each time."""
-    return (0 if isinstance(f, (Atom, Const, First, Last)) else 1) + sum(size(c) for c in children(f))
+    return sum(0 if isinstance(g, LEAF_TYPES) else 1 for g in _postorder(f))
 
 
 # --------------------------------------------------------------------------- parser
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<|#>|[()\[\]!&|<>+\-*]))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<|#>|[()\[\]!&|<>+\-*,]))")
 
 
 @dataclass(frozen=True)
@@ -310,6 +501,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.toks = _tokenize(text)
         self.k = 0
+        self.level = 0  # parentheses, brackets and prefix operators open at the current token
 
     @property
     def tok(self) -> _Tok:
@@ -330,7 +522,22 @@ class _Parser:
     def at(self, *texts: str) -> bool:
         return self.tok.kind in ("op", "id") and self.tok.text in texts
 
+    def enter(self) -> None:
+        """Open one nesting level (a parenthesis, a count's bracket or a prefix operator); ValueError beyond MAX_DEPTH."""
+        self.level += 1
+        if self.level > MAX_DEPTH + 1:
+            raise ValueError(
+                f"column {self.tok.col}: the formula is nested too deeply "
+                f"({self.level - 1} levels of operators, parentheses or brackets; the bound is {MAX_DEPTH})"
+            )
+
     def formula(self) -> Formula:
+        self.enter()
+        f = self.disj()
+        self.level -= 1
+        return f
+
+    def disj(self) -> Formula:
         f = self.conj()
         while self.at("|"):
             self.k += 1
@@ -354,15 +561,16 @@ class _Parser:
         return f
 
     def unary(self) -> Formula:
-        if self.at("!"):
+        ops: list[str] = []  # a run of prefix operators, applied innermost first (no recursion per operator)
+        while self.at("!", "Y", "X"):
+            ops.append(self.tok.text)
             self.k += 1
-            return Not(self.unary())
-        if self.at("Y", "X"):
-            op = self.tok.text
-            self.k += 1
-            g = self.unary()
-            return Prev(g) if op == "Y" else Next(g)
-        return self.primary()
+            self.enter()
+        g = self.primary()
+        for op in reversed(ops):
+            g = Not(g) if op == "!" else Prev(g) if op == "Y" else Next(g)
+        self.level -= len(ops)
+        return g
 
     def primary(self) -> Formula:
         t = self.tok
@@ -383,6 +591,8 @@ class _Parser:
                 return First()
             if t.text == "last":
                 return Last()
+            if t.text == "mod" and self.at("("):
+                return self.mod()
             return Atom(t.text)
         if t.kind == "num" or self.at("#<", "#>", "-"):
             lhs = self.linexpr()
@@ -411,7 +621,10 @@ class _Parser:
                 sign = 1 if self.tok.text == "+" else -1
                 self.k += 1
                 continue
-            return LinExpr(tuple(terms), const)
+            try:
+                return LinExpr(tuple(terms), const)
+            except ValueError as e:
+                raise ValueError(f"column {self.tok.col}: {e}") from None
 
     def lterm(self) -> tuple[int, Count | None]:
         t = self.tok
@@ -432,6 +645,22 @@ class _Parser:
             raise ValueError(f"column {t.col}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the margin)")
         return int(t.text)
 
+    def mod(self) -> Mod:
+        """Parse '(' m ',' r ')' after the keyword mod."""
+        self.eat("(", "'(' after mod")
+        ints = []
+        for closing in (",", ")"):
+            t = self.tok
+            if t.kind != "num":
+                raise self.fail("an integer in mod(m, r)")
+            ints.append(self.integer(t))
+            self.k += 1
+            self.eat(closing, f"{closing!r} in mod(m, r)")
+        try:
+            return Mod(ints[0], ints[1])
+        except ValueError as e:
+            raise ValueError(f"column {t.col}: {e}") from None
+
     def count(self) -> Count:
         if not self.at("#<", "#>"):
             raise self.fail("a count #<[...] or #>[...]")
@@ -444,28 +673,33 @@ class _Parser:
 
 
 def parse(text: str) -> Formula:
-    """Return the formula written in ``text`` (ValueError naming the column and what was expected)."""
+    """Return the formula written in ``text`` (ValueError naming the column and what was expected).
+
+    Nesting (parentheses, count brackets, prefix operators) deeper than MAX_DEPTH is refused
+    while parsing; the recursive descent below that bound needs at most _FRAMES_PER_LEVEL
+    Python frames per level, and the recursion limit is raised by that much for the parse.
+    """
     if not isinstance(text, str):
         raise ValueError(f"a formula must be a string, got {type(text).__name__}")
     p = _Parser(text)
     if p.tok.kind == "end":
         raise p.fail("a formula")
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(old + _FRAMES_PER_LEVEL * (MAX_DEPTH + 2))
     try:
         f = p.formula()
-    except RecursionError:
-        raise ValueError(f"column {p.tok.col}: the formula is nested too deeply for this parser") from None
+    finally:
+        sys.setrecursionlimit(old)
     if p.tok.kind != "end":
         raise p.fail("end of input or a binary operator (&, |, S, U)")
     deep = depth(f)
     if deep > MAX_DEPTH:
         raise ValueError(f"the formula is nested {deep} operators deep; the bound is {MAX_DEPTH}")
-    for g in subformulas(f):
-        if isinstance(g, Compare):
-            for side in (g.lhs, g.rhs):
-                total = sum(abs(c) for c, _ in side.terms) + abs(side.const)
-                if total > MAX_INTEGER:
-                    raise ValueError(f"the comparison {g} sums integers of size {total}, above the bound {MAX_INTEGER}")
-    return f
+    return f  # every comparison's integers are within MAX_INTEGER: LinExpr refuses more
+
+
+#: Python frames the parser spends per nesting level (formula, disj, conj, since, unary, primary, linexpr, lterm, count).
+_FRAMES_PER_LEVEL = 10
 
 
 def depth(f: Formula) -> int:
@@ -475,7 +709,7 @@ def depth(f: Formula) -> int:
     while stack:
         g, d = stack.pop()
         kids = children(g)
-        here = d + (0 if isinstance(g, (Atom, Const, First, Last)) else 1)
+        here = d + (0 if isinstance(g, LEAF_TYPES) else 1)
         best = max(best, here)
         stack.extend((c, here) for c in kids)
     return best

@@ -108,7 +108,7 @@ def test_keywords_are_not_symbols(kw: str) -> None:
         ("1000001 > #<[a]", "above the bound 1000000"),
         ("600000*#<[a] + 600000*#<[b] >= 1", "sums integers of size 1200000, above the bound 1000000"),
         ("!" * 500 + "a", "deep"),
-        ("Y " * 201 + "a", "nested 201 operators deep; the bound is 200"),
+        ("Y " * 201 + "a", "nested too deeply (201 levels of operators, parentheses or brackets; the bound is 200)"),
         ("a" + " & a" * 300, "nested 300 operators deep; the bound is 200"),
         ("(" * 3000 + "a" + ")" * 3000, "deep"),
     ],
