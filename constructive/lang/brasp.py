@@ -376,8 +376,29 @@ def t_not(f: lg.Formula) -> lg.Formula:
     return lg.Not(f)
 
 
+def assume_symbol(g: lg.Formula, symbol: str) -> lg.Formula:
+    """Return g with the position's symbol known: a Boolean combination's atoms become true (symbol) or false (any other).
+
+    Only the Boolean structure at the current position is rewritten; temporal operators and
+    counts read other positions and are left as they are.
+    """
+    if isinstance(g, lg.Atom):
+        return lg.Const(g.symbol == symbol)
+    if isinstance(g, lg.Not):
+        return t_not(assume_symbol(g.arg, symbol))
+    if isinstance(g, lg.And):
+        return t_and(assume_symbol(g.left, symbol), assume_symbol(g.right, symbol))
+    if isinstance(g, lg.Or):
+        return t_or(assume_symbol(g.left, symbol), assume_symbol(g.right, symbol))
+    return g
+
+
 def t_and(f: lg.Formula, g: lg.Formula) -> lg.Formula:
-    """Return f & g, folding constants."""
+    """Return f & g, folding constants; next to a symbol, the other side's atoms are decided (assume_symbol)."""
+    if isinstance(f, lg.Atom) and not isinstance(g, lg.Atom):
+        g = assume_symbol(g, f.symbol)
+    elif isinstance(g, lg.Atom) and not isinstance(f, lg.Atom):
+        f = assume_symbol(f, g.symbol)
     if f == FALSE or g == FALSE:
         return FALSE
     if f == TRUE:

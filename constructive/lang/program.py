@@ -21,6 +21,10 @@ from hardsoft.constructive import logic as lg
 from hardsoft.constructive.logic.syntax import MAX_DEPTH
 
 
+#: Longest message of the TL compiler repeated in a refusal (its formulas can be long).
+MAX_MESSAGE = 240
+
+
 @dataclass(frozen=True)
 class Binding:
     """One statement as the binding check sees it: the name it binds, its source line, the names it reads."""
@@ -160,7 +164,11 @@ def compile_via_tl(
     deep = formula_depth(top)
     if deep > MAX_DEPTH:
         raise ValueError(f"the output {output!r} becomes a temporal-logic formula {deep} operators deep; the compiler's bound is {MAX_DEPTH}")
-    tl = lg.compile_formula(top, alphabet, regime)
+    try:
+        tl = lg.compile_formula(top, alphabet, regime)
+    except ValueError as e:
+        why = str(e) if len(str(e)) <= MAX_MESSAGE else str(e)[: MAX_MESSAGE - 3] + "..."
+        raise ValueError(f"the temporal-logic compiler ({regime} regime) refuses the output {output!r}: {why}") from None
     index = {id(g): k for k, g in enumerate(lg.subformulas(top))}
     by_value = {g: k for k, g in enumerate(lg.subformulas(top))}
     names, cols, omitted = [], [], list(extra_omitted)
