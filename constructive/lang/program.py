@@ -20,7 +20,6 @@ import numpy as np
 from hardsoft.constructive import logic as lg
 from hardsoft.constructive.logic.syntax import MAX_DEPTH
 
-
 #: Longest message of the TL compiler repeated in a refusal (its formulas can be long).
 MAX_MESSAGE = 240
 
