@@ -84,9 +84,10 @@ def parse_text(parser: lark.Lark, text: str, describe: Mapping[str, str] = {}) -
     try:
         return parser.parse(text)
     except lark.exceptions.UnexpectedToken as e:
-        got = "end of input" if e.token.type == "$END" else _shown(str(e.token))
-        line, col = (e.line, e.column) if e.line not in (None, -1) else _end_position(text)
-        raise ValueError(f"line {line}, column {col}: expected {_expected(e.expected, describe)}, got {got}") from None
+        at_end = e.token.type == "$END"
+        got = "end of input" if at_end else _shown(str(e.token))
+        line, col = _end_position(text) if at_end or e.line in (None, -1) else (e.line, e.column)
+        raise ValueError(f"line {line}, column {col}: expected {_expected(_acceptable(e), describe)}, got {got}") from None
     except lark.exceptions.UnexpectedCharacters as e:
         pos = e.pos_in_stream or 0
         got = _shown(text[pos : pos + 1])
@@ -96,6 +97,14 @@ def parse_text(parser: lark.Lark, text: str, describe: Mapping[str, str] = {}) -
         raise ValueError(f"line {line}, column {col}: expected {_expected(e.expected, describe)}, got end of input") from None
     except RecursionError:
         raise ValueError("the program is nested too deeply for the parser") from None
+
+
+def _acceptable(e: lark.exceptions.UnexpectedToken) -> Any:
+    """Return the terminals the parser really accepts at the error (LALR's expected set includes merged states' terminals)."""
+    try:
+        return e.interactive_parser.accepts() or e.expected
+    except Exception:  # an interactive parser is not always available; fall back to Lark's expected set
+        return e.expected
 
 
 def _end_position(text: str) -> tuple[int, int]:
