@@ -395,9 +395,11 @@ def assume_symbol(g: lg.Formula, symbol: str) -> lg.Formula:
 
 def t_and(f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return f & g, folding constants; next to a symbol, the other side's atoms are decided (assume_symbol)."""
-    if isinstance(f, lg.Atom) and not isinstance(g, lg.Atom):
+    if isinstance(f, lg.Atom) and isinstance(g, lg.Atom):  # one symbol per position
+        return f if f == g else FALSE
+    if isinstance(f, lg.Atom):
         g = assume_symbol(g, f.symbol)
-    elif isinstance(g, lg.Atom) and not isinstance(f, lg.Atom):
+    elif isinstance(g, lg.Atom):
         f = assume_symbol(f, g.symbol)
     if f == FALSE or g == FALSE:
         return FALSE
@@ -474,10 +476,9 @@ def attention_formula(direction: str, mask: str, K: lg.Formula, V: lg.Formula, D
         near, here_first, far, far_any = lp, t_not(past_any), lf, fut_any
     else:
         near, here_first, far, far_any = rf, t_not(fut_any), rp, past_any
-    here = t_and(here_first, t_and(K, V))
-    later = t_and(here_first, t_and(t_not(K), far))
-    none = t_and(here_first, t_and(t_not(K), t_and(t_not(far_any), D)))
-    return t_or(t_or(near, here), t_or(later, none))
+    # near | (none on the near side) & (K & V at i | !K & (far | no K on the far side & D)), each operand once
+    rest = t_or(t_and(K, V), t_and(t_not(K), t_or(far, t_and(t_not(far_any), D))))
+    return t_or(near, t_and(here_first, rest))
 
 
 def query_vectors(e: Expr) -> list[str]:

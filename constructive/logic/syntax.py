@@ -282,6 +282,8 @@ def subformulas(f: Formula) -> list[Formula]:
     seen: set[Formula] = set()
 
     def visit(g: Formula) -> None:
+        if g in seen:  # its whole subtree is already listed: a formula that shares subtrees is walked once per node
+            return
         for c in children(g):
             visit(c)
         if g not in seen:

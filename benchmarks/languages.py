@@ -1,0 +1,194 @@
+"""Benchmark (the program languages, docs/languages.md): compile time and model size against program size, and the library's verification time.
+
+1. Random B-RASP and C-RASP programs of 25, 50, 100 and 200 operations (fixed seeds): the
+   seconds to parse the printed program and compile it (translation to TL + the TL compiler),
+   the vectors the output depends on, the TL formula's distinct nodes, and the model's layers,
+   heads, d and FFN width.  Programs the TL compiler refuses are counted and named.
+2. Every library program compiled in both regimes and verified on every string up to length 8
+   (6 for three letters), hard and soft, every compiled vector at every position against the
+   language's interpreter; total seconds.
+
+Usage: python benchmarks/languages.py [--quick] [--json FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from hardsoft.checks.engine.programs import verify_program
+from hardsoft.constructive import logic as lg
+from hardsoft.constructive.lang import LANGUAGES
+from hardsoft.constructive.lang import brasp as B
+from hardsoft.constructive.lang import crasp as C
+from hardsoft.constructive.lang.library import library
+
+SIZES = (10, 25, 50, 100, 200)
+#: A language's larger sizes are skipped once one compile takes longer than this (the time is printed).
+SLOW_SECONDS = 20.0
+SEEDS = (1, 2, 3)
+#: Operands are drawn from the WINDOW most recent vectors (a program reads what it has just computed).
+WINDOW = 6
+#: Defaults of the random B-RASP attention operations.
+DEFAULTS = ("Q_a", "Q_b", "true", "false")
+
+
+def random_brasp(ops: int, seed: int) -> str:
+    """Return a random B-RASP program text of `ops` operations (half attention, half Boolean), the last one (an attention) the output.
+
+    Boolean operations read tokens and attention results only, masks are past or future and defaults
+    are tokens or constants, so that every Boolean node of the TL formula has a few leaves: the TL
+    compiler builds each Boolean node from the truth table of its leaves (at most 12), and a value
+    or default read at i merges the Boolean node of the vector it reads into the attention's own.
+    """
+    rng = random.Random(seed)
+    attended: list[str] = ["Q_a", "Q_b"]  # tokens and attention results: the operands of values, defaults and Boolean operations
+    names: list[str] = ["Q_a", "Q_b"]  # every vector: the operands of selectors
+    lines = []
+    for k in range(ops):
+        name = f"v{k}"
+        if rng.random() < 0.5 or k == ops - 1:
+            d, m = rng.choice(B.DIRECTIONS), rng.choice(("past", "future"))
+            key, query = rng.choice(names[-WINDOW:]), rng.choice(attended[-WINDOW:])
+            sel = f"{key}@j" if rng.random() < 0.6 else f"{key}@j & !{query}@i"
+            lines.append(f"{name} = {d} {m} [{sel}] {rng.choice(attended[-WINDOW:])} default {rng.choice(DEFAULTS)}")
+            attended.append(name)
+        else:
+            lines.append(f"{name} = {rng.choice(attended[-WINDOW:])} {rng.choice('&|')} !{rng.choice(attended[-WINDOW:])}")
+        names.append(name)
+    return "\n".join(lines) + f"\noutput v{ops - 1}\n"
+
+
+def random_crasp(ops: int, seed: int) -> str:
+    """Return a random C-RASP program text of `ops` operations (counts, linear combinations, comparisons, Boolean operations)."""
+    rng = random.Random(seed)
+    bools: list[str] = ["Q_a", "Q_b"]
+    counts: list[str] = []
+    lines = []
+    for k in range(ops):
+        name = f"v{k}"
+        r = rng.random()
+        if k == ops - 1 or (counts and r < 0.3):
+            c1 = rng.choice(counts[-WINDOW:]) if counts else "1"
+            c2 = rng.choice(counts[-WINDOW:]) if counts else "0"
+            lines.append(f"{name} = {rng.randint(1, 3)}*{c1} {rng.choice(['<', '<=', '>', '>='])} {c2} + {rng.randint(0, 2)}")
+            bools.append(name)
+        elif r < 0.6 or not counts:
+            lines.append(f"{name} = #[{rng.choice(bools[-WINDOW:])}]")
+            counts.append(name)
+        elif r < 0.8:
+            lines.append(f"{name} = {rng.choice(counts[-WINDOW:])} - {rng.choice(counts[-WINDOW:])}")
+            counts.append(name)
+        else:
+            lines.append(f"{name} = {rng.choice(bools[-WINDOW:])} & !{rng.choice(bools[-WINDOW:])}")
+            bools.append(name)
+    return "\n".join(lines) + f"\noutput v{ops - 1}\n"
+
+
+def part_sizes(quick: bool) -> list[dict]:
+    """Return part 1's rows (one per language, size and seed)."""
+    rows = []
+    for lang, make in (("brasp", random_brasp), ("crasp", random_crasp)):
+        slowest = 0.0
+        for ops in SIZES[:2] if quick else SIZES:
+            if slowest > SLOW_SECONDS:
+                rows.append({"lang": lang, "ops": ops, "seed": 0, "refused": f"skipped: a smaller program took {slowest:.0f} s", "seconds": 0.0})
+                continue
+            for seed in SEEDS:
+                text = make(ops, seed)
+                t0 = time.perf_counter()
+                try:
+                    cp = LANGUAGES[lang].to_model(LANGUAGES[lang].parse(text), ("a", "b"), "bounded")
+                except ValueError as e:
+                    rows.append({"lang": lang, "ops": ops, "seed": seed, "refused": str(e)[:120], "seconds": time.perf_counter() - t0})
+                    slowest = max(slowest, time.perf_counter() - t0)
+                    continue
+                secs = time.perf_counter() - t0
+                slowest = max(slowest, secs)
+                d = cp.describe()
+                rows.append(
+                    {
+                        "lang": lang,
+                        "ops": ops,
+                        "seed": seed,
+                        "seconds": secs,
+                        "live_vectors": len(cp.vectors),
+                        "tl_nodes": len(lg.subformulas(cp.tl.formula)),
+                        "layers": d["layers"],
+                        "heads": d["heads"],
+                        "d": d["d"],
+                        "ffn_width": d["ffn_width"],
+                    }
+                )
+    return rows
+
+
+def part_library(quick: bool) -> dict:
+    """Return part 2's figures: per program and regime, compile and verification seconds, shape, gap and temperature."""
+    rows = []
+    t0 = time.perf_counter()
+    for name, ex in library().items():
+        lang = LANGUAGES[ex.language]
+        for regime in ("bounded",) if quick else ("bounded", "unbounded"):
+            t = time.perf_counter()
+            cp = lang.to_model(lang.parse(ex.text), ex.alphabet, regime)
+            tc = time.perf_counter() - t
+            N = 8 if len(ex.alphabet) == 2 else 6
+            rep = verify_program(cp, N)
+            d = cp.describe()
+            rows.append(
+                {
+                    "name": name,
+                    "lang": ex.language,
+                    "regime": regime,
+                    "ok": rep.ok,
+                    "N": N,
+                    "strings": rep.strings,
+                    "compile_seconds": tc,
+                    "verify_seconds": rep.seconds,
+                    "layers": d["layers"],
+                    "heads": d["heads"],
+                    "d": d["d"],
+                    "ffn_width": d["ffn_width"],
+                    "gap": d["gap"],
+                    "temperature": d["temperature"],
+                    "vectors": len(cp.vectors),
+                }
+            )
+    return {"rows": rows, "total_seconds": time.perf_counter() - t0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="sizes 25 and 50 only; the library in the bounded regime only")
+    ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
+    args = ap.parse_args()
+    sizes = part_sizes(args.quick)
+    print("1. random programs: compile seconds (parse + translate + TL compile) and model size, bounded regime")
+    print(f"   {'lang':6} {'ops':>4} {'seed':>4} {'seconds':>8} {'live':>5} {'TL nodes':>8} {'layers':>6} {'heads':>5} {'d':>5} {'FFN':>6}")
+    for r in sizes:
+        if "refused" in r:
+            print(f"   {r['lang']:6} {r['ops']:>4} {r['seed']:>4} {r['seconds']:>8.3f} refused: {r['refused']}")
+        else:
+            print(
+                f"   {r['lang']:6} {r['ops']:>4} {r['seed']:>4} {r['seconds']:>8.3f} {r['live_vectors']:>5} {r['tl_nodes']:>8} "
+                f"{r['layers']:>6} {r['heads']:>5} {r['d']:>5} {r['ffn_width']:>6}"
+            )
+    lib = part_library(args.quick)
+    print("2. the library, every string to length N, hard and soft, every compiled vector at every position")
+    for r in lib["rows"]:
+        print(
+            f"   {r['name']:15} {r['lang']:6} {r['regime']:9} N={r['N']} {'OK' if r['ok'] else 'MISMATCH':8} compile {r['compile_seconds']:.2f} s, "
+            f"verify {r['verify_seconds']:.2f} s; {r['layers']} layers, {r['heads']} heads, d = {r['d']}, FFN {r['ffn_width']}; "
+            f"gap {r['gap']}, {r['temperature']}"
+        )
+    print(f"   total {lib['total_seconds']:.1f} s")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump({"sizes": sizes, "library": lib}, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
