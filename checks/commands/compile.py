@@ -126,24 +126,12 @@ def _check_work(compiled: Any, args: argparse.Namespace) -> None:
             )
 
 
-def compile_program_text(args: argparse.Namespace, text: str) -> Any:
-    """Return the program of --lang compiled (constructive.lang.CompiledProgram); ValueError naming what is wrong."""
-    from hardsoft.constructive.lang import get_language
-
-    lang = get_language(args.lang)
-    try:
-        program = lang.parse(text)
-    except ValueError as e:
-        raise ValueError(f"cannot parse the {lang.name} program: {e}") from None
-    return lang.to_model(program, args.alphabet, args.regime)
-
-
 def run_program(args: argparse.Namespace, text: str) -> int:
     """Compile, verify, save and print a program of a language other than tl."""
-    from hardsoft.checks.engine.programs import target_from_program
+    from hardsoft.checks.engine.programs import compile_text, target_from_program
     from hardsoft.spec.modelio import save_model
 
-    cp = compile_program_text(args, text)
+    cp = compile_text(args.lang, text, args.alphabet, args.regime)
     _check_work(cp.tl, args)
     report = verification_report(cp.tl, args, target_from_program(cp)) if args.verify_up_to is not None else None
     if args.save_model:

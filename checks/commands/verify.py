@@ -69,10 +69,9 @@ def target_of(args: argparse.Namespace) -> vf.VerificationTarget:
 
     text = program_text(args)
     if args.lang != "tl":
-        from hardsoft.checks.commands.compile import compile_program_text
-        from hardsoft.checks.engine.programs import target_from_program
+        from hardsoft.checks.engine.programs import compile_text, target_from_program
 
-        return target_from_program(compile_program_text(args, text))
+        return target_from_program(compile_text(args.lang, text, args.alphabet, args.regime))
     compiled = logic.compile_formula(logic.parse(text), alphabet=args.alphabet, regime=args.regime)
     return vf.target_from_compiled(compiled)
 

@@ -19,6 +19,18 @@ from typing import Any
 from hardsoft.checks.engine import verify as vf
 
 
+def compile_text(language: str, text: str, alphabet: Sequence[str], regime: str) -> Any:
+    """Return a program's text in a language compiled (constructive.lang.CompiledProgram); ValueError naming what is wrong."""
+    from hardsoft.constructive.lang import get_language
+
+    lang = get_language(language)
+    try:
+        program = lang.parse(text)
+    except ValueError as e:
+        raise ValueError(f"cannot parse the {lang.name} program: {e}") from None
+    return lang.to_model(program, tuple(alphabet), regime)
+
+
 def target_from_program(compiled: Any, name: str | None = None) -> vf.VerificationTarget:
     """Return the engine's target of a compiled program (ValueError if its read-out is not the output vector at the last position)."""
     ro = compiled.tl.readout
