@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
@@ -207,25 +208,25 @@ class Compare:
 Formula = Atom | Const | First | Last | Not | And | Or | Prev | Next | Since | Until | Compare
 
 
-def _cache_hash(cls: type) -> None:
+def _cache_hash(cls: Any) -> None:
     """Make cls's dataclass hash computed once per node (a formula that shares subtrees is hashed in time linear in its DAG).
 
     The cached value is dropped when the node is pickled: string hashes differ between processes.
     """
     field_hash = cls.__hash__
 
-    def __hash__(self: object) -> int:
+    def __hash__(self: Any) -> int:
         h = self.__dict__.get("_hash")
         if h is None:
             h = field_hash(self)
             object.__setattr__(self, "_hash", h)
         return h
 
-    def __getstate__(self: object) -> dict:
+    def __getstate__(self: Any) -> dict:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
-    cls.__hash__ = __hash__  # type: ignore[method-assign]
-    cls.__getstate__ = __getstate__  # type: ignore[attr-defined]
+    cls.__hash__ = __hash__
+    cls.__getstate__ = __getstate__
 
 
 for _cls in (Not, And, Or, Prev, Next, Since, Until, Count, LinExpr, Compare):
