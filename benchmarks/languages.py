@@ -19,7 +19,6 @@ import random
 import time
 
 from hardsoft.checks.engine.programs import verify_program
-from hardsoft.constructive import logic as lg
 from hardsoft.constructive.lang import LANGUAGES
 from hardsoft.constructive.lang import brasp as B
 from hardsoft.constructive.lang import crasp as C
@@ -115,7 +114,7 @@ def part_sizes(quick: bool) -> list[dict]:
                         "seed": seed,
                         "seconds": secs,
                         "live_vectors": len(cp.vectors),
-                        "tl_nodes": len(lg.subformulas(cp.tl.formula)),
+                        "tl_nodes": d["tl_subformulas"],
                         "layers": d["layers"],
                         "heads": d["heads"],
                         "d": d["d"],

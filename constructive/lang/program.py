@@ -140,10 +140,34 @@ class CompiledProgram:
         return np.stack([np.asarray(vals[v], dtype=bool) for v in self.vectors], axis=-1)
 
     def describe(self) -> dict[str, Any]:
-        """Return the model's shape, temperature rule and gap (the TL compiler's description) plus the program's vectors."""
-        doc = dict(self.tl.describe())
-        doc.update({"language": self.language, "program": self.text, "vectors": list(self.vectors), "omitted": list(self.omitted)})
-        return doc
+        """Return the model's shape, temperature rule and gap (as the TL compiler describes them) plus the program's vectors.
+
+        The TL formula itself is not printed: its text is a tree, exponentially longer than the
+        program when vectors are shared; its number of distinct subformulas is given instead.
+        """
+        tl, m = self.tl, self.model
+        return {
+            "language": self.language,
+            "program": self.text,
+            "regime": self.regime,
+            "alphabet": list(self.alphabet),
+            "vectors": list(self.vectors),
+            "omitted": list(self.omitted),
+            "tl_subformulas": len(tl.coords),
+            "layers": m.depth,
+            "heads": sum(len(l.heads) for l in m.layers),
+            "heads_per_layer": [len(l.heads) for l in m.layers],
+            "d": m.d,
+            "ffn_width": max((l.W1.shape[1] for l in m.layers), default=0),
+            "position_features": list(m.PE.features),
+            "temperature": (f"tau(n) = {tl.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"),
+            "c": tl.c if self.regime == "bounded" else None,
+            "K": tl.K,
+            "gap": ("K/n = 1/n" if self.regime == "bounded" else f"K = {tl.K:.6g}") if tl.heads else "inf",
+            "mass_off_bound": tl.mass_bound(),
+            "constructions": [f"layer {h.layer} head {h.index}: {h.construction}" for h in tl.heads],
+            "readout": {"coordinate": tl.readout.coordinate, "position": tl.readout.position, "threshold": tl.readout.threshold},
+        }
 
 
 def compile_via_tl(
