@@ -21,7 +21,6 @@ import time
 from hardsoft.checks.engine.programs import verify_program
 from hardsoft.constructive.lang import LANGUAGES
 from hardsoft.constructive.lang import brasp as B
-from hardsoft.constructive.lang import crasp as C
 from hardsoft.constructive.lang.library import library
 
 SIZES = (10, 25, 50, 100, 200)
