@@ -69,9 +69,8 @@ def random_crasp(ops: int, seed: int) -> str:
     for k in range(ops):
         name = f"v{k}"
         r = rng.random()
-        if k == ops - 1 or (counts and r < 0.3):
-            c1 = rng.choice(counts[-WINDOW:]) if counts else "1"
-            c2 = rng.choice(counts[-WINDOW:]) if counts else "0"
+        if k == ops - 1 or (len(counts) >= 2 and r < 0.3):
+            c1, c2 = rng.sample(counts[-WINDOW:], 2) if len(counts) >= 2 else (counts[-1] if counts else "1", "0")
             lines.append(f"{name} = {rng.randint(1, 3)}*{c1} {rng.choice(['<', '<=', '>', '>='])} {c2} + {rng.randint(0, 2)}")
             bools.append(name)
         elif r < 0.6 or not counts:
@@ -81,7 +80,8 @@ def random_crasp(ops: int, seed: int) -> str:
             lines.append(f"{name} = {rng.choice(counts[-WINDOW:])} - {rng.choice(counts[-WINDOW:])}")
             counts.append(name)
         else:
-            lines.append(f"{name} = {rng.choice(bools[-WINDOW:])} & !{rng.choice(bools[-WINDOW:])}")
+            x, y = rng.sample(bools[-WINDOW:], 2)
+            lines.append(f"{name} = {x} {rng.choice('&|')} !{y}")
             bools.append(name)
     return "\n".join(lines) + f"\noutput v{ops - 1}\n"
 
@@ -150,6 +150,22 @@ def _print_size_row(r: dict) -> None:
         )
 
 
+#: The target error and the length at which the library's temperatures are certified (statement T, Lemma 25).
+CERTIFY_EPS = 0.1
+
+
+def certified_temperature(model: Any, n: int, eps: float = CERTIFY_EPS) -> dict:
+    """Return the gap and x_max measured over every input of length n and the tightest certified tau (as `hardsoft temperature --model`)."""
+    from hardsoft.checks.engine import theorem26
+    from hardsoft.spec import bounds as bd
+    from hardsoft.spec import transformer as tf
+
+    meas = theorem26.measure_exhaustively(model, n)
+    consts = bd.RecursionConstants.from_norms(tf.compute_model_norms(model), max(meas.x_max, 1e-300), n, meas.gap)
+    tight = bd.compute_tightest_inverse_temperature(consts, eps)
+    return {"n": n, "measured_gap": meas.gap, "certified_tau": tight.tau, "eps": eps}
+
+
 def part_library(quick: bool) -> dict:
     """Return part 2's figures: per program and regime, compile and verification seconds, shape, gap and temperature."""
     rows = []
@@ -163,6 +179,7 @@ def part_library(quick: bool) -> dict:
             N = 8 if len(ex.alphabet) == 2 else 6
             rep = verify_program(cp, N)
             d = cp.describe()
+            cert = certified_temperature(cp.model, N)
             rows.append(
                 {
                     "name": name,
@@ -180,6 +197,8 @@ def part_library(quick: bool) -> dict:
                     "gap": d["gap"],
                     "temperature": d["temperature"],
                     "vectors": len(cp.vectors),
+                    "claimed_tau_at_N": cp.tau(N),
+                    **cert,
                 }
             )
     return {"rows": rows, "total_seconds": time.perf_counter() - t0}
@@ -200,7 +219,8 @@ def main() -> None:
         print(
             f"   {r['name']:15} {r['lang']:6} {r['regime']:9} N={r['N']} {'OK' if r['ok'] else 'MISMATCH':8} compile {r['compile_seconds']:.2f} s, "
             f"verify {r['verify_seconds']:.2f} s; {r['layers']} layers, {r['heads']} heads, d = {r['d']}, FFN {r['ffn_width']}; "
-            f"gap {r['gap']}, {r['temperature']}"
+            f"gap {r['gap']}, {r['temperature']}; at n = {r['n']}: measured gap {r['measured_gap']:.4g}, "
+            f"certified tau {r['certified_tau']:.4g} (eps {r['eps']}) vs the rule's {r['claimed_tau_at_N']:.4g}"
         )
     print(f"   total {lib['total_seconds']:.1f} s")
     if args.json:
