@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hardsoft.checks.engine.programs import target_from_program, verify_program
@@ -42,17 +42,30 @@ def test_library_program_verified_hard_and_soft_unbounded(name: str) -> None:
     assert rep.ok, rep.summary()
 
 
+#: The refusals of the TL compiler's limits (a Boolean node with more than 12 leaves, too many count cases):
+#: programs outside the compiled fragment, not counterexamples; any other error fails the test.
+LIMIT_REFUSALS = ("the temporal-logic compiler", "cases at the current position")
+
+
+def _compiled_or_skip(compile_program, p, regime: str):
+    try:
+        return compile_program(p, ("a", "b"), regime)
+    except ValueError as e:
+        assume(not any(r in str(e) for r in LIMIT_REFUSALS))
+        raise
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(brasp_programs(max_ops=4), st.sampled_from(REGIMES))
 def test_random_brasp_programs_agree_with_the_interpreter(p: B.Program, regime: str) -> None:
-    rep = verify_program(B.compile_program(p, ("a", "b"), regime), 5)
+    rep = verify_program(_compiled_or_skip(B.compile_program, p, regime), 5)
     assert rep.ok, (B.format_program(p), rep.summary())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(crasp_programs(max_ops=4), st.sampled_from(REGIMES))
 def test_random_crasp_programs_agree_with_the_interpreter(p: C.Program, regime: str) -> None:
-    rep = verify_program(C.compile_program(p, ("a", "b"), regime), 5)
+    rep = verify_program(_compiled_or_skip(C.compile_program, p, regime), 5)
     assert rep.ok, (C.format_program(p), rep.summary())
 
 
