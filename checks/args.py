@@ -5,7 +5,9 @@
 - ``eps``: a target error in (0, 1];
 - ``add_regime_option``: ``--regime``, its choices the constructive package's own ``REGIMES``;
 - ``alphabet`` / ``add_alphabet_option``: ``--alphabet`` as ``ab`` (one letter per symbol) or
-  ``a,b`` (comma-separated, for symbols longer than one character), the same in every command.
+  ``a,b`` (comma-separated, for symbols longer than one character), the same in every command;
+- ``add_lang_option`` / ``program_text``: ``--lang tl|brasp|crasp`` (the constructive package's
+  ``LANGUAGES``, default tl) and the program's text from the positional argument or ``--file F``.
 
 A bad value raises ``argparse.ArgumentTypeError``; the parser prints it as one line and exits 2.
 """
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from hardsoft.checks.runner import EXIT_BAD_INPUT
+from hardsoft.constructive.lang import LANGUAGES
 from hardsoft.constructive.logic import REGIMES
 from hardsoft.spec.validate import require_eps, require_positive
 
@@ -94,3 +97,30 @@ def add_regime_option(p: argparse.ArgumentParser) -> None:
         default=REGIMES[0],
         help=f"{' or '.join(REGIMES)} (default {REGIMES[0]}): bounded position embeddings at tau = c/n, or unbounded ones (i, i^2, n) at tau = 1",
     )
+
+
+def add_lang_option(p: argparse.ArgumentParser) -> None:
+    """Add --lang, its choices the constructive package's LANGUAGES (default tl, the temporal logic)."""
+    p.add_argument(
+        "--lang",
+        choices=tuple(LANGUAGES),
+        default="tl",
+        help="the program's language: tl (temporal logic, the default), brasp (B-RASP) or crasp (C-RASP); docs/languages.md",
+    )
+
+
+def program_text(args: argparse.Namespace, positional: str = "formula") -> str:
+    """Return the program's text: the positional argument, or the contents of --file (ValueError naming an unreadable file)."""
+    path = getattr(args, "file", None)
+    if path is None:
+        text = getattr(args, positional)
+        if text is None:
+            raise ValueError(f"give the {positional} or --file FILE")
+        return str(text)
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as e:
+        raise ValueError(f"--file {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"--file {path}: not UTF-8 text") from None

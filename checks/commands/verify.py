@@ -12,7 +12,7 @@ import argparse
 import json
 from typing import Any
 
-from hardsoft.checks.args import add_alphabet_option, add_regime_option, positive_int
+from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_int, program_text
 from hardsoft.checks.engine import verify as vf
 
 
@@ -48,8 +48,10 @@ def register(sub: Any) -> None:
         help="verify a compiled formula (or a built-in example) on every string up to a length, hard and soft, against the reference evaluator",
     )
     src = v.add_mutually_exclusive_group(required=True)
-    src.add_argument("formula", nargs="?", help="a formula, e.g. 'a S b' (docs/temporal-logic.md)")
+    src.add_argument("formula", nargs="?", help="a formula, e.g. 'a S b' (docs/temporal-logic.md), or, with --lang, a program")
+    src.add_argument("--file", metavar="F", help="read the formula or program from a file")
     src.add_argument("--example", choices=sorted(vf.example_targets()), help="a built-in example with a plain-Python reference")
+    add_lang_option(v)
     v.add_argument("--up-to", type=positive_int("--up-to"), required=True, metavar="N", help="every string of lengths 1..N")
     add_regime_option(v)
     add_alphabet_option(v)
@@ -65,7 +67,12 @@ def target_of(args: argparse.Namespace) -> vf.VerificationTarget:
         return vf.example_targets()[args.example]
     from hardsoft.constructive import logic
 
-    compiled = logic.compile_formula(logic.parse(args.formula), alphabet=args.alphabet, regime=args.regime)
+    text = program_text(args)
+    if args.lang != "tl":
+        from hardsoft.checks.engine.programs import compile_text, target_from_program
+
+        return target_from_program(compile_text(args.lang, text, args.alphabet, args.regime))
+    compiled = logic.compile_formula(logic.parse(text), alphabet=args.alphabet, regime=args.regime)
     return vf.target_from_compiled(compiled)
 
 

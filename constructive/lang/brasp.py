@@ -1,0 +1,542 @@
+"""B-RASP (Yang, Chiang and Angluin 2024, "Masked hard-attention transformers recognize exactly the star-free languages").
+
+A program is a list of Boolean vectors over positions 0..n-1 of a word w, one line each
+(grammar: brasp.lark; docs/languages.md)::
+
+    # comment
+    A = Q_a & !Q_b | true                              position-wise Boolean operation
+    P = rightmost past [A@i & !B@j] V default D        attention
+    output P
+
+* ``Q_a`` is the initial vector Q_a(i) = [w_i = a];
+* ``!``, ``&``, ``|``, ``true``, ``false`` act position-wise;
+* attention ``P = DIR MASK [S] V default D`` is the paper's P(i) = DIR_j [M(i,j), S(i,j)] V(j) : D(i):
+  among the positions j with M(i, j) (past: j < i, future: j > i, all: every j) and S(i, j),
+  take the leftmost (DIR = leftmost) or the rightmost one, j*, and P(i) = V(j*); if there is
+  none, P(i) = D(i).  S is a Boolean expression of query vectors ``A@i`` and key vectors
+  ``B@j``; V is a Boolean expression of vectors at j, D one of vectors at i.
+
+The program accepts w when the output vector is true at the last position n - 1.
+Names are bound once; a name may be used before its line, but no vector may depend on
+itself.  ``interpret`` is the definition above written out position by position;
+``to_formulas`` turns every vector into a TL formula (the attention operations become
+since / until formulas, module ``translate`` below) and ``compile_program`` compiles them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import lark
+import numpy as np
+
+from hardsoft.constructive import logic as lg
+from hardsoft.constructive.lang.grammar import load_parser, parse_text
+from hardsoft.constructive.lang.program import Binding, CompiledProgram, compile_via_tl, order_bindings
+
+DIRECTIONS = ("leftmost", "rightmost")
+MASKS = ("past", "future", "all")
+KEYWORDS = frozenset({"leftmost", "rightmost", "past", "future", "all", "default", "output", "true", "false"})
+#: Most distinct query vectors one selector may read (the translation splits on each of their 2^m values).
+MAX_QUERY_VECTORS = 6
+#: Readable names of the grammar's terminals (parse errors).
+TERMINALS = {
+    "NAME": "a name",
+    "TOKEN": "a token vector Q_<symbol>",
+    "SIDEREF": "a vector at i or j (A@i, B@j)",
+    "DIRECTION": "leftmost or rightmost",
+    "MASK": "past, future or all",
+    "TRUE": "true",
+    "FALSE": "false",
+    "DEFAULT": "'default'",
+    "OUTPUT": "'output'",
+}
+
+
+# --------------------------------------------------------------------------- AST
+
+
+@dataclass(frozen=True)
+class Var:
+    """A vector by name; side is '' (a position-wise expression), 'i' (query side of a selector) or 'j' (key side)."""
+
+    name: str
+    side: str = ""
+
+
+@dataclass(frozen=True)
+class Token:
+    """The initial vector Q_symbol(i) = [w_i = symbol]."""
+
+    symbol: str
+
+
+@dataclass(frozen=True)
+class BConst:
+    """true or false at every position."""
+
+    value: bool
+
+
+@dataclass(frozen=True)
+class BNot:
+    """!e."""
+
+    arg: Expr
+
+
+@dataclass(frozen=True)
+class BAnd:
+    """e & f."""
+
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class BOr:
+    """e | f."""
+
+    left: Expr
+    right: Expr
+
+
+Expr = Var | Token | BConst | BNot | BAnd | BOr
+
+
+@dataclass(frozen=True)
+class Assign:
+    """name = expr (position-wise)."""
+
+    name: str
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class Attend:
+    """name = direction mask [selector] value default default_."""
+
+    name: str
+    direction: str
+    mask: str
+    selector: Expr
+    value: Expr
+    default: Expr
+
+
+Statement = Assign | Attend
+
+
+@dataclass(frozen=True)
+class Program:
+    """The statements in their order, and the output vector's name."""
+
+    statements: tuple[Statement, ...]
+    output: str
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+class _ToAst(lark.Transformer):
+    """Lark tree -> AST (statements keep their line for the binding check)."""
+
+    def var(self, c: list[Any]) -> Expr:
+        return Var(str(c[0]))
+
+    def token(self, c: list[Any]) -> Expr:
+        return Token(str(c[0])[2:])
+
+    def sideref(self, c: list[Any]) -> Expr:
+        name, side = str(c[0]).split("@")
+        if name.startswith("Q_") and side == "j":  # a token vector at the key side is the token itself
+            return Token(name[2:])
+        return Var(name, side)
+
+    def true(self, c: list[Any]) -> Expr:
+        return BConst(True)
+
+    def false(self, c: list[Any]) -> Expr:
+        return BConst(False)
+
+    def not_(self, c: list[Any]) -> Expr:
+        return BNot(c[0])
+
+    def and_(self, c: list[Any]) -> Expr:
+        return BAnd(c[0], c[1])
+
+    def or_(self, c: list[Any]) -> Expr:
+        return BOr(c[0], c[1])
+
+    @lark.v_args(meta=True)
+    def assign(self, meta: Any, c: list[Any]) -> tuple[Statement, int]:
+        return Assign(str(c[0]), c[1]), meta.line
+
+    @lark.v_args(meta=True)
+    def attend(self, meta: Any, c: list[Any]) -> tuple[Statement, int]:
+        return Attend(str(c[0]), str(c[1]), str(c[2]), c[3], c[4], c[5]), meta.line
+
+    @lark.v_args(meta=True)
+    def output(self, meta: Any, c: list[Any]) -> tuple[str, int]:
+        return str(c[0]), meta.line
+
+
+def parse(text: str) -> Program:
+    """Return the program written in text (ValueError: line, column and what was expected; or the binding problem)."""
+    tree = parse_text(load_parser("brasp.lark"), text, TERMINALS)
+    items = _ToAst().transform(tree).children
+    statements: list[Statement] = []
+    lines: list[int] = []
+    outputs: list[tuple[str, int]] = []
+    for it in items:
+        if isinstance(it[0], str):
+            outputs.append(it)
+        else:
+            statements.append(it[0])
+            lines.append(it[1])
+    if len(outputs) > 1:
+        raise ValueError(f"line {outputs[1][1]}: a second 'output' line (the first is on line {outputs[0][1]})")
+    output, oline = outputs[0] if outputs else (None, 0)
+    order_bindings([Binding(s.name, ln, uses(s)) for s, ln in zip(statements, lines)], output, oline, KEYWORDS)
+    assert output is not None
+    return Program(tuple(statements), output)
+
+
+def expr_uses(e: Expr) -> list[str]:
+    """Return the vector names an expression reads (token vectors excluded), in order of appearance."""
+    out: list[str] = []
+    stack: list[Expr] = [e]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, Var) and not g.name.startswith("Q_"):
+            out.append(g.name)
+        elif isinstance(g, BNot):
+            stack.append(g.arg)
+        elif isinstance(g, (BAnd, BOr)):
+            stack.extend((g.right, g.left))
+    return list(dict.fromkeys(out))
+
+
+def uses(s: Statement) -> tuple[str, ...]:
+    """Return the vector names a statement reads."""
+    if isinstance(s, Assign):
+        return tuple(expr_uses(s.expr))
+    return tuple(dict.fromkeys(expr_uses(s.selector) + expr_uses(s.value) + expr_uses(s.default)))
+
+
+def tokens(p: Program) -> set[str]:
+    """Return the symbols whose initial vectors the program reads."""
+    out: set[str] = set()
+    for s in p.statements:
+        for e in [s.expr] if isinstance(s, Assign) else [s.selector, s.value, s.default]:
+            stack: list[Expr] = [e]
+            while stack:
+                g = stack.pop()
+                if isinstance(g, Token):
+                    out.add(g.symbol)
+                elif isinstance(g, Var) and g.name.startswith("Q_"):
+                    out.add(g.name[2:])
+                elif isinstance(g, BNot):
+                    stack.append(g.arg)
+                elif isinstance(g, (BAnd, BOr)):
+                    stack.extend((g.left, g.right))
+    return out
+
+
+# --------------------------------------------------------------------------- printing
+
+_PREC = {BOr: 1, BAnd: 2, BNot: 3}
+
+
+def _prec(e: Expr) -> int:
+    return _PREC.get(type(e), 4)
+
+
+def format_expr(e: Expr) -> str:
+    """Return an expression with the fewest parentheses that parse back to it (& binds tighter than |, both left-associative)."""
+    if isinstance(e, Var):
+        return f"{e.name}@{e.side}" if e.side else e.name
+    if isinstance(e, Token):
+        return "Q_" + e.symbol
+    if isinstance(e, BConst):
+        return "true" if e.value else "false"
+    if isinstance(e, BNot):
+        inner = format_expr(e.arg)
+        return "!" + (f"({inner})" if _prec(e.arg) < 3 else inner)
+    op = "&" if isinstance(e, BAnd) else "|"
+    p = _prec(e)
+    left, right = format_expr(e.left), format_expr(e.right)
+    if _prec(e.left) < p:
+        left = f"({left})"
+    if _prec(e.right) <= p:
+        right = f"({right})"
+    return f"{left} {op} {right}"
+
+
+def _format_selector(e: Expr) -> str:
+    """Return a selector (token vectors at j print as Q_a@j)."""
+    return format_expr(_mark_keys(e))
+
+
+def _mark_keys(e: Expr) -> Expr:
+    if isinstance(e, Token):
+        return Var("Q_" + e.symbol, "j")
+    if isinstance(e, BNot):
+        return BNot(_mark_keys(e.arg))
+    if isinstance(e, (BAnd, BOr)):
+        return type(e)(_mark_keys(e.left), _mark_keys(e.right))
+    return e
+
+
+def format_program(p: Program) -> str:
+    """Return the program's text: one statement per line, then the output line (parse(format_program(p)) == p)."""
+    lines = []
+    for s in p.statements:
+        if isinstance(s, Assign):
+            lines.append(f"{s.name} = {format_expr(s.expr)}")
+        else:
+            lines.append(
+                f"{s.name} = {s.direction} {s.mask} [{_format_selector(s.selector)}] {format_expr(s.value)} default {format_expr(s.default)}"
+            )
+    lines.append(f"output {p.output}")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- the interpreter (the paper's definitions)
+
+
+def _eval(e: Expr, vec: Mapping[str, list[bool]], word: Sequence[str], i: int, j: int) -> bool:
+    """Return the value of an expression; position-wise vectors and key vectors are read at j, query vectors at i."""
+    if isinstance(e, Var):
+        name, at = e.name, (i if e.side == "i" else j)
+        return word[at] == name[2:] if name.startswith("Q_") else vec[name][at]
+    if isinstance(e, Token):
+        return word[j] == e.symbol
+    if isinstance(e, BConst):
+        return e.value
+    if isinstance(e, BNot):
+        return not _eval(e.arg, vec, word, i, j)
+    if isinstance(e, BAnd):
+        return _eval(e.left, vec, word, i, j) and _eval(e.right, vec, word, i, j)
+    return _eval(e.left, vec, word, i, j) or _eval(e.right, vec, word, i, j)
+
+
+def _masked(mask: str, i: int, j: int) -> bool:
+    """Return M(i, j): past j < i, future j > i, all: always."""
+    return j < i if mask == "past" else j > i if mask == "future" else True
+
+
+def interpret_word(p: Program, word: Sequence[str]) -> dict[str, list[bool]]:
+    """Return every vector of the program on one word (a sequence of symbols), as the paper defines them."""
+    n = len(word)
+    order = order_bindings([Binding(s.name, 0, uses(s)) for s in p.statements], p.output, 0)
+    by_name = {s.name: s for s in p.statements}
+    vec: dict[str, list[bool]] = {}
+    for name in order:
+        s = by_name[name]
+        if isinstance(s, Assign):
+            vec[name] = [_eval(s.expr, vec, word, i, i) for i in range(n)]
+            continue
+        out = []
+        for i in range(n):
+            chosen = [j for j in range(n) if _masked(s.mask, i, j) and _eval(s.selector, vec, word, i, j)]
+            if chosen:
+                j = min(chosen) if s.direction == "leftmost" else max(chosen)
+                out.append(_eval(s.value, vec, word, j, j))
+            else:
+                out.append(_eval(s.default, vec, word, i, i))
+        vec[name] = out
+    return vec
+
+
+def interpret(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
+    """Return every vector of the program on a (batch, n) array of symbol indices, as (batch, n) bool arrays."""
+    inputs = np.atleast_2d(np.asarray(inputs))
+    missing = tokens(p) - set(alphabet)
+    if missing:
+        raise ValueError(f"the program reads token vectors of {', '.join(sorted(missing))}, not in the alphabet {{{', '.join(alphabet)}}}")
+    rows = [interpret_word(p, [alphabet[int(v)] for v in row]) for row in inputs]
+    return {s.name: np.array([r[s.name] for r in rows], dtype=bool).reshape(inputs.shape) for s in p.statements}
+
+
+# --------------------------------------------------------------------------- translation to temporal logic
+
+TRUE, FALSE = lg.Const(True), lg.Const(False)
+
+
+def t_not(f: lg.Formula) -> lg.Formula:
+    """Return !f, folding constants and double negation."""
+    if isinstance(f, lg.Const):
+        return lg.Const(not f.value)
+    if isinstance(f, lg.Not):
+        return f.arg
+    return lg.Not(f)
+
+
+def assume_symbol(g: lg.Formula, symbol: str) -> lg.Formula:
+    """Return g with the position's symbol known: a Boolean combination's atoms become true (symbol) or false (any other).
+
+    Only the Boolean structure at the current position is rewritten; temporal operators and
+    counts read other positions and are left as they are.
+    """
+    if isinstance(g, lg.Atom):
+        return lg.Const(g.symbol == symbol)
+    if isinstance(g, lg.Not):
+        return t_not(assume_symbol(g.arg, symbol))
+    if isinstance(g, lg.And):
+        return t_and(assume_symbol(g.left, symbol), assume_symbol(g.right, symbol))
+    if isinstance(g, lg.Or):
+        return t_or(assume_symbol(g.left, symbol), assume_symbol(g.right, symbol))
+    return g
+
+
+def t_and(f: lg.Formula, g: lg.Formula) -> lg.Formula:
+    """Return f & g, folding constants; next to a symbol, the other side's atoms are decided (assume_symbol)."""
+    if isinstance(f, lg.Atom) and isinstance(g, lg.Atom):  # one symbol per position
+        return f if f == g else FALSE
+    if isinstance(f, lg.Atom):
+        g = assume_symbol(g, f.symbol)
+    elif isinstance(g, lg.Atom):
+        f = assume_symbol(f, g.symbol)
+    if f == FALSE or g == FALSE:
+        return FALSE
+    if f == TRUE:
+        return g
+    if g == TRUE:
+        return f
+    return f if f is g else lg.And(f, g)
+
+
+def t_or(f: lg.Formula, g: lg.Formula) -> lg.Formula:
+    """Return f | g, folding constants."""
+    if f == TRUE or g == TRUE:
+        return TRUE
+    if f == FALSE:
+        return g
+    if g == FALSE:
+        return f
+    return f if f is g else lg.Or(f, g)
+
+
+def t_since(f: lg.Formula, g: lg.Formula) -> lg.Formula:
+    """Return f S g (false S g is Y g; f S false is false)."""
+    if g == FALSE:
+        return FALSE
+    return lg.Prev(g) if f == FALSE else lg.Since(f, g)
+
+
+def t_until(f: lg.Formula, g: lg.Formula) -> lg.Formula:
+    """Return f U g (false U g is X g; f U false is false)."""
+    if g == FALSE:
+        return FALSE
+    return lg.Next(g) if f == FALSE else lg.Until(f, g)
+
+
+def _formula(e: Expr, env: Mapping[str, lg.Formula], query: Mapping[str, bool] | None = None) -> lg.Formula:
+    """Return the TL formula of an expression; in a selector, query vectors take the values in query."""
+    if isinstance(e, Var):
+        if e.side == "i":
+            assert query is not None
+            return lg.Const(query[e.name])
+        return lg.Atom(e.name[2:]) if e.name.startswith("Q_") else env[e.name]
+    if isinstance(e, Token):
+        return lg.Atom(e.symbol)
+    if isinstance(e, BConst):
+        return lg.Const(e.value)
+    if isinstance(e, BNot):
+        return t_not(_formula(e.arg, env, query))
+    if isinstance(e, BAnd):
+        return t_and(_formula(e.left, env, query), _formula(e.right, env, query))
+    return t_or(_formula(e.left, env, query), _formula(e.right, env, query))
+
+
+def attention_formula(direction: str, mask: str, K: lg.Formula, V: lg.Formula, D: lg.Formula) -> lg.Formula:
+    """Return the TL formula of DIR_j [M(i,j), K(j)] V(j) : D(i), K a key-only selector.
+
+    rightmost past: the nearest j < i with K:   (!K) S (K & V), else no K before: !(true S K) & D;
+    leftmost past:  the first K overall, if before i: true S (K & !(true S K) & V);
+    leftmost/rightmost future: the mirror images with U;
+    all: the leftmost K is before i, at i, or (none before and not at i) after i; symmetrically for rightmost.
+    """
+    if K == FALSE:
+        return D
+    past_any, fut_any = t_since(TRUE, K), t_until(TRUE, K)
+    rp = t_since(t_not(K), t_and(K, V))  # rightmost past
+    lf = t_until(t_not(K), t_and(K, V))  # leftmost future
+    lp = t_since(TRUE, t_and(t_and(K, t_not(past_any)), V))  # the first K overall, before i
+    rf = t_until(TRUE, t_and(t_and(K, t_not(fut_any)), V))  # the last K overall, after i
+    if mask == "past":
+        return t_or(rp if direction == "rightmost" else lp, t_and(t_not(past_any), D))
+    if mask == "future":
+        return t_or(lf if direction == "leftmost" else rf, t_and(t_not(fut_any), D))
+    if direction == "leftmost":
+        near, here_first, far, far_any = lp, t_not(past_any), lf, fut_any
+    else:
+        near, here_first, far, far_any = rf, t_not(fut_any), rp, past_any
+    # near | (none on the near side) & (K & V at i | !K & (far | no K on the far side & D)), each operand once
+    rest = t_or(t_and(K, V), t_and(t_not(K), t_or(far, t_and(t_not(far_any), D))))
+    return t_or(near, t_and(here_first, rest))
+
+
+def query_vectors(e: Expr) -> list[str]:
+    """Return the query-side vector names a selector reads (A@i), in order of appearance."""
+    out: list[str] = []
+    stack: list[Expr] = [e]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, Var) and g.side == "i":
+            out.append(g.name)
+        elif isinstance(g, BNot):
+            stack.append(g.arg)
+        elif isinstance(g, (BAnd, BOr)):
+            stack.extend((g.right, g.left))
+    return list(dict.fromkeys(out))
+
+
+def _query_formula(name: str, env: Mapping[str, lg.Formula]) -> lg.Formula:
+    return lg.Atom(name[2:]) if name.startswith("Q_") else env[name]
+
+
+def to_formulas(p: Program) -> dict[str, lg.Formula]:
+    """Return every vector's TL formula (the same truth value at every position of every word).
+
+    An attention whose selector reads query vectors q_1..q_m is split on their 2^m values:
+    P = OR_sigma (q = sigma at i) & A_sigma, A_sigma the attention with the key-only selector S[q := sigma].
+    """
+    by_name = {s.name: s for s in p.statements}
+    env: dict[str, lg.Formula] = {}
+    for name in order_bindings([Binding(s.name, 0, uses(s)) for s in p.statements], p.output, 0):
+        s = by_name[name]
+        if isinstance(s, Assign):
+            env[name] = _formula(s.expr, env)
+            continue
+        qs = query_vectors(s.selector)
+        if len(qs) > MAX_QUERY_VECTORS:
+            raise ValueError(
+                f"the selector of {name!r} reads {len(qs)} query vectors; the translation splits on each of their values, at most {MAX_QUERY_VECTORS}"
+            )
+        V, D = _formula(s.value, env), _formula(s.default, env)
+        total: lg.Formula = FALSE
+        for values in itertools.product((True, False), repeat=len(qs)):
+            sigma = dict(zip(qs, values))
+            K = _formula(s.selector, env, sigma)
+            guard: lg.Formula = TRUE
+            for q, v in sigma.items():
+                qf = _query_formula(q, env)
+                guard = t_and(guard, qf if v else t_not(qf))
+            total = t_or(total, t_and(guard, attention_formula(s.direction, s.mask, K, V, D)))
+        env[name] = total
+    return env
+
+
+def compile_program(p: Program | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledProgram:
+    """Return the program compiled to one model through the TL compiler (ValueError on what it refuses)."""
+    if isinstance(p, str):
+        p = parse(p)
+    missing = tokens(p) - set(alphabet)
+    if missing:
+        raise ValueError(f"the program reads token vectors of {', '.join(sorted(missing))}, not in the alphabet {{{', '.join(alphabet)}}}")
+    return compile_via_tl("brasp", p, format_program(p), to_formulas(p), p.output, alphabet, regime, interpret)

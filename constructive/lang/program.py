@@ -1,0 +1,209 @@
+"""What every program language shares: binding checks (once, no unbound name, no cycle) and the compiled program.
+
+A program is a list of named vectors, each defined by one operation on other vectors, plus
+an ``output`` vector read at the last position.  ``order_bindings`` checks that every name is
+bound once, that every name used is bound and that no vector depends on itself, and returns
+an evaluation order.  ``compile_via_tl`` compiles the TL formula of the output vector with
+the temporal-logic compiler (``constructive.logic``, public API only) and records, for every
+Boolean vector whose formula the model computes, the model coordinate that holds it, so that
+verification compares every such vector at every position with the language's interpreter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from hardsoft.constructive import logic as lg
+from hardsoft.constructive.logic.syntax import MAX_DEPTH
+
+#: Longest message of the TL compiler repeated in a refusal (its formulas can be long).
+MAX_MESSAGE = 240
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One statement as the binding check sees it: the name it binds, its source line, the names it reads."""
+
+    name: str
+    line: int
+    uses: tuple[str, ...]
+
+
+def order_bindings(bindings: Sequence[Binding], output: str | None, output_line: int, reserved: frozenset[str] = frozenset()) -> list[str]:
+    """Return the names in an evaluation order (each after the names it reads), or raise ValueError naming the problem."""
+    where: dict[str, int] = {}
+    for b in bindings:
+        if b.name in reserved:
+            raise ValueError(f"line {b.line}: {b.name!r} is a keyword and cannot name a vector")
+        if b.name in where:
+            raise ValueError(f"line {b.line}: {b.name!r} is bound again (first bound on line {where[b.name]})")
+        where[b.name] = b.line
+    for b in bindings:
+        for u in b.uses:
+            if u not in where:
+                raise ValueError(f"line {b.line}: {u!r} is not bound")
+    if output is None:
+        raise ValueError("the program has no 'output NAME' line")
+    if output not in where:
+        raise ValueError(f"line {output_line}: the output {output!r} is not bound")
+    uses = {b.name: b.uses for b in bindings}
+    state: dict[str, int] = {}  # 1 on the stack, 2 done
+    order: list[str] = []
+    for root in (b.name for b in bindings):
+        if state.get(root):
+            continue
+        stack: list[tuple[str, int]] = [(root, 0)]
+        path: list[str] = []
+        while stack:
+            name, k = stack.pop()
+            if k == 0:
+                state[name] = 1
+                path.append(name)
+            deps = uses[name]
+            if k < len(deps):
+                stack.append((name, k + 1))
+                d = deps[k]
+                if state.get(d) == 1:
+                    cycle = path[path.index(d) :] + [d]
+                    raise ValueError(f"line {where[d]}: the vectors form a cycle: {' -> '.join(cycle)}")
+                if not state.get(d):
+                    stack.append((d, 0))
+            else:
+                state[name] = 2
+                path.pop()
+                order.append(name)
+    return order
+
+
+def formula_depth(f: lg.Formula) -> int:
+    """Return the operator depth of a formula, each shared node visited once (no recursion)."""
+    memo: dict[int, int] = {}
+    stack: list[tuple[lg.Formula, bool]] = [(f, False)]
+    while stack:
+        g, ready = stack.pop()
+        if id(g) in memo:
+            continue
+        kids = lg.children(g)
+        if ready or not kids:
+            leaf = isinstance(g, (lg.Atom, lg.Const, lg.First, lg.Last))
+            memo[id(g)] = (0 if leaf else 1) + max((memo[id(c)] for c in kids), default=0)
+        else:
+            stack.append((g, True))
+            stack.extend((c, False) for c in kids if id(c) not in memo)
+    return memo[id(f)]
+
+
+@dataclass(frozen=True)
+class CompiledProgram:
+    """A program compiled to one model: the model, tau(n), gap(n), and the model coordinates of the program's vectors.
+
+    vectors  -- the names of the Boolean vectors the model computes, the output last
+    columns  -- for each, its column in ``tl.decode``'s table (one column per subformula)
+    omitted  -- vectors the model does not compute (dead code, count vectors, or folded away)
+    """
+
+    language: str
+    program: Any
+    text: str
+    alphabet: tuple[str, ...]
+    regime: str
+    tl: Any  # constructive.logic.CompiledFormula
+    vectors: tuple[str, ...]
+    columns: tuple[int, ...]
+    interpret: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]]
+    omitted: tuple[str, ...] = field(default=())
+
+    @property
+    def model(self) -> Any:
+        """Return the compiled Model."""
+        return self.tl.model
+
+    def tau(self, n: int) -> float:
+        """Return the regime's temperature at length n (the TL compiler's rule)."""
+        return float(self.tl.tau(n))
+
+    def gap(self, n: int) -> float:
+        """Return the claimed hard-attention gap at length n (the TL compiler's rule)."""
+        return float(self.tl.gap(n))
+
+    def decode(self, activations: Any) -> np.ndarray:
+        """Return (batch, n, len(vectors)) bool: every compiled vector read off the model's last activations."""
+        return np.asarray(self.tl.decode(activations))[:, :, list(self.columns)]
+
+    def reference(self, inputs: np.ndarray) -> np.ndarray:
+        """Return (batch, n, len(vectors)) bool: the same vectors computed by the language's own interpreter."""
+        vals = self.interpret(self.program, np.asarray(inputs), self.alphabet)
+        return np.stack([np.asarray(vals[v], dtype=bool) for v in self.vectors], axis=-1)
+
+    def describe(self) -> dict[str, Any]:
+        """Return the model's shape, temperature rule and gap (as the TL compiler describes them) plus the program's vectors.
+
+        The TL formula itself is not printed: its text is a tree, exponentially longer than the
+        program when vectors are shared; its number of distinct subformulas is given instead.
+        """
+        tl, m = self.tl, self.model
+        return {
+            "language": self.language,
+            "program": self.text,
+            "regime": self.regime,
+            "alphabet": list(self.alphabet),
+            "vectors": list(self.vectors),
+            "omitted": list(self.omitted),
+            "tl_subformulas": len(tl.coords),
+            "layers": m.depth,
+            "heads": sum(len(l.heads) for l in m.layers),
+            "heads_per_layer": [len(l.heads) for l in m.layers],
+            "d": m.d,
+            "ffn_width": max((l.W1.shape[1] for l in m.layers), default=0),
+            "position_features": list(m.PE.features),
+            "temperature": (f"tau(n) = {tl.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"),
+            "c": tl.c if self.regime == "bounded" else None,
+            "K": tl.K,
+            "gap": ("K/n = 1/n" if self.regime == "bounded" else f"K = {tl.K:.6g}") if tl.heads else "inf",
+            "mass_off_bound": tl.mass_bound(),
+            "constructions": [f"layer {h.layer} head {h.index}: {h.construction}" for h in tl.heads],
+            "readout": {"coordinate": tl.readout.coordinate, "position": tl.readout.position, "threshold": tl.readout.threshold},
+        }
+
+
+def compile_via_tl(
+    language: str,
+    program: Any,
+    text: str,
+    formulas: Mapping[str, lg.Formula],
+    output: str,
+    alphabet: Sequence[str],
+    regime: str,
+    interpret: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]],
+    extra_omitted: Sequence[str] = (),
+) -> CompiledProgram:
+    """Return the program compiled through the TL formula of its output (ValueError when the TL compiler refuses it)."""
+    alphabet = tuple(alphabet)
+    top = formulas[output]
+    deep = formula_depth(top)
+    if deep > MAX_DEPTH:
+        raise ValueError(f"the output {output!r} becomes a temporal-logic formula {deep} operators deep; the compiler's bound is {MAX_DEPTH}")
+    try:
+        tl = lg.compile_formula(top, alphabet, regime)
+    except ValueError as e:
+        why = str(e) if len(str(e)) <= MAX_MESSAGE else str(e)[: MAX_MESSAGE - 3] + "..."
+        raise ValueError(f"the temporal-logic compiler ({regime} regime) refuses the output {output!r}: {why}") from None
+    index = {id(g): k for k, g in enumerate(lg.subformulas(top))}
+    by_value = {g: k for k, g in enumerate(lg.subformulas(top))}
+    names, cols, omitted = [], [], list(extra_omitted)
+    for name, f in formulas.items():
+        if name == output:
+            continue
+        k = index.get(id(f), by_value.get(f))
+        if k is None:
+            omitted.append(name)
+        else:
+            names.append(name)
+            cols.append(k)
+    names.append(output)
+    cols.append(len(by_value) - 1)
+    return CompiledProgram(language, program, text, alphabet, regime, tl, tuple(names), tuple(cols), interpret, tuple(omitted))

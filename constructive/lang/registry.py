@@ -1,0 +1,92 @@
+"""The program languages a user can write: one ``Language`` entry each (name -> parse, format, interpret, to_model).
+
+Every entry has the same five parts, so a command or a check that takes a program takes any
+language by its name (``hardsoft compile --lang NAME``):
+
+    parse(text) -> program            ValueError: line, column and what was expected; or the binding/type problem
+    format(program) -> text           parse(format(p)) == p (property-tested)
+    interpret(program, inputs, alphabet) -> {vector name: (batch, n) array}   the paper's definitions
+    to_model(program, alphabet, regime) -> CompiledProgram                    one model, hard and soft
+
+Adding a language is one entry in ``LANGUAGES``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from hardsoft.constructive import logic as lg
+from hardsoft.constructive.lang import brasp, crasp
+from hardsoft.constructive.lang.program import CompiledProgram
+
+
+@dataclass(frozen=True)
+class Language:
+    """One program language: its name, title, paper, library file suffix, and its parse / format / interpret / to_model."""
+
+    name: str
+    title: str
+    paper: str
+    suffix: str
+    parse: Callable[[str], Any]
+    format: Callable[[Any], str]
+    interpret: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]]
+    to_model: Callable[[Any, Sequence[str], str], CompiledProgram]
+
+
+def _tl_interpret(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
+    """Return every subformula's truth values (the TL reference evaluator), keyed by the subformula's text."""
+    table = lg.evaluate_batch(f, np.atleast_2d(np.asarray(inputs)), tuple(alphabet))
+    return {str(g): table[:, :, k] for k, g in enumerate(lg.subformulas(f))}
+
+
+def _tl_to_model(f: lg.Formula, alphabet: Sequence[str], regime: str) -> CompiledProgram:
+    """Return a formula compiled by the TL compiler, every subformula a compared vector."""
+    c = lg.compile_formula(f, tuple(alphabet), regime)
+    names = tuple(str(g) for g in lg.subformulas(f))
+    return CompiledProgram("tl", f, str(f), tuple(alphabet), regime, c, names, tuple(range(len(names))), _tl_interpret)
+
+
+LANGUAGES: dict[str, Language] = {
+    "tl": Language(
+        "tl",
+        "temporal logic with since, until and counting",
+        "Yang, Strobl, Chiang and Angluin, Simulating Hard Attention Using Soft Attention",
+        ".tl",
+        lg.parse,
+        str,
+        _tl_interpret,
+        _tl_to_model,
+    ),
+    "brasp": Language(
+        "brasp",
+        "B-RASP: Boolean vectors and masked leftmost/rightmost hard attention",
+        "Yang, Chiang and Angluin 2024, Masked hard-attention transformers recognize exactly the star-free languages",
+        ".brasp",
+        brasp.parse,
+        brasp.format_program,
+        brasp.interpret,
+        brasp.compile_program,
+    ),
+    "crasp": Language(
+        "crasp",
+        "C-RASP: Boolean and count vectors, prefix counts, linear combinations and comparisons",
+        "Yang and Chiang 2024, Counting like transformers: compiling temporal counting logic into softmax transformers",
+        ".crasp",
+        crasp.parse,
+        crasp.format_program,
+        crasp.interpret,
+        crasp.compile_program,
+    ),
+}
+
+
+def get_language(name: str) -> Language:
+    """Return the language of a name, or raise ValueError listing the known ones."""
+    if name not in LANGUAGES:
+        raise ValueError(f"unknown language {name!r}; expected one of {', '.join(LANGUAGES)}")
+    return LANGUAGES[name]

@@ -1,0 +1,115 @@
+"""``hardsoft compile/verify --lang brasp|crasp (PROGRAM | --file F)`` and ``hardsoft examples``: output, exit codes, bad input one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hardsoft.checks.cli import main
+from hardsoft.constructive.lang.library import library
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(args))
+    except SystemExit as e:
+        code = int(e.code)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_compile_brasp_program_and_verify(capsys) -> None:
+    code, out, err = _run(capsys, "compile", "--lang", "brasp", "p = rightmost past [Q_a@j] true default false\noutput p", "--verify-up-to", "5")
+    assert code == 0, err
+    assert out.startswith("program   brasp, output p") and "verified  OK: 62 words" in out and "against the brasp interpreter" in out
+
+
+def test_compile_crasp_file_json(capsys, tmp_path: Path) -> None:
+    f = tmp_path / "maj.crasp"
+    f.write_text(library()["majority"].text)
+    code, out, err = _run(capsys, "compile", "--lang", "crasp", "--file", str(f), "--regime", "unbounded", "--verify-up-to", "4", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["language"] == "crasp" and doc["vectors"] == ["more"] and doc["omitted"] == ["ca", "cb"]
+    assert doc["verification"]["ok"] and doc["temperature"] == "tau(n) = 1"
+
+
+def test_compile_saves_the_model(capsys, tmp_path: Path) -> None:
+    out_file = tmp_path / "m.json"
+    code, out, err = _run(capsys, "compile", "--lang", "brasp", "--file", _library_file(tmp_path, "no_bb"), "--save-model", str(out_file))
+    assert code == 0, err
+    assert out_file.is_file() and f"saved     {out_file}" in out
+    code, out, err = _run(capsys, "simulate", "--model", str(out_file), "--inputs", "abab", "abba", "--tau", "0.05")
+    assert code == 0, err
+
+
+def _library_file(tmp_path: Path, name: str) -> str:
+    ex = library()[name]
+    f = tmp_path / f"{name}.{ex.language}"
+    f.write_text(ex.text)
+    return str(f)
+
+
+def test_verify_lang_file(capsys, tmp_path: Path) -> None:
+    code, out, err = _run(capsys, "verify", "--lang", "crasp", "--file", _library_file(tmp_path, "dyck1"), "--up-to", "6")
+    assert code == 0, err
+    assert "hard: all agree; soft: all agree" in out
+
+
+def test_tl_stays_the_default(capsys) -> None:
+    code, out, err = _run(capsys, "compile", "a S b")
+    assert code == 0, err and out.startswith("formula   a S b")
+    code, out, err = _run(capsys, "verify", "a S b", "--up-to", "4")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["compile", "--lang", "brasp", "x = Q_a Q_b\noutput x"], "cannot parse the brasp program: line 1, column 9: expected"),
+        (["compile", "--lang", "brasp", "x = y\noutput x"], "line 1: 'y' is not bound"),
+        (["compile", "--lang", "brasp", "x = y\ny = x\noutput x"], "the vectors form a cycle"),
+        (["compile", "--lang", "crasp", "x = Q_a + 1\noutput x"], "line 1: '+' needs a count, got a Boolean"),
+        (["compile", "--lang", "crasp", "x = #[Q_a] > 1" + "0" * 400 + "\noutput x"], "above the bound 1000000"),
+        (["compile", "--lang", "crasp", "x = #[Q_c] > 1\noutput x"], "not in the alphabet"),
+        (["compile", "--lang", "brasp", "--file", "/no/such/file"], "--file /no/such/file: No such file or directory"),
+        (["compile", "--lang", "brasp", "--file", "/no/such/file", "x = Q_a"], "not allowed with argument"),
+        (["compile", "--lang", "srasp", "x"], "invalid choice"),
+        (["verify", "--lang", "brasp", "x = Q_a\noutput", "--up-to", "3"], "expected a name, got end of input"),
+        (["examples", "--show", "nope"], "--show 'nope': no such program"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys, args: list[str], message: str) -> None:
+    code, out, err = _run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("hardsoft: error: ") and err.count("\n") == 1 and message in err, err
+
+
+def test_a_mismatch_exits_1(capsys, monkeypatch) -> None:
+    # The planted defect: the B-RASP interpreter answers leftmost where the program says rightmost.
+    from hardsoft.constructive.lang import brasp
+
+    real = brasp.interpret_word
+
+    def wrong(p, word):
+        flipped = brasp.Program(tuple(type(s)(s.name, "leftmost", *list(vars(s).values())[2:]) if isinstance(s, brasp.Attend) else s
+                                      for s in p.statements), p.output)
+        return real(flipped, word)
+
+    monkeypatch.setattr(brasp, "interpret_word", wrong)
+    code, out, err = _run(capsys, "compile", "--lang", "brasp", "p = rightmost past [true] Q_a default false\noutput p", "--verify-up-to", "4")
+    assert code == 1 and "verified  MISMATCH" in out
+
+
+def test_examples_lists_every_program_and_shows_one(capsys) -> None:
+    code, out, err = _run(capsys, "examples")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) == len(library())
+    assert any(ln.startswith("majority") and " crasp " in ln for ln in lines)
+    code, out, err = _run(capsys, "examples", "--show", "dyck1_depth2")
+    assert code == 0 and out == library()["dyck1_depth2"].text
+    code, out, err = _run(capsys, "examples", "--json")
+    assert {r["name"] for r in json.loads(out)} == set(library())
