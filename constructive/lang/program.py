@@ -190,7 +190,8 @@ def compile_via_tl(
     try:
         tl = lg.compile_formula(top, alphabet, regime)
     except ValueError as e:
-        why = str(e) if len(str(e)) <= MAX_MESSAGE else str(e)[: MAX_MESSAGE - 3] + "..."
+        why = " ".join(str(e).split())  # one line, whatever the reason's layout
+        why = why if len(why) <= MAX_MESSAGE else why[: MAX_MESSAGE - 3] + "..."
         raise ValueError(f"the temporal-logic compiler ({regime} regime) refuses the output {output!r}: {why}") from None
     index = {id(g): k for k, g in enumerate(lg.subformulas(top))}
     by_value = {g: k for k, g in enumerate(lg.subformulas(top))}
