@@ -345,14 +345,17 @@ REGISTRY: tuple[Claim, ...] = (
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
         spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.check_construction"),
-        lean=("HardSoft.tiebreak_past_bounded",),
+        lean=("HardSoft.flip_flop_head", "HardSoft.tiebreak_past_bounded_at_half_tau", "HardSoft.tiebreak_past_bounded"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_head_is_the_bounded_past_tiebreak",
+            "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_scores_are_the_lean_formula_for_every_input",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_references_by_hand",
         ),
-        not_covered="Its head is the bounded past tie-breaking head with K = 1 (Lean: tiebreak_past_bounded, for every n; the built head's scores tested against the formula to n = 6), so gap 1/n and mass off <= e^{-2} at tau = 1/(2n). Not proved: its clean-up FFN and the outputs: checked exhaustively to n = 10 and sampled to n = 256.",
+        not_covered="Lean proves, for every n and every input, that its head's scores [write_j] + j/n have the last write as unique maximum with gap 1/n and mass off it <= e^{-2} at tau = 1/(2n) (flip_flop_head); the built head's scores equal that formula for every symbol at every key and query, n <= 32 (tested, not proved). Not proved: the clean-up FFN's exact restoration of the bit and the read-out (checked exhaustively to n = 10 and sampled to n = 256).",
     ),
     Claim(
         "APP-IND",
@@ -369,12 +372,17 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.applications.build_induction_tl",
             "constructive.audit.check_construction",
         ),
+        lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head", "HardSoft.tiebreak_past_bounded_at_half_tau"),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_induction_layer0_scores_are_the_lean_formulas_for_every_input",
+            "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_sampled_long",
         ),
-        not_covered="No Lean theorem or SMT check of its own: gap and outputs measured exhaustively (n <= 8) and sampled to n = 256, hard and soft.",
+        not_covered="Lean proves, for every n and word, each head's maximum set and gap: P (j/n, key i - 1) and M (last match, else i) win by 1/n with mass off <= e^{-2} at tau = 1/(2n); S's 0/1 scores have gap 1 and mass off <= (N - 1) e^{-1/tau}. The built heads' scores equal those formulas (every input for P and S, every word to n = 6 and sampled words to n = 32 for M; tested, not proved). Not proved: the clean-up FFNs, the composition of the two layers into the output, and the TL-compiled variant (induction-tl), all checked exhaustively to n = 8 and sampled to n = 256.",
     ),
     Claim(
         "APP-KHOP",
@@ -382,12 +390,15 @@ REGISTRY: tuple[Claim, ...] = (
         "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
         "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
         spec=("constructive.applications.build_k_hop", "constructive.applications.reference_k_hop"),
+        lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head"),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
-        not_covered="No Lean theorem or SMT check of its own: gap and outputs measured exhaustively (n <= 8) and sampled to n = 256, hard and soft.",
+        not_covered="Every hop layer has the same head M, so Lean's induction_hop_head (gap 1/n, mass off <= e^{-2} at tau = 1/(2n), for every n and word) covers all k layers, with P and S as for APP-IND; the built hop heads' scores equal the formula (every word to n = 6, sampled to n = 16; tested, not proved). Not proved: the clean-ups and the k-fold composition into the output (checked exhaustively to n = 8 and sampled to n = 256).",
     ),
     Claim(
         "APP-PA",
@@ -395,11 +406,15 @@ REGISTRY: tuple[Claim, ...] = (
         "Prefix-argmax (the token at the last position of maximal prefix frequency of 'a') compiled to a two-layer AHAT "
         "has gap gamma_T(n) = 1/n^3 exactly and decides every input in soft mode at tau = 1/(2n^3).",
         spec=("constructive.applications.build_prefix_argmax", "constructive.applications.reference_prefix_argmax"),
+        lean=("HardSoft.prefix_argmax_gap", "HardSoft.softmax_eq_uniform_of_const"),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_prefix_argmax_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="No Lean theorem or SMT check of its own: the gap 1/n^3 and the outputs measured exhaustively (n <= 8) and sampled to n = 256.",
+        not_covered="Lean proves, for every n and all counts, that head A's scores c_j/(j+1) + j/n^3 have the last maximiser of the ratio as unique maximum with gap 1/n^3 (prefix_argmax_gap), and head R's equal scores give exactly uniform weights; the built heads' scores equal these formulas (every word to n = 6, sampled to n = 32; tested, not proved). Not proved: head A's mass bound at tau = 1/(2n^3) (its scores are not multiples of one step, so the ziggurat theorem does not apply as stated) and the read-out: measured exhaustively (n <= 8) and sampled to n = 256.",
     ),
     Claim(
         "APP-DYCK",
@@ -421,8 +436,17 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.APP-DYCK.srasp_lookup_gap",
             "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
         ),
-        lean=("HardSoft.srasp_lookup_gap", "HardSoft.srasp_lookup_gap_neg"),
+        lean=(
+            "HardSoft.srasp_lookup_gap",
+            "HardSoft.srasp_lookup_gap_neg",
+            "HardSoft.dyck_partner_head",
+            "HardSoft.softmax_mass_off_top_le_of_deficits",
+            "HardSoft.indicator_head",
+        ),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_dyck_partner_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_srasp.py::test_program_equals_reference_on_every_word",
             "tests/constructive/test_srasp.py::test_compiled_equals_program_hard_and_soft",
             "tests/constructive/test_srasp.py::test_compiler_agrees_with_the_interpreter_on_random_programs",
@@ -430,7 +454,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean and SMT prove the S-RASP position lookup's gap >= 1/i for every n (both signs of S). Not proved: Aggregate, Once and the partner head, and no test ties the Lean formula to the compiled heads' scores; the program's outputs are checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        not_covered="Lean proves, for every n: the position lookup's gap >= 1/i (both signs of S; also SMT); the partner Aggregate's unique maximum (the rightmost key of least deficit) with gap 1/n and a ziggurat of step 1/n, mass off <= e^{-(1/n)/tau} (dyck_partner_head); Once's 0/1 scores gap 1 (indicator_head). The compiled partner heads' scores equal the Lean formula (every word to n = 5, sampled to n = 32; tested, not proved). Not proved: the lookup's mass bound (the copied integers' accuracy), the temperature rule tau = 1/(n ln(128 n^3)), the clean-ups and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",
