@@ -406,6 +406,7 @@ REGISTRY: tuple[Claim, ...] = (
         "Prefix-argmax (the token at the last position of maximal prefix frequency of 'a') compiled to a two-layer AHAT "
         "has gap gamma_T(n) = 1/n^3 exactly and decides every input in soft mode at tau = 1/(2n^3).",
         spec=("constructive.applications.build_prefix_argmax", "constructive.applications.reference_prefix_argmax"),
+        smt=("smt.APP-PA.ratio_gap", "smt.APP-PA.wrong_gap_2_over_n_cubed"),
         lean=("HardSoft.prefix_argmax_gap", "HardSoft.softmax_eq_uniform_of_const"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_prefix_argmax_scores_are_the_lean_formula",
@@ -414,7 +415,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean proves, for every n and all counts, that head A's scores c_j/(j+1) + j/n^3 have the last maximiser of the ratio as unique maximum with gap 1/n^3 (prefix_argmax_gap), and head R's equal scores give exactly uniform weights; the built heads' scores equal these formulas (every word to n = 6, sampled to n = 32; tested, not proved). Not proved: head A's mass bound at tau = 1/(2n^3) (its scores are not multiples of one step, so the ziggurat theorem does not apply as stated) and the read-out: measured exhaustively (n <= 8) and sampled to n = 256.",
+        not_covered="Lean proves, for every n and all counts, that head A's scores c_j/(j+1) + j/n^3 have the last maximiser of the ratio as unique maximum with gap 1/n^3 (prefix_argmax_gap; also SMT for every n, twin 2/n^3 refuted), and head R's equal scores give exactly uniform weights; the built heads' scores equal these formulas (every word to n = 6, sampled to n = 32; tested, not proved). Not proved: head A's mass bound at tau = 1/(2n^3) (its scores are not multiples of one step, so the ziggurat theorem does not apply as stated) and the read-out: measured exhaustively (n <= 8) and sampled to n = 256.",
     ),
     Claim(
         "APP-DYCK",
@@ -435,6 +436,8 @@ REGISTRY: tuple[Claim, ...] = (
         smt=(
             "smt.APP-DYCK.srasp_lookup_gap",
             "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
+            "smt.APP-DYCK.partner_gap",
+            "smt.APP-DYCK.wrong_partner_gap_2_over_n",
         ),
         lean=(
             "HardSoft.srasp_lookup_gap",
@@ -454,7 +457,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean proves, for every n: the position lookup's gap >= 1/i (both signs of S; also SMT); the partner Aggregate's unique maximum (the rightmost key of least deficit) with gap 1/n and a ziggurat of step 1/n, mass off <= e^{-(1/n)/tau} (dyck_partner_head); Once's 0/1 scores gap 1 (indicator_head). The compiled partner heads' scores equal the Lean formula (every word to n = 5, sampled to n = 32; tested, not proved). Not proved: the lookup's mass bound (the copied integers' accuracy), the temperature rule tau = 1/(n ln(128 n^3)), the clean-ups and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        not_covered="Lean proves, for every n: the position lookup's gap >= 1/i (both signs of S; also SMT); the partner Aggregate's unique maximum (the rightmost key of least deficit) with gap 1/n and a ziggurat of step 1/n, mass off <= e^{-(1/n)/tau} (dyck_partner_head; its gap also by SMT for every n, twin 2/n refuted); Once's 0/1 scores gap 1 (indicator_head). The compiled partner heads' scores equal the Lean formula (every word to n = 5, sampled to n = 32; tested, not proved). Not proved: the lookup's mass bound (the copied integers' accuracy), the temperature rule tau = 1/(n ln(128 n^3)), the clean-ups and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",

@@ -135,6 +135,14 @@ theorem dyckPartnerScore_eq (n : Nat) (op : Nat → Bool) (d : Nat → Nat) (i j
 
 variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
 
+/-- Applications, helper: the cast is monotone. -/
+theorem natCast_le_of_le {a b : Nat} (h : a ≤ b) : (natCast a : α) ≤ natCast b := by
+  have e : (natCast b : α) = natCast a + natCast (b - a) := by
+    rw [← natCast_add]; congr 1; omega
+  rw [e]
+  have := natCast_nonneg (α := α) (b - a)
+  grind
+
 /-! ### Lemma 8 with `K = 1` at `τ = 1/(2n)`: flip-flop, induction, k-hop -/
 
 /-- Lemma 8 (tie-breaking, bounded, past) with `K = 1` at the applications' temperature
@@ -291,37 +299,29 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
   · -- equal ratios: the tie-break `j/n^3` decides (`j < t`)
     have hlt : j + 1 ≤ t := by have := hlast j hj heq; omega
     have hc : (natCast (c j) : α) * natCast (t + 1) = natCast (c t) * natCast (j + 1) := by
-      rw [← natCast_mul_of_nat, ← natCast_mul_of_nat, heq]
+      have h0 := congrArg (natCast (α := α)) heq
+      rw [natCast_mul_of_nat (c j) (t + 1), natCast_mul_of_nat (c t) (j + 1)] at h0
+      exact h0
     have er : (natCast (c j) : α) / natCast (j + 1) = natCast (c t) / natCast (t + 1) := by
       generalize (natCast (j + 1) : α) = a at *
       generalize (natCast (t + 1) : α) = b at *
       have : a ≠ 0 := by grind
       have : b ≠ 0 := by grind
       grind
-    have ht' : (natCast (j + 1) : α) ≤ natCast t := by
-      rw [show t = j + 1 + (t - (j + 1)) by omega, natCast_add]
-      have := natCast_nonneg (α := α) (t - (j + 1))
-      grind
+    have ht' : (natCast (j + 1) : α) ≤ natCast t := natCast_le_of_le hlt
     have hd := div_le_div_of_le hn3 ht'
     have e1 : (natCast (j + 1) : α) / n3 = natCast j / n3 + 1 / n3 := by
-      rw [natCast_succ]; grind
+      rw [natCast_succ j]; grind
     grind
   · -- distinct ratios: they differ by `≥ 1/n^2 = n/n^3`, the tie-break by `≤ (n-1)/n^3`
     have hlt : c j * (t + 1) + 1 ≤ c t * (j + 1) := by have := hmax j hj; omega
     have hc : (natCast (c j) : α) * natCast (t + 1) + 1 ≤ natCast (c t) * natCast (j + 1) := by
-      rw [← natCast_mul_of_nat, ← natCast_mul_of_nat, ← natCast_succ]
-      rw [show c t * (j + 1) = c j * (t + 1) + 1 + (c t * (j + 1) - (c j * (t + 1) + 1)) by omega,
-        natCast_add]
-      have := natCast_nonneg (α := α) (c t * (j + 1) - (c j * (t + 1) + 1))
-      grind
-    have hjn : (natCast (j + 1) : α) ≤ natCast n := by
-      rw [show n = j + 1 + (n - (j + 1)) by omega, natCast_add]
-      have := natCast_nonneg (α := α) (n - (j + 1))
-      grind
-    have htn : (natCast (t + 1) : α) ≤ natCast n := by
-      rw [show n = t + 1 + (n - (t + 1)) by omega, natCast_add]
-      have := natCast_nonneg (α := α) (n - (t + 1))
-      grind
+      have h0 := natCast_le_of_le (α := α) hlt
+      rw [natCast_succ (c j * (t + 1)), natCast_mul_of_nat (c j) (t + 1),
+        natCast_mul_of_nat (c t) (j + 1)] at h0
+      exact h0
+    have hjn : (natCast (j + 1) : α) ≤ natCast n := natCast_le_of_le (by omega)
+    have htn : (natCast (t + 1) : α) ≤ natCast n := natCast_le_of_le (by omega)
     have hab : (natCast (j + 1) : α) * natCast (t + 1) ≤ natCast n * natCast n := by
       have h1 := OrderedRing.mul_le_mul_of_nonneg_right hjn (show (0 : α) ≤ natCast (t + 1) by grind)
       have h2 := OrderedRing.mul_le_mul_of_nonneg_left htn (show (0 : α) ≤ natCast n by grind)
@@ -334,7 +334,7 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
       have : a ≠ 0 := by grind
       grind
     have e2 : (natCast (j + 1) : α) / n3 = natCast j / n3 + 1 / n3 := by
-      rw [natCast_succ]; grind
+      rw [natCast_succ j]; grind
     have ht0 := div_nonneg_of_nonneg (natCast_nonneg (α := α) t) hn3
     grind
 

@@ -336,9 +336,12 @@ def test_class3_deleted_example_is_named() -> None:
 
 
 def test_class3_every_example_is_declared_in_examples_lean() -> None:
-    declared = {n for _, n, _ in sources.declared_names(LEAN_DIR / "HardSoft" / "Examples.lean")}
+    """Every non-vacuity theorem is declared in Examples.lean or, for the applications' heads, at the end of Applications.lean."""
+    files = [LEAN_DIR / "HardSoft" / "Examples.lean", LEAN_DIR / "HardSoft" / "Applications.lean"]
+    declared = {n for f in files for _, n, _ in sources.declared_names(f)}
     assert set(ls.LEAN_EXAMPLES) <= declared
-    assert not re.search(r"^example\b", (LEAN_DIR / "HardSoft" / "Examples.lean").read_text(encoding="utf-8"), re.M)
+    for f in files:
+        assert not re.search(r"^example\b", f.read_text(encoding="utf-8"), re.M)
 
 
 # --------------------------------------------------------------------------- class 4: a command glued mid-line
@@ -413,6 +416,8 @@ def test_class5_a_file_whose_marker_is_missing_is_not_compiled() -> None:
 #: Class 3 plant: a field that makes every ExpLike statement vacuous, with what it breaks deleted
 #: (the Rat model expOne and the non-vacuity theorems that use it), and one more non-vacuity theorem deleted.
 VAC_FIELD = "  /-- planted: no model -/\n  vac : False\n"
+
+
 def _expone_users() -> tuple[str, ...]:
     """Return expOne and every theorem of Examples.lean whose text uses it (they cannot build once expOne is deleted)."""
     src = (LEAN_DIR / "HardSoft" / "Examples.lean").read_text(encoding="utf-8")
@@ -531,7 +536,11 @@ def test_class5_files_after_exit_are_not_compiled(plant_runs: _PlantRuns) -> Non
     # the files at and after #exit are "not-compiled": either way none of them is ever "built")
     for m in ("HardSoft.Main", "HardSoft.Examples", "HardSoft"):
         row = by[f"lean.build.{m}"]
-        assert row.outcome is Outcome.FAILED and (row.verdict.startswith(("not-compiled", "blocked")) or "#exit" in row.detail), (m, row.verdict, row.detail)
+        assert row.outcome is Outcome.FAILED and (row.verdict.startswith(("not-compiled", "blocked")) or "#exit" in row.detail), (
+            m,
+            row.verdict,
+            row.detail,
+        )
         assert not row.verdict.startswith("built"), (m, row.verdict)
     theorems = [r for n, r in by.items() if n.startswith("lean.theorem.")]
     assert theorems and all(r.outcome is Outcome.FAILED for r in theorems)

@@ -353,7 +353,7 @@ def _layer_scores(model: tf.Model, words: np.ndarray, layer: int, head: int) -> 
 
 
 def _app_words(rng: np.random.Generator, alphabet: int, n: int, sampler=None) -> np.ndarray:  # noqa: ANN001 - a Construction.sample
-    """Every word of length n up to N_APPS_EXHAUSTIVE (at most 1100 words), else the construction's sampler (adversarial + uniform) and constant words."""
+    """Every word of length n up to N_APPS_EXHAUSTIVE (at most 1100 words), else the sampler's words and the constant ones."""
     if n <= N_APPS_EXHAUSTIVE and alphabet**n <= 1100:
         return np.array(list(product(range(alphabet), repeat=n)), dtype=np.int64)
     w = sampler(rng, n, 24) if sampler is not None else rng.integers(0, alphabet, size=(24, n))
