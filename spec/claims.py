@@ -247,6 +247,7 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.lookup_past",
             "HardSoft.lookup_future",
             "HardSoft.lookup_past_bounded",
+            "HardSoft.lookup_future_bounded",
         ),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_lookup_scores_are_the_lean_formula",
@@ -255,7 +256,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
-        not_covered="Lean proves for every n the gap (K unbounded, K/n^2 bounded) and the one-sided mass bounds (unbounded past and future, bounded past). Not proved: the two-sided mass bound (only its gap) and the bounded future head's mass bound. That the built head computes the Lean formula is tested (every n <= 32, tests/constructive/test_heads_lean_formulas.py), not proved.",
+        not_covered="Not proved: the two-sided mass bound 2x/(1-x) (Lean proves only its gap; the bound is measured by tests), and that the built head computes the Lean formula (tested for every n <= 32, tests/constructive/test_heads_lean_formulas.py).",
     ),
     Claim(
         "L8",
@@ -288,7 +289,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
-        not_covered="Lean proves, for every n and every selection, both directions and both regimes: the intended key wins by K/n (resp. K) and the mass off it is <= exp(-gap/tau). That the built head computes these scores is tested (every selection to n = 8, sampled to 32), not proved; SMT covers every selection only up to the preset bound.",
+        not_covered="Not proved: that the built head computes the Lean scores (tested: every selection to n = 8, sampled to n = 32); the SMT checks cover every selection only up to the preset bound (the rank inequality for every n).",
     ),
     Claim(
         "ZU",
@@ -355,7 +356,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_references_by_hand",
         ),
-        not_covered="Lean proves, for every n and every input, that its head's scores [write_j] + j/n have the last write as unique maximum with gap 1/n and mass off it <= e^{-2} at tau = 1/(2n) (flip_flop_head); the built head's scores equal that formula for every symbol at every key and query, n <= 32 (tested, not proved). Not proved: the clean-up FFN's exact restoration of the bit and the read-out (checked exhaustively to n = 10 and sampled to n = 256).",
+        not_covered="Not proved: that the built head computes [write_j] + j/n (tested for every symbol at every key and query, n <= 32), the clean-up FFN's exact restoration of the bit, and the read-out: checked exhaustively to n = 10 and sampled to n = 256.",
     ),
     Claim(
         "APP-IND",
@@ -382,7 +383,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_sampled_long",
         ),
-        not_covered="Lean proves, for every n and word, each head's maximum set and gap: P (j/n, key i - 1) and M (last match, else i) win by 1/n with mass off <= e^{-2} at tau = 1/(2n); S's 0/1 scores have gap 1 and mass off <= (N - 1) e^{-1/tau}. The built heads' scores equal those formulas (every input for P and S, every word to n = 6 and sampled words to n = 32 for M; tested, not proved). Not proved: the clean-up FFNs, the composition of the two layers into the output, and the TL-compiled variant (induction-tl), all checked exhaustively to n = 8 and sampled to n = 256.",
+        not_covered="Not proved: that the built heads compute the Lean score formulas (tested: every input for P and S, every word to n = 6 and sampled words to n = 32 for M), the clean-up FFNs, and the composition of the two layers into the output; nor anything of the TL-compiled variant (induction-tl) beyond its compiler's heads: checked exhaustively to n = 8 and sampled to n = 256.",
     ),
     Claim(
         "APP-KHOP",
@@ -398,7 +399,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
-        not_covered="Every hop layer has the same head M, so Lean's induction_hop_head (gap 1/n, mass off <= e^{-2} at tau = 1/(2n), for every n and word) covers all k layers, with P and S as for APP-IND; the built hop heads' scores equal the formula (every word to n = 6, sampled to n = 16; tested, not proved). Not proved: the clean-ups and the k-fold composition into the output (checked exhaustively to n = 8 and sampled to n = 256).",
+        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256.",
     ),
     Claim(
         "APP-PA",
@@ -415,7 +416,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean proves, for every n and all counts, that head A's scores c_j/(j+1) + j/n^3 have the last maximiser of the ratio as unique maximum with gap 1/n^3 (prefix_argmax_gap; also SMT for every n, twin 2/n^3 refuted), and head R's equal scores give exactly uniform weights; the built heads' scores equal these formulas (every word to n = 6, sampled to n = 32; tested, not proved). Not proved: head A's mass bound at tau = 1/(2n^3) (its scores are not multiples of one step, so the ziggurat theorem does not apply as stated) and the read-out: measured exhaustively (n <= 8) and sampled to n = 256.",
+        not_covered="Not proved: head A's mass bound at tau = 1/(2n^3) (its scores are not multiples of one step, so the ziggurat theorems do not apply as stated), that the built heads compute the Lean formulas (tested: every word to n = 6, sampled to n = 32), and the read-out: measured exhaustively (n <= 8) and sampled to n = 256.",
     ),
     Claim(
         "APP-DYCK",
@@ -457,7 +458,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean proves, for every n: the position lookup's gap >= 1/i (both signs of S; also SMT); the partner Aggregate's unique maximum (the rightmost key of least deficit) with gap 1/n and a ziggurat of step 1/n, mass off <= e^{-(1/n)/tau} (dyck_partner_head; its gap also by SMT for every n, twin 2/n refuted); Once's 0/1 scores gap 1 (indicator_head). The compiled partner heads' scores equal the Lean formula (every word to n = 5, sampled to n = 32; tested, not proved). Not proved: the lookup's mass bound (the copied integers' accuracy), the temperature rule tau = 1/(n ln(128 n^3)), the clean-ups and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        not_covered="Not proved: the position lookup's mass bound (how accurately the depths are copied), the temperature rule tau = 1/(n ln(128 n^3)), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",

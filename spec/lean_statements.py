@@ -324,13 +324,13 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     # ---- the applications' heads (lean/HardSoft/Applications.lean)
     "HardSoft.tiebreak_past_bounded_at_half_tau": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {n i : Nat} (sel : Nat → Bool) (hi : 0 < i) (hin : i ≤ n), (∀ j, j < i → j ≠ HardSoft.tiebreakPastTarget sel i → HardSoft.tiebreakPastBounded 1 n sel j ≤ HardSoft.tiebreakPastBounded 1 n sel (HardSoft.tiebreakPastTarget sel i) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.tiebreakPastBounded 1 n sel) i) i - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.tiebreakPastBounded 1 n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ E.exp (-2)"
+            "(E : HardSoft.ExpLike α) {n i : Nat} (sel : Nat → Bool) (hi : 0 < i) (hin : i ≤ n), (∀ j, j < i → j ≠ HardSoft.tiebreakPastTarget sel i → HardSoft.tiebreakPastBounded (1 : α) n sel j ≤ HardSoft.tiebreakPastBounded 1 n sel (HardSoft.tiebreakPastTarget sel i) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.tiebreakPastBounded 1 n sel) i) i - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.tiebreakPastBounded 1 n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ E.exp (-2)"
         ),
         "Lemma 8 with K = 1 at the applications' tau = 1/(2n), 0 < i ≤ n: for every selection the target is ≥ 1/n above every other key and softmax mass off it ≤ exp(-2)",
     ),
     "HardSoft.flip_flop_head": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {n i : Nat} (write : Nat → Bool) (hin : i < n), (∀ j, j < i + 1 → j ≠ HardSoft.tiebreakPastTarget write (i + 1) → HardSoft.flipFlopScore n write j ≤ HardSoft.flipFlopScore n write (HardSoft.tiebreakPastTarget write (i + 1)) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.flipFlopScore n write) (i + 1)) (i + 1) - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.flipFlopScore n write) (i + 1) (HardSoft.tiebreakPastTarget write (i + 1)) ≤ E.exp (-2)"
+            "(E : HardSoft.ExpLike α) {n i : Nat} (write : Nat → Bool) (hin : i < n), (∀ j, j < i + 1 → j ≠ HardSoft.tiebreakPastTarget write (i + 1) → (HardSoft.flipFlopScore n write j : α) ≤ HardSoft.flipFlopScore n write (HardSoft.tiebreakPastTarget write (i + 1)) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.flipFlopScore n write) (i + 1)) (i + 1) - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.flipFlopScore n write) (i + 1) (HardSoft.tiebreakPastTarget write (i + 1)) ≤ E.exp (-2)"
         ),
         "flip-flop's head [write_j] + j/n over j ≤ i < n at tau = 1/(2n): the last write (else i) is ≥ 1/n above every other key and mass off it ≤ exp(-2), for every n and input",
     ),
@@ -342,7 +342,7 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.induction_hop_head": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {n i : Nat} (w : Nat → Nat) (hin : i < n), (∀ j, j < i + 1 → j ≠ HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1) → HardSoft.inductionHopScore n w i j ≤ HardSoft.inductionHopScore n w i (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1)) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionHopScore n w i) (i + 1)) (i + 1) - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionHopScore n w i) (i + 1) (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1)) ≤ E.exp (-2)"
+            "(E : HardSoft.ExpLike α) {n i : Nat} (w : Nat → Nat) (hin : i < n), (∀ j, j < i + 1 → j ≠ HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1) → (HardSoft.inductionHopScore n w i j : α) ≤ HardSoft.inductionHopScore n w i (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1)) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionHopScore n w i) (i + 1)) (i + 1) - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionHopScore n w i) (i + 1) (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1)) ≤ E.exp (-2)"
         ),
         "induction / k-hop head M_l, [j ≥ 1 ∧ w_{j-1} = w_i] + j/n over j ≤ i < n, tau = 1/(2n): the last match (else i) is ≥ 1/n above every other key and mass off it ≤ exp(-2), for every n and word",
     ),
@@ -369,6 +369,12 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
             "(E : HardSoft.ExpLike α) {tau : α} {n i t : Nat} (op : Nat → Bool) (d : Nat → Nat) (htau : 0 < tau) (hin : i ≤ n) (ht : t < i) (hmin : ∀ j, j < i → HardSoft.dyckPartnerDeficit op d i t ≤ HardSoft.dyckPartnerDeficit op d i j) (hlast : ∀ j, j < i → HardSoft.dyckPartnerDeficit op d i j = HardSoft.dyckPartnerDeficit op d i t → j ≤ t), (∀ j, j < i → j ≠ t → HardSoft.dyckPartnerScore n op d i j ≤ (HardSoft.dyckPartnerScore n op d i t : α) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.dyckPartnerScore n op d i) i) i - HardSoft.softmax E tau (HardSoft.dyckPartnerScore n op d i) i t ≤ E.exp (-(1 / HardSoft.natCast n) / tau)"
         ),
         "Dyck's partner Aggregate, 2[open_j] - 2(depth_j - (depth_i - 1))^2 + j/n over j < i ≤ n, tau > 0: the rightmost key of least deficit 2(depth_j + 1 - depth_i)^2 + 2[not open_j] is ≥ 1/n above every other key and mass off it ≤ exp(-(1/n)/tau), for every n and all depths",
+    ),
+    "HardSoft.lookup_future_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K) (htau : 0 < tau) (hin : i + 1 < n), HardSoft.sumTo (HardSoft.softmax E tau (fun k => HardSoft.lookupScoreBounded K n (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E tau (fun k => HardSoft.lookupScoreBounded K n (i + 1) (i + 1 + k)) (n - 1 - i) 0 ≤ E.exp (-(K / (HardSoft.natCast n * HardSoft.natCast n)) / tau)"
+        ),
+        "Lemma 7, bounded, future mask: t = i + 1 among the keys j = i+1+k (k < n-1-i), i + 1 < n, K ≥ 0, tau > 0: softmax mass off t ≤ exp(-(K/n^2)/tau), for every n",
     ),
 }
 
@@ -822,6 +828,10 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_dyck_partner_head": LeanExample(
         "HardSoft.dyck_partner_head",
         "(∀ j, j < 2 → j ≠ 1 → HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 j ≤ (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2 1 ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 2) / 1)",
+    ),
+    "HardSoft.nonvacuous_lookup_future_bounded": LeanExample(
+        "HardSoft.lookup_future_bounded",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
     ),
 }
 

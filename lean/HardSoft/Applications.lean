@@ -34,6 +34,7 @@ Using Soft Attention", arXiv 2412.09925, Lemmas 6 and 8):
 * `HardSoft.indicator_head`: `0/1` scores (the induction head S, S-RASP's `Once`).
 * `HardSoft.prefix_argmax_gap`: prefix-argmax's head A.
 * `HardSoft.softmax_mass_off_top_le_of_deficits`, `HardSoft.dyck_partner_head`: the Dyck partner.
+* `HardSoft.lookup_future_bounded`: Lemma 7's bounded future head's mass bound.
 * `HardSoft.nonvacuous_flip_flop_head` and the like: each theorem applied at `Rat` (with
   `HardSoft.expOne`), every hypothesis proved.
 
@@ -151,7 +152,7 @@ and the softmax mass off it is at most `exp(-2)`. -/
 theorem tiebreak_past_bounded_at_half_tau (E : ExpLike α) {n i : Nat} (sel : Nat → Bool)
     (hi : 0 < i) (hin : i ≤ n) :
     (∀ j, j < i → j ≠ tiebreakPastTarget sel i →
-        tiebreakPastBounded 1 n sel j
+        tiebreakPastBounded (1 : α) n sel j
           ≤ tiebreakPastBounded 1 n sel (tiebreakPastTarget sel i) - 1 / natCast n) ∧
       sumTo (softmax E (1 / (2 * natCast n)) (tiebreakPastBounded 1 n sel) i) i
           - softmax E (1 / (2 * natCast n)) (tiebreakPastBounded 1 n sel) i
@@ -183,7 +184,7 @@ theorem tiebreak_past_bounded_at_half_tau (E : ExpLike α) {n i : Nat} (sel : Na
 key, and the softmax mass off it is at most `exp(-2) < 1/4`, for every `n` and every input. -/
 theorem flip_flop_head (E : ExpLike α) {n i : Nat} (write : Nat → Bool) (hin : i < n) :
     (∀ j, j < i + 1 → j ≠ tiebreakPastTarget write (i + 1) →
-        flipFlopScore n write j
+        (flipFlopScore n write j : α)
           ≤ flipFlopScore n write (tiebreakPastTarget write (i + 1)) - 1 / natCast n) ∧
       sumTo (softmax E (1 / (2 * natCast n)) (flipFlopScore n write) (i + 1)) (i + 1)
           - softmax E (1 / (2 * natCast n)) (flipFlopScore n write) (i + 1)
@@ -226,7 +227,7 @@ with `w_{m-1} = w_i` (else `i`) is `≥ 1/n` above every other key and the softm
 at most `exp(-2)`, for every `n` and every word `w`. -/
 theorem induction_hop_head (E : ExpLike α) {n i : Nat} (w : Nat → Nat) (hin : i < n) :
     (∀ j, j < i + 1 → j ≠ tiebreakPastTarget (inductionHopSel w i) (i + 1) →
-        inductionHopScore n w i j
+        (inductionHopScore n w i j : α)
           ≤ inductionHopScore n w i (tiebreakPastTarget (inductionHopSel w i) (i + 1))
             - 1 / natCast n) ∧
       sumTo (softmax E (1 / (2 * natCast n)) (inductionHopScore n w i) (i + 1)) (i + 1)
@@ -239,6 +240,26 @@ theorem induction_hop_head (E : ExpLike α) {n i : Nat} (w : Nat → Nat) (hin :
     grind
   rw [e]
   exact tiebreak_past_bounded_at_half_tau E (inductionHopSel w i) (by omega) (by omega)
+
+/-! ### Lemma 7, bounded regime, future mask: the mass bound -/
+
+/-- Lemma 7 (table lookup, bounded regime, future mask: `s = K (2 (t/n)(j/n) - (j/n)^2)` with
+`t = i + 1` over the keys `j = i+1+k`, `k < n-1-i`, `i + 1 < n`, `K ≥ 0`, `τ > 0`): the softmax
+mass off `t` (`k = 0`) is at most `exp(-(K/n^2)/τ)`, for every `n` (the unbounded future head
+with `K/n^2`). -/
+theorem lookup_future_bounded (E : ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K)
+    (htau : 0 < tau) (hin : i + 1 < n) :
+    sumTo (softmax E tau (fun k => lookupScoreBounded K n (i + 1) (i + 1 + k)) (n - 1 - i))
+          (n - 1 - i)
+        - softmax E tau (fun k => lookupScoreBounded K n (i + 1) (i + 1 + k)) (n - 1 - i) 0
+      ≤ E.exp (-(K / (natCast n * natCast n)) / tau) := by
+  have hf : (fun k => lookupScoreBounded K n (i + 1) (i + 1 + k))
+      = fun k => lookupScore (K / (natCast n * natCast n)) (i + 1) (i + 1 + k) :=
+    funext fun k => lookupScoreBounded_eq K (by omega) (i + 1) (i + 1 + k)
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hnn : (0 : α) < natCast n * natCast n := OrderedRing.mul_pos (by grind) (by grind)
+  rw [hf]
+  exact (lookup_future E (div_nonneg_of_nonneg hK hnn) htau hin).2
 
 /-! ### `0/1` scores: the induction head S, S-RASP's `Once` -/
 
@@ -444,6 +465,11 @@ theorem nonvacuous_dyck_partner_head :
     (∀ j, j < 2 → j ≠ 1 → dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 j ≤ (dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 1 : Rat) - 1 / natCast 2) ∧
       sumTo (softmax expOne 1 (dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2) 2 - softmax expOne 1 (dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2 1 ≤ expOne.exp (-(1 / natCast 2) / 1) :=
   dyck_partner_head expOne (fun _ => true) (fun j => j) (by grind) (by decide) (by decide) (by decide) (by decide)
+
+/-- Non-vacuity of `lookup_future_bounded` at `Rat`. -/
+theorem nonvacuous_lookup_future_bounded :
+    sumTo (softmax expOne 1 (fun k => lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (fun k => lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ expOne.exp (-(1 / (natCast 3 * natCast 3)) / 1) :=
+  lookup_future_bounded expOne (by grind) (by grind) (by decide)
 
 end HardSoft
 

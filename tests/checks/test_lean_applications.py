@@ -2,7 +2,7 @@
 
 For each theorem of ``lean/HardSoft/Applications.lean`` (the half-temperature exponent of the
 tie-breaking heads, the 0/1 heads, prefix-argmax at its tight instance, the Dyck partner's deficit
-keys) the doubled gap must be reported as a Lean error inside its marked range, while the true
+keys, the bounded lookup) the doubled gap must be reported as a Lean error inside its marked range, while the true
 statement beside each (``RIGHT`` ranges), proved by the same script, checks without error, so the
 errors come from the constants and not from the file's setup.  Marked ``lean`` (runs the
 toolchain; deselect with ``-m 'not lean'``).
@@ -48,9 +48,9 @@ def wrong_unit(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a Un
 
 @pytest.mark.lean
 @pytest.mark.xdist_group("lean")
-@pytest.mark.parametrize("tag", ["A", "B", "C", "D"])
+@pytest.mark.parametrize("tag", ["A", "B", "C", "D", "E"])
 def test_wrong_application_gap_rejected(wrong_unit, tag: str) -> None:  # noqa: ANN001
-    """(A) exponent -4 at tau = 1/(2n), (B) 0/1 gap 2, (C) prefix-argmax 2/n^3, (D) deficit keys 2 apart: an error in WRONG, none in RIGHT."""
+    """Gaps doubled: (A) exponent -4, (B) 0/1 gap 2, (C) 2/n^3, (D) deficit keys 2 apart, (E) 2K/n^2: an error in WRONG, none in RIGHT."""
     unit = wrong_unit["WrongApplications"]
     assert not unit.ok and unit.status == "error"
     wrong, right = _marked_range(SOURCE, f"WRONG-{tag}"), _marked_range(SOURCE, f"RIGHT-{tag}")

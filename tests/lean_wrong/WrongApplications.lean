@@ -18,15 +18,17 @@ proves:
 * (c) `prefix_argmax_gap`: at `n = 2` on the word `bb` (counts `c = 0, 0`: equal ratios, the
   last key wins by the tie-break alone) key `0` scores exactly `1/n^3 = 1/8` below key `1`
   (`RIGHT-C`); `2/8` (`WRONG-C`) fails.
+* (e) `lookup_future_bounded`: at `n = 3`, `K = 1`, query `0`, the key `j = 2` scores exactly
+  `K/n^2 = 1/9` below the target `t = 1` (`RIGHT-E`); `2/9` (`WRONG-E`) fails.
 * (d) `softmax_mass_off_top_le_of_deficits`, `dyck_partner_head`: a smaller deficit makes a key
   `n (M - e) + j` at least `1` larger (`RIGHT-D`, the gap `1/n` after scaling by `1/n`); at
   least `2` (`WRONG-D`) fails at `e_b = e_a + 1`, `a = 0`, `b = n - 1`.
 
 ## Main results
 
-`half_tau_exponent`, `indicator_gap_one`, `prefix_argmax_gap_tight`, `deficit_key_gap_one`
-(true); `half_tau_exponent_four`, `indicator_gap_two`, `prefix_argmax_gap_double`,
-`deficit_key_gap_two` (false, rejected).
+`half_tau_exponent`, `indicator_gap_one`, `prefix_argmax_gap_tight`, `deficit_key_gap_one`,
+`lookup_bounded_gap_tight` (true); `half_tau_exponent_four`, `indicator_gap_two`,
+`prefix_argmax_gap_double`, `deficit_key_gap_two`, `lookup_bounded_gap_double` (false, rejected).
 -/
 
 public section
@@ -100,6 +102,22 @@ theorem deficit_key_gap_two {n M ea eb a b : Nat} (hb : b < n) (hab : ea < eb) (
   rw [Nat.mul_add, Nat.mul_one] at h2
   omega
 -- WRONG-D-END
+
+-- RIGHT-E-BEGIN
+/-- Lemma 7, bounded, at `n = 3`, `K = 1`, `t = 1` (true): key `2` scores `1/9` below `t`. -/
+theorem lookup_bounded_gap_tight :
+    2 * ((1 : Rat) / 3) * (2 / 3) - (2 / 3) * (2 / 3)
+      ≤ 2 * ((1 : Rat) / 3) * (1 / 3) - (1 / 3) * (1 / 3) - 1 / (3 * 3) := by
+  grind
+-- RIGHT-E-END
+
+-- WRONG-E-BEGIN
+/-- Lemma 7, bounded, at `n = 3` with the gap doubled (wrong on purpose). -/
+theorem lookup_bounded_gap_double :
+    2 * ((1 : Rat) / 3) * (2 / 3) - (2 / 3) * (2 / 3)
+      ≤ 2 * ((1 : Rat) / 3) * (1 / 3) - (1 / 3) * (1 / 3) - 2 / (3 * 3) := by
+  grind
+-- WRONG-E-END
 
 end HardSoft
 
