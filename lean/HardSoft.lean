@@ -9,6 +9,7 @@ public import HardSoft.Composition
 public import HardSoft.Main
 public import HardSoft.Examples
 public import HardSoft.Constructions
+public import HardSoft.Applications
 
 /-!
 # HardSoft
@@ -25,7 +26,8 @@ Lemma 25's algebra (statement P); `HardSoft.Exp` for E and Z derived from scores
 abstract exponential; `HardSoft.Composition` for Theorem 26 end to end
 (`err_le_eps_of_layers`); `HardSoft.Examples` for non-vacuity examples at `Rat`;
 `HardSoft.Constructions` for the construction heads (Lemmas 6, 7, 8, counting, comparison,
-the read-out clamp) for every `n`.
+the read-out clamp) for every `n`; `HardSoft.Applications` for the applications' heads (flip-flop,
+induction and k-hop, prefix-argmax, the Dyck partner) for every `n`.
 -/
 
 set_option autoImplicit false

@@ -5,6 +5,54 @@ import HardSoft
 
 set_option autoImplicit false
 
+#check @HardSoft.natCast_mul_of_nat
+#print axioms HardSoft.natCast_mul_of_nat
+#check @HardSoft.natDist_sq
+#print axioms HardSoft.natDist_sq
+#check @HardSoft.dyckPartnerScore_eq
+#print axioms HardSoft.dyckPartnerScore_eq
+#check @HardSoft.natCast_le_of_le
+#print axioms HardSoft.natCast_le_of_le
+#check @HardSoft.tiebreak_past_bounded_at_half_tau
+#print axioms HardSoft.tiebreak_past_bounded_at_half_tau
+#check @HardSoft.flip_flop_head
+#print axioms HardSoft.flip_flop_head
+#check @HardSoft.tiebreakPastTarget_none
+#print axioms HardSoft.tiebreakPastTarget_none
+#check @HardSoft.induction_prev_head
+#print axioms HardSoft.induction_prev_head
+#check @HardSoft.induction_hop_head
+#print axioms HardSoft.induction_hop_head
+#check @HardSoft.lookup_future_bounded
+#print axioms HardSoft.lookup_future_bounded
+#check @HardSoft.indicator_head
+#print axioms HardSoft.indicator_head
+#check @HardSoft.ratio_gap
+#print axioms HardSoft.ratio_gap
+#check @HardSoft.prefix_argmax_gap
+#print axioms HardSoft.prefix_argmax_gap
+#check @HardSoft.softmax_mass_off_top_le_of_deficits
+#print axioms HardSoft.softmax_mass_off_top_le_of_deficits
+#check @HardSoft.dyck_partner_head
+#print axioms HardSoft.dyck_partner_head
+#check @HardSoft.nonvacuous_tiebreak_past_bounded_at_half_tau
+#print axioms HardSoft.nonvacuous_tiebreak_past_bounded_at_half_tau
+#check @HardSoft.nonvacuous_flip_flop_head
+#print axioms HardSoft.nonvacuous_flip_flop_head
+#check @HardSoft.nonvacuous_induction_prev_head
+#print axioms HardSoft.nonvacuous_induction_prev_head
+#check @HardSoft.nonvacuous_induction_hop_head
+#print axioms HardSoft.nonvacuous_induction_hop_head
+#check @HardSoft.nonvacuous_indicator_head
+#print axioms HardSoft.nonvacuous_indicator_head
+#check @HardSoft.nonvacuous_prefix_argmax_gap
+#print axioms HardSoft.nonvacuous_prefix_argmax_gap
+#check @HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits
+#print axioms HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits
+#check @HardSoft.nonvacuous_dyck_partner_head
+#print axioms HardSoft.nonvacuous_dyck_partner_head
+#check @HardSoft.nonvacuous_lookup_future_bounded
+#print axioms HardSoft.nonvacuous_lookup_future_bounded
 #check @HardSoft.sumTo_nonneg
 #print axioms HardSoft.sumTo_nonneg
 #check @HardSoft.layerRate_ge_one
@@ -143,6 +191,90 @@ set_option autoImplicit false
 #print axioms HardSoft.natCast_one_rat
 #check @HardSoft.natCast_two_sub_one_rat
 #print axioms HardSoft.natCast_two_sub_one_rat
+#check @HardSoft.nonvacuous_bound_monotone
+#print axioms HardSoft.nonvacuous_bound_monotone
+#check @HardSoft.nonvacuous_err_le_bound_of_bound_le_one
+#print axioms HardSoft.nonvacuous_err_le_bound_of_bound_le_one
+#check @HardSoft.nonvacuous_err_le_eps_of_bound_le
+#print axioms HardSoft.nonvacuous_err_le_eps_of_bound_le
+#check @HardSoft.nonvacuous_forall_err_le_bound_iff
+#print axioms HardSoft.nonvacuous_forall_err_le_bound_iff
+#check @HardSoft.nonvacuous_exists_err_gt_of_one_lt_bound
+#print axioms HardSoft.nonvacuous_exists_err_gt_of_one_lt_bound
+#check @HardSoft.nonvacuous_composition_err_le_eps_rat
+#print axioms HardSoft.nonvacuous_composition_err_le_eps_rat
+#check @HardSoft.nonvacuous_bound_const_le_of_mul_pow_le
+#print axioms HardSoft.nonvacuous_bound_const_le_of_mul_pow_le
+#check @HardSoft.nonvacuous_composition_err_le_eps_of_mul_pow_le
+#print axioms HardSoft.nonvacuous_composition_err_le_eps_of_mul_pow_le
+#check @HardSoft.nonvacuous_score_err_le_iff
+#print axioms HardSoft.nonvacuous_score_err_le_iff
+#check @HardSoft.nonvacuous_score_err_le
+#print axioms HardSoft.nonvacuous_score_err_le
+#check @HardSoft.nonvacuous_not_score_err_le_of_one_lt
+#print axioms HardSoft.nonvacuous_not_score_err_le_of_one_lt
+#check @HardSoft.nonvacuous_layer_err_le
+#print axioms HardSoft.nonvacuous_layer_err_le
+#check @HardSoft.nonvacuous_err_le_eps_of_layers
+#print axioms HardSoft.nonvacuous_err_le_eps_of_layers
+#check @HardSoft.nonvacuous_softmax_mass_off_max_le
+#print axioms HardSoft.nonvacuous_softmax_mass_off_max_le
+#check @HardSoft.nonvacuous_sumTo_absv_sub_ahardmax_eq
+#print axioms HardSoft.nonvacuous_sumTo_absv_sub_ahardmax_eq
+#check @HardSoft.nonvacuous_sumTo_absv_sub_ahardmax_le
+#print axioms HardSoft.nonvacuous_sumTo_absv_sub_ahardmax_le
+#check @HardSoft.nonvacuous_softmax_mass_off_max_le_rat
+#print axioms HardSoft.nonvacuous_softmax_mass_off_max_le_rat
+#check @HardSoft.nonvacuous_softmax_offMass_le_of_gap
+#print axioms HardSoft.nonvacuous_softmax_offMass_le_of_gap
+#check @HardSoft.nonvacuous_sumTo_absv_softmax_sub_ahardmax_le
+#print axioms HardSoft.nonvacuous_sumTo_absv_softmax_sub_ahardmax_le
+#check @HardSoft.nonvacuous_ziggurat_mass_off_top_le
+#print axioms HardSoft.nonvacuous_ziggurat_mass_off_top_le
+#check @HardSoft.nonvacuous_sumTo_sub_top_div_sumTo_le_geom
+#print axioms HardSoft.nonvacuous_sumTo_sub_top_div_sumTo_le_geom
+#check @HardSoft.nonvacuous_ziggurat_mass_off_top_le_rat
+#print axioms HardSoft.nonvacuous_ziggurat_mass_off_top_le_rat
+#check @HardSoft.nonvacuous_softmax_mass_off_top_le_of_ziggurat
+#print axioms HardSoft.nonvacuous_softmax_mass_off_top_le_of_ziggurat
+#check @HardSoft.nonvacuous_softmax_mass_off_top_le_of_distinct
+#print axioms HardSoft.nonvacuous_softmax_mass_off_top_le_of_distinct
+#check @HardSoft.nonvacuous_softmax_mass_off_top_le_of_keys
+#print axioms HardSoft.nonvacuous_softmax_mass_off_top_le_of_keys
+#check @HardSoft.nonvacuous_tiebreak_past_bounded
+#print axioms HardSoft.nonvacuous_tiebreak_past_bounded
+#check @HardSoft.nonvacuous_tiebreak_future_bounded
+#print axioms HardSoft.nonvacuous_tiebreak_future_bounded
+#check @HardSoft.nonvacuous_tiebreak_past_unbounded
+#print axioms HardSoft.nonvacuous_tiebreak_past_unbounded
+#check @HardSoft.nonvacuous_tiebreak_future_unbounded
+#print axioms HardSoft.nonvacuous_tiebreak_future_unbounded
+#check @HardSoft.nonvacuous_tiebreak_past_bounded_at_rule
+#print axioms HardSoft.nonvacuous_tiebreak_past_bounded_at_rule
+#check @HardSoft.nonvacuous_lookup_gap
+#print axioms HardSoft.nonvacuous_lookup_gap
+#check @HardSoft.nonvacuous_lookup_gap_bounded
+#print axioms HardSoft.nonvacuous_lookup_gap_bounded
+#check @HardSoft.nonvacuous_lookup_past
+#print axioms HardSoft.nonvacuous_lookup_past
+#check @HardSoft.nonvacuous_lookup_future
+#print axioms HardSoft.nonvacuous_lookup_future
+#check @HardSoft.nonvacuous_lookup_past_bounded
+#print axioms HardSoft.nonvacuous_lookup_past_bounded
+#check @HardSoft.nonvacuous_softmax_eq_uniform_of_const
+#print axioms HardSoft.nonvacuous_softmax_eq_uniform_of_const
+#check @HardSoft.nonvacuous_sign_gap_bounded
+#print axioms HardSoft.nonvacuous_sign_gap_bounded
+#check @HardSoft.nonvacuous_sign_gap_unbounded
+#print axioms HardSoft.nonvacuous_sign_gap_unbounded
+#check @HardSoft.nonvacuous_clampUnit_eq_one
+#print axioms HardSoft.nonvacuous_clampUnit_eq_one
+#check @HardSoft.nonvacuous_clampUnit_eq_zero
+#print axioms HardSoft.nonvacuous_clampUnit_eq_zero
+#check @HardSoft.nonvacuous_srasp_lookup_gap
+#print axioms HardSoft.nonvacuous_srasp_lookup_gap
+#check @HardSoft.nonvacuous_srasp_lookup_gap_neg
+#print axioms HardSoft.nonvacuous_srasp_lookup_gap_neg
 #check @HardSoft.sumTo_mul_const
 #print axioms HardSoft.sumTo_mul_const
 #check @HardSoft.sumTo_div_const

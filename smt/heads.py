@@ -1,4 +1,4 @@
-"""Lemma 8 (tie-breaking), Lemma 7 (table lookup), the counting and sign heads and the S-RASP lookup: their score facts by Z3.
+"""Lemma 8 (tie-breaking), Lemma 7 (table lookup), counting, sign, the S-RASP lookup, prefix-argmax, the Dyck partner: score facts by Z3.
 
 The constructions (constructive.heads, constructive.srasp.compiler) rest on facts about
 their attention SCORES: which key is the unique maximum, how large the gap is, and that
@@ -30,6 +30,12 @@ S-RASP lookup over positions (``compile_program``'s Psum lookup head, claim APP-
   s_p = (2 p S - p^2)/i; for every integer p, S and i >= 1, p != S loses >= 1/i; over the
   visible keys 0 <= p <= i with |S| <= i the unique max is p* = max(0, S), again with gap
   >= 1/i.  Wrong twin: gap >= 2/i.
+Prefix-argmax (``build_prefix_argmax`` head A, claim APP-PA): s_j = c_j/(j+1) + j/n^3; for every n, keys
+  j != t < n and cross products P = c_j (t+1) <= Q = c_t (j+1) (t the last maximiser of the ratio),
+  s_t - s_j >= 1/n^3 (cross-multiplied by n^3 (j+1)(t+1)).  Wrong twin: gap 2/n^3.
+Dyck partner (``compile_program``'s Aggregate of ``dyck_program``, claim APP-DYCK): s_j = 2 [open_j] -
+  2 (depth_j - (depth_i - 1))^2 + j/n = 2 - E_j + j/n; for every n, query i <= n, keys j != t < i, depths
+  and open flags with E_t <= E_j (E_j = E_t -> j < t), s_t - s_j >= 1/n.  Wrong twin: gap 2/n.
 Counting (``count_head``, uniform attention): W_Q = W_K = 0, so for every residual stream
   every score is equal (soft = hard exactly); checked on symbolic residual vectors with the
   head's own matrices (passed in; the default is the transcription W_Q = W_K = 0).
@@ -43,7 +49,7 @@ attention.compute_gap / bounds.is_ziggurat.
 
 Integer statements with nonlinear scores (Lemma 7, sign, S-RASP) are proved in two queries
 (``_lemma_then_claim``): a LINEAR integer lemma (distinct integers differ by >= 1, a half-integer
-is >= 1/2 in size), then the claim over the reals from the same hypotheses and the lemma; Yices
+is >= 1/2 in size, products and deficits as atoms), then the claim over the reals from the same hypotheses and the lemma; Yices
 decides both, while it times out on the nonlinear integer form.  Logics (smt.solvers.yices.smt_logic,
 the logic every query is exported to Yices under): Lemma 8's bounded queries and the counting ones are linear real arithmetic with Booleans
 (QF_LRA), the rank queries and the integer lemmas QF_LIA, the real steps QF_NRA, the
@@ -51,8 +57,8 @@ integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Bool
 Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
 and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
 
-The twelve checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
-integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, and their twins) are
+The sixteen checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
+integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, prefix-argmax, the Dyck partner, and their twins) are
 ``symbolic``: one query set, covering every n at once.
 """
 
@@ -192,6 +198,24 @@ def _every_n(run: CheckRun, queries: Callable[[int], list[tuple[Verdict, dict | 
     return run
 
 
+def _twins(
+    cases: Sequence[Any], search_one: Callable[[int, Any], Verdict], replay_one: Callable[[int, Any, Verdict], dict]
+) -> Callable[[int], list[tuple[Verdict, dict | None]]]:
+    """Return the per-size queries of a twin check: for each case, search_one(size, case), and every refutation replayed.
+
+    replay_one(size, case, verdict) rebuilds the countermodel in exact arithmetic (its "confirmed" entry decides it).
+    """
+
+    def one(size: int) -> list[tuple[Verdict, dict | None]]:
+        out = []
+        for case in cases:
+            v = search_one(size, case)
+            out.append((v, replay_one(size, case, v) if v.status == REFUTED else None))
+        return out
+
+    return one
+
+
 # --------------------------------------------------------------------------- Lemma 8: rank inequality for every n
 
 #: The three cases of the rank inequality (see encode_L8_rank).
@@ -300,14 +324,9 @@ def check_L8_rank_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s
     """Return the rank twin (step 2K/n) refuted in each case, every countermodel replayed."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L8.wrong_rank_step_2K_over_n", "L8", "refuted", size_label="every n")
-
-    def one(_: int) -> list[tuple[Verdict, dict | None]]:
-        out = []
-        for case in L8_RANK_CASES:
-            v = search_L8_rank_wrong(case, timeout_s, keep_dir)
-            out.append((v, replay_L8_rank_wrong(case, v.values) if v.status == REFUTED else None))
-        return out
-
+    one = _twins(
+        L8_RANK_CASES, lambda _, case: search_L8_rank_wrong(case, timeout_s, keep_dir), lambda _, case, v: replay_L8_rank_wrong(case, v.values)
+    )
     return _every_n(run, one, budget_s)
 
 
@@ -430,15 +449,11 @@ def check_L8_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, b
     n_max = check_size("L8 twin: length bound n", n_max, MAX_N_HEADS, minimum=3)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L8.wrong_gap_2K_over_n", "L8", "refuted", size_label="n")
-
-    def one(n: int) -> list[tuple[Verdict, dict | None]]:
-        out = []
-        for direction in DIRECTIONS:
-            for regime in REGIMES:
-                v = search_L8_wrong(n, direction, regime, timeout_s, keep_dir)
-                out.append((v, replay_L8_wrong(n, direction, regime, v.values, v.model) if v.status == REFUTED else None))
-        return out
-
+    one = _twins(
+        [(d, r) for d in DIRECTIONS for r in REGIMES],
+        lambda n, dr: search_L8_wrong(n, dr[0], dr[1], timeout_s, keep_dir),
+        lambda n, dr, v: replay_L8_wrong(n, dr[0], dr[1], v.values, v.model),
+    )
     return run_sizes(run, list(range(3, n_max + 1)), one, budget_s)
 
 
@@ -511,13 +526,7 @@ def check_L7_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: flo
     """Return the twin (every other key loses >= 2K) refuted for each mask, every countermodel replayed."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.L7.wrong_loss_2K", "L7", "refuted", size_label="every n")
-
-    def one(_: int) -> list[tuple[Verdict, dict | None]]:
-        out = []
-        for mask in LOOKUP_MASKS:
-            v = search_L7_wrong(mask, timeout_s, keep_dir)
-            out.append((v, replay_L7_wrong(mask, v.values) if v.status == REFUTED else None))
-        return out
+    one = _twins(list(LOOKUP_MASKS), lambda _, mask: search_L7_wrong(mask, timeout_s, keep_dir), lambda _, mask, v: replay_L7_wrong(mask, v.values))
 
     return _every_n(run, one, budget_s)
 
@@ -596,10 +605,7 @@ def check_sign_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None,
     n_max = check_size("sign twin: length bound n", n_max, MAX_N_HEADS, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.CNT.wrong_sign_margin_1_over_n_minus_1", "CNT", "refuted", size_label="n")
-
-    def one(n: int) -> list[tuple[Verdict, dict | None]]:
-        v = search_sign_wrong(n, timeout_s, keep_dir)
-        return [(v, replay_sign_wrong(n, v.values, v.model) if v.status == REFUTED else None)]
+    one = _twins([None], lambda n, _: search_sign_wrong(n, timeout_s, keep_dir), lambda n, _, v: replay_sign_wrong(n, v.values, v.model))
 
     return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
 
@@ -683,11 +689,177 @@ def check_srasp_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: 
     """Return the twin (gap >= 2/i) refuted, the countermodel replayed."""
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.APP-DYCK.wrong_srasp_gap_2_over_i", "APP-DYCK", "refuted", size_label="every n")
+    one = _twins([None], lambda _, __: search_srasp_wrong(timeout_s, keep_dir), lambda _, __, v: replay_srasp_wrong(v.values))
 
-    def one(_: int) -> list[tuple[Verdict, dict | None]]:
-        v = search_srasp_wrong(timeout_s, keep_dir)
-        return [(v, replay_srasp_wrong(v.values) if v.status == REFUTED else None)]
+    return _every_n(run, one, budget_s)
 
+
+# --------------------------------------------------------------------------- prefix-argmax: ratios of prefix counts
+
+
+def prefix_argmax_score(c: int, j: int, n: int) -> Fraction:
+    """Prefix-argmax (``build_prefix_argmax``, head A): score c_j/(j+1) + j/n^3 of key j with c_j the count of 'a' in w_0..w_j."""
+    return Fraction(c, j + 1) + Fraction(j, n**3)
+
+
+def prefix_argmax_margin(P: Any, Q: Any, j: Any, t: Any, n: Any) -> Any:
+    """Prefix-argmax: n^3 (j+1)(t+1) (s_t - s_j) written with the cross products P = c_j (t+1), Q = c_t (j+1)."""
+    return n * n * n * (Q - P) + (t - j) * (j + 1) * (t + 1)
+
+
+def encode_pa(sort: Callable[[str], Any] = z3.Int) -> dict[str, Any]:
+    """Return integers n, keys j != t < n and the cross products P = c_j (t+1), Q = c_t (j+1) with t the last maximiser of the ratio.
+
+    Hypotheses (linear in the atoms P, Q): P <= Q (t maximises c/(key+1)), P = Q -> j < t (t is the last maximiser).
+    sort=z3.Real: the real step of the proof.
+    """
+    n, j, t, P, Q = (sort(x) for x in ("n", "j", "t", "P", "Q"))
+    hyps: list[z3.BoolRef] = [n >= 1, j >= 0, j <= n - 1, t >= 0, t <= n - 1, j != t, P <= Q, z3.Implies(P == Q, j < t)]
+    return {"n": n, "j": j, "t": t, "P": P, "Q": Q, "margin": prefix_argmax_margin(P, Q, j, t, n), "hyps": hyps}
+
+
+def lemma_pa(v: dict[str, Any]) -> z3.BoolRef:
+    """Return the integer facts: distinct ratios differ by >= 1 in the cross products (the keys by <= n-1), else t >= j + 1."""
+    return z3.Or(z3.And(v["Q"] - v["P"] >= 1, v["t"] - v["j"] >= 1 - v["n"]), z3.And(v["Q"] == v["P"], v["t"] - v["j"] >= 1))
+
+
+def claim_pa(v: dict[str, Any], least: int = 1) -> z3.BoolRef:
+    """Return prefix-argmax's gap s_t - s_j >= least/n^3, multiplied by n^3 (j+1)(t+1) > 0."""
+    return v["margin"] >= least * (v["j"] + 1) * (v["t"] + 1)
+
+
+def prove_pa(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdict of prefix-argmax's gap 1/n^3 for every n, key j and counts (integer lemma, then the claim over reals)."""
+    return [_lemma_then_claim(encode_pa, lemma_pa, claim_pa, "prefix_argmax_gap", timeout_s, keep_dir)]
+
+
+def search_pa_wrong(timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (gap 2/n^3) with the counts c_j, c_t themselves.  Search-only: n <= MAX_N_REPLAY."""
+    v = encode_pa()
+    cj, ct = z3.Ints("cj ct")
+    real = [cj >= 0, cj <= v["j"] + 1, ct >= 0, ct <= v["t"] + 1, v["P"] == cj * (v["t"] + 1), v["Q"] == ct * (v["j"] + 1)]
+    return search(
+        v["hyps"] + real + [v["n"] <= MAX_N_REPLAY], z3.Not(claim_pa(v, 2)), timeout_s=timeout_s, name="prefix_argmax_wrong", keep_dir=keep_dir
+    )
+
+
+def replay_pa_wrong(values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild n, keys j, t and counts; exact scores: t maximises the ratio (the last one), s_t - s_j >= 1/n^3 but < 2/n^3."""
+    n, j, t, cj, ct = (int(values.get(x, 0)) for x in ("n", "j", "t", "cj", "ct"))
+    sj, st = prefix_argmax_score(cj, j, n), prefix_argmax_score(ct, t, n)
+    rj, rt = Fraction(cj, j + 1), Fraction(ct, t + 1)
+    return {
+        "n": n,
+        "keys": {"j": j, "t": t},
+        "counts": {"c_j": cj, "c_t": ct},
+        "scores": {"s_j": str(sj), "s_t": str(st)},
+        "gap": str(st - sj),
+        "confirmed": bool(
+            0 <= j < n and 0 <= t < n and j != t and rj <= rt and (rj < rt or j < t) and Fraction(1, n**3) <= st - sj < Fraction(2, n**3)
+        ),
+    }
+
+
+def check_pa(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return prefix-argmax's unique maximum with gap >= 1/n^3 proved for every n, key and counts (one size)."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-PA.ratio_gap", "APP-PA", "proved", size_label="every n")
+    return _every_n(run, lambda _: [(v, None) for v in prove_pa(timeout_s, keep_dir)], budget_s)
+
+
+def check_pa_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (gap 2/n^3) refuted, the countermodel replayed."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-PA.wrong_gap_2_over_n_cubed", "APP-PA", "refuted", size_label="every n")
+    one = _twins([None], lambda _, __: search_pa_wrong(timeout_s, keep_dir), lambda _, __, v: replay_pa_wrong(v.values))
+    return _every_n(run, one, budget_s)
+
+
+# --------------------------------------------------------------------------- Dyck: the partner Aggregate
+
+
+def dyck_partner_score_times_n(op: Any, dj: Any, di: Any, j: Any, n: Any) -> Any:
+    """Dyck's partner Aggregate (``compile_program``, key = query = depth, offset -1, where = open): n times the score
+    2 [open_j] - 2 (depth_j - (depth_i - 1))^2 + j/n of key j at query i."""
+    return (2 * op - 2 * (dj - (di - 1)) * (dj - (di - 1))) * n + j
+
+
+def dyck_partner_deficit(op: Any, dj: Any, di: Any) -> Any:
+    """Dyck's partner: key j's deficit below the best score 2, 2 (depth_j + 1 - depth_i)^2 + 2 (1 - [open_j])."""
+    return 2 * (dj + 1 - di) * (dj + 1 - di) + 2 * (1 - op)
+
+
+def encode_dyck(sort: Callable[[str], Any] = z3.Int) -> dict[str, Any]:
+    """Return integers n, query i <= n, keys j != t < i with depths, open flags, deficits E_j, E_t and scores (times n).
+
+    t has the least deficit (E_t <= E_j), rightmost among equal ones (E_j = E_t -> j < t).  The integer lemma sees E as
+    atoms (linear); the real step adds their definitions and the scores s_j n = (2 - E_j) n + j.
+    """
+    n, i, j, t, dj, dt, di, oj, ot, Ej, Et = (sort(x) for x in ("n", "i", "j", "t", "dj", "dt", "di", "oj", "ot", "Ej", "Et"))
+    sj, st = z3.Reals("s_j s_t")
+    base: list[z3.BoolRef] = [n >= 1, i <= n, j >= 0, j < i, t >= 0, t < i, j != t, Et <= Ej, z3.Implies(Ej == Et, j < t)]
+    base += [dj >= 0, dt >= 0, di >= 0, z3.Or(oj == 0, oj == 1), z3.Or(ot == 0, ot == 1)]
+    hyps = base + [
+        Ej == dyck_partner_deficit(oj, dj, di),
+        Et == dyck_partner_deficit(ot, dt, di),
+        sj * _real(n) == _real(dyck_partner_score_times_n(oj, dj, di, j, n)),
+        st * _real(n) == _real(dyck_partner_score_times_n(ot, dt, di, t, n)),
+    ]
+    return {"n": n, "i": i, "j": j, "t": t, "Ej": Ej, "Et": Et, "s_j": sj, "s_t": st, "hyps": hyps, "lemma_hyps": base}
+
+
+def lemma_dyck(v: dict[str, Any]) -> z3.BoolRef:
+    """Return the integer facts: a larger deficit is >= 1 larger (the keys differ by <= n-1), an equal one has t >= j + 1."""
+    return z3.Or(z3.And(v["Ej"] - v["Et"] >= 1, v["t"] - v["j"] >= 1 - v["n"]), z3.And(v["Ej"] == v["Et"], v["t"] - v["j"] >= 1))
+
+
+def claim_dyck(v: dict[str, Any], least: int = 1) -> z3.BoolRef:
+    """Return the partner head's gap s_t - s_j >= least/n (multiplied by n > 0)."""
+    return (v["s_t"] - v["s_j"]) * _real(v["n"]) >= least
+
+
+def prove_dyck(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdict of the partner head's gap 1/n for every n, query, keys, depths and open flags."""
+    return [_lemma_then_claim(encode_dyck, lemma_dyck, claim_dyck, "dyck_partner_gap", timeout_s, keep_dir)]
+
+
+def search_dyck_wrong(timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (gap 2/n).  Search-only: n <= MAX_N_REPLAY."""
+    v = encode_dyck()
+    return search(v["hyps"] + [v["n"] <= MAX_N_REPLAY], z3.Not(claim_dyck(v, 2)), timeout_s=timeout_s, name="dyck_partner_wrong", keep_dir=keep_dir)
+
+
+def replay_dyck_wrong(values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild n, the keys, depths and open flags; exact scores: t has the least deficit (the rightmost), s_t - s_j in [1/n, 2/n)."""
+    n, i, j, t, dj, dt, di, oj, ot = (int(values.get(x, 0)) for x in ("n", "i", "j", "t", "dj", "dt", "di", "oj", "ot"))
+    sj, st = Fraction(dyck_partner_score_times_n(oj, dj, di, j, n), n), Fraction(dyck_partner_score_times_n(ot, dt, di, t, n), n)
+    ej, et = dyck_partner_deficit(oj, dj, di), dyck_partner_deficit(ot, dt, di)
+    return {
+        "n": n,
+        "query": i,
+        "keys": {"j": j, "t": t},
+        "depths": {"j": dj, "t": dt, "query": di},
+        "open": {"j": oj, "t": ot},
+        "deficits": {"j": ej, "t": et},
+        "gap": str(st - sj),
+        "confirmed": bool(
+            0 <= j < i <= n and 0 <= t < i and j != t and et <= ej and (et < ej or j < t) and Fraction(1, n) <= st - sj < Fraction(2, n)
+        ),
+    }
+
+
+def check_dyck(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the partner head's unique maximum with gap >= 1/n proved for every n (one size)."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-DYCK.partner_gap", "APP-DYCK", "proved", size_label="every n")
+    return _every_n(run, lambda _: [(v, None) for v in prove_dyck(timeout_s, keep_dir)], budget_s)
+
+
+def check_dyck_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (gap 2/n) refuted, the countermodel replayed."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-DYCK.wrong_partner_gap_2_over_n", "APP-DYCK", "refuted", size_label="every n")
+    one = _twins([None], lambda _, __: search_dyck_wrong(timeout_s, keep_dir), lambda _, __, v: replay_dyck_wrong(v.values))
     return _every_n(run, one, budget_s)
 
 
@@ -767,10 +939,7 @@ def check_count_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None
     n_max = check_size("count twin: length bound n", n_max, MAX_N_HEADS, minimum=2)
     timeout_s = check_timeout(timeout_s)
     run = CheckRun("smt.CNT.wrong_count_positive_gap", "CNT", "refuted", size_label="n")
-
-    def one(n: int) -> list[tuple[Verdict, dict | None]]:
-        v = search_count_wrong(n, timeout_s, keep_dir)
-        return [(v, replay_count_wrong(n, v.values) if v.status == REFUTED else None)]
+    one = _twins([None], lambda n, _: search_count_wrong(n, timeout_s, keep_dir), lambda n, _, v: replay_count_wrong(n, v.values))
 
     return run_sizes(run, list(range(2, n_max + 1)), one, budget_s)
 
@@ -985,5 +1154,68 @@ CHECKS: tuple[SmtCheck, ...] = (
         max_size=1,
         symbolic=True,
         cover=Coverage(varied={"query i <= 64, S, p": "integers, visible keys"}, assumed=(_REPLAYED,)),
+    ),
+    SmtCheck(
+        name="smt.APP-PA.ratio_gap",
+        claim="APP-PA",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, check_pa),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={
+                "n, keys j != t < n, cross products P = c_j (t+1), Q = c_t (j+1)": "unbounded integers (t the last maximiser: P <= Q, P = Q -> j < t)"
+            },
+            fixed={"statement": "one integer lemma + one real query, cross-multiplied by n^3 (j+1)(t+1)"},
+            assumed=(
+                "the score c_j/(j+1) + j/n^3 of build_prefix_argmax's head A (tied to the built head by tests)",
+                "n^3 (j+1)(t+1)(s_t - s_j) = n^3 (Q - P) + (t - j)(j+1)(t+1) (algebra; tested on the built head's scores)",
+            ),
+        ),
+    ),
+    SmtCheck(
+        name="smt.APP-PA.wrong_gap_2_over_n_cubed",
+        claim="APP-PA",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, check_pa_wrong),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(varied={"n <= 64, j, t, counts c_j <= j+1, c_t <= t+1": "integers"}, assumed=(_REPLAYED,)),
+    ),
+    SmtCheck(
+        name="smt.APP-DYCK.partner_gap",
+        claim="APP-DYCK",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, check_dyck),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={"n, query i <= n, keys j != t < i, depths, open flags": "unbounded integers (t of least deficit, the rightmost such)"},
+            fixed={"statement": "one integer lemma (deficits as atoms) + one real query with the scores"},
+            assumed=(
+                "the score 2 [open_j] - 2 (depth_j - (depth_i - 1))^2 + j/n of compile_program's partner Aggregate (tied to the head by tests)",
+            ),
+        ),
+    ),
+    SmtCheck(
+        name="smt.APP-DYCK.wrong_partner_gap_2_over_n",
+        claim="APP-DYCK",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, check_dyck_wrong),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(varied={"n <= 64, i, j, t, depths, open flags": "integers"}, assumed=(_REPLAYED,)),
     ),
 )

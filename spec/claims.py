@@ -247,6 +247,7 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.lookup_past",
             "HardSoft.lookup_future",
             "HardSoft.lookup_past_bounded",
+            "HardSoft.lookup_future_bounded",
         ),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_lookup_scores_are_the_lean_formula",
@@ -255,7 +256,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_build_lookup_bounded_needs_tau_c_over_n_squared",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
-        not_covered="Lean proves for every n the gap (K unbounded, K/n^2 bounded) and the one-sided mass bounds (unbounded past and future, bounded past). Not proved: the two-sided mass bound (only its gap) and the bounded future head's mass bound. That the built head computes the Lean formula is tested (every n <= 32, tests/constructive/test_heads_lean_formulas.py), not proved.",
+        not_covered="Not proved: the two-sided mass bound 2x/(1-x) (Lean proves only its gap; the bound is measured by tests), and that the built head computes the Lean formula (tested for every n <= 32, tests/constructive/test_heads_lean_formulas.py).",
     ),
     Claim(
         "L8",
@@ -288,7 +289,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
-        not_covered="Lean proves, for every n and every selection, both directions and both regimes: the intended key wins by K/n (resp. K) and the mass off it is <= exp(-gap/tau). That the built head computes these scores is tested (every selection to n = 8, sampled to 32), not proved; SMT covers every selection only up to the preset bound.",
+        not_covered="Not proved: that the built head computes the Lean scores (tested: every selection to n = 8, sampled to n = 32); the SMT checks cover every selection only up to the preset bound (the rank inequality for every n).",
     ),
     Claim(
         "ZU",
@@ -345,14 +346,17 @@ REGISTRY: tuple[Claim, ...] = (
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
         spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.check_construction"),
-        lean=("HardSoft.tiebreak_past_bounded",),
+        lean=("HardSoft.flip_flop_head", "HardSoft.tiebreak_past_bounded_at_half_tau", "HardSoft.tiebreak_past_bounded"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_head_is_the_bounded_past_tiebreak",
+            "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_scores_are_the_lean_formula_for_every_input",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_references_by_hand",
         ),
-        not_covered="Its head is the bounded past tie-breaking head with K = 1 (Lean: tiebreak_past_bounded, for every n; the built head's scores tested against the formula to n = 6), so gap 1/n and mass off <= e^{-2} at tau = 1/(2n). Not proved: its clean-up FFN and the outputs: checked exhaustively to n = 10 and sampled to n = 256.",
+        not_covered="Not proved: that the built head computes [write_j] + j/n (tested for every symbol at every key and query, n <= 32), the clean-up FFN's exact restoration of the bit, and the read-out: checked exhaustively to n = 10 and sampled to n = 256.",
     ),
     Claim(
         "APP-IND",
@@ -369,12 +373,17 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.applications.build_induction_tl",
             "constructive.audit.check_construction",
         ),
+        lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head", "HardSoft.tiebreak_past_bounded_at_half_tau"),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_induction_layer0_scores_are_the_lean_formulas_for_every_input",
+            "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_sampled_long",
         ),
-        not_covered="No Lean theorem or SMT check of its own: gap and outputs measured exhaustively (n <= 8) and sampled to n = 256, hard and soft.",
+        not_covered="Not proved: that the built heads compute the Lean score formulas (tested: every input for P and S, every word to n = 6 and sampled words to n = 32 for M), the clean-up FFNs, and the composition of the two layers into the output; nor anything of the TL-compiled variant (induction-tl) beyond its compiler's heads: checked exhaustively to n = 8 and sampled to n = 256.",
     ),
     Claim(
         "APP-KHOP",
@@ -382,12 +391,15 @@ REGISTRY: tuple[Claim, ...] = (
         "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
         "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
         spec=("constructive.applications.build_k_hop", "constructive.applications.reference_k_hop"),
+        lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head"),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
-        not_covered="No Lean theorem or SMT check of its own: gap and outputs measured exhaustively (n <= 8) and sampled to n = 256, hard and soft.",
+        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256.",
     ),
     Claim(
         "APP-PA",
@@ -395,11 +407,16 @@ REGISTRY: tuple[Claim, ...] = (
         "Prefix-argmax (the token at the last position of maximal prefix frequency of 'a') compiled to a two-layer AHAT "
         "has gap gamma_T(n) = 1/n^3 exactly and decides every input in soft mode at tau = 1/(2n^3).",
         spec=("constructive.applications.build_prefix_argmax", "constructive.applications.reference_prefix_argmax"),
+        smt=("smt.APP-PA.ratio_gap", "smt.APP-PA.wrong_gap_2_over_n_cubed"),
+        lean=("HardSoft.prefix_argmax_gap", "HardSoft.softmax_eq_uniform_of_const"),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_prefix_argmax_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="No Lean theorem or SMT check of its own: the gap 1/n^3 and the outputs measured exhaustively (n <= 8) and sampled to n = 256.",
+        not_covered="Not proved: head A's mass bound at tau = 1/(2n^3) (its scores are not multiples of one step, so the ziggurat theorems do not apply as stated), that the built heads compute the Lean formulas (tested: every word to n = 6, sampled to n = 32), and the read-out: measured exhaustively (n <= 8) and sampled to n = 256.",
     ),
     Claim(
         "APP-DYCK",
@@ -420,9 +437,20 @@ REGISTRY: tuple[Claim, ...] = (
         smt=(
             "smt.APP-DYCK.srasp_lookup_gap",
             "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
+            "smt.APP-DYCK.partner_gap",
+            "smt.APP-DYCK.wrong_partner_gap_2_over_n",
         ),
-        lean=("HardSoft.srasp_lookup_gap", "HardSoft.srasp_lookup_gap_neg"),
+        lean=(
+            "HardSoft.srasp_lookup_gap",
+            "HardSoft.srasp_lookup_gap_neg",
+            "HardSoft.dyck_partner_head",
+            "HardSoft.softmax_mass_off_top_le_of_deficits",
+            "HardSoft.indicator_head",
+        ),
         tests=(
+            "tests/constructive/test_heads_lean_formulas.py::test_dyck_partner_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
+            "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_srasp.py::test_program_equals_reference_on_every_word",
             "tests/constructive/test_srasp.py::test_compiled_equals_program_hard_and_soft",
             "tests/constructive/test_srasp.py::test_compiler_agrees_with_the_interpreter_on_random_programs",
@@ -430,7 +458,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean and SMT prove the S-RASP position lookup's gap >= 1/i for every n (both signs of S). Not proved: Aggregate, Once and the partner head, and no test ties the Lean formula to the compiled heads' scores; the program's outputs are checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        not_covered="Not proved: the position lookup's mass bound (how accurately the depths are copied), the temperature rule tau = 1/(n ln(128 n^3)), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",

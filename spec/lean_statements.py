@@ -321,6 +321,61 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "the same with a negative prefix sum S = -m: every key p ≥ 1 scores ≤ 0 - 1/i, 0 being the score of p = 0",
     ),
+    # ---- the applications' heads (lean/HardSoft/Applications.lean)
+    "HardSoft.tiebreak_past_bounded_at_half_tau": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {n i : Nat} (sel : Nat → Bool) (hi : 0 < i) (hin : i ≤ n), (∀ j, j < i → j ≠ HardSoft.tiebreakPastTarget sel i → HardSoft.tiebreakPastBounded (1 : α) n sel j ≤ HardSoft.tiebreakPastBounded 1 n sel (HardSoft.tiebreakPastTarget sel i) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.tiebreakPastBounded 1 n sel) i) i - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.tiebreakPastBounded 1 n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ E.exp (-2)"
+        ),
+        "Lemma 8 with K = 1 at the applications' tau = 1/(2n), 0 < i ≤ n: for every selection the target is ≥ 1/n above every other key and softmax mass off it ≤ exp(-2)",
+    ),
+    "HardSoft.flip_flop_head": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {n i : Nat} (write : Nat → Bool) (hin : i < n), (∀ j, j < i + 1 → j ≠ HardSoft.tiebreakPastTarget write (i + 1) → (HardSoft.flipFlopScore n write j : α) ≤ HardSoft.flipFlopScore n write (HardSoft.tiebreakPastTarget write (i + 1)) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.flipFlopScore n write) (i + 1)) (i + 1) - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.flipFlopScore n write) (i + 1) (HardSoft.tiebreakPastTarget write (i + 1)) ≤ E.exp (-2)"
+        ),
+        "flip-flop's head [write_j] + j/n over j ≤ i < n at tau = 1/(2n): the last write (else i) is ≥ 1/n above every other key and mass off it ≤ exp(-2), for every n and input",
+    ),
+    "HardSoft.induction_prev_head": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {n i : Nat} (hi : 0 < i) (hin : i ≤ n), (∀ j, j < i → j ≠ i - 1 → HardSoft.inductionPrevScore n j ≤ (HardSoft.inductionPrevScore n (i - 1) : α) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionPrevScore n) i) i - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionPrevScore n) i (i - 1) ≤ E.exp (-2)"
+        ),
+        "induction / k-hop head P, j/n over j < i, 0 < i ≤ n, tau = 1/(2n): key i - 1 is ≥ 1/n above every other key and mass off it ≤ exp(-2), for every n",
+    ),
+    "HardSoft.induction_hop_head": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {n i : Nat} (w : Nat → Nat) (hin : i < n), (∀ j, j < i + 1 → j ≠ HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1) → (HardSoft.inductionHopScore n w i j : α) ≤ HardSoft.inductionHopScore n w i (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1)) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionHopScore n w i) (i + 1)) (i + 1) - HardSoft.softmax E (1 / (2 * HardSoft.natCast n)) (HardSoft.inductionHopScore n w i) (i + 1) (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel w i) (i + 1)) ≤ E.exp (-2)"
+        ),
+        "induction / k-hop head M_l, [j ≥ 1 ∧ w_{j-1} = w_i] + j/n over j ≤ i < n, tau = 1/(2n): the last match (else i) is ≥ 1/n above every other key and mass off it ≤ exp(-2), for every n and word",
+    ),
+    "HardSoft.indicator_head": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {tau : α} {b : Nat → Bool} {N : Nat} (htau : 0 < tau) (hm : 0 < HardSoft.countMax b N), (∀ j k, j < N → k < N → b j = false → b k = true → (if b j then (1 : α) else 0) ≤ (if b k then (1 : α) else 0) - 1) ∧ HardSoft.offMass b (HardSoft.softmax E tau (fun j => if b j then (1 : α) else 0) N) N ≤ HardSoft.natCast (N - 1) * E.exp (-1 / tau)"
+        ),
+        "0/1 scores b_j (induction head S, S-RASP's Once) with some b_j true, tau > 0: every key with b_j false scores 1 below every key with b_k true and softmax mass off {j : b_j} ≤ (N - 1) exp(-1/tau)",
+    ),
+    "HardSoft.prefix_argmax_gap": LeanStatement(
+        over_field(
+            "{n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t < N) (hmax : ∀ j, j < N → c j * (t + 1) ≤ c t * (j + 1)) (hlast : ∀ j, j < N → c j * (t + 1) = c t * (j + 1) → j ≤ t), ∀ j, j < N → j ≠ t → HardSoft.prefixArgmaxScore n c j ≤ (HardSoft.prefixArgmaxScore n c t : α) - 1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast n)"
+        ),
+        "prefix-argmax's head A, c_j/(j+1) + j/n^3 over j < N ≤ n: the last maximiser t of the ratio (cross-multiplied) scores ≥ 1/n^3 above every other key, for every n and all counts",
+    ),
+    "HardSoft.softmax_mass_off_top_le_of_deficits": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s : Nat → α} {e : Nat → Nat} {A tau : α} {n N t : Nat} (hN : N ≤ n) (ht : t < N) (htau : 0 < tau) (hs : ∀ j, j < N → s j = A - HardSoft.natCast (e j) + HardSoft.natCast j / HardSoft.natCast n) (hmin : ∀ j, j < N → e t ≤ e j) (hlast : ∀ j, j < N → e j = e t → j ≤ t), (∀ j, j < N → j ≠ t → s j ≤ s t - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N t ≤ E.exp (-(1 / HardSoft.natCast n) / tau)"
+        ),
+        "scores A - e_j + j/n over j < N ≤ n with natural deficits e_j, tau > 0: the rightmost key of least deficit is ≥ 1/n above every other key and softmax mass off it ≤ exp(-(1/n)/tau) (a ziggurat of step 1/n)",
+    ),
+    "HardSoft.dyck_partner_head": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {tau : α} {n i t : Nat} (op : Nat → Bool) (d : Nat → Nat) (htau : 0 < tau) (hin : i ≤ n) (ht : t < i) (hmin : ∀ j, j < i → HardSoft.dyckPartnerDeficit op d i t ≤ HardSoft.dyckPartnerDeficit op d i j) (hlast : ∀ j, j < i → HardSoft.dyckPartnerDeficit op d i j = HardSoft.dyckPartnerDeficit op d i t → j ≤ t), (∀ j, j < i → j ≠ t → HardSoft.dyckPartnerScore n op d i j ≤ (HardSoft.dyckPartnerScore n op d i t : α) - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.dyckPartnerScore n op d i) i) i - HardSoft.softmax E tau (HardSoft.dyckPartnerScore n op d i) i t ≤ E.exp (-(1 / HardSoft.natCast n) / tau)"
+        ),
+        "Dyck's partner Aggregate, 2[open_j] - 2(depth_j - (depth_i - 1))^2 + j/n over j < i ≤ n, tau > 0: the rightmost key of least deficit 2(depth_j + 1 - depth_i)^2 + 2[not open_j] is ≥ 1/n above every other key and mass off it ≤ exp(-(1/n)/tau), for every n and all depths",
+    ),
+    "HardSoft.lookup_future_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {n i : Nat} (hK : 0 ≤ K) (htau : 0 < tau) (hin : i + 1 < n), HardSoft.sumTo (HardSoft.softmax E tau (fun k => HardSoft.lookupScoreBounded K n (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E tau (fun k => HardSoft.lookupScoreBounded K n (i + 1) (i + 1 + k)) (n - 1 - i) 0 ≤ E.exp (-(K / (HardSoft.natCast n * HardSoft.natCast n)) / tau)"
+        ),
+        "Lemma 7, bounded, future mask: t = i + 1 among the keys j = i+1+k (k < n-1-i), i + 1 < n, K ≥ 0, tau > 0: softmax mass off t ≤ exp(-(K/n^2)/tau), for every n",
+    ),
 }
 
 
@@ -502,6 +557,56 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
             "∀ (σ : Nat → Bool) (x : Nat → Rat) (m : Nat), HardSoft.clampUnit σ x m = HardSoft.relu (2 * (HardSoft.leafExcess σ x m + 3 / 4)) - HardSoft.relu (2 * (HardSoft.leafExcess σ x m + 1 / 4))",
         ),
         "the read-out clamp unit pair of sigma: ReLU(2(L_sigma - |sigma| + 3/4)) - ReLU(2(L_sigma - |sigma| + 1/4))",
+    ),
+    "HardSoft.flipFlopScore": LeanDefinition(
+        (
+            over_ring(
+                "(n : Nat) (write : Nat → Bool) (j : Nat), (HardSoft.flipFlopScore n write j : α) = (if write j then 1 else 0) + HardSoft.natCast j / HardSoft.natCast n"
+            ),
+        ),
+        "flip-flop: the score of key j, [write_j] + j/n",
+    ),
+    "HardSoft.inductionPrevScore": LeanDefinition(
+        (over_ring("(n : Nat) (j : Nat), (HardSoft.inductionPrevScore n j : α) = HardSoft.natCast j / HardSoft.natCast n"),),
+        "induction head P: the score of key j, j/n",
+    ),
+    "HardSoft.inductionHopSel": LeanDefinition(
+        ("∀ (w : Nat → Nat) (i j : Nat), HardSoft.inductionHopSel w i j = (decide (0 < j) && (w (j - 1) == w i))",),
+        "induction head M_l: key j matches query i when the token before it is w_i (key 0 never matches)",
+    ),
+    "HardSoft.inductionHopScore": LeanDefinition(
+        (
+            over_ring(
+                "(n : Nat) (w : Nat → Nat) (i j : Nat), (HardSoft.inductionHopScore n w i j : α) = (if HardSoft.inductionHopSel w i j then 1 else 0) + HardSoft.natCast j / HardSoft.natCast n"
+            ),
+        ),
+        "induction head M_l: the score of key j, [j ≥ 1 ∧ w_{j-1} = w_i] + j/n",
+    ),
+    "HardSoft.prefixArgmaxScore": LeanDefinition(
+        (
+            over_ring(
+                "(n : Nat) (c : Nat → Nat) (j : Nat), (HardSoft.prefixArgmaxScore n c j : α) = HardSoft.natCast (c j) / HardSoft.natCast (j + 1) + HardSoft.natCast j / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast n)"
+            ),
+        ),
+        "prefix-argmax head A: the score of key j, c_j/(j+1) + j/n^3",
+    ),
+    "HardSoft.natDist": LeanDefinition(
+        ("∀ (a b : Nat), HardSoft.natDist a b = if a ≤ b then b - a else a - b",),
+        "the distance |b - a| of two naturals",
+    ),
+    "HardSoft.dyckPartnerScore": LeanDefinition(
+        (
+            over_ring(
+                "(n : Nat) (op : Nat → Bool) (d : Nat → Nat) (i j : Nat), (HardSoft.dyckPartnerScore n op d i j : α) = 2 * (if op j then 1 else 0) - 2 * ((HardSoft.natCast (d j) - (HardSoft.natCast (d i) - 1)) * (HardSoft.natCast (d j) - (HardSoft.natCast (d i) - 1))) + HardSoft.natCast j / HardSoft.natCast n"
+            ),
+        ),
+        "Dyck's partner Aggregate: the score of key j, 2[open_j] - 2(depth_j - (depth_i - 1))^2 + j/n",
+    ),
+    "HardSoft.dyckPartnerDeficit": LeanDefinition(
+        (
+            "∀ (op : Nat → Bool) (d : Nat → Nat) (i j : Nat), HardSoft.dyckPartnerDeficit op d i j = 2 * (HardSoft.natDist (d i) (d j + 1) * HardSoft.natDist (d i) (d j + 1)) + (if op j then 0 else 2)",
+        ),
+        "Dyck's partner: key j's deficit below the best score 2, 2(depth_j + 1 - depth_i)^2 + 2[not open_j]",
     ),
 }
 
@@ -691,6 +796,42 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_srasp_lookup_gap_neg": LeanExample(
         "HardSoft.srasp_lookup_gap_neg",
         "((2 * HardSoft.natCast 1 * -HardSoft.natCast 1 - HardSoft.natCast 1 * HardSoft.natCast 1) / HardSoft.natCast 2 : Rat) ≤ 0 - 1 / HardSoft.natCast 2",
+    ),
+    "HardSoft.nonvacuous_tiebreak_past_bounded_at_half_tau": LeanExample(
+        "HardSoft.tiebreak_past_bounded_at_half_tau",
+        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.expOne.exp (-2)",
+    ),
+    "HardSoft.nonvacuous_flip_flop_head": LeanExample(
+        "HardSoft.flip_flop_head",
+        "(∀ j, j < 1 + 1 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1) → HardSoft.flipFlopScore 3 (fun j => j == 0) j ≤ (HardSoft.flipFlopScore 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1)) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.flipFlopScore 3 (fun j => j == 0)) (1 + 1)) (1 + 1) - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.flipFlopScore 3 (fun j => j == 0)) (1 + 1) (HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1)) ≤ HardSoft.expOne.exp (-2)",
+    ),
+    "HardSoft.nonvacuous_induction_prev_head": LeanExample(
+        "HardSoft.induction_prev_head",
+        "(∀ j, j < 2 → j ≠ 2 - 1 → HardSoft.inductionPrevScore 3 j ≤ (HardSoft.inductionPrevScore 3 (2 - 1) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionPrevScore 3) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionPrevScore 3) 2 (2 - 1) ≤ HardSoft.expOne.exp (-2)",
+    ),
+    "HardSoft.nonvacuous_induction_hop_head": LeanExample(
+        "HardSoft.induction_hop_head",
+        "(∀ j, j < 2 + 1 → j ≠ HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1) → HardSoft.inductionHopScore 3 (fun j => j % 2) 2 j ≤ (HardSoft.inductionHopScore 3 (fun j => j % 2) 2 (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1)) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionHopScore 3 (fun j => j % 2) 2) (2 + 1)) (2 + 1) - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionHopScore 3 (fun j => j % 2) 2) (2 + 1) (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1)) ≤ HardSoft.expOne.exp (-2)",
+    ),
+    "HardSoft.nonvacuous_indicator_head": LeanExample(
+        "HardSoft.indicator_head",
+        "(∀ j k, j < 2 → k < 2 → (fun j => j == 0) j = false → (fun j => j == 0) k = true → (if (fun j => j == 0) j then (1 : Rat) else 0) ≤ (if (fun j => j == 0) k then (1 : Rat) else 0) - 1) ∧ HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if (fun j => j == 0) j then (1 : Rat) else 0) 2) 2 ≤ HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_prefix_argmax_gap": LeanExample(
+        "HardSoft.prefix_argmax_gap",
+        "∀ j, j < 2 → j ≠ 1 → HardSoft.prefixArgmaxScore 2 (fun _ => 0) j ≤ (HardSoft.prefixArgmaxScore 2 (fun _ => 0) 1 : Rat) - 1 / (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2)",
+    ),
+    "HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits": LeanExample(
+        "HardSoft.softmax_mass_off_top_le_of_deficits",
+        "(∀ j, j < 2 → j ≠ 1 → HardSoft.inductionPrevScore 2 j ≤ (HardSoft.inductionPrevScore 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2 1 ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 2) / 1)",
+    ),
+    "HardSoft.nonvacuous_dyck_partner_head": LeanExample(
+        "HardSoft.dyck_partner_head",
+        "(∀ j, j < 2 → j ≠ 1 → HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 j ≤ (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2 1 ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 2) / 1)",
+    ),
+    "HardSoft.nonvacuous_lookup_future_bounded": LeanExample(
+        "HardSoft.lookup_future_bounded",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
     ),
 }
 

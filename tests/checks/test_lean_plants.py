@@ -336,9 +336,12 @@ def test_class3_deleted_example_is_named() -> None:
 
 
 def test_class3_every_example_is_declared_in_examples_lean() -> None:
-    declared = {n for _, n, _ in sources.declared_names(LEAN_DIR / "HardSoft" / "Examples.lean")}
+    """Every non-vacuity theorem is declared in Examples.lean or, for the applications' heads, at the end of Applications.lean."""
+    files = [LEAN_DIR / "HardSoft" / "Examples.lean", LEAN_DIR / "HardSoft" / "Applications.lean"]
+    declared = {n for f in files for _, n, _ in sources.declared_names(f)}
     assert set(ls.LEAN_EXAMPLES) <= declared
-    assert not re.search(r"^example\b", (LEAN_DIR / "HardSoft" / "Examples.lean").read_text(encoding="utf-8"), re.M)
+    for f in files:
+        assert not re.search(r"^example\b", f.read_text(encoding="utf-8"), re.M)
 
 
 # --------------------------------------------------------------------------- class 4: a command glued mid-line
@@ -413,16 +416,27 @@ def test_class5_a_file_whose_marker_is_missing_is_not_compiled() -> None:
 #: Class 3 plant: a field that makes every ExpLike statement vacuous, with what it breaks deleted
 #: (the Rat model expOne and the non-vacuity theorems that use it), and one more non-vacuity theorem deleted.
 VAC_FIELD = "  /-- planted: no model -/\n  vac : False\n"
-def _expone_users() -> tuple[str, ...]:
-    """Return expOne and every theorem of Examples.lean whose text uses it (they cannot build once expOne is deleted)."""
-    src = (LEAN_DIR / "HardSoft" / "Examples.lean").read_text(encoding="utf-8")
+
+
+#: The files whose non-vacuity theorems may use expOne (Examples.lean defines it; Applications.lean's use it).
+EXPONE_FILES = ("Examples.lean", "Applications.lean")
+
+
+def _expone_users_in(name: str) -> tuple[str, ...]:
+    """Return every theorem of HardSoft/<name> whose text uses expOne (they cannot build once expOne is deleted)."""
+    src = (LEAN_DIR / "HardSoft" / name).read_text(encoding="utf-8")
     starts = [m for m in re.finditer(r"(?m)^theorem (\w+)", src)]
     users = []
     for k, m in enumerate(starts):
         end = starts[k + 1].start() if k + 1 < len(starts) else len(src)
         if "expOne" in src[m.end() : end]:
             users.append(m.group(1))
-    return ("expOne", *users)
+    return tuple(users)
+
+
+def _expone_users() -> tuple[str, ...]:
+    """Return expOne and every theorem of Examples.lean and Applications.lean whose text uses it."""
+    return ("expOne", *(u for f in EXPONE_FILES for u in _expone_users_in(f)))
 
 
 EXPONE_USERS = _expone_users()
@@ -484,9 +498,11 @@ class _PlantRuns:
             main.write_text(text.replace(WEAKEN_FROM, WEAKEN_TO, 1), encoding="utf-8")
             # the weakened theorem's non-vacuity theorem applies it as registered: it would (rightly) fail to
             # elaborate, so it goes (only that one; its pin then fails, naming it)
-            dropped = dict.fromkeys((*EXPONE_USERS, DELETED_EXAMPLE, WEAKENED_EXAMPLE.rsplit(".", 1)[-1]))
+            dropped = dict.fromkeys(("expOne", *_expone_users_in("Examples.lean"), DELETED_EXAMPLE, WEAKENED_EXAMPLE.rsplit(".", 1)[-1]))
             for short in dropped:
                 _drop(copy / "HardSoft" / "Examples.lean", short)
+            for short in _expone_users_in("Applications.lean"):  # the applications' non-vacuity theorems use expOne too
+                _drop(copy / "HardSoft" / "Applications.lean", short)
             statements, claims_of = pins.registry_pins()
             statements[GHOST] = GHOST_STATEMENT
             claims_of[GHOST] = ("C",)
@@ -560,7 +576,11 @@ def test_class5_files_after_exit_are_not_compiled(plant_runs: _PlantRuns) -> Non
     # the files at and after #exit are "not-compiled": either way none of them is ever "built")
     for m in ("HardSoft.Main", "HardSoft.Examples", "HardSoft"):
         row = by[f"lean.build.{m}"]
-        assert row.outcome is Outcome.FAILED and (row.verdict.startswith(("not-compiled", "blocked")) or "#exit" in row.detail), (m, row.verdict, row.detail)
+        assert row.outcome is Outcome.FAILED and (row.verdict.startswith(("not-compiled", "blocked")) or "#exit" in row.detail), (
+            m,
+            row.verdict,
+            row.detail,
+        )
         assert not row.verdict.startswith("built"), (m, row.verdict)
     theorems = [r for n, r in by.items() if n.startswith("lean.theorem.")]
     assert theorems and all(r.outcome is Outcome.FAILED for r in theorems)

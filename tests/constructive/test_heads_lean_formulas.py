@@ -14,6 +14,7 @@ flip, K/(2n) instead of K/n) fails here: the last tests plant such builders.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from itertools import product
 
@@ -277,3 +278,243 @@ def test_wrong_lookup_builder_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cs, "lookup_head", head)
     with pytest.raises(AssertionError):
         check_lookup(-1, "unbounded", 6)
+
+
+# --------------------------------------------------------------------------- the applications' heads (lean/HardSoft/Applications.lean)
+
+N_APPS = 32  # every n up to this length
+N_APPS_EXHAUSTIVE = 6  # every word up to this length for heads that read a computed layer (sampled words beyond)
+
+
+def flip_flop_score(n: int, write: list[bool], j: int) -> Fraction:
+    """``HardSoft.flipFlopScore n write j = (if write j then 1 else 0) + natCast j / natCast n``."""
+    return ind(write[j]) + Fraction(j, n)
+
+
+def induction_prev_score(n: int, j: int) -> Fraction:
+    """``HardSoft.inductionPrevScore n j = natCast j / natCast n``."""
+    return Fraction(j, n)
+
+
+def induction_hop_sel(w: list[int], i: int, j: int) -> bool:
+    """``HardSoft.inductionHopSel w i j = decide (0 < j) && (w (j - 1) == w i)``."""
+    return 0 < j and w[j - 1] == w[i]
+
+
+def induction_hop_score(n: int, w: list[int], i: int, j: int) -> Fraction:
+    """``HardSoft.inductionHopScore n w i j = (if inductionHopSel w i j then 1 else 0) + natCast j / natCast n``."""
+    return ind(induction_hop_sel(w, i, j)) + Fraction(j, n)
+
+
+def prefix_argmax_score(n: int, c: list[int], j: int) -> Fraction:
+    """``HardSoft.prefixArgmaxScore n c j = natCast (c j) / natCast (j + 1) + natCast j / (natCast n * natCast n * natCast n)``."""
+    return Fraction(c[j], j + 1) + Fraction(j, n * n * n)
+
+
+def prefix_argmax_target(c: list[int], N: int) -> int:
+    """The t < N that ``HardSoft.prefix_argmax_gap``'s hypotheses describe: c_j (t+1) <= c_t (j+1) for all j, the last such."""
+    ts = [t for t in range(N) if all(c[j] * (t + 1) <= c[t] * (j + 1) for j in range(N))]
+    return ts[-1]
+
+
+def nat_dist(a: int, b: int) -> int:
+    """``HardSoft.natDist a b = if a ≤ b then b - a else a - b``."""
+    return b - a if a <= b else a - b
+
+
+def dyck_partner_score(n: int, op: list[bool], d: list[int], i: int, j: int) -> Fraction:
+    """``HardSoft.dyckPartnerScore n op d i j = 2 * [op j] - 2 * ((d j - (d i - 1)) * (d j - (d i - 1))) + natCast j / natCast n``."""
+    return 2 * ind(op[j]) - 2 * (d[j] - (d[i] - 1)) * (d[j] - (d[i] - 1)) + Fraction(j, n)
+
+
+def dyck_partner_deficit(op: list[bool], d: list[int], i: int, j: int) -> int:
+    """``HardSoft.dyckPartnerDeficit op d i j = 2 * (natDist (d i) (d j + 1))^2 + (if op j then 0 else 2)``."""
+    return 2 * nat_dist(d[i], d[j] + 1) ** 2 + (0 if op[j] else 2)
+
+
+def dyck_partner_target(op: list[bool], d: list[int], i: int) -> int:
+    """The t < i that ``HardSoft.dyck_partner_head``'s hypotheses describe: least deficit, the rightmost such."""
+    e = [dyck_partner_deficit(op, d, i, j) for j in range(i)]
+    return max(j for j in range(i) if e[j] == min(e))
+
+
+def _pair_scores(model: tf.Model, head: tf.Head, n: int) -> np.ndarray:
+    """Return s[a, i, b, j] = (x_i W_Q)(x_j W_K)^T for a layer-0 head, x_i = WE[a] + PE(i, n): every input's scores at length n."""
+    A = len(model.alphabet)
+    x = model.embed(np.repeat(np.arange(A)[:, None], n, axis=1))  # x[a, i] = WE[a] + PE(i, n)
+    return np.einsum("aik,bjk->aibj", x @ head.W_Q, x @ head.W_K)
+
+
+def _layer_scores(model: tf.Model, words: np.ndarray, layer: int, head: int) -> np.ndarray:
+    """Return s[b, i, j] of a head on its layer's input in the average-hard run (the run the construction's gap is about)."""
+    x = tf.run(model, words, "average").activations[layer]
+    hd = model.layers[layer].heads[head]
+    return np.einsum("bik,bjk->bij", x @ hd.W_Q, x @ hd.W_K)
+
+
+def _app_words(rng: np.random.Generator, alphabet: int, n: int, sampler=None) -> np.ndarray:  # noqa: ANN001 - a Construction.sample
+    """Every word of length n up to N_APPS_EXHAUSTIVE (at most 1100 words), else the sampler's words and the constant ones."""
+    if n <= N_APPS_EXHAUSTIVE and alphabet**n <= 1100:
+        return np.array(list(product(range(alphabet), repeat=n)), dtype=np.int64)
+    w = sampler(rng, n, 24) if sampler is not None else rng.integers(0, alphabet, size=(24, n))
+    return np.concatenate([w, np.repeat(np.arange(alphabet)[:, None], n, axis=1)])
+
+
+def _assert_scores(got: np.ndarray, lean: list[Fraction], where: tuple) -> None:  # noqa: ANN001
+    """Assert every built score equals the Lean formula's exact value."""
+    scale = float(max(abs(v) for v in lean))
+    assert all(_close(float(g), v, scale) for g, v in zip(got, lean)), (*where, list(got), lean)
+
+
+def check_flip_flop(model: tf.Model, n_max: int = N_APPS) -> None:
+    """APP-FF: the head's score of key j <= i is HardSoft.flipFlopScore n write j, for every input (all symbol pairs) and n <= n_max."""
+    write = [a in ("0", "1") for a in model.alphabet]
+    for n in range(1, n_max + 1):
+        s = _pair_scores(model, model.layers[0].heads[0], n)
+        for a in range(len(model.alphabet)):
+            for b in range(len(model.alphabet)):
+                for i in range(n):
+                    lean = [flip_flop_score(n, [write[b]] * n, j) for j in range(i + 1)]
+                    _assert_scores(s[a, i, b, : i + 1], lean, ("flip-flop", n, a, b, i))
+
+
+def check_induction_layer0(model: tf.Model, n_max: int = N_APPS) -> None:
+    """APP-IND/APP-KHOP layer 1: head P scores HardSoft.inductionPrevScore n j, head S the 0/1 score [w_j = w_i] (HardSoft.indicator_head),
+    over j < i, for every input and n <= n_max."""
+    A = len(model.alphabet)
+    for n in range(1, n_max + 1):
+        sp = _pair_scores(model, model.layers[0].heads[0], n)
+        ss = _pair_scores(model, model.layers[0].heads[1], n)
+        for a in range(A):
+            for b in range(A):
+                for i in range(1, n):
+                    _assert_scores(sp[a, i, b, :i], [induction_prev_score(n, j) for j in range(i)], ("P", n, a, b, i))
+                    _assert_scores(ss[a, i, b, :i], [ind(a == b)] * i, ("S", n, a, b, i))
+
+
+def check_induction_hops(k: int, model: tf.Model, n_max: int = N_APPS, seed: int = 0) -> None:
+    """APP-IND/APP-KHOP layers 2..k+1: head M_l scores HardSoft.inductionHopScore n w i j over j <= i, and its average-hard
+    maximum is the Lean target tiebreakPastTarget (inductionHopSel w i) (i + 1)."""
+    rng = np.random.default_rng(seed)
+    A = len(model.alphabet)
+    sampler = apps.build_k_hop(k).sample
+    for n in range(k + 1, n_max + 1):
+        words = _app_words(rng, A, n, sampler)
+        for layer in range(1, k + 1):
+            s = _layer_scores(model, words, layer, 0)
+            for b, w in enumerate(words.tolist()):
+                for i in range(n):
+                    lean = [induction_hop_score(n, w, i, j) for j in range(i + 1)]
+                    _assert_scores(s[b, i, : i + 1], lean, ("M", layer, n, w, i))
+                    sel = [induction_hop_sel(w, i, j) for j in range(i + 1)]
+                    assert int(np.argmax(s[b, i, : i + 1])) == past_target(sel, i + 1), ("M", layer, n, w, i)
+
+
+def check_prefix_argmax(model: tf.Model, n_max: int = N_APPS, seed: int = 0) -> None:
+    """APP-PA: head R scores 0 on every key (every input), head A HardSoft.prefixArgmaxScore n c j over j <= i with c_j the count
+    of 'a' in w_0..w_j, and A's maximum is the t that HardSoft.prefix_argmax_gap's hypotheses describe."""
+    rng = np.random.default_rng(seed)
+    sampler = apps.build_prefix_argmax().sample
+    for n in range(1, n_max + 1):
+        assert np.array_equal(_pair_scores(model, model.layers[0].heads[0], n), np.zeros((2, n, 2, n)))
+        words = _app_words(rng, 2, n, sampler)
+        s = _layer_scores(model, words, 1, 0)
+        for b, w in enumerate(words.tolist()):
+            c = list(np.cumsum([int(x == 0) for x in w]))
+            for i in range(n):
+                lean = [prefix_argmax_score(n, c, j) for j in range(i + 1)]
+                _assert_scores(s[b, i, : i + 1], lean, ("A", n, w, i))
+                assert int(np.argmax(s[b, i, : i + 1])) == prefix_argmax_target(c, i + 1), ("A", n, w, i)
+
+
+def _dyck_model(k: int = 2):  # noqa: ANN202 - a srasp Compiled
+    """Return the compiled Dyck-k program (its heads map names the partner heads)."""
+    from hardsoft.constructive import srasp as sr
+
+    return sr.compile_program(sr.dyck_program(k))
+
+
+def check_dyck_partner(comp, n_max: int = N_APPS, seed: int = 0, k: int = 2) -> None:  # noqa: ANN001 - a srasp Compiled
+    """APP-DYCK: each partner head scores HardSoft.dyckPartnerScore n open depth i j over j < i (depth_j = max(0, #open - #close
+    before j)), and its maximum is the t that HardSoft.dyck_partner_head's hypotheses describe."""
+    rng = np.random.default_rng(seed)
+    model = comp.model
+    al = model.alphabet
+    opens = [a in "([{<" for a in al]
+    for n in range(2, n_max + 1):
+        words = _app_words(rng, len(al), n, lambda r, m, cnt: apps.dyck_samples(r, m, cnt, k))
+        for t in range(k):
+            layer, head = comp.heads[f"partner{t}"]
+            s = _layer_scores(model, words, layer, head)
+            for b, w in enumerate(words.tolist()):
+                op = [opens[x] for x in w]
+                S = np.concatenate([[0], np.cumsum([1 if o else -1 for o in op])])
+                d = [max(0, int(v)) for v in S[:n]]
+                for i in range(1, n):
+                    lean = [dyck_partner_score(n, op, d, i, j) for j in range(i)]
+                    _assert_scores(s[b, i, :i], lean, ("partner", t, n, w, i))
+                    assert int(np.argmax(s[b, i, :i])) == dyck_partner_target(op, d, i), ("partner", t, n, w, i)
+
+
+def test_flip_flop_scores_are_the_lean_formula_for_every_input() -> None:
+    """APP-FF: build_flip_flop's head is HardSoft.flipFlopScore (every symbol at every key and query, n <= 32)."""
+    check_flip_flop(apps.build_flip_flop().model)
+
+
+def test_induction_layer0_scores_are_the_lean_formulas_for_every_input() -> None:
+    """APP-IND: build_k_hop's heads P and S are HardSoft.inductionPrevScore and the 0/1 score of HardSoft.indicator_head (n <= 32)."""
+    check_induction_layer0(apps.build_k_hop(1).model)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_induction_hop_scores_are_the_lean_formula(k: int) -> None:
+    """APP-IND (k = 1), APP-KHOP (k = 2, 3): every hop head M_l is HardSoft.inductionHopScore and picks the Lean target (n <= 32)."""
+    check_induction_hops(k, apps.build_k_hop(k).model, N_APPS if k == 1 else 16)
+
+
+def test_prefix_argmax_scores_are_the_lean_formula() -> None:
+    """APP-PA: build_prefix_argmax's head R is constant 0 and head A is HardSoft.prefixArgmaxScore with the Lean target (n <= 32)."""
+    check_prefix_argmax(apps.build_prefix_argmax().model)
+
+
+def test_dyck_partner_scores_are_the_lean_formula() -> None:
+    """APP-DYCK: the partner Aggregate heads are HardSoft.dyckPartnerScore and pick the Lean target (n <= 32)."""
+    check_dyck_partner(_dyck_model())
+
+
+def _planted(model: tf.Model, layer: int, head: int, coord: int, factor: float) -> tf.Model:
+    """Return the model with one head's key weight on one coordinate scaled by factor (a wrong builder: -1 flips a sign, 1/2 halves)."""
+    hd = model.layers[layer].heads[head]
+    W_K = hd.W_K.copy()
+    W_K[coord] *= factor
+    heads = list(model.layers[layer].heads)
+    heads[head] = dataclasses.replace(hd, W_K=W_K)
+    layers = list(model.layers)
+    layers[layer] = dataclasses.replace(model.layers[layer], heads=tuple(heads))
+    return dataclasses.replace(model, layers=tuple(layers))
+
+
+def _pe_coord(model: tf.Model, name: str) -> int:
+    """Return the residual coordinate the position feature ``name`` is written into."""
+    return int(np.argmax(np.abs(model.PE.matrix[model.PE.features.index(name)])))
+
+
+@pytest.mark.parametrize("factor", [-1.0, 0.5])
+def test_wrong_application_builders_fail(factor: float) -> None:
+    """A builder with the tie-break term's sign flipped or halved (K/(2n)) fails every application's comparison."""
+    ff = apps.build_flip_flop().model
+    with pytest.raises(AssertionError):
+        check_flip_flop(_planted(ff, 0, 0, _pe_coord(ff, "i/n"), factor), 6)
+    kh = apps.build_k_hop(1).model
+    with pytest.raises(AssertionError):
+        check_induction_layer0(_planted(kh, 0, 0, _pe_coord(kh, "i/n"), factor), 6)
+    with pytest.raises(AssertionError):
+        check_induction_hops(1, _planted(kh, 1, 0, _pe_coord(kh, "i/n"), factor), 5)
+    pa = apps.build_prefix_argmax().model
+    with pytest.raises(AssertionError):
+        check_prefix_argmax(_planted(pa, 1, 0, _pe_coord(pa, "i/n^3"), factor), 5)
+    comp = _dyck_model()
+    layer, head = comp.heads["partner0"]
+    wrong = _planted(comp.model, layer, head, _pe_coord(comp.model, "i/n"), factor)
+    with pytest.raises(AssertionError):
+        check_dyck_partner(dataclasses.replace(comp, model=wrong), 5)

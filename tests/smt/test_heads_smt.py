@@ -1,4 +1,4 @@
-"""Lemma 7 (table lookup), Lemma 8 (tie-breaking), the sign and count heads and the S-RASP lookup (smt/heads.py).
+"""Lemma 7 (table lookup), Lemma 8 (tie-breaking), the sign and count heads, the S-RASP lookup, prefix-argmax and the Dyck partner (smt/heads.py).
 
 Every statement is proved (non-vacuous) at its tiny bound, every twin is refuted with countermodels that
 replay, both in smt/heads.py's exact replay and through the head the constructive code builds; Yices
@@ -16,8 +16,10 @@ import pytest
 import z3
 
 from hardsoft.checks.families import smt as F
+from hardsoft.constructive import applications as apps
 from hardsoft.constructive import heads as cs
 from hardsoft.constructive.srasp import compiler as sr
+from hardsoft.constructive.srasp import dyck as sr_dyck
 from hardsoft.smt import heads as H
 from hardsoft.smt import registry
 from hardsoft.smt.check import Expect
@@ -58,9 +60,9 @@ def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarra
 # --------------------------------------------------------------------------- statements and twins
 
 
-def test_the_checks_are_the_twelve_registered_with_their_claims():
-    assert len(STATEMENTS) == len(TWINS) == 6
-    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK"}
+def test_the_checks_are_the_sixteen_registered_with_their_claims():
+    assert len(STATEMENTS) == len(TWINS) == 8
+    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK", "APP-PA"}
     assert [c for c in registry.CHECKS if c.name in CHECKS] == list(H.CHECKS)  # registered, in this order
     for c in H.CHECKS:
         assert c.cover.varied and c.cover.assumed, c.name
@@ -385,3 +387,46 @@ def test_planted_nonzero_count_weight_is_not_proved():
     WQ, WK = H.count_weights()
     WQ[0, 0], WK[1, 0] = 1.0, 0.5
     assert H.prove_count(2, T, W_Q=WQ, W_K=WK).status == REFUTED
+
+
+def test_prefix_argmax_score_and_margin_are_the_built_heads():
+    """smt/heads.py's prefix-argmax score is head A's, and its margin is n^3 (j+1)(t+1) times the score difference."""
+    model = apps.build_prefix_argmax().model
+    for n in range(1, 7):
+        for word in map("".join, itertools.product("ab", repeat=n)):
+            x = run(model, model.encode([word]), "average").activations[1][0]
+            S, _ = _scores(model, word, 1, 0, x)
+            c = list(np.cumsum([ch == "a" for ch in word]))
+            for i in range(n):
+                want = [float(H.prefix_argmax_score(int(c[j]), j, n)) for j in range(i + 1)]
+                assert np.allclose(S[i, : i + 1], want, atol=1e-9), (word, i)
+                for j, t in itertools.product(range(i + 1), repeat=2):
+                    P, Q = int(c[j]) * (t + 1), int(c[t]) * (j + 1)
+                    diff = H.prefix_argmax_score(int(c[t]), t, n) - H.prefix_argmax_score(int(c[j]), j, n)
+                    assert H.prefix_argmax_margin(P, Q, j, t, n) == n**3 * (j + 1) * (t + 1) * diff
+
+
+def test_dyck_partner_score_and_deficit_are_the_compiled_heads():
+    """smt/heads.py's partner score (times n) is the compiled partner head's, and the score is 2 - deficit + j/n."""
+    comp = sr.compile_program(sr_dyck.dyck_program(2))
+    for n in range(2, 6):
+        for word in map("".join, itertools.product("()[]", repeat=n)):
+            depth = [max(0, sum((ch in "([") - (ch in ")]") for ch in word[:j])) for j in range(n)]
+            for t in range(2):
+                layer, index = comp.heads[f"partner{t}"]
+                x = run(comp.model, comp.model.encode([word]), "average").activations[layer][0]
+                S, _ = _scores(comp.model, word, layer, index, x)
+                for i in range(1, n):
+                    for j in range(i):
+                        op = int(word[j] in "([")
+                        want = Fraction(H.dyck_partner_score_times_n(op, depth[j], depth[i], j, n), n)
+                        assert abs(S[i, j] - float(want)) < 1e-9, (word, i, j)
+                        assert want == 2 - H.dyck_partner_deficit(op, depth[j], depth[i]) + Fraction(j, n)
+
+
+def test_planted_prefix_argmax_and_partner_defects_are_caught(monkeypatch):
+    """A tie-break with the wrong sign (prefix-argmax) or a halved one (the Dyck partner) is not proved."""
+    monkeypatch.setattr(H, "prefix_argmax_margin", lambda P, Q, j, t, n: n * n * n * (Q - P) - (t - j) * (j + 1) * (t + 1))
+    assert H.check_pa(T).verdict == REFUTED
+    monkeypatch.setattr(H, "dyck_partner_score_times_n", lambda op, dj, di, j, n: (2 * op - 2 * (dj - (di - 1)) * (dj - (di - 1))) * n + j / 2)
+    assert H.check_dyck(T).verdict == REFUTED
