@@ -41,7 +41,7 @@ import numpy as np
 from hardsoft.spec import bounds as bd
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
-from hardsoft.spec.constants import ATTENTION_MODES, HARD_MODES, MASK_KINDS, TIE_RTOL, TIE_RTOL_MAX
+from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, TIE_RTOL, TIE_RTOL_MAX
 from hardsoft.spec.validate import require_tau
 
 # --------------------------------------------------------------------------- position embeddings
@@ -597,6 +597,33 @@ def compute_layer_norms(layer: Layer) -> LayerNorms:
 def compute_model_norms(model: Model) -> list[LayerNorms]:
     """Lemma 25: return the norms of every layer of the model."""
     return [compute_layer_norms(layer) for layer in model.layers]
+
+
+def compute_rounding_allowance(model: Model, n: int, tau: float, x_max: float, layers: int = 1) -> float:
+    """Return R, the float64 rounding two runs (hard, soft) of this size can show on top of an exact bound, after ``layers`` layers.
+
+    R = E2E_ROUNDING_FACTOR * FLOAT64_EPS * d * X * (N + max(1, S) sum_h |B^h|_col / tau) * layers,
+    with N = model.positions(n), X = max(1, x_max), S = max_l sum_h |A^h|_sum X^2 and the largest
+    sum_h |B^h|_col of any layer (spec.constants, E2E_ROUNDING_FACTOR: a layer's d-term products
+    and N-term sums, and the score rounding that statement S turns into a weight error over tau);
+    each layer's rounding is carried on by the residual stream, hence the factor ``layers``.  A
+    measured error above a certified bound B but at most B + R is rounding of the run itself,
+    not a violation of the bound.
+    """
+    X = max(1.0, float(x_max))
+    norms = compute_model_norms(model)
+    S = max((sum(nm.A_sums) for nm in norms), default=0.0) * X * X
+    B = max((sum(nm.B_cols) for nm in norms), default=0.0)
+    return E2E_ROUNDING_FACTOR * FLOAT64_EPS * model.d * X * (model.positions(n) + max(1.0, S) * B / require_tau(tau)) * max(1, int(layers))
+
+
+def describe_error_vs_bound(error: float, bound: float, allowance: float) -> str:
+    """Return how a measured error compares with a bound: within it, within the run's rounding allowance R of it, or above both."""
+    if error <= bound:
+        return "within the bound"
+    if error <= bound + allowance:
+        return f"within the run's float64 rounding allowance R = {allowance:.2g} of the bound"
+    return f"ABOVE the bound by {error - bound:.3g}, more than the run's float64 rounding allowance R = {allowance:.2g}"
 
 
 def compute_layer_errors(hard: Trace, soft: Trace) -> list[float]:

@@ -44,7 +44,7 @@ def build_v3_model(rng: np.random.Generator | None = None, d: int = 5, n_ctx: in
 def tl_state_dict(rng: np.random.Generator, cfg: dict[str, Any], dtype: Any = np.float32, biases: bool = True) -> dict[str, np.ndarray]:
     """Return a random TransformerLens state dict (numpy) for a config."""
     H, D, K, M = cfg["n_heads"], cfg["d_model"], cfg["d_head"], cfg["d_mlp"]
-    r = lambda *s: (rng.normal(size=s) if biases or len(s) > 1 else np.zeros(s)).astype(dtype)  # noqa: E731
+    r = lambda *s: rng.normal(size=s).astype(dtype)  # noqa: E731
     V = cfg["d_vocab_out"]
     sd = {"embed.W_E": r(cfg["d_vocab"], D), "pos_embed.W_pos": r(cfg["n_ctx"], D), "unembed.W_U": r(D, V), "unembed.b_U": r(V)}
     for l in range(cfg["n_layers"]):
@@ -53,6 +53,8 @@ def tl_state_dict(rng: np.random.Generator, cfg: dict[str, Any], dtype: Any = np
         sd |= {p + "attn.b_Q": r(H, K), p + "attn.b_K": r(H, K), p + "attn.b_V": r(H, K), p + "attn.b_O": r(D)}
         if not cfg.get("attn_only"):
             sd |= {p + "mlp.W_in": r(D, M), p + "mlp.b_in": r(M), p + "mlp.W_out": r(M, D), p + "mlp.b_out": r(D)}
+    if not biases:  # no attention biases (the FFN and unembedding ones stay)
+        sd = {k: np.zeros_like(v) if ".attn.b_" in k else v for k, v in sd.items()}
     return sd
 
 
