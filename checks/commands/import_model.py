@@ -15,10 +15,13 @@ from typing import Any
 from hardsoft.checks import interop
 from hardsoft.spec.modelio import save_model
 
+#: The command's name (``import`` is a Python keyword, so the module is import_model).
+NAME = "import"
+
 
 def register(sub: Any) -> None:
     """Add the import subcommand."""
-    p = sub.add_parser("import", help="import a TransformerLens or tracr model (safetensors + config) as a format 3 model file")
+    p = sub.add_parser(NAME, help="import a TransformerLens or tracr model (safetensors + config) as a format 3 model file")
     p.add_argument("file", help="NAME.safetensors (HookedTransformer state-dict names)")
     p.add_argument("--from", dest="source", choices=interop.SOURCES, required=True, help="the tool the model comes from")
     p.add_argument("--config", help="HookedTransformerConfig as JSON (default: NAME.config.json beside the weights)")
