@@ -599,7 +599,7 @@ def compute_model_norms(model: Model) -> list[LayerNorms]:
     return [compute_layer_norms(layer) for layer in model.layers]
 
 
-def compute_rounding_allowance(model: Model, n: int, tau: float, x_max: float, layers: int = 1) -> float:
+def compute_rounding_allowance(model: Model, n: int, tau: float, x_max: float, layers: int = 1, norms: Sequence[LayerNorms] | None = None) -> float:
     """Return R, the float64 rounding two runs (hard, soft) of this size can show on top of an exact bound, after ``layers`` layers.
 
     R = E2E_ROUNDING_FACTOR * FLOAT64_EPS * d * X * (N + max(1, S) sum_h |B^h|_col / tau) * layers,
@@ -608,10 +608,10 @@ def compute_rounding_allowance(model: Model, n: int, tau: float, x_max: float, l
     and N-term sums, and the score rounding that statement S turns into a weight error over tau);
     each layer's rounding is carried on by the residual stream, hence the factor ``layers``.  A
     measured error above a certified bound B but at most B + R is rounding of the run itself,
-    not a violation of the bound.
+    not a violation of the bound.  ``norms``: the model's ``compute_model_norms``, if already computed.
     """
     X = max(1.0, float(x_max))
-    norms = compute_model_norms(model)
+    norms = compute_model_norms(model) if norms is None else norms
     S = max((sum(nm.A_sums) for nm in norms), default=0.0) * X * X
     B = max((sum(nm.B_cols) for nm in norms), default=0.0)
     return E2E_ROUNDING_FACTOR * FLOAT64_EPS * model.d * X * (model.positions(n) + max(1.0, S) * B / require_tau(tau)) * max(1, int(layers))

@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         with np.errstate(over="ignore"):
             bounds = bd.compute_bound_at(consts, tau)
-    allowances = [tf.compute_rounding_allowance(model, n, tau, meas.x_max, l) if l else 0.0 for l in range(len(errs))]
+    norms = tf.compute_model_norms(model)
+    allowances = [tf.compute_rounding_allowance(model, n, tau, meas.x_max, l, norms) if l else 0.0 for l in range(len(errs))]
     verdicts = [tf.describe_error_vs_bound(e, b, r) for e, b, r in zip(errs, bounds, allowances)]
     doc = {
         "model": model.name,

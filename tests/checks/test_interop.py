@@ -325,3 +325,18 @@ def test_rounding_allowance_reads_the_issue_example_as_rounding() -> None:
     assert tf.describe_error_vs_bound(1e-6, 1.9e-21, R).startswith("ABOVE the bound")  # planted: a real excess is reported as one
     assert tf.describe_error_vs_bound(1e-22, 1.9e-21, R) == "within the bound"
     assert tf.compute_rounding_allowance(m, 8, 0.0169892, 1.0, layers=3) == 3 * R  # each layer's rounding is carried on
+
+
+def test_simulate_says_when_an_excess_is_only_the_runs_rounding(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's reading: 4.2e-14 measured against B_1 = 1.9e-21 is printed as rounding, with R; 1e-3 is printed as ABOVE."""
+    from hardsoft.checks import cli
+    from hardsoft.spec import bounds as bd
+
+    monkeypatch.setattr(bd, "compute_bound_at", lambda consts, tau: [0.0, 1.9e-21])
+    monkeypatch.setattr(tf, "compute_layer_errors", lambda hard, soft: [0.0, 4.2e-14])
+    assert cli.main(["simulate", "--example", "has-a", "--enumerate", "8", "--tau", "0.0169892"]) == 0
+    out = capsys.readouterr().out
+    assert "within the run's float64 rounding allowance R =" in out and "of the bound" in out and "ABOVE" not in out
+    monkeypatch.setattr(tf, "compute_layer_errors", lambda hard, soft: [0.0, 1e-3])
+    assert cli.main(["simulate", "--example", "has-a", "--enumerate", "8", "--tau", "0.0169892"]) == 0
+    assert "ABOVE the bound by" in capsys.readouterr().out
