@@ -178,14 +178,24 @@ def read_state_dict(path: str | os.PathLike[str], cfg: dict[str, Any]) -> tuple[
     return out, f32
 
 
+def _token(x: Any) -> str:
+    """Return a token or label as a string (tracr's vocabularies and outputs may be numbers or booleans)."""
+    return x if isinstance(x, str) else json.dumps(x)
+
+
+def _is_scalar(x: Any) -> bool:
+    """Return whether x is a JSON scalar a token or label may be (a string, number or boolean)."""
+    return isinstance(x, (str, int, float, bool))
+
+
 def _hint_list(hints: dict[str, Any], key: str, length: int, what: str) -> list[str] | None:
-    """Return hints[key] as a list of `length` strings, None when absent."""
+    """Return hints[key] as a list of `length` tokens (as strings), None when absent."""
     v = hints.get(key)
     if v is None:
         return None
-    if not isinstance(v, list) or not all(isinstance(x, str) for x in v) or len(v) != length:
-        raise ValueError(f"config: {HINTS_KEY}.{key} must be a list of {length} strings ({what})")
-    return v
+    if not isinstance(v, list) or not all(_is_scalar(x) for x in v) or len(v) != length:
+        raise ValueError(f"config: {HINTS_KEY}.{key} must be a list of {length} strings or numbers ({what})")
+    return [_token(x) for x in v]
 
 
 def import_transformer_lens(weights: str | os.PathLike[str], config: str | os.PathLike[str] | None = None, tracr: bool = False) -> tf.Model:
@@ -205,11 +215,11 @@ def import_transformer_lens(weights: str | os.PathLike[str], config: str | os.Pa
     vocab = _hint_list(hints, "input_vocab", cfg["d_vocab"], "one token per row of W_E") or [str(i) for i in range(cfg["d_vocab"])]
     if len(set(vocab)) != len(vocab):
         raise ValueError(f"config: {HINTS_KEY}.input_vocab repeats a token")
-    bos = hints.get("bos")
+    bos = None if hints.get("bos") is None else _token(hints["bos"])
     if bos is not None and bos not in vocab:
         raise ValueError(f"config: {HINTS_KEY}.bos {bos!r} is not in input_vocab")
     pads = hints.get("pad", [])
-    pads = [pads] if isinstance(pads, str) else list(pads)
+    pads = [_token(p) for p in ([pads] if _is_scalar(pads) else list(pads))]
     if tracr and TRACR_PAD in vocab:
         pads.append(TRACR_PAD)
     keep = [i for i, t in enumerate(vocab) if t != bos and t not in pads]
@@ -502,12 +512,13 @@ def load_reference(path: str | os.PathLike[str], model: tf.Model) -> Reference:
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError(f"reference {p}: expected an object with a list 'cases'")
     alphabet = data.get("alphabet", list(model.alphabet))
-    if not isinstance(alphabet, list) or not all(isinstance(a, str) for a in alphabet):
-        raise ValueError("reference: alphabet must be a list of strings")
+    if not isinstance(alphabet, list) or not all(_is_scalar(a) for a in alphabet):
+        raise ValueError("reference: alphabet must be a list of strings or numbers")
+    alphabet = [_token(a) for a in alphabet]
     extra = [a for a in alphabet if a not in model.alphabet]
     if extra:
         raise ValueError(f"reference: alphabet symbol {extra[0]!r} is not in the model's alphabet {list(model.alphabet)}")
-    bos = data.get("bos")
+    bos = None if data.get("bos") is None else _token(data["bos"])
     if bos != model.bos_token:
         raise ValueError(f"reference: bos is {bos!r} but the model's BOS token is {model.bos_token!r}")
     limit = model.max_input_length
@@ -515,7 +526,9 @@ def load_reference(path: str | os.PathLike[str], model: tf.Model) -> Reference:
     for k, c in enumerate(data["cases"]):
         if not isinstance(c, dict) or not isinstance(c.get("input"), list) or not isinstance(c.get("output"), list):
             raise ValueError(f"reference: cases[{k}] must have lists 'input' and 'output'")
-        w = c["input"]
+        if not all(_is_scalar(x) for x in c["input"]):
+            raise ValueError(f"reference: cases[{k}].input must be a list of tokens (strings or numbers)")
+        w = [_token(x) for x in c["input"]]
         if not w:
             raise ValueError(f"reference: cases[{k}].input is empty")
         bad = [s for s in w if s not in alphabet]
@@ -583,7 +596,7 @@ def _same(a: Any, b: Any, numeric: bool, atol: float) -> bool:
             return abs(float(a) - float(b)) <= atol
         except (TypeError, ValueError):
             return False
-    return str(a) == str(b)
+    return _token(a) == _token(b)
 
 
 def compare_with_reference(model: tf.Model, ref: Reference, tau: float, mode: str = "hard", atol: float = NUMERIC_OUTPUT_ATOL) -> ReferenceReport:

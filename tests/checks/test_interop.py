@@ -340,3 +340,25 @@ def test_simulate_says_when_an_excess_is_only_the_runs_rounding(monkeypatch: pyt
     monkeypatch.setattr(tf, "compute_layer_errors", lambda hard, soft: [0.0, 1e-3])
     assert cli.main(["simulate", "--example", "has-a", "--enumerate", "8", "--tau", "0.0169892"]) == 0
     assert "ABOVE the bound by" in capsys.readouterr().out
+
+
+def test_numeric_tokens_and_labels_as_tracr_writes_them(tmp_path: Path) -> None:
+    """tracr vocabularies and outputs may be numbers: hints and reference tables with numbers compare as their JSON text."""
+    st, cj, ref = write_tracr_like(tmp_path)
+    cfg = json.loads(cj.read_text())
+    cfg["hardsoft"]["output_labels"] = [0, 1, 2]
+    cfg["hardsoft"]["input_vocab"] = ["BOS", 1, 2, "compiler_pad"]
+    cj.write_text(json.dumps(cfg))
+    data = json.loads(ref.read_text())
+    data["alphabet"] = [1, 2]
+    for c in data["cases"]:
+        c["input"] = [1 if x == "a" else 2 for x in c["input"]]
+        c["output"] = [int(o[1:]) for o in c["output"]]
+    ref.write_text(json.dumps(data))
+    m = interop.import_transformer_lens(st, tracr=True)
+    assert m.alphabet == ("1", "2") and m.output is not None and m.output.labels == ("0", "1", "2")
+    rep = interop.compare_with_reference(m, interop.load_reference(ref, m), tau=m.own_tau or 1.0)
+    assert (rep.hard_ref.agree, rep.soft_ref.agree, rep.soft_hard.agree) == (14, 14, 14)
+    data["cases"][0]["output"] = [2 if data["cases"][0]["output"][0] != 2 else 0]  # planted: the number differs
+    ref.write_text(json.dumps(data))
+    assert interop.compare_with_reference(m, interop.load_reference(ref, m), tau=1.0).hard_ref.agree == 13

@@ -190,3 +190,18 @@ def test_categorical_and_numerical_outputs_decode_per_position() -> None:
     d["output"]["kind"] = "numerical"
     with pytest.raises(ValueError, match="output.W of a numerical output has 3 columns"):
         model_from_dict(d)
+
+
+@pytest.mark.parametrize("mode,tau", [("hard", None), ("soft", 0.3)])
+def test_v3_vectorised_run_equals_the_loop_references(mode: str, tau: float | None) -> None:
+    """BOS, position table and tie tolerance: the vectorised run agrees with both plain-loop references."""
+    from hardsoft.spec.constants import FLOAT64_EPS
+    from hardsoft.spec.reference import run_loop, run_pair_loop
+
+    m = build_v3_model()
+    w = np.random.default_rng(2).integers(0, 3, size=(3, 5))
+    fast = tf.run(m, w, mode, tau).activations
+    for slow in (run_loop(m, w, mode, tau), run_pair_loop(m, w, mode, tau)):
+        for a, b in zip(fast, slow):
+            assert a.shape == (3, 6, m.d)
+            np.testing.assert_allclose(a, b, rtol=0, atol=1e4 * FLOAT64_EPS * max(1.0, np.abs(b).max()))
