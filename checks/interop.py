@@ -625,11 +625,17 @@ def compare_with_reference(model: tf.Model, ref: Reference, tau: float, mode: st
 # --------------------------------------------------------------------------- reporting
 
 
+def _show(outputs: Sequence[Any]) -> str:
+    """Return per-position outputs as one bracketed line (tokens as their text, numbers to 6 digits, undefined as -)."""
+    cell = lambda x: "-" if x is None else f"{x:.6g}" if isinstance(x, float) else _token(x)  # noqa: E731
+    return "[" + " ".join(cell(x) for x in outputs) + "]"
+
+
 def first_disagreement(a: Agreement) -> str:
     """Return a one-line account of an agreement: counts and the first disagreeing input."""
     line = f"{a.agree}/{a.total} agree"
     if a.first is not None:
-        line += f"; first disagreement: input {a.first['input']!r}: expected {a.first['expected']}, got {a.first['got']}"
+        line += f"; first disagreement: input {a.first['input']!r}: expected {_show(a.first['expected'])}, got {_show(a.first['got'])}"
     return line
 
 

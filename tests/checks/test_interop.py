@@ -309,7 +309,7 @@ def test_verify_reference_exit_1_on_disagreement(tmp_path: Path) -> None:
     ref.write_text(json.dumps(data))
     p = hardsoft("verify", "--model", str(out), "--reference", str(ref))
     assert p.returncode == 1
-    assert "hard = reference: 13/14 agree; first disagreement: input 'a'" in p.stdout
+    assert "hard = reference: 13/14 agree; first disagreement: input 'a': expected [l9], got [l" in p.stdout
 
 
 # --------------------------------------------------------------------------- rounding allowance
