@@ -58,11 +58,16 @@ def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
             args.spread = meas.tie_spread
             if args.gap is None:
                 if not math.isfinite(meas.gap) or meas.gap <= 0:
-                    raise ValueError(
-                        f"the measured gap at n = {args.n} is {meas.gap}: every head ties on every input, soft equals hard at any temperature"
-                        if meas.gap == math.inf and meas.tie_spread == 0
-                        else f"the measured gap at n = {args.n} is {meas.gap}; statement T needs a positive gap"
-                    )
+                    if meas.gap == math.inf and meas.tie_spread == 0:
+                        why = "every head ties on every input, soft equals hard at any temperature"
+                    elif meas.gap == math.inf:
+                        why = (
+                            f"every head ties within tie_rtol on every input, but the ties spread up to {meas.tie_spread:.3g}: no temperature "
+                            "makes soft approach hard; 'hardsoft simulate' shows the bound with the spread term"
+                        )
+                    else:
+                        why = "statement T needs a positive gap"
+                    raise ValueError(f"the measured gap at n = {args.n} is {meas.gap}: {why}")
                 args.gap = meas.gap
             if args.xmax is None:
                 args.xmax = max(meas.x_max, 1e-300)

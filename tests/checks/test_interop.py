@@ -362,3 +362,36 @@ def test_numeric_tokens_and_labels_as_tracr_writes_them(tmp_path: Path) -> None:
     data["cases"][0]["output"] = [2 if data["cases"][0]["output"][0] != 2 else 0]  # planted: the number differs
     ref.write_text(json.dumps(data))
     assert interop.compare_with_reference(m, interop.load_reference(ref, m), tau=1.0).hard_ref.agree == 13
+
+
+def _near_tie_file(tmp_path: Path, with_gap: bool) -> Path:
+    """A float32-style near tie: 'a' scores 100 + 4.77e-5, 'b' scores 100 (tied within TIE_RTOL_FLOAT32), 'c' (if any) 0."""
+    delta = 4.77e-5
+    rows = [[1.0, 1.0, 0.0, 0.0], [1.0, 0.0, 0.0, 0.0]] + ([[0.0, 0.0, 0.0, 1.0]] if with_gap else [])
+    WE = np.array(rows)  # coordinates: one, is_a, out, is_c
+    WQ = np.array([[10.0], [0.0], [0.0], [0.0]])
+    WK = np.array([[10.0], [delta / 10.0], [0.0], [0.0]])
+    WV = np.array([[0.0], [1.0], [0.0], [0.0]])
+    WO = np.array([[0.0, 0.0, 1.0, 0.0]])
+    layer = tf.Layer((tf.Head(WQ, WK, WV, WO),), np.zeros((4, 1)), np.zeros(1), np.zeros((1, 4)), np.zeros(4))
+    alphabet = ("a", "b", "c") if with_gap else ("a", "b")
+    m = tf.Model(alphabet, WE, tf.PositionEmbedding((), np.zeros((0, 4))), (layer,), tie_rtol=TIE_RTOL_FLOAT32)
+    f = tmp_path / "near.json"
+    save_model(m, f)
+    return f
+
+
+def test_temperature_with_near_ties_certifies_the_exact_part_and_says_colder_is_not_better(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from hardsoft.checks import cli
+
+    f = _near_tie_file(tmp_path, with_gap=True)
+    assert cli.main(["temperature", "--model", str(f), "--n", "3", "--eps", "0.1", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["tie_spread"] == pytest.approx(4.77e-5, rel=1e-6) and doc["bound_with_tie_spread"] > doc["tightest"]["certified_bound"]
+    assert "NOT all certified" in doc["note"]
+    assert cli.main(["temperature", "--model", str(f), "--n", "3", "--eps", "0.1"]) == 0
+    assert "colder is not always better" in capsys.readouterr().out
+    g = _near_tie_file(tmp_path, with_gap=False)
+    assert cli.main(["temperature", "--model", str(g), "--n", "2", "--eps", "0.1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ties within tie_rtol on every input, but the ties spread up to 4.77e-05" in err
