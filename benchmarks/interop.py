@@ -3,8 +3,8 @@
 Writes a random float32 HookedTransformer state dict of tracr-like size (6 layers, 4 heads,
 d_model 64, d_head 16, d_mlp 128, 8 tokens with BOS and pad, n_ctx 9) to a temporary directory,
 then prints the time of ``hardsoft import``'s reader (first call and best of 5), of writing the
-model file (JSON), and of measuring gap and x_max over every input of length 3 and certifying
-the tightest temperature for eps = 0.01 (the exact-tie part).
+model file (JSON), of measuring gap and x_max over every input of length 3, of the exact
+(rational) weight norms of Lemma 25, and of certifying the tightest temperature for eps = 0.01.
 Usage: python benchmarks/interop.py
 """
 
@@ -75,9 +75,11 @@ def main() -> None:
         n = min(model.max_input_length or 1, MEASURE_LENGTH)
         t0 = time.perf_counter()
         meas = tf.measure(model, n)
-        consts = tf.compute_recursion_constants(model, meas)
         measured = time.perf_counter() - t0
-        line = f"measure gap and x_max over all {meas.inputs} inputs of length {n} (+BOS): {measured:.2f} s"
+        t0 = time.perf_counter()
+        consts = tf.compute_recursion_constants(model, meas)
+        norms = time.perf_counter() - t0
+        line = f"measure gap and x_max over all {meas.inputs} inputs of length {n} (+BOS): {measured:.2f} s; exact weight norms (Lemma 25): {norms:.1f} s"
         if consts is not None and np.isfinite(meas.gap):
             t0 = time.perf_counter()
             cert = bd.compute_tightest_inverse_temperature(consts.without_spread(), 0.01)
