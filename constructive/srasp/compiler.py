@@ -40,11 +40,48 @@ two coordinates, v and v^2.  Position features: ``one``, ``i``, ``i^2``,
   a + b - ReLU(a + b - 1), exact on 0/1 inputs.
 * Outputs: one coordinate per output symbol, exactly 0/1 with exactly one 1.
 
+The operations beyond the Dyck fragment
+--------------------------------------
+* Integers are held as affine forms over coordinates (``Affine``; ``Compiled.ints``), not
+  as coordinates of their own: ``Index`` is the feature i (square i^2), a constant c is
+  c * one (square c^2), ``Lin`` sums its operands' forms (no layer), a Boolean read as an
+  integer is its own coordinate (and its own square).  A square (``Compiled.squares``)
+  exists for the index, ``Psum``, Booleans, constants and a x + c of one of them:
+  (a x + c)^2 = a^2 x^2 + 2 a c x + c^2 is affine in (x, x^2).
+* ``Compare``: FFN on z = left - right, an integer (within 1/4 in soft mode):
+  == is IsConst's clamp(4z + 2) - clamp(4z - 1), != one minus that, and
+  > / >= / < / <= are clamp(2u - 1/2, 0, 1) for u = z, z + 1, -z, 1 - z (u >= 1 or u <= 0
+  for integers): exact 0/1 from within 1/4.  No head.
+* ``BoolConst``: true = ReLU(one); false: a coordinate nothing writes.  ``Cond`` on
+  Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers: refused (b x needs a product).
+* ``PrefixSum``: its argument must expand to a combination of Booleans, the index and 1;
+  sum_{j<=i} b_j = S_b(i) + b_i with S_b the Psum construction above (averaging head, gap
+  +inf; lookup head, gap >= 1/(n-1)), shared by every PrefixSum reading b;
+  sum_{j<=i} j = (i^2 + i)/2 and sum_{j<=i} 1 = i + 1 are affine in the features.
+  Anything else (a psum of a psum: squaring) is refused.
+* ``Select`` with a Boolean value (an integer value is refused): one head, mask as given,
+  scores s_ij = 2 [where_j] - 2 (k_j - t_i)^2 + sigma j/n (sigma = +1 rightmost, -1
+  leftmost; t_i = query_i + offset; the terms that are the same for every key of a query,
+  -2 t_i^2 when the query has no square, are dropped: they change neither the max set nor
+  softmax).  With no comparison the (k - t)^2 term is absent, with no where filter the
+  2 [where] term.  As for the Aggregate, the levels 2 [where] - 2 d^2 are even integers and
+  j/n in [0, 1) orders a level's keys: the maximum is unique, a match when one exists, and
+  the gap is >= 1/n.  Values: the value, [where] (or one) and the key; then FFN stages
+  value* = clean, where* = clean, eq = [key* - t_i = 0] (IsConst's units), found = where*
+  and eq, output = ReLU(found + value* - 1) + ReLU(default - found).  Keys without a
+  square and keys or queries growing faster than MAX_KEY_SCALE (i+1) are refused.
+* ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
+  where filter (k_j < t_i is no bilinear score in general).  The keys j < t of a contiguous
+  mask end next to t, so the rightmost of them is the visible key nearest to t - 1 (a
+  parabola, gap 2) and the leftmost the leftmost visible key (tie-break, gap 1/n); j > t
+  mirrored; then found = [a key is visible] and [k* < t] (resp. > t).  Any other order
+  comparison is refused.
+
 Definitions are scheduled into layers as early as their inputs allow (a head
 reads the layer's input; an FFN unit may read the heads of its own layer);
 Token needs no layer (it is the embedding).  Aggregates with the same selector
 share one head.  The gap of a compiled program is at least
-min(1/(n-1) if it has a Psum, 1/n if it has an Aggregate, 1 for Once).
+min(1/(n-1) if it has a Psum or PrefixSum, 1/n if it has an Aggregate or Select, 1 for Once).
 
 Soft mode, and the temperature ``tau_for``: only the lookup and aggregate
 heads leak.  At query i the lookup weights fall off like x^{k^2} with
@@ -56,6 +93,14 @@ with tau = 1/(n ln(128 n^3)) this is x <= 1/(128 n^3), the score error is
 is <= n exp(-(1/n - 1/(2n^2))/tau) <= 1/4.  Every copy is then cleaned, so
 errors do not travel.  The constant is conservative; ``constructive.audit`` measures
 the largest temperature that still decides.
+
+With integers of growth C (|v_i| <= C (i+1)^d) compared or selected on, every error above
+is multiplied by at most C (the forms' coefficients on leaking coordinates), the
+selector's score error by C^2: the temperature is tau = 1/(n ln(128 S n^3)) with the
+program's scale S = max(1, C^2) (``Compiled.scale``; S = 1 for Dyck), which divides x by S
+and brings every bound back to the one above.  This is a derivation sketch, not a proof
+for every n: the verification (``constructive.srasp.verify``) checks every cell on every
+word up to the tested lengths at this temperature.
 """
 
 from __future__ import annotations
@@ -67,7 +112,25 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, Unit, ValueTerm, clamp01
-from hardsoft.constructive.srasp.language import Aggregate, BoolAnd, BoolNot, BoolOr, IsConst, Once, Op, Program, Psum, Token
+from hardsoft.constructive.srasp.language import (
+    Aggregate,
+    BoolAnd,
+    BoolConst,
+    BoolNot,
+    BoolOr,
+    Compare,
+    Cond,
+    Index,
+    IsConst,
+    Lin,
+    Once,
+    Op,
+    PrefixSum,
+    Program,
+    Psum,
+    Select,
+    Token,
+)
 from hardsoft.spec.transformer import Model
 
 #: Position features of every compiled program.
@@ -77,6 +140,40 @@ FEATURES = ("one", "i", "i^2", "1/max(i,1)", "i/n")
 Ready = tuple[int, int]
 #: The embeddings (features, tokens) are ready before layer 0's heads.
 EMBEDDED: Ready = (-1, 1)
+
+
+#: Largest growth of the key or query of a compiled selector or aggregate, |v_i| <= MAX_KEY_SCALE (i+1): its
+#: scores reach ~ 4 C^2 n^2, and the 1/n tie-break must stay far above float64's resolution there
+#: (and above the hard modes' tie tolerance, spec.constants.TIE_RTOL): 4 * 64^2 * n^3 * 1024 * 2^-52 < 1/2 for n <= 2^7.
+MAX_KEY_SCALE = 64
+#: The integers whose squares a compiled model holds (what an == selector's key may be).
+_SQUARED = "the index, strict_psum, Booleans, constants or a*x + c of one of them"
+
+
+@dataclass(frozen=True)
+class Affine:
+    """An affine form over residual coordinates: sum_c w[c] x[c] + const (how an integer definition is held)."""
+
+    w: dict[int, float]
+    const: float = 0.0
+
+    def plus(self, other: Affine, scale: float = 1.0) -> Affine:
+        """Return self + scale * other."""
+        w = dict(self.w)
+        for c, v in other.w.items():
+            w[c] = w.get(c, 0.0) + scale * v
+        return Affine({c: v for c, v in w.items() if v != 0.0}, self.const + scale * other.const)
+
+    def scaled(self, scale: float) -> Affine:
+        """Return scale * self."""
+        return Affine({c: scale * v for c, v in self.w.items()} if scale else {}, scale * self.const)
+
+    def evaluate(self, x: np.ndarray) -> np.ndarray:
+        """Return the form's value on activations x (..., d)."""
+        out = np.full(x.shape[:-1], self.const)
+        for c, v in self.w.items():
+            out = out + v * x[..., c]
+        return out
 
 
 @dataclass(frozen=True)
@@ -89,6 +186,22 @@ class Compiled:
     output_coords: tuple[int, ...]
     #: definition -> (layer, head): a Psum's lookup head (its averaging head: name + ".frac"), an Aggregate's, a Once's
     heads: dict[str, tuple[int, int]] | None = None
+    #: integer definition -> its value as an affine form over coordinates (every integer, the Psums' included)
+    ints: dict[str, Affine] = field(default_factory=dict)
+    #: integer definition -> its square as an affine form, where the compiled model holds it (keys of == selectors)
+    squares: dict[str, Affine] = field(default_factory=dict)
+    #: the temperature's scale S (1 unless integers with large constants are compared or selected on): tau_for(n, S)
+    scale: float = 1.0
+
+    def tau(self, n: int) -> float:
+        """Return the temperature at which soft mode decides like hard mode at length n (``tau_for`` with this program's scale)."""
+        return tau_for(n, self.scale)
+
+    def values(self, x: np.ndarray) -> dict[str, np.ndarray]:
+        """Return every definition's value, (batch, n), read from final activations (batch, n, d): Booleans by coordinate, integers by form."""
+        out = {name: x[..., c[0]] for name, c in self.coords.items() if name not in self.ints}
+        out.update({name: f.evaluate(x) for name, f in self.ints.items()})
+        return out
 
     def readout(self, x: np.ndarray) -> np.ndarray:
         """Return the output symbol indices from final activations (batch, n, d): the output coordinate holding the largest value."""
@@ -189,6 +302,14 @@ class _ProgramCompiler:
         self.token_defs: dict[int, tuple[str, ...]] = {}  # coordinate -> symbols it holds (filled by the embedding)
         self.shared: dict[_Selector, _SharedHead] = {}
         self.heads: dict[str, tuple[int, int]] = {}
+        self.ints: dict[str, Affine] = {}
+        self.squares: dict[str, Affine] = {}
+        #: integer definition -> its expansion over atoms ("b", Boolean name) / ("i",) / ("1",), where it is one
+        self.expand: dict[str, dict[tuple[str, ...], int]] = {}
+        self.strict_sums: dict[str, int] = {}  # Boolean name -> coordinate of sum_{j<i} b_j (PrefixSum's lookups)
+        self.kinds = prog.kinds()
+        self.growth = prog.growths()
+        self.scale = 1.0
         # step 1: the position features, then one coordinate per symbol
         self.feature = {f: self.s.coord(f) for f in FEATURES}
         self.one, self.pos, self.pos2, self.inv, self.posn = (self.feature[f] for f in FEATURES)
@@ -241,6 +362,7 @@ class _ProgramCompiler:
         lookup = HeadSpec(scores, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
         self.heads[name] = self.s.add_head(self.s.head_layer([frac]), lookup, [v, v2])
         self.coords[name] = (v, v2)
+        self.ints[name], self.squares[name] = Affine({v: 1.0}), Affine({v2: 1.0})
 
     def is_const(self, name: str, op: IsConst) -> None:
         """IsConst: clamp(4(v - c) + 2, 0, 1) - clamp(4(v - c) - 1, 0, 1) (four units)."""
@@ -250,9 +372,17 @@ class _ProgramCompiler:
 
     def aggregate(self, name: str, op: Aggregate) -> None:
         """Aggregate: s_ij = 2 [where_j] - 2 (key_j - t_i)^2 + j/n copies the value into a raw coordinate, cleaned by the FFN."""
+        k, k2, q, q2 = self.integer(op.key), self.square(op.key), self.integer(op.query), self.square(op.query)
+        if k2 is None or q2 is None:
+            missing = op.key if k2 is None else op.query
+            raise self.refuse(
+                name,
+                f"{missing!r} has no square in the compiled model (aggregate keys and queries are {_SQUARED})",
+            )
+        for x in (op.key, op.query):
+            self.check_key(name, x, "aggregate")
+        self.note_scale(op.key, op.query)
         raw = self.s.coord(_label("raw", name))
-        kv, kv2 = self.coords[op.key]
-        qv, qv2 = self.coords[op.query]
         wh, val = self.bool(op.where), self.bool(op.value)
         selector = _Selector(op.key, op.query, op.offset, op.where, op.mask)
         placed = self.shared.get(selector)
@@ -261,14 +391,17 @@ class _ProgramCompiler:
         else:
             o = float(op.offset)
             one = self.one
-            # s = 2 where_j - 2 v2_j + j/n + 4 v_j (q_i + o) - 2 (q2_i + 2 o q_i + o^2)  [= 2 where_j - 2 (v_j - t_i)^2 + j/n]
+            # s = 2 where_j - 2 k2_j + j/n + 4 k_j (q_i + o) - 2 (q2_i + 2 o q_i + o^2)  [= 2 where_j - 2 (k_j - t_i)^2 + j/n]
+            # (constants of the key-side forms are the same for every key of a query: dropped)
+            tq, t2 = q.plus(Affine({}, o)), q2.plus(q, 2.0 * o).plus(Affine({}, o * o))
             scores = [
-                ScoreTerm({one: 1.0}, {wh: 2.0, kv2: -2.0, self.posn: 1.0}),
-                ScoreTerm({qv: 4.0, one: 4.0 * o}, {kv: 1.0}),
-                ScoreTerm({qv2: -2.0, qv: -4.0 * o, one: -2.0 * o * o}, {one: 1.0}),
+                ScoreTerm({one: 1.0}, _lin((wh, 2.0), *((c, -2.0 * v) for c, v in k2.w.items()), (self.posn, 1.0))),
+                ScoreTerm(_lin(*((c, 4.0 * v) for c, v in tq.w.items()), (one, 4.0 * tq.const)), dict(k.w)),
+                ScoreTerm(_lin(*((c, -2.0 * v) for c, v in t2.w.items()), (one, -2.0 * t2.const)), {one: 1.0}),
             ]
             spec = HeadSpec(scores, [ValueTerm(raw, {val: 1.0})], op.mask)
-            layer, index = self.s.add_head(self.s.head_layer([kv, kv2, qv, qv2, wh, val]), spec, [raw])
+            reads = sorted(k.w) + sorted(k2.w) + sorted(q.w) + sorted(q2.w) + [wh, val]
+            layer, index = self.s.add_head(self.s.head_layer(reads), spec, [raw])
             placed = self.shared[selector] = _SharedHead(layer, index, spec)
         self.heads[name] = (placed.layer, placed.index)
         c = self.s.coord(_label("seq", name))
@@ -282,6 +415,251 @@ class _ProgramCompiler:
         self.heads[name] = self.s.add_head(self.s.head_layer([b]), spec, [raw])
         c = self.s.coord(_label("seq", name))
         self.ffn(name, [raw], _clean(raw, c), c)
+
+    # ------------------------------------------------------------------ step 2b: the operations beyond the Dyck fragment
+
+    def refuse(self, name: str, what: str) -> ValueError:
+        """Return the one-line error for a definition the compiler cannot compile (the interpreter still runs it)."""
+        return ValueError(f"S-RASP compiler: cannot compile definition {name!r} of program {self.prog.name}: {what}")
+
+    def integer(self, x: str) -> Affine:
+        """Return an integer (or a Boolean read as 0/1) as an affine form."""
+        return self.ints[x] if x in self.ints else Affine({self.bool(x): 1.0})
+
+    def square(self, x: str) -> Affine | None:
+        """Return the square of an integer as an affine form, when the model holds it (a Boolean is its own square)."""
+        return self.squares.get(x) if x in self.ints else Affine({self.bool(x): 1.0})
+
+    def atoms(self, x: str) -> dict[tuple[str, ...], int] | None:
+        """Return an integer's expansion over Booleans, the index and 1, if it has one."""
+        return self.expand.get(x) if x in self.ints else {("b", x): 1}
+
+    def linear(self, e: Lin) -> Affine:
+        """Return a linear expression as an affine form."""
+        f = Affine({}, float(e.const))
+        for c, x in e.terms:
+            f = f.plus(self.integer(x), float(c))
+        return f
+
+    def note_scale(self, *xs: str) -> None:
+        """Raise the temperature's scale to C^2 for integers compared or selected on (their soft errors scale with C)."""
+        for x in xs:
+            self.scale = max(self.scale, float(self.growth[x][0]) ** 2)
+
+    def check_key(self, name: str, x: str, what: str) -> None:
+        """Refuse a selector key or query growing faster than MAX_KEY_SCALE (i+1) (the float64 margin of its scores)."""
+        c, d = self.growth[x]
+        if c > MAX_KEY_SCALE or d > 1:
+            raise self.refuse(name, f"the {what}'s {x!r} grows like {c} (i+1)^{d}, above the bound {MAX_KEY_SCALE} (i+1)")
+
+    def units_to(self, inputs: list[int], units: list[Unit], c: int) -> None:
+        """Place units writing coordinate c in the first layer whose FFN sees all inputs."""
+        self.s.add_units(self.s.ffn_layer(inputs), units, [c])
+
+    def bool_const(self, name: str, op: BoolConst) -> None:
+        """BoolConst: true = ReLU(one); false: a coordinate nothing writes (0)."""
+        c = self.s.coord(_label("seq", name))
+        if op.value:
+            self.units_to([self.one], [Unit({self.one: 1.0}, 0.0, {c: 1.0})], c)
+        self.coords[name] = (c,)
+
+    def cond(self, name: str, op: Cond) -> None:
+        """Cond on Booleans: ReLU(b + x - 1) + ReLU(y - b), exact on 0/1; on integers refused."""
+        if self.kinds[name] != "Boolean":
+            raise self.refuse(name, "a conditional on integers (if b then x else y with integer x, y) is not compiled yet")
+        b, x, y, c = self.bool(op.b), self.bool(op.x), self.bool(op.y), self.s.coord(_label("seq", name))
+        units = [Unit(_lin((b, 1.0), (x, 1.0)), -1.0, {c: 1.0}), Unit(_lin((y, 1.0), (b, -1.0)), 0.0, {c: 1.0})]
+        self.ffn(name, [b, x, y], units, c)
+
+    def index(self, name: str, op: Index) -> None:
+        """Index: the features i and i^2 (no layer)."""
+        self.ints[name], self.squares[name] = Affine({self.pos: 1.0}), Affine({self.pos2: 1.0})
+        self.expand[name] = {("i",): 1}
+
+    def lin(self, name: str, op: Lin) -> None:
+        """Lin: an affine form over the operands' forms (no layer); its square when it is a x + c of one squared operand."""
+        self.ints[name] = self.linear(op)
+        c = float(op.const)
+        if not op.terms:
+            self.squares[name] = Affine({}, c * c)
+        elif len(op.terms) == 1:
+            a, x = float(op.terms[0][0]), op.terms[0][1]
+            sq = self.square(x)
+            if sq is not None:
+                self.squares[name] = sq.scaled(a * a).plus(self.integer(x), 2.0 * a * c).plus(Affine({}, c * c))
+        parts = [self.atoms(x) for _, x in op.terms]
+        if all(p is not None for p in parts):
+            ex: dict[tuple[str, ...], int] = {("1",): op.const} if op.const else {}
+            for (k, _), p in zip(op.terms, parts):
+                for atom, v in (p or {}).items():
+                    ex[atom] = ex.get(atom, 0) + k * v
+            self.expand[name] = {a: v for a, v in ex.items() if v}
+
+    def compare(self, name: str, op: Compare) -> None:
+        """Compare: FFN on z = left - right (an integer, within 1/4 in soft mode): == as IsConst, the others by clamp(2 u - 1/2)."""
+        z = self.linear(op.left).plus(self.linear(op.right), -1.0)
+        self.note_scale(*(x for _, x in op.left.terms + op.right.terms))
+        c = self.s.coord(_label("seq", name))
+        w, k = z.w, z.const
+
+        def ge1(scale: float, shift: float, sign: float = 1.0) -> list[Unit]:  # clamp(2 u - 1/2, 0, 1) for u = scale z + shift
+            return clamp01({q: 2.0 * scale * v for q, v in w.items()}, 2.0 * (scale * k + shift) - 0.5, c, sign)
+
+        if op.op in ("==", "!="):
+            units = clamp01({q: 4.0 * v for q, v in w.items()}, 2.0 + 4.0 * k, c) + clamp01(
+                {q: 4.0 * v for q, v in w.items()}, -1.0 + 4.0 * k, c, sign=-1.0
+            )
+            if op.op == "!=":
+                units = [Unit({self.one: 1.0}, 0.0, {c: 1.0})] + [Unit(u.w_in, u.bias, {c: -u.w_out[c]}) for u in units]
+        else:
+            units = {">": ge1(1.0, 0.0), ">=": ge1(1.0, 1.0), "<": ge1(-1.0, 0.0), "<=": ge1(-1.0, 1.0)}[op.op]
+        self.ffn(name, sorted(w) or [self.one], units, c)
+
+    def strict_sum(self, b: str) -> int:
+        """Return the coordinate of sum_{j<i} b_j (the Psum construction, one per Boolean, shared by every PrefixSum)."""
+        if b not in self.strict_sums:
+            label = f"psum[{b}]"
+            frac, v, v2 = self.s.coord(_label("frac", label)), self.s.coord(_label("seq", label)), self.s.coord(_label("square", label))
+            average = HeadSpec([ScoreTerm()], [ValueTerm(frac, {self.bool(b): 1.0})], "strict")
+            self.heads[f"{label}.frac"] = self.s.add_head(self.s.head_layer([self.bool(b)]), average, [frac])
+            scores = [ScoreTerm({frac: 2.0}, {self.pos: 1.0}), ScoreTerm({self.inv: -1.0}, {self.pos2: 1.0})]
+            lookup = HeadSpec(scores, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
+            self.heads[label] = self.s.add_head(self.s.head_layer([frac]), lookup, [v, v2])
+            self.strict_sums[b] = v
+        return self.strict_sums[b]
+
+    def prefix_sum(self, name: str, op: PrefixSum) -> None:
+        """PrefixSum: sum_{j<=i} of a combination of Booleans b (strict sum + b_i), the index ((i^2 + i)/2) and 1 (i + 1)."""
+        parts: dict[tuple[str, ...], int] = {("1",): op.expr.const} if op.expr.const else {}
+        for k, x in op.expr.terms:
+            p = self.atoms(x)
+            if p is None:
+                raise self.refuse(name, f"psum of {x!r}, which is not a linear combination of Booleans, the index and constants, is not compiled yet")
+            for atom, v in p.items():
+                parts[atom] = parts.get(atom, 0) + k * v
+        f = Affine({})
+        for atom, v in parts.items():
+            if not v:
+                continue
+            if atom[0] == "b":
+                term = Affine({self.strict_sum(atom[1]): 1.0}).plus(Affine({self.bool(atom[1]): 1.0}))
+            elif atom[0] == "i":
+                term = Affine({self.pos2: 0.5, self.pos: 0.5})
+            else:
+                term = Affine({self.pos: 1.0}, 1.0)
+            f = f.plus(term, float(v))
+        self.ints[name] = f
+
+    def select(self, name: str, op: Select) -> None:
+        """Select (Boolean value): s_ij = 2 [where_j] - 2 (k_j - t_i)^2 +- j/n, then found = where* and [k* = t], out = found ? value* : default."""
+        if self.kinds[name] != "Boolean":
+            raise self.refuse(name, "a select with an integer value is not compiled yet")
+        if op.cmp in ("<", "<=", ">", ">="):
+            return self.select_order(name, op)
+        if op.cmp not in (None, "=="):
+            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (==, and < <= > >= on the index, are)")
+        sigma = 1.0 if op.direction == "rightmost" else -1.0
+        one = self.one
+        wh = self.bool(op.where) if op.where is not None else None
+        key_term: dict[int, float] = {self.posn: sigma}
+        if wh is not None:
+            key_term[wh] = key_term.get(wh, 0.0) + 2.0
+        scores = [ScoreTerm({one: 1.0}, key_term)]
+        raw_v, raw_w = self.s.coord(_label("raw", name)), self.s.coord(_label("raw-where", name))
+        values = [ValueTerm(raw_v, {self.bool(op.value): 1.0}), ValueTerm(raw_w, {wh if wh is not None else one: 1.0})]
+        reads = [self.bool(op.value)] + ([wh] if wh is not None else [])
+        t: Affine | None = None
+        raw_k = None
+        if op.key is not None and op.query is not None:
+            for x in (op.key, op.query):
+                self.check_key(name, x, "selector")
+            k, k2 = self.integer(op.key), self.square(op.key)
+            if k2 is None:
+                raise self.refuse(
+                    name,
+                    f"the key {op.key!r} has no square in the compiled model (keys are {_SQUARED})",
+                )
+            self.note_scale(op.key, op.query)
+            t = self.integer(op.query).plus(Affine({}, float(op.offset)))
+            # -2 (k_j - t_i)^2 = -2 k_j^2 + 4 k_j t_i - 2 t_i^2; key-only constants and -2 t_i^2 are the same for every key of query i
+            for q, v in k2.w.items():
+                key_term[q] = key_term.get(q, 0.0) - 2.0 * v
+            tq = {q: 4.0 * v for q, v in t.w.items()}
+            if t.const:
+                tq[one] = tq.get(one, 0.0) + 4.0 * t.const
+            scores.append(ScoreTerm(tq, dict(k.w)))
+            t2 = self.square(op.query)
+            if t2 is not None:  # keeps the row maximum near 2 (float64 resolution), as the Dyck aggregate does
+                t2 = t2.plus(self.integer(op.query), 2.0 * op.offset).plus(Affine({}, float(op.offset) ** 2))
+                q2 = {q: -2.0 * v for q, v in t2.w.items()}
+                if t2.const:
+                    q2[one] = q2.get(one, 0.0) - 2.0 * t2.const
+                scores.append(ScoreTerm(q2, {one: 1.0}))
+            raw_k = self.s.coord(_label("raw-key", name))
+            kv = dict(k.w)
+            if k.const:
+                kv[one] = kv.get(one, 0.0) + k.const
+            values.append(ValueTerm(raw_k, kv))
+            reads += sorted(k.w) + sorted(k2.w) + sorted(t.w)
+        spec = HeadSpec(scores, values, op.mask)
+        self.heads[name] = self.s.add_head(self.s.head_layer(reads or [one]), spec, [v.target for v in values])
+        vs, ws = self.s.coord(_label("value*", name)), self.s.coord(_label("where*", name))
+        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        self.units_to([raw_w], _clean(raw_w, ws), ws)
+        found = ws
+        if raw_k is not None and t is not None:
+            eq, found = self.s.coord(_label("key=query*", name)), self.s.coord(_label("found", name))
+            z = Affine({raw_k: 1.0}).plus(t, -1.0)
+            zw = {q: 4.0 * v for q, v in z.w.items()}
+            self.units_to([raw_k] + sorted(t.w), clamp01(zw, 2.0 + 4.0 * z.const, eq) + clamp01(zw, -1.0 + 4.0 * z.const, eq, sign=-1.0), eq)
+            self.units_to([ws, eq], [Unit(_lin((ws, 1.0), (eq, 1.0)), -1.0, {found: 1.0})], found)
+        d, c = self.bool(op.default), self.s.coord(_label("seq", name))
+        units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {c: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {c: 1.0})]
+        self.ffn(name, [found, vs, d], units, c)
+
+    def select_order(self, name: str, op: Select) -> None:
+        """Select with key = the index, no where filter, comparison < <= > >=: the nearest or the extreme visible key, then a found test.
+
+        j <= t is j < t + 1 and j >= t is j > t - 1.  The keys j < t (j > t) of a contiguous mask are
+        an interval ending (starting) next to t: the rightmost (leftmost) of them is the visible key
+        nearest to c = t - 1 (t + 1), the maximum of the parabola s_ij = -2 (j - c)^2 (Lemma 7's
+        lookup, gap >= 2); the leftmost (rightmost) of them is the leftmost (rightmost) visible key,
+        tie-breaking s_ij = -+ j/n (gap 1/n).  Either way the key chosen satisfies the comparison
+        exactly when some visible key does: found = [a key is visible] and [k* < t] ([k* > t]).
+        """
+        assert op.key is not None and op.query is not None and op.cmp is not None
+        if op.where is not None or self.integer(op.key) != Affine({self.pos: 1.0}):
+            raise self.refuse(name, f"a selector comparing by {op.cmp} is compiled only with the index as key and no where filter")
+        self.check_key(name, op.query, "selector")
+        self.note_scale(op.query)
+        below = op.cmp in ("<", "<=")
+        shift = {"<": 0, "<=": 1, ">": 0, ">=": -1}[op.cmp]
+        t = self.integer(op.query).plus(Affine({}, float(op.offset + shift)))  # the comparison is now j < t or j > t
+        one = self.one
+        nearest = (op.direction == "rightmost") == below
+        if nearest:  # -2 (j - c)^2 = -2 j^2 + 4 c j + (per-query constant, dropped), c = t -+ 1
+            c = t.plus(Affine({}, -1.0 if below else 1.0))
+            cq = {q: 4.0 * v for q, v in c.w.items()}
+            if c.const:
+                cq[one] = cq.get(one, 0.0) + 4.0 * c.const
+            scores = [ScoreTerm({one: 1.0}, {self.pos2: -2.0}), ScoreTerm(cq, {self.pos: 1.0})]
+        else:
+            scores = [ScoreTerm({one: 1.0}, {self.posn: 1.0 if op.direction == "rightmost" else -1.0})]
+        raw_v, raw_w, raw_k = (self.s.coord(_label(role, name)) for role in ("raw", "raw-where", "raw-key"))
+        values = [ValueTerm(raw_v, {self.bool(op.value): 1.0}), ValueTerm(raw_w, {one: 1.0}), ValueTerm(raw_k, {self.pos: 1.0})]
+        spec = HeadSpec(scores, values, op.mask)
+        self.heads[name] = self.s.add_head(self.s.head_layer([self.bool(op.value)] + sorted(t.w)), spec, [raw_v, raw_w, raw_k])
+        vs, ws = self.s.coord(_label("value*", name)), self.s.coord(_label("where*", name))
+        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        self.units_to([raw_w], _clean(raw_w, ws), ws)
+        ok, found = self.s.coord(_label("key-cmp-query*", name)), self.s.coord(_label("found", name))
+        z = Affine({raw_k: 1.0}).plus(t, -1.0)  # k* - t, an integer: [z < 0] = clamp(-2z - 1/2), [z > 0] = clamp(2z - 1/2)
+        sign = -1.0 if below else 1.0
+        self.units_to([raw_k] + sorted(t.w), clamp01({q: 2.0 * sign * v for q, v in z.w.items()}, 2.0 * sign * z.const - 0.5, ok), ok)
+        self.units_to([ws, ok], [Unit(_lin((ws, 1.0), (ok, 1.0)), -1.0, {found: 1.0})], found)
+        d, out = self.bool(op.default), self.s.coord(_label("seq", name))
+        units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {out: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {out: 1.0})]
+        self.ffn(name, [found, vs, d], units, out)
 
     # ------------------------------------------------------------------ step 3: the outputs
 
@@ -313,6 +691,13 @@ _DEFINITION: dict[type, Callable[[_ProgramCompiler, str, Op], None]] = {
     IsConst: _ProgramCompiler.is_const,  # type: ignore[dict-item]
     Aggregate: _ProgramCompiler.aggregate,  # type: ignore[dict-item]
     Once: _ProgramCompiler.once,  # type: ignore[dict-item]
+    BoolConst: _ProgramCompiler.bool_const,  # type: ignore[dict-item]
+    Cond: _ProgramCompiler.cond,  # type: ignore[dict-item]
+    Index: _ProgramCompiler.index,  # type: ignore[dict-item]
+    Lin: _ProgramCompiler.lin,  # type: ignore[dict-item]
+    Compare: _ProgramCompiler.compare,  # type: ignore[dict-item]
+    PrefixSum: _ProgramCompiler.prefix_sum,  # type: ignore[dict-item]
+    Select: _ProgramCompiler.select,  # type: ignore[dict-item]
 }
 
 
@@ -325,25 +710,27 @@ def compile_program(prog: Program) -> Compiled:
     each: the same scores, so the same gap); (3) the output coordinates; (4) the
     embeddings, and every layer built at the final width.
     """
+    if not isinstance(prog, Program):
+        raise ValueError(f"compile_program needs a Program, got {type(prog).__name__}")
     pc = _ProgramCompiler(prog)
     for name, op in prog.defs:
         _DEFINITION[type(op)](pc, name, op)
     outs = pc.outputs()
-    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads)
+    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads, pc.ints, pc.squares, pc.scale)
 
 
 def claimed_gap(prog: Program, n: int) -> float:
     """Return the compiled program's gap lower bound at length n (module docstring): min over its attention kinds."""
     g = math.inf
-    if prog.uses(Psum) and n >= 2:
+    if (prog.uses(Psum) or prog.uses(PrefixSum)) and n >= 2:
         g = min(g, 1.0 / (n - 1))
-    if prog.uses(Aggregate) and n >= 2:
+    if (prog.uses(Aggregate) or prog.uses(Select)) and n >= 2:
         g = min(g, 1.0 / n)
     if prog.uses(Once) and n >= 2:
         g = min(g, 1.0)
     return g
 
 
-def tau_for(n: int) -> float:
-    """Return the compiled programs' temperature tau(n) = 1/(n ln(128 n^3)) (derivation in the module docstring)."""
-    return 1.0 / (n * math.log(128.0 * n**3))
+def tau_for(n: int, scale: float = 1.0) -> float:
+    """Return the compiled programs' temperature tau(n) = 1/(n ln(128 S n^3)), S the program's scale (1 for Dyck; module docstring)."""
+    return 1.0 / (n * math.log(128.0 * scale * n**3))

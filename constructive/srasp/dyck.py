@@ -1,15 +1,16 @@
-"""S-RASP, the Dyck-k program: prefix validity of bracket words as an S-RASP program, and an independent stack-based reference."""
+"""S-RASP, the Dyck-k program: prefix validity of bracket words (the library's dyck1..dyck4.srasp), and an independent stack-based reference."""
 
 from __future__ import annotations
 
-from hardsoft.constructive.srasp.language import Aggregate, BoolAnd, BoolNot, BoolOr, IsConst, Once, Op, Program, Psum, Token
+from hardsoft.constructive.srasp.language import Program
+from hardsoft.constructive.srasp.library import load_library
 
 #: Bracket pairs of Dyck-k, k <= 4.
 BRACKETS = (("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"))
 
 
 def dyck_program(k: int = 2) -> Program:
-    """Return the Dyck-k prefix-validity program: per prefix w_0..w_i: 'in' Dyck-k, 'open' (a proper prefix of a Dyck-k word) or 'bad'.
+    """Return the Dyck-k prefix-validity program (programs/dyck<k>.srasp): per prefix w_0..w_i: 'in' Dyck-k, 'open' or 'bad'.
 
     depth_i = max(0, #open - #close over w_0..w_{i-1}) (the depth BEFORE i; never
     clamped on a valid prefix).  A close at i with depth_i = 0 goes negative.
@@ -22,39 +23,7 @@ def dyck_program(k: int = 2) -> Program:
     """
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= len(BRACKETS):
         raise ValueError(f"Dyck-k needs 1 <= k <= {len(BRACKETS)}, got k = {k!r}")
-    pairs = BRACKETS[:k]
-    alphabet = tuple(c for p in pairs for c in p)
-    defs: list[tuple[str, Op]] = [
-        ("open", Token(tuple(o for o, _ in pairs))),
-        ("close", Token(tuple(c for _, c in pairs))),
-        ("depth", Psum("open", "close")),
-        ("at0", IsConst("depth", 0)),
-        ("at1", IsConst("depth", 1)),
-        ("underflow", BoolAnd("close", "at0")),
-    ]
-    mism = None
-    for t, (o, c) in enumerate(pairs):
-        defs += [
-            (f"open{t}", Token((o,))),
-            (f"close{t}", Token((c,))),
-            (f"partner{t}", Aggregate("depth", "depth", -1, "open", f"open{t}", "strict")),
-            (f"other{t}", BoolNot(f"partner{t}")),
-            (f"mism{t}", BoolAnd(f"close{t}", f"other{t}")),
-        ]
-        if mism is None:
-            mism = f"mism{t}"
-        else:
-            defs.append((f"mism<={t}", BoolOr(mism, f"mism{t}")))
-            mism = f"mism<={t}"
-    assert mism is not None
-    defs += [
-        ("err", BoolOr("underflow", mism)),
-        ("bad", Once("err")),
-        ("good", BoolNot("bad")),
-        ("closes0", BoolAnd("close", "at1")),
-        ("in", BoolAnd("closes0", "good")),
-    ]
-    return Program(f"dyck-{k}", alphabet, tuple(defs), (("bad", "bad"), ("in", "in")), "open")
+    return load_library(f"dyck{k}")
 
 
 def reference_dyck(word: str, k: int = 2) -> list[str]:

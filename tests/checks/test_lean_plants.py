@@ -428,6 +428,19 @@ def _expone_users() -> tuple[str, ...]:
 EXPONE_USERS = _expone_users()
 DELETED_EXAMPLE = "nonvacuous_bound_monotone"
 
+#: The theorem the weakened plant changes, and how (same name, weaker conclusion).
+WEAKENED = "HardSoft.composition_err_le_eps_rat"
+#: Its non-vacuity theorem (removed from the planted copy with it).
+WEAKENED_EXAMPLE = "HardSoft.nonvacuous_composition_err_le_eps_rat"
+WEAKEN_FROM = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) : e L ≤ eps :="
+WEAKEN_TO = "(hBeps : bound r a L ≤ eps) (hB1 : bound r a L ≤ 1) (hpos : 0 < eps) : e L ≤ eps :="  # one more hypothesis
+#: A registry entry naming a theorem that does not exist.
+GHOST = "HardSoft.composition_err_le_eps_ghost"
+GHOST_STATEMENT = ls.LeanStatement("∀ {r : Nat → Rat}, r 0 = r 0", "a theorem that does not exist")
+#: What the weakened plant makes the pins reject, and what the class 3 plant does.
+WEAKENED_REJECTS = {WEAKENED, GHOST, WEAKENED_EXAMPLE}
+VACUOUS_REJECTS = {"HardSoft.ExpLike", *(f"HardSoft.{x}" for x in (*EXPONE_USERS, DELETED_EXAMPLE))}
+
 
 def _drop(path: Path, short: str) -> None:
     """Delete the command declaring ``short`` (doc comment included) from a Lean file."""
@@ -453,7 +466,11 @@ class _PlantRuns:
         shutil.copytree(LEAN_DIR, dest, ignore=shutil.ignore_patterns(".lake", "build", "wasm", "__pycache__"))
         return dest
 
-    def _vacuous(self) -> None:
+    def _vacuous_and_weakened(self) -> None:
+        # Two independent plants in one copy (one cold build instead of two): the class 3 field that makes
+        # every ExpLike statement vacuous (Exp.lean), and a weakened statement (Main.lean) with a ghost
+        # registry entry.  Each test below checks that its own plant is caught and that every other failure
+        # is explained by the other plant.
         try:
             copy = self._copy("vacuous")
             exp = copy / "HardSoft" / "Exp.lean"
@@ -461,9 +478,20 @@ class _PlantRuns:
             anchor = "  mono : ∀ s t, s ≤ t → exp s ≤ exp t\n"
             assert anchor in src, "ExpLike's last field moved: update the plant"
             exp.write_text(src.replace(anchor, anchor + VAC_FIELD, 1), encoding="utf-8")
-            for short in (*EXPONE_USERS, DELETED_EXAMPLE):
+            main = copy / "HardSoft" / "Main.lean"
+            text = main.read_text(encoding="utf-8")
+            assert WEAKEN_FROM in text, "the theorem to weaken is gone: update WEAKEN_FROM"
+            main.write_text(text.replace(WEAKEN_FROM, WEAKEN_TO, 1), encoding="utf-8")
+            # the weakened theorem's non-vacuity theorem applies it as registered: it would (rightly) fail to
+            # elaborate, so it goes (only that one; its pin then fails, naming it)
+            dropped = dict.fromkeys((*EXPONE_USERS, DELETED_EXAMPLE, WEAKENED_EXAMPLE.rsplit(".", 1)[-1]))
+            for short in dropped:
                 _drop(copy / "HardSoft" / "Examples.lean", short)
-            self.results["vacuous"] = lf.check_project(copy, self.out / "vacuous-out", lambda _m: None)
+            statements, claims_of = pins.registry_pins()
+            statements[GHOST] = GHOST_STATEMENT
+            claims_of[GHOST] = ("C",)
+            self.results["vacuous"] = lf.check_project(copy, self.out / "vacuous-out", lambda _m: None, "tiny",
+                                                       statements, claims_of)
         except BaseException as e:  # noqa: BLE001 - reported by the tests
             self.errors["vacuous"] = e
 
@@ -479,7 +507,7 @@ class _PlantRuns:
             self.errors["exit"] = e
 
     def start(self) -> None:
-        threads = [threading.Thread(target=f) for f in (self._vacuous, self._exit)]
+        threads = [threading.Thread(target=f) for f in (self._vacuous_and_weakened, self._exit)]
         for t in threads:
             t.start()
         for t in threads:
@@ -510,7 +538,8 @@ def test_class3_vacuous_structure_and_deleted_examples_rejected_by_lean(plant_ru
     assert project and all(r.outcome is Outcome.OK for r in project), [(r.name, r.detail) for r in project if r.outcome is not Outcome.OK]
     rejected = set(by["lean.pins"].data["rejected"])
     assert {"HardSoft.ExpLike", "HardSoft.expOne", f"HardSoft.{DELETED_EXAMPLE}"} <= rejected, rejected
-    assert not {n for n in rejected if n in ls.LEAN_STATEMENTS}, rejected  # no theorem pin failed
+    # no theorem pin failed but the weakened plant's (the other plant in the same copy)
+    assert {n for n in rejected if n in ls.LEAN_STATEMENTS} == {WEAKENED}, rejected
     gap = by["lean.theorem.HardSoft.softmax_offMass_le_of_gap"]
     assert gap.outcome is Outcome.FAILED and gap.verdict == "definition differs" and "HardSoft.ExpLike" in gap.detail, gap.detail
     mono = by["lean.theorem.HardSoft.bound_monotone"]
@@ -535,3 +564,42 @@ def test_class5_files_after_exit_are_not_compiled(plant_runs: _PlantRuns) -> Non
         assert not row.verdict.startswith("built"), (m, row.verdict)
     theorems = [r for n, r in by.items() if n.startswith("lean.theorem.")]
     assert theorems and all(r.outcome is Outcome.FAILED for r in theorems)
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
+def test_weakened_statement_and_ghost_theorem_fail_their_pins(plant_runs: _PlantRuns) -> None:
+    assert "vacuous" not in plant_runs.errors, plant_runs.errors.get("vacuous")
+    results = plant_runs.results["vacuous"]
+    by = {r.name: r for r in results}
+    # the copy builds (the weakened theorem is still a true theorem) ...
+    project = [(n, r) for n, r in by.items() if n.startswith("lean.build.") and n != f"lean.build.{pins.PIN_MODULE}"]
+    assert project and all(r.outcome is Outcome.OK for _, r in project), \
+        [(n, r.detail) for n, r in project if r.outcome is not Outcome.OK]
+    # ... but its pin fails, naming the claim, the pin line and the registry entry
+    weak = by[f"lean.theorem.{WEAKENED}"]
+    assert weak.outcome is Outcome.FAILED and weak.verdict == "statement differs", weak.detail
+    assert weak.claim == "C" and "claim C" in weak.detail and f"{pins.PIN_MODULE}.lean:" in weak.detail
+    assert ls.LEAN_STATEMENTS[WEAKENED].origin in weak.detail and "spec/lean_statements.py:" in weak.detail
+    ghost = by[f"lean.theorem.{GHOST}"]
+    assert ghost.outcome is Outcome.FAILED and ghost.verdict == "missing", ghost.detail
+    assert "claim C" in ghost.detail and GHOST_STATEMENT.origin in ghost.detail and "test_lean_plants.py:" in ghost.detail
+    assert by["lean.pins"].outcome is Outcome.FAILED
+    # the pins reject exactly this plant's three names, beside what the class 3 plant makes them reject
+    assert set(by["lean.pins"].data["rejected"]) - VACUOUS_REJECTS == WEAKENED_REJECTS
+    from hardsoft.checks.runner import exit_code
+
+    assert exit_code(results) == 1  # `hardsoft check` exits 1, never "ok"
+    # every other theorem is confirmed, or fails only through the class 3 plant (ExpLike changed, an example deleted)
+    others = [r for n, r in by.items() if n.startswith("lean.theorem.") and n not in (f"lean.theorem.{WEAKENED}",
+                                                                                       f"lean.theorem.{GHOST}")]
+    deleted = (DELETED_EXAMPLE, *EXPONE_USERS)
+
+    def explained(r) -> bool:  # noqa: ANN001 - a CheckResult
+        return (r.verdict == "definition differs" and "HardSoft.ExpLike" in r.detail) or (
+            r.verdict == "vacuous?" and any(x in r.detail for x in deleted))
+
+    assert others and all(r.verdict == "proved" or explained(r) for r in others), \
+        [(r.name, r.verdict, r.detail) for r in others if r.verdict != "proved" and not explained(r)]
+    proved = {r.name for r in others if r.verdict == "proved"}
+    assert "lean.theorem.HardSoft.err_le_eps_of_layers" in proved, sorted(proved)  # no ExpLike in its statement

@@ -208,7 +208,7 @@ def test_planted_defects_are_caught() -> None:
 @pytest.mark.parametrize(
     "defs,outputs,match",
     [
-        ((("x", sr.BoolNot("y")),), (("o", "x"),), "uses 'y' before it is defined"),
+        ((("x", sr.BoolNot("y")),), (("o", "x"),), "uses 'y', which is not defined"),
         ((("x", sr.Token(("a",))), ("x", sr.BoolNot("x"))), (("o", "x"),), "defined twice"),
         ((("x", sr.Token(("z",))),), (("o", "x"),), "not in the alphabet"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.BoolNot("v"))), (("o", "y"),), "needs a Boolean sequence"),
@@ -286,3 +286,68 @@ def test_falsifier_runs_only_the_chosen_temperatures(tmp_path: Path) -> None:
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     assert [r["tau_label"].split()[0] for r in json.loads(out.read_text())["results"]] == ["reviewer"]
+
+
+# --------------------------------------------------------------------------- the text programs compile to the former Python builder's weights
+
+
+def _former_dyck_program(k: int) -> sr.Program:
+    """The Dyck-k program as the Python builder wrote it before the text syntax (IsConst, names mism<=t)."""
+    pairs = sr.BRACKETS[:k]
+    defs: list[tuple[str, sr.Op]] = [
+        ("open", sr.Token(tuple(o for o, _ in pairs))),
+        ("close", sr.Token(tuple(c for _, c in pairs))),
+        ("depth", sr.Psum("open", "close")),
+        ("at0", sr.IsConst("depth", 0)),
+        ("at1", sr.IsConst("depth", 1)),
+        ("underflow", sr.BoolAnd("close", "at0")),
+    ]
+    mism = None
+    for t, (o, c) in enumerate(pairs):
+        defs += [
+            (f"open{t}", sr.Token((o,))),
+            (f"close{t}", sr.Token((c,))),
+            (f"partner{t}", sr.Aggregate("depth", "depth", -1, "open", f"open{t}", "strict")),
+            (f"other{t}", sr.BoolNot(f"partner{t}")),
+            (f"mism{t}", sr.BoolAnd(f"close{t}", f"other{t}")),
+        ]
+        if mism is None:
+            mism = f"mism{t}"
+        else:
+            defs.append((f"mism<={t}", sr.BoolOr(mism, f"mism{t}")))
+            mism = f"mism<={t}"
+    assert mism is not None
+    defs += [
+        ("err", sr.BoolOr("underflow", mism)),
+        ("bad", sr.Once("err")),
+        ("good", sr.BoolNot("bad")),
+        ("closes0", sr.BoolAnd("close", "at1")),
+        ("in", sr.BoolAnd("closes0", "good")),
+    ]
+    return sr.Program(f"dyck-{k}", tuple(c for p in pairs for c in p), tuple(defs), (("bad", "bad"), ("in", "in")), "open")
+
+
+def _arrays(m: Model) -> list[np.ndarray]:
+    heads = [a for L in m.layers for h in L.heads for a in (h.W_Q, h.W_K, h.W_V, h.W_O)]
+    return [m.WE, m.PE.matrix] + heads + [a for L in m.layers for a in (L.W1, L.b1, L.W2, L.b2)]
+
+
+def _same_weights(new: Model, old: Model) -> bool:
+    if (new.name, new.alphabet, new.PE.features, len(new.layers)) != (old.name, old.alphabet, old.PE.features, len(old.layers)):
+        return False
+    if [[h.mask for h in L.heads] for L in new.layers] != [[h.mask for h in L.heads] for L in old.layers]:
+        return False
+    a_new, a_old = _arrays(new), _arrays(old)
+    return len(a_new) == len(a_old) and all(a.shape == b.shape and np.array_equal(a, b) for a, b in zip(a_new, a_old))
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 4])
+def test_the_text_dyck_programs_compile_to_the_former_weights(k: int) -> None:
+    assert _same_weights(sr.compile_program(sr.dyck_program(k)).model, sr.compile_program(_former_dyck_program(k)).model)
+
+
+def test_the_weight_comparison_catches_a_changed_program() -> None:
+    former = _former_dyck_program(2)
+    defs = tuple((n, sr.IsConst("depth", 2) if n == "at1" else op) for n, op in former.defs)
+    changed = sr.Program(former.name, former.alphabet, defs, former.outputs, former.default)
+    assert not _same_weights(sr.compile_program(sr.dyck_program(2)).model, sr.compile_program(changed).model)

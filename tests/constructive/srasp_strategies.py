@@ -1,0 +1,109 @@
+"""Hypothesis strategies for S-RASP programs: any program of the language, or one the compiler covers."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from hardsoft.constructive.srasp import language as L
+
+_MASKS = tuple(L.SELECT_MASKS)
+
+
+def _lin(draw: st.DrawFn, pool: list[str], k: int = 2, coef: int = 3, const: int = 3) -> L.Lin:
+    """Return a linear expression over distinct names of pool (possibly none)."""
+    names = draw(st.lists(st.sampled_from(pool), max_size=k, unique=True)) if pool else []
+    terms = tuple((draw(st.integers(-coef, coef).filter(lambda c: c != 0)), x) for x in names)
+    return L.Lin(terms, draw(st.integers(-const, const)))
+
+
+@st.composite
+def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) -> L.Program:
+    """Return a valid program over {a, b}; compiled_only keeps to what compile_program covers (docs/srasp.md)."""
+    alphabet = ("a", "b")
+    defs: list[tuple[str, L.Op]] = [("A", L.Token(("a",))), ("B", L.Token(("a", "b") if draw(st.booleans()) else ("b",)))]
+    bools, ints = ["A", "B"], []
+    squarable: list[str] = []  # integers whose square the model holds (== selector keys)
+    expandable: list[str] = []  # integers that are combinations of Booleans, the index and 1 (psum arguments)
+    indices: list[str] = []  # definitions of the index itself
+    kinds = ["not", "and", "or", "bconst", "cond", "index", "lin", "cmp", "psum", "spsum", "once", "select", "agg"]
+    for t in range(draw(st.integers(1, max_defs))):
+        name = f"d{t}"
+        kind = draw(st.sampled_from(kinds))
+        b1, b2, b3 = (draw(st.sampled_from(bools)) for _ in range(3))
+        is_int, sq, ex = False, False, False
+        op: L.Op
+        if kind == "not":
+            op = L.BoolNot(b1)
+        elif kind == "and":
+            op = L.BoolAnd(b1, b2)
+        elif kind == "or":
+            op = L.BoolOr(b1, b2)
+        elif kind == "bconst":
+            op = L.BoolConst(draw(st.booleans()))
+        elif kind == "cond":
+            if ints and not compiled_only and draw(st.booleans()):
+                op, is_int = L.Cond(b1, draw(st.sampled_from(ints)), draw(st.sampled_from(ints + bools))), True
+            else:
+                op = L.Cond(b1, b2, b3)
+        elif kind == "index":
+            op, is_int, sq, ex = L.Index(), True, True, True
+            indices.append(name)
+        elif kind == "lin":
+            pool = ints + bools
+            e = _lin(draw, pool, 2)
+            op, is_int = e, True
+            ex = all(x in expandable or x in bools for _, x in e.terms)
+            sq = len(e.terms) == 0 or (len(e.terms) == 1 and (e.terms[0][1] in squarable or e.terms[0][1] in bools) and abs(e.terms[0][0]) <= 2)
+        elif kind == "cmp":
+            op = L.Compare(draw(st.sampled_from(L.COMPARISONS)), _lin(draw, ints + bools), _lin(draw, ints + bools))
+        elif kind == "psum":
+            pool = (expandable + bools) if compiled_only else (ints + bools)
+            op, is_int = L.PrefixSum(_lin(draw, pool, 2, 2, 1)), True
+        elif kind == "spsum":
+            op, is_int, sq = L.Psum(b1, draw(st.sampled_from([None, b2]))), True, True
+        elif kind == "once":
+            op = L.Once(b1)
+        elif kind == "select":
+            if compiled_only:  # keys and queries the compiler takes: growth at most 64 (i+1) (compiler.MAX_KEY_SCALE)
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                small = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1]
+                keys, queries = [x for x in squarable if x in small] + bools, small + bools
+            else:
+                keys, queries = ints + bools, ints + bools
+            use_cmp = draw(st.booleans()) and bool(keys)
+            key = draw(st.sampled_from(keys)) if use_cmp else None
+            query = draw(st.sampled_from(queries)) if use_cmp else None
+            cmp = draw(st.sampled_from(("==", "<", "<=", ">", ">=") if compiled_only else L.COMPARISONS)) if use_cmp else None
+            where = draw(st.sampled_from([None, b1]))
+            if compiled_only and cmp is not None and cmp != "==":
+                if indices:  # < <= > >= compile with the index as key and no where filter
+                    key, where = draw(st.sampled_from(indices)), None
+                else:
+                    cmp = "=="
+            offset = draw(st.integers(-2, 2)) if use_cmp else 0
+            if ints and not compiled_only and draw(st.booleans()):
+                value, default, is_int = draw(st.sampled_from(ints)), draw(st.sampled_from(ints)), True
+            else:
+                value, default = b2, b3
+            op = L.Select(draw(st.sampled_from(L.DIRECTIONS)), draw(st.sampled_from(_MASKS)), key, cmp, query, offset, where, value, default)
+        else:
+            pool = ints
+            if compiled_only:
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                pool = [x for x in squarable if growth[x][0] <= 64 and growth[x][1] <= 1]
+            if not pool:
+                op = L.Once(b1)
+            else:
+                key, query = draw(st.sampled_from(pool)), draw(st.sampled_from(pool))
+                op = L.Aggregate(key, query, draw(st.integers(-2, 2)), b1, b2, draw(st.sampled_from(L.MASKS)))
+        defs.append((name, op))
+        if is_int:
+            ints.append(name)
+            if sq:
+                squarable.append(name)
+            if ex:
+                expandable.append(name)
+        elif not isinstance(op, (L.Index, L.Lin, L.PrefixSum, L.Psum)):
+            bools.append(name)
+    outs = tuple((f"o{k}", b) for k, b in enumerate(draw(st.lists(st.sampled_from(bools), min_size=1, max_size=3, unique=True))))
+    return L.Program("random", alphabet, tuple(defs), outs, "none")

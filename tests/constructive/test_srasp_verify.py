@@ -1,0 +1,260 @@
+"""constructive.srasp: compiled programs against the interpreter on every word, every cell, hard and soft; refusals; planted defects."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hardsoft.constructive import srasp as sr
+from hardsoft.constructive.srasp import language as L
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.transformer import Layer, Model
+from tests.constructive.srasp_strategies import programs
+
+#: Length each library program is verified to (every word over its alphabet, both modes).
+LIBRARY_LENGTH = {"dyck2": 6, "dyck3": 5, "dyck4": 4}
+HEAD = 'program "p"\nalphabet "a" "b"\nA = token("a")\nB = token("b")\npos = index\nf = false\n'
+
+
+@pytest.mark.parametrize("name", sr.library_names())
+def test_every_library_program_agrees_in_every_cell(name: str) -> None:
+    r = sr.verify_program(sr.load_library(name), None, LIBRARY_LENGTH.get(name, 8))
+    assert r.ok, r.summary()
+    assert r.words == sum(len(sr.load_library(name).alphabet) ** n for n in range(1, r.max_len + 1))
+
+
+@pytest.mark.parametrize("name", sr.library_names())
+def test_library_gap_is_at_least_the_claimed_one(name: str) -> None:
+    prog = sr.load_library(name)
+    comp = sr.compile_program(prog)
+    for n in (3, 4):
+        assert tf.measure(comp.model, n).gap >= sr.claimed_gap(prog, n) * (1 - 1e-9)
+
+
+def test_library_references_by_hand() -> None:
+    out = lambda name, w: "".join(sr.run_program(sr.load_library(name), w))  # noqa: E731
+    assert sr.run_program(sr.load_library("rotate_right"), "aab") == ["b", "a", "a"]
+    assert out("shift_right", "abb") == "#ab"
+    assert out("copy_first", "bca") == "bbb"
+    assert out("majority", "abaab") == "1=111"
+    assert sr.run_program(sr.load_library("anbn"), "aabbb") == ["no", "no", "no", "yes", "no"]
+    # 2 #a > i + 2: i = 0: 2 > 2 no; i = 1: 4 > 3; i = 2: 6 > 4; i = 3: 6 > 5
+    assert sr.run_program(sr.load_library("count_position"), "aaab") == ["lo", "hi", "hi", "hi"]
+
+
+@given(programs(compiled_only=True), st.integers(1, 4))
+def test_random_compiled_programs_agree_in_every_cell(prog: L.Program, max_len: int) -> None:
+    r = sr.verify_program(prog, None, max_len)
+    assert r.ok, (r.summary(), sr.format_program(prog))
+
+
+@given(programs())
+def test_any_program_compiles_correctly_or_is_refused_in_one_line(prog: L.Program) -> None:
+    try:
+        comp = sr.compile_program(prog)
+    except ValueError as e:
+        assert str(e).startswith("S-RASP compiler: cannot compile definition ") and "\n" not in str(e)
+    else:
+        r = sr.verify_compiled(comp, 3)
+        assert r.ok, (r.summary(), sr.format_program(prog))
+
+
+@given(programs(), st.integers(1, 5), st.integers(0, 2**31 - 1))
+def test_every_program_runs_in_the_interpreter(prog: L.Program, n: int, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    word = "".join(rng.choice(list(prog.alphabet), size=n))
+    val = sr.interpret(prog, word)
+    kinds = prog.kinds()
+    for name, v in val.items():
+        assert len(v) == n
+        if kinds[name] == "Boolean":
+            assert set(v) <= {0, 1}
+
+
+# --------------------------------------------------------------------------- the interpreter by hand
+
+
+def test_interpreter_semantics_by_hand() -> None:
+    prog = sr.parse_program(
+        HEAD
+        + "s = psum(A)\n"
+        + "t = strict_psum(A, B)\n"
+        + "u = 3*s - pos + 1\n"
+        + "c = u >= 2\n"
+        + "n1 = s != 1\n"
+        + "prev = rightmost j < i value A default f\n"
+        + "nxt = leftmost j > i with B[j] value B default A\n"
+        + "eq = leftmost j with s[j] == s[i] - 1 value A default f\n"
+        + "k = if A then s else pos\n"
+        + 'output "x" if c, else "y"\n'
+    )
+    val = sr.interpret(prog, "abab")
+    assert val["s"] == [1, 1, 2, 2]
+    assert val["t"] == [0, 1, 0, 1]
+    assert val["u"] == [4, 3, 5, 4]
+    assert val["c"] == [1, 1, 1, 1]
+    assert val["n1"] == [0, 0, 1, 1]
+    assert val["prev"] == [0, 1, 0, 1]
+    assert val["nxt"] == [1, 1, 1, 0]  # the next b after i (B there is 1); none after i = 3: the default A_3 = 0
+    assert val["eq"] == [0, 0, 1, 1]  # s_i - 1 = 0 matches nothing at i = 0, 1; = 1 at i = 2, 3, leftmost j = 0 where A = 1
+    assert val["k"] == [1, 1, 2, 3]
+
+
+# --------------------------------------------------------------------------- refusals: one line, naming the operation; the interpreter still runs
+
+
+@pytest.mark.parametrize(
+    "defs,message",
+    [
+        ("k = if A then pos else pos\n", r"a conditional on integers"),
+        ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value"),
+        ("v = rightmost j with pos[j] != pos[i] value A default f\n", r"a selector comparing key and query by !="),
+        ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"compiled only with the index as key and no where filter"),
+        ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] value A default f\n", r"compiled only with the index as key"),
+        (
+            "s = psum(pos)\nv = leftmost j with pos[j] == s[i] value A default f\n",
+            r"the selector's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)",
+        ),
+        ("s = psum(A)\nss = psum(s)\n", r"psum of 's', which is not a linear combination"),
+        ("s = psum(A)\nv = rightmost j with s[j] == pos[i] value A default f\n", r"the key 's' has no square"),
+        ("w = 65*pos\nv = rightmost j with w[j] == pos[i] value A default f\n", r"the selector's 'w' grows like 65 \(i\+1\)\^1, above the bound 64"),
+        ("s = psum(A)\nv = rightmost j < i with s[j] == pos[i] and A[j] value A default nearest\n", r"'s' has no square"),
+    ],
+)
+def test_the_compiler_refuses_what_it_cannot_compile(defs: str, message: str) -> None:
+    prog = sr.parse_program(HEAD + defs + 'output "x" if A, else "y"\n')
+    with pytest.raises(ValueError, match=r"^S-RASP compiler: cannot compile definition '\w+' of program p: .*" + message) as e:
+        sr.compile_program(prog)
+    assert "\n" not in str(e.value)
+    assert len(sr.interpret(prog, "abba")["A"]) == 4
+
+
+@pytest.mark.parametrize("name", ["dyck2", "count_position", "shift_right", "anbn"])
+def test_library_programs_agree_on_random_longer_words(name: str) -> None:
+    r = sr.verify_sampled(sr.compile_program(sr.load_library(name)), 24, 16, seed=5)
+    assert r.ok and r.words == 16, r.summary()
+
+
+def test_verify_refuses_bad_arguments() -> None:
+    comp = sr.compile_program(sr.load_library("majority"))
+    with pytest.raises(ValueError, match="verify_sampled needs 1 <= n <= 4096 and count >= 1"):
+        sr.verify_sampled(comp, 0, 3)
+    with pytest.raises(ValueError, match="modes are hard and soft"):
+        sr.verify_sampled(comp, 3, 3, modes=("average",))
+    prog = sr.load_library("majority")
+    with pytest.raises(ValueError, match="max_len must be an integer in 1..12"):
+        sr.verify_program(prog, None, 0)
+    with pytest.raises(ValueError, match="distinct symbols of the program's"):
+        sr.verify_program(prog, ["a", "z"], 3)
+    with pytest.raises(ValueError, match="needs a Program"):
+        sr.verify_program("majority", None, 3)  # type: ignore[arg-type]
+    assert sr.verify_program(prog, ["a"], 4).words == 4
+
+
+# --------------------------------------------------------------------------- planted defects must be caught, cell by cell
+
+
+def _with_layer(model: Model, l: int, **kw: np.ndarray) -> Model:
+    layers = list(model.layers)
+    L_ = layers[l]
+    layers[l] = Layer(L_.heads, kw.get("W1", L_.W1), kw.get("b1", L_.b1), kw.get("W2", L_.W2), kw.get("b2", L_.b2))
+    return Model(model.alphabet, model.WE, model.PE, tuple(layers), model.name)
+
+
+def _with_head(model: Model, l: int, h: int, W_Q: np.ndarray) -> Model:
+    layers = list(model.layers)
+    L_ = layers[l]
+    hs = list(L_.heads)
+    hs[h] = tf.Head(W_Q, hs[h].W_K, hs[h].W_V, hs[h].W_O, hs[h].mask, hs[h].hard_mode)
+    layers[l] = Layer(tuple(hs), L_.W1, L_.b1, L_.W2, L_.b2)
+    return Model(model.alphabet, model.WE, model.PE, tuple(layers), model.name)
+
+
+def _replace(comp: sr.Compiled, model: Model) -> sr.Compiled:
+    return sr.Compiled(comp.program, model, comp.coords, comp.output_coords, comp.heads, comp.ints, comp.squares, comp.scale)
+
+
+def test_a_model_wrong_only_in_an_inner_cell_fails_the_verdict() -> None:
+    # 'inner' reaches no output: a wrong unit there leaves every output right, but the cell is wrong
+    prog = sr.parse_program(HEAD + "inner = A and B\nna = psum(A)\nnb = psum(B)\nmore = na > nb\n" + 'output "m" if more, else "n"\n')
+    comp = sr.compile_program(prog)
+    assert sr.verify_compiled(comp, 4).ok
+    c = comp.coords["inner"][0]
+    l = next(k for k, L_ in enumerate(comp.model.layers) if np.any(L_.W2[:, c]))
+    b2 = comp.model.layers[l].b2.copy()
+    b2[c] += 1.0  # 'inner' now reads A and B plus one
+    r = sr.verify_compiled(_replace(comp, _with_layer(comp.model, l, b2=b2)), 4)
+    assert not r.ok and {m.name for m in r.mismatches} == {"inner"}
+    assert all(m.name != "output" for m in r.mismatches)
+
+
+def test_a_selector_with_the_wrong_offset_is_caught() -> None:
+    prog = sr.load_library("shift_right")
+    comp = sr.compile_program(prog)
+    l, h = comp.heads["prev_a"]
+    WQ = comp.model.layers[l].heads[h].W_Q.copy()
+    one = sr.FEATURES.index("one")
+    WQ[one, :] = 0.0  # the query's offset -1 (and -2 t o) dropped: the head looks at j = i
+    r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
+    assert not r.ok and "prev_a" in {m.name for m in r.mismatches}
+
+
+def test_a_wrong_comparison_compilation_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: '>' compiled as '>=' (the shift of the clamp off by one)
+    prog = sr.load_library("majority")
+    assert sr.verify_program(prog, None, 5).ok
+    real = sr.compiler._ProgramCompiler.compare
+
+    def wrong(self, name, op):  # type: ignore[no-untyped-def]
+        return real(self, name, L.Compare(">=", op.left, op.right) if op.op == ">" else op)
+
+    monkeypatch.setitem(sr.compiler._DEFINITION, L.Compare, wrong)
+    r = sr.verify_program(prog, None, 5)
+    assert not r.ok and "more" in {m.name for m in r.mismatches}
+
+
+def test_soft_mode_at_a_much_hotter_temperature_is_caught() -> None:
+    comp = sr.compile_program(sr.load_library("dyck1"))
+    assert sr.verify_compiled(comp, 6, modes=("soft",)).ok
+    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+
+
+def test_temperature_and_gap_formulas() -> None:
+    for n in (2, 5, 50):
+        assert math.isclose(sr.tau_for(n), 1.0 / (n * math.log(128.0 * n**3)))
+        assert math.isclose(sr.tau_for(n, 9.0), 1.0 / (n * math.log(128.0 * 9.0 * n**3)))
+    assert sr.compile_program(sr.load_library("count_position")).scale == 9.0  # 2*na vs pos + 2: C = 3
+    assert sr.compile_program(sr.dyck_program(2)).scale == 1.0
+
+
+def test_huge_python_literals_are_refused_in_one_short_line() -> None:
+    for v in (10**7, 10**400, -(10**6000)):
+        with pytest.raises(ValueError, match=r"has the coefficient .*, above the bound 1000000$") as e:
+            L.Program("p", ("a",), (("A", L.Token(("a",))), ("x", L.Lin(((v, "A"),)))), (("o", "A"),), "d")
+        assert len(str(e.value)) < 150
+
+
+@pytest.mark.parametrize("cmp", ["<", "<=", ">", ">="])
+def test_order_selectors_on_the_index_in_every_direction_and_mask(cmp: str) -> None:
+    for direction in L.DIRECTIONS:
+        for text in sr.parser._MASK_TEXT.values():
+            for query in ("na[i]", "q[i] + 1", "pos[i] - 2"):
+                sel = f"x = {direction} {text} with pos[j] {cmp} {query} value A default B\n"
+                prog = sr.parse_program(HEAD + "na = psum(A)\nq = 2*pos - 3\n" + sel + 'output "x" if x, else "y"\n')
+                r = sr.verify_program(prog, None, 5)
+                assert r.ok, (sel, r.summary())
+
+
+def test_an_order_selector_looking_at_the_wrong_key_is_caught() -> None:
+    prog = sr.load_library("shift_right2")
+    assert sr.run_program(prog, "abba") == ["#", "#", "a", "b"]
+    comp = sr.compile_program(prog)
+    l, h = comp.heads["back2_a"]
+    WQ = comp.model.layers[l].heads[h].W_Q.copy()
+    WQ[sr.FEATURES.index("one"), :] = 0.0  # the lookup's centre i - 2 becomes i: it reads w_i instead of w_(i-2)
+    r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
+    assert not r.ok and "back2_a" in {m.name for m in r.mismatches}
