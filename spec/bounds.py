@@ -202,6 +202,26 @@ def compute_layer_coefficients(X: float, N: int, norms: LayerNorms) -> tuple[flo
     return float_up(r0), float_up(r1), float_up(a1)
 
 
+def compute_spread_coefficient(X: float, norms: LayerNorms, spreads: Sequence[float]) -> float:
+    """Lemma 25 with near ties: return a2 = (1 + Lip F) X sum_h |B^h|_col delta_h, the offset's tie-spread term is a2 / tau.
+
+    When the hard mode counts scores within a tolerance of the row maximum as tied, the tied
+    scores of head h differ by up to delta_h (the measured spread) instead of 0.  Raising them
+    to the row maximum moves the scores by <= delta_h in the max norm, so by statement S the
+    softmax moves by <= delta_h / tau in l1; the raised scores have an exact max set and the
+    same gap, where statement E applies.  The head's weight error grows by delta_h / tau and
+    its output error by X |B^h|_col delta_h / tau, times (1 + Lip F) through the FFN.
+    Exact (rationals) and rounded up; 0 when every tie is exact.
+    """
+    X = require_nonnegative("activation bound X", X)
+    if len(spreads) != len(norms.B_cols):
+        raise ValueError("one tie spread per head is needed")
+    for v in spreads:
+        require_nonnegative("tie spread", v)
+    f = 1 + Fraction(norms.lip_F)
+    return float_up(f * Fraction(X) * sum((Fraction(b) * Fraction(v) for b, v in zip(norms.B_cols, spreads)), Fraction(0)))
+
+
 def compute_layer_constants(
     X: float, gamma: float, N: int, tau: float, A_sums: Sequence[float], B_cols: Sequence[float], lip_F: float
 ) -> tuple[float, float]:
@@ -315,10 +335,14 @@ def is_gap_positive(gap: float) -> bool:
 
 @dataclass(frozen=True)
 class RecursionConstants:
-    """Theorem 26's constants as functions of t = 1/tau: layer l has r_l(t) = r0_l + r1_l t, a_l(t) = a1_l exp(-gamma t).
+    """Theorem 26's constants as functions of t = 1/tau: layer l has r_l(t) = r0_l + r1_l t, a_l(t) = a1_l exp(-gamma t) + a2_l t.
 
     Valid for t >= t_min.  Built by ``from_uniform`` (statement T's K, R form) or
-    ``from_norms`` (Lemma 25's constants of a concrete model).
+    ``from_norms`` (Lemma 25's constants of a concrete model).  ``a2`` is the tie-spread
+    term of ``compute_spread_coefficient`` (empty: every tie exact); it GROWS with t, so with
+    a2 > 0 a colder temperature is not always better, and the searches of statement T
+    (which rely on B_L decreasing for large t) refuse such constants: certify pointwise with
+    ``certify_bound_at`` instead.
     """
 
     r0: tuple[float, ...]
@@ -326,6 +350,20 @@ class RecursionConstants:
     a1: tuple[float, ...]
     gamma: float
     t_min: float = 0.0
+    a2: tuple[float, ...] = ()
+
+    @property
+    def has_spread(self) -> bool:
+        """Return whether some layer has a tie-spread term (a2_l > 0)."""
+        return any(v > 0 for v in self.a2)
+
+    def spread_terms(self) -> tuple[float, ...]:
+        """Return a2_l for every layer (zeros when none was given)."""
+        return self.a2 if self.a2 else (0.0,) * self.depth
+
+    def without_spread(self) -> RecursionConstants:
+        """Return the same constants with the tie-spread terms dropped (the exact-tie part)."""
+        return RecursionConstants(self.r0, self.r1, self.a1, self.gamma, self.t_min)
 
     @property
     def depth(self) -> int:
@@ -347,13 +385,24 @@ class RecursionConstants:
         return RecursionConstants((0.0,) * L, (R,) * L, (a1,) * L, g, t_min=1.0)
 
     @staticmethod
-    def from_norms(layers: Sequence[LayerNorms], X: float, N: int, gamma: float) -> RecursionConstants:
-        """Statement P composed (Lemma 25 at every layer): constants of a model from its weight norms."""
+    def from_norms(
+        layers: Sequence[LayerNorms], X: float, N: int, gamma: float, spreads: Sequence[Sequence[float]] | None = None
+    ) -> RecursionConstants:
+        """Statement P composed (Lemma 25 at every layer): constants of a model from its weight norms.
+
+        spreads: per layer and head the measured tie spread (``Measurement.tie_spread_per_head``);
+        None or all zero when every tie is exact.
+        """
         g = require_positive("gap gamma", gamma)
         if not layers:
             raise ValueError("a model needs at least one layer")
         coeffs = [compute_layer_coefficients(X, N, nm) for nm in layers]
-        return RecursionConstants(tuple(c[0] for c in coeffs), tuple(c[1] for c in coeffs), tuple(c[2] for c in coeffs), g, 0.0)
+        a2: tuple[float, ...] = ()
+        if spreads is not None and any(v > 0 for row in spreads for v in row):
+            if len(spreads) != len(layers):
+                raise ValueError("one row of tie spreads per layer is needed")
+            a2 = tuple(compute_spread_coefficient(X, nm, sp) for nm, sp in zip(layers, spreads))
+        return RecursionConstants(tuple(c[0] for c in coeffs), tuple(c[1] for c in coeffs), tuple(c[2] for c in coeffs), g, 0.0, a2)
 
 
 @contextlib.contextmanager
@@ -398,17 +447,17 @@ def compute_bound_at(consts: RecursionConstants, tau: float) -> list[float]:
     """Statement C at a temperature, in float64: return B_0..B_L (for display; certification uses certify_bound_at)."""
     t = 1.0 / require_tau(tau)
     r = [r0 + r1 * t for r0, r1 in zip(consts.r0, consts.r1)]
-    a = [a1 * math.exp(-consts.gamma * t) for a1 in consts.a1]
+    a = [a1 * math.exp(-consts.gamma * t) + a2 * t for a1, a2 in zip(consts.a1, consts.spread_terms())]
     return compute_recursion(r, a)
 
 
 def _B_L_interval(consts: RecursionConstants, t_lo: iv.mpf, t_hi: iv.mpf) -> iv.mpf:
-    """Return an interval containing B_L(t) for every t in [t_lo, t_hi] (r increasing in t, a decreasing)."""
+    """Return an interval containing B_L(t) for every t in [t_lo, t_hi] (r increasing in t; a's two terms bounded separately)."""
     B = iv.mpf(0)
     g = _iv(consts.gamma)
-    for r0, r1, a1 in zip(consts.r0, consts.r1, consts.a1):
+    for r0, r1, a1, a2 in zip(consts.r0, consts.r1, consts.a1, consts.spread_terms()):
         r_hi = _iv(r0) + _iv(r1) * t_hi
-        a_hi = _iv(a1) * iv.exp(-g * t_lo)
+        a_hi = _iv(a1) * iv.exp(-g * t_lo) + _iv(a2) * t_hi
         B = r_hi * B + a_hi
     return B
 
@@ -450,6 +499,15 @@ def _sup_on_piece(consts: RecursionConstants, lo: float, hi: float, target: floa
     return _sup_on_piece(consts, lo, mid, target, depth + 1) and _sup_on_piece(consts, mid, hi, target, depth + 1)
 
 
+def _refuse_spread(consts: RecursionConstants) -> None:
+    """Raise ValueError when the constants have a tie-spread term (statement T's searches assume B_L decreases for large t)."""
+    if consts.has_spread:
+        raise ValueError(
+            "scores tied only within the tie tolerance (tie spread > 0): colder is not always better, so statement T's "
+            "'every smaller tau' does not hold; certify the exact-tie part (without_spread) and then one tau (certify_bound_at)"
+        )
+
+
 @dataclass(frozen=True)
 class TemperatureCertificate:
     """Statement T (corresponds to Theorem 26): a temperature and the error bound it certifies for every smaller tau."""
@@ -471,6 +529,7 @@ def compute_sufficient_inverse_temperature(consts: RecursionConstants, eps: floa
     for the returned t and every larger one.
     """
     target = min(require_eps(eps), 1.0)
+    _refuse_spread(consts)
     L = consts.depth
     with _interval_precision():
         R = iv.mpf(max(1.0, max(_upper(_iv(r0) + _iv(r1)) for r0, r1 in zip(consts.r0, consts.r1))))
@@ -500,6 +559,7 @@ def compute_tightest_inverse_temperature(consts: RecursionConstants, eps: float,
     tau = TAU_MAX_STABLE certifies eps, that is returned).
     """
     target = min(require_eps(eps), 1.0)
+    _refuse_spread(consts)
     hi = compute_sufficient_inverse_temperature(consts, eps).inverse_tau
     lo = max(consts.t_min, 1.0 / TAU_MAX_STABLE)  # temperatures above TAU_MAX_STABLE are not offered
     if not _sup_certified(consts, hi, target):

@@ -104,8 +104,17 @@ REGISTRY: tuple[Claim, ...] = (
         "Lemma 25 (per-layer error)",
         "If the AHAT input has ||x_i|| <= X and gap >= gamma, at most N keys per query, and the SMAT input is within "
         "eps <= 1, the layer's output error is <= r eps + a with r = (1+Lip F)(1 + sum_h |B^h|_col (1 + X(2X+1)|A^h|_sum/tau)), "
-        "a = 2(1+Lip F) X (N-1) e^{-gamma/tau} sum_h |B^h|_col; the score error step |A|_sum(2X eps + eps^2) <= |A|_sum(2X+1) eps needs eps <= 1.",
-        spec=("spec.bounds.compute_layer_constants", "spec.bounds.compute_score_error_bound", "spec.bounds.compute_layer_error_bound"),
+        "a = 2(1+Lip F) X (N-1) e^{-gamma/tau} sum_h |B^h|_col; the score error step |A|_sum(2X eps + eps^2) <= |A|_sum(2X+1) eps needs eps <= 1. "
+        "N counts every position a query sees (a BOS token included); biases enter folded through a constant coordinate (so in |A^h|_sum, "
+        "|B^h|_col and X); when the hard mode counts scores within a tie tolerance as tied, with spread delta_h (row max minus the lowest "
+        "tied score), a gains (1+Lip F) X sum_h |B^h|_col delta_h / tau (statement S applied to the tied scores raised to the max).",
+        spec=(
+            "spec.bounds.compute_layer_constants",
+            "spec.bounds.compute_score_error_bound",
+            "spec.bounds.compute_layer_error_bound",
+            "spec.bounds.compute_spread_coefficient",
+            "spec.transformer.compute_recursion_constants",
+        ),
         smt=("smt.P.layer_steps",),
         lean=(
             "HardSoft.score_err_le",
@@ -114,9 +123,14 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.layer_err_le",
             "HardSoft.err_le_eps_of_layers",
         ),
-        tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_P_guard"),
+        tests=(
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/spec/test_statements.py::test_P_guard",
+            "tests/spec/test_modelio_v3.py::test_spread_term_bounds_the_soft_error_and_dropping_it_does_not",
+            "tests/spec/test_modelio_v3.py::test_bos_positions_enter_the_bounds",
+        ),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
-        not_covered="Lean proves the layer's algebra for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the per-step hypotheses; that a concrete layer meets those hypotheses (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz).",
+        not_covered="Lean proves the layer's algebra for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the per-step hypotheses; that a concrete layer meets those hypotheses (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
     ),
     Claim(
         "C",
@@ -183,9 +197,14 @@ REGISTRY: tuple[Claim, ...] = (
         "Q",
         "Proposition 24 (positive gap)",
         "An AHAT has finitely many inputs of length n, so gamma_T(n) is the minimum of finitely many positive gaps (or +inf): "
-        "measured exhaustively, it is > 0 and no input has a smaller gap.",
+        "measured exhaustively, it is > 0 and no input has a smaller gap. Scores within the model's tie tolerance (tie_rtol) of the row "
+        "maximum count as tied: the gap is the row maximum minus the largest score not tied, and the spread of the tied ones is measured too.",
         spec=("spec.transformer.measure", "spec.transformer.enumerate_inputs", "spec.bounds.is_gap_positive"),
-        tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_transformer.py::test_measure_exhaustive_counts"),
+        tests=(
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/spec/test_transformer.py::test_measure_exhaustive_counts",
+            "tests/spec/test_modelio_v3.py::test_tie_tolerance_decides_whether_a_float32_near_tie_is_a_tie",
+        ),
         not_covered="Only measured exhaustively on small models (tests); no SMT or Lean proof.",
     ),
     Claim(

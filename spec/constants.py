@@ -20,6 +20,20 @@ FLOAT64_EPS: float = float(np.finfo(np.float64).eps)
 #: ties that hold in exact arithmetic are not broken by rounding.
 TIE_RTOL: float = 1024.0 * FLOAT64_EPS
 
+#: Unit roundoff of IEEE binary32 (2^-23), the format of weights imported from float32 files.
+FLOAT32_EPS: float = float(np.finfo(np.float32).eps)
+
+#: Default tie tolerance of a model whose weights came from float32 (model format 3, ``tie_rtol``):
+#: the same 1024-ulp rule as ``TIE_RTOL``, in float32 ulps (about 1.2e-4 relative).  Weights
+#: computed in float32 carry float32 rounding although they are stored exactly in float64; a
+#: tie of exact arithmetic then shows up as, say, 100.0000477 against 100 (4 ulp32), which
+#: this tolerance still reads as a tie.  Scores tied only within the tolerance enter the
+#: bounds through the tie spread (spec.bounds, ``RecursionConstants.a2``).
+TIE_RTOL_FLOAT32: float = 1024.0 * FLOAT32_EPS
+
+#: Largest per-model tie tolerance a model file may set (relative): beyond it "tied" stops meaning rounding.
+TIE_RTOL_MAX: float = 1e-2
+
 #: Mask kinds (Section 2, the model): which key positions j query i sees.
 #:   none: all j; causal: j <= i; strict: j < i; anticausal: j >= i; strict_anticausal: j > i.
 MASK_KINDS: tuple[str, ...] = ("none", "causal", "strict", "anticausal", "strict_anticausal")

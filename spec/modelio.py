@@ -1,9 +1,13 @@
-"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1" and "hardsoft-model/2".
+"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1", "/2" and "/3".
 
 Version 2 adds a per-head ``"hard_mode"``, an output ``"readout"``
 ({"coordinate", "position", "threshold"}) and the position features of
 ``spec.transformer.PE_FEATURES`` beyond ``PE_FEATURES_V1``.  Version 1 files load
 unchanged; a model is written as version 1 when it uses none of these, else as 2.
+Version 3 (models imported from other tools, docs/interchange.md) adds ``"bos"``
+({"token", "embedding"}), ``"position_embedding.table"`` (one row per position),
+``"output"`` ({"kind", "W", "b", "labels"}), ``"tie_rtol"`` and ``"own_tau"``; a model is
+written in the lowest version that expresses it.
 A file of a newer version is refused with a clear error.
 
     {
@@ -34,13 +38,17 @@ from typing import Any
 
 import numpy as np
 
-from hardsoft.spec.transformer import PE_FEATURES_V1, Head, Layer, Model, PositionEmbedding, Readout
+from hardsoft.spec.constants import TIE_RTOL
+from hardsoft.spec.transformer import PE_FEATURES_V1, Head, Layer, Model, Output, PositionEmbedding, Readout
 
 FORMAT_V1 = "hardsoft-model/1"
 FORMAT_V2 = "hardsoft-model/2"
+FORMAT_V3 = "hardsoft-model/3"
 #: The newest format this version reads and writes.
-FORMAT = FORMAT_V2
-FORMATS = (FORMAT_V1, FORMAT_V2)
+FORMAT = FORMAT_V3
+FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT_V3)
+#: Top-level fields that need format 3.
+V3_FIELDS = ("bos", "output", "tie_rtol", "own_tau")
 
 
 def _version(fmt: Any) -> int:
@@ -51,7 +59,7 @@ def _version(fmt: Any) -> int:
         tail = fmt.rpartition("/")[2]
         if tail.isdigit() and int(tail) > len(FORMATS):
             raise ValueError(f"model file: format {fmt!r} is newer than this hardsoft reads (up to {FORMAT!r}); upgrade hardsoft")
-    raise ValueError(f"model file: format must be {FORMAT_V1!r} or {FORMAT_V2!r}, got {fmt!r}")
+    raise ValueError(f"model file: format must be one of {', '.join(map(repr, FORMATS))}, got {fmt!r}")
 
 
 def _get(obj: Any, key: str, where: str) -> Any:
@@ -78,6 +86,12 @@ def model_from_dict(data: Any) -> Model:
             raise ValueError(f"model file: position feature {newer[0]!r} needs format {FORMAT_V2!r}")
         if "readout" in data:
             raise ValueError(f"model file: readout needs format {FORMAT_V2!r}")
+    if version < 3:
+        for key in V3_FIELDS:
+            if key in data:
+                raise ValueError(f"model file: {key} needs format {FORMAT_V3!r}")
+        if isinstance(pe, dict) and "table" in pe:
+            raise ValueError(f"model file: position_embedding.table needs format {FORMAT_V3!r}")
     layers_raw = _get(data, "layers", "")
     if not isinstance(layers_raw, list):
         raise ValueError("model file: layers must be a list")
@@ -103,15 +117,56 @@ def model_from_dict(data: Any) -> Model:
     alphabet = _get(data, "alphabet", "")
     if not isinstance(alphabet, list) or not all(isinstance(a, str) and a for a in alphabet):
         raise ValueError("model file: alphabet must be a list of non-empty strings")
-    return Model(
-        alphabet=tuple(alphabet),
-        WE=_get(data, "word_embedding", ""),
-        PE=PositionEmbedding(tuple(feats), _get(pe, "matrix", "position_embedding")),
-        layers=tuple(layers),
-        name=str(data.get("name", "model")),
-        hard_mode=str(data.get("hard_mode", "average")),
-        readout=_readout(data.get("readout")),
-    )
+    bos_token, bos_embedding = _bos(data.get("bos"))
+    tie = data.get("tie_rtol", TIE_RTOL)
+    if isinstance(tie, bool) or not isinstance(tie, (int, float)):
+        raise ValueError("model file: tie_rtol must be a number")
+    own = data.get("own_tau")
+    if own is not None and (isinstance(own, bool) or not isinstance(own, (int, float)) or not own > 0):
+        raise ValueError("model file: own_tau must be a positive number")
+    try:
+        return Model(
+            alphabet=tuple(alphabet),
+            WE=_get(data, "word_embedding", ""),
+            PE=PositionEmbedding(tuple(feats), _get(pe, "matrix", "position_embedding"), pe.get("table")),
+            layers=tuple(layers),
+            name=str(data.get("name", "model")),
+            hard_mode=str(data.get("hard_mode", "average")),
+            readout=_readout(data.get("readout")),
+            bos_token=bos_token,
+            bos_embedding=bos_embedding,
+            output=_output(data.get("output")),
+            tie_rtol=float(tie),
+            own_tau=None if own is None else float(own),
+        )
+    except ValueError as e:
+        msg = str(e)
+        raise ValueError(msg if msg.startswith("model file") else f"model file: {msg}") from None
+
+
+def _bos(b: Any) -> tuple[str | None, Any]:
+    """Return (token, embedding) of a format 3 ``bos`` field, or (None, None)."""
+    if b is None:
+        return None, None
+    if not isinstance(b, dict):
+        raise ValueError("model file: bos must be a JSON object {token, embedding}")
+    token = _get(b, "token", "bos")
+    if not isinstance(token, str) or not token:
+        raise ValueError("model file: bos.token must be a non-empty string")
+    return token, _get(b, "embedding", "bos")
+
+
+def _output(o: Any) -> Output | None:
+    """Return the per-position output of a format 3 file, or None."""
+    if o is None:
+        return None
+    if not isinstance(o, dict):
+        raise ValueError("model file: output must be a JSON object {kind, W, b, labels}")
+    labels = o.get("labels")
+    if labels is not None and (not isinstance(labels, list) or not all(isinstance(x, str) for x in labels)):
+        raise ValueError("model file: output.labels must be a list of strings")
+    kind = _get(o, "kind", "output")
+    return Output(str(kind), _get(o, "W", "output"), _get(o, "b", "output"), None if labels is None else tuple(labels))
 
 
 def _pe_names() -> tuple[str, ...]:
@@ -155,9 +210,21 @@ def needs_v2(model: Model) -> bool:
     )
 
 
+def needs_v3(model: Model) -> bool:
+    """Return whether the model uses a format 3 feature (BOS, position table, output, own tie tolerance or temperature)."""
+    return (
+        model.bos_token is not None
+        or model.PE.table is not None
+        or model.output is not None
+        or model.tie_rtol != TIE_RTOL
+        or model.own_tau is not None
+    )
+
+
 def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
-    """Return the model file contents (a JSON-ready dict) of a Model."""
+    """Return the model file contents (a JSON-ready dict) of a Model, in the lowest format version that expresses it."""
     tl = lambda a: np.asarray(a).tolist()  # noqa: E731
+    v3 = needs_v3(model)
     v2 = needs_v2(model)
 
     def head(h: Head) -> dict[str, Any]:
@@ -167,7 +234,7 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
         return d
 
     out: dict[str, Any] = {
-        "format": FORMAT_V2 if v2 else FORMAT_V1,
+        "format": FORMAT_V3 if v3 else FORMAT_V2 if v2 else FORMAT_V1,
         "name": model.name,
         "description": description,
         "hard_mode": model.hard_mode,
@@ -185,6 +252,17 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
     if model.readout is not None:
         r = model.readout
         out["readout"] = {"coordinate": r.coordinate, "position": r.position, "threshold": r.threshold}
+    if model.PE.table is not None:
+        out["position_embedding"]["table"] = tl(model.PE.table)
+    if model.bos_token is not None:
+        out["bos"] = {"token": model.bos_token, "embedding": tl(model.bos_embedding)}
+    if model.output is not None:
+        o = model.output
+        out["output"] = {"kind": o.kind, "W": tl(o.W), "b": tl(o.b), "labels": None if o.labels is None else list(o.labels)}
+    if model.tie_rtol != TIE_RTOL:
+        out["tie_rtol"] = model.tie_rtol
+    if model.own_tau is not None:
+        out["own_tau"] = model.own_tau
     return out
 
 

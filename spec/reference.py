@@ -14,13 +14,13 @@ from hardsoft.spec.transformer import Model, head_mode, require_inputs
 from hardsoft.spec.validate import require_tau
 
 
-def _row_weights(s: np.ndarray, mode: str, tau: float | None) -> np.ndarray:
-    """Return one query's attention weights over its visible keys (same tie tolerance as ``run``)."""
+def _row_weights(s: np.ndarray, mode: str, tau: float | None, tie_rtol: float = TIE_RTOL) -> np.ndarray:
+    """Return one query's attention weights over its visible keys (same tie tolerance as ``run``: the model's)."""
     smax = s.max()
     if mode == "soft":
         e = np.exp((s - smax) / tau)
         return e / e.sum()
-    top = s >= smax - TIE_RTOL * max(1.0, abs(smax))
+    top = s >= smax - tie_rtol * max(1.0, abs(smax))
     alpha = np.zeros(s.size)
     if mode == "average":
         alpha[top] = 1.0 / top.sum()
@@ -35,7 +35,7 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
     t = require_tau(tau) if mode == "soft" else None
     w = require_inputs(inputs, len(model.alphabet))
     x_all = model.embed(w)
-    n = w.shape[1]
+    n = x_all.shape[1]  # positions: the input, after BOS when the model has one
     acts = [x_all]
     for layer in model.layers:
         out = np.empty_like(x_all)
@@ -49,7 +49,7 @@ def run_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None = No
                     if not visible.any():
                         continue
                     s = K[visible] @ (x[i] @ hd.W_Q)
-                    alpha = _row_weights(s, head_mode(model, hd, mode), t)
+                    alpha = _row_weights(s, head_mode(model, hd, mode), t, model.tie_rtol)
                     y += (alpha @ V[visible]) @ hd.W_O
                 out[b, i] = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
         x_all = out
@@ -68,7 +68,7 @@ def run_pair_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None
     t = require_tau(tau) if mode == "soft" else None
     w = require_inputs(inputs, len(model.alphabet))
     x_all = model.embed(w)
-    n = w.shape[1]
+    n = x_all.shape[1]  # positions: the input, after BOS when the model has one
     q_count = n if queries is None else min(n, queries)
     acts = [x_all]
     for layer in model.layers:
@@ -84,7 +84,7 @@ def run_pair_loop(model: Model, inputs: np.ndarray, mode: str, tau: float | None
                         continue
                     qi = x[i] @ A
                     s = np.array([qi @ x[j] for j in keys])
-                    alpha = _row_weights(s, hmode, t)
+                    alpha = _row_weights(s, hmode, t, model.tie_rtol)
                     o = np.zeros_like(y)
                     for a_j, j in zip(alpha, keys):
                         o += a_j * (x[j] @ B)

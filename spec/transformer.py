@@ -16,19 +16,32 @@ argument of ``run`` is the default for heads without one, and ``mode="hard"`` me
 "each head its own mode, else the model's ``hard_mode``".  A model may carry an
 output read-out (``Readout``: coordinate, position first/last, threshold).  The hard modes read ties with the relative tolerance
 ``spec.constants.TIE_RTOL`` so that ties of exact arithmetic survive float rounding.
+
+Model format 3 additions (models imported from other tools): an optional beginning-of-sequence
+token (``Model.bos_token`` with its embedding row ``Model.bos_embedding``) always at position 0,
+so a run on inputs of length n has n + 1 positions (``Model.positions``) and every bound counts
+them; a fixed position table (``PositionEmbedding.table``, one row per position, BOS included)
+valid up to its length, longer inputs refused; a per-position output (``Output``: the argmax of
+the logits x W + b over labelled columns, or one numeric column); a per-model tie tolerance
+(``Model.tie_rtol``), and the model's own temperature (``Model.own_tau``, e.g. TransformerLens's
+attn_scale).  Biases of the attention projections are folded through a constant coordinate by
+the importer (docs/interchange.md), so a head is still W_Q, W_K, W_V, W_O and every bound of
+spec.bounds applies to the folded weights unchanged.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 
+from hardsoft.spec import bounds as bd
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
-from hardsoft.spec.constants import ATTENTION_MODES, HARD_MODES, MASK_KINDS, TIE_RTOL
+from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, TIE_RTOL, TIE_RTOL_MAX
 from hardsoft.spec.validate import require_tau
 
 # --------------------------------------------------------------------------- position embeddings
@@ -82,6 +95,7 @@ class PositionEmbedding:
 
     features: tuple[str, ...]
     matrix: np.ndarray  # (len(features), d)
+    table: np.ndarray | None = None  # format 3: (rows, d), row i added at position i; valid for n <= rows
 
     def __post_init__(self) -> None:
         for f in self.features:
@@ -91,12 +105,27 @@ class PositionEmbedding:
         if not self.features and np.asarray(m).size == 0 and np.asarray(m).ndim != 2:
             m = np.zeros((0, 0))  # no position embedding; the model fixes the width
         object.__setattr__(self, "matrix", _matrix("position_embedding.matrix", m, (len(self.features), None)))
+        if self.table is not None:
+            t = _matrix("position_embedding.table", self.table, (None, None))
+            if t.shape[0] == 0:
+                raise ValueError("position_embedding.table has no rows")
+            object.__setattr__(self, "table", t)
+
+    @property
+    def max_positions(self) -> int | None:
+        """Return the number of positions the table covers (None: no table, any length)."""
+        return None if self.table is None else int(self.table.shape[0])
 
     def apply(self, n: int) -> np.ndarray:
-        """Return the (n, d) matrix of PE(i, n) for i = 0..n-1."""
+        """Return the (n, d) matrix of PE(i, n) for i = 0..n-1 (features, plus the table's first n rows)."""
         i = np.arange(n)
         phi = np.stack([PE_FEATURES[f](i, n) for f in self.features], axis=1) if self.features else np.zeros((n, 0))
-        return phi @ self.matrix
+        out = phi @ self.matrix
+        if self.table is None:
+            return out
+        if n > self.table.shape[0]:
+            raise ValueError(f"{n} positions exceed the position table ({self.table.shape[0]} rows): inputs this long are outside the model")
+        return out + self.table[:n] if self.features else self.table[:n].copy()
 
 
 @dataclass(frozen=True)
@@ -157,9 +186,57 @@ class Readout:
         return final[:, pos, self.coordinate] > self.threshold
 
 
+#: Kinds of a format 3 per-position output: the argmax over labelled logits, or one numeric logit.
+OUTPUT_KINDS: tuple[str, ...] = ("categorical", "numerical")
+
+
+@dataclass(frozen=True)
+class Output:
+    """Format 3 per-position output: logits x W + b of the final activations; categorical = argmax label, numerical = the value."""
+
+    kind: str
+    W: np.ndarray  # (d, m); a 0/1 selection of coordinates makes it an argmax over named coordinates
+    b: np.ndarray  # (m,)
+    labels: tuple[str, ...] | None = None  # categorical: one per column
+
+    def __post_init__(self) -> None:
+        if self.kind not in OUTPUT_KINDS:
+            raise ValueError(f"output.kind must be categorical or numerical, got {self.kind!r}")
+        W = _matrix("output.W", self.W, (None, None))
+        b = _matrix("output.b", self.b, (W.shape[1],))
+        if W.shape[1] == 0:
+            raise ValueError("output.W has no columns")
+        if self.kind == "numerical" and W.shape[1] != 1:
+            raise ValueError(f"output.W of a numerical output has {W.shape[1]} columns, expected 1")
+        if self.kind == "categorical":
+            if self.labels is None or len(self.labels) != W.shape[1]:
+                got = "none" if self.labels is None else str(len(self.labels))
+                raise ValueError(f"output.labels: a categorical output needs one label per column of output.W ({W.shape[1]}), got {got}")
+            if not all(isinstance(x, str) for x in self.labels):
+                raise ValueError("output.labels must be strings")
+        object.__setattr__(self, "W", W)
+        object.__setattr__(self, "b", b)
+        if self.labels is not None:
+            object.__setattr__(self, "labels", tuple(self.labels))
+
+    def logits(self, final: np.ndarray) -> np.ndarray:
+        """Return the (batch, n, m) logits of final activations (batch, n, d)."""
+        return final @ self.W + self.b
+
+    def decode(self, final: np.ndarray) -> np.ndarray:
+        """Return per-position outputs: label indices (argmax, first on ties) or numeric values, shape (batch, n)."""
+        z = self.logits(final)
+        return np.argmax(z, axis=-1) if self.kind == "categorical" else z[..., 0]
+
+
 @dataclass(frozen=True)
 class Model:
-    """Section 2 (the transformer): alphabet, word embedding WE (|Sigma| x d), position embedding, layers."""
+    """Section 2 (the transformer): alphabet, word embedding WE (|Sigma| x d), position embedding, layers.
+
+    Format 3: an optional BOS token (``bos_token``, embedding row ``bos_embedding``) at position 0
+    before every input, a per-position ``output``, the tie tolerance ``tie_rtol`` of the hard modes
+    and the model's own temperature ``own_tau``.
+    """
 
     alphabet: tuple[str, ...]
     WE: np.ndarray
@@ -168,6 +245,11 @@ class Model:
     name: str = "model"
     hard_mode: str = "average"
     readout: Readout | None = None
+    bos_token: str | None = None
+    bos_embedding: np.ndarray | None = None
+    output: Output | None = None
+    tie_rtol: float = TIE_RTOL
+    own_tau: float | None = None
 
     def __post_init__(self) -> None:
         if len(self.alphabet) == 0:
@@ -179,10 +261,28 @@ class Model:
         d = WE.shape[1]
         if d == 0:
             raise ValueError("model dimension d must be positive")
+        if (self.bos_token is None) != (self.bos_embedding is None):
+            raise ValueError("bos: a BOS token needs its embedding row and an embedding row needs its token")
+        if self.bos_token is not None:
+            if not isinstance(self.bos_token, str) or not self.bos_token or self.bos_token in self.alphabet:
+                raise ValueError(f"bos.token must be a non-empty string outside the alphabet, got {self.bos_token!r}")
+            object.__setattr__(self, "bos_embedding", _matrix("bos.embedding", self.bos_embedding, (d,)))
+        t = self.tie_rtol
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not (0.0 <= float(t) <= TIE_RTOL_MAX):
+            raise ValueError(f"tie_rtol must be a number in [0, {TIE_RTOL_MAX}], got {t!r}")
+        object.__setattr__(self, "tie_rtol", float(t))
+        if self.own_tau is not None:
+            object.__setattr__(self, "own_tau", require_tau(self.own_tau))
+        if self.PE.table is not None and self.PE.table.shape[1] != d:
+            raise ValueError(f"position_embedding.table has {self.PE.table.shape[1]} columns, expected d = {d}")
+        if self.PE.table is not None and self.bos_token is not None and self.PE.table.shape[0] < 2:
+            raise ValueError("position_embedding.table must cover BOS and at least one input position")
         if not self.PE.features:
-            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d))))
+            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d)), self.PE.table))
         elif self.PE.matrix.shape[1] != d:
             raise ValueError(f"position_embedding.matrix has {self.PE.matrix.shape[1]} columns, expected d = {d}")
+        if self.output is not None and self.output.W.shape[0] != d:
+            raise ValueError(f"output.W has {self.output.W.shape[0]} rows, expected d = {d}")
         if self.hard_mode not in ATTENTION_MODES[:3]:
             raise ValueError(f"hard_mode must be average, leftmost or rightmost, got {self.hard_mode!r}")
         layers = []
@@ -219,10 +319,38 @@ class Model:
         """Return the number of layers L."""
         return len(self.layers)
 
+    @property
+    def offset(self) -> int:
+        """Return the number of positions before the input: 1 with a BOS token, else 0."""
+        return 0 if self.bos_token is None else 1
+
+    def positions(self, n: int) -> int:
+        """Return the number of positions of a run on inputs of length n (n + 1 with BOS): the N of every bound."""
+        return n + self.offset
+
+    @property
+    def max_input_length(self) -> int | None:
+        """Return the longest input the position table covers (None: any length)."""
+        rows = self.PE.max_positions
+        return None if rows is None else rows - self.offset
+
+    def require_length(self, n: int) -> int:
+        """Return n after checking the position table covers inputs of length n (one-line ValueError otherwise)."""
+        m = self.max_input_length
+        if m is not None and n > m:
+            bos = " after BOS" if self.bos_token is not None else ""
+            raise ValueError(f"input length {n} exceeds the model's position table: at most {m} symbols{bos}")
+        return n
+
     def embed(self, inputs: np.ndarray) -> np.ndarray:
-        """Section 2: return x^(0) = WE[w_i] + PE(i, n) for a (batch, n) array of symbol indices."""
+        """Section 2: return x^(0) = WE[w_i] + PE(i, n) for a (batch, n) array of symbol indices (BOS prepended in format 3)."""
         w = require_inputs(inputs, len(self.alphabet))
-        return self.WE[w] + self.PE.apply(w.shape[1])[None, :, :]
+        self.require_length(w.shape[1])
+        x = self.WE[w]
+        if self.bos_embedding is not None:
+            bos = np.broadcast_to(self.bos_embedding, (w.shape[0], 1, self.d))
+            x = np.concatenate([bos, x], axis=1)
+        return x + self.PE.apply(x.shape[1])[None, :, :]
 
     def encode(self, words: Sequence[str] | Sequence[Sequence[str]]) -> np.ndarray:
         """Return the (batch, n) index array of words over the alphabet (strings of single-character symbols, or lists)."""
@@ -268,9 +396,10 @@ class Trace:
     tau: float | None
     activations: list[np.ndarray]
     gaps: list[list[np.ndarray]] = field(default_factory=list)  # [layer][head] -> (batch, n) per-query gaps
+    spreads: list[list[float]] = field(default_factory=list)  # [layer][head] -> largest tie spread (max - lowest tied score)
 
 
-def _weights(s: np.ndarray, mask: np.ndarray, mode: str, tau: float | None) -> np.ndarray:
+def _weights(s: np.ndarray, mask: np.ndarray, mode: str, tau: float | None, tie_rtol: float = TIE_RTOL) -> np.ndarray:
     """Return attention weights of scores s (batch, n, n) under a 2-D mask with non-empty rows, in place where possible."""
     s = np.where(mask, s, -np.inf) if not mask.all() else s
     rowmax = s.max(axis=-1, keepdims=True)
@@ -280,7 +409,7 @@ def _weights(s: np.ndarray, mask: np.ndarray, mode: str, tau: float | None) -> n
         np.exp(s, out=s)
         s /= s.sum(axis=-1, keepdims=True)
         return s
-    top = s >= rowmax - TIE_RTOL * np.maximum(1.0, np.abs(rowmax))
+    top = s >= rowmax - tie_rtol * np.maximum(1.0, np.abs(rowmax))
     if mode == "average":
         return top / top.sum(axis=-1, keepdims=True)
     n = s.shape[-1]
@@ -290,15 +419,24 @@ def _weights(s: np.ndarray, mask: np.ndarray, mode: str, tau: float | None) -> n
     return out
 
 
-def _gaps(s: np.ndarray, mask: np.ndarray) -> np.ndarray:
-    """Return per-query gaps (batch, n) of scores under a 2-D mask, +inf where all visible keys tie or none is visible."""
+def _gaps(s: np.ndarray, mask: np.ndarray, tie_rtol: float = TIE_RTOL) -> tuple[np.ndarray, np.ndarray]:
+    """Return per-query gaps and tie spreads (batch, n) of scores under a 2-D mask.
+
+    Scores within the tie tolerance of the row maximum count as tied: the gap is the row
+    maximum minus the largest score NOT tied (+inf where all visible keys tie or none is
+    visible), the spread the row maximum minus the lowest tied score (0 for exact ties).
+    """
     sm = np.where(mask, s, -np.inf)
     rowmax = sm.max(axis=-1, keepdims=True)
-    off = mask & (s < rowmax - TIE_RTOL * np.maximum(1.0, np.abs(rowmax)))
+    tied = s >= rowmax - tie_rtol * np.maximum(1.0, np.abs(rowmax))
+    off = mask & ~tied
     second = np.where(off, s, -np.inf).max(axis=-1, keepdims=True)
     g = (rowmax - second)[..., 0]
-    g[~np.isfinite(rowmax[..., 0])] = np.inf
-    return g
+    finite = np.isfinite(rowmax[..., 0])
+    g[~finite] = np.inf
+    lowest = np.where(mask & tied, s, np.inf).min(axis=-1)
+    spread = np.where(finite, rowmax[..., 0] - lowest, 0.0)
+    return g, spread
 
 
 def head_mode(model: Model, head: Head, mode: str) -> str:
@@ -329,29 +467,34 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
     for layer in model.layers:
         y = x.copy()
         layer_gaps = []
+        layer_spreads: list[float] = []
         for hd in layer.heads:
             mask = masks[hd.mask]
             nonempty = np.asarray(mask.any(axis=-1))  # an array, not numpy.bool (mypy: indexable)
             safe = mask | ~nonempty[:, None]  # empty rows see all keys; their output is zeroed below
             Q, K, V = x @ hd.W_Q, x @ hd.W_K, x @ hd.W_V
             gaps = []
+            spread = 0.0
             # Work on slices of the batch so the (slice, n, n) score arrays stay cache- and allocator-friendly.
             for lo in range(0, x.shape[0], step):
                 s = Q[lo : lo + step] @ K[lo : lo + step].transpose(0, 2, 1)
                 if record:
-                    g = _gaps(s, safe)
+                    g, sp = _gaps(s, safe, model.tie_rtol)
                     g[:, ~nonempty] = np.inf
                     gaps.append(g)
-                alpha = _weights(s, safe, head_mode(model, hd, mode), t)
+                    spread = max(spread, float(sp[:, nonempty].max(initial=0.0)))
+                alpha = _weights(s, safe, head_mode(model, hd, mode), t, model.tie_rtol)
                 if not nonempty.all():
                     alpha[:, ~nonempty, :] = 0.0
                 y[lo : lo + step] += (alpha @ V[lo : lo + step]) @ hd.W_O
             if record:
                 layer_gaps.append(np.concatenate(gaps))
+                layer_spreads.append(spread)
         x = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
         trace.activations.append(x)
         if record:
             trace.gaps.append(layer_gaps)
+            trace.spreads.append(layer_spreads)
     return trace
 
 
@@ -381,6 +524,12 @@ class Measurement:
     gap: float
     x_max: float
     x_max_per_layer: tuple[float, ...]
+    tie_spread_per_head: tuple[tuple[float, ...], ...] = ()  # largest (row max - lowest tied score); 0 for exact ties
+
+    @property
+    def tie_spread(self) -> float:
+        """Return the largest tie spread of any head (0 when every tie is exact)."""
+        return max((s for row in self.tie_spread_per_head for s in row), default=0.0)
 
 
 def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | None = None) -> Measurement:
@@ -392,9 +541,11 @@ def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | 
     mode = mode or "hard"
     if mode == "soft":
         raise ValueError("gaps are measured in a hard attention mode")
+    model.require_length(n)
     batches = enumerate_inputs(len(model.alphabet), n) if inputs is None else [require_inputs(inputs, len(model.alphabet))]
     L = model.depth
     gmin = [[np.inf] * len(layer.heads) for layer in model.layers]
+    spread = [[0.0] * len(layer.heads) for layer in model.layers]
     xmax = [0.0] * (L + 1)
     count = 0
     for w in batches:
@@ -405,10 +556,11 @@ def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | 
         for l in range(L):
             for h, g in enumerate(tr.gaps[l]):
                 gmin[l][h] = min(gmin[l][h], float(g.min()))
+                spread[l][h] = max(spread[l][h], tr.spreads[l][h])
         for l, x in enumerate(tr.activations):
             xmax[l] = max(xmax[l], float(np.abs(x).max()))
     gap = min((g for row in gmin for g in row), default=np.inf)
-    return Measurement(n, count, tuple(tuple(r) for r in gmin), gap, max(xmax), tuple(xmax))
+    return Measurement(n, count, tuple(tuple(r) for r in gmin), gap, max(xmax), tuple(xmax), tuple(tuple(r) for r in spread))
 
 
 def _exact(M: np.ndarray) -> np.ndarray:
@@ -447,8 +599,53 @@ def compute_model_norms(model: Model) -> list[LayerNorms]:
     return [compute_layer_norms(layer) for layer in model.layers]
 
 
+def compute_rounding_allowance(model: Model, n: int, tau: float, x_max: float, layers: int = 1, norms: Sequence[LayerNorms] | None = None) -> float:
+    """Return R, the float64 rounding two runs (hard, soft) of this size can show on top of an exact bound, after ``layers`` layers.
+
+    R = E2E_ROUNDING_FACTOR * FLOAT64_EPS * d * X * (N + max(1, S) sum_h |B^h|_col / tau) * layers,
+    with N = model.positions(n), X = max(1, x_max), S = max_l sum_h |A^h|_sum X^2 and the largest
+    sum_h |B^h|_col of any layer (spec.constants, E2E_ROUNDING_FACTOR: a layer's d-term products
+    and N-term sums, and the score rounding that statement S turns into a weight error over tau);
+    each layer's rounding is carried on by the residual stream, hence the factor ``layers``.  A
+    measured error above a certified bound B but at most B + R is rounding of the run itself,
+    not a violation of the bound.  ``norms``: the model's ``compute_model_norms``, if already computed.
+    """
+    X = max(1.0, float(x_max))
+    norms = compute_model_norms(model) if norms is None else norms
+    S = max((sum(nm.A_sums) for nm in norms), default=0.0) * X * X
+    B = max((sum(nm.B_cols) for nm in norms), default=0.0)
+    return E2E_ROUNDING_FACTOR * FLOAT64_EPS * model.d * X * (model.positions(n) + max(1.0, S) * B / require_tau(tau)) * max(1, int(layers))
+
+
+def describe_error_vs_bound(error: float, bound: float, allowance: float) -> str:
+    """Return how a measured error compares with a bound: within it, within the run's rounding allowance R of it, or above both."""
+    if error <= bound:
+        return "within the bound"
+    if error <= bound + allowance:
+        return f"within the run's float64 rounding allowance R = {allowance:.2g} of the bound"
+    return f"ABOVE the bound by {error - bound:.3g}, more than the run's float64 rounding allowance R = {allowance:.2g}"
+
+
 def compute_layer_errors(hard: Trace, soft: Trace) -> list[float]:
     """Theorem 26 measured: return max_i ||x'^(l)_i - x^(l)_i||_inf for l = 0..L (soft minus hard)."""
     if len(hard.activations) != len(soft.activations):
         raise ValueError("the two traces come from models of different depth")
     return [float(np.abs(a - b).max()) for a, b in zip(hard.activations, soft.activations)]
+
+
+def compute_recursion_constants(model: Model, meas: Measurement) -> bd.RecursionConstants | None:
+    """Theorem 26 for a measured model: return Lemma 25's constants at N = model.positions(n) with the tie spreads; None if nothing to bound.
+
+    An infinite gap (every head ties on every input) makes the exp(-gamma/tau) term 0 (a1 = 0,
+    any gamma); with exact ties too the soft run equals the hard one and None is returned.
+    """
+    N = model.positions(meas.n)
+    X = max(meas.x_max, 1e-300)
+    spreads = meas.tie_spread_per_head or None
+    norms = compute_model_norms(model)
+    if math.isfinite(meas.gap) and meas.gap > 0:
+        return bd.RecursionConstants.from_norms(norms, X, N, meas.gap, spreads)
+    if meas.tie_spread > 0:
+        c = bd.RecursionConstants.from_norms(norms, X, N, 1.0, spreads)
+        return bd.RecursionConstants(c.r0, c.r1, (0.0,) * c.depth, c.gamma, c.t_min, c.a2)
+    return None

@@ -1,7 +1,8 @@
 """The subcommands of ``hardsoft``, one module each.
 
 How to add a subcommand: create ``checks/commands/<name>.py`` (a hyphenated command such as
-``install-lean`` lives in ``install_lean.py``) with a module docstring saying what the command
+``install-lean`` lives in ``install_lean.py``; a command named by a Python keyword sets ``NAME``,
+as ``import_model.py`` does for ``import``) with a module docstring saying what the command
 does and its exit status, and exactly two public entry points:
 
 - ``register(subparsers)``: ``p = subparsers.add_parser("<name>", help=...)``, its options

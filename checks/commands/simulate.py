@@ -51,17 +51,15 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--enumerate {n}: {len(model.alphabet)}^{n} inputs is too many (limit 2^20)")
         meas = tf.measure(model, n, mode=mode)
         inputs = np.concatenate(list(tf.enumerate_inputs(len(model.alphabet), n)))
-    consts = (
-        bd.RecursionConstants.from_norms(tf.compute_model_norms(model), max(meas.x_max, 1e-300), n, meas.gap if meas.gap > 0 else math.inf)
-        if math.isfinite(meas.gap)
-        else None
-    )
+    consts = tf.compute_recursion_constants(model, meas)
     if args.tau is not None:
         tau = args.tau
     elif consts is None:
-        tau = 1.0  # every gap infinite: soft equals hard at any tau
+        tau = 1.0  # every gap infinite and every tie exact: soft equals hard at any tau
+    elif math.isfinite(meas.gap):
+        tau = bd.compute_tightest_inverse_temperature(consts.without_spread(), args.eps).tau
     else:
-        tau = bd.compute_tightest_inverse_temperature(consts, args.eps).tau
+        tau = 1.0  # only near ties: no temperature makes soft approach hard; show the bound at tau = 1
     hard = tf.run(model, inputs, mode)
     soft = tf.run(model, inputs, "soft", tau=tau)
     errs = tf.compute_layer_errors(hard, soft)
@@ -70,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         with np.errstate(over="ignore"):
             bounds = bd.compute_bound_at(consts, tau)
+    norms = tf.compute_model_norms(model)
+    allowances = [tf.compute_rounding_allowance(model, n, tau, meas.x_max, l, norms) if l else 0.0 for l in range(len(errs))]
+    verdicts = [tf.describe_error_vs_bound(e, b, r) for e, b, r in zip(errs, bounds, allowances)]
     doc = {
         "model": model.name,
         "mode": mode,
@@ -81,6 +82,9 @@ def run(args: argparse.Namespace) -> int:
         "x_max": meas.x_max,
         "layer_errors": errs,
         "layer_bounds": bounds,
+        "rounding_allowances": allowances,
+        "layer_verdicts": verdicts,
+        "tie_spread": meas.tie_spread,
     }
     if model.readout is not None:  # format 2 read-out: acceptance in both modes
         doc["accepted_hard"] = int(model.readout.accept(hard.activations[-1]).sum())
@@ -93,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"measured gap {meas.gap:.6g} (per layer/head: {[[float(f'{g:.4g}') for g in r] for r in meas.gap_per_head]}), x_max {meas.x_max:.6g}")
     if model.readout is not None:
         print(f"read-out: accepted {doc['accepted_hard']} (hard) and {doc['accepted_soft']} (soft) of {inputs.shape[0]}")
+    if meas.tie_spread > 0:
+        print(f"near ties: scores tied within tie_rtol {model.tie_rtol:.3g} (spread up to {meas.tie_spread:.3g}); B_l includes the spread term")
     print(f"{'layer':>5}  {'max |soft - hard|':>18}  {'bound B_l':>12}")
-    for l, (e, b) in enumerate(zip(errs, bounds)):
-        print(f"{l:>5}  {e:>18.6e}  {b:>12.4e}")
+    for l, (e, b, v) in enumerate(zip(errs, bounds, verdicts)):
+        note = "" if e <= b else f"  {v}"
+        print(f"{l:>5}  {e:>18.6e}  {b:>12.4e}{note}")
     return 0

@@ -41,26 +41,40 @@ def register(sub: Any) -> None:
 
 def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
     """Return the recursion constants from --model or from --K/--R (measuring gap and x_max when not given)."""
+    args.spread = 0.0
+    args.own_tau = None
     if args.model:
         model = load_model(args.model)
         if args.depth is not None and args.depth != model.depth:
             raise ValueError(f"--depth {args.depth} does not match the model's {model.depth} layers")
+        model.require_length(args.n)
+        args.own_tau = model.own_tau
+        spreads = None
         if args.gap is None or args.xmax is None:
             from hardsoft.checks.engine import theorem26
 
             meas = theorem26.measure_exhaustively(model, args.n)
+            spreads = meas.tie_spread_per_head
+            args.spread = meas.tie_spread
             if args.gap is None:
                 if not math.isfinite(meas.gap) or meas.gap <= 0:
-                    raise ValueError(
-                        f"the measured gap at n = {args.n} is {meas.gap}: every head ties on every input, soft equals hard at any temperature"
-                        if meas.gap == math.inf
-                        else f"the measured gap at n = {args.n} is {meas.gap}; statement T needs a positive gap"
-                    )
+                    if meas.gap == math.inf and meas.tie_spread == 0:
+                        why = "every head ties on every input, soft equals hard at any temperature"
+                    elif meas.gap == math.inf:
+                        why = (
+                            f"every head ties within tie_rtol on every input, but the ties spread up to {meas.tie_spread:.3g}: no temperature "
+                            "makes soft approach hard; 'hardsoft simulate' shows the bound with the spread term"
+                        )
+                    else:
+                        why = "statement T needs a positive gap"
+                    raise ValueError(f"the measured gap at n = {args.n} is {meas.gap}: {why}")
                 args.gap = meas.gap
             if args.xmax is None:
                 args.xmax = max(meas.x_max, 1e-300)
             args.measured = meas.inputs
-        return bd.RecursionConstants.from_norms(tf.compute_model_norms(model), args.xmax, args.n, args.gap), f"model {args.model}"
+        N = model.positions(args.n)
+        consts = bd.RecursionConstants.from_norms(tf.compute_model_norms(model), args.xmax, N, args.gap, spreads)
+        return consts, f"model {args.model}" + (f" ({N} positions with BOS)" if model.bos_token is not None else "")
     if args.gap is None or args.xmax is None:
         raise ValueError("--K/--R need --gap and --xmax (only a --model can be measured)")
     if args.R is None:
@@ -70,12 +84,24 @@ def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
     return bd.RecursionConstants.from_uniform(args.K, args.R, args.xmax, args.n, args.depth, args.gap), f"K={args.K}, R={args.R}"
 
 
+def describe_coldness(tau: float, own_tau: float | None) -> str | None:
+    """Return how the certified tau compares with the model's own temperature (None if the model has none)."""
+    if own_tau is None:
+        return None
+    if tau < own_tau:
+        return f"the certified tau is {own_tau / tau:.4g} times colder than the model's own temperature {own_tau:.6g} (attn_scale)"
+    return f"the model's own temperature {own_tau:.6g} (attn_scale) is already within the certified range (tau <= {tau:.6g})"
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the sufficient and the tightest certified temperatures."""
     consts, source = _constants(args)
-    suff = bd.compute_sufficient_inverse_temperature(consts, args.eps)
-    tight = bd.compute_tightest_inverse_temperature(consts, args.eps)
+    exact = consts.without_spread()
+    suff = bd.compute_sufficient_inverse_temperature(exact, args.eps)
+    tight = bd.compute_tightest_inverse_temperature(exact, args.eps)
     measured = getattr(args, "measured", None)
+    spread_bound = bd.certify_bound_at(consts, tight.tau) if consts.has_spread else None
+    colder = describe_coldness(tight.tau, args.own_tau)
     doc = {
         "source": source,
         "gap": args.gap,
@@ -87,7 +113,16 @@ def run(args: argparse.Namespace) -> int:
         "sufficient": {"tau": suff.tau, "inverse_tau": suff.inverse_tau, "certified_bound": suff.bound, "layer_bounds": list(suff.layer_bounds)},
         "tightest": {"tau": tight.tau, "inverse_tau": tight.inverse_tau, "certified_bound": tight.bound, "layer_bounds": list(tight.layer_bounds)},
         "note": "every smaller tau certifies the same eps (statement C/T); bounds are upper ends of interval arithmetic",
+        "own_tau": args.own_tau,
+        "colder": colder,
+        "tie_spread": args.spread,
     }
+    if spread_bound is not None:
+        doc["note"] = (
+            "scores tied only within the tie tolerance: the certificates are of the exact-tie part; with the spread term the bound at the "
+            "tightest tau is 'bound_with_tie_spread', and smaller tau are NOT all certified (the spread term grows as tau shrinks)"
+        )
+        doc["bound_with_tie_spread"] = spread_bound
     if args.json:
         print(json.dumps(doc, indent=1))
     else:
@@ -96,5 +131,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"gap and x_max measured in hard mode over all {measured} inputs of length {args.n}")
         print(f"sufficient (closed form, statement T): tau = {suff.tau:.6g}  (1/tau = {suff.inverse_tau:.6g})  certifies B_L <= {suff.bound:.4g}")
         print(f"tightest (certified bisection):        tau = {tight.tau:.6g}  (1/tau = {tight.inverse_tau:.6g})  certifies B_L <= {tight.bound:.4g}")
-        print("every smaller tau certifies eps too.")
+        if spread_bound is None:
+            print("every smaller tau certifies eps too.")
+        else:
+            verdict = "certifies" if spread_bound <= min(args.eps, 1.0) else "does NOT certify"
+            print(
+                f"near ties (scores tied within tie_rtol, spread up to {args.spread:.3g}): above, the exact-tie part; with the spread term "
+                f"B_L <= {spread_bound:.4g} at the tightest tau ({verdict} eps), and colder is not always better (the term grows as tau shrinks)"
+            )
+        if colder:
+            print(colder)
     return 0

@@ -2,7 +2,10 @@
 
 Every subformula's coordinate at every position and the acceptance are compared with the
 reference in hard and in soft mode (``checks.engine.verify``): exit 0 if everything agrees,
-1 if anything disagrees.  Also the options ``--workers`` / ``--scheduler`` / ``--max-seconds``
+1 if anything disagrees.  With ``--model FILE --reference OUTPUTS.json`` (docs/interchange.md)
+the model's per-position outputs in hard mode and in soft mode (at ``--tau``, default the
+model's own temperature) are compared with the reference table and with each other, and the
+three agreements are reported separately; a bad table exits 2 with one line.  Also the options ``--workers`` / ``--scheduler`` / ``--max-seconds``
 that the subcommands running the engine share (``add_engine_options``, ``run_engine``).
 """
 
@@ -12,7 +15,7 @@ import argparse
 import json
 from typing import Any
 
-from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_int, program_text
+from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_float, positive_int, program_text
 from hardsoft.checks.engine import verify as vf
 
 
@@ -51,8 +54,11 @@ def register(sub: Any) -> None:
     src.add_argument("formula", nargs="?", help="a formula, e.g. 'a S b' (docs/temporal-logic.md), or, with --lang, a program")
     src.add_argument("--file", metavar="F", help="read the formula or program from a file")
     src.add_argument("--example", choices=sorted(vf.example_targets()), help="a built-in example with a plain-Python reference")
+    src.add_argument("--model", help="a model file with a per-position output (format 3); needs --reference")
     add_lang_option(v)
-    v.add_argument("--up-to", type=positive_int("--up-to"), required=True, metavar="N", help="every string of lengths 1..N")
+    v.add_argument("--reference", metavar="OUTPUTS.json", help="with --model: the reference table (every input and the program's outputs)")
+    v.add_argument("--tau", type=positive_float("--tau"), help="with --model: the soft run's temperature (default: the model's own, else 1)")
+    v.add_argument("--up-to", type=positive_int("--up-to"), metavar="N", help="every string of lengths 1..N (formula, program or --example)")
     add_regime_option(v)
     add_alphabet_option(v)
     v.add_argument("--modes", default="hard,soft", help="hard, soft or both (default hard,soft)")
@@ -78,6 +84,12 @@ def target_of(args: argparse.Namespace) -> vf.VerificationTarget:
 
 def run(args: argparse.Namespace) -> int:
     """Verify and print the outcome; exit 0 if everything agrees, 1 if something disagrees."""
+    if args.model:
+        return run_reference(args)
+    if args.reference or args.tau:
+        raise ValueError("--reference and --tau go with --model")
+    if args.up_to is None:
+        raise ValueError("--up-to N is required with a formula or --example")
     modes = tuple(m.strip() for m in args.modes.split(","))
     bad = [m for m in modes if m not in vf.MODES]
     if bad or not modes:
@@ -95,3 +107,30 @@ def run(args: argparse.Namespace) -> int:
                     f"expected {c['expected']}; accepted {c['accept_got']} (expected {c['accept_expected']})"
                 )
     return 0 if report.ok else 1
+
+
+def run_reference(args: argparse.Namespace) -> int:
+    """Compare a model's hard and soft outputs with a reference table; exit 0 if all three agreements are complete, else 1."""
+    from hardsoft.checks import interop
+    from hardsoft.spec.modelio import load_model
+
+    if not args.reference:
+        raise ValueError("--model needs --reference OUTPUTS.json")
+    if args.up_to is not None:
+        raise ValueError("--up-to goes with a formula or --example; with --model the reference table fixes the inputs")
+    model = load_model(args.model)
+    ref = interop.load_reference(args.reference, model)
+    tau = args.tau or model.own_tau or 1.0
+    rep = interop.compare_with_reference(model, ref, tau)
+    rows = [("hard = reference", rep.hard_ref), ("soft = reference", rep.soft_ref), ("soft = hard", rep.soft_hard)]
+    if args.json:
+        doc = {"model": model.name, "tau": tau, "cases": rep.hard_ref.total, "max_len": ref.max_len}
+        doc |= {k.replace(" = ", "_vs_").replace(" ", ""): {"agree": a.agree, "total": a.total, "first_disagreement": a.first} for k, a in rows}
+        print(json.dumps(doc, indent=1))
+    else:
+        print(
+            f"{model.name}: {rep.hard_ref.total} reference inputs of lengths 1..{ref.max_len}; hard mode {model.hard_mode}, soft at tau = {tau:.6g}"
+        )
+        for k, a in rows:
+            print(f"  {k}: {interop.first_disagreement(a)}")
+    return 0 if rep.ok else 1

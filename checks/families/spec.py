@@ -168,11 +168,23 @@ def sweep_soft_vs_hard(example: str = "last-a", n: int = 8, eps: float = 1e-3, p
     hard = tf.run(model, inputs, model.hard_mode)
     inv = np.geomspace(tight.inverse_tau / 30, tight.inverse_tau * 4, points)
     rows = []
+    allowances = []
+    norms = tf.compute_model_norms(model)
     for t in inv:
         soft = tf.run(model, inputs, "soft", tau=1.0 / t)
         err = tf.compute_layer_errors(hard, soft)[-1]
         rows.append((float(t), err, bd.certify_bound_at(consts, 1.0 / t)))
-    return {"model": example, "n": n, "gap": m.gap, "x_max": m.x_max, "eps": eps, "tight_inverse_tau": tight.inverse_tau, "rows": rows}
+        allowances.append(tf.compute_rounding_allowance(model, n, 1.0 / t, m.x_max, model.depth, norms))
+    return {
+        "model": example,
+        "n": n,
+        "gap": m.gap,
+        "x_max": m.x_max,
+        "eps": eps,
+        "tight_inverse_tau": tight.inverse_tau,
+        "rows": rows,
+        "rounding_allowances": allowances,
+    }
 
 
 def plot_sweep(sweep: dict[str, Any], path: Path) -> None:
@@ -203,6 +215,7 @@ def check_sweep(out_dir: Path) -> CheckResult:
     t0 = time.perf_counter()
     sw = sweep_soft_vs_hard()
     bad = [r for r in sw["rows"] if r[1] > r[2]]
+    rounding = [r for r, R in zip(sw["rows"], sw["rounding_allowances"]) if r[2] < r[1] <= r[2] + R]  # still a failure, said so
     plot_sweep(sw, out_dir / "sweep.png")
     below = [r for r in sw["rows"] if r[0] >= sw["tight_inverse_tau"]]
     ok = not bad and all(r[1] <= sw["eps"] for r in below)
@@ -213,7 +226,7 @@ def check_sweep(out_dir: Path) -> CheckResult:
         t0,
         f"{len(sw['rows'])} temperatures on {sw['model']} (n={sw['n']}): measured error <= certified bound"
         if ok
-        else f"{len(bad)} temperature(s) where the measured error exceeds the bound",
+        else f"{len(bad)} temperature(s) with the measured error above the bound ({len(rounding)} only within the run's rounding allowance R)",
         sweep=sw,
         figure="sweep.png",
     )

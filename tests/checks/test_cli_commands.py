@@ -14,7 +14,7 @@ from hardsoft.checks.commands import table
 from hardsoft.constructive.logic import REGIMES
 
 #: The subcommands `hardsoft --help` listed before the one-module-per-command layout (none may go missing).
-SUBCOMMANDS = ("check", "temperature", "simulate", "compile", "verify", "table", "constructions", "audit", "install-lean")
+SUBCOMMANDS = ("check", "temperature", "simulate", "compile", "verify", "import", "export", "table", "constructions", "audit", "install-lean")
 
 
 def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -38,7 +38,7 @@ def test_every_command_module_has_register_and_run() -> None:
     parsers = _subcommands(cli.build_parser())
     assert tuple(parsers) == SUBCOMMANDS
     # each command's parser runs its own module's run
-    by_name = {m.__name__.rsplit(".", 1)[1].replace("_", "-"): m for m in cli.COMMANDS}
+    by_name = {getattr(m, "NAME", m.__name__.rsplit(".", 1)[1].replace("_", "-")): m for m in cli.COMMANDS}
     for name, p in parsers.items():
         run = p.get_default("func") if name != "audit" else _subcommands(p)["precision"].get_default("func")
         assert run is by_name[name].run, name

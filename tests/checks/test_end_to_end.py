@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from hardsoft.checks.families.properties import Property, find_counterexample
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
-from hardsoft.spec.constants import E2E_ALLOWANCE_MAX_FRACTION, E2E_ROUNDING_FACTOR, FLOAT64_EPS
+from hardsoft.spec.constants import E2E_ALLOWANCE_MAX_FRACTION, FLOAT64_EPS
 from hardsoft.spec.examples import random_model
 
 #: Draws of the property test seen in this run (distinct seeds), and their statistics.
@@ -42,12 +42,9 @@ def ahat_instances(draw):
 
 
 def rounding_allowance(model: tf.Model, n: int, tau: float, traces: list[tf.Trace]) -> float:
-    """Return the per-layer rounding allowance of two float64 runs (the same at every layer; see spec.constants)."""
+    """Return the per-layer rounding allowance of two float64 runs (the same at every layer; spec.transformer.compute_rounding_allowance)."""
     X = max(1.0, max(float(np.abs(a).max()) for tr in traces for a in tr.activations))
-    norms = tf.compute_model_norms(model)
-    S = max(sum(nm.A_sums) for nm in norms) * X * X
-    B = max(sum(nm.B_cols) for nm in norms)
-    return E2E_ROUNDING_FACTOR * FLOAT64_EPS * model.d * X * (n + max(1.0, S) * B / tau)
+    return tf.compute_rounding_allowance(model, n, tau, X)
 
 
 def _layer_bounds(consts: bd.RecursionConstants, tau: float) -> list[float]:

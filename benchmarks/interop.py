@@ -1,0 +1,91 @@
+"""Interchange benchmark: import a 6-layer TransformerLens-layout model (target: under 2 s) and certify it.
+
+Writes a random float32 HookedTransformer state dict of tracr-like size (6 layers, 4 heads,
+d_model 64, d_head 16, d_mlp 128, 8 tokens with BOS and pad, n_ctx 9) to a temporary directory,
+then prints the time of ``hardsoft import``'s reader (first call and best of 5), of writing the
+model file (JSON), of measuring gap and x_max over every input of length 3, of the exact
+(rational) weight norms of Lemma 25, and of certifying the tightest temperature for eps = 0.01.
+Usage: python benchmarks/interop.py
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from safetensors.numpy import save_file
+
+from hardsoft.checks import interop
+from hardsoft.spec import bounds as bd
+from hardsoft.spec import transformer as tf
+from hardsoft.spec.modelio import save_model
+
+#: The benchmark's model: tracr-like sizes.
+L, H, D, K, M, N_CTX = 6, 4, 64, 16, 128, 9
+VOCAB = ["BOS", "a", "b", "c", "d", "e", "f", "compiler_pad"]
+#: Length at which gap and x_max are measured (6 symbols: 6^3 = 216 inputs; the full length 8 has 1.7 million).
+MEASURE_LENGTH = 3
+#: The import target.
+IMPORT_TARGET_SECONDS = 2.0
+
+
+def write_model(directory: Path) -> Path:
+    """Write the benchmark model (safetensors + config with hints); return the weights' path."""
+    rng = np.random.default_rng(0)
+    r = lambda *s: (rng.normal(size=s) / np.sqrt(s[-1])).astype(np.float32)  # noqa: E731
+    sd = {"embed.W_E": r(len(VOCAB), D), "pos_embed.W_pos": r(N_CTX, D), "unembed.W_U": r(D, 6), "unembed.b_U": r(6)}
+    for l in range(L):
+        a, m = f"blocks.{l}.attn.", f"blocks.{l}.mlp."
+        sd |= {a + "W_Q": r(H, D, K), a + "W_K": r(H, D, K), a + "W_V": r(H, D, K), a + "W_O": r(H, K, D)}
+        sd |= {a + "b_Q": r(H, K), a + "b_K": r(H, K), a + "b_V": r(H, K), a + "b_O": r(D)}
+        sd |= {m + "W_in": r(D, M), m + "b_in": r(M), m + "W_out": r(M, D), m + "b_out": r(D)}
+    cfg = {
+        "n_layers": L, "n_heads": H, "d_model": D, "d_head": K, "d_mlp": M, "d_vocab": len(VOCAB), "d_vocab_out": 6, "n_ctx": N_CTX,
+        "act_fn": "relu", "normalization_type": None, "attn_only": False, "attention_dir": "causal", "attn_scale": 4.0,
+        "positional_embedding_type": "standard",
+        "hardsoft": {"input_vocab": VOCAB, "bos": "BOS", "output_labels": list("uvwxyz"), "output_kind": "categorical", "source": "benchmark"},
+    }  # fmt: skip
+    st = directory / "bench6.safetensors"
+    save_file(sd, str(st))
+    (directory / "bench6.config.json").write_text(json.dumps(cfg))
+    return st
+
+
+def main() -> None:
+    """Print the import and certification figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        st = write_model(Path(tmp))
+        t0 = time.perf_counter()
+        model = interop.import_transformer_lens(st, tracr=True)
+        first = time.perf_counter() - t0
+        times = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            interop.import_transformer_lens(st, tracr=True)
+            times.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        save_model(model, Path(tmp) / "bench6.json")
+        write = time.perf_counter() - t0
+        verdict = "OK" if max(first, min(times)) < IMPORT_TARGET_SECONDS else "SLOWER THAN TARGET"
+        print(f"import 6-layer model (d = {model.d}, {L * H} heads, d_mlp {M}): first {first:.3f} s, best of 5 {min(times):.3f} s "
+              f"(target < {IMPORT_TARGET_SECONDS} s: {verdict}); model file written in {write:.3f} s")  # fmt: skip
+        n = min(model.max_input_length or 1, MEASURE_LENGTH)
+        t0 = time.perf_counter()
+        meas = tf.measure(model, n)
+        measured = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        consts = tf.compute_recursion_constants(model, meas)
+        norms = time.perf_counter() - t0
+        line = f"measure gap and x_max over all {meas.inputs} inputs of length {n} (+BOS): {measured:.2f} s; exact norms: {norms:.1f} s"
+        if consts is not None and np.isfinite(meas.gap):
+            t0 = time.perf_counter()
+            cert = bd.compute_tightest_inverse_temperature(consts.without_spread(), 0.01)
+            line += f"; tightest tau {cert.tau:.4g} certified in {time.perf_counter() - t0:.2f} s"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
