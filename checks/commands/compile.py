@@ -22,7 +22,7 @@ from hardsoft.checks.engine import verify as vf
 
 def register(sub: Any) -> None:
     """Add the compile subcommand."""
-    c = sub.add_parser("compile", help="compile a temporal-logic formula or a B-RASP / C-RASP program to a transformer (docs/languages.md)")
+    c = sub.add_parser("compile", help="compile a temporal-logic formula or a B-RASP / C-RASP / S-RASP program to a transformer (docs/languages.md, docs/srasp.md)")
     src = c.add_mutually_exclusive_group(required=True)
     src.add_argument("formula", nargs="?", help="a formula (e.g. 'a S b', '#<[a] > #<[b]') or, with --lang, a program")
     src.add_argument("--file", metavar="F", help="read the formula or program from a file")
@@ -75,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     from hardsoft.spec.modelio import save_model
 
     text = program_text(args)
+    if args.lang == "srasp":
+        from hardsoft.checks.commands.srasp_program import run_compile
+
+        return run_compile(args, text)
     if args.lang != "tl":
         return run_program(args, text)
     try:
@@ -98,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, FFN width {doc['ffn_width']}")
         print(f"features  {', '.join(doc['position_features'])}")
         print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
-        for line in doc["constructions"]:
+        for line in dict.fromkeys(doc["constructions"]):  # a head shared by several nodes is listed once
             print(f"          {line}")
         forms = doc["boolean_forms"]
         print(f"boolean   {forms['table']} node(s) from a truth table, {forms['circuit']} as one circuit gate (--json lists each)")
@@ -152,7 +156,7 @@ def run_program(args: argparse.Namespace, text: str) -> int:
         print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, FFN width {doc['ffn_width']}")
         print(f"features  {', '.join(doc['position_features'])}")
         print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
-        for line in doc["constructions"]:
+        for line in dict.fromkeys(doc["constructions"]):  # a head shared by several nodes is listed once
             print(f"          {line}")
         if report is not None:
             verdict = "OK" if report["ok"] else "MISMATCH"

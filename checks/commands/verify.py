@@ -94,6 +94,12 @@ def run(args: argparse.Namespace) -> int:
     bad = [m for m in modes if m not in vf.MODES]
     if bad or not modes:
         raise ValueError(f"--modes: expected hard and/or soft, got {args.modes!r}")
+    if args.lang == "srasp" and not args.example:
+        from hardsoft.checks.commands.srasp_program import run_verify
+
+        if modes != vf.MODES:
+            raise ValueError("--lang srasp verifies hard and soft together (--modes is for formulas and examples)")
+        return run_verify(args, program_text(args))
     target = target_of(args)
     report = run_engine(target, args.up_to, args, modes)
     if args.json:

@@ -24,6 +24,8 @@ def compile_text(language: str, text: str, alphabet: Sequence[str], regime: str)
     from hardsoft.constructive.lang import get_language
 
     lang = get_language(language)
+    if lang.via != "tl":
+        raise ValueError(f"the {lang.name} language has its own compiler (hardsoft compile --lang {lang.name}), not the temporal-logic one")
     try:
         program = lang.parse(text)
     except ValueError as e:

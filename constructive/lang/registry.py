@@ -8,6 +8,12 @@ language by its name (``hardsoft compile --lang NAME``):
     interpret(program, inputs, alphabet) -> {vector name: (batch, n) array}   the paper's definitions
     to_model(program, alphabet, regime) -> CompiledProgram                    one model, hard and soft
 
+``via`` names the compiler: "tl" (the program becomes temporal-logic formulas, compiled by
+``constructive.logic``; B-RASP and C-RASP) or "srasp" (S-RASP's own average-hard compiler,
+``constructive.srasp``: its ``to_model`` returns a ``constructive.srasp.Compiled`` and its
+verification is ``constructive.srasp.verify_program``; the program fixes its alphabet and the
+regime is the compiler's own).
+
 Adding a language is one entry in ``LANGUAGES``.
 """
 
@@ -20,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from hardsoft.constructive import logic as lg
+from hardsoft.constructive import srasp
 from hardsoft.constructive.lang import brasp, crasp
 from hardsoft.constructive.lang.program import CompiledProgram
 
@@ -35,7 +42,9 @@ class Language:
     parse: Callable[[str], Any]
     format: Callable[[Any], str]
     interpret: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]]
-    to_model: Callable[[Any, Sequence[str], str], CompiledProgram]
+    to_model: Callable[[Any, Sequence[str], str], Any]
+    #: the compiler: "tl" (through temporal-logic formulas: to_model returns a CompiledProgram) or "srasp" (its own)
+    via: str = "tl"
 
 
 def _tl_interpret(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
@@ -49,6 +58,19 @@ def _tl_to_model(f: lg.Formula, alphabet: Sequence[str], regime: str) -> Compile
     c = lg.compile_formula(f, tuple(alphabet), regime)
     names = tuple(str(g) for g in lg.subformulas(f))
     return CompiledProgram("tl", f, str(f), tuple(alphabet), regime, c, names, tuple(range(len(names))), _tl_interpret)
+
+
+def _srasp_interpret(p: srasp.Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
+    """Return every S-RASP sequence on a batch of words (symbol indices into alphabet), exact integers, word by word."""
+    rows = [srasp.interpret(p, [alphabet[int(k)] for k in word]) for word in np.atleast_2d(np.asarray(inputs))]
+    return {name: np.array([r[name] for r in rows]) for name in rows[0]}
+
+
+def _srasp_to_model(p: srasp.Program, alphabet: Sequence[str], regime: str) -> srasp.Compiled:
+    """Return the S-RASP compiler's model (its own encoding; the alphabet must be the program's, the regime is ignored)."""
+    if tuple(alphabet) and tuple(alphabet) != p.alphabet:
+        raise ValueError(f"the S-RASP program {p.name} declares the alphabet {','.join(p.alphabet)}; got --alphabet {','.join(alphabet)}")
+    return srasp.compile_program(p)
 
 
 LANGUAGES: dict[str, Language] = {
@@ -81,6 +103,17 @@ LANGUAGES: dict[str, Language] = {
         crasp.format_program,
         crasp.interpret,
         crasp.compile_program,
+    ),
+    "srasp": Language(
+        "srasp",
+        "S-RASP: Boolean and integer vectors, prefix sums, position-wise arithmetic, aggregation with integer selectors",
+        "Strobl, Angluin, Chiang, Rawski and Sabharwal 2025, Transformers as Transducers",
+        ".srasp",
+        srasp.parse_program,
+        srasp.format_program,
+        _srasp_interpret,
+        _srasp_to_model,
+        via="srasp",
     ),
 }
 
