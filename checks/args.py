@@ -105,7 +105,10 @@ def add_lang_option(p: argparse.ArgumentParser) -> None:
         "--lang",
         choices=tuple(LANGUAGES),
         default="tl",
-        help="the program's language: tl (temporal logic, the default), brasp (B-RASP), crasp (C-RASP) or srasp (S-RASP: its own compiler, the program declares its alphabet); docs/languages.md, docs/srasp.md",
+        help=(
+            "the program's language: tl (temporal logic, the default), brasp (B-RASP), crasp (C-RASP) or srasp "
+            "(S-RASP: its own compiler, the program declares its alphabet); docs/languages.md, docs/srasp.md"
+        ),
     )
 
 

@@ -22,7 +22,7 @@ from hardsoft.checks.engine import verify as vf
 
 def register(sub: Any) -> None:
     """Add the compile subcommand."""
-    c = sub.add_parser("compile", help="compile a temporal-logic formula or a B-RASP / C-RASP / S-RASP program to a transformer (docs/languages.md, docs/srasp.md)")
+    c = sub.add_parser("compile", help="compile a temporal-logic formula or a B-RASP / C-RASP / S-RASP program to a transformer (docs/languages.md)")
     src = c.add_mutually_exclusive_group(required=True)
     src.add_argument("formula", nargs="?", help="a formula (e.g. 'a S b', '#<[a] > #<[b]') or, with --lang, a program")
     src.add_argument("--file", metavar="F", help="read the formula or program from a file")

@@ -76,7 +76,9 @@ def run(args: argparse.Namespace) -> int:
             print(ex.text, end="" if ex.text.endswith("\n") else "\n")
         return 0
     if args.json:
-        rows = [{"name": x.name, "language": x.language, "alphabet": list(x.alphabet), "description": x.description, "source": x.source} for x in shelf]
+        rows = [
+            {"name": x.name, "language": x.language, "alphabet": list(x.alphabet), "description": x.description, "source": x.source} for x in shelf
+        ]
         print(json.dumps(rows, indent=1))
         return 0
     width = max(len(x.name) for x in shelf)
