@@ -85,6 +85,7 @@ from hardsoft.constructive import heads as cs
 from hardsoft.constructive.heads import REGIMES
 from hardsoft.constructive.logic.semantics import check_alphabet
 from hardsoft.constructive.logic.syntax import (
+    children,
     And,
     Atom,
     Compare,
@@ -300,6 +301,18 @@ class _Schedule:
         self.plan: dict[Formula, BoolPlan] = {}  # Boolean node -> the plan chosen
         self.shared: dict[Formula, Formula] = {}  # Boolean node -> an earlier node with the same table (its coordinate is reused)
         self.by_function: dict[tuple[tuple[Formula, ...], int], Formula] = {}  # (leaves, table) of a table plan -> its first node
+        self.order: dict[Formula, int] = {}  # node -> the order it was scheduled in (a canonical leaf order without printing texts)
+        self.sizes: dict[int, int] = {}  # id(node) -> the symbols of its tree (_tree_size's memo)
+
+    def label(self, g: Formula) -> str:
+        """Return g's text when its tree has at most LABEL_MAX_SYMBOLS symbols, else a short unique name (its schedule order).
+
+        A formula that shares subtrees (a B-RASP or C-RASP translation) can print exponentially
+        longer than it is: coordinate names and descriptions must not print it.
+        """
+        if _tree_size(g, self.sizes) <= LABEL_MAX_SYMBOLS:
+            return str(g)
+        return f"#{self.order.get(g, -1)} {type(g).__name__} ({_tree_size(g, self.sizes):,} symbols as text)"
 
     def is_symbolic(self, g: Formula) -> bool:
         """Return whether g is a function of the symbol at i alone (set by the word embedding)."""
@@ -316,6 +329,7 @@ class _Schedule:
         """Schedule node g, its children being scheduled (the caller walks children first)."""
         if g in self.time:
             return
+        self.order.setdefault(g, len(self.order))
         self.symbolic[g] = self._symbol_values(g)
         if self.symbolic[g] is not None or isinstance(g, (First, Last)):
             t = 0
@@ -391,7 +405,7 @@ class _Schedule:
             else:
                 v = vals[0] | vals[1]
             table |= v << a
-        return _canonical_table(leaves, table)
+        return _canonical_table(leaves, table, self.order)
 
     def _gate(self, g: Not | And | Or) -> BoolPlan:
         """Return g as one gate: Not flips its argument's gate (De Morgan); And / Or take in a same-kind child gate's literals.
@@ -488,15 +502,38 @@ def _regime_features(regime: str) -> tuple[str, ...]:
     return ("one", "is_first", "is_last", "i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)")
 
 
-def _canonical_table(leaves: list[Formula], table: int) -> tuple[tuple[Formula, ...], int]:
-    """Return (leaves, table) without the leaves the table does not depend on, the rest in the order of their texts.
+#: Formulas whose trees are larger are named by their schedule order, not their text (_Schedule.label).
+LABEL_MAX_SYMBOLS = 400
+
+
+def _tree_size(f: Formula, memo: dict[int, int]) -> int:
+    """Return the symbols of f's tree (shared subtrees counted each time), in time linear in its DAG (no recursion)."""
+    stack = [f]
+    while stack:
+        g = stack[-1]
+        if id(g) in memo:
+            stack.pop()
+            continue
+        pending = [c for c in children(g) if id(c) not in memo]
+        if pending:
+            stack.extend(pending)
+            continue
+        stack.pop()
+        memo[id(g)] = 1 + sum(memo[id(c)] for c in children(g))
+    return memo[id(f)]
+
+
+def _canonical_table(leaves: list[Formula], table: int, order_of: dict[Formula, int]) -> tuple[tuple[Formula, ...], int]:
+    """Return (leaves, table) without the leaves the table does not depend on, the rest in the order they were scheduled.
 
     Two Boolean nodes computing the same function of the same leaves then have equal
-    (leaves, table) and share one coordinate (``_Schedule.shared``).
+    (leaves, table) and share one coordinate (``_Schedule.shared``).  The order is the
+    schedule's (a function of the formula, as texts are, but without printing them: a formula
+    that shares subtrees has texts exponentially longer than itself).
     """
     m = len(leaves)
     keep = [k for k in range(m) if any(((table >> a) & 1) != ((table >> (a ^ (1 << k))) & 1) for a in range(1 << m))]
-    order = sorted(keep, key=lambda k: str(leaves[k]))
+    order = sorted(keep, key=lambda k: order_of[leaves[k]])
     out = 0
     for b in range(1 << len(order)):
         a = sum(((b >> r) & 1) << k for r, k in enumerate(order))  # the dropped leaves at 0: the table does not depend on them
@@ -538,10 +575,10 @@ def _allocate(sched: _Schedule) -> _Layout:
     clean: dict[Formula, int] = {}
     symbolic = [g for g in sched.nodes if sched.is_symbolic(g)]
     for g in symbolic:
-        clean[g] = res.add(f"sym:{g}")
+        clean[g] = res.add(f"sym:{sched.label(g)}")
     for g in sched.nodes:
         if isinstance(g, Mod):
-            clean[g] = res.add(f"pos:{g}")
+            clean[g] = res.add(f"pos:{sched.label(g)}")
         elif isinstance(g, First):
             clean[g] = res["is_first"]
         elif isinstance(g, Last):
@@ -549,14 +586,14 @@ def _allocate(sched: _Schedule) -> _Layout:
         elif g in sched.shared:
             clean[g] = clean[sched.shared[g]]
         elif g not in clean:
-            clean[g] = res.add(f"node:{g}")
+            clean[g] = res.add(f"node:{sched.label(g)}")
     scratch: dict[Formula, int] = {}
     value: dict[Formula, int] = {}
     for g in sched.nodes:
         if sched.is_attended(g):
-            scratch[g] = res.add(f"scratch:{g}")
+            scratch[g] = res.add(f"scratch:{sched.label(g)}")
         if isinstance(g, Compare) and not sched.is_symbolic(g):
-            value[g] = res.add(f"V:{g}")
+            value[g] = res.add(f"V:{sched.label(g)}")
     return _Layout(res, features, symbolic, clean, scratch, value)
 
 
@@ -607,7 +644,7 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
         else:
             k = shared[key] = len(plan.heads)
             plan.heads.append(h)
-        infos.append(HeadInfo(layer, k, construction, str(g), target))
+        infos.append(HeadInfo(layer, k, construction, sched.label(g), target))
 
     for g in sched.nodes:
         if sched.is_symbolic(g):
@@ -719,11 +756,11 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     readout = Readout(lay.clean[f], "last", 0.5)
     forms = ["shared" if g in sched.shared else p.form for g, p in sched.plan.items()]
     plans = f"Boolean nodes: {forms.count('table')} table, {forms.count('circuit')} circuit, {forms.count('shared')} shared"
-    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {f} ({plans})", "average", readout)
+    model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {sched.label(f)} ({plans})", "average", readout)
     coords = [lay.clean[g] for g in sched.subs]
     booleans = [
-        BoolInfo(sched.time[g], str(g), "shared" if g in sched.shared else p.form, len(p.inputs), 0 if g in sched.shared else p.units())
+        BoolInfo(sched.time[g], sched.label(g), "shared" if g in sched.shared else p.form, len(p.inputs), 0 if g in sched.shared else p.units())
         for g, p in sched.plan.items()
     ]
-    times = {str(g): sched.time[g] for g in sched.nodes}
+    times = {sched.label(g): sched.time[g] for g in sched.nodes}
     return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans)

@@ -297,8 +297,8 @@ def test_planted_sharing_of_different_functions_is_caught(monkeypatch) -> None:
     f = "!(b & Y a) S a & (Y a | b) S b"
     assert check_compiled(compile_formula(f), 6)["ok"]
 
-    def careless(leaves, table):  # forgets the table: every function of the same leaves looks equal
-        lv, _ = real(leaves, table)
+    def careless(leaves, table, order_of):  # forgets the table: every function of the same leaves looks equal
+        lv, _ = real(leaves, table, order_of)
         return lv, 1 if len(lv) else table
 
     real = cp._canonical_table
