@@ -85,8 +85,8 @@ theorem natCast_succ (n : Nat) : (natCast (n + 1) : α) = natCast n + 1 := rfl
 /-- Theorem 26 and statement E, helper (cast): `natCast (n + k) = natCast n + natCast k`. -/
 theorem natCast_add (n k : Nat) : (natCast (n + k) : α) = natCast n + natCast k := by
   induction k with
-  | zero => rw [Nat.add_zero, natCast_zero]; grind
-  | succ k ih => rw [← Nat.add_assoc, natCast_succ, natCast_succ, ih]; grind
+  | zero => rw [Nat.add_zero, natCast_zero, AddCommMonoid.add_zero]
+  | succ k ih => rw [← Nat.add_assoc, natCast_succ, natCast_succ, ih, AddCommMonoid.add_assoc]
 
 /-- Lemma 6 and statement E, helper (sums): `sumTo f 0 = 0`. -/
 theorem sumTo_zero (f : Nat → α) : sumTo f 0 = 0 := rfl
@@ -135,10 +135,9 @@ theorem natCast_nonneg (n : Nat) : (0 : α) ≤ natCast n := by
 
 /-- Theorem 26, helper (order): `1 ≤ p` and `1 ≤ r` give `1 ≤ p * r`. -/
 theorem one_le_mul_of_one_le {p r : α} (hp : 1 ≤ p) (hr : 1 ≤ r) : 1 ≤ p * r := by
-  have h01 := Lean.Grind.OrderedRing.zero_le_one (R := α)
-  have h0 : (0 : α) ≤ p := by grind
-  have h1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hr h0
-  grind
+  have h1 := OrderedRing.mul_le_mul_of_nonneg_left hr (Std.le_trans OrderedRing.zero_le_one hp)
+  rw [Semiring.mul_one] at h1
+  exact Std.le_trans hp h1
 
 /-- Theorem 26 and Lemma 6, helper (powers): `1 ≤ r` gives `1 ≤ r ^ n`. -/
 theorem one_le_pow_of_one_le {r : α} (hr : 1 ≤ r) (n : Nat) : 1 ≤ r ^ n := by
