@@ -654,21 +654,19 @@ theorem one_le_sq_natCast_sub {t j : Nat} (h : j ≠ t) :
     (1 : α) ≤ (natCast t - natCast j) * (natCast t - natCast j) := by
   rcases Nat.lt_or_gt_of_ne h with hlt | hgt
   · have e : (natCast t : α) = natCast (t - j) + natCast j := by
-      rw [← natCast_add]; congr 1; omega
-    have hb := one_le_natCast_of_pos (α := α) (show 0 < t - j by omega)
-    have h0 : (0 : α) ≤ natCast (t - j) := natCast_nonneg _
-    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
-    rw [e]
-    generalize (natCast (t - j) : α) = b at *
-    grind
+      rw [← natCast_add, Nat.sub_add_cancel (Nat.le_of_lt hlt)]
+    have hb := one_le_natCast_of_pos (α := α) (Nat.sub_pos_of_lt hlt)
+    have hd : (natCast t : α) - natCast j = natCast (t - j) := by
+      rw [e]; grind
+    rw [hd]
+    exact one_le_mul_of_one_le hb hb
   · have e : (natCast j : α) = natCast (j - t) + natCast t := by
-      rw [← natCast_add]; congr 1; omega
-    have hb := one_le_natCast_of_pos (α := α) (show 0 < j - t by omega)
-    have h0 : (0 : α) ≤ natCast (j - t) := natCast_nonneg _
-    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
-    rw [e]
-    generalize (natCast (j - t) : α) = b at *
-    grind
+      rw [← natCast_add, Nat.sub_add_cancel (Nat.le_of_lt hgt)]
+    have hb := one_le_natCast_of_pos (α := α) (Nat.sub_pos_of_lt hgt)
+    have hd : ((natCast t : α) - natCast j) * (natCast t - natCast j) = natCast (j - t) * natCast (j - t) := by
+      rw [e]; grind
+    rw [hd]
+    exact one_le_mul_of_one_le hb hb
 
 /-- Lemma 7 (table lookup), helper: a natural `d` has `d ≤ d^2` in `α`. -/
 theorem natCast_le_sq (d : Nat) : (natCast d : α) ≤ natCast d * natCast d := by
@@ -710,13 +708,15 @@ theorem lookup_past (E : ExpLike α) {K tau : α} {i : Nat} (hK : 0 ≤ K) (htau
           - softmax E tau (lookupScore K (i - 1)) i (i - 1)
         ≤ E.exp (-K / tau) := by
   refine ⟨fun j _ h => lookup_gap K hK h, ?_⟩
-  refine softmax_mass_off_top_le_of_distinct E (d := fun j => i - 1 - j) (by omega) htau hK
-    (fun j hj hjt => by show 0 < i - 1 - j; omega)
-    (fun a b ha hb _ _ h => by simp only at h; omega) ?_
+  refine softmax_mass_off_top_le_of_distinct E (d := fun j => i - 1 - j) (Nat.sub_one_lt_of_lt hi) htau hK
+    (fun j hj hjt => Nat.sub_pos_of_lt (Nat.lt_of_le_of_ne (Nat.le_sub_one_of_lt hj) hjt))
+    (fun a b ha hb _ _ h => by
+      have h' : i - 1 - a = i - 1 - b := h
+      rw [← Nat.sub_sub_self (Nat.le_sub_one_of_lt ha), h', Nat.sub_sub_self (Nat.le_sub_one_of_lt hb)]) ?_
   intro j hj _
   rw [lookupScore_sub]
   have e : (natCast (i - 1) : α) = natCast (i - 1 - j) + natCast j := by
-    rw [← natCast_add]; congr 1; omega
+    rw [← natCast_add, Nat.sub_add_cancel (Nat.le_sub_one_of_lt hj)]
   rw [e]
   have hsq := natCast_le_sq (α := α) (i - 1 - j)
   have := OrderedRing.mul_le_mul_of_nonneg_left hsq hK
@@ -839,8 +839,8 @@ theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (s
     sumTo (softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i) i
         - softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i (tiebreakPastTarget sel i)
       ≤ x := by
-  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
-  have hn : (0 : α) < natCast n := by grind
+  have hn1 := one_le_natCast_of_pos (α := α) (Nat.lt_of_lt_of_le hi hin)
+  have hn : (0 : α) < natCast n := Std.lt_of_lt_of_le OrderedRing.zero_lt_one hn1
   have htau : 0 < c / natCast n := by
     have := div_nonneg_of_nonneg (Std.le_of_lt hc) hn
     have hne : c / natCast n ≠ 0 := by
@@ -859,7 +859,7 @@ theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (s
     have : c ≠ 0 := by grind
     grind
   rw [e] at h
-  grind
+  exact Std.le_trans h hrule
 
 /-! ### The read-out clamp of the feed-forward layers -/
 
@@ -920,32 +920,38 @@ theorem sumTo_le_mul_sub_one {f : Nat → Rat} {e : Rat} {m k0 : Nat} (hk0 : k0 
       have := h n (by omega)
       grind
 
+/-- Read-out, helper: `m · 1/(4m) = 1/4` for `m ≥ 1`. -/
+theorem natCast_mul_one_div_four_mul {m : Nat} (hm : 0 < m) :
+    natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
+  have hm1 := one_le_natCast_of_pos (α := Rat) hm
+  generalize (natCast m : Rat) = a at *
+  have : a ≠ 0 := by grind
+  grind
+
 /-- Read-out (the compilers' FFN clamp, true assignment): if each of the `m ≥ 1` leaves `x_k`
 is within `1/(4m)` of its 0/1 value `ρ_k`, the clamp unit pair of `σ = ρ` outputs exactly `1`. -/
 theorem clampUnit_eq_one {σ ρ : Nat → Bool} {x : Nat → Rat} {m : Nat} (hm : 0 < m)
     (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * natCast m) ≤ x k ∧
       x k ≤ (if ρ k then 1 else 0) + 1 / (4 * natCast m))
     (hσ : ∀ k, k < m → σ k = ρ k) : clampUnit σ x m = 1 := by
-  have hm1 := one_le_natCast_of_pos (α := Rat) hm
-  have hme : natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
-    generalize (natCast m : Rat) = a at *
-    have : a ≠ 0 := by grind
-    grind
   have hlow : -(natCast m * (1 / (4 * natCast m))) ≤ leafExcess σ x m := by
     rw [leafExcess_eq]
     apply neg_mul_le_sumTo
     intro k hk
     obtain ⟨hl, hu⟩ := hx k hk
     rw [hσ k hk]
+    clear hx hσ
     generalize (1 / (4 * natCast m) : Rat) = e at hl hu ⊢
     by_cases hr : ρ k = true
     · rw [if_pos hr] at hl hu ⊢; grind
     · rw [if_neg hr] at hl hu ⊢; grind
-  rw [hme] at hlow
+  rw [natCast_mul_one_div_four_mul hm] at hlow
   unfold clampUnit relu
-  have h1 : ¬ 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
+  generalize leafExcess σ x m = L at *
+  clear hx hσ
+  have h1 : ¬ 2 * (L + 3 / 4) ≤ 0 := by grind
   rw [if_neg h1]
-  by_cases h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0
+  by_cases h2 : 2 * (L + 1 / 4) ≤ 0
   · rw [if_pos h2]; grind
   · rw [if_neg h2]; grind
 
@@ -957,10 +963,7 @@ theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} 
       x k ≤ (if ρ k then 1 else 0) + 1 / (4 * natCast m))
     (hk0 : k0 < m) (hne : σ k0 ≠ ρ k0) : clampUnit σ x m = 0 := by
   have hm1 := one_le_natCast_of_pos (α := Rat) hm
-  have hme : natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
-    generalize (natCast m : Rat) = a at *
-    have : a ≠ 0 := by grind
-    grind
+  have hme := natCast_mul_one_div_four_mul hm
   have hup : leafExcess σ x m ≤ natCast m * (1 / (4 * natCast m)) - 1 := by
     rw [leafExcess_eq]
     apply sumTo_le_mul_sub_one hk0
@@ -971,8 +974,10 @@ theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} 
       cases h1 : σ k0 <;> cases h2 : ρ k0 <;> simp [h1, h2] at this hne ⊢ <;> grind
   rw [hme] at hup
   unfold clampUnit relu
-  have h1 : 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
-  have h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0 := by grind
+  generalize leafExcess σ x m = L at *
+  clear hx hme
+  have h1 : 2 * (L + 3 / 4) ≤ 0 := by grind
+  have h2 : 2 * (L + 1 / 4) ≤ 0 := by grind
   rw [if_pos h1, if_pos h2]
   grind
 
