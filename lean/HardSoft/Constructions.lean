@@ -369,19 +369,19 @@ noncomputable def tiebreakFutureUnbounded (K : α) (n : Nat) (sel : Nat → Bool
 theorem lastSel_some {sel : Nat → Bool} {N t : Nat} (h : lastSel sel N = some t) :
     t < N ∧ sel t = true ∧ ∀ j, j < N → sel j = true → j ≤ t := by
   induction N with
-  | zero => simp [lastSel] at h
+  | zero => change none = some t at h; cases h
   | succ N ih =>
+    change (if sel N = true then some N else lastSel sel N) = some t at h
     by_cases hN : sel N = true
-    · simp only [lastSel, hN, if_true, Option.some.injEq] at h
-      subst h
-      exact ⟨by omega, hN, fun j hj _ => by omega⟩
-    · have hN' : sel N = false := by simpa using hN
-      simp only [lastSel, hN'] at h
+    · rw [if_pos hN] at h
+      cases h
+      exact ⟨Nat.lt_succ_self _, hN, fun j hj _ => Nat.le_of_lt_succ hj⟩
+    · rw [if_neg hN] at h
       obtain ⟨h1, h2, h3⟩ := ih h
-      refine ⟨by omega, h2, fun j hj hs => ?_⟩
-      by_cases hjN : j = N
-      · subst hjN; rw [hs] at hN'; cases hN'
-      · exact h3 j (by omega) hs
+      refine ⟨Nat.lt_succ_of_lt h1, h2, fun j hj hs => ?_⟩
+      rcases Nat.lt_succ_iff_lt_or_eq.mp hj with hlt | heq
+      · exact h3 j hlt hs
+      · rw [heq] at hs; exact absurd hs hN
 
 /-- Lemma 8 (tie-breaking), helper: `lastSel` returns `none` only when no key is selected. -/
 theorem lastSel_none {sel : Nat → Bool} {N : Nat} (h : lastSel sel N = none) :
@@ -402,19 +402,19 @@ theorem lastSel_none {sel : Nat → Bool} {N : Nat} (h : lastSel sel N = none) :
 theorem firstSel_none {sel : Nat → Bool} {N : Nat} (h : firstSel sel N = none) :
     ∀ j, j < N → sel j = false := by
   induction N with
-  | zero => intro j hj; omega
+  | zero => intro j hj; exact absurd hj (Nat.not_lt_zero j)
   | succ N ih =>
     cases h' : firstSel sel N with
-    | some k => simp [firstSel, h'] at h
+    | some k => simp only [firstSel, h', reduceCtorEq] at h
     | none =>
       have hN : sel N = false := by
-        by_cases hN : sel N = true
-        · simp [firstSel, h', hN] at h
-        · simpa using hN
+        cases hs : sel N
+        · rfl
+        · simp only [firstSel, h', hs, ↓reduceIte, reduceCtorEq] at h
       intro j hj
-      by_cases hjN : j = N
-      · subst hjN; exact hN
-      · exact ih h' j (by omega)
+      rcases Nat.lt_succ_iff_lt_or_eq.mp hj with hlt | heq
+      · exact ih h' j hlt
+      · rw [heq]; exact hN
 
 /-- Lemma 8 (tie-breaking), helper: what `firstSel` returns is the leftmost selected key. -/
 theorem firstSel_some {sel : Nat → Bool} {N t : Nat} (h : firstSel sel N = some t) :
@@ -436,6 +436,36 @@ theorem firstSel_some {sel : Nat → Bool} {N t : Nat} (h : firstSel sel N = som
       · have hN' : sel N = false := by simpa using hN
         simp [firstSel, h', hN'] at h
 
+/-- Lemma 8 (tie-breaking), helper: keys `(if b then n else 0) + a` with `a, a' < n` are equal
+only when `a = a'`. -/
+theorem key_eq_aux {b b' : Bool} {n a a' : Nat} (ha : a < n) (ha' : a' < n)
+    (h : (if b then n else 0) + a = (if b' then n else 0) + a') : a = a' := by
+  cases b <;> cases b'
+  · exact Nat.add_left_cancel h
+  · rw [if_neg Bool.false_ne_true, if_pos rfl, Nat.zero_add] at h
+    exact absurd (h ▸ ha) (Nat.not_lt.mpr (Nat.le_add_right n a'))
+  · rw [if_pos rfl, if_neg Bool.false_ne_true, Nat.zero_add] at h
+    exact absurd (h ▸ ha') (Nat.not_lt.mpr (Nat.le_add_right n a))
+  · exact Nat.add_left_cancel h
+
+/-- Lemma 8 (tie-breaking), helper: a key `(if b then n else 0) + a` with `a < n` is at most the
+key `(if b' then n else 0) + a'` when `b'` is selected (and `a ≤ a'` if `b` is too), or when `b` is
+not and `a ≤ a'`. -/
+theorem key_le_aux {b b' : Bool} {n a a' : Nat} (ha : a < n)
+    (h : (b' = true ∧ (b = true → a ≤ a')) ∨ (b = false ∧ a ≤ a')) :
+    (if b then n else 0) + a ≤ (if b' then n else 0) + a' := by
+  rcases h with ⟨hb', hle⟩ | ⟨hb, hle⟩
+  · rw [if_pos hb']
+    cases b
+    · rw [if_neg Bool.false_ne_true, Nat.zero_add]
+      exact Nat.le_trans (Nat.le_of_lt ha) (Nat.le_add_right n a')
+    · rw [if_pos rfl]; exact Nat.add_le_add_left (hle rfl) n
+  · subst hb
+    rw [if_neg Bool.false_ne_true, Nat.zero_add]
+    cases b'
+    · rw [if_neg Bool.false_ne_true, Nat.zero_add]; exact hle
+    · rw [if_pos rfl]; exact Nat.le_trans hle (Nat.le_add_left a' n)
+
 /-- Lemma 8 (tie-breaking), helper: the past keys `c_j = n [select_j] + j` (`j < i < n`) are
 pairwise distinct and largest at the target. -/
 theorem tiebreakPast_keys (sel : Nat → Bool) {n i : Nat} (hi : 0 < i) (hin : i ≤ n) :
@@ -444,24 +474,20 @@ theorem tiebreakPast_keys (sel : Nat → Bool) {n i : Nat} (hi : 0 < i) (hin : i
         → k = k') ∧
       ∀ k, k < i → (if sel k then n else 0) + k
         ≤ (if sel (tiebreakPastTarget sel i) then n else 0) + tiebreakPastTarget sel i := by
-  refine ⟨?_, fun k k' hk hk' h => ?_, fun k hk => ?_⟩
+  refine ⟨?_, fun k k' hk hk' h =>
+    key_eq_aux (Nat.lt_of_lt_of_le hk hin) (Nat.lt_of_lt_of_le hk' hin) h, fun k hk => ?_⟩
   · unfold tiebreakPastTarget
     cases h : lastSel sel i with
     | some t => exact (lastSel_some h).1
-    | none => simp only [Option.getD]; omega
-  · cases h1 : sel k <;> cases h2 : sel k' <;> simp [h1, h2] at h <;> omega
+    | none => exact Nat.sub_one_lt_of_lt hi
   · unfold tiebreakPastTarget
     cases h : lastSel sel i with
     | some t =>
       obtain ⟨_, h2, h3⟩ := lastSel_some h
-      simp only [Option.getD, h2, if_true]
-      cases hk' : sel k
-      · simp <;> omega
-      · have := h3 k hk hk'; simp <;> omega
+      exact key_le_aux (Nat.lt_of_lt_of_le hk hin) (Or.inl ⟨h2, fun hs => h3 k hk hs⟩)
     | none =>
-      have h0 := lastSel_none h
-      simp only [Option.getD, h0 k hk, h0 (i - 1) (by omega)]
-      omega
+      exact key_le_aux (Nat.lt_of_lt_of_le hk hin)
+        (Or.inr ⟨lastSel_none h k hk, Nat.le_sub_one_of_lt hk⟩)
 
 /-- Lemma 8 (tie-breaking), helper: the future keys `c_k = n [select_{i+1+k}] + (N - 1 - k)`
 (`k < N = n-1-i`) are pairwise distinct and largest at the target. -/
@@ -473,29 +499,27 @@ theorem tiebreakFuture_keys (sel : Nat → Bool) {n i : Nat} (hin : i + 1 < n) :
       ∀ k, k < n - 1 - i → (if sel (i + 1 + k) then n else 0) + (n - 1 - i - 1 - k)
         ≤ (if sel (i + 1 + tiebreakFutureTarget sel n i) then n else 0)
           + (n - 1 - i - 1 - tiebreakFutureTarget sel n i) := by
+  have hb : ∀ k, n - 1 - i - 1 - k < n := fun k => Nat.lt_of_le_of_lt (Nat.sub_le _ k)
+    (Nat.lt_of_le_of_lt (Nat.sub_le _ 1)
+      (Nat.lt_of_le_of_lt (Nat.sub_le (n - 1) i) (Nat.sub_one_lt_of_lt hin)))
   refine ⟨?_, fun k k' hk hk' h => ?_, fun k hk => ?_⟩
   · unfold tiebreakFutureTarget
     cases h : firstSel (fun k => sel (i + 1 + k)) (n - 1 - i) with
     | some t => exact (firstSel_some h).1
-    | none => simp only [Option.getD]; omega
-  · cases h1 : sel (i + 1 + k) <;> cases h2 : sel (i + 1 + k') <;> simp [h1, h2] at h <;> omega
+    | none => exact Nat.sub_pos_of_lt (Nat.lt_sub_of_add_lt hin)
+  · have e := key_eq_aux (hb k) (hb k') h
+    rw [← Nat.sub_sub_self (Nat.le_sub_one_of_lt hk), e, Nat.sub_sub_self (Nat.le_sub_one_of_lt hk')]
   · unfold tiebreakFutureTarget
     cases h : firstSel (fun k => sel (i + 1 + k)) (n - 1 - i) with
     | some t =>
-      obtain ⟨h1, h2', h3'⟩ := firstSel_some h
-      have h2 : sel (i + 1 + t) = true := h2'
-      have h3 : ∀ j, j < t → sel (i + 1 + j) = false := h3'
-      simp only [Option.getD, h2, if_true]
-      cases hk' : sel (i + 1 + k)
-      · simp <;> omega
-      · have : ¬ k < t := fun hlt => by have := h3 k hlt; rw [hk'] at this; cases this
-        simp <;> omega
+      obtain ⟨_, h2, h3⟩ := firstSel_some h
+      refine key_le_aux (hb k) (Or.inl ⟨h2, fun hs => ?_⟩)
+      have hkt : ¬ k < t := fun hlt' => by
+        have h3k : sel (i + 1 + k) = false := h3 k hlt'
+        rw [hs] at h3k; exact Bool.noConfusion h3k
+      exact Nat.sub_le_sub_left (Nat.le_of_not_lt hkt) _
     | none =>
-      have h0' := firstSel_none h
-      have h0 : ∀ j, j < n - 1 - i → sel (i + 1 + j) = false := h0'
-      have e0 : sel (i + 1 + 0) = false := h0 0 (by omega)
-      simp only [Option.getD, h0 k hk, e0]
-      omega
+      exact key_le_aux (hb k) (Or.inr ⟨firstSel_none h k hk, Nat.sub_le_sub_left (Nat.zero_le k) _⟩)
 
 /-- Lemma 8 (tie-breaking, bounded regime, past: `s_j = K (select_j + j/n)` over the keys
 `j < i`, `0 < i ≤ n`, `K > 0`, `τ > 0`; a causal head that also sees `j = i` is this with `i + 1`
@@ -630,21 +654,19 @@ theorem one_le_sq_natCast_sub {t j : Nat} (h : j ≠ t) :
     (1 : α) ≤ (natCast t - natCast j) * (natCast t - natCast j) := by
   rcases Nat.lt_or_gt_of_ne h with hlt | hgt
   · have e : (natCast t : α) = natCast (t - j) + natCast j := by
-      rw [← natCast_add]; congr 1; omega
-    have hb := one_le_natCast_of_pos (α := α) (show 0 < t - j by omega)
-    have h0 : (0 : α) ≤ natCast (t - j) := natCast_nonneg _
-    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
-    rw [e]
-    generalize (natCast (t - j) : α) = b at *
-    grind
+      rw [← natCast_add, Nat.sub_add_cancel (Nat.le_of_lt hlt)]
+    have hb := one_le_natCast_of_pos (α := α) (Nat.sub_pos_of_lt hlt)
+    have hd : (natCast t : α) - natCast j = natCast (t - j) := by
+      rw [e]; grind
+    rw [hd]
+    exact one_le_mul_of_one_le hb hb
   · have e : (natCast j : α) = natCast (j - t) + natCast t := by
-      rw [← natCast_add]; congr 1; omega
-    have hb := one_le_natCast_of_pos (α := α) (show 0 < j - t by omega)
-    have h0 : (0 : α) ≤ natCast (j - t) := natCast_nonneg _
-    have := OrderedRing.mul_le_mul_of_nonneg_left hb h0
-    rw [e]
-    generalize (natCast (j - t) : α) = b at *
-    grind
+      rw [← natCast_add, Nat.sub_add_cancel (Nat.le_of_lt hgt)]
+    have hb := one_le_natCast_of_pos (α := α) (Nat.sub_pos_of_lt hgt)
+    have hd : ((natCast t : α) - natCast j) * (natCast t - natCast j) = natCast (j - t) * natCast (j - t) := by
+      rw [e]; grind
+    rw [hd]
+    exact one_le_mul_of_one_le hb hb
 
 /-- Lemma 7 (table lookup), helper: a natural `d` has `d ≤ d^2` in `α`. -/
 theorem natCast_le_sq (d : Nat) : (natCast d : α) ≤ natCast d * natCast d := by
@@ -686,13 +708,15 @@ theorem lookup_past (E : ExpLike α) {K tau : α} {i : Nat} (hK : 0 ≤ K) (htau
           - softmax E tau (lookupScore K (i - 1)) i (i - 1)
         ≤ E.exp (-K / tau) := by
   refine ⟨fun j _ h => lookup_gap K hK h, ?_⟩
-  refine softmax_mass_off_top_le_of_distinct E (d := fun j => i - 1 - j) (by omega) htau hK
-    (fun j hj hjt => by show 0 < i - 1 - j; omega)
-    (fun a b ha hb _ _ h => by simp only at h; omega) ?_
+  refine softmax_mass_off_top_le_of_distinct E (d := fun j => i - 1 - j) (Nat.sub_one_lt_of_lt hi) htau hK
+    (fun j hj hjt => Nat.sub_pos_of_lt (Nat.lt_of_le_of_ne (Nat.le_sub_one_of_lt hj) hjt))
+    (fun a b ha hb _ _ h => by
+      have h' : i - 1 - a = i - 1 - b := h
+      rw [← Nat.sub_sub_self (Nat.le_sub_one_of_lt ha), h', Nat.sub_sub_self (Nat.le_sub_one_of_lt hb)]) ?_
   intro j hj _
   rw [lookupScore_sub]
   have e : (natCast (i - 1) : α) = natCast (i - 1 - j) + natCast j := by
-    rw [← natCast_add]; congr 1; omega
+    rw [← natCast_add, Nat.sub_add_cancel (Nat.le_sub_one_of_lt hj)]
   rw [e]
   have hsq := natCast_le_sq (α := α) (i - 1 - j)
   have := OrderedRing.mul_le_mul_of_nonneg_left hsq hK
@@ -764,21 +788,28 @@ two key groups are `2K|V|` apart): `|V| = (2m+1)/(2D)` (a half-integer over `D`)
 theorem sign_gap_bounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n) :
     K / natCast n ≤ 2 * K * (natCast (2 * m + 1) / (2 * natCast D)) := by
   have hD1 := one_le_natCast_of_pos (α := α) hD
-  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
-  have hc1 := one_le_natCast_of_pos (α := α) (show 0 < 2 * m + 1 by omega)
+  have hc1 := one_le_natCast_of_pos (α := α) (Nat.succ_pos (2 * m))
   have eDn : (natCast n : α) = natCast (n - D) + natCast D := by
-    rw [← natCast_add]; congr 1; omega
+    rw [← natCast_add, Nat.sub_add_cancel (Nat.le_of_lt hDn)]
   have hnD := natCast_nonneg (α := α) (n - D)
-  have e : 2 * K * (natCast (2 * m + 1) / (2 * natCast D))
-      = K * natCast (2 * m + 1) / natCast D := by
-    generalize (natCast D : α) = a at *
-    have : a ≠ 0 := by grind
-    grind
-  rw [e]
-  apply div_le_div_of_mul_le_mul (by grind) (by grind)
-  have h1 := OrderedRing.mul_le_mul_of_nonneg_right hc1 (show (0 : α) ≤ natCast n by grind)
-  have h2 : (natCast D : α) ≤ natCast (2 * m + 1) * natCast n := by grind
-  have h3 := OrderedRing.mul_le_mul_of_nonneg_left h2 hK
+  rw [eDn]
+  generalize (natCast (2 * m + 1) : α) = c at *
+  generalize (natCast (n - D) : α) = r at *
+  generalize (natCast D : α) = d at *
+  have h01 := OrderedRing.zero_le_one (R := α)
+  have ha : (0 : α) < r + d := by grind
+  have h2d : (0 : α) < 2 * d := by grind
+  have hq : c / (2 * d) * (2 * d) = c := by
+    have : (2 * d : α) ≠ 0 := by grind
+    rw [Field.div_eq_mul_inv, Semiring.mul_assoc, CommSemiring.mul_comm _ (2 * d),
+      Field.mul_inv_cancel this, Semiring.mul_one]
+  have hq0 : 0 ≤ c / (2 * d) := div_nonneg_of_nonneg (Std.le_trans h01 hc1) h2d
+  apply div_le_of_le_mul ha
+  generalize c / (2 * d) = q at *
+  subst hq
+  have h1 : 0 ≤ 2 * K * q * r :=
+    OrderedRing.mul_nonneg (OrderedRing.mul_nonneg (OrderedRing.mul_nonneg (by grind) hK) hq0) hnD
+  have h2 := OrderedRing.mul_le_mul_of_nonneg_left hc1 hK
   grind
 
 /-- Comparison (sign head, unbounded regime: scores `K o V n p_j`, groups `2K|V| n` apart):
@@ -808,8 +839,8 @@ theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (s
     sumTo (softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i) i
         - softmax E (c / natCast n) (tiebreakPastBounded 1 n sel) i (tiebreakPastTarget sel i)
       ≤ x := by
-  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
-  have hn : (0 : α) < natCast n := by grind
+  have hn1 := one_le_natCast_of_pos (α := α) (Nat.lt_of_lt_of_le hi hin)
+  have hn : (0 : α) < natCast n := Std.lt_of_lt_of_le OrderedRing.zero_lt_one hn1
   have htau : 0 < c / natCast n := by
     have := div_nonneg_of_nonneg (Std.le_of_lt hc) hn
     have hne : c / natCast n ≠ 0 := by
@@ -828,7 +859,7 @@ theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (s
     have : c ≠ 0 := by grind
     grind
   rw [e] at h
-  grind
+  exact Std.le_trans h hrule
 
 /-! ### The read-out clamp of the feed-forward layers -/
 
@@ -889,32 +920,38 @@ theorem sumTo_le_mul_sub_one {f : Nat → Rat} {e : Rat} {m k0 : Nat} (hk0 : k0 
       have := h n (by omega)
       grind
 
+/-- Read-out, helper: `m · 1/(4m) = 1/4` for `m ≥ 1`. -/
+theorem natCast_mul_one_div_four_mul {m : Nat} (hm : 0 < m) :
+    natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
+  have hm1 := one_le_natCast_of_pos (α := Rat) hm
+  generalize (natCast m : Rat) = a at *
+  have : a ≠ 0 := by grind
+  grind
+
 /-- Read-out (the compilers' FFN clamp, true assignment): if each of the `m ≥ 1` leaves `x_k`
 is within `1/(4m)` of its 0/1 value `ρ_k`, the clamp unit pair of `σ = ρ` outputs exactly `1`. -/
 theorem clampUnit_eq_one {σ ρ : Nat → Bool} {x : Nat → Rat} {m : Nat} (hm : 0 < m)
     (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * natCast m) ≤ x k ∧
       x k ≤ (if ρ k then 1 else 0) + 1 / (4 * natCast m))
     (hσ : ∀ k, k < m → σ k = ρ k) : clampUnit σ x m = 1 := by
-  have hm1 := one_le_natCast_of_pos (α := Rat) hm
-  have hme : natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
-    generalize (natCast m : Rat) = a at *
-    have : a ≠ 0 := by grind
-    grind
   have hlow : -(natCast m * (1 / (4 * natCast m))) ≤ leafExcess σ x m := by
     rw [leafExcess_eq]
     apply neg_mul_le_sumTo
     intro k hk
     obtain ⟨hl, hu⟩ := hx k hk
     rw [hσ k hk]
+    clear hx hσ
     generalize (1 / (4 * natCast m) : Rat) = e at hl hu ⊢
     by_cases hr : ρ k = true
     · rw [if_pos hr] at hl hu ⊢; grind
     · rw [if_neg hr] at hl hu ⊢; grind
-  rw [hme] at hlow
+  rw [natCast_mul_one_div_four_mul hm] at hlow
   unfold clampUnit relu
-  have h1 : ¬ 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
+  generalize leafExcess σ x m = L at *
+  clear hx hσ
+  have h1 : ¬ 2 * (L + 3 / 4) ≤ 0 := by grind
   rw [if_neg h1]
-  by_cases h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0
+  by_cases h2 : 2 * (L + 1 / 4) ≤ 0
   · rw [if_pos h2]; grind
   · rw [if_neg h2]; grind
 
@@ -926,10 +963,7 @@ theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} 
       x k ≤ (if ρ k then 1 else 0) + 1 / (4 * natCast m))
     (hk0 : k0 < m) (hne : σ k0 ≠ ρ k0) : clampUnit σ x m = 0 := by
   have hm1 := one_le_natCast_of_pos (α := Rat) hm
-  have hme : natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
-    generalize (natCast m : Rat) = a at *
-    have : a ≠ 0 := by grind
-    grind
+  have hme := natCast_mul_one_div_four_mul hm
   have hup : leafExcess σ x m ≤ natCast m * (1 / (4 * natCast m)) - 1 := by
     rw [leafExcess_eq]
     apply sumTo_le_mul_sub_one hk0
@@ -940,8 +974,10 @@ theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} 
       cases h1 : σ k0 <;> cases h2 : ρ k0 <;> simp [h1, h2] at this hne ⊢ <;> grind
   rw [hme] at hup
   unfold clampUnit relu
-  have h1 : 2 * (leafExcess σ x m + 3 / 4) ≤ 0 := by grind
-  have h2 : 2 * (leafExcess σ x m + 1 / 4) ≤ 0 := by grind
+  generalize leafExcess σ x m = L at *
+  clear hx hme
+  have h1 : 2 * (L + 3 / 4) ≤ 0 := by grind
+  have h2 : 2 * (L + 1 / 4) ≤ 0 := by grind
   rw [if_pos h1, if_pos h2]
   grind
 

@@ -85,8 +85,8 @@ theorem natCast_succ (n : Nat) : (natCast (n + 1) : α) = natCast n + 1 := rfl
 /-- Theorem 26 and statement E, helper (cast): `natCast (n + k) = natCast n + natCast k`. -/
 theorem natCast_add (n k : Nat) : (natCast (n + k) : α) = natCast n + natCast k := by
   induction k with
-  | zero => rw [Nat.add_zero, natCast_zero]; grind
-  | succ k ih => rw [← Nat.add_assoc, natCast_succ, natCast_succ, ih]; grind
+  | zero => rw [Nat.add_zero, natCast_zero, Lean.Grind.AddCommMonoid.add_zero]
+  | succ k ih => rw [← Nat.add_assoc, natCast_succ, natCast_succ, ih, Lean.Grind.AddCommMonoid.add_assoc]
 
 /-- Lemma 6 and statement E, helper (sums): `sumTo f 0 = 0`. -/
 theorem sumTo_zero (f : Nat → α) : sumTo f 0 = 0 := rfl
@@ -135,10 +135,9 @@ theorem natCast_nonneg (n : Nat) : (0 : α) ≤ natCast n := by
 
 /-- Theorem 26, helper (order): `1 ≤ p` and `1 ≤ r` give `1 ≤ p * r`. -/
 theorem one_le_mul_of_one_le {p r : α} (hp : 1 ≤ p) (hr : 1 ≤ r) : 1 ≤ p * r := by
-  have h01 := Lean.Grind.OrderedRing.zero_le_one (R := α)
-  have h0 : (0 : α) ≤ p := by grind
-  have h1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hr h0
-  grind
+  have h1 := OrderedRing.mul_le_mul_of_nonneg_left hr (Std.le_trans OrderedRing.zero_le_one hp)
+  rw [Semiring.mul_one] at h1
+  exact Std.le_trans hp h1
 
 /-- Theorem 26 and Lemma 6, helper (powers): `1 ≤ r` gives `1 ≤ r ^ n`. -/
 theorem one_le_pow_of_one_le {r : α} (hr : 1 ≤ r) (n : Nat) : 1 ≤ r ^ n := by
@@ -157,8 +156,15 @@ theorem pow_nonneg_of_nonneg {x : α} (hx : 0 ≤ x) (n : Nat) : 0 ≤ x ^ n := 
 theorem div_le_div_of_mul_le_mul {a b c d : α} (hb : 0 < b) (hd : 0 < d)
     (h : a * d ≤ c * b) : a / b ≤ c / d := by
   have hbd := OrderedRing.mul_pos hb hd
-  have e1 : (a / b) * (b * d) = a * d := by grind
-  have e2 : (c / d) * (b * d) = c * b := by grind
+  have hb0 : b ≠ 0 := by grind
+  have hd0 : d ≠ 0 := by grind
+  have e1 : (a / b) * (b * d) = a * d := by
+    rw [Field.div_eq_mul_inv, Semiring.mul_assoc, ← Semiring.mul_assoc b⁻¹ b d,
+      CommSemiring.mul_comm b⁻¹ b, Field.mul_inv_cancel hb0, Semiring.one_mul]
+  have e2 : (c / d) * (b * d) = c * b := by
+    rw [Field.div_eq_mul_inv, CommSemiring.mul_comm b d, Semiring.mul_assoc,
+      ← Semiring.mul_assoc d⁻¹ d b, CommSemiring.mul_comm d⁻¹ d, Field.mul_inv_cancel hd0,
+      Semiring.one_mul]
   have key : (a / b) * (b * d) ≤ (c / d) * (b * d) := by rw [e1, e2]; exact h
   exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right hbd).mp key
 
