@@ -85,7 +85,6 @@ from hardsoft.constructive import heads as cs
 from hardsoft.constructive.heads import REGIMES
 from hardsoft.constructive.logic.semantics import check_alphabet
 from hardsoft.constructive.logic.syntax import (
-    children,
     And,
     Atom,
     Compare,
@@ -101,6 +100,7 @@ from hardsoft.constructive.logic.syntax import (
     Prev,
     Since,
     Until,
+    children,
     parse,
     subformulas,
 )
