@@ -85,6 +85,45 @@ def main() -> None:
             cert = bd.compute_tightest_inverse_temperature(consts.without_spread(), 0.01)
             line += f"; tightest tau {cert.tau:.4g} certified in {time.perf_counter() - t0:.2f} s"
         print(line)
+    compare_with_native()
+
+
+#: The real tracr fixture certified against a native model of its size.
+TRACR_FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "tracr" / "dyck_6.safetensors"
+#: Imported certification within this factor of the native model's (the interchange's speed target).
+CERTIFY_RATIO_TARGET = 2.0
+
+
+def certify_seconds(model: tf.Model, n: int) -> tuple[float, float]:
+    """Return (seconds, tightest tau) of the temperature certification: measure over all inputs of length n, norms, bisection."""
+    t0 = time.perf_counter()
+    meas = tf.measure(model, n)
+    consts = tf.compute_recursion_constants(model, meas)
+    tau = float("nan")
+    if consts is not None and np.isfinite(meas.gap):
+        tau = bd.compute_tightest_inverse_temperature(consts.without_spread(), 0.01).tau
+    return time.perf_counter() - t0, tau
+
+
+def compare_with_native() -> None:
+    """Print the certification time of the imported tracr fixture and of a native model of the same size."""
+    from hardsoft.spec.examples import random_model
+
+    if not TRACR_FIXTURE.is_file():
+        print(f"(no {TRACR_FIXTURE}: run from a source tree for the imported-vs-native comparison)")
+        return
+    imported = interop.import_transformer_lens(TRACR_FIXTURE, tracr=True)
+    n = imported.max_input_length or 1
+    heads = max(len(layer.heads) for layer in imported.layers)
+    native = random_model(np.random.default_rng(6), d=imported.d, depth=len(imported.layers), heads=heads,
+                          alphabet_size=len(imported.alphabet), name="native-same-size")  # fmt: skip
+    t_imp, tau_imp = certify_seconds(imported, n)
+    t_nat, tau_nat = certify_seconds(native, n)
+    ratio = t_imp / t_nat if t_nat > 0 else float("inf")
+    verdict = "OK" if ratio <= CERTIFY_RATIO_TARGET else "SLOWER THAN TARGET"
+    print(f"certify at n = {n} (every input, eps = 0.01): imported tracr dyck_6 (d = {imported.d}, {len(imported.layers)} layers) "
+          f"{t_imp:.2f} s (tau {tau_imp:.4g}); native same-size model {t_nat:.2f} s (tau {tau_nat:.4g}); "
+          f"ratio {ratio:.2f} (target <= {CERTIFY_RATIO_TARGET}: {verdict})")  # fmt: skip
 
 
 if __name__ == "__main__":
