@@ -38,13 +38,26 @@ def over_field(rest: str) -> str:
 def _caller_origin() -> str:
     """Return ``file:line`` of the code that constructs a LeanStatement (the registry entry)."""
     frame = sys._getframe(2)
-    path = Path(frame.f_code.co_filename)
+    return f"{_shown_path(Path(frame.f_code.co_filename))}:{frame.f_lineno}"
+
+
+def _shown_path(path: Path) -> str:
+    """Return a source file's path as the source tree names it ("spec/lean_statements.py"), installed or not.
+
+    An installed wheel has no source tree: a file of the package is named relative to the
+    package (``hardsoft/spec/x.py`` -> ``spec/x.py``, the tree's name), so the generated pin
+    module, whose comments cite these origins, is byte-identical in a tree and in a wheel (the
+    Lean verdict's cache key covers its text).
+    """
     tree = locations.source_tree()
-    try:
-        shown = str(path.relative_to(tree)) if tree is not None else path.name
-    except ValueError:
-        shown = str(path)
-    return f"{shown}:{frame.f_lineno}"
+    for root in (tree, Path(locations.__file__).resolve().parent):
+        if root is None:
+            continue
+        try:
+            return str(path.resolve().relative_to(root)).replace("\\", "/")
+        except ValueError:
+            continue
+    return path.name
 
 
 @dataclass(frozen=True)

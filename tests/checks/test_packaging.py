@@ -105,3 +105,28 @@ def test_wheel_has_one_top_level_package(tmp_path: Path) -> None:
     assert any(n.startswith("hardsoft/lean/HardSoft/") and n.endswith(".lean") for n in names)
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in meta and "Classifier:" in meta and "Project-URL:" in meta
+
+
+def test_pin_module_text_is_the_same_installed_and_in_the_tree(tmp_path: Path) -> None:
+    # The Lean verdict's cache key covers the pin module's text, whose comments cite registry origins
+    # (file:line): an installed package (no source tree) must name them as the tree does, or the wheel
+    # check rebuilds Lean instead of reusing the verdict (the defect this pins: "lean_statements.py:133"
+    # installed against "spec/lean_statements.py:133" in the tree).
+    import shutil
+
+    site = tmp_path / "site"
+    pkg = site / "hardsoft"
+    shutil.copytree(ROOT / "hardsoft", pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    for sub in ("spec", "constructive", "smt", "checks", "lean"):
+        shutil.copytree(ROOT / sub, pkg / sub, ignore=shutil.ignore_patterns("__pycache__", ".lake", "build", "wasm"))
+    code = ("from hardsoft.checks.families.lean import pins; import hashlib; import hardsoft.locations as L; "
+            "s, c = pins.registry_pins(); t, _p, _q = pins.pin_module(s, c, ['HardSoft']); "
+            "print(L.source_tree() is None, hashlib.sha256(t.encode()).hexdigest())")
+    runs = []
+    for prefix in (f"import sys; sys.path.insert(0, {str(site)!r}); ", ""):
+        p = subprocess.run([sys.executable, "-c", prefix + code], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs.append(p.stdout.split())
+    (installed_no_tree, installed), (tree_no_tree, tree) = runs
+    assert installed_no_tree == "True" and tree_no_tree == "False"  # the copy really has no source tree; the tree does
+    assert installed == tree
