@@ -24,6 +24,14 @@ def _given_alphabet(args: argparse.Namespace) -> tuple[str, ...] | None:
     return None if tuple(args.alphabet) == tuple(DEFAULT_ALPHABET) else tuple(args.alphabet)
 
 
+def _refuse_regime(args: argparse.Namespace) -> None:
+    """Refuse --regime unbounded: S-RASP has its own encoding, and a silently ignored option would mislead."""
+    from hardsoft.checks.args import REGIMES
+
+    if getattr(args, "regime", REGIMES[0]) != REGIMES[0]:
+        raise ValueError(f"--regime {args.regime}: S-RASP compiles with its own average-hard encoding; --regime is for tl, brasp and crasp")
+
+
 def compile_srasp(text: str, alphabet: tuple[str, ...] | None) -> Any:
     """Return (program, compiled) of an S-RASP text; ValueError naming what is wrong."""
     from hardsoft.constructive.lang import get_language
@@ -70,6 +78,7 @@ def run_compile(args: argparse.Namespace, text: str) -> int:
     """Compile (and with --verify-up-to verify) an S-RASP program; print and optionally save the model."""
     from hardsoft.spec.modelio import save_model
 
+    _refuse_regime(args)
     program, compiled = compile_srasp(text, _given_alphabet(args))
     result = _verify(program, compiled, args.verify_up_to) if args.verify_up_to is not None else None
     if args.save_model:
@@ -92,6 +101,7 @@ def run_compile(args: argparse.Namespace, text: str) -> int:
 
 def run_verify(args: argparse.Namespace, text: str) -> int:
     """Verify an S-RASP program on every word up to --up-to, hard and soft, every cell; exit 0 if all agree, else 1."""
+    _refuse_regime(args)
     program, compiled = compile_srasp(text, _given_alphabet(args))
     result = _verify(program, compiled, args.up_to)
     if args.json:

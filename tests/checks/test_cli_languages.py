@@ -172,6 +172,8 @@ def test_srasp_mismatch_exits_1(capsys, tmp_path: Path, monkeypatch) -> None:
     (["verify", "--lang", "srasp", "--up-to", "30", 'program "x"\nalphabet "a" "b"\nA = token("a")\noutput "a" if A, else "b"'], "limit 2,000,000"),
     (["verify", "--lang", "srasp", "--modes", "hard", "--up-to", "3", 'program "x"\nalphabet "a"\nA = token("a")\noutput "a" if A, else "b"'],
      "verifies hard and soft together"),
+    (["compile", "--lang", "srasp", "--regime", "unbounded", 'program "x"\nalphabet "a"\nA = token("a")\noutput "a" if A, else "b"'],
+     "S-RASP compiles with its own average-hard encoding"),
 ])
 def test_srasp_bad_input_is_one_line_exit_2(capsys, args: list[str], message: str) -> None:
     code, out, err = _run(capsys, *args)
