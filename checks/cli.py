@@ -4,12 +4,13 @@ Each command module's ``register(subparsers)`` adds its parser and sets ``func=r
 parses and calls ``args.func(args)``.  Exit status: 0 ok, 1 a check or verification failed,
 2 bad input (one line ``hardsoft: error: ...``, no traceback, nothing half-written),
 3 undecided, 4 internal error (one line ``hardsoft: internal error: ...``; ``--debug``
-shows the traceback instead), 130 interrupted.
+shows the traceback instead), 130 interrupted, 141 stdout closed by its reader.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from hardsoft.checks import runner
@@ -26,7 +27,8 @@ EXIT_HELP = f"""exit status:
   {runner.EXIT_BAD_INPUT}  bad input (one line 'hardsoft: error: ...'; nothing written)
   {runner.EXIT_UNDECIDED}  something could not be decided (unknown, timeout, toolchain missing)
   {runner.EXIT_INTERNAL}  internal error: a bug in hardsoft (one line; rerun with --debug for the traceback)
-  130 interrupted"""
+  130 interrupted
+  {runner.EXIT_BROKEN_PIPE}  stdout closed by its reader (piped into head, say); nothing more printed"""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,6 +60,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("hardsoft: interrupted; no report written\n")
         return 130
+    except BrokenPipeError:
+        # the reader of stdout went away (`hardsoft ... | head`): not a bug; quiet, as for SIGPIPE
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return runner.EXIT_BROKEN_PIPE
     except Exception as e:
         if args.debug:
             raise

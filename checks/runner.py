@@ -27,6 +27,8 @@ EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_UNDECIDED = 3
 EXIT_INTERNAL = 4
+#: stdout closed by its reader (`hardsoft ... | head`): 128 + SIGPIPE, as a shell reports a killed writer
+EXIT_BROKEN_PIPE = 141
 
 #: Families in run order, and the module that runs each (a module with ``run(preset, out_dir, progress, claims)``).
 FAMILIES: dict[str, str] = {

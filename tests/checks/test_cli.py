@@ -119,3 +119,17 @@ def test_check_fuzz_seed_is_recorded(tmp_path: Path) -> None:
     assert doc["fuzz_seed"] == 12345
     assert {r["data"]["seed"] for r in doc["results"] if not r["name"].endswith(".twin")} == {12345}
     assert "Fuzz seed 12345" in (out / "report.md").read_text()
+
+
+def test_closed_stdout_is_quiet_exit_141_not_an_internal_error() -> None:
+    """`hardsoft examples | head -1`: the reader closes the pipe; no traceback, no 'internal error', exit 141."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is already gone: the first flush raises BrokenPipeError
+    try:
+        p = subprocess.run([sys.executable, "-m", "hardsoft", "examples"], stdout=write_end, stderr=subprocess.PIPE, text=True, timeout=600)
+    finally:
+        os.close(write_end)
+    assert p.returncode == 141, p.stderr
+    assert "internal error" not in p.stderr and "Traceback" not in p.stderr, p.stderr
