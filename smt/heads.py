@@ -33,6 +33,10 @@ S-RASP lookup over positions (``compile_program``'s Psum lookup head, claim APP-
 Prefix-argmax (``build_prefix_argmax`` head A, claim APP-PA): s_j = c_j/(j+1) + j/n^3; for every n, keys
   j != t < n and cross products P = c_j (t+1) <= Q = c_t (j+1) (t the last maximiser of the ratio),
   s_t - s_j >= 1/n^3 (cross-multiplied by n^3 (j+1)(t+1)).  Wrong twin: gap 2/n^3.
+Flip-flop and induction heads (``build_flip_flop``'s head, claim APP-FF; ``build_k_hop``'s heads P and M_l, claim APP-IND, every
+  hop layer of the k-hop heads too): n s_j = n [sel_j] + j, the target the last selected key (P: nothing selected, target
+  i - 1; M_l: key 0 never matches); for every n, query, keys j != t and selection bits, s_t - s_j >= 1/n (one linear integer
+  query per head).  Wrong twin: gap 2/n.
 Dyck partner (``compile_program``'s Aggregate of ``dyck_program``, claim APP-DYCK): s_j = 2 [open_j] -
   2 (depth_j - (depth_i - 1))^2 + j/n = 2 - E_j + j/n; for every n, query i <= n, keys j != t < i, depths
   and open flags with E_t <= E_j (E_j = E_t -> j < t), s_t - s_j >= 1/n.  Wrong twin: gap 2/n.
@@ -57,7 +61,7 @@ integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Bool
 Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
 and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
 
-The sixteen checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
+The twenty checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
 integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, prefix-argmax, the Dyck partner, and their twins) are
 ``symbolic``: one query set, covering every n at once.
 """
@@ -863,6 +867,124 @@ def check_dyck_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: f
     return _every_n(run, one, budget_s)
 
 
+# --------------------------------------------------------------------------- flip-flop and induction heads: last selected key
+
+#: The application heads of the last-selected-key form (n times the score: n [sel_j] + j): their keys, target and selection.
+#: flip-flop: build_flip_flop's head, [write_j] + j/n over j <= i, target the last write (else i);
+#: P: build_k_hop's head P, j/n over j < i (nothing selected), target i - 1;
+#: M: build_k_hop's head M_l (every hop layer), [j >= 1 and w_(j-1) = w_i] + j/n over j <= i (key 0 never matches), target the last match (else i).
+APP_HEADS: dict[str, str] = {"flip-flop": "APP-FF", "P": "APP-IND", "M": "APP-IND"}
+
+
+def app_head_score_times_n(sel: Any, j: Any, n: Any) -> Any:
+    """Flip-flop (``build_flip_flop``) and induction heads P, M_l (``build_k_hop``): n times the score [sel_j] + j/n of key j.
+
+    sel is 0/1; on a Z3 term n [sel_j] is written If(sel = 1, n, 0), which keeps the query linear (QF_LIA, for Yices).
+    """
+    if isinstance(sel, z3.ArithRef):
+        return z3.If(sel == 1, n, 0) + j
+    return n * sel + j
+
+
+def encode_app_head(head: str) -> dict[str, Any]:
+    """Return integers n, query i, keys j != t and selection bits a_j, a_t with t the head's target (necessary conditions only).
+
+    Every instance of a real input satisfies these pair hypotheses, so a claim proved from them holds for every input:
+    flip-flop and M: keys 0 <= j, t <= i; either a_t = 1 and no key after t is selected (t the last selected), or nothing is
+    selected and t = i (M: key 0 is never selected); P: keys j < i, t = i - 1, nothing selected.
+    """
+    if head not in APP_HEADS:
+        raise ValueError(f"head must be one of {tuple(APP_HEADS)}, got {head!r}")
+    n, i, j, t, aj, at = z3.Ints("n i j t a_j a_t")
+    hyps: list[z3.BoolRef] = [n >= 1, i >= 0, i <= n - 1, j >= 0, t >= 0, j != t, aj >= 0, aj <= 1, at >= 0, at <= 1]
+    if head == "P":
+        hyps += [i >= 1, j < i, t == i - 1, aj == 0, at == 0]
+    else:
+        hyps += [j <= i, t <= i, z3.Or(z3.And(at == 1, z3.Implies(j > t, aj == 0)), z3.And(at == 0, aj == 0, t == i))]
+        if head == "M":
+            hyps += [z3.Implies(j == 0, aj == 0), z3.Implies(t == 0, at == 0)]
+    margin = app_head_score_times_n(at, t, n) - app_head_score_times_n(aj, j, n)
+    return {"n": n, "i": i, "j": j, "t": t, "a_j": aj, "a_t": at, "margin": margin, "hyps": hyps, "head": head}
+
+
+def claim_app_head(v: dict[str, Any], least: int = 1) -> z3.BoolRef:
+    """Return the head's gap: the target is >= least/n above key j (n times: margin >= least)."""
+    return v["margin"] >= least
+
+
+def prove_app_head(head: str, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return the verdict of one application head's gap 1/n for every n, query, key and selection (linear integers)."""
+    v = encode_app_head(head)
+    return prove(v["hyps"], claim_app_head(v), timeout_s=timeout_s, name=f"app_head_{head.replace('-', '_')}", keep_dir=keep_dir, engine="smt")
+
+
+def search_app_head_wrong(head: str, timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (gap 2/n) of one head.  Search-only: n <= MAX_N_REPLAY."""
+    v = encode_app_head(head)
+    return search(
+        v["hyps"] + [v["n"] <= MAX_N_REPLAY],
+        z3.Not(claim_app_head(v, 2)),
+        timeout_s=timeout_s,
+        name=f"app_head_wrong_{head.replace('-', '_')}",
+        keep_dir=keep_dir,
+    )
+
+
+def app_head_selection(head: str, n: int, j: int, t: int, aj: int, at: int) -> list[int]:
+    """Return a whole selection (one bit per key of length n) realising a countermodel's pair: keys j and t as given, the rest 0."""
+    sel = [0] * n
+    if head != "P":
+        sel[j], sel[t] = aj, at
+    return sel
+
+
+def app_head_target(head: str, sel: Sequence[int], i: int) -> int:
+    """Return the head's hard choice at query i: P the key i - 1; flip-flop and M the last selected key <= i, else i."""
+    if head == "P":
+        return i - 1
+    chosen = [m for m in range(i + 1) if sel[m]]
+    return chosen[-1] if chosen else i
+
+
+def replay_app_head_wrong(head: str, values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild a twin countermodel as a whole selection; exact scores: its target is the unique max, gap >= 1/n but < 2/n."""
+    n, i, j, t, aj, at = (int(values.get(x, 0)) for x in ("n", "i", "j", "t", "a_j", "a_t"))
+    sel = app_head_selection(head, n, j, t, aj, at)
+    keys = list(range(i)) if head == "P" else list(range(i + 1))
+    scores = {m: Fraction(app_head_score_times_n(sel[m], m, n), n) for m in keys}
+    target = app_head_target(head, sel, i)
+    gap = _exact_gap(list(scores.values()))
+    top = [m for m in keys if scores[m] == max(scores.values())]
+    consistent = head != "M" or sel[0] == 0
+    return {
+        "head": head,
+        "n": n,
+        "query": i,
+        "select": sel,
+        "target": target,
+        "scores": {m: str(s) for m, s in scores.items()},
+        "gap": str(gap),
+        "confirmed": bool(consistent and top == [target] and gap is not None and Fraction(1, n) <= gap < Fraction(2, n)),
+    }
+
+
+def check_app_heads(claim: str, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the gap 1/n of the claim's last-selected-key heads (APP_HEADS) proved for every n, one query per head."""
+    timeout_s = check_timeout(timeout_s)
+    heads = [h for h, c in APP_HEADS.items() if c == claim]
+    run = CheckRun(f"smt.{claim}.head_gap", claim, "proved", size_label="every n")
+    return _every_n(run, lambda _: [(prove_app_head(h, timeout_s, keep_dir), None) for h in heads], budget_s)
+
+
+def check_app_heads_wrong(claim: str, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (gap 2/n) of the claim's heads refuted, each countermodel replayed as a whole selection."""
+    timeout_s = check_timeout(timeout_s)
+    heads = [h for h, c in APP_HEADS.items() if c == claim]
+    run = CheckRun(f"smt.{claim}.wrong_head_gap_2_over_n", claim, "refuted", size_label="every n")
+    one = _twins(heads, lambda _, h: search_app_head_wrong(h, timeout_s, keep_dir), lambda _, h, v: replay_app_head_wrong(h, v.values))
+    return _every_n(run, one, budget_s)
+
+
 # --------------------------------------------------------------------------- counting: uniform attention
 
 #: Residual width of the counting check's symbolic streams (count_head's W_Q, W_K are d x 1).
@@ -1217,5 +1339,61 @@ CHECKS: tuple[SmtCheck, ...] = (
         max_size=1,
         symbolic=True,
         cover=Coverage(varied={"n <= 64, i, j, t, depths, open flags": "integers"}, assumed=(_REPLAYED,)),
+    ),
+    SmtCheck(
+        name="smt.APP-FF.head_gap",
+        claim="APP-FF",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, partial(check_app_heads, "APP-FF")),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={"n, query i < n, keys j != t <= i, write bits": "unbounded integers (t the last write <= i, else i)"},
+            fixed={"statement": "one linear integer query, n times the scores"},
+            assumed=("the score [write_j] + j/n of build_flip_flop's head (tied to the built head by tests/smt/test_heads_smt.py)",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.APP-FF.wrong_head_gap_2_over_n",
+        claim="APP-FF",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, partial(check_app_heads_wrong, "APP-FF")),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(varied={"n <= 64, i, j, t, write bits": "integers"}, assumed=(_REPLAYED,)),
+    ),
+    SmtCheck(
+        name="smt.APP-IND.head_gap",
+        claim="APP-IND",
+        expect=Expect.PROVED,
+        run=partial(run_every_n, partial(check_app_heads, "APP-IND")),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(
+            varied={"n, query i < n, keys j != t, match bits": "unbounded integers (P: t = i - 1 over j < i; M: t the last match <= i, else i)"},
+            fixed={"statement": "one linear integer query per head (P, M; every hop layer of the k-hop heads is M)"},
+            assumed=("the scores j/n (head P) and [j >= 1 and w_(j-1) = w_i] + j/n (head M_l) of build_k_hop (tied to the built heads by tests)",),
+        ),
+    ),
+    SmtCheck(
+        name="smt.APP-IND.wrong_head_gap_2_over_n",
+        claim="APP-IND",
+        expect=Expect.TWIN,
+        run=partial(run_every_n, partial(check_app_heads_wrong, "APP-IND")),
+        presets=_EVERY_N,
+        size_label="every n",
+        min_size=1,
+        max_size=1,
+        symbolic=True,
+        cover=Coverage(varied={"n <= 64, i, j, t, match bits": "integers, heads P and M"}, assumed=(_REPLAYED,)),
     ),
 )

@@ -365,10 +365,12 @@ REGISTRY: tuple[Claim, ...] = (
         "exactly, and the softmax transformer with the same parameters decides every input at tau = 1/(2n) "
         "(ziggurat with step 1/n: mass off the top <= e^{-2} < 1/4, removed exactly by a clean-up FFN).",
         spec=("constructive.applications.build_flip_flop", "constructive.applications.reference_flip_flop", "constructive.audit.check_construction"),
+        smt=("smt.APP-FF.head_gap", "smt.APP-FF.wrong_head_gap_2_over_n"),
         lean=("HardSoft.flip_flop_head", "HardSoft.tiebreak_past_bounded_at_half_tau", "HardSoft.tiebreak_past_bounded"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_head_is_the_bounded_past_tiebreak",
             "tests/constructive/test_heads_lean_formulas.py::test_flip_flop_scores_are_the_lean_formula_for_every_input",
+            "tests/smt/test_heads_smt.py::test_app_head_scores_are_the_built_heads",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
             "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
@@ -392,10 +394,12 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.applications.build_induction_tl",
             "constructive.audit.check_construction",
         ),
+        smt=("smt.APP-IND.head_gap", "smt.APP-IND.wrong_head_gap_2_over_n"),
         lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head", "HardSoft.tiebreak_past_bounded_at_half_tau"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_induction_layer0_scores_are_the_lean_formulas_for_every_input",
             "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/smt/test_heads_smt.py::test_app_head_scores_are_the_built_heads",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
             "tests/checks/test_lean_applications.py::test_wrong_application_gap_rejected",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
@@ -418,7 +422,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
-        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256.",
+        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256. SMT: the hop heads' gap for every n is APP-IND's smt.APP-IND.head_gap (every hop layer has head M's scores), not repeated here.",
     ),
     Claim(
         "APP-PA",

@@ -60,9 +60,9 @@ def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarra
 # --------------------------------------------------------------------------- statements and twins
 
 
-def test_the_checks_are_the_sixteen_registered_with_their_claims():
-    assert len(STATEMENTS) == len(TWINS) == 8
-    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK", "APP-PA"}
+def test_the_checks_are_the_twenty_registered_with_their_claims():
+    assert len(STATEMENTS) == len(TWINS) == 10
+    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK", "APP-PA", "APP-FF", "APP-IND"}
     assert [c for c in registry.CHECKS if c.name in CHECKS] == list(H.CHECKS)  # registered, in this order
     for c in H.CHECKS:
         assert c.cover.varied and c.cover.assumed, c.name
@@ -430,3 +430,73 @@ def test_planted_prefix_argmax_and_partner_defects_are_caught(monkeypatch):
     assert H.check_pa(T).verdict == REFUTED
     monkeypatch.setattr(H, "dyck_partner_score_times_n", lambda op, dj, di, j, n: (2 * op - 2 * (dj - (di - 1)) * (dj - (di - 1))) * n + j / 2)
     assert H.check_dyck(T).verdict == REFUTED
+
+
+# --------------------------------------------------------------------------- flip-flop and induction heads (APP-FF, APP-IND)
+
+
+def _batch_scores(model: Model, words: list[str], layer: int, head: int) -> np.ndarray:
+    """Return the (B, n, n) scores of one head of a built model on a batch of words (that layer's input from the average-hard run)."""
+    x = run(model, model.encode(words), "average").activations[layer]
+    h = model.layers[layer].heads[head]
+    return np.einsum("bid,bjd->bij", x @ h.W_Q, x @ h.W_K)
+
+
+def test_app_head_scores_are_the_built_heads():
+    """app_head_score_times_n / n is build_flip_flop's head and build_k_hop's heads P and M_l (every word, n <= 5), and each
+    target is where the built head's scores peak."""
+    ff = apps.build_flip_flop().model
+    for n in range(1, 6):
+        words = list(map("".join, itertools.product(ff.alphabet, repeat=n)))
+        S = _batch_scores(ff, words, 0, 0)
+        for b, word in enumerate(words):
+            write = [int(ch in "01") for ch in word]
+            for i in range(n):
+                want = [H.app_head_score_times_n(write[j], j, n) / n for j in range(i + 1)]
+                assert np.allclose(S[b, i, : i + 1], want, atol=1e-9), (word, i)
+                assert int(np.argmax(S[b, i, : i + 1])) == H.app_head_target("flip-flop", write, i)
+    for k in (1, 2):
+        kh = apps.build_k_hop(k).model
+        for n in range(k + 1, 6):
+            words = list(map("".join, itertools.product(kh.alphabet, repeat=n)))
+            P = _batch_scores(kh, words, 0, 0)
+            for b in range(len(words)):
+                for i in range(1, n):
+                    assert np.allclose(P[b, i, :i], [H.app_head_score_times_n(0, j, n) / n for j in range(i)], atol=1e-9)
+                    assert int(np.argmax(P[b, i, :i])) == H.app_head_target("P", [0] * n, i)
+            if k == 1:
+                M = _batch_scores(kh, words, 1, 0)
+                for b, word in enumerate(words):
+                    for i in range(n):
+                        match = [int(j >= 1 and word[j - 1] == word[i]) for j in range(n)]
+                        assert np.allclose(M[b, i, : i + 1], [H.app_head_score_times_n(match[j], j, n) / n for j in range(i + 1)], atol=1e-9)
+                        assert int(np.argmax(M[b, i, : i + 1])) == H.app_head_target("M", match, i)
+
+
+def test_app_head_twin_countermodels_replay_through_the_built_flip_flop():
+    """Each flip-flop twin countermodel, turned into a word (writes at the selected keys), gives the built head a gap < 2/n."""
+    v = H.search_app_head_wrong("flip-flop", T)
+    assert v.status == REFUTED
+    n, i, j, t, aj, at = (int(v.values.get(x, 0)) for x in ("n", "i", "j", "t", "a_j", "a_t"))
+    sel = H.app_head_selection("flip-flop", n, j, t, aj, at)
+    word = "".join("1" if s else "r" for s in sel)
+    model = apps.build_flip_flop().model
+    S = _batch_scores(model, [word], 0, 0)[0, i, : i + 1]
+    assert attention.compute_gap(S) < 2 / n - 1e-9 and int(np.argmax(S)) == H.app_head_target("flip-flop", sel, i)
+
+
+def test_planted_app_head_defects_are_caught(monkeypatch):
+    """A flipped tie-break (n sel - j: the first selected key) or a dropped 'last selected' hypothesis is not proved."""
+    monkeypatch.setattr(H, "app_head_score_times_n", lambda sel, j, n: n * sel - j)
+    assert H.check_app_heads("APP-FF", T).verdict == REFUTED
+    assert H.check_app_heads("APP-IND", T).verdict == REFUTED
+    monkeypatch.undo()
+    real = H.encode_app_head
+
+    def without_last(head):
+        v = real(head)
+        v["hyps"] = [h for h in v["hyps"] if "Implies(j > t" not in str(h)]
+        return v
+
+    monkeypatch.setattr(H, "encode_app_head", without_last)
+    assert H.check_app_heads("APP-FF", T).verdict == REFUTED
