@@ -242,6 +242,11 @@ class CompiledFormula:
             "d": m.d,
             "ffn_width": max((l.W1.shape[1] for l in m.layers), default=0),
             "position_features": list(m.PE.features),
+            "constant_predicates": [
+                f"{g} is {'true' if g.constant() else 'false'} at every position of every length: compiled as that constant (no feature)"
+                for g in subformulas(self.formula)
+                if isinstance(g, Pos) and g.constant() is not None
+            ],
             "temperature": (f"tau(n) = {self.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"),
             "c": self.c if self.regime == "bounded" else None,
             "K": self.K,
