@@ -100,6 +100,7 @@ def predicate_feature(name: str) -> tuple[str, tuple[int, ...]] | None:
     parameters are out of range: 1 <= m <= MAX_INTEGER and 0 <= r < m; |p|, |q|, |r| <= MAX_INTEGER;
     or that is not spelt the one way ``mod_feature`` / ``linear_feature`` spell it.
     """
+    params: tuple[int, ...]
     m = _MOD_NAME.fullmatch(name)
     if m is not None:
         mod, res = int(m.group(1)), int(m.group(2))
@@ -154,9 +155,11 @@ def feature_function(name: str) -> Callable[[np.ndarray, int], np.ndarray]:
         return PE_FEATURES[name]
     parsed = predicate_feature(name)
     if parsed is None:
-        raise ValueError(f"unknown position feature {name!r}; known: {', '.join(PE_FEATURES)}, and the predicates {' and '.join(map(repr, PREDICATE_KINDS))}")
+        kinds = " and ".join(map(repr, PREDICATE_KINDS))
+        raise ValueError(f"unknown position feature {name!r}; known: {', '.join(PE_FEATURES)}, and the predicates {kinds}")
     kind, params = parsed
     return _mod_phi(*params) if kind == "mod" else _linear_phi(*params)
+
 
 #: Where a read-out reads: the first or the last position.
 READOUT_POSITIONS: tuple[str, ...] = ("first", "last")

@@ -362,8 +362,8 @@ class _Schedule:
         if isinstance(g, Const):
             return (g.value,) * len(self.alphabet)
         if isinstance(g, Pos):
-            v = g.constant()  # the same at every position of every length: no feature needed
-            return None if v is None else (v,) * len(self.alphabet)
+            fixed = g.constant()  # the same at every position of every length: no feature needed
+            return None if fixed is None else (fixed,) * len(self.alphabet)
         if isinstance(g, Compare):
             self.canonical[g] = _canonical_compare(g)
             direction, _, const = self.canonical[g]
