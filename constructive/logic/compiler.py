@@ -71,8 +71,10 @@ AHAT/UHAT the formula describes (and every head's hard max is unique or a full t
 so any hard mode gives the same result).
 
 Not supported (ValueError): a comparison that mixes past (#<) and future (#>) counts
-(its sign needs the product of an average with a position, which neither an FFN nor
-a bilinear score computes with one parameter set).
+(its sign needs the product of an average with a position, which no FFN computes with one
+parameter set; a lookup of the count's position, score 2 j A_i - j^2 / i, would retrieve
+the count itself, but needs the unbounded key features with tau = c/n, a rule neither regime
+has: docs/temporal-logic.md, "Not supported").
 """
 
 from __future__ import annotations
