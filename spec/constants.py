@@ -34,6 +34,16 @@ TIE_RTOL_FLOAT32: float = 1024.0 * FLOAT32_EPS
 #: Largest per-model tie tolerance a model file may set (relative): beyond it "tied" stops meaning rounding.
 TIE_RTOL_MAX: float = 1e-2
 
+#: Largest integer literal of the temporal logic (a count comparison's constant or coefficient,
+#: mod(m, r)'s m, a position predicate's coefficient) and of a numerical-predicate position feature
+#: of model format 4 (``spec.transformer.predicate_feature``).  The compiled count comparison decides
+#: sum_k c_k #_k + c_0 >= 0 with a margin of 1/2 in these integer units, carried in float64 next to
+#: counts up to n; literals up to 10^6 keep that margin exactly representable for every n up to
+#: 2^20 (10^6 * 2^20 < 2^53 / 8), larger ones would silently lose it.  The position features are
+#: 0/1 values computed from Python ints, exact for every n; they share the bound so that every
+#: predicate the logic accepts has a feature and every feature a formula.
+MAX_INTEGER: int = 10**6
+
 #: Mask kinds (Section 2, the model): which key positions j query i sees.
 #:   none: all j; causal: j <= i; strict: j < i; anticausal: j >= i; strict_anticausal: j > i.
 MASK_KINDS: tuple[str, ...] = ("none", "causal", "strict", "anticausal", "strict_anticausal")

@@ -1,4 +1,4 @@
-"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1", "/2" and "/3".
+"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1", "/2", "/3" and "/4".
 
 Version 2 adds a per-head ``"hard_mode"``, an output ``"readout"``
 ({"coordinate", "position", "threshold"}) and the position features of
@@ -8,6 +8,9 @@ Version 3 (models imported from other tools, docs/interchange.md) adds ``"bos"``
 ({"token", "embedding"}), ``"position_embedding.table"`` (one row per position),
 ``"output"`` ({"kind", "W", "b", "labels"}), ``"tie_rtol"`` and ``"own_tau"``; a model is
 written in the lowest version that expresses it.
+Version 4 adds the numerical-predicate position features (``spec.transformer.predicate_feature``:
+``i mod M = R`` and ``P*i + Q*n + R > 0``, 0/1 for every (i, n)); a model without them is written
+exactly as before.
 A file of a newer version is refused with a clear error.
 
     {
@@ -39,14 +42,15 @@ from typing import Any
 import numpy as np
 
 from hardsoft.spec.constants import TIE_RTOL
-from hardsoft.spec.transformer import PE_FEATURES_V1, Head, Layer, Model, Output, PositionEmbedding, Readout
+from hardsoft.spec.transformer import PE_FEATURES_V1, Head, Layer, Model, Output, PositionEmbedding, Readout, is_predicate_feature
 
 FORMAT_V1 = "hardsoft-model/1"
 FORMAT_V2 = "hardsoft-model/2"
 FORMAT_V3 = "hardsoft-model/3"
+FORMAT_V4 = "hardsoft-model/4"
 #: The newest format this version reads and writes.
-FORMAT = FORMAT_V3
-FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT_V3)
+FORMAT = FORMAT_V4
+FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT_V3, FORMAT_V4)
 #: Top-level fields that need format 3.
 V3_FIELDS = ("bos", "output", "tie_rtol", "own_tau")
 
@@ -86,6 +90,10 @@ def model_from_dict(data: Any) -> Model:
             raise ValueError(f"model file: position feature {newer[0]!r} needs format {FORMAT_V2!r}")
         if "readout" in data:
             raise ValueError(f"model file: readout needs format {FORMAT_V2!r}")
+    if version < 4:
+        pred = [f for f in feats if is_predicate_feature(f)]
+        if pred:
+            raise ValueError(f"model file: position feature {pred[0]!r} needs format {FORMAT_V4!r}")
     if version < 3:
         for key in V3_FIELDS:
             if key in data:
@@ -201,6 +209,11 @@ def _readout(r: Any) -> Readout | None:
     return Readout(c, str(r.get("position", "last")), float(t))
 
 
+def needs_v4(model: Model) -> bool:
+    """Return whether the model uses a format 4 feature (a numerical-predicate position feature)."""
+    return any(is_predicate_feature(f) for f in model.PE.features)
+
+
 def needs_v2(model: Model) -> bool:
     """Return whether the model uses a format 2 feature (per-head hard mode, read-out, new position feature)."""
     return (
@@ -224,6 +237,7 @@ def needs_v3(model: Model) -> bool:
 def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
     """Return the model file contents (a JSON-ready dict) of a Model, in the lowest format version that expresses it."""
     tl = lambda a: np.asarray(a).tolist()  # noqa: E731
+    v4 = needs_v4(model)
     v3 = needs_v3(model)
     v2 = needs_v2(model)
 
@@ -234,7 +248,7 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
         return d
 
     out: dict[str, Any] = {
-        "format": FORMAT_V3 if v3 else FORMAT_V2 if v2 else FORMAT_V1,
+        "format": FORMAT_V4 if v4 else FORMAT_V3 if v3 else FORMAT_V2 if v2 else FORMAT_V1,
         "name": model.name,
         "description": description,
         "hard_mode": model.hard_mode,

@@ -32,6 +32,7 @@ spec.bounds applies to the folded weights unchanged.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -41,7 +42,7 @@ import numpy as np
 from hardsoft.spec import bounds as bd
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
-from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, TIE_RTOL, TIE_RTOL_MAX
+from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, MAX_INTEGER, TIE_RTOL, TIE_RTOL_MAX
 from hardsoft.spec.validate import require_tau
 
 # --------------------------------------------------------------------------- position embeddings
@@ -71,6 +72,95 @@ PE_FEATURES: dict[str, Callable[[np.ndarray, int], np.ndarray]] = {
 #: The features of model format 1 (a file using any other needs format 2).
 PE_FEATURES_V1: tuple[str, ...] = ("one", "i", "n", "i/n", "(i+1)/n", "1/(i+1)", "(i/n)^2", "is_first", "is_last", "parity")
 
+# Format 4: numerical predicates of position, parameter-uniform (one function of (i, n) for every n,
+# not a table up to a length), 0/1 valued, computed from Python ints (exact for every i and n).
+# One spelling per feature (``mod_feature``, ``linear_feature``): a file's name is read back and
+# must print the same, so equal features have equal names.
+
+#: The two kinds of numerical-predicate features (format 4), as they are spelt.
+PREDICATE_KINDS: tuple[str, ...] = ("i mod M = R", "P*i + Q*n + R > 0")
+_MOD_NAME = re.compile(r"i mod (\d{1,20}) = (\d{1,20})")
+_LINEAR_NAME = re.compile(r"(-?\d{1,20})\*i ([+-]) (\d{1,20})\*n ([+-]) (\d{1,20}) > 0")
+
+
+def mod_feature(m: int, r: int) -> str:
+    """Return the name of the feature [i mod m = r] (format 4): 1 where position i has residue r modulo m, else 0."""
+    return f"i mod {m} = {r}"
+
+
+def linear_feature(p: int, q: int, r: int) -> str:
+    """Return the name of the feature [p*i + q*n + r > 0] (format 4): 1 where the integer p*i + q*n + r is positive, else 0."""
+    return f"{p}*i {'-' if q < 0 else '+'} {abs(q)}*n {'-' if r < 0 else '+'} {abs(r)} > 0"
+
+
+def predicate_feature(name: str) -> tuple[str, tuple[int, ...]] | None:
+    """Return ("mod", (m, r)) or ("linear", (p, q, r)) for a numerical-predicate feature name, None for any other name.
+
+    ValueError (one line, naming the feature) for a name of one of these shapes whose
+    parameters are out of range: 1 <= m <= MAX_INTEGER and 0 <= r < m; |p|, |q|, |r| <= MAX_INTEGER;
+    or that is not spelt the one way ``mod_feature`` / ``linear_feature`` spell it.
+    """
+    params: tuple[int, ...]
+    m = _MOD_NAME.fullmatch(name)
+    if m is not None:
+        mod, res = int(m.group(1)), int(m.group(2))
+        if not 1 <= mod <= MAX_INTEGER:
+            raise ValueError(f"position feature {name!r}: the modulus must be in 1..{MAX_INTEGER}")
+        if not res < mod:
+            raise ValueError(f"position feature {name!r}: the residue must be in 0..{mod - 1}")
+        kind, params = "mod", (mod, res)
+        spelt = mod_feature(mod, res)
+    else:
+        m = _LINEAR_NAME.fullmatch(name)
+        if m is None:
+            return None
+        p = int(m.group(1))
+        q = int(m.group(3)) * (-1 if m.group(2) == "-" else 1)
+        r = int(m.group(5)) * (-1 if m.group(4) == "-" else 1)
+        if max(abs(p), abs(q), abs(r)) > MAX_INTEGER:
+            raise ValueError(f"position feature {name!r}: coefficients must be at most {MAX_INTEGER} in absolute value")
+        kind, params = "linear", (p, q, r)
+        spelt = linear_feature(p, q, r)
+    if spelt != name:
+        raise ValueError(f"position feature {name!r}: write it as {spelt!r}")
+    return kind, params
+
+
+def is_predicate_feature(name: str) -> bool:
+    """Return whether name is a well-formed numerical-predicate feature (format 4)."""
+    try:
+        return predicate_feature(name) is not None
+    except ValueError:
+        return False
+
+
+def _mod_phi(m: int, r: int) -> Callable[[np.ndarray, int], np.ndarray]:
+    def phi(i: np.ndarray, n: int) -> np.ndarray:
+        return np.array([1.0 if k % m == r else 0.0 for k in np.asarray(i).tolist()], dtype=np.float64).reshape(np.shape(i))
+
+    return phi
+
+
+def _linear_phi(p: int, q: int, r: int) -> Callable[[np.ndarray, int], np.ndarray]:
+    def phi(i: np.ndarray, n: int) -> np.ndarray:
+        qn_r = q * int(n) + r  # Python ints: exact for every n, never rounded through float64
+        return np.array([1.0 if p * k + qn_r > 0 else 0.0 for k in np.asarray(i).tolist()], dtype=np.float64).reshape(np.shape(i))
+
+    return phi
+
+
+def feature_function(name: str) -> Callable[[np.ndarray, int], np.ndarray]:
+    """Return phi_f(i, n) of a position feature: a named one of PE_FEATURES or a numerical predicate (ValueError otherwise)."""
+    if name in PE_FEATURES:
+        return PE_FEATURES[name]
+    parsed = predicate_feature(name)
+    if parsed is None:
+        kinds = " and ".join(map(repr, PREDICATE_KINDS))
+        raise ValueError(f"unknown position feature {name!r}; known: {', '.join(PE_FEATURES)}, and the predicates {kinds}")
+    kind, params = parsed
+    return _mod_phi(*params) if kind == "mod" else _linear_phi(*params)
+
+
 #: Where a read-out reads: the first or the last position.
 READOUT_POSITIONS: tuple[str, ...] = ("first", "last")
 
@@ -99,8 +189,7 @@ class PositionEmbedding:
 
     def __post_init__(self) -> None:
         for f in self.features:
-            if f not in PE_FEATURES:
-                raise ValueError(f"unknown position feature {f!r}; known: {', '.join(PE_FEATURES)}")
+            feature_function(f)  # ValueError naming an unknown or malformed feature
         m = self.matrix
         if not self.features and np.asarray(m).size == 0 and np.asarray(m).ndim != 2:
             m = np.zeros((0, 0))  # no position embedding; the model fixes the width
@@ -119,7 +208,7 @@ class PositionEmbedding:
     def apply(self, n: int) -> np.ndarray:
         """Return the (n, d) matrix of PE(i, n) for i = 0..n-1 (features, plus the table's first n rows)."""
         i = np.arange(n)
-        phi = np.stack([PE_FEATURES[f](i, n) for f in self.features], axis=1) if self.features else np.zeros((n, 0))
+        phi = np.stack([feature_function(f)(i, n) for f in self.features], axis=1) if self.features else np.zeros((n, 0))
         out = phi @ self.matrix
         if self.table is None:
             return out

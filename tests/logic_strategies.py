@@ -17,6 +17,7 @@ from hardsoft.constructive.logic import (
     Next,
     Not,
     Or,
+    Pos,
     Prev,
     Since,
     Until,
@@ -32,12 +33,13 @@ def _compare(args, direction: st.SearchStrategy[str]) -> st.SearchStrategy:
 
 
 def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False) -> st.SearchStrategy:
-    """Random formulas, position predicates mod(m, r) among the leaves.
+    """Random formulas, the numerical predicates mod(m, r) and pos(p*i + q*n + r > 0) among the leaves.
 
-    compilable=True keeps every comparison's counts in one direction and m <= 2 (what the compiler supports).
+    compilable=True keeps every comparison's counts in one direction (what the compiler supports).
     """
-    mods = [Mod(m, r) for m in ((1, 2) if compilable else (1, 2, 3, 5)) for r in range(m)]  # the compiler takes m <= 2
-    leaves = st.one_of(st.sampled_from([Atom(a) for a in alphabet]), st.sampled_from([First(), Last(), Const(True), Const(False), *mods]))
+    mods = [Mod(m, r) for m in (1, 2, 3, 5) for r in range(m)]
+    poss = st.builds(Pos, st.integers(-3, 3), st.integers(-3, 3), st.integers(-4, 4))  # constant ones included (pos(n > i))
+    leaves = st.one_of(st.sampled_from([Atom(a) for a in alphabet]), st.sampled_from([First(), Last(), Const(True), Const(False), *mods]), poss)
 
     def extend(sub):
         direction = st.sampled_from(["<", ">"])

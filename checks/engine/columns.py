@@ -59,6 +59,8 @@ def _column(g: lg.Formula, col: Any, w: np.ndarray, alphabet: Sequence[str]) -> 
         return out
     if isinstance(g, lg.Mod):
         return np.broadcast_to(np.arange(n) % g.modulus == g.residue, (B, n)).copy()
+    if isinstance(g, lg.Pos):  # int64: |p| i + |q| n + |r| <= 3 * 10^6 * n, exact far beyond any batch length
+        return np.broadcast_to(g.coef_i * np.arange(n, dtype=np.int64) + (g.coef_n * n + g.const) > 0, (B, n)).copy()
     if isinstance(g, lg.Not):
         return ~col(g.arg)
     if isinstance(g, lg.And):

@@ -98,7 +98,7 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
     B, n = w.shape
     first = st.models[0]
     i = np.arange(n)
-    phi = np.stack([tf.PE_FEATURES[f](i, n) for f in first.PE.features], axis=1) if first.PE.features else np.zeros((n, 0))
+    phi = np.stack([tf.feature_function(f)(i, n) for f in first.PE.features], axis=1) if first.PE.features else np.zeros((n, 0))
     x = st.WE[:, w] + np.einsum("nf,mfd->mnd", phi, st.PE)[:, None]
     masks = {k: make_mask(k, n) for k in MASK_KINDS}
     step = max(1, STACK_SLICE_ELEMENTS // (M * n * n))

@@ -12,7 +12,10 @@ Layout of the residual stream (width d):
     activations equal the hard ones after every layer (up to float rounding).
 
 Schedule ("time" = the layer after which a node's clean value exists):
-  symbol-only, first/last and mod(m, r): 0 (mod(2, r) is set by the position embedding from parity);
+  symbol-only, first/last, mod(m, r) and pos(...): 0 (mod(2, r) is set by the position embedding
+                             from parity, mod(m, r) for m > 2 and pos(...) ARE the coordinates of
+                             their numerical-predicate features, format 4; a constant pos(...)
+                             is symbol-only);
   Y f, X f:                  1 + time(f);
   f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
@@ -68,8 +71,10 @@ AHAT/UHAT the formula describes (and every head's hard max is unique or a full t
 so any hard mode gives the same result).
 
 Not supported (ValueError): a comparison that mixes past (#<) and future (#>) counts
-(its sign needs the product of an average with a position, which neither an FFN nor
-a bilinear score computes with one parameter set).
+(its sign needs the product of an average with a position, which no FFN computes with one
+parameter set; a lookup of the count's position, score 2 j A_i - j^2 / i, would retrieve
+the count itself, but needs the unbounded key features with tau = c/n, a rule neither regime
+has: docs/temporal-logic.md, "Not supported").
 """
 
 from __future__ import annotations
@@ -97,6 +102,7 @@ from hardsoft.constructive.logic.syntax import (
     Next,
     Not,
     Or,
+    Pos,
     Prev,
     Since,
     Until,
@@ -105,7 +111,7 @@ from hardsoft.constructive.logic.syntax import (
     subformulas,
 )
 from hardsoft.constructive.residual import Residual, Unit
-from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace
+from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace, linear_feature, mod_feature
 
 #: Most leaves of a Boolean node that may be computed from its truth table (2^m assignments enumerated: a constant per node).
 TABLE_MAX_LEAVES = 6
@@ -238,6 +244,11 @@ class CompiledFormula:
             "d": m.d,
             "ffn_width": max((l.W1.shape[1] for l in m.layers), default=0),
             "position_features": list(m.PE.features),
+            "constant_predicates": [
+                f"{g} is {'true' if g.constant() else 'false'} at every position of every length: compiled as that constant (no feature)"
+                for g in subformulas(self.formula)
+                if isinstance(g, Pos) and g.constant() is not None
+            ],
             "temperature": (f"tau(n) = {self.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"),
             "c": self.c if self.regime == "bounded" else None,
             "K": self.K,
@@ -331,14 +342,7 @@ class _Schedule:
             return
         self.order.setdefault(g, len(self.order))
         self.symbolic[g] = self._symbol_values(g)
-        if self.symbolic[g] is not None or isinstance(g, (First, Last)):
-            t = 0
-        elif isinstance(g, Mod):
-            if g.modulus > 2:
-                raise ValueError(
-                    f"{g} (i mod {g.modulus} = {g.residue}) needs a position feature i mod {g.modulus}, which the model format does not have: "
-                    "this compiler takes mod(1, 0) and mod(2, r) (from the parity feature), in both regimes"
-                )
+        if self.symbolic[g] is not None or isinstance(g, (First, Last, Mod, Pos)):
             t = 0
         elif isinstance(g, _BOOL):
             t = self._plan_boolean(g)
@@ -359,6 +363,9 @@ class _Schedule:
             return tuple(a == g.symbol for a in self.alphabet)
         if isinstance(g, Const):
             return (g.value,) * len(self.alphabet)
+        if isinstance(g, Pos):
+            fixed = g.constant()  # the same at every position of every length: no feature needed
+            return None if fixed is None else (fixed,) * len(self.alphabet)
         if isinstance(g, Compare):
             self.canonical[g] = _canonical_compare(g)
             direction, _, const = self.canonical[g]
@@ -495,6 +502,15 @@ class _Layout:
     value: dict[Formula, int]  # every comparison's V = sum_k c_k #_k / (count of visible keys) + const / max(., 1)
 
 
+def _predicate_feature(sched: _Schedule, g: Formula) -> str | None:
+    """Return the numerical-predicate feature (format 4) whose coordinate IS node g's: mod(m, r) for m > 2, a non-constant pos(...)."""
+    if isinstance(g, Mod) and g.modulus > 2:
+        return mod_feature(g.modulus, g.residue)
+    if isinstance(g, Pos) and not sched.is_symbolic(g):
+        return linear_feature(g.coef_i, g.coef_n, g.const)
+    return None
+
+
 def _regime_features(regime: str) -> tuple[str, ...]:
     """Return the position features of a regime (one coordinate each)."""
     if regime == "bounded":
@@ -569,7 +585,7 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
 def _allocate(sched: _Schedule) -> _Layout:
     """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), scratch, V."""
     res = Residual()
-    features = _regime_features(sched.regime)
+    features = _regime_features(sched.regime) + tuple(dict.fromkeys(f for g in sched.nodes if (f := _predicate_feature(sched, g)) is not None))
     for ft in features:
         res.add(ft)
     clean: dict[Formula, int] = {}
@@ -577,7 +593,10 @@ def _allocate(sched: _Schedule) -> _Layout:
     for g in symbolic:
         clean[g] = res.add(f"sym:{sched.label(g)}")
     for g in sched.nodes:
-        if isinstance(g, Mod):
+        feat = _predicate_feature(sched, g)
+        if feat is not None:
+            clean[g] = res[feat]
+        elif isinstance(g, Mod):
             clean[g] = res.add(f"pos:{sched.label(g)}")
         elif isinstance(g, First):
             clean[g] = res["is_first"]
@@ -606,7 +625,7 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmb
     )
     P = res.feature_matrix(lay.features)
     for g in sched.nodes:  # i mod 1 = 0 is 1; i mod 2 = r is (1 + (-1)^i)/2 for r = 0 and (1 - (-1)^i)/2 for r = 1
-        if isinstance(g, Mod):
+        if isinstance(g, Mod) and g.modulus <= 2:
             P[lay.features.index("one"), lay.clean[g]] = 1.0 if g.modulus == 1 else 0.5
             if g.modulus == 2:
                 P[lay.features.index("parity"), lay.clean[g]] = 0.5 if g.residue == 0 else -0.5
@@ -719,7 +738,7 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
     """Step 6: each layer's FFN computes every node of its time from its plan's inputs, then erases the layer's scratch coordinates."""
     res = lay.res
     for g in sched.nodes:
-        if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod)) or g in sched.shared:
+        if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod, Pos)) or g in sched.shared:
             continue
         plan = res.layer(sched.time[g] - 1)
         units, bias = _node_units(sched, lay, g, orientation)

@@ -25,6 +25,7 @@ from hardsoft.constructive.logic.syntax import (
     Next,
     Not,
     Or,
+    Pos,
     Prev,
     Since,
     Until,
@@ -102,6 +103,8 @@ def _holds(g: Formula, val: _Values, w: list[int], alphabet: Sequence[str], i: i
         return i == n - 1
     if isinstance(g, Mod):
         return i % g.modulus == g.residue
+    if isinstance(g, Pos):
+        return g.coef_i * i + g.coef_n * n + g.const > 0
     if isinstance(g, Not):
         return not val[g.arg][i]
     if isinstance(g, And):

@@ -7,15 +7,18 @@ Grammar (loosest binding first; binary operators associate to the left)::
     and        := since ('&' since)*
     since      := unary (('S' | 'U') unary)*
     unary      := ('!' | 'Y' | 'X') unary | primary
-    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | mod | SYMBOL | comparison
+    primary    := '(' formula ')' | 'true' | 'false' | 'first' | 'last' | mod | pos | SYMBOL | comparison
     mod        := 'mod' '(' INT ',' INT ')'          (i mod m = r: a monadic numerical predicate)
+    pos        := 'pos' '(' poslin ('<' | '<=' | '>' | '>=') poslin ')'   (of i and n: a numerical predicate)
+    poslin     := ['-'] pterm (('+' | '-') pterm)*
+    pterm      := INT ['*' ('i' | 'n')] | 'i' | 'n'
     comparison := linexpr ('<' | '<=' | '>' | '>=') linexpr
     linexpr    := ['-'] lterm (('+' | '-') lterm)*
     lterm      := INT ['*' count] | count
     count      := '#<' '[' formula ']' | '#>' '[' formula ']'
 
 SYMBOL is an identifier ([A-Za-z_][A-Za-z0-9_]*) other than the keywords
-true, false, first, last, Y, X, S, U (``mod`` is a keyword only before '(').  ``str(f)`` prints with the fewest parentheses
+true, false, first, last, Y, X, S, U (``mod`` and ``pos`` are keywords only before '(').  ``str(f)`` prints with the fewest parentheses
 that make ``parse(str(f)) == f``.  Parse errors are ValueError naming the column
 (1-based) and what was expected.
 """
@@ -29,13 +32,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from hardsoft.spec.constants import MAX_INTEGER  # largest integer literal (the margin argument is there)
+
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
-#: Largest integer literal (constant or coefficient) of a count comparison.  The compiled comparison
-#: decides sum_k c_k #_k + c_0 >= 0 with a margin of 1/2 in these integer units, carried in float64
-#: next to counts up to n; literals up to 10^6 keep that margin exactly representable for every n
-#: up to 2^20 (10^6 * 2^20 < 2^53 / 8), larger ones would silently lose it.
-MAX_INTEGER = 10**6
 #: Deepest formula tree accepted (operators on one root-to-leaf path, a left-nested chain
 #: a & a & ... counted in full): every later stage (printer, compiler, checks) recurses that deep.
 MAX_DEPTH = 200
@@ -158,6 +158,49 @@ class Mod:
             raise ValueError(f"mod(m, r) needs 1 <= m <= {MAX_INTEGER} (the bound), got m = {m}")
         if not 0 <= r < m:
             raise ValueError(f"mod(m, r) needs 0 <= r < m, got r = {r} for m = {m}")
+
+    def __str__(self) -> str:
+        return _render(self)
+
+
+@_node
+@dataclass(frozen=True)
+class Pos:
+    """pos(...): p*i + q*n + r > 0 (a monadic numerical predicate of position i and length n; |p|, |q|, |r| <= MAX_INTEGER).
+
+    Written ``pos(E op E')`` with E, E' integer combinations of i, n and constants (``pos(2*i < n)``);
+    the parser moves everything to one side (``>=`` is ``> -1``: the integers make it exact), so
+    ``pos(2*i < n)`` is Pos(-2, 1, 0) and prints as ``pos(n > 2*i)``.
+    """
+
+    coef_i: int
+    coef_n: int
+    const: int
+
+    def __post_init__(self) -> None:
+        values = (self.coef_i, self.coef_n, self.const)
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+            raise ValueError(f"pos(...) needs integer coefficients, got {values!r}")
+        big = max(abs(v) for v in values)
+        if big > MAX_INTEGER:
+            shown = str(big) if big < 10**20 else f"about 10^{len(str(big)) - 1}"
+            raise ValueError(f"pos(...) has a coefficient of size {shown} once moved to one side, above the bound {MAX_INTEGER}")
+
+    def constant(self) -> bool | None:
+        """Return the predicate's value if it is the same at every position of every length (n >= 1, 0 <= i < n), else None.
+
+        The positions are i = b, n = 1 + a + b with a, b >= 0 integers, where
+        p*i + q*n + r = (q + r) + q*a + (p + q)*b: at a = b = 0 it is q + r, and it grows
+        without bound along a if q > 0 (falls if q < 0), along b if p + q > 0 (falls if < 0).
+        So it is positive everywhere iff q + r > 0, q >= 0 and p + q >= 0, and nowhere
+        positive iff q + r <= 0, q <= 0 and p + q <= 0; otherwise it takes both values.
+        """
+        p, q, r = self.coef_i, self.coef_n, self.const
+        if q + r > 0 and q >= 0 and p + q >= 0:
+            return True
+        if q + r <= 0 and q <= 0 and p + q <= 0:
+            return False
+        return None
 
     def __str__(self) -> str:
         return _render(self)
@@ -298,10 +341,10 @@ class Compare:
         return _render(self)
 
 
-Formula = Atom | Const | First | Last | Mod | Not | And | Or | Prev | Next | Since | Until | Compare
-FORMULA_TYPES = (Atom, Const, First, Last, Mod, Not, And, Or, Prev, Next, Since, Until, Compare)
+Formula = Atom | Const | First | Last | Mod | Pos | Not | And | Or | Prev | Next | Since | Until | Compare
+FORMULA_TYPES = (Atom, Const, First, Last, Mod, Pos, Not, And, Or, Prev, Next, Since, Until, Compare)
 #: The formulas without operators (atoms, constants, position predicates).
-LEAF_TYPES = (Atom, Const, First, Last, Mod)
+LEAF_TYPES = (Atom, Const, First, Last, Mod, Pos)
 
 _PREC_OR, _PREC_AND, _PREC_SINCE, _PREC_UNARY = 1, 2, 3, 4
 
@@ -371,6 +414,8 @@ def _print_one(g: Any, memo: dict[int, str]) -> str:
         return "last"
     if isinstance(g, Mod):
         return f"mod({g.modulus}, {g.residue})"
+    if isinstance(g, Pos):
+        return _print_pos(g)
     if isinstance(g, Not):
         return "!" + _wrap(g.arg, _PREC_UNARY, memo)
     if isinstance(g, Prev):
@@ -404,6 +449,18 @@ def _print_one(g: Any, memo: dict[int, str]) -> str:
                 parts.append(("- " if g.const < 0 else "+ ") + str(abs(g.const)))
         return " ".join(parts)
     raise TypeError(f"not a formula: {g!r}")
+
+
+def _print_pos(g: Pos) -> str:
+    """Return pos(L > R): the positive terms of p*i + q*n + r on the left, the negative ones on the right (0 for none)."""
+    left: list[str] = []
+    right: list[str] = []
+    for c, var in ((g.coef_i, "i"), (g.coef_n, "n"), (g.const, "")):
+        if c == 0:
+            continue
+        body = str(abs(c)) if not var else var if abs(c) == 1 else f"{abs(c)}*{var}"
+        (left if c > 0 else right).append(body)
+    return f"pos({' + '.join(left) or '0'} > {' + '.join(right) or '0'})"
 
 
 def _wrap(f: Formula, prec: int, memo: dict[int, str]) -> str:
@@ -593,6 +650,8 @@ class _Parser:
                 return Last()
             if t.text == "mod" and self.at("("):
                 return self.mod()
+            if t.text == "pos" and self.at("("):
+                return self.pos()
             return Atom(t.text)
         if t.kind == "num" or self.at("#<", "#>", "-"):
             lhs = self.linexpr()
@@ -660,6 +719,54 @@ class _Parser:
             return Mod(ints[0], ints[1])
         except ValueError as e:
             raise ValueError(f"column {t.col}: {e}") from None
+
+    def pos(self) -> Pos:
+        """Parse '(' E op E' ')' after the keyword pos: E, E' integer combinations of i, n and constants."""
+        self.eat("(", "'(' after pos")
+        col = self.tok.col
+        lhs = self.pos_side()
+        if not self.at(*COMPARISONS):
+            raise self.fail("a comparison (<, <=, >, >=) in pos(...)")
+        op = self.tok.text
+        self.k += 1
+        rhs = self.pos_side()
+        self.eat(")", "')' closing pos(...)")
+        big, small = (lhs, rhs) if op in (">", ">=") else (rhs, lhs)
+        p, q, r = (x - y for x, y in zip(big, small))  # big op' small with op' in {>, >=}: p*i + q*n + r > 0 (or >= 0)
+        try:
+            return Pos(p, q, r + (1 if op in (">=", "<=") else 0))  # integers: x >= 0 iff x + 1 > 0
+        except ValueError as e:
+            raise ValueError(f"column {col}: {e}") from None
+
+    def pos_side(self) -> tuple[int, int, int]:
+        """Parse ['-'] term (('+' | '-') term)* with term := INT ['*' ('i' | 'n')] | 'i' | 'n'; return the coefficients of (i, n, 1)."""
+        acc = [0, 0, 0]
+        sign = 1
+        if self.at("-"):
+            self.k += 1
+            sign = -1
+        while True:
+            t = self.tok
+            if t.kind == "num":
+                value = self.integer(t)
+                self.k += 1
+                slot = 2
+                if self.at("*"):
+                    self.k += 1
+                    if not self.at("i", "n"):
+                        raise self.fail("i or n after '*' in pos(...)")
+                    slot = 0 if self.tok.text == "i" else 1
+                    self.k += 1
+            elif self.at("i", "n"):
+                value, slot = 1, 0 if t.text == "i" else 1
+                self.k += 1
+            else:
+                raise self.fail("an integer, i or n in pos(...)")
+            acc[slot] += sign * value
+            if not self.at("+", "-"):
+                return acc[0], acc[1], acc[2]
+            sign = 1 if self.tok.text == "+" else -1
+            self.k += 1
 
     def count(self) -> Count:
         if not self.at("#<", "#>"):

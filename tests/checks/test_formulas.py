@@ -36,7 +36,7 @@ _Q = lg.Or(lg.Atom("p2"), lg.Atom("p3"))
 _OPERATORS = [lg.Not(_P), lg.Prev(_P), lg.Next(_P), lg.And(_P, _Q), lg.Or(_P, _Q), lg.Since(_P, _Q), lg.Until(_P, _Q),
               lg.Compare("<", lg.LinExpr(((1, lg.Count("<", _P)),)), lg.LinExpr(((1, lg.Count(">", _Q)),))),
               lg.Compare(">=", lg.LinExpr(((2, lg.Count("<", _P)), (-1, lg.Count("<", _Q))), 1), lg.LinExpr((), 0)),
-              lg.First(), lg.Last(), lg.Const(True), lg.Const(False)]
+              lg.First(), lg.Last(), lg.Const(True), lg.Const(False), lg.Mod(3, 1), lg.Pos(-2, 1, 0), lg.Pos(3, -2, 1)]
 
 
 @pytest.mark.parametrize("g", _OPERATORS, ids=str)
@@ -55,7 +55,7 @@ def test_a_wrong_since_is_caught() -> None:
 
 
 def _formulas(depth: int) -> st.SearchStrategy[lg.Formula]:
-    leaves = st.sampled_from([lg.Atom("a"), lg.Atom("b"), lg.First(), lg.Last(), lg.Const(True)])
+    leaves = st.sampled_from([lg.Atom("a"), lg.Atom("b"), lg.First(), lg.Last(), lg.Const(True), lg.Mod(3, 2), lg.Pos(2, -1, 0)])
 
     def extend(inner: st.SearchStrategy[lg.Formula]) -> st.SearchStrategy[lg.Formula]:
         count = st.builds(lg.Count, st.sampled_from("<>"), inner)

@@ -10,7 +10,7 @@ from hardsoft.checks.cli import main
 from hardsoft.constructive.logic.syntax import MAX_DEPTH, MAX_INTEGER
 
 TOKENS = ["a", "b", "c", "zz", "mod", "true", "first", "last", "!", "Y", "X", "&", "|", "S", "U", "(", ")", "#<[", "#>[", "]",
-          "<", "<=", ">", ">=", "+", "-", "*", ",", "mod(2, 1)", "mod(3, 1)", "mod(", "0", "7", "@", "\u00e9", "\t", "#", "=", "[", "{"]
+          "<", "<=", ">", ">=", "+", "-", "*", ",", "mod(2, 1)", "mod(3, 1)", "mod(", "pos(", "pos(2*i < n)", "i", "n", "0", "7", "@", "\u00e9", "\t", "#", "=", "[", "{"]
 
 
 def _integer(k: int) -> str:
@@ -25,7 +25,7 @@ def hostile(draw) -> str:
         return " ".join(draw(st.lists(st.sampled_from(TOKENS), min_size=0, max_size=30)))
     if kind == "integer":
         k = draw(st.one_of(st.integers(0, 20), st.integers(300, 5000)))
-        pattern = draw(st.sampled_from(["#<[a] > {}", "{}*#<[a] >= {}", "mod({}, 1)", "#>[b] + {} < 2*#<[a]", "-{}*#<[a] > -{}"]))
+        pattern = draw(st.sampled_from(["#<[a] > {}", "{}*#<[a] >= {}", "mod({}, 1)", "pos({}*i + n > {})", "#>[b] + {} < 2*#<[a]", "-{}*#<[a] > -{}"]))
         return pattern.replace("{}", _integer(k))
     if kind == "nest":
         d = draw(st.integers(MAX_DEPTH - 3, MAX_DEPTH + 60))
@@ -66,7 +66,7 @@ def test_compile_and_verify_never_crash_on_hostile_formulas(capsys, text: str) -
     ("mod(" + _integer(7) + ", 1)", f"above the bound {MAX_INTEGER}"),
     ("!" * (MAX_DEPTH + 1) + "a", f"the bound is {MAX_DEPTH}"),
     ("a S (" * (MAX_DEPTH + 1) + "a" + ")" * (MAX_DEPTH + 1), f"the bound is {MAX_DEPTH}"),
-    ("mod(3, 1)", "needs a position feature i mod 3"),
+    ("pos(" + _integer(7) + "*i > n)", f"above the bound {MAX_INTEGER}"),
     ("#<[a] > #>[b]", "mixes past (#<) and future (#>)"),
 ])
 @pytest.mark.parametrize("command", [("compile",), ("verify", "--up-to", "2", "--workers", "1")])
