@@ -39,9 +39,7 @@ def wrong_unit(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a Un
             ensure_wasm_toolchain()
         except ToolchainError as e:
             pytest.skip(f"no Lean toolchain: {e}")
-    units, findings, _tc = lf.check_sources(
-        WRONG_DIR, tmp_path_factory.mktemp("lean-wrong-headmass"), lambda _m: None, names=["WrongHeadMass"]
-    )
+    units, findings, _tc = lf.check_sources(WRONG_DIR, tmp_path_factory.mktemp("lean-wrong-headmass"), lambda _m: None, names=["WrongHeadMass"])
     assert not findings, [f"{f.kind} at {f.line}" for f in findings]
     return units
 
@@ -50,7 +48,7 @@ def wrong_unit(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201 - a Un
 @pytest.mark.xdist_group("lean")
 @pytest.mark.parametrize("tag", ["A", "B", "C", "D"])
 def test_wrong_head_mass_rejected(wrong_unit, tag: str) -> None:  # noqa: ANN001
-    """Bounds halved: (A) output error (1 - p_t)/2, (B) sign head x, (C) two-sided lookup x/(1-x), (D) rule 1/(32m): an error in WRONG, none in RIGHT."""
+    """Halved: (A) output error (1 - p_t)/2, (B) sign head x, (C) two-sided x/(1-x), (D) rule 1/(32m): an error in WRONG, none in RIGHT."""
     unit = wrong_unit["WrongHeadMass"]
     assert not unit.ok and unit.status == "error"
     wrong, right = _marked_range(SOURCE, f"WRONG-{tag}"), _marked_range(SOURCE, f"RIGHT-{tag}")

@@ -336,7 +336,7 @@ def test_class3_deleted_example_is_named() -> None:
 
 
 def test_class3_every_example_is_declared_in_examples_lean() -> None:
-    """Every non-vacuity theorem is declared in Examples.lean or, for the applications' heads and the head mass bounds, at the end of Applications.lean or HeadMass.lean."""
+    """Every non-vacuity theorem is declared in Examples.lean or at the end of Applications.lean or HeadMass.lean."""
     files = [LEAN_DIR / "HardSoft" / f for f in ("Examples.lean", "Applications.lean", "HeadMass.lean")]
     declared = {n for f in files for _, n, _ in sources.declared_names(f)}
     assert set(ls.LEAN_EXAMPLES) <= declared
