@@ -366,6 +366,7 @@ REGISTRY: tuple[Claim, ...] = (
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_count_head_scores_are_constant",
             "tests/constructive/test_heads_lean_formulas.py::test_sign_head_gap_is_the_lean_quantity",
+            "tests/constructive/test_heads_lean_formulas.py::test_sign_head_scores_are_the_lean_formula",
             "tests/constructive/test_logic_compiler.py::test_counting_heads_are_exact_in_soft_mode_and_comparison_values_keep_their_margin",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
             "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
