@@ -10,6 +10,7 @@ public import HardSoft.Main
 public import HardSoft.Examples
 public import HardSoft.Constructions
 public import HardSoft.Applications
+public import HardSoft.HeadMass
 
 /-!
 # HardSoft
@@ -27,7 +28,9 @@ abstract exponential; `HardSoft.Composition` for Theorem 26 end to end
 (`err_le_eps_of_layers`); `HardSoft.Examples` for non-vacuity examples at `Rat`;
 `HardSoft.Constructions` for the construction heads (Lemmas 6, 7, 8, counting, comparison,
 the read-out clamp) for every `n`; `HardSoft.Applications` for the applications' heads (flip-flop,
-induction and k-hop, prefix-argmax, the Dyck partner) for every `n`.
+induction and k-hop, prefix-argmax, the Dyck partner) for every `n`; `HardSoft.HeadMass` for the
+head mass bounds (a head's output error within its mass off, the sign head, Lemma 7 with both
+sides visible, the temperature rules of the other heads) for every `n`.
 -/
 
 set_option autoImplicit false

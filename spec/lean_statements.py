@@ -389,6 +389,73 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "Lemma 7, bounded, future mask: t = i + 1 among the keys j = i+1+k (k < n-1-i), i + 1 < n, K ≥ 0, tau > 0: softmax mass off t ≤ exp(-(K/n^2)/tau), for every n",
     ),
+    # ---- the head mass bounds (lean/HardSoft/HeadMass.lean)
+    "HardSoft.softmax_output_err_le": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s v : Nat → α} {tau : α} {N t : Nat} (ht : t < N) (hv : ∀ j, j < N → HardSoft.absv (v j - v t) ≤ 1), HardSoft.absv (HardSoft.sumTo (fun j => HardSoft.softmax E tau s N j * v j) N - v t) ≤ HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N t"
+        ),
+        "a head's output error: softmax weights over the keys j < N, hard choice t < N, values with |v_j - v_t| ≤ 1 (e.g. in [0, 1]): |Σ_j p_j v_j - v_t| ≤ the softmax mass off t, for every N",
+    ),
+    "HardSoft.softmax_output_err_le_offMass": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s v : Nat → α} {isMax : Nat → Bool} {c tau : α} {N : Nat} (hN : 0 < N) (hmax : ∀ j, j < N → isMax j = true → v j = c) (hv : ∀ j, j < N → isMax j = false → HardSoft.absv (v j - c) ≤ 1), HardSoft.absv (HardSoft.sumTo (fun j => HardSoft.softmax E tau s N j * v j) N - c) ≤ HardSoft.offMass isMax (HardSoft.softmax E tau s N) N"
+        ),
+        "a head's output error, average-hard: values c on the max set and within 1 of c off it, N ≥ 1: |Σ_j p_j v_j - c| ≤ the softmax mass off the max set",
+    ),
+    "HardSoft.sign_head_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K c x : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K) (hc : 0 < c) (hD : 0 < D) (hDn : D < n) (hrule : E.exp (-(K / c)) ≤ x), HardSoft.offMass (HardSoft.signGroup b) (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.signScore K ((if b then 1 else -1) * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D)))) n) n ≤ 2 * x"
+        ),
+        "comparison, bounded: the sign head's scores K o V p_j over the keys j < n, o V = ±(2m+1)/(2D), 1 ≤ D ≤ n - 1, K ≥ 0, at tau = c/n with exp(-K/c) ≤ x: softmax mass off the selected parity group ≤ 2x, for every n (c = 1/ln(16 m): 1/(8 m))",
+    ),
+    "HardSoft.sign_head_unbounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K) (htau : 0 < tau) (hD : 0 < D) (hDn : D < n), HardSoft.offMass (HardSoft.signGroup b) (HardSoft.softmax E tau (HardSoft.signScoreUnbounded K ((if b then 1 else -1) * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D))) n) n) n ≤ 2 * E.exp (-K / tau)"
+        ),
+        "comparison, unbounded: scores K o V n p_j, o V = ±(2m+1)/(2D), 1 ≤ D ≤ n - 1, K ≥ 0, tau > 0: softmax mass off the selected parity group ≤ 2 exp(-K/tau), for every n",
+    ),
+    "HardSoft.lookup_two_sided": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K tau : α} {N t : Nat} (hK : 0 ≤ K) (htau : 0 < tau) (ht : t < N), (HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.lookupScore K t) N) N - HardSoft.softmax E tau (HardSoft.lookupScore K t) N t) * (1 - E.exp (-K / tau)) ≤ 2 * E.exp (-K / tau) ∧ (E.exp (-K / tau) < 1 → HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.lookupScore K t) N) N - HardSoft.softmax E tau (HardSoft.lookupScore K t) N t ≤ 2 * E.exp (-K / tau) / (1 - E.exp (-K / tau)))"
+        ),
+        "Lemma 7, both sides visible: s_j = K(2tj - j^2) over all keys j < N, t < N, K ≥ 0, tau > 0, x = exp(-K/tau): softmax mass off t times (1 - x) ≤ 2x, and ≤ 2x/(1-x) when x < 1, for every N",
+    ),
+    "HardSoft.lookup_two_sided_bounded": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K c : α} {n N t : Nat} (hK : 0 ≤ K) (hc : 0 < c) (hn : 0 < n) (ht : t < N), (HardSoft.sumTo (HardSoft.softmax E (c / (HardSoft.natCast n * HardSoft.natCast n)) (HardSoft.lookupScoreBounded K n t) N) N - HardSoft.softmax E (c / (HardSoft.natCast n * HardSoft.natCast n)) (HardSoft.lookupScoreBounded K n t) N t) * (1 - E.exp (-(K / c))) ≤ 2 * E.exp (-(K / c)) ∧ (E.exp (-(K / c)) < 1 → HardSoft.sumTo (HardSoft.softmax E (c / (HardSoft.natCast n * HardSoft.natCast n)) (HardSoft.lookupScoreBounded K n t) N) N - HardSoft.softmax E (c / (HardSoft.natCast n * HardSoft.natCast n)) (HardSoft.lookupScoreBounded K n t) N t ≤ 2 * E.exp (-(K / c)) / (1 - E.exp (-(K / c))))"
+        ),
+        "Lemma 7, bounded, both sides visible: s_j = K(2(t/n)(j/n) - (j/n)^2) over all keys j < N at tau = c/n^2, x = exp(-K/c): softmax mass off t times (1 - x) ≤ 2x, and ≤ 2x/(1-x) when x < 1, for every n",
+    ),
+    "HardSoft.tiebreak_future_bounded_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {c x : α} {n i : Nat} (sel : Nat → Bool) (hc : 0 < c) (hin : i + 1 < n) (hrule : E.exp (-(1 / c)) ≤ x), HardSoft.sumTo (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakFutureBounded 1 n sel i) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.tiebreakFutureBounded 1 n sel i) (n - 1 - i) (HardSoft.tiebreakFutureTarget sel n i) ≤ x"
+        ),
+        "the bounded regime's temperature rule, future: K = 1, tau = c/n, exp(-1/c) ≤ x, i + 1 < n: the future tie-breaking head's softmax mass off its target ≤ x, for every n and selection",
+    ),
+    "HardSoft.tiebreak_past_unbounded_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K x : α} {n i : Nat} (sel : Nat → Bool) (hK : 0 < K) (hi : 0 < i) (hin : i ≤ n) (hrule : E.exp (-K) ≤ x), HardSoft.sumTo (HardSoft.softmax E 1 (HardSoft.tiebreakPastUnbounded K n sel) i) i - HardSoft.softmax E 1 (HardSoft.tiebreakPastUnbounded K n sel) i (HardSoft.tiebreakPastTarget sel i) ≤ x"
+        ),
+        "the unbounded regime's rule, past tie-breaking: tau = 1, K > 0 with exp(-K) ≤ x, 0 < i ≤ n: softmax mass off the target ≤ x, for every n and selection (K = ln(16 m): x = 1/(16 m))",
+    ),
+    "HardSoft.tiebreak_future_unbounded_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K x : α} {n i : Nat} (sel : Nat → Bool) (hK : 0 < K) (hin : i + 1 < n) (hrule : E.exp (-K) ≤ x), HardSoft.sumTo (HardSoft.softmax E 1 (HardSoft.tiebreakFutureUnbounded K n sel i) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E 1 (HardSoft.tiebreakFutureUnbounded K n sel i) (n - 1 - i) (HardSoft.tiebreakFutureTarget sel n i) ≤ x"
+        ),
+        "the unbounded regime's rule, future tie-breaking: tau = 1, K > 0 with exp(-K) ≤ x, i + 1 < n: softmax mass off the target ≤ x, for every n and selection",
+    ),
+    "HardSoft.lookup_past_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K x : α} {i : Nat} (hK : 0 ≤ K) (hi : 0 < i) (hrule : E.exp (-K) ≤ x), HardSoft.sumTo (HardSoft.softmax E 1 (HardSoft.lookupScore K (i - 1)) i) i - HardSoft.softmax E 1 (HardSoft.lookupScore K (i - 1)) i (i - 1) ≤ x"
+        ),
+        "the unbounded regime's rule, Lemma 7 past mask (Y): tau = 1, K ≥ 0 with exp(-K) ≤ x, i ≥ 1: softmax mass off t = i - 1 ≤ x, for every i",
+    ),
+    "HardSoft.lookup_future_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K x : α} {n i : Nat} (hK : 0 ≤ K) (hin : i + 1 < n) (hrule : E.exp (-K) ≤ x), HardSoft.sumTo (HardSoft.softmax E 1 (fun k => HardSoft.lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E 1 (fun k => HardSoft.lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i) 0 ≤ x"
+        ),
+        "the unbounded regime's rule, Lemma 7 future mask (X): tau = 1, K ≥ 0 with exp(-K) ≤ x, i + 1 < n: softmax mass off t = i + 1 ≤ x, for every n",
+    ),
 }
 
 
@@ -621,6 +688,22 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         ),
         "Dyck's partner: key j's deficit below the best score 2, 2(depth_j + 1 - depth_i)^2 + 2[not open_j]",
     ),
+    "HardSoft.parity": LeanDefinition(
+        (over_ring("(j : Nat), (HardSoft.parity j : α) = if j % 2 = 0 then 1 else -1"),),
+        "comparison: the parity p_j = (-1)^j of key j",
+    ),
+    "HardSoft.signScore": LeanDefinition(
+        (over_ring("(K u : α) (j : Nat), HardSoft.signScore K u j = K * u * HardSoft.parity j"),),
+        "comparison, bounded: the sign head's score of key j, K u p_j with u = o V",
+    ),
+    "HardSoft.signScoreUnbounded": LeanDefinition(
+        (over_ring("(K u : α) (n j : Nat), HardSoft.signScoreUnbounded K u n j = K * u * HardSoft.natCast n * HardSoft.parity j"),),
+        "comparison, unbounded: the sign head's score of key j, K u n p_j with u = o V",
+    ),
+    "HardSoft.signGroup": LeanDefinition(
+        ("∀ (b : Bool) (j : Nat), HardSoft.signGroup b j = ((j % 2 == 0) == b)",),
+        "comparison: the key group the sign head selects, the even keys for b = true (o V > 0), else the odd keys",
+    ),
 }
 
 
@@ -845,6 +928,50 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_lookup_future_bounded": LeanExample(
         "HardSoft.lookup_future_bounded",
         "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
+    ),
+    "HardSoft.nonvacuous_softmax_output_err_le": LeanExample(
+        "HardSoft.softmax_output_err_le",
+        "HardSoft.absv (HardSoft.sumTo (fun j => HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j * (if j = 0 then (1 : Rat) else 0)) 2 - (if 0 = 0 then (1 : Rat) else 0)) ≤ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0",
+    ),
+    "HardSoft.nonvacuous_softmax_output_err_le_offMass": LeanExample(
+        "HardSoft.softmax_output_err_le_offMass",
+        "HardSoft.absv (HardSoft.sumTo (fun j => HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j * (if j = 0 then (1 : Rat) else 0)) 2 - 1) ≤ HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2",
+    ),
+    "HardSoft.nonvacuous_sign_head_bounded": LeanExample(
+        "HardSoft.sign_head_bounded",
+        "HardSoft.offMass (HardSoft.signGroup false) (HardSoft.softmax HardSoft.expOne (1 / HardSoft.natCast 3) (HardSoft.signScore (1 : Rat) ((if false then 1 else -1) * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 2)))) 3) 3 ≤ 2 * 1",
+    ),
+    "HardSoft.nonvacuous_sign_head_unbounded": LeanExample(
+        "HardSoft.sign_head_unbounded",
+        "HardSoft.offMass (HardSoft.signGroup true) (HardSoft.softmax HardSoft.expOne 1 (HardSoft.signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 2))) 3) 3) 3 ≤ 2 * HardSoft.expOne.exp (-1 / 1)",
+    ),
+    "HardSoft.nonvacuous_lookup_two_sided": LeanExample(
+        "HardSoft.lookup_two_sided",
+        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3 1) * (1 - HardSoft.expOne.exp (-1 / 1)) ≤ 2 * HardSoft.expOne.exp (-1 / 1) ∧ (HardSoft.expOne.exp (-1 / 1) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3 1 ≤ 2 * HardSoft.expOne.exp (-1 / 1) / (1 - HardSoft.expOne.exp (-1 / 1)))",
+    ),
+    "HardSoft.nonvacuous_lookup_two_sided_bounded": LeanExample(
+        "HardSoft.lookup_two_sided_bounded",
+        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3 1) * (1 - HardSoft.expOne.exp (-(1 / 1))) ≤ 2 * HardSoft.expOne.exp (-(1 / 1)) ∧ (HardSoft.expOne.exp (-(1 / 1)) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3 1 ≤ 2 * HardSoft.expOne.exp (-(1 / 1)) / (1 - HardSoft.expOne.exp (-(1 / 1))))",
+    ),
+    "HardSoft.nonvacuous_tiebreak_future_bounded_at_rule": LeanExample(
+        "HardSoft.tiebreak_future_bounded_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / HardSoft.natCast 3) (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne (1 / HardSoft.natCast 3) (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_tiebreak_past_unbounded_at_rule": LeanExample(
+        "HardSoft.tiebreak_past_unbounded_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_tiebreak_future_unbounded_at_rule": LeanExample(
+        "HardSoft.tiebreak_future_unbounded_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_lookup_past_at_rule": LeanExample(
+        "HardSoft.lookup_past_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_lookup_future_at_rule": LeanExample(
+        "HardSoft.lookup_future_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ 1",
     ),
 }
 

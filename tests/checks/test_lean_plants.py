@@ -336,8 +336,8 @@ def test_class3_deleted_example_is_named() -> None:
 
 
 def test_class3_every_example_is_declared_in_examples_lean() -> None:
-    """Every non-vacuity theorem is declared in Examples.lean or, for the applications' heads, at the end of Applications.lean."""
-    files = [LEAN_DIR / "HardSoft" / "Examples.lean", LEAN_DIR / "HardSoft" / "Applications.lean"]
+    """Every non-vacuity theorem is declared in Examples.lean or at the end of Applications.lean or HeadMass.lean."""
+    files = [LEAN_DIR / "HardSoft" / f for f in ("Examples.lean", "Applications.lean", "HeadMass.lean")]
     declared = {n for f in files for _, n, _ in sources.declared_names(f)}
     assert set(ls.LEAN_EXAMPLES) <= declared
     for f in files:
@@ -418,8 +418,8 @@ def test_class5_a_file_whose_marker_is_missing_is_not_compiled() -> None:
 VAC_FIELD = "  /-- planted: no model -/\n  vac : False\n"
 
 
-#: The files whose non-vacuity theorems may use expOne (Examples.lean defines it; Applications.lean's use it).
-EXPONE_FILES = ("Examples.lean", "Applications.lean")
+#: The files whose non-vacuity theorems may use expOne (Examples.lean defines it; Applications.lean's and HeadMass.lean's use it).
+EXPONE_FILES = ("Examples.lean", "Applications.lean", "HeadMass.lean")
 
 
 def _expone_users_in(name: str) -> tuple[str, ...]:
@@ -435,7 +435,7 @@ def _expone_users_in(name: str) -> tuple[str, ...]:
 
 
 def _expone_users() -> tuple[str, ...]:
-    """Return expOne and every theorem of Examples.lean and Applications.lean whose text uses it."""
+    """Return expOne and every theorem of the EXPONE_FILES whose text uses it."""
     return ("expOne", *(u for f in EXPONE_FILES for u in _expone_users_in(f)))
 
 
@@ -501,8 +501,9 @@ class _PlantRuns:
             dropped = dict.fromkeys(("expOne", *_expone_users_in("Examples.lean"), DELETED_EXAMPLE, WEAKENED_EXAMPLE.rsplit(".", 1)[-1]))
             for short in dropped:
                 _drop(copy / "HardSoft" / "Examples.lean", short)
-            for short in _expone_users_in("Applications.lean"):  # the applications' non-vacuity theorems use expOne too
-                _drop(copy / "HardSoft" / "Applications.lean", short)
+            for name in EXPONE_FILES[1:]:  # the applications' and head mass bounds' non-vacuity theorems use expOne too
+                for short in _expone_users_in(name):
+                    _drop(copy / "HardSoft" / name, short)
             statements, claims_of = pins.registry_pins()
             statements[GHOST] = GHOST_STATEMENT
             claims_of[GHOST] = ("C",)

@@ -222,6 +222,48 @@ def test_sign_head_gap_is_the_lean_quantity(regime: str) -> None:
                     assert lean_rhs >= (Fraction(K) / n if regime == "bounded" else Fraction(K))
 
 
+def sign_score(K: Fraction, u: Fraction, n: int | None, j: int) -> Fraction:
+    """``HardSoft.signScore K u j = K u parity j`` (bounded, ``n`` None) or ``signScoreUnbounded K u n j = K u n parity j``."""
+    parity = 1 if j % 2 == 0 else -1  # HardSoft.parity j
+    return K * u * parity if n is None else K * u * n * parity
+
+
+def sign_group(b: bool, j: int) -> bool:
+    """``HardSoft.signGroup b j = ((j % 2 == 0) == b)``: the even keys for b (o V > 0), else the odd keys."""
+    return (j % 2 == 0) == b
+
+
+@pytest.mark.parametrize("regime", cs.REGIMES)
+def test_sign_head_scores_are_the_lean_formula(regime: str) -> None:
+    """Comparison: sign_head's scores over the keys j < n are HardSoft.signScore K (o V) (bounded) or
+    signScoreUnbounded K (o V) n (unbounded), the formulas of sign_head_bounded / sign_head_unbounded, and its
+    max set is signGroup b with b = (o V > 0); a builder with K/2 differs."""
+    K = Fraction(1)
+    coord = {"one": 0, "parity": 1, "n*parity": 2}
+    d = 4  # coordinate 3 holds V
+    for n in range(2, N_SAMPLED + 1):
+        for D in range(1, n):
+            for m in (0, 1, D):
+                for sign in (1, -1):
+                    for orient in (1, -1):
+                        V = sign * Fraction(2 * m + 1, 2 * D)
+                        u = orient * V
+                        par = np.array([(-1.0) ** j for j in range(n)])
+                        x = np.zeros((n, d))
+                        x[:, 0] = 1.0
+                        x[:, 1] = par
+                        x[:, 2] = n * par
+                        x[:, 3] = float(V)
+                        lean = [sign_score(K, u, None if regime == "bounded" else n, j) for j in range(n)]
+                        for k_builder, same in ((K, True), (K / 2, False)):
+                            h = cs.sign_head(d, coord, regime, 3, 0, float(orient), float(k_builder))
+                            s = (x @ h.W_Q) @ (x @ h.W_K).T  # rows: queries
+                            got = [bool(_close(s[0, j], lean[j], float(abs(lean[j])))) for j in range(n)]
+                            assert all(got) is same, (regime, n, D, m, sign, orient, float(k_builder))
+                        top = max(lean)
+                        assert [v == top for v in lean] == [sign_group(u > 0, j) for j in range(n)]
+
+
 def test_flip_flop_head_is_the_bounded_past_tiebreak() -> None:
     """Flip-flop (APP-FF): its head's scores over j <= i are HardSoft.tiebreakPastBounded 1 n write over i + 1 keys,
     and its hard output is the bit at tiebreakPastTarget write (i + 1)."""

@@ -1,0 +1,716 @@
+module
+
+public import HardSoft.Constructions
+public import HardSoft.Applications
+
+/-!
+# Head mass bounds for every `n`: output error, the sign head, the two-sided lookup, the rules
+
+The softmax mass bounds of Yang, Strobl, Chiang, Angluin, "Simulating Hard Attention Using Soft
+Attention" (arXiv 2412.09925) that `HardSoft.Constructions` and `HardSoft.Applications` leave
+open, for every input length `n`:
+
+* a head's output error is at most its mass off: softmax weights over `N` keys and values with
+  `|v_j - v_t| ≤ 1` (for example values in `[0, 1]`) give `|Σ_j p_j v_j - v_t| ≤ 1 - p_t`, the mass
+  off the hard choice `t`; with a max set whose values are all `c` (average-hard), the error is at
+  most the mass off the max set;
+* the comparison sign head (`constructive/heads.py`, `sign_head`: scores `K o V p_j`, `p_j =
+  (-1)^j`, over the keys `j < n`, `|V| = (2m+1)/(2D)`, `1 ≤ D ≤ n - 1`): the two parity groups
+  have sizes within a ratio `2`, so statement E gives mass off the selected group at most `2
+  exp(-gap/τ)`; at the bounded regime's `τ = c/n` that is at most `2 x` when `exp(-K/c) ≤ x`, and
+  unbounded (scores `K o V n p_j`) at most `2 exp(-K/τ)`;
+* Lemma 7 with both sides visible (`lookup_head` without a mask: scores `K (2tj - j^2)` over all
+  keys `j < N`): the keys at distance `d` on either side lose `K d^2 ≥ K d`, so each side is a
+  ziggurat of step `K` and the mass off `t` is at most `2x/(1-x)`, `x = exp(-K/τ)` (stated also
+  division-free, `mass off · (1 - x) ≤ 2x`, which holds for every `x`); the bounded form
+  `K (2 (t/n)(j/n) - (j/n)^2)` at `τ = c/n^2` gives the same with `x = exp(-K/c)`;
+* the temperature rules of the other tie-breaking and lookup heads: the bounded future head at
+  `τ = c/n` (`K = 1`), and the unbounded heads (past and future tie-breaking, past and future
+  one-sided lookup) at `τ = 1`, each with mass off at most `x` when `exp(-1/c) ≤ x` (bounded) or
+  `exp(-K) ≤ x` (unbounded); the compilers' `c = 1/ln(16 m)` and `K = ln(16 m)` are `x =
+  1/(16 m)`.
+
+As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `Rat` the only
+`ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`).
+
+## Main results
+
+* `HardSoft.softmax_output_err_le`, `HardSoft.softmax_output_err_le_offMass`: output error.
+* `HardSoft.sign_head_bounded`, `HardSoft.sign_head_unbounded`: the sign head's mass bound.
+* `HardSoft.lookup_two_sided`, `HardSoft.lookup_two_sided_bounded`: Lemma 7, both sides.
+* `HardSoft.tiebreak_future_bounded_at_rule`, `HardSoft.tiebreak_past_unbounded_at_rule`,
+  `HardSoft.tiebreak_future_unbounded_at_rule`, `HardSoft.lookup_past_at_rule`,
+  `HardSoft.lookup_future_at_rule`: the temperature rules.
+* `HardSoft.nonvacuous_softmax_output_err_le` and the like: each theorem applied at `Rat`.
+
+Not proved here: prefix-argmax's mass bound (its scores are not multiples of one step), that the
+compiler's `V` has the form `(2m+1)/(2D)`, and the composition of a compiled formula's layers.
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+namespace HardSoft
+
+variable {α : Type} [Lean.Grind.Field α]
+
+/-- Comparison (sign head), definition: the parity `p_j = (-1)^j` of key `j`. -/
+noncomputable def parity (j : Nat) : α := if j % 2 = 0 then 1 else -1
+
+/-- Comparison (`sign_head`, bounded regime), definition: the score of key `j`, `K u p_j` with
+`u = o V`. -/
+noncomputable def signScore (K u : α) (j : Nat) : α := K * u * parity j
+
+/-- Comparison (`sign_head`, unbounded regime), definition: the score of key `j`, `K u n p_j` with
+`u = o V`. -/
+noncomputable def signScoreUnbounded (K u : α) (n j : Nat) : α := K * u * natCast n * parity j
+
+/-- Comparison (sign head), definition: the key group the head selects, the even keys when `o V >
+0` (`b = true`, output `1`), the odd keys otherwise. -/
+def signGroup (b : Bool) (j : Nat) : Bool := (j % 2 == 0) == b
+
+/-- Comparison (sign head), helper: on its group the score is `K q`, off it `K q - 2 K q`, where
+`u = ± q` is `o V` (`+` for `b = true`). -/
+theorem signScore_group (K q : α) (b : Bool) (j : Nat) :
+    (signGroup b j = true → signScore K ((if b then 1 else -1) * q) j = K * q) ∧
+      (signGroup b j = false → signScore K ((if b then 1 else -1) * q) j = K * q - 2 * K * q) := by
+  unfold signScore parity signGroup
+  cases b <;> rcases Nat.mod_two_eq_zero_or_one j with h | h <;> simp [h] <;> grind
+
+/-- Comparison (sign head), helper: among the keys `j < N` there are `⌈N/2⌉` even and `⌊N/2⌋` odd
+ones. -/
+theorem countMax_signGroup (N : Nat) :
+    countMax (signGroup true) N = (N + 1) / 2 ∧ countMax (signGroup false) N = N / 2 := by
+  induction N with
+  | zero => exact ⟨rfl, rfl⟩
+  | succ n ih =>
+    rw [countMax_succ, countMax_succ, ih.1, ih.2]
+    rcases Nat.mod_two_eq_zero_or_one n with h | h
+    · have e1 : signGroup true n = true := by unfold signGroup; simp [h]
+      have e2 : signGroup false n = false := by unfold signGroup; simp [h]
+      rw [e1, e2, if_pos rfl, if_neg Bool.false_ne_true]
+      exact ⟨by omega, by omega⟩
+    · have e1 : signGroup true n = false := by unfold signGroup; simp [h]
+      have e2 : signGroup false n = true := by unfold signGroup; simp [h]
+      rw [e1, e2, if_pos rfl, if_neg Bool.false_ne_true]
+      exact ⟨by omega, by omega⟩
+
+/-- Output error, helper: the single-target mask's mass off is the sum without the target. -/
+theorem offMass_eq_sumTo_ite (w : Nat → α) (t N : Nat) :
+    offMass (fun j => decide (j = t)) w N = sumTo (fun j => if j = t then 0 else w j) N := by
+  induction N with
+  | zero => rw [offMass_zero, sumTo_zero]
+  | succ n ih =>
+    rw [offMass_succ, sumTo_succ, ih]
+    by_cases h : n = t
+    · rw [if_pos (decide_eq_true h), if_pos h]
+    · rw [if_neg (fun h' => h (of_decide_eq_true h')), if_neg h]
+
+/-- Lemma 7 (two-sided), helper: `|b - a| = b - a` for `a ≤ b`. -/
+theorem natDist_of_le {a b : Nat} (h : a ≤ b) : natDist a b = b - a := by
+  unfold natDist
+  rw [if_pos h]
+
+/-- Lemma 7 (two-sided), helper: `|b - a| = a - b` for `b ≤ a`. -/
+theorem natDist_of_ge {a b : Nat} (h : b ≤ a) : natDist a b = a - b := by
+  unfold natDist
+  split <;> omega
+
+/-- Lemma 7 (two-sided), helper: the left keys `j ≤ t` and the right keys `j ≥ t` share only `t`. -/
+theorem side_split (w : Nat → α) (t j : Nat) :
+    w j + (if j = t then w j else 0)
+      = (if decide (j ≤ t) then w j else 0) + (if decide (t ≤ j) then w j else 0) := by
+  rcases Nat.lt_trichotomy j t with h | h | h
+  · rw [if_neg (Nat.ne_of_lt h), if_pos (decide_eq_true (Nat.le_of_lt h)),
+      if_neg (fun h' => Nat.not_le_of_lt h (of_decide_eq_true h'))]
+  · subst h
+    rw [if_pos rfl, if_pos (decide_eq_true (Nat.le_refl _))]
+  · rw [if_neg (Nat.ne_of_gt h), if_neg (fun h' => Nat.not_le_of_lt h (of_decide_eq_true h')),
+      if_pos (decide_eq_true (Nat.le_of_lt h))] <;> grind
+
+variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
+
+/-- The bounded regime's temperature, helper: `c > 0` and `n ≥ 1` give `c/n > 0` and
+`-(1/n)/(c/n) = -(1/c)`. -/
+theorem rule_tau_pos {c : α} {n : Nat} (hc : 0 < c) (hn : 0 < n) :
+    0 < c / natCast n ∧ -((1 : α) / natCast n) / (c / natCast n) = -(1 / c) := by
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hpos : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hn1
+  have h0 := div_nonneg_of_nonneg (Std.le_of_lt hc) hpos
+  generalize (natCast n : α) = a at *
+  have : a ≠ 0 := by grind
+  have : c ≠ 0 := by grind
+  have hne : c / a ≠ 0 := by
+    intro h0'
+    have e : c / a * a = c := by grind
+    rw [h0'] at e
+    grind
+  exact ⟨by grind, by grind⟩
+
+/-! ### A head's output error is at most its mass off -/
+
+/-- Output error, helper: `a ≤ b` and `-b ≤ a` give `|a| ≤ b`. -/
+theorem absv_le_of_le_of_neg_le {a b : α} (h1 : a ≤ b) (h2 : -b ≤ a) : absv a ≤ b := by
+  unfold absv
+  by_cases h : 0 ≤ a
+  · rw [if_pos h]; exact h1
+  · rw [if_neg h]; grind
+
+/-- Output error, helper: `|a| ≤ 1` gives `a ≤ 1` and `-1 ≤ a`. -/
+theorem le_one_of_absv_le_one {a : α} (h : absv a ≤ 1) : a ≤ 1 ∧ -1 ≤ a := by
+  have h01 := Lean.Grind.OrderedRing.zero_le_one (R := α)
+  unfold absv at h
+  by_cases h0 : 0 ≤ a
+  · rw [if_pos h0] at h; exact ⟨h, by grind⟩
+  · rw [if_neg h0] at h; exact ⟨by grind, by grind⟩
+
+/-- Output error, helper (weights): with `p_j ≥ 0`, `v_j = c` on the max set and `|v_j - c| ≤ 1`
+off it, `Σ_j p_j v_j - (Σ_j p_j) c` lies within the weight off the max set. -/
+theorem sumTo_mul_sub_le_offMass {isMax : Nat → Bool} {p v : Nat → α} {c : α} {N : Nat}
+    (hp : ∀ j, j < N → 0 ≤ p j) (hmax : ∀ j, j < N → isMax j = true → v j = c)
+    (hv : ∀ j, j < N → isMax j = false → absv (v j - c) ≤ 1) :
+    sumTo (fun j => p j * v j) N - sumTo p N * c ≤ offMass isMax p N ∧
+      -offMass isMax p N ≤ sumTo (fun j => p j * v j) N - sumTo p N * c := by
+  induction N with
+  | zero => rw [sumTo_zero, sumTo_zero, offMass_zero]; exact ⟨by grind, by grind⟩
+  | succ n ih =>
+    obtain ⟨ih1, ih2⟩ := ih (fun j hj => hp j (by omega)) (fun j hj => hmax j (by omega))
+      (fun j hj => hv j (by omega))
+    rw [sumTo_succ, sumTo_succ, offMass_succ]
+    have hpn := hp n (by omega)
+    generalize sumTo (fun j => p j * v j) n = A at ih1 ih2 ⊢
+    generalize sumTo p n = B at ih1 ih2 ⊢
+    generalize offMass isMax p n = O at ih1 ih2 ⊢
+    cases hb : isMax n with
+    | true =>
+      rw [hmax n (by omega) hb, if_pos rfl]
+      exact ⟨by grind, by grind⟩
+    | false =>
+      rw [if_neg Bool.false_ne_true]
+      obtain ⟨h1, h2⟩ := le_one_of_absv_le_one (hv n (by omega) hb)
+      have u1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left h1 hpn
+      have u2 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left h2 hpn
+      exact ⟨by grind, by grind⟩
+
+/-- Output error, helper: a sum of positive terms over `N ≥ 1` positions is positive. -/
+theorem sumTo_pos_of_pos {f : Nat → α} {N : Nat} (hN : 0 < N) (h : ∀ k, k < N → 0 < f k) :
+    0 < sumTo f N := by
+  obtain ⟨n, rfl⟩ : ∃ n, N = n + 1 := ⟨N - 1, by omega⟩
+  rw [sumTo_succ]
+  have h1 := sumTo_nonneg (f := f) (H := n) (fun k hk => Std.le_of_lt (h k (by omega)))
+  have h2 := h n (by omega)
+  grind
+
+/-- Output error, helper: softmax weights over `N ≥ 1` keys sum to `1`. -/
+theorem sumTo_softmax_eq_one (E : ExpLike α) (tau : α) (s : Nat → α) {N : Nat} (hN : 0 < N) :
+    sumTo (softmax E tau s N) N = 1 := by
+  have hW := sumTo_pos_of_pos (f := fun k => E.exp (s k / tau)) hN (fun k _ => E.pos _)
+  have e : sumTo (softmax E tau s N) N
+      = sumTo (fun k => E.exp (s k / tau) / sumTo (fun k => E.exp (s k / tau)) N) N :=
+    sumTo_congr (fun k _ => rfl)
+  rw [e, sumTo_div_const]
+  generalize sumTo (fun k => E.exp (s k / tau)) N = W at *
+  have : W ≠ 0 := by grind
+  grind
+
+/-- Output error, helper: softmax weights over `N ≥ 1` keys are non-negative. -/
+theorem softmax_nonneg (E : ExpLike α) (tau : α) (s : Nat → α) {N : Nat} (hN : 0 < N) (j : Nat) :
+    0 ≤ softmax E tau s N j :=
+  div_nonneg_of_nonneg (Std.le_of_lt (E.pos _))
+    (sumTo_pos_of_pos (f := fun k => E.exp (s k / tau)) hN (fun _ _ => E.pos _))
+
+/-- A head's output error (average-hard, statement E's max set): for softmax weights over `N ≥ 1`
+keys and values `v_j` equal to `c` on the max set and within `1` of `c` off it, the head's output
+`Σ_j p_j v_j` is within the softmax mass off the max set of the hard output `c`. -/
+theorem softmax_output_err_le_offMass (E : ExpLike α) {s v : Nat → α} {isMax : Nat → Bool}
+    {c tau : α} {N : Nat} (hN : 0 < N) (hmax : ∀ j, j < N → isMax j = true → v j = c)
+    (hv : ∀ j, j < N → isMax j = false → absv (v j - c) ≤ 1) :
+    absv (sumTo (fun j => softmax E tau s N j * v j) N - c) ≤ offMass isMax (softmax E tau s N) N := by
+  obtain ⟨h1, h2⟩ := sumTo_mul_sub_le_offMass (p := softmax E tau s N)
+    (fun j _ => softmax_nonneg E tau s hN j) hmax hv
+  rw [sumTo_softmax_eq_one E tau s hN] at h1 h2
+  exact absv_le_of_le_of_neg_le (by grind) (by grind)
+
+/-- A head's output error (unique hard choice): for softmax weights over the keys `j < N` with hard
+choice `t < N` and values with `|v_j - v_t| ≤ 1` (for example values in `[0, 1]`), the head's
+output `Σ_j p_j v_j` is within the softmax mass off `t`, `Σ_j p_j - p_t`, of the hard output `v_t`. -/
+theorem softmax_output_err_le (E : ExpLike α) {s v : Nat → α} {tau : α} {N t : Nat} (ht : t < N)
+    (hv : ∀ j, j < N → absv (v j - v t) ≤ 1) :
+    absv (sumTo (fun j => softmax E tau s N j * v j) N - v t)
+      ≤ sumTo (softmax E tau s N) N - softmax E tau s N t := by
+  have h := softmax_output_err_le_offMass E (s := s) (isMax := fun j => decide (j = t)) (c := v t)
+    (tau := tau) (Nat.lt_of_le_of_lt (Nat.zero_le t) ht)
+    (fun j _ h => by rw [of_decide_eq_true h]) (fun j hj _ => hv j hj)
+  rw [offMass_eq_sumTo_ite] at h
+  have e := sumTo_ite_ne_add (w := softmax E tau s N) ht
+  rw [← e]
+  generalize sumTo (fun j => if j = t then 0 else softmax E tau s N j) N = A at h ⊢
+  generalize softmax E tau s N t = b
+  exact Std.le_trans h (by grind)
+
+/-! ### The sign head: two groups of sizes within a ratio `2` -/
+
+/-- Comparison (sign head), statement E for two parity groups: over `n ≥ 2` keys, scores `smax`
+on the selected group and `≤ smax - γ` off it, `τ > 0`: the softmax mass off the group is at most
+`2 exp(-γ/τ)` (the other group has at most twice as many keys). -/
+theorem sign_offMass_le (E : ExpLike α) {s : Nat → α} {smax gamma tau : α} {n : Nat} (b : Bool)
+    (hn : 2 ≤ n) (htau : 0 < tau)
+    (hmax : ∀ j, j < n → signGroup b j = true → s j = smax)
+    (hgap : ∀ j, j < n → signGroup b j = false → s j ≤ smax - gamma) :
+    offMass (signGroup b) (softmax E tau s n) n ≤ 2 * E.exp (-gamma / tau) := by
+  have hc := countMax_signGroup n
+  have hm : 0 < countMax (signGroup b) n := by cases b <;> omega
+  have hle : n - countMax (signGroup b) n
+      ≤ countMax (signGroup b) n + countMax (signGroup b) n := by cases b <;> omega
+  have h := (softmax_offMass_le_of_gap E htau hmax hgap hm).1
+  have hA : (natCast (n - countMax (signGroup b) n) : α)
+      ≤ natCast (countMax (signGroup b) n) + natCast (countMax (signGroup b) n) := by
+    rw [← natCast_add]; exact natCast_le_of_le hle
+  have hm1 := one_le_natCast_of_pos (α := α) hm
+  have hA0 := natCast_nonneg (α := α) (n - countMax (signGroup b) n)
+  have hy := Std.le_of_lt (E.pos (-gamma / tau))
+  refine Std.le_trans h ?_
+  generalize (natCast (n - countMax (signGroup b) n) : α) = A at *
+  generalize (natCast (countMax (signGroup b) n) : α) = m at *
+  generalize E.exp (-gamma / tau) = y at *
+  have hAy := Lean.Grind.OrderedRing.mul_nonneg hA0 hy
+  have hden : 0 < m + A * y := by grind
+  apply div_le_of_le_mul hden
+  have h1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hA hy
+  have h2 := Lean.Grind.OrderedRing.mul_nonneg hy hAy
+  grind
+
+/-- Comparison (sign head, bounded regime: scores `K o V p_j` over the keys `j < n`, `o V = ± q`
+with `q = |V| = (2m+1)/(2D)`, `1 ≤ D ≤ n - 1`, `K ≥ 0`, at `τ = c/n`, `c > 0`): the selected
+parity group (even for `o V > 0`) is `2Kq ≥ K/n` above the other, and the softmax mass off it is
+at most `2x` whenever `exp(-K/c) ≤ x`, for every `n`; the compilers' `c = 1/ln(16 m)` is `2x =
+1/(8 m)`. -/
+theorem sign_head_bounded (E : ExpLike α) {K c x : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K)
+    (hc : 0 < c) (hD : 0 < D) (hDn : D < n) (hrule : E.exp (-(K / c)) ≤ x) :
+    offMass (signGroup b)
+        (softmax E (c / natCast n)
+          (signScore K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))) n) n
+      ≤ 2 * x := by
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hn : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hn1
+  have htau := (rule_tau_pos (α := α) hc (show 0 < n by omega)).1
+  have hg := sign_gap_unbounded (m := m) hK hD hDn
+  generalize (natCast (2 * m + 1) / (2 * natCast D) : α) = q at *
+  have h := sign_offMass_le E (s := signScore K ((if b then 1 else -1) * q)) (smax := K * q)
+    (gamma := 2 * K * q) (n := n) b (by omega) htau
+    (fun j _ hj => (signScore_group K q b j).1 hj)
+    (fun j _ hj => by rw [(signScore_group K q b j).2 hj] <;> exact Std.le_refl _)
+  refine Std.le_trans h ?_
+  have hexp : E.exp (-(2 * K * q) / (c / natCast n)) ≤ E.exp (-(K / c)) := by
+    apply E.mono
+    have e : -(2 * K * q) / (c / natCast n) = -(2 * K * q * natCast n) / c := by
+      generalize (natCast n : α) = a at *
+      have : a ≠ 0 := by grind
+      have : c ≠ 0 := by grind
+      grind
+    rw [e]
+    have := div_le_div_of_le hc (show -(2 * K * q * natCast n) ≤ -K by grind)
+    grind
+  grind
+
+/-- Comparison (sign head, unbounded regime: scores `K o V n p_j` over the keys `j < n`, `o V = ±
+q` with `q = (2m+1)/(2D)`, `1 ≤ D ≤ n - 1`, `K ≥ 0`, `τ > 0`): the softmax mass off the selected
+parity group is at most `2 exp(-K/τ)`, for every `n` (at the compilers' `τ = 1`, `K = ln(16 m)`:
+`1/(8 m)`). -/
+theorem sign_head_unbounded (E : ExpLike α) {K tau : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K)
+    (htau : 0 < tau) (hD : 0 < D) (hDn : D < n) :
+    offMass (signGroup b)
+        (softmax E tau
+          (signScoreUnbounded K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n) n) n
+      ≤ 2 * E.exp (-K / tau) := by
+  have hg := sign_gap_unbounded (m := m) hK hD hDn
+  generalize (natCast (2 * m + 1) / (2 * natCast D) : α) = q at *
+  have hs : ∀ j, signScoreUnbounded K ((if b then 1 else -1) * q) n j
+      = signScore (K * natCast n) ((if b then 1 else -1) * q) j := by
+    intro j
+    unfold signScoreUnbounded signScore
+    grind
+  have h := sign_offMass_le E (s := signScoreUnbounded K ((if b then 1 else -1) * q) n)
+    (smax := K * natCast n * q) (gamma := 2 * (K * natCast n) * q) (n := n) b (by omega) htau
+    (fun j _ hj => by rw [hs]; exact (signScore_group (K * natCast n) q b j).1 hj)
+    (fun j _ hj => by
+      rw [hs, (signScore_group (K * natCast n) q b j).2 hj] <;> exact Std.le_refl _)
+  refine Std.le_trans h ?_
+  have hexp : E.exp (-(2 * (K * natCast n) * q) / tau) ≤ E.exp (-K / tau) :=
+    E.mono _ _ (div_le_div_of_le htau (by grind))
+  grind
+
+/-! ### Lemma 7 with both sides visible: two ziggurats -/
+
+/-- Lemma 7 (two-sided), helper: `a / b ≤ x` with `b > 0` gives `a ≤ x b`. -/
+theorem le_mul_of_div_le {a b x : α} (hb : 0 < b) (h : a / b ≤ x) : a ≤ x * b := by
+  have e : a / b * b = a := by
+    have : b ≠ 0 := by grind
+    grind
+  have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right h (Std.le_of_lt hb)
+  grind
+
+/-- Lemma 7 (two-sided), helper: the keys a mask `inS` keeps (`t` among them), with `w_t = 1`,
+`w_j ≥ 0` and `w_j ≤ x^{d_j}` for pairwise distinct `d_j ≥ 1` on the kept keys `j ≠ t`, `0 ≤ x ≤ 1`:
+their total `S` has `S - 1 ≤ x S` (Lemma 6 on the kept keys). -/
+theorem masked_mass_le {w : Nat → α} {d : Nat → Nat} {inS : Nat → Bool} {x : α} {N t : Nat}
+    (ht : t < N) (hin : inS t = true) (hwt : w t = 1) (hnn : ∀ j, j < N → 0 ≤ w j)
+    (hd : ∀ j, j < N → j ≠ t → inS j = true → 0 < d j)
+    (hinj : ∀ a b, a < N → b < N → a ≠ t → b ≠ t → inS a = true → inS b = true → d a = d b → a = b)
+    (hw : ∀ j, j < N → j ≠ t → w j ≤ x ^ d j) (hx0 : 0 ≤ x) (hx1 : x ≤ 1) :
+    sumTo (fun j => if inS j then w j else 0) N - 1
+      ≤ x * sumTo (fun j => if inS j then w j else 0) N := by
+  obtain ⟨M, hM⟩ := exists_forall_lt d N
+  have hwt' : (if inS t then w t else 0) = 1 := by rw [if_pos hin, hwt]
+  have hS : (sumTo (fun j => if inS j then w j else 0) N - (if inS t then w t else 0))
+      / sumTo (fun j => if inS j then w j else 0) N ≤ x :=
+    sumTo_sub_top_div_le_of_distinct (w := fun j => if inS j then w j else 0)
+      (d := fun j => if inS j then d j else M + j) ht hwt'
+      (fun j hj => by
+        show 0 ≤ (if inS j then w j else 0)
+        split
+        · exact hnn j hj
+        · exact Std.le_refl _)
+      (fun j hj hjt => by
+        show 0 < (if inS j then d j else M + j)
+        split
+        · exact hd j hj hjt (by assumption)
+        · have := hM j hj; omega)
+      (fun a b ha hb hat hbt h => by
+        have h' : (if inS a then d a else M + a) = (if inS b then d b else M + b) := h
+        have hMa := hM a ha
+        have hMb := hM b hb
+        split at h'
+        · split at h'
+          · exact hinj a b ha hb hat hbt (by assumption) (by assumption) h'
+          · omega
+        · split at h'
+          · omega
+          · omega)
+      (fun j hj hjt => by
+        show (if inS j then w j else 0) ≤ x ^ (if inS j then d j else M + j)
+        split
+        · exact hw j hj hjt
+        · exact pow_nonneg_of_nonneg hx0 _)
+      hx0 hx1
+  rw [hwt'] at hS
+  have hpos : 0 < sumTo (fun j => if inS j then w j else 0) N := by
+    have e : sumTo (fun j => if j = t then 0 else (if inS j then w j else 0)) N
+        + (if inS t then w t else 0) = sumTo (fun j => if inS j then w j else 0) N :=
+      sumTo_ite_ne_add (w := fun j => if inS j then w j else 0) ht
+    rw [hwt'] at e
+    have h0 := sumTo_nonneg (f := fun j => if j = t then (0 : α) else (if inS j then w j else 0))
+      (H := N) (fun j hj => by
+        show 0 ≤ (if j = t then (0 : α) else (if inS j then w j else 0))
+        split
+        · exact Std.le_refl _
+        · split
+          · exact hnn j hj
+          · exact Std.le_refl _)
+    have h01 := Lean.Grind.OrderedRing.zero_lt_one (R := α)
+    grind
+  exact le_mul_of_div_le hpos hS
+
+/-- Lemma 7 (two-sided), weight form: `w_t = 1`, `w_j ≥ 0` and `w_j ≤ x^{|t - j|}` over the keys
+`j < N`, `0 ≤ x ≤ 1`: the weight off `t` as a share of the total, times `1 - x`, is at most `2x`
+(one ziggurat on each side). -/
+theorem two_sided_mass_mul_le {w : Nat → α} {x : α} {N t : Nat} (ht : t < N) (hwt : w t = 1)
+    (hnn : ∀ j, j < N → 0 ≤ w j) (hx0 : 0 ≤ x) (hx1 : x ≤ 1)
+    (hw : ∀ j, j < N → j ≠ t → w j ≤ x ^ natDist j t) :
+    (sumTo w N - w t) / sumTo w N * (1 - x) ≤ 2 * x := by
+  have hL : sumTo (fun j => if decide (j ≤ t) then w j else 0) N - 1
+      ≤ x * sumTo (fun j => if decide (j ≤ t) then w j else 0) N :=
+    masked_mass_le (inS := fun j => decide (j ≤ t)) (d := fun j => natDist j t) ht
+      (decide_eq_true (Nat.le_refl t)) hwt hnn
+      (fun j _ hjt hs => by
+        have := of_decide_eq_true hs
+        show 0 < natDist j t
+        unfold natDist
+        split <;> omega)
+      (fun a b _ _ _ _ ha hb h => by
+        have h' : natDist a t = natDist b t := h
+        rw [natDist_of_le (of_decide_eq_true ha), natDist_of_le (of_decide_eq_true hb)] at h'
+        have := of_decide_eq_true ha
+        have := of_decide_eq_true hb
+        omega)
+      hw hx0 hx1
+  have hR : sumTo (fun j => if decide (t ≤ j) then w j else 0) N - 1
+      ≤ x * sumTo (fun j => if decide (t ≤ j) then w j else 0) N :=
+    masked_mass_le (inS := fun j => decide (t ≤ j)) (d := fun j => natDist j t) ht
+      (decide_eq_true (Nat.le_refl t)) hwt hnn
+      (fun j _ hjt hs => by
+        have := of_decide_eq_true hs
+        show 0 < natDist j t
+        unfold natDist
+        split <;> omega)
+      (fun a b _ _ _ _ ha hb h => by
+        have h' : natDist a t = natDist b t := h
+        rw [natDist_of_ge (of_decide_eq_true ha), natDist_of_ge (of_decide_eq_true hb)] at h'
+        have := of_decide_eq_true ha
+        have := of_decide_eq_true hb
+        omega)
+      hw hx0 hx1
+  have e1 : sumTo (fun j => w j + (if j = t then w j else 0)) N
+      = sumTo w N + sumTo (fun j => if j = t then w j else 0) N := sumTo_add_fun _ _ N
+  have e2 : sumTo (fun j => (if decide (j ≤ t) then w j else 0) + (if decide (t ≤ j) then w j else 0)) N
+      = sumTo (fun j => if decide (j ≤ t) then w j else 0) N
+        + sumTo (fun j => if decide (t ≤ j) then w j else 0) N := sumTo_add_fun _ _ N
+  have e3 : sumTo (fun j => if j = t then w j else 0) N = w t :=
+    Eq.trans (sumTo_eq_single (f := fun j => if j = t then w j else 0) ht
+      (fun j _ hjt => by show (if j = t then w j else 0) = 0; rw [if_neg hjt])) (if_pos rfl)
+  have e4 : sumTo (fun j => w j + (if j = t then w j else 0)) N
+      = sumTo (fun j => (if decide (j ≤ t) then w j else 0) + (if decide (t ≤ j) then w j else 0)) N :=
+    sumTo_congr (fun j _ => side_split w t j)
+  have hoff0 : 0 ≤ sumTo w N - 1 := by
+    have e := sumTo_ite_ne_add (w := w) ht
+    have h0 := sumTo_nonneg (f := fun j => if j = t then (0 : α) else w j) (H := N)
+      (fun j hj => by
+        show 0 ≤ (if j = t then (0 : α) else w j)
+        split
+        · exact Std.le_refl _
+        · exact hnn j hj)
+    rw [hwt] at e
+    grind
+  rw [e3, hwt] at e1
+  rw [hwt]
+  generalize sumTo w N = S at *
+  generalize sumTo (fun j => if decide (j ≤ t) then w j else 0) N = SL at *
+  generalize sumTo (fun j => if decide (t ≤ j) then w j else 0) N = SR at *
+  -- `(S - 1)/S ≤ S - 1` and `(S - 1)(1 - x) = (S_L - 1)(1 - x) + (S_R - 1)(1 - x) ≤ 2x`
+  have h01 := Lean.Grind.OrderedRing.zero_lt_one (R := α)
+  have hS : 0 < S := by grind
+  have hq : (S - 1) / S ≤ S - 1 := by
+    apply div_le_of_le_mul hS
+    have := Lean.Grind.OrderedRing.mul_nonneg hoff0 hoff0
+    grind
+  have h1x : 0 ≤ 1 - x := by grind
+  have hmul := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hq h1x
+  have hSS : S = SL + SR - 1 := by grind
+  have hfin : (S - 1) * (1 - x) ≤ 2 * x := by
+    subst hSS
+    grind
+  exact Std.le_trans hmul hfin
+
+/-- Lemma 7 (table lookup, unbounded regime, both sides visible: `s_j = K (2tj - j^2)` over all
+keys `j < N`, `t < N`, `K ≥ 0`, `τ > 0`): with `x = exp(-K/τ)` the softmax mass off `t` times `1 -
+x` is at most `2x`, and when `x < 1` the mass off `t` is at most `2x/(1-x)` (two ziggurats of step
+`K`, one on each side), for every `N`. -/
+theorem lookup_two_sided (E : ExpLike α) {K tau : α} {N t : Nat} (hK : 0 ≤ K) (htau : 0 < tau)
+    (ht : t < N) :
+    (sumTo (softmax E tau (lookupScore K t) N) N - softmax E tau (lookupScore K t) N t)
+        * (1 - E.exp (-K / tau)) ≤ 2 * E.exp (-K / tau) ∧
+      (E.exp (-K / tau) < 1 →
+        sumTo (softmax E tau (lookupScore K t) N) N - softmax E tau (lookupScore K t) N t
+          ≤ 2 * E.exp (-K / tau) / (1 - E.exp (-K / tau))) := by
+  have hsum : sumTo (softmax E tau (lookupScore K t) N) N - softmax E tau (lookupScore K t) N t
+      = (sumTo (fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)) N
+          - E.exp ((lookupScore K t t - lookupScore K t t) / tau))
+        / sumTo (fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)) N := by
+    have h1 : sumTo (softmax E tau (lookupScore K t) N) N
+        = sumTo (fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)
+            / sumTo (fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)) N) N := by
+      apply sumTo_congr
+      intro k _
+      rw [softmax_eq_div_sumTo E tau (lookupScore K t t)]
+    rw [h1, sumTo_div_const, softmax_eq_div_sumTo E tau (lookupScore K t t)]
+    grind
+  have key : (sumTo (fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)) N
+          - E.exp ((lookupScore K t t - lookupScore K t t) / tau))
+        / sumTo (fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)) N
+        * (1 - E.exp (-K / tau)) ≤ 2 * E.exp (-K / tau) :=
+    two_sided_mass_mul_le (w := fun k => E.exp ((lookupScore K t k - lookupScore K t t) / tau)) ht (weight_eq_one_of_eq_max E rfl) (fun j _ => Std.le_of_lt (E.pos _))
+    (Std.le_of_lt (E.pos (-K / tau))) (exp_neg_div_le_one E hK htau) (fun j _ _ => by
+      apply weight_le_pow_of_ziggurat E htau
+      rw [lookupScore_sub, natDist_sq]
+      have hsq := natCast_le_sq (α := α) (natDist j t)
+      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hsq hK
+      generalize (natCast (natDist j t) : α) = d at *
+      grind)
+  rw [← hsum] at key
+  refine ⟨key, fun hlt => ?_⟩
+  have hpos : 0 < 1 - E.exp (-K / tau) := by grind
+  have := div_le_div_of_le hpos key
+  generalize sumTo (softmax E tau (lookupScore K t) N) N - softmax E tau (lookupScore K t) N t = q
+    at this ⊢
+  generalize E.exp (-K / tau) = x at *
+  have e : q * (1 - x) / (1 - x) = q := by
+    have : 1 - x ≠ 0 := by grind
+    grind
+  grind
+
+/-- Lemma 7 (table lookup, bounded regime, both sides visible: `s_j = K (2 (t/n)(j/n) - (j/n)^2)`
+over all keys `j < N`, `t < N`, `n ≥ 1`, `K ≥ 0`, at `τ = c/n^2`, `c > 0`): with `x = exp(-K/c)`
+the softmax mass off `t` times `1 - x` is at most `2x`, and when `x < 1` the mass off `t` is at
+most `2x/(1-x)`, for every `n`. -/
+theorem lookup_two_sided_bounded (E : ExpLike α) {K c : α} {n N t : Nat} (hK : 0 ≤ K) (hc : 0 < c)
+    (hn : 0 < n) (ht : t < N) :
+    (sumTo (softmax E (c / (natCast n * natCast n)) (lookupScoreBounded K n t) N) N
+          - softmax E (c / (natCast n * natCast n)) (lookupScoreBounded K n t) N t)
+        * (1 - E.exp (-(K / c))) ≤ 2 * E.exp (-(K / c)) ∧
+      (E.exp (-(K / c)) < 1 →
+        sumTo (softmax E (c / (natCast n * natCast n)) (lookupScoreBounded K n t) N) N
+            - softmax E (c / (natCast n * natCast n)) (lookupScoreBounded K n t) N t
+          ≤ 2 * E.exp (-(K / c)) / (1 - E.exp (-(K / c)))) := by
+  have hf : lookupScoreBounded K n t = lookupScore (K / (natCast n * natCast n)) t :=
+    funext fun j => lookupScoreBounded_eq K hn t j
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hnn : (0 : α) < natCast n * natCast n := Lean.Grind.OrderedRing.mul_pos (by grind) (by grind)
+  have htau : 0 < c / (natCast n * natCast n) := by
+    have h0 := div_nonneg_of_nonneg (Std.le_of_lt hc) hnn
+    have hne : c / (natCast n * natCast n) ≠ 0 := by
+      intro h0'
+      have e : c / (natCast n * natCast n) * (natCast n * natCast n) = c := by
+        generalize (natCast n * natCast n : α) = a at *
+        have : a ≠ 0 := by grind
+        grind
+      rw [h0'] at e
+      grind
+    grind
+  have h := lookup_two_sided E (N := N) (div_nonneg_of_nonneg hK hnn) htau ht
+  have e : -(K / (natCast n * natCast n)) / (c / (natCast n * natCast n)) = -(K / c) := by
+    generalize (natCast n * natCast n : α) = a at *
+    have : a ≠ 0 := by grind
+    have : c ≠ 0 := by grind
+    grind
+  rw [e] at h
+  rw [hf]
+  exact h
+
+/-! ### The temperature rules of the other tie-breaking and lookup heads -/
+
+/-- Lemma 8 with the compilers' temperature rule (bounded regime, future: `K = 1`, `τ = c/n`):
+for `i + 1 < n`, `c > 0` and `exp(-1/c) ≤ x`, the future tie-breaking head's softmax mass off its
+target is at most `x`, for every `n` and every selection (`c = 1/ln(16 m)`: `x = 1/(16 m)`). -/
+theorem tiebreak_future_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (sel : Nat → Bool)
+    (hc : 0 < c) (hin : i + 1 < n) (hrule : E.exp (-(1 / c)) ≤ x) :
+    sumTo (softmax E (c / natCast n) (tiebreakFutureBounded 1 n sel i) (n - 1 - i)) (n - 1 - i)
+        - softmax E (c / natCast n) (tiebreakFutureBounded 1 n sel i) (n - 1 - i)
+          (tiebreakFutureTarget sel n i)
+      ≤ x := by
+  obtain ⟨htau, e⟩ := rule_tau_pos (α := α) hc (show 0 < n by omega)
+  have h := (tiebreak_future_bounded E sel Lean.Grind.OrderedRing.zero_lt_one htau hin).2
+  rw [e] at h
+  exact Std.le_trans h hrule
+
+/-- Lemma 8 with the compilers' temperature rule (unbounded regime, past: `τ = 1`): for `0 < i ≤
+n`, `K > 0` and `exp(-K) ≤ x`, the past tie-breaking head's softmax mass off its target is at most
+`x`, for every `n` and every selection (`K = ln(16 m)`: `x = 1/(16 m)`). -/
+theorem tiebreak_past_unbounded_at_rule (E : ExpLike α) {K x : α} {n i : Nat} (sel : Nat → Bool)
+    (hK : 0 < K) (hi : 0 < i) (hin : i ≤ n) (hrule : E.exp (-K) ≤ x) :
+    sumTo (softmax E 1 (tiebreakPastUnbounded K n sel) i) i
+        - softmax E 1 (tiebreakPastUnbounded K n sel) i (tiebreakPastTarget sel i)
+      ≤ x := by
+  have h := (tiebreak_past_unbounded E sel hK Lean.Grind.OrderedRing.zero_lt_one hi hin).2
+  have e : -K / (1 : α) = -K := by grind
+  rw [e] at h
+  exact Std.le_trans h hrule
+
+/-- Lemma 8 with the compilers' temperature rule (unbounded regime, future: `τ = 1`): for `i + 1 <
+n`, `K > 0` and `exp(-K) ≤ x`, the future tie-breaking head's softmax mass off its target is at
+most `x`, for every `n` and every selection. -/
+theorem tiebreak_future_unbounded_at_rule (E : ExpLike α) {K x : α} {n i : Nat} (sel : Nat → Bool)
+    (hK : 0 < K) (hin : i + 1 < n) (hrule : E.exp (-K) ≤ x) :
+    sumTo (softmax E 1 (tiebreakFutureUnbounded K n sel i) (n - 1 - i)) (n - 1 - i)
+        - softmax E 1 (tiebreakFutureUnbounded K n sel i) (n - 1 - i) (tiebreakFutureTarget sel n i)
+      ≤ x := by
+  have h := (tiebreak_future_unbounded E sel hK Lean.Grind.OrderedRing.zero_lt_one hin).2
+  have e : -K / (1 : α) = -K := by grind
+  rw [e] at h
+  exact Std.le_trans h hrule
+
+/-- Lemma 7 with the compilers' temperature rule (unbounded regime, past mask, `Y`: `τ = 1`): for
+`i ≥ 1`, `K ≥ 0` and `exp(-K) ≤ x`, the softmax mass off `t = i - 1` is at most `x`, for every
+`i`. -/
+theorem lookup_past_at_rule (E : ExpLike α) {K x : α} {i : Nat} (hK : 0 ≤ K) (hi : 0 < i)
+    (hrule : E.exp (-K) ≤ x) :
+    sumTo (softmax E 1 (lookupScore K (i - 1)) i) i - softmax E 1 (lookupScore K (i - 1)) i (i - 1)
+      ≤ x := by
+  have h := (lookup_past E hK Lean.Grind.OrderedRing.zero_lt_one hi).2
+  have e : -K / (1 : α) = -K := by grind
+  rw [e] at h
+  exact Std.le_trans h hrule
+
+/-- Lemma 7 with the compilers' temperature rule (unbounded regime, future mask, `X`: `τ = 1`):
+for `i + 1 < n`, `K ≥ 0` and `exp(-K) ≤ x`, the softmax mass off `t = i + 1` is at most `x`, for
+every `n`. -/
+theorem lookup_future_at_rule (E : ExpLike α) {K x : α} {n i : Nat} (hK : 0 ≤ K) (hin : i + 1 < n)
+    (hrule : E.exp (-K) ≤ x) :
+    sumTo (softmax E 1 (fun k => lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i)
+        - softmax E 1 (fun k => lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i) 0
+      ≤ x := by
+  have h := (lookup_future E hK Lean.Grind.OrderedRing.zero_lt_one hin).2
+  have e : -K / (1 : α) = -K := by grind
+  rw [e] at h
+  exact Std.le_trans h hrule
+
+/-! ### Non-vacuity: each theorem above at `Rat`, every hypothesis proved -/
+
+/-- Non-vacuity of `softmax_output_err_le` at `Rat`. -/
+theorem nonvacuous_softmax_output_err_le :
+    absv (sumTo (fun j => softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j * (if j = 0 then (1 : Rat) else 0)) 2 - (if 0 = 0 then (1 : Rat) else 0)) ≤ sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 - softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 :=
+  softmax_output_err_le expOne (v := fun j => if j = 0 then (1 : Rat) else 0) (N := 2) (t := 0)
+    (by decide) (fun j _ => absv_le_of_le_of_neg_le (by grind) (by grind))
+
+/-- Non-vacuity of `softmax_output_err_le_offMass` at `Rat`. -/
+theorem nonvacuous_softmax_output_err_le_offMass :
+    absv (sumTo (fun j => softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j * (if j = 0 then (1 : Rat) else 0)) 2 - 1) ≤ offMass (fun j => j == 0) (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 :=
+  softmax_output_err_le_offMass expOne (v := fun j => if j = 0 then (1 : Rat) else 0)
+    (isMax := fun j => j == 0) (N := 2) (by decide) (fun j _ h => by simp at h; simp [h])
+    (fun j _ _ => absv_le_of_le_of_neg_le (by grind) (by grind))
+
+/-- Non-vacuity of `sign_head_bounded` at `Rat`. -/
+theorem nonvacuous_sign_head_bounded :
+    offMass (signGroup false) (softmax expOne (1 / natCast 3) (signScore (1 : Rat) ((if false then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2)))) 3) 3 ≤ 2 * 1 :=
+  sign_head_bounded expOne (K := 1) (c := 1) (x := 1) (m := 0) (D := 2) (n := 3) false (by grind)
+    (by grind) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `sign_head_unbounded` at `Rat`. -/
+theorem nonvacuous_sign_head_unbounded :
+    offMass (signGroup true) (softmax expOne 1 (signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2))) 3) 3) 3 ≤ 2 * expOne.exp (-1 / 1) :=
+  sign_head_unbounded expOne (K := 1) (tau := 1) (m := 0) (D := 2) (n := 3) true (by grind)
+    (by grind) (by decide) (by decide)
+
+/-- Non-vacuity of `lookup_two_sided` at `Rat`. -/
+theorem nonvacuous_lookup_two_sided :
+    (sumTo (softmax expOne 1 (lookupScore (1 : Rat) 1) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) 1) 3 1) * (1 - expOne.exp (-1 / 1)) ≤ 2 * expOne.exp (-1 / 1) ∧ (expOne.exp (-1 / 1) < 1 → sumTo (softmax expOne 1 (lookupScore (1 : Rat) 1) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) 1) 3 1 ≤ 2 * expOne.exp (-1 / 1) / (1 - expOne.exp (-1 / 1))) :=
+  lookup_two_sided expOne (by grind) (by grind) (by decide)
+
+/-- Non-vacuity of `lookup_two_sided_bounded` at `Rat`. -/
+theorem nonvacuous_lookup_two_sided_bounded :
+    (sumTo (softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3 1) * (1 - expOne.exp (-(1 / 1))) ≤ 2 * expOne.exp (-(1 / 1)) ∧ (expOne.exp (-(1 / 1)) < 1 → sumTo (softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3 1 ≤ 2 * expOne.exp (-(1 / 1)) / (1 - expOne.exp (-(1 / 1)))) :=
+  lookup_two_sided_bounded expOne (by grind) (by grind) (by decide) (by decide)
+
+/-- Non-vacuity of `tiebreak_future_bounded_at_rule` at `Rat`. -/
+theorem nonvacuous_tiebreak_future_bounded_at_rule :
+    sumTo (softmax expOne (1 / natCast 3) (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne (1 / natCast 3) (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1 :=
+  tiebreak_future_bounded_at_rule expOne (c := 1) (x := 1) (n := 3) (i := 0) (fun j => j == 2)
+    (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `tiebreak_past_unbounded_at_rule` at `Rat`. -/
+theorem nonvacuous_tiebreak_past_unbounded_at_rule :
+    sumTo (softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (tiebreakPastTarget (fun j => j == 0) 2) ≤ 1 :=
+  tiebreak_past_unbounded_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 2) (fun j => j == 0)
+    (by grind) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `tiebreak_future_unbounded_at_rule` at `Rat`. -/
+theorem nonvacuous_tiebreak_future_unbounded_at_rule :
+    sumTo (softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1 :=
+  tiebreak_future_unbounded_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (fun j => j == 2)
+    (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `lookup_past_at_rule` at `Rat`. -/
+theorem nonvacuous_lookup_past_at_rule :
+    sumTo (softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ 1 :=
+  lookup_past_at_rule expOne (K := 1) (x := 1) (i := 3) (by grind) (by decide)
+    (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `lookup_future_at_rule` at `Rat`. -/
+theorem nonvacuous_lookup_future_at_rule :
+    sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ 1 :=
+  lookup_future_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (by grind) (by decide)
+    (by show (1 : Rat) ≤ 1; grind)
+
+end HardSoft
+
+end
