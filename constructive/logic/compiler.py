@@ -210,22 +210,27 @@ class CompiledFormula:
     mixed_scale: int = 0
 
     def tau(self, n: int) -> float:
-        """Return the temperature at length n: c/n (bounded), 1 (unbounded), 1/(max(n-1,1) ln(32 C)) with mixed comparisons (C = mixed_scale)."""
+        """Return the temperature at length n: c/n (bounded), 1 (unbounded); with mixed comparisons (C = mixed_scale) their own rule,
+        1/(max(n-1,1) ln(32 C)) unbounded, 1/(n^2 max(n-1,1) ln(32 C)) bounded."""
         if n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
         if self.mixed_scale:
-            return 1.0 / (max(n - 1, 1) * math.log(MIXED_TAU_BASE * self.mixed_scale))
+            return 1.0 / (self._lookup_scale(n) * math.log(MIXED_TAU_BASE * self.mixed_scale))
         return self.c / n if self.regime == "bounded" else 1.0
+
+    def _lookup_scale(self, n: int) -> int:
+        """Return 1 / (the lookups' gap at length n): max(n-1, 1) unbounded (keys p), n^2 max(n-1, 1) bounded (keys p/n)."""
+        return max(n - 1, 1) * (n * n if self.regime == "bounded" else 1)
 
     def gap(self, n: int) -> float:
         """Return the claimed hard-attention gap at length n (min over non-uniform heads): K/n bounded, K unbounded, at most
-        1/max(n-1, 1) with a lookup over positions (mixed comparisons); inf without such heads."""
+        1/max(n-1, 1) (unbounded) or 1/(n^2 max(n-1, 1)) (bounded) with a lookup over positions (mixed comparisons); inf without such heads."""
         kinds = {h.construction for h in self.heads}
         g = math.inf
         if kinds & {"tiebreak", "lookup", "sign"}:
             g = self.K / n if self.regime == "bounded" else self.K
         if "position-lookup" in kinds:
-            g = min(g, 1.0 / max(n - 1, 1))
+            g = min(g, 1.0 / self._lookup_scale(n))
         return g
 
     def mass_bound(self) -> float:
@@ -251,7 +256,8 @@ class CompiledFormula:
         """Return the temperature rule as text (the regime's, or the mixed comparisons' own)."""
         if self.mixed_scale:
             L = math.log(MIXED_TAU_BASE * self.mixed_scale)
-            return f"tau(n) = 1/(max(n-1,1) ln({MIXED_TAU_BASE}*{self.mixed_scale})) = 1/({L:.6g} max(n-1,1)) (the mixed comparisons' rule)"
+            D = "n^2 max(n-1,1)" if self.regime == "bounded" else "max(n-1,1)"
+            return f"tau(n) = 1/({D} ln({MIXED_TAU_BASE}*{self.mixed_scale})) = 1/({L:.6g} {D}) (the mixed comparisons' rule)"
         return f"tau(n) = {self.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"
 
     def gap_rule(self) -> str:
@@ -261,7 +267,8 @@ class CompiledFormula:
         kinds = {h.construction for h in self.heads}
         rule = "K/n = 1/n" if self.regime == "bounded" else f"K = {self.K:.6g}"
         if "position-lookup" in kinds:
-            return f"min({rule}, 1/max(n-1,1))" if kinds & {"tiebreak", "lookup", "sign"} else "1/max(n-1,1)"
+            lookup = "1/(n^2 max(n-1,1))" if self.regime == "bounded" else "1/max(n-1,1)"
+            return f"min({rule}, {lookup})" if kinds & {"tiebreak", "lookup", "sign"} else lookup
         return rule if kinds & {"tiebreak", "lookup", "sign"} else "inf"
 
     def decode(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
@@ -402,12 +409,8 @@ class _Schedule:
         elif isinstance(g, (Since, Until)):
             t = 1 + max(self.time[g.left], self.time[g.right], self.time[self.beta[g]])
         elif isinstance(g, Compare):
-            if self.is_mixed(g) and self.regime == "bounded":
-                raise ValueError(
-                    f"the comparison {g} mixes past (#<) and future (#>) counts: compiled in the unbounded regime only "
-                    "(its lookups over positions need the features i, i^2; in i/n their gap is 1/n^3, past the bounded regime's tau = c/n)"
-                )
-            t = 2 + max(self.time[c.arg] for _, c in self.compare_terms(g)[1])
+            stages = 4 if self.is_mixed(g) and self.regime == "bounded" else 2  # bounded: b/n, average, lookup, sign
+            t = stages + max(self.time[c.arg] for _, c in self.compare_terms(g)[1])
         else:
             raise ValueError(f"cannot compile {g!r}")
         self.time[g] = t
@@ -525,11 +528,11 @@ class _Schedule:
         return self._time_of(plan)
 
     def _time_of(self, plan: BoolPlan) -> int:
-        """Return the layer a plan can run in: the latest input's (at least 1), one later for an input that is a gate or a mixed comparison.
+        """Return the layer a plan can run in: the latest input's (at least 1), one later for an input that is a gate or a clamped comparison.
 
         Both are written by their layer's FFN, so an FFN reads them one layer later.
         """
-        return max([1] + [self.time[x] + (1 if self._is_gate(x) or self.is_mixed(x) else 0) for x in plan.inputs])
+        return max([1] + [self.time[x] + (1 if self._is_gate(x) or self.is_clamped(x) else 0) for x in plan.inputs])
 
     @property
     def depth(self) -> int:
@@ -543,11 +546,15 @@ class _Schedule:
 
     def is_attended(self, g: Formula) -> bool:
         """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): it has a scratch coordinate."""
-        return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None and not self.is_mixed(g)
+        return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None and not self.is_clamped(g)
 
     def is_mixed(self, g: Formula) -> bool:
-        """Return whether g is a comparison mixing past and future counts (its clean value is written by an FFN from exact integers)."""
+        """Return whether g is a comparison mixing past and future counts (its counts are looked up over positions)."""
         return isinstance(g, Compare) and self.canonical[g][0] == MIXED
+
+    def is_clamped(self, g: Formula) -> bool:
+        """Return whether g is a mixed comparison of the unbounded regime: the FFN clamps exact integers (no sign head), read one layer later."""
+        return self.regime == "unbounded" and self.is_mixed(g)
 
 
 @dataclass
@@ -560,7 +567,8 @@ class _Layout:
     clean: dict[Formula, int]  # every node's exact 0/1 value
     scratch: dict[Formula, int]  # every attended node's raw head output, erased by its layer's FFN
     value: dict[Formula, int]  # every comparison's V = sum_k c_k #_k / (count of visible keys) + const / max(., 1)
-    #: (count, time of its comparison) -> (average #/D, its lookup's copy of the count): the counts of the mixed comparisons
+    #: (count, time of its comparison) -> the counts of the mixed comparisons: unbounded (average #/D, its lookup's copy of #);
+    #: bounded (average #/(n D), the scaled Boolean b/n it averages)
     lookups: dict[tuple[Count, int], tuple[int, int]] = field(default_factory=dict)
 
 
@@ -569,6 +577,10 @@ def _regime_features(regime: str) -> tuple[str, ...]:
     if regime == "bounded":
         return ("one", "is_first", "is_last", "i/n", "parity", "1/max(i,1)", "1/max(n-1-i,1)")
     return ("one", "is_first", "is_last", "i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)")
+
+
+#: The position features a bounded model with a mixed comparison adds to its regime's (all in the model format already).
+MIXED_BOUNDED_FEATURES = ("(i/n)^2", "1/n")
 
 
 #: Formulas whose trees are larger are named by their schedule order, not their text (_Schedule.label).
@@ -639,6 +651,8 @@ def _allocate(sched: _Schedule) -> _Layout:
     """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), scratch, V."""
     res = Residual()
     features = _regime_features(sched.regime)
+    if sched.regime == "bounded" and any(sched.is_mixed(g) for g in sched.nodes):
+        features += MIXED_BOUNDED_FEATURES  # the bounded lookups over positions: keys p/n, (p/n)^2; the scaling b/n
     for ft in features:
         res.add(ft)
     clean: dict[Formula, int] = {}
@@ -661,7 +675,7 @@ def _allocate(sched: _Schedule) -> _Layout:
     for g in sched.nodes:
         if sched.is_attended(g):
             scratch[g] = res.add(f"scratch:{sched.label(g)}")
-        if isinstance(g, Compare) and not sched.is_symbolic(g) and not sched.is_mixed(g):
+        if isinstance(g, Compare) and not sched.is_symbolic(g) and not sched.is_clamped(g):
             value[g] = res.add(f"V:{sched.label(g)}")
     lookups: dict[tuple[Count, int], tuple[int, int]] = {}
     for g in sched.nodes:
@@ -669,9 +683,10 @@ def _allocate(sched: _Schedule) -> _Layout:
             for _, term in sched.compare_terms(g)[1]:  # type: ignore[arg-type]
                 key = (term, sched.time[g])
                 if key not in lookups:
+                    second = "scaled" if sched.regime == "bounded" else "count"
                     lookups[key] = (
                         res.add(f"avg:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
-                        res.add(f"count:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
+                        res.add(f"{second}:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
                     )
     return _Layout(res, features, symbolic, clean, scratch, value, lookups)
 
@@ -692,7 +707,7 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmb
     orientation: dict[Formula, float] = {}
     for g, v in lay.value.items():
         direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
-        feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)"
+        feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)" if direction == ">" else "1/n"  # bounded mixed: V = N / n
         P[lay.features.index(feat), v] += const
         orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
     return WE, PositionEmbedding(lay.features, P), orientation
@@ -739,6 +754,18 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
         elif isinstance(g, (Since, Until)):
             direction = "past" if isinstance(g, Since) else "future"
             add(t, cs.tiebreak_head(d, coord, direction, regime, clean[g.right], scratch[g], clean[sched.beta[g]], K), "tiebreak", g, scratch[g])
+        elif isinstance(g, Compare) and sched.is_mixed(g) and regime == "bounded":
+            for cf, term in sched.compare_terms(g)[1]:
+                average, scaled = lay.lookups[(term, t)]
+                past = term.direction == "<"
+                if (term, t) not in placed:  # one average per count and layer, read by every comparison of that layer
+                    placed.add((term, t))
+                    add(t - 2, cs.count_head(d, "past" if past else "future", scaled, average, 1.0), "count", g, average)
+                inv = coord["1/max(i,1)" if past else "1/max(n-1-i,1)"]
+                copy = [ValueTerm(lay.value[g], {coord["i/n"]: 1.0}, float(cf))]  # c_k p/n into V: V = N/n with the PE's const/n
+                spec = cs.position_lookup_spec(average, coord["i/n"], coord["(i/n)^2"], inv, copy, "causal" if past else "none", "average")
+                add(t - 1, spec.build(d), "position-lookup", g, lay.value[g])
+            add(t, cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
         elif isinstance(g, Compare) and sched.is_mixed(g):
             for _, term in sched.compare_terms(g)[1]:
                 key = (term, t)
@@ -829,7 +856,7 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
     for g in sched.nodes:
         if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod)) or g in sched.shared:
             continue
-        if sched.is_mixed(g):
+        if sched.is_clamped(g):
             res.layer(sched.time[g] - 1).units += _mixed_units(sched, lay, g)  # type: ignore[arg-type]
             continue
         plan = res.layer(sched.time[g] - 1)
@@ -841,8 +868,16 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
     # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
     for g, k in lay.scratch.items():
         res.layer(sched.time[g] - 1).units.append(Unit({k: 1.0}, 0.0, {k: -1.0}))
-    for (_, t), (_, copy) in lay.lookups.items():  # a copied count is a convex combination of positions p >= 0
-        res.layer(t - 1).units.append(Unit({copy: 1.0}, 0.0, {copy: -1.0}))
+    if sched.regime == "unbounded":
+        for (_, t), (_, copy) in lay.lookups.items():  # a copied count is a convex combination of positions p >= 0
+            res.layer(t - 1).units.append(Unit({copy: 1.0}, 0.0, {copy: -1.0}))
+        return
+    for (term, t), (_, scaled) in lay.lookups.items():  # b/n = ReLU(1/n) - ReLU(1/n - b), exact for b in {0, 1} (1/n <= 1)
+        inv_n = res["1/n"]
+        res.layer(t - 4).units += [Unit({inv_n: 1.0}, 0.0, {scaled: 1.0}), Unit({inv_n: 1.0, lay.clean[term.arg]: -1.0}, 0.0, {scaled: -1.0})]
+    for g, v in lay.value.items():  # a bounded mixed comparison's V (approximate in soft mode) erased after its sign head: V - ReLU(V) + ReLU(-V)
+        if sched.is_mixed(g):
+            res.layer(sched.time[g] - 1).units += [Unit({v: 1.0}, 0.0, {v: -1.0}), Unit({v: -1.0}, 0.0, {v: 1.0})]
 
 
 def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledFormula:
@@ -877,4 +912,6 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     ]
     times = {sched.label(g): sched.time[g] for g in sched.nodes}
     mixed = max((sum(abs(cf) for cf, _ in sched.compare_terms(g)[1]) for g in sched.nodes if sched.is_mixed(g)), default=0)  # type: ignore[arg-type]
+    if mixed and regime == "bounded":
+        mixed = max(mixed, m_max)  # tau(1) = 1/ln(32 C) <= c = 1/ln(16 m_max): every regime bound e^{-gap/tau} holds a fortiori
     return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans, mixed)
