@@ -762,8 +762,8 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
                     placed.add((term, t))
                     add(t - 2, cs.count_head(d, "past" if past else "future", scaled, average, 1.0), "count", g, average)
                 inv = coord["1/max(i,1)" if past else "1/max(n-1-i,1)"]
-                copy = [ValueTerm(lay.value[g], {coord["i/n"]: 1.0}, float(cf))]  # c_k p/n into V: V = N/n with the PE's const/n
-                spec = cs.position_lookup_spec(average, coord["i/n"], coord["(i/n)^2"], inv, copy, "causal" if past else "none", "average")
+                into_v = [ValueTerm(lay.value[g], {coord["i/n"]: 1.0}, float(cf))]  # c_k p/n into V: V = N/n with the PE's const/n
+                spec = cs.position_lookup_spec(average, coord["i/n"], coord["(i/n)^2"], inv, into_v, "causal" if past else "none", "average")
                 add(t - 1, spec.build(d), "position-lookup", g, lay.value[g])
             add(t, cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
         elif isinstance(g, Compare) and sched.is_mixed(g):
