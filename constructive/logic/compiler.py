@@ -9,7 +9,8 @@ Layout of the residual stream (width d):
     the layer where it becomes available, plus one scratch coordinate per attention
     head's raw (approximate in soft mode) output, which the same FFN erases again
     (x - ReLU(x) = 0 for x >= 0), and one coordinate V per comparison.  So the soft
-    activations equal the hard ones after every layer (up to float rounding).
+    activations equal the hard ones after every layer (up to float rounding), except a bounded
+    mixed comparison's V, approximate from its lookups' layer to its sign head's (one layer boundary).
 
 Schedule ("time" = the layer after which a node's clean value exists):
   symbol-only, first/last and mod(m, r): 0 (mod(2, r) is set by the position embedding from parity);
@@ -17,10 +18,11 @@ Schedule ("time" = the layer after which a node's clean value exists):
   f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
                              the sign head in the next layer: time = 2 + max(time(f_k));
-  mixed comparison:          count heads in layer 1 + max(time(f_k)) write each average,
-                             the position lookups in the next layer copy each count, the
-                             same layer's FFN writes the clean value: time = 2 + max(time(f_k)),
-                             read by FFNs one layer later (as a gate is);
+  mixed comparison:          unbounded: count heads in layer 1 + max(time(f_k)) write each
+                             average, the position lookups in the next layer copy each count,
+                             the same layer's FFN writes the clean value: time = 2 + max(time(f_k)),
+                             read by FFNs one layer later (as a gate is); bounded: b/n, average,
+                             lookup, sign head in four layers: time = 4 + max(time(f_k));
   other Boolean nodes:       by their plan (below): a table runs at max(1, latest leaf);
                              a gate at max(1, latest input, 1 + latest input that is a gate).
 Boolean nodes.  Each layer's FFN computes every Boolean node of its time (and cleans every
@@ -71,25 +73,33 @@ heads rightmost / leftmost, the others average), so ``run(model, w, "hard")`` is
 AHAT/UHAT the formula describes (and every head's hard max is unique or a full tie,
 so any hard mode gives the same result).
 
-Mixed comparisons (past #< and future #> counts in one comparison), unbounded regime only.
+Mixed comparisons (past #< and future #> counts in one comparison), both regimes.
 The sign of sum_k c_k #_k + c_0 needs i * (#< / i) and (n-1-i) * (#> / (n-1-i)), products of
 an average with a position, which neither an FFN nor a bilinear score forms; a lookup over
 positions does (Lemma 7 with the positions as the table, as the S-RASP applications use it:
 ``constructive.heads.position_lookup_spec``, shared with the S-RASP compiler).  Per count
-#_k = S_i: a count head (all scores 0: soft = hard exactly) writes f_i = S_i / D_i (D_i = i
-past, n-1-i future); a lookup head, scores 2 p f_i - p^2 / max(D_i, 1) = (S_i^2 - (p - S_i)^2)/D_i
-over keys p (causal for past counts, S_i <= i; mask none for future counts, S_i <= n-1-i),
-copies the feature i of its unique maximum p = S_i: the count as an exact integer in hard
-mode (gap >= 1/D_i >= 1/(n-1)).  The FFN then writes [N > 0] = clamp(2N + 1/2, 0, 1) for
-the half-integer N = sum_k c_k #_k + const (affine in the copies), exact when the copies'
-combined error is <= 1/4.  Soft mode: the lookup's weights fall like x^{k^2}, x =
-exp(-1/(D_i tau)), so a copy is off by <= 2x/(1-x)^2; tau = 1 cannot hold (x -> 1 as D_i
-grows), so formulas with mixed comparisons get their own rule, tau(n) = 1/(max(n-1,1) ln(32 C))
-with C the largest sum_k |c_k| of one mixed comparison: x <= 1/(32 C) for every D_i <= n-1, so
-each copy is off by < 1/(15 C) and N by < 1/15; every other head's bound e^{-gap/tau} holds a
-fortiori (tau <= 1).  The claimed gap is min(K, 1/max(n-1, 1)).
-Not supported (ValueError): mixed comparisons in the bounded regime (the lookup over positions
-in i/n has gap 1/n^3 and needs tau ~ 1/(n^3 log n), not the regime's c/n).
+#_k = S_i (D_i = i past, n-1-i future; keys causal for past counts, S_i <= i, mask none for
+future counts, S_i <= n-1-i <= n-1):
+  unbounded: a count head (all scores 0: soft = hard exactly) writes f_i = S_i / D_i; a lookup
+             head, scores 2 p f_i - p^2 / max(D_i, 1) = (S_i^2 - (p - S_i)^2)/D_i, copies the
+             feature i of its unique maximum p = S_i: the count as an exact integer in hard mode
+             (gap >= 1/D_i >= 1/(n-1)).  The same layer's FFN writes [N > 0] = clamp(2N + 1/2, 0, 1)
+             for the half-integer N = sum_k c_k #_k + const (affine in the copies), exact when the
+             copies' combined error is <= 1/4; FFNs read it one layer later (no sign head).
+  bounded:   an FFN writes b/n = ReLU(1/n) - ReLU(1/n - b) (exact for b in {0, 1}), a count head
+             averages it to f_i / n, the lookup over keys p/n (features i/n, (i/n)^2), scores
+             2 (p/n)(f_i/n) - (p/n)^2 / max(D_i, 1) = (S_i^2 - (p - S_i)^2)/(n^2 D_i) (gap
+             >= 1/(n^2 (n-1))), adds c_k p/n into V; with the PE's const/n, V = N/n, |V| >= 1/(2n),
+             decided by the parity sign head (gap >= K/n).  Four layers: b/n, average, lookup, sign.
+Soft mode: the lookup's weights fall like x^{k^2}, x = exp(-1/(D_i tau)) (bounded: exp(-1/(n^2 D_i
+tau))), so a copy is off by <= 2x/(1-x)^2.  The regime's rule (tau = 1; c/n) cannot hold: x -> 1
+as D_i grows.  Formulas with mixed comparisons get their own rule,
+  tau(n) = 1/(max(n-1,1) ln(32 C))         (unbounded)
+  tau(n) = 1/(n^2 max(n-1,1) ln(32 C))     (bounded; C at least m_max, so that tau(1) <= c)
+with C the largest sum_k |c_k| of one mixed comparison: x <= 1/(32 C) for every D_i <= n-1, each
+copy is off by < 1/(15 C) and N by < 1/15 (bounded: V by < 1/(15 n), leaving the sign head a
+margin > 13/(30 n)), and every other head's bound e^{-gap/tau} holds a fortiori (the rule's tau is
+<= the regime's).  The claimed gap is min(regime's, 1/max(n-1,1)) (bounded: 1/(n^2 max(n-1,1))).
 """
 
 from __future__ import annotations
@@ -136,9 +146,9 @@ MAX_GATE_INPUTS = 32
 
 _BOOL = (Not, And, Or)
 
-#: The direction of a comparison whose counts mix past (#<) and future (#>): compiled by lookups over positions (unbounded regime).
+#: The direction of a comparison whose counts mix past (#<) and future (#>): compiled by lookups over positions (module docstring).
 MIXED = "<>"
-#: Mixed comparisons' temperature tau(n) = 1 / (max(n-1, 1) ln(MIXED_TAU_BASE * C)), C the largest sum_k |c_k| of one of them.
+#: Mixed comparisons' temperature tau(n) = 1 / (max(n-1, 1) ln(MIXED_TAU_BASE * C)) (bounded: n^2 max(n-1, 1)), C the largest sum_k |c_k| of one.
 MIXED_TAU_BASE = 32
 
 
@@ -244,8 +254,8 @@ class CompiledFormula:
         tiebreak (Lemma 8 + Z) and one-sided lookup (Lemma 7 + Z): e^{-K/c} = 1/(16 m_max);
         sign (statement E, two groups of ratio <= 2): 2 e^{-K/c} = 1/(8 m_max); count: 0 (all keys tie);
         position-lookup (Lemma 7 over positions): 2x/(1-x), x = 1/(32 C) (the mixed rule's tau makes
-        exp(-1/(D tau)) <= x for every D <= n-1).  The mixed rule's tau is <= 1 = the unbounded
-        regime's, and every other bound e^{-gap/tau} only falls with tau: they still hold.
+        exp(-1/(D tau)), bounded exp(-1/(n^2 D tau)), <= x for every D <= n-1).  The mixed rule's tau is
+        <= the regime's (1; c/n), and every other bound e^{-gap/tau} only falls with tau: they still hold.
         """
         if info.construction == "position-lookup":
             return cs.position_lookup_mass_bound(1.0 / (MIXED_TAU_BASE * self.mixed_scale))
