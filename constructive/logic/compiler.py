@@ -921,7 +921,10 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
         for g, p in sched.plan.items()
     ]
     times = {sched.label(g): sched.time[g] for g in sched.nodes}
-    mixed = max((sum(abs(cf) for cf, _ in sched.compare_terms(g)[1]) for g in sched.nodes if sched.is_mixed(g)), default=0)  # type: ignore[arg-type]
+    mixed = 0
+    for g in sched.nodes:
+        if isinstance(g, Compare) and sched.is_mixed(g):
+            mixed = max(mixed, sum(abs(cf) for cf, _ in sched.compare_terms(g)[1]))
     if mixed and regime == "bounded":
         mixed = max(mixed, m_max)  # tau(1) = 1/ln(32 C) <= c = 1/ln(16 m_max): every regime bound e^{-gap/tau} holds a fortiori
     return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans, mixed)
