@@ -120,7 +120,9 @@ def position_lookup_spec(
     future count, D_i = n-1-i, under mask none: S_i <= n-1-i <= n-1).  Gap: the next key
     loses (2|p - S_i| + 1)/D_i >= 1/D_i >= 1/(n-1); a query with D_i = 0 has f_i = 0 and
     scores -p^2 (the key 0, gap 1).  ``values`` copy features of the chosen key (p, p^2):
-    the count as an exact integer in hard mode.  Soft mode: weights fall like x^{k^2} at
+    the count as an exact integer in hard mode.  Scaled keys (``pos`` = p/n, ``pos2`` = (p/n)^2,
+    bounded features) with ``average`` = f_i / n give the same parabola divided by n^2: the same
+    maximum, gap >= 1/(n^2 D_i), and x = exp(-1/(n^2 D_i tau)) below.  Soft mode: weights fall like x^{k^2} at
     distance k, x = exp(-1/(D_i tau)), so the mass off p = S_i is <= 2x/(1-x)
     (``position_lookup_mass_bound``) and a copied p is off by <= sum_k 2k x^{k^2} <= 2x/(1-x)^2
     (``position_lookup_copy_error``).  Corresponds to Lemma 7 (table lookup) as the S-RASP
