@@ -11,6 +11,9 @@
    "induction") against the one compiled from TL[since] formulas ("induction-tl"): FFN width,
    d, heads, layers and, per length n, the run time of the same batch of words in soft mode at
    each one's tau(n) (best of several runs: the machine is shared).
+4. Comparisons mixing past and future counts (lookups over positions), in both regimes, beside a
+   one-direction comparison of the same shape: size, the temperature rule, claimed and measured
+   gap at n = 8, and the time of verifying every string to length 8 in hard and soft mode.
 
 Usage: python benchmarks/logic_size.py [--quick] [--json FILE]
 """
@@ -171,6 +174,44 @@ def part_induction(ns: tuple[int, ...], count: int, repeats: int) -> dict[str, A
     return out
 
 
+#: Part 4's formulas: one-direction comparisons for reference, then mixed ones.
+MIXED_FORMULAS = ("#<[a] > #<[b]", "#<[a] > #>[b]", "2*#<[a] - 3*#>[b] + 1 > 0", "(#<[a] > #>[a]) S b", "#>[#<[a] >= #>[b]] > #<[b]")
+
+
+def part_mixed(max_len: int) -> list[dict[str, Any]]:
+    """Return part 4's rows: mixed comparisons' size, rule, gap and exhaustive verification time."""
+    from hardsoft.constructive.logic.selfcheck import check_compiled
+
+    print(f"part 4: comparisons mixing past and future counts, verified on every string to length {max_len} (hard and soft)")
+    rows = []
+    for text in MIXED_FORMULAS:
+        for regime in ("bounded", "unbounded"):
+            t0 = time.perf_counter()
+            c = lg.compile_formula(text, ("a", "b"), regime)
+            secs = time.perf_counter() - t0
+            report = check_compiled(c, max_len)
+            measured = tf.measure(c.model, 8).gap
+            row = {
+                "formula": text,
+                "regime": regime,
+                "compile_seconds": secs,
+                **shape(c),
+                "temperature": c.describe()["temperature"],
+                "tau_8": c.tau(8),
+                "gap_8": c.gap(8),
+                "measured_gap_8": measured,
+                "ok": report["ok"],
+                "verify_seconds": report["seconds"],
+            }
+            rows.append(row)
+            print(
+                f"  {regime:<9} {text:<28} layers {row['layers']}, d {row['d']}, FFN {row['ffn_width']}, heads {row['heads']}; "
+                f"tau(8) {row['tau_8']:.3g}, gap(8) claimed {row['gap_8']:.3g} measured {measured:.3g}; "
+                f"verified {'OK' if report['ok'] else 'MISMATCH'} in {report['seconds']:.2f} s   [{row['temperature']}]"
+            )
+    return rows
+
+
 def main() -> None:
     ap_ = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap_.add_argument("--quick", action="store_true", help="sizes 25 and 50 only, fewer depth-5 formulas and words")
@@ -180,6 +221,7 @@ def main() -> None:
         "sizes": part_sizes(SIZES[:2] if a.quick else SIZES),
         "depth5": part_depth5(2 if a.quick else 5),
         "induction": part_induction((16, 32) if a.quick else (16, 32, 64, 128), 64 if a.quick else 128, 3 if a.quick else 5),
+        "mixed": part_mixed(6 if a.quick else 8),
     }
     if a.json:
         with open(a.json, "w") as fh:

@@ -14,10 +14,11 @@ Regimes:  bounded   -- position features bounded in n (i/n, parity, 1/max(i,1), 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 
-from hardsoft.constructive.residual import Residual, ScoreTerm, ValueTerm, build_head, zero_ffn
+from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, ValueTerm, build_head, zero_ffn
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 REGIMES: tuple[str, ...] = ("bounded", "unbounded")
@@ -101,6 +102,44 @@ def lookup_head(
     else:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
     return build_head(d, scores, [ValueTerm(target, {value: 1.0})], mask, "average")
+
+
+# --------------------------------------------------------------------------- Lemma 7 over positions: an average made an integer
+
+
+def position_lookup_spec(
+    average: int, pos: int, pos2: int, inv: int, values: Sequence[ValueTerm], mask: str, hard_mode: str | None = None
+) -> HeadSpec:
+    """Lemma 7 (table lookup, the positions as the table): turn an average f_i = S_i / D_i (integer S_i in 0..D_i) into the key p = S_i.
+
+    Coordinates: ``average`` holds f_i (a uniform head's output), ``pos`` / ``pos2`` the
+    features p / p^2 of key p, ``inv`` the query feature 1/max(D_i, 1).  Scores
+      s_ip = 2 p f_i - p^2 / max(D_i, 1) = (S_i^2 - (p - S_i)^2) / D_i      (D_i >= 1)
+    over the keys the mask shows: a parabola in p whose unique maximum is the key p = S_i
+    when that key is visible (a past count, D_i = i, under the causal mask: S_i <= i; a
+    future count, D_i = n-1-i, under mask none: S_i <= n-1-i <= n-1).  Gap: the next key
+    loses (2|p - S_i| + 1)/D_i >= 1/D_i >= 1/(n-1); a query with D_i = 0 has f_i = 0 and
+    scores -p^2 (the key 0, gap 1).  ``values`` copy features of the chosen key (p, p^2):
+    the count as an exact integer in hard mode.  Scaled keys (``pos`` = p/n, ``pos2`` = (p/n)^2,
+    bounded features) with ``average`` = f_i / n give the same parabola divided by n^2: the same
+    maximum, gap >= 1/(n^2 D_i), and x = exp(-1/(n^2 D_i tau)) below.  Soft mode: weights fall like x^{k^2} at
+    distance k, x = exp(-1/(D_i tau)), so the mass off p = S_i is <= 2x/(1-x)
+    (``position_lookup_mass_bound``) and a copied p is off by <= sum_k 2k x^{k^2} <= 2x/(1-x)^2
+    (``position_lookup_copy_error``).  Corresponds to Lemma 7 (table lookup) as the S-RASP
+    applications use it (the prefix sum made an integer).
+    """
+    scores = [ScoreTerm({average: 2.0}, {pos: 1.0}), ScoreTerm({inv: -1.0}, {pos2: 1.0})]
+    return HeadSpec(scores, list(values), mask, hard_mode)
+
+
+def position_lookup_mass_bound(x: float) -> float:
+    """Lemma 7 over positions: the softmax mass off the key p = S_i is <= sum_{k != 0} x^{k^2} <= 2x/(1-x), x = exp(-1/(D tau)) < 1."""
+    return 2 * x / (1 - x)
+
+
+def position_lookup_copy_error(x: float) -> float:
+    """Lemma 7 over positions: a copied position p is off S_i by <= sum_{k >= 1} 2k x^{k^2} <= 2x/(1-x)^2, x = exp(-1/(D tau)) < 1."""
+    return 2 * x / (1 - x) ** 2
 
 
 # --------------------------------------------------------------------------- counting

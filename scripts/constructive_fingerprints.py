@@ -58,7 +58,7 @@ HANDPICKED = (
     "a",
     "!a & (b | first)",
     "((a & !b) | (Y a & X b)) & !(last | (a S b))",
-    "#<[a] > #>[b]",  # refused: mixes past and future counts
+    "#<[a] > #>[b]",  # mixes past and future counts: lookups over positions
 )
 
 

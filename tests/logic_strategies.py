@@ -24,18 +24,21 @@ from hardsoft.constructive.logic import (
 )
 
 
-def _compare(args, direction: st.SearchStrategy[str]) -> st.SearchStrategy:
+def _compare(args, direction: st.SearchStrategy[str], mixed: bool = False) -> st.SearchStrategy:
+    """One comparison of up to two counts: all of one direction, or (mixed=True) each count's direction drawn on its own."""
     return st.builds(
-        lambda d, fs, cs, c0, rc, op: Compare(op, LinExpr(tuple((c, Count(d, f)) for c, f in zip(cs, fs)), c0),
-                                              LinExpr((), rc)),
-        direction, st.lists(args, min_size=1, max_size=2), st.lists(st.integers(-3, 3), min_size=2, max_size=2),
+        lambda ds, fs, cs, c0, rc, op: Compare(op, LinExpr(tuple((c, Count(d, f)) for c, d, f in zip(cs, ds, fs)), c0),
+                                               LinExpr((), rc)),
+        st.lists(direction, min_size=2, max_size=2) if mixed else direction.map(lambda d: [d, d]),
+        st.lists(args, min_size=1, max_size=2), st.lists(st.integers(-3, 3), min_size=2, max_size=2),
         st.integers(-3, 3), st.integers(-2, 2), st.sampled_from(["<", "<=", ">", ">="]))
 
 
-def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False) -> st.SearchStrategy:
+def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False, mixed: bool = False) -> st.SearchStrategy:
     """Random formulas, the numerical predicates mod(m, r) and pos(p*i + q*n + r > 0) among the leaves.
 
-    compilable=True keeps every comparison's counts in one direction (what the compiler supports).
+    compilable=True keeps every comparison's counts in one direction, or with mixed=True draws each count's direction on
+    its own (past and future mixed: compiled through lookups over positions).
     """
     mods = [Mod(m, r) for m in (1, 2, 3, 5) for r in range(m)]
     poss = st.builds(Pos, st.integers(-3, 3), st.integers(-3, 3), st.integers(-4, 4))  # constant ones included (pos(n > i))
@@ -46,7 +49,7 @@ def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False)
         return st.one_of(
             st.builds(Not, sub), st.builds(Prev, sub), st.builds(Next, sub),
             st.builds(And, sub, sub), st.builds(Or, sub, sub), st.builds(Since, sub, sub), st.builds(Until, sub, sub),
-            _compare(sub, direction) if compilable else st.builds(
+            _compare(sub, direction, mixed) if compilable else st.builds(
                 lambda op, l, r: Compare(op, l, r), st.sampled_from(["<", "<=", ">", ">="]),
                 st.builds(LinExpr, st.lists(st.tuples(st.integers(-3, 3), st.builds(Count, direction, sub)), max_size=2).map(tuple),
                           st.integers(-3, 3)),

@@ -9,7 +9,8 @@ Layout of the residual stream (width d):
     the layer where it becomes available, plus one scratch coordinate per attention
     head's raw (approximate in soft mode) output, which the same FFN erases again
     (x - ReLU(x) = 0 for x >= 0), and one coordinate V per comparison.  So the soft
-    activations equal the hard ones after every layer (up to float rounding).
+    activations equal the hard ones after every layer (up to float rounding), except a bounded
+    mixed comparison's V, approximate from its lookups' layer to its sign head's (one layer boundary).
 
 Schedule ("time" = the layer after which a node's clean value exists):
   symbol-only, first/last, mod(m, r) and pos(...): 0 (mod(2, r) is set by the position embedding
@@ -20,6 +21,11 @@ Schedule ("time" = the layer after which a node's clean value exists):
   f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
                              the sign head in the next layer: time = 2 + max(time(f_k));
+  mixed comparison:          unbounded: count heads in layer 1 + max(time(f_k)) write each
+                             average, the position lookups in the next layer copy each count,
+                             the same layer's FFN writes the clean value: time = 2 + max(time(f_k)),
+                             read by FFNs one layer later (as a gate is); bounded: b/n, average,
+                             lookup, sign head in four layers: time = 4 + max(time(f_k));
   other Boolean nodes:       by their plan (below): a table runs at max(1, latest leaf);
                              a gate at max(1, latest input, 1 + latest input that is a gate).
 Boolean nodes.  Each layer's FFN computes every Boolean node of its time (and cleans every
@@ -70,11 +76,33 @@ heads rightmost / leftmost, the others average), so ``run(model, w, "hard")`` is
 AHAT/UHAT the formula describes (and every head's hard max is unique or a full tie,
 so any hard mode gives the same result).
 
-Not supported (ValueError): a comparison that mixes past (#<) and future (#>) counts
-(its sign needs the product of an average with a position, which no FFN computes with one
-parameter set; a lookup of the count's position, score 2 j A_i - j^2 / i, would retrieve
-the count itself, but needs the unbounded key features with tau = c/n, a rule neither regime
-has: docs/temporal-logic.md, "Not supported").
+Mixed comparisons (past #< and future #> counts in one comparison), both regimes.
+The sign of sum_k c_k #_k + c_0 needs i * (#< / i) and (n-1-i) * (#> / (n-1-i)), products of
+an average with a position, which neither an FFN nor a bilinear score forms; a lookup over
+positions does (Lemma 7 with the positions as the table, as the S-RASP applications use it:
+``constructive.heads.position_lookup_spec``, shared with the S-RASP compiler).  Per count
+#_k = S_i (D_i = i past, n-1-i future; keys causal for past counts, S_i <= i, mask none for
+future counts, S_i <= n-1-i <= n-1):
+  unbounded: a count head (all scores 0: soft = hard exactly) writes f_i = S_i / D_i; a lookup
+             head, scores 2 p f_i - p^2 / max(D_i, 1) = (S_i^2 - (p - S_i)^2)/D_i, copies the
+             feature i of its unique maximum p = S_i: the count as an exact integer in hard mode
+             (gap >= 1/D_i >= 1/(n-1)).  The same layer's FFN writes [N > 0] = clamp(2N + 1/2, 0, 1)
+             for the half-integer N = sum_k c_k #_k + const (affine in the copies), exact when the
+             copies' combined error is <= 1/4; FFNs read it one layer later (no sign head).
+  bounded:   an FFN writes b/n = ReLU(1/n) - ReLU(1/n - b) (exact for b in {0, 1}), a count head
+             averages it to f_i / n, the lookup over keys p/n (features i/n, (i/n)^2), scores
+             2 (p/n)(f_i/n) - (p/n)^2 / max(D_i, 1) = (S_i^2 - (p - S_i)^2)/(n^2 D_i) (gap
+             >= 1/(n^2 (n-1))), adds c_k p/n into V; with the PE's const/n, V = N/n, |V| >= 1/(2n),
+             decided by the parity sign head (gap >= K/n).  Four layers: b/n, average, lookup, sign.
+Soft mode: the lookup's weights fall like x^{k^2}, x = exp(-1/(D_i tau)) (bounded: exp(-1/(n^2 D_i
+tau))), so a copy is off by <= 2x/(1-x)^2.  The regime's rule (tau = 1; c/n) cannot hold: x -> 1
+as D_i grows.  Formulas with mixed comparisons get their own rule,
+  tau(n) = 1/(max(n-1,1) ln(32 C))         (unbounded)
+  tau(n) = 1/(n^2 max(n-1,1) ln(32 C))     (bounded; C at least m_max, so that tau(1) <= c)
+with C the largest sum_k |c_k| of one mixed comparison: x <= 1/(32 C) for every D_i <= n-1, each
+copy is off by < 1/(15 C) and N by < 1/15 (bounded: V by < 1/(15 n), leaving the sign head a
+margin > 13/(30 n)), and every other head's bound e^{-gap/tau} holds a fortiori (the rule's tau is
+<= the regime's).  The claimed gap is min(regime's, 1/max(n-1,1)) (bounded: 1/(n^2 max(n-1,1))).
 """
 
 from __future__ import annotations
@@ -110,7 +138,7 @@ from hardsoft.constructive.logic.syntax import (
     parse,
     subformulas,
 )
-from hardsoft.constructive.residual import Residual, Unit
+from hardsoft.constructive.residual import Residual, Unit, ValueTerm, clamp01
 from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace, linear_feature, mod_feature
 
 #: Most leaves of a Boolean node that may be computed from its truth table (2^m assignments enumerated: a constant per node).
@@ -122,13 +150,18 @@ MAX_GATE_INPUTS = 32
 
 _BOOL = (Not, And, Or)
 
+#: The direction of a comparison whose counts mix past (#<) and future (#>): compiled by lookups over positions (module docstring).
+MIXED = "<>"
+#: Mixed comparisons' temperature tau(n) = 1 / (max(n-1, 1) ln(MIXED_TAU_BASE * C)) (bounded: n^2 max(n-1, 1)), C the largest sum_k |c_k| of one.
+MIXED_TAU_BASE = 32
+
 
 def _canonical_compare(g: Compare) -> tuple[str | None, list[tuple[int, Count]], float]:
     """Return (direction or None if no count is left, merged nonzero terms, half-integer constant): [g] = [sum c_k #_k + const > 0].
 
     lhs op rhs becomes E = lhs - rhs (or rhs - lhs for < and <=) with integer E, then
     E > 0 is E - 1/2 > 0 and E >= 0 is E + 1/2 > 0, so the constant is never an integer
-    and the sum is never 0.  ValueError if the counts mix past (#<) and future (#>).
+    and the sum is never 0.  Counts of both directions (#< and #>) give the direction MIXED.
     """
     merged: dict[Count, int] = {}
     for sgn, e in ((1, g.lhs), (-1, g.rhs)):
@@ -142,9 +175,7 @@ def _canonical_compare(g: Compare) -> tuple[str | None, list[tuple[int, Count]],
     terms = [(c, t) for t, c in merged.items() if c != 0]
     dirs = {t.direction for _, t in terms}
     if len(dirs) > 1:
-        raise ValueError(
-            f"the comparison {g} mixes past (#<) and future (#>) counts: unsupported by this compiler in both regimes (write it with one direction)"
-        )
+        return MIXED, terms, const + half
     return (dirs.pop() if dirs else None), terms, const + half
 
 
@@ -189,31 +220,70 @@ class CompiledFormula:
     heads: list[HeadInfo] = field(default_factory=list)
     times: dict[str, int] = field(default_factory=dict)
     booleans: list[BoolInfo] = field(default_factory=list)
+    #: the largest sum_k |c_k| of a mixed comparison (0: none): the mixed comparisons' temperature rule (module docstring)
+    mixed_scale: int = 0
 
     def tau(self, n: int) -> float:
-        """Return the regime's temperature at length n: c/n (bounded) or 1 (unbounded)."""
+        """Return the temperature at length n: c/n (bounded), 1 (unbounded); with mixed comparisons (C = mixed_scale) their own rule,
+        1/(max(n-1,1) ln(32 C)) unbounded, 1/(n^2 max(n-1,1) ln(32 C)) bounded."""
         if n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
+        if self.mixed_scale:
+            return 1.0 / (self._lookup_scale(n) * math.log(MIXED_TAU_BASE * self.mixed_scale))
         return self.c / n if self.regime == "bounded" else 1.0
 
+    def _lookup_scale(self, n: int) -> int:
+        """Return 1 / (the lookups' gap at length n): max(n-1, 1) unbounded (keys p), n^2 max(n-1, 1) bounded (keys p/n)."""
+        return max(n - 1, 1) * (n * n if self.regime == "bounded" else 1)
+
     def gap(self, n: int) -> float:
-        """Return the claimed hard-attention gap at length n (min over non-uniform heads): K/n bounded, K unbounded; inf without such heads."""
-        if not any(h.construction in ("tiebreak", "lookup", "sign") for h in self.heads):
-            return math.inf
-        return self.K / n if self.regime == "bounded" else self.K
+        """Return the claimed hard-attention gap at length n (min over non-uniform heads): K/n bounded, K unbounded, at most
+        1/max(n-1, 1) (unbounded) or 1/(n^2 max(n-1, 1)) (bounded) with a lookup over positions (mixed comparisons); inf without such heads."""
+        kinds = {h.construction for h in self.heads}
+        g = math.inf
+        if kinds & {"tiebreak", "lookup", "sign"}:
+            g = self.K / n if self.regime == "bounded" else self.K
+        if "position-lookup" in kinds:
+            g = min(g, 1.0 / self._lookup_scale(n))
+        return g
 
     def mass_bound(self) -> float:
-        """Return the claimed bound on every non-uniform head's softmax mass off its hard max set at tau(n) (any n): 1/(8 m_max)."""
-        return 1.0 / (8 * self.m_max)
+        """Return the claimed bound on every non-uniform head's softmax mass off its hard max set at tau(n) (any n): the largest head_bound,
+        1/(8 m_max) without mixed comparisons."""
+        return max([1.0 / (8 * self.m_max)] + [self.head_bound(h) for h in self.heads])
 
     def head_bound(self, info: HeadInfo) -> float:
         """Return the claimed bound on one head's softmax mass off its hard max set at tau(n), for every n.
 
         tiebreak (Lemma 8 + Z) and one-sided lookup (Lemma 7 + Z): e^{-K/c} = 1/(16 m_max);
-        sign (statement E, two groups of ratio <= 2): 2 e^{-K/c} = 1/(8 m_max); count: 0 (all keys tie).
+        sign (statement E, two groups of ratio <= 2): 2 e^{-K/c} = 1/(8 m_max); count: 0 (all keys tie);
+        position-lookup (Lemma 7 over positions): 2x/(1-x), x = 1/(32 C) (the mixed rule's tau makes
+        exp(-1/(D tau)), bounded exp(-1/(n^2 D tau)), <= x for every D <= n-1).  The mixed rule's tau is
+        <= the regime's (1; c/n), and every other bound e^{-gap/tau} only falls with tau: they still hold.
         """
+        if info.construction == "position-lookup":
+            return cs.position_lookup_mass_bound(1.0 / (MIXED_TAU_BASE * self.mixed_scale))
         x = math.exp(-self.K / self.c)
         return {"tiebreak": x, "lookup": x, "sign": 2 * x, "count": 0.0}[info.construction]
+
+    def temperature_rule(self) -> str:
+        """Return the temperature rule as text (the regime's, or the mixed comparisons' own)."""
+        if self.mixed_scale:
+            L = math.log(MIXED_TAU_BASE * self.mixed_scale)
+            D = "n^2 max(n-1,1)" if self.regime == "bounded" else "max(n-1,1)"
+            return f"tau(n) = 1/({D} ln({MIXED_TAU_BASE}*{self.mixed_scale})) = 1/({L:.6g} {D}) (the mixed comparisons' rule)"
+        return f"tau(n) = {self.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"
+
+    def gap_rule(self) -> str:
+        """Return the claimed gap rule as text."""
+        if not self.heads:
+            return "inf"
+        kinds = {h.construction for h in self.heads}
+        rule = "K/n = 1/n" if self.regime == "bounded" else f"K = {self.K:.6g}"
+        if "position-lookup" in kinds:
+            lookup = "1/(n^2 max(n-1,1))" if self.regime == "bounded" else "1/max(n-1,1)"
+            return f"min({rule}, {lookup})" if kinds & {"tiebreak", "lookup", "sign"} else lookup
+        return rule if kinds & {"tiebreak", "lookup", "sign"} else "inf"
 
     def decode(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
         """Return (batch, n, k) bool: every subformula's coordinate > threshold, from a Trace or final activations."""
@@ -249,10 +319,10 @@ class CompiledFormula:
                 for g in subformulas(self.formula)
                 if isinstance(g, Pos) and g.constant() is not None
             ],
-            "temperature": (f"tau(n) = {self.c:.6g}/n" if self.regime == "bounded" else "tau(n) = 1"),
+            "temperature": self.temperature_rule(),
             "c": self.c if self.regime == "bounded" else None,
             "K": self.K,
-            "gap": ("K/n = 1/n" if self.regime == "bounded" else f"K = {self.K:.6g}") if self.heads else "inf",
+            "gap": self.gap_rule(),
             "mass_off_bound": self.mass_bound(),
             "constructions": [f"layer {h.layer} head {h.index}: {h.construction} for {h.node}" for h in self.heads],
             "boolean_forms": {form: sum(b.form == form for b in self.booleans) for form in ("table", "circuit", "shared")},
@@ -351,7 +421,8 @@ class _Schedule:
         elif isinstance(g, (Since, Until)):
             t = 1 + max(self.time[g.left], self.time[g.right], self.time[self.beta[g]])
         elif isinstance(g, Compare):
-            t = 2 + max(self.time[c.arg] for _, c in self.compare_terms(g)[1])
+            stages = 4 if self.is_mixed(g) and self.regime == "bounded" else 2  # bounded: b/n, average, lookup, sign
+            t = stages + max(self.time[c.arg] for _, c in self.compare_terms(g)[1])
         else:
             raise ValueError(f"cannot compile {g!r}")
         self.time[g] = t
@@ -472,8 +543,11 @@ class _Schedule:
         return self._time_of(plan)
 
     def _time_of(self, plan: BoolPlan) -> int:
-        """Return the layer a plan can run in: the latest input's (at least 1), one later for an input that is itself a gate."""
-        return max([1] + [self.time[x] + (1 if self._is_gate(x) else 0) for x in plan.inputs])
+        """Return the layer a plan can run in: the latest input's (at least 1), one later for an input that is a gate or a clamped comparison.
+
+        Both are written by their layer's FFN, so an FFN reads them one layer later.
+        """
+        return max([1] + [self.time[x] + (1 if self._is_gate(x) or self.is_clamped(x) else 0) for x in plan.inputs])
 
     @property
     def depth(self) -> int:
@@ -486,8 +560,16 @@ class _Schedule:
         return [x for x in self.plan[g].inputs if self.is_attended(x) and self.time[x] == t]
 
     def is_attended(self, g: Formula) -> bool:
-        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts): it has a scratch coordinate."""
-        return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None
+        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): it has a scratch coordinate."""
+        return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None and not self.is_clamped(g)
+
+    def is_mixed(self, g: Formula) -> bool:
+        """Return whether g is a comparison mixing past and future counts (its counts are looked up over positions)."""
+        return isinstance(g, Compare) and self.canonical[g][0] == MIXED
+
+    def is_clamped(self, g: Formula) -> bool:
+        """Return whether g is a mixed comparison of the unbounded regime: the FFN clamps exact integers (no sign head), read one layer later."""
+        return self.regime == "unbounded" and self.is_mixed(g)
 
 
 @dataclass
@@ -500,6 +582,9 @@ class _Layout:
     clean: dict[Formula, int]  # every node's exact 0/1 value
     scratch: dict[Formula, int]  # every attended node's raw head output, erased by its layer's FFN
     value: dict[Formula, int]  # every comparison's V = sum_k c_k #_k / (count of visible keys) + const / max(., 1)
+    #: (count, time of its comparison) -> the counts of the mixed comparisons: unbounded (average #/D, its lookup's copy of #);
+    #: bounded (average #/(n D), the scaled Boolean b/n it averages)
+    lookups: dict[tuple[Count, int], tuple[int, int]] = field(default_factory=dict)
 
 
 def _predicate_feature(sched: _Schedule, g: Formula) -> str | None:
@@ -516,6 +601,10 @@ def _regime_features(regime: str) -> tuple[str, ...]:
     if regime == "bounded":
         return ("one", "is_first", "is_last", "i/n", "parity", "1/max(i,1)", "1/max(n-1-i,1)")
     return ("one", "is_first", "is_last", "i", "i^2", "n", "parity", "n*parity", "1/max(i,1)", "1/max(n-1-i,1)")
+
+
+#: The position features a bounded model with a mixed comparison adds to its regime's (all in the model format already).
+MIXED_BOUNDED_FEATURES = ("(i/n)^2", "1/n")
 
 
 #: Formulas whose trees are larger are named by their schedule order, not their text (_Schedule.label).
@@ -585,7 +674,10 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
 def _allocate(sched: _Schedule) -> _Layout:
     """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), scratch, V."""
     res = Residual()
-    features = _regime_features(sched.regime) + tuple(dict.fromkeys(f for g in sched.nodes if (f := _predicate_feature(sched, g)) is not None))
+    features = _regime_features(sched.regime)
+    if sched.regime == "bounded" and any(sched.is_mixed(g) for g in sched.nodes):
+        features += MIXED_BOUNDED_FEATURES  # the bounded lookups over positions: keys p/n, (p/n)^2; the scaling b/n
+    features += tuple(dict.fromkeys(f for g in sched.nodes if (f := _predicate_feature(sched, g)) is not None and f not in features))
     for ft in features:
         res.add(ft)
     clean: dict[Formula, int] = {}
@@ -611,9 +703,20 @@ def _allocate(sched: _Schedule) -> _Layout:
     for g in sched.nodes:
         if sched.is_attended(g):
             scratch[g] = res.add(f"scratch:{sched.label(g)}")
-        if isinstance(g, Compare) and not sched.is_symbolic(g):
+        if isinstance(g, Compare) and not sched.is_symbolic(g) and not sched.is_clamped(g):
             value[g] = res.add(f"V:{sched.label(g)}")
-    return _Layout(res, features, symbolic, clean, scratch, value)
+    lookups: dict[tuple[Count, int], tuple[int, int]] = {}
+    for g in sched.nodes:
+        if sched.is_mixed(g):
+            for _, term in sched.compare_terms(g)[1]:  # type: ignore[arg-type]
+                key = (term, sched.time[g])
+                if key not in lookups:
+                    second = "scaled" if sched.regime == "bounded" else "count"
+                    lookups[key] = (
+                        res.add(f"avg:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
+                        res.add(f"{second}:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
+                    )
+    return _Layout(res, features, symbolic, clean, scratch, value, lookups)
 
 
 def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmbedding, dict[Formula, float]]:
@@ -632,7 +735,7 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmb
     orientation: dict[Formula, float] = {}
     for g, v in lay.value.items():
         direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
-        feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)"
+        feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)" if direction == ">" else "1/n"  # bounded mixed: V = N / n
         P[lay.features.index(feat), v] += const
         orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
     return WE, PositionEmbedding(lay.features, P), orientation
@@ -643,6 +746,7 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
     res, clean, scratch = lay.res, lay.clean, lay.scratch
     d, coord, regime = res.d, res.index(), sched.regime
     infos: list[HeadInfo] = []
+    placed: set[tuple[Count, int]] = set()  # the mixed comparisons' lookups already placed (one per count and layer)
 
     shared: dict[tuple[int, str, str | None, bytes, bytes], int] = {}  # (layer, mask, hard mode, W_Q, W_K) -> head index
 
@@ -678,6 +782,32 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
         elif isinstance(g, (Since, Until)):
             direction = "past" if isinstance(g, Since) else "future"
             add(t, cs.tiebreak_head(d, coord, direction, regime, clean[g.right], scratch[g], clean[sched.beta[g]], K), "tiebreak", g, scratch[g])
+        elif isinstance(g, Compare) and sched.is_mixed(g) and regime == "bounded":
+            for cf, term in sched.compare_terms(g)[1]:
+                average, scaled = lay.lookups[(term, t)]
+                past = term.direction == "<"
+                if (term, t) not in placed:  # one average per count and layer, read by every comparison of that layer
+                    placed.add((term, t))
+                    add(t - 2, cs.count_head(d, "past" if past else "future", scaled, average, 1.0), "count", g, average)
+                inv = coord["1/max(i,1)" if past else "1/max(n-1-i,1)"]
+                into_v = [ValueTerm(lay.value[g], {coord["i/n"]: 1.0}, float(cf))]  # c_k p/n into V: V = N/n with the PE's const/n
+                spec = cs.position_lookup_spec(average, coord["i/n"], coord["(i/n)^2"], inv, into_v, "causal" if past else "none", "average")
+                add(t - 1, spec.build(d), "position-lookup", g, lay.value[g])
+            add(t, cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
+        elif isinstance(g, Compare) and sched.is_mixed(g):
+            for _, term in sched.compare_terms(g)[1]:
+                key = (term, t)
+                if key in placed:
+                    continue
+                placed.add(key)
+                average, copy = lay.lookups[key]
+                past = term.direction == "<"
+                add(t - 1, cs.count_head(d, "past" if past else "future", clean[term.arg], average, 1.0), "count", g, average)
+                inv = coord["1/max(i,1)" if past else "1/max(n-1-i,1)"]
+                spec = cs.position_lookup_spec(
+                    average, coord["i"], coord["i^2"], inv, [ValueTerm(copy, {coord["i"]: 1.0})], "causal" if past else "none", "average"
+                )
+                add(t, spec.build(d), "position-lookup", g, copy)
         elif isinstance(g, Compare):
             direction, terms, _ = sched.compare_terms(g)
             for cf, term in terms:
@@ -734,11 +864,28 @@ def _node_units(sched: _Schedule, lay: _Layout, g: Formula, orientation: dict[Fo
     return units, (1.0 if sign < 0 else 0.0)
 
 
+def _mixed_units(sched: _Schedule, lay: _Layout, g: Compare) -> list[Unit]:
+    """Return the units writing [N > 0] = clamp(2N + 1/2, 0, 1), N = sum_k c_k #_k + const (half-integer) from the lookups' copies.
+
+    N is affine in the copied counts; every N is a half-integer, so the clamp is exactly 0 or 1
+    when the copies' combined error sum_k |c_k| err_k is <= 1/4 (N >= 1/2: 2N + 1/2 >= 1; N <= -1/2: <= 0).
+    """
+    _, terms, const = sched.compare_terms(g)
+    w: dict[int, float] = {}
+    for cf, term in terms:
+        copy = lay.lookups[(term, sched.time[g])][1]
+        w[copy] = w.get(copy, 0.0) + 2.0 * cf
+    return clamp01(w, 2.0 * const + 0.5, lay.clean[g])
+
+
 def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float]) -> None:
     """Step 6: each layer's FFN computes every node of its time from its plan's inputs, then erases the layer's scratch coordinates."""
     res = lay.res
     for g in sched.nodes:
         if sched.is_symbolic(g) or isinstance(g, (First, Last, Mod, Pos)) or g in sched.shared:
+            continue
+        if sched.is_clamped(g):
+            res.layer(sched.time[g] - 1).units += _mixed_units(sched, lay, g)  # type: ignore[arg-type]
             continue
         plan = res.layer(sched.time[g] - 1)
         units, bias = _node_units(sched, lay, g, orientation)
@@ -749,6 +896,16 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
     # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
     for g, k in lay.scratch.items():
         res.layer(sched.time[g] - 1).units.append(Unit({k: 1.0}, 0.0, {k: -1.0}))
+    if sched.regime == "unbounded":
+        for (_, t), (_, copy) in lay.lookups.items():  # a copied count is a convex combination of positions p >= 0
+            res.layer(t - 1).units.append(Unit({copy: 1.0}, 0.0, {copy: -1.0}))
+        return
+    for (term, t), (_, scaled) in lay.lookups.items():  # b/n = ReLU(1/n) - ReLU(1/n - b), exact for b in {0, 1} (1/n <= 1)
+        inv_n = res["1/n"]
+        res.layer(t - 4).units += [Unit({inv_n: 1.0}, 0.0, {scaled: 1.0}), Unit({inv_n: 1.0, lay.clean[term.arg]: -1.0}, 0.0, {scaled: -1.0})]
+    for g, v in lay.value.items():  # a bounded mixed comparison's V (approximate in soft mode) erased after its sign head: V - ReLU(V) + ReLU(-V)
+        if sched.is_mixed(g):
+            res.layer(sched.time[g] - 1).units += [Unit({v: 1.0}, 0.0, {v: -1.0}), Unit({v: -1.0}, 0.0, {v: 1.0})]
 
 
 def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledFormula:
@@ -782,4 +939,10 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
         for g, p in sched.plan.items()
     ]
     times = {sched.label(g): sched.time[g] for g in sched.nodes}
-    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans)
+    mixed = 0
+    for g in sched.nodes:
+        if isinstance(g, Compare) and sched.is_mixed(g):
+            mixed = max(mixed, sum(abs(cf) for cf, _ in sched.compare_terms(g)[1]))
+    if mixed and regime == "bounded":
+        mixed = max(mixed, m_max)  # tau(1) = 1/ln(32 C) <= c = 1/ln(16 m_max): every regime bound e^{-gap/tau} holds a fortiori
+    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans, mixed)

@@ -17,7 +17,8 @@ two coordinates, v and v^2.  Position features: ``one``, ``i``, ``i^2``,
 * ``Psum``: layer A, a strict head with all scores 0 (every key ties, so AHAT
   and softmax agree exactly at every tau), value [plus] - [minus]: it writes
   f_i = S_i / i with S_i = sum_{j<i}(...) (f_0 = 0: no key).  Layer B, the
-  *lookup* head (Lemma 7's table lookup, with positions as the table): causal,
+  *lookup* head (Lemma 7's table lookup, with positions as the table;
+  ``constructive.heads.position_lookup_spec``, shared with the temporal-logic compiler): causal,
   score s_ip = 2 p f_i - p^2 / max(i, 1) = (S_i^2 - (p - S_i)^2) / i over keys
   p <= i.  Its unique maximum is the key p = clamp(S_i, 0, i) = max(0, S_i)
   (|S_i| <= i), whose position features p, p^2 are copied into v, v^2.
@@ -111,6 +112,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from hardsoft.constructive.heads import position_lookup_spec
 from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, Unit, ValueTerm, clamp01
 from hardsoft.constructive.srasp.language import (
     Aggregate,
@@ -358,8 +360,7 @@ class _ProgramCompiler:
         average = HeadSpec([ScoreTerm()], [ValueTerm(frac, src)], "strict")
         self.heads[f"{name}.frac"] = self.s.add_head(self.s.head_layer(list(src)), average, [frac])
         # s_ip = 2 p f_i - p^2 / max(i, 1)
-        scores = [ScoreTerm({frac: 2.0}, {self.pos: 1.0}), ScoreTerm({self.inv: -1.0}, {self.pos2: 1.0})]
-        lookup = HeadSpec(scores, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
+        lookup = position_lookup_spec(frac, self.pos, self.pos2, self.inv, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
         self.heads[name] = self.s.add_head(self.s.head_layer([frac]), lookup, [v, v2])
         self.coords[name] = (v, v2)
         self.ints[name], self.squares[name] = Affine({v: 1.0}), Affine({v2: 1.0})
@@ -522,8 +523,8 @@ class _ProgramCompiler:
             frac, v, v2 = self.s.coord(_label("frac", label)), self.s.coord(_label("seq", label)), self.s.coord(_label("square", label))
             average = HeadSpec([ScoreTerm()], [ValueTerm(frac, {self.bool(b): 1.0})], "strict")
             self.heads[f"{label}.frac"] = self.s.add_head(self.s.head_layer([self.bool(b)]), average, [frac])
-            scores = [ScoreTerm({frac: 2.0}, {self.pos: 1.0}), ScoreTerm({self.inv: -1.0}, {self.pos2: 1.0})]
-            lookup = HeadSpec(scores, [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})], "causal")
+            copies = [ValueTerm(v, {self.pos: 1.0}), ValueTerm(v2, {self.pos2: 1.0})]
+            lookup = position_lookup_spec(frac, self.pos, self.pos2, self.inv, copies, "causal")
             self.heads[label] = self.s.add_head(self.s.head_layer([frac]), lookup, [v, v2])
             self.strict_sums[b] = v
         return self.strict_sums[b]

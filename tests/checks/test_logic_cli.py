@@ -54,7 +54,6 @@ def test_saved_model_runs_in_simulate(tmp_path: Path) -> None:
     (["compile", "a &"], "column 4: expected a formula"),
     (["compile", "a ) b"], "column 3"),
     (["compile", "c S a"], "atom 'c' is not in the alphabet"),
-    (["compile", "#<[a] > #>[b]"], "mixes past (#<) and future (#>)"),
     (["compile", "a", "--verify-up-to", "0"], "must be >= 1"),
     (["compile", "a", "--verify-up-to", "x"], "must be an integer"),
     (["compile", "a S b", "--verify-up-to", "40"], "operations"),
@@ -68,6 +67,14 @@ def test_bad_input_one_line_exit_2_nothing_written(args: list[str], msg: str, tm
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("hardsoft: error:") and msg in lines[0], err
     assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("regime,rule", [("unbounded", "1/(max(n-1,1) ln(32*2))"), ("bounded", "1/(n^2 max(n-1,1) ln(32*2))")])
+def test_mixed_comparison_compiles_and_verifies_with_its_own_temperature_rule(capsys, regime: str, rule: str) -> None:
+    code, out, err = _run(capsys, "compile", "#<[a] > #>[b]", "--regime", regime, "--verify-up-to", "8")
+    assert code == 0, err
+    assert f"tau(n) = {rule}" in out and "(the mixed comparisons' rule)" in out and "position-lookup" in out
+    assert "verified  OK: 510 words" in out
 
 
 def test_newer_model_file_refused(tmp_path: Path, capsys) -> None:

@@ -98,7 +98,6 @@ def test_every_head_carries_its_hard_mode_so_any_hard_run_agrees() -> None:
 
 
 @pytest.mark.parametrize("text,match", [
-    ("#<[a] > #>[b]", "mixes past"),
     ("c S a", "not in the alphabet"),
 ])
 def test_unsupported_and_bad_atoms(text: str, match: str) -> None:
