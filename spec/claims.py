@@ -346,8 +346,10 @@ REGISTRY: tuple[Claim, ...] = (
         "Counting (TL with past/future counts; C-RASP-style uniform attention)",
         "#<[f]/i and #>[f]/(n-1-i) are uniform averages (all scores tie: soft = hard exactly, gap +inf); a comparison "
         "sum c_k #_k + c_0 > 0 becomes V_i = N_i/max(D_i, 1) with a half-integer N_i, so |V_i| >= 1/(2(n-1)); the parity sign "
-        "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. Comparisons mixing "
-        "past and future counts are refused.",
+        "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. A comparison mixing "
+        "past and future counts is compiled through a lookup over positions per count (Lemma 7 with the positions as the table: "
+        "scores (S_i^2 - (p - S_i)^2)/D_i, gap >= 1/(n-1), bounded 1/(n^2 (n-1))) at its own temperature rule "
+        "(tau = 1/(max(n-1,1) ln(32 C)) unbounded, 1/(n^2 max(n-1,1) ln(32 C)) bounded).",
         spec=("constructive.heads.count_head", "constructive.heads.sign_head", "constructive.logic.compiler.compile_formula"),
         smt=(
             "smt.CNT.sign_margin",
@@ -372,7 +374,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
             "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
         ),
-        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. Comparisons mixing past and future counts are refused by the compiler.",
+        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: their gap and copy error (2x/(1-x)^2) are derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), with no Lean or SMT proof.",
     ),
     Claim(
         "APP-FF",
