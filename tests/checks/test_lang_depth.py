@@ -123,3 +123,22 @@ def test_200_operation_programs_of_the_other_languages_compile(lang: str) -> Non
     lang_ = get_language(lang)
     compiled = lang_.to_model(lang_.parse(text), () if lang == "srasp" else alphabet, "bounded")
     assert compiled.model.depth >= 50
+
+
+def test_sharing_keeps_every_formula_and_makes_equal_subformulas_one_object() -> None:
+    from hardsoft.constructive.lang import brasp
+    from hardsoft.constructive.lang.program import share_formulas
+
+    forms = brasp.to_formulas(brasp.parse(brasp_chain(30)))
+    forms["twin"] = lg.parse("#<[a] >= 2 & Y (a S b)")
+    forms["twin2"] = lg.parse("Y (a S b) & #<[a] >= 2")
+    shared = share_formulas(forms)
+    assert shared.keys() == forms.keys() and all(shared[k] == forms[k] for k in forms)
+    subs = [g for f in shared.values() for g in lg.subformulas(f)]
+    by_value: dict[lg.Formula, int] = {}
+    for g in subs:
+        assert by_value.setdefault(g, id(g)) == id(g)  # equal subformulas are one object
+    assert shared["twin"].right is shared["twin2"].left
+    # the planted defect: a node rebuilt with a field changed would not be equal to the original
+    wrong = lg.And(shared["twin"].left, lg.Prev(lg.Since(lg.Atom("b"), lg.Atom("a"))))
+    assert wrong != forms["twin"]
