@@ -41,7 +41,7 @@ MAX_INTEGER = 10**6
 #: _FRAMES_PER_LEVEL frames per level (Python >= 3.11 runs Python-to-Python calls without the
 #: C stack); every later stage (printer, repr, hash, equality, compiler, evaluator, checks)
 #: walks formulas with explicit stacks, so a formula built in Python deeper than this works too.
-MAX_DEPTH = 2000
+MAX_DEPTH = 1000
 
 
 # --------------------------------------------------------------------------- AST

@@ -28,7 +28,7 @@ def hostile(draw) -> str:
         pattern = draw(st.sampled_from(["#<[a] > {}", "{}*#<[a] >= {}", "mod({}, 1)", "#>[b] + {} < 2*#<[a]", "-{}*#<[a] > -{}"]))
         return pattern.replace("{}", _integer(k))
     if kind == "nest":
-        # below the bound at depths a few hundred deep (each level of Y, X or S is a layer: a nest at MAX_DEPTH takes some 20 s
+        # below the bound at depths a few hundred deep (each level of Y, X or S is a layer: a nest at MAX_DEPTH takes some 5 s
         # to compile and verify, which test_the_deepest_accepted_formula_compiles_and_verifies_from_the_cli does once); above it
         d = draw(st.one_of(st.integers(190, 260), st.integers(MAX_DEPTH + 1, MAX_DEPTH + 60)))
         op = draw(st.sampled_from(["!", "Y ", "X ", "(", "#<[", "a S (", "a & ("]))
