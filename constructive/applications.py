@@ -71,6 +71,8 @@ class Construction:
     description: str
     sampler: Callable[[np.random.Generator, int, int], np.ndarray] | None = field(default=None)
     margin: float = 0.25  # largest softmax mass off the top a head may leak without changing a decision
+    #: optional: the reference on a whole (batch, n) index array at once, as indices into outputs (same values as reference)
+    reference_batch: Callable[[np.ndarray], np.ndarray] | None = field(default=None)
 
     def require_n(self, n: int) -> int:
         """Return n after checking it is an integer >= min_n (ValueError naming the construction otherwise)."""
@@ -80,6 +82,8 @@ class Construction:
 
     def reference_codes(self, inputs: np.ndarray) -> np.ndarray:
         """Return the reference outputs of a (batch, n) index array as (batch, n) indices into ``outputs``."""
+        if self.reference_batch is not None:
+            return np.asarray(self.reference_batch(np.asarray(inputs)), dtype=np.int64)
         idx = {o: k for k, o in enumerate(self.outputs)}
         al = self.model.alphabet
         return np.array([[idx[o] for o in self.reference("".join(al[c] for c in row))] for row in inputs], dtype=np.int64)

@@ -173,3 +173,14 @@ def run_program(args: argparse.Namespace, text: str) -> int:
         if args.save_model:
             print(f"saved     {args.save_model}")
     return 0 if report is None or report["ok"] else 1
+
+
+def compile_program_args(args: argparse.Namespace, text: str) -> Any:
+    """Return the program of --lang compiled as ``hardsoft compile`` compiles it (a CompiledProgram, or an S-RASP Compiled); ValueError if bad."""
+    from hardsoft.checks.commands import srasp_program
+    from hardsoft.checks.engine.programs import compile_text
+
+    if args.lang == "srasp":
+        srasp_program.refuse_regime(args)
+        return srasp_program.compile_srasp(text, srasp_program.given_alphabet(args))[1]
+    return compile_text(args.lang, text, args.alphabet, args.regime)

@@ -1,6 +1,10 @@
 """``hardsoft constructions``: the applications (flip-flop, induction heads, prefix-argmax, Dyck-2) verified; gap/temperature table, plots.
 
-Also the attention pictures (hard and soft weights of every head on one input).
+Also the attention pictures (hard and soft weights of every head on one input).  With ``--lang L
+(PROGRAM | --file F)`` a user's program, compiled as ``hardsoft compile`` compiles it, is run
+through the same measurement (``constructive.lang.construction.construction_of_program``: its
+output at every position against the language's interpreter, exhaustively for small n and on
+sampled inputs beyond) and written in the same report format.
 
 Every bad input (unknown construction, n too small) is a ValueError, which ``checks.cli.main``
 prints as one line ``hardsoft: error: ...`` with exit status 2.  Exit 1 if an input was decided wrongly.
@@ -18,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from hardsoft.checks.args import positive_int
+from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_int, program_text
 from hardsoft.constructive import applications as cs
 from hardsoft.constructive import audit as au
 from hardsoft.constructive.lowprec import float64_weights
@@ -30,6 +34,11 @@ def register(sub: Any) -> None:
         "constructions", help="the applications (flip-flop, induction heads, prefix-argmax, Dyck-2): verification, gap/tau table, attention pictures"
     )
     c.add_argument("--only", help=f"comma-separated construction names ({', '.join(cs.CONSTRUCTIONS)})")
+    c.add_argument("program", nargs="?", help="with --lang: a program to measure as a construction (instead of the built-in ones)")
+    c.add_argument("--file", metavar="F", help="with --lang: read the program from a file")
+    add_lang_option(c)
+    add_regime_option(c)
+    add_alphabet_option(c)
     c.add_argument("--max-n", type=positive_int("--max-n"), default=256, help="largest length n (default 256)")
     c.add_argument("--samples", type=positive_int("--samples"), default=32, help="sampled inputs per length beyond exhaustive (default 32)")
     c.add_argument("--out", default="report/applications", help="output folder (default report/applications)")
@@ -37,8 +46,27 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Verify every selected construction, write the gap/temperature table, plots and attention pictures."""
-    return main_constructions(construction_names(args.only), args.max_n, args.samples, Path(args.out))
+    """Verify every selected construction (or the program of --lang), write the gap/temperature table, plots and attention pictures."""
+    given = args.program is not None or args.file is not None
+    if not given:
+        if args.lang != "tl":
+            raise ValueError("--lang goes with a program (PROGRAM or --file F)")
+        return main_constructions(construction_names(args.only), args.max_n, args.samples, Path(args.out))
+    if args.program is not None and args.file is not None:
+        raise ValueError("give the program or --file F, not both")
+    if args.only is not None:
+        raise ValueError("--only names built-in constructions; it does not go with a program")
+    return run_constructions([program_construction(args)], args.max_n, args.samples, Path(args.out))
+
+
+def program_construction(args: argparse.Namespace) -> cs.Construction:
+    """Return the program of --lang (PROGRAM or --file F), compiled as ``hardsoft compile`` does, as a construction."""
+    from hardsoft.checks.commands.compile import compile_program_args
+    from hardsoft.constructive.lang.construction import construction_of_program
+
+    compiled = compile_program_args(args, program_text(args, "program"))
+    name = Path(args.file).stem if args.file else "program"
+    return construction_of_program(compiled, f"{args.lang}-{name}")
 
 
 def construction_names(only: str | None) -> list[str]:
@@ -152,8 +180,12 @@ def plot_attention(con: cs.Construction, n: int, out: Path) -> Path:
 
 
 def main_constructions(names: list[str], max_n: int, samples: int, out: Path) -> int:
-    """Run the constructions sweep (see ``cmd_constructions``); return the exit status (1 if an input was decided wrongly)."""
-    cons = [cs.get_construction(nm) for nm in names]
+    """Run the constructions sweep over built-in constructions by name; return the exit status (1 if an input was decided wrongly)."""
+    return run_constructions([cs.get_construction(nm) for nm in names], max_n, samples, out)
+
+
+def run_constructions(cons: list[cs.Construction], max_n: int, samples: int, out: Path) -> int:
+    """Run the constructions sweep (built-in or programs): table, JSON, plots, attention pictures; exit 1 if an input was decided wrongly."""
     for con in cons:
         con.require_n(max_n)
     out.mkdir(parents=True, exist_ok=True)

@@ -17,14 +17,14 @@ from typing import Any
 MAX_WORDS = 2_000_000
 
 
-def _given_alphabet(args: argparse.Namespace) -> tuple[str, ...] | None:
+def given_alphabet(args: argparse.Namespace) -> tuple[str, ...] | None:
     """Return --alphabet when the user gave one other than the default (an S-RASP program declares its own)."""
     from hardsoft.checks.args import DEFAULT_ALPHABET
 
     return None if tuple(args.alphabet) == tuple(DEFAULT_ALPHABET) else tuple(args.alphabet)
 
 
-def _refuse_regime(args: argparse.Namespace) -> None:
+def refuse_regime(args: argparse.Namespace) -> None:
     """Refuse --regime unbounded: S-RASP has its own encoding, and a silently ignored option would mislead."""
     from hardsoft.checks.args import REGIMES
 
@@ -78,8 +78,8 @@ def run_compile(args: argparse.Namespace, text: str) -> int:
     """Compile (and with --verify-up-to verify) an S-RASP program; print and optionally save the model."""
     from hardsoft.spec.modelio import save_model
 
-    _refuse_regime(args)
-    program, compiled = compile_srasp(text, _given_alphabet(args))
+    refuse_regime(args)
+    program, compiled = compile_srasp(text, given_alphabet(args))
     result = _verify(program, compiled, args.verify_up_to) if args.verify_up_to is not None else None
     if args.save_model:
         save_model(compiled.model, args.save_model, description=f"compiled by hardsoft compile --lang srasp from the program {program.name}")
@@ -101,8 +101,8 @@ def run_compile(args: argparse.Namespace, text: str) -> int:
 
 def run_verify(args: argparse.Namespace, text: str) -> int:
     """Verify an S-RASP program on every word up to --up-to, hard and soft, every cell; exit 0 if all agree, else 1."""
-    _refuse_regime(args)
-    program, compiled = compile_srasp(text, _given_alphabet(args))
+    refuse_regime(args)
+    program, compiled = compile_srasp(text, given_alphabet(args))
     result = _verify(program, compiled, args.up_to)
     if args.json:
         doc = {"ok": result.ok, "words": result.words, "cells": result.cells, "wrong_cells": result.mismatch_count, "seconds": result.seconds}

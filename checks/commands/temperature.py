@@ -1,7 +1,10 @@
 """``hardsoft temperature``: the sufficient and the tightest certified temperature for a target error (statement T, Lemma 25).
 
 The recursion constants come from a model's weight norms (``--model``; gap and x_max measured
-over every input of length n unless given) or from uniform constants ``--K`` / ``--R``.
+over every input of length n unless given), from a program compiled as ``hardsoft compile``
+compiles it (``--lang L PROGRAM`` or ``--file F``: the same code path as ``--model`` on the
+compiled model, plus the construction's own temperature rule, the one ``compile`` prints), or
+from uniform constants ``--K`` / ``--R``.  Exactly one of the three.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ import json
 import math
 from typing import Any
 
-from hardsoft.checks.args import eps, positive_float, positive_int
+from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, eps, positive_float, positive_int, program_text
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.modelio import load_model
@@ -32,19 +35,41 @@ def register(sub: Any) -> None:
     t.add_argument("--depth", type=positive_int("--depth"), help="number of layers L (must match --model)")
     src = t.add_mutually_exclusive_group(required=True)
     src.add_argument("--model", help="model file: per-layer constants from its weights (Lemma 25)")
+    src.add_argument("program", nargs="?", help="a formula or, with --lang, a program: compiled as 'hardsoft compile' does, then as --model")
+    src.add_argument("--file", metavar="F", help="read the formula or program from a file")
     src.add_argument("--K", type=positive_float("--K"), help="a = K x_max n e^{-gamma/tau} (statement T); needs --R")
     t.add_argument("--R", type=positive_float("--R"), help="r <= R/tau for tau <= 1 (statement T)")
     t.add_argument("--eps", type=eps, required=True, help="target error in (0, 1]")
+    add_lang_option(t)
+    add_regime_option(t)
+    add_alphabet_option(t)
     t.add_argument("--json", action="store_true", help="print JSON")
     t.set_defaults(func=run)
 
 
+def _program_model(args: argparse.Namespace) -> tf.Model:
+    """Return the model of the program (--lang, PROGRAM or --file) compiled as ``hardsoft compile`` does; record its own rule in args.rule."""
+    from hardsoft.checks.commands.compile import compile_program_args
+    from hardsoft.constructive.lang.construction import construction_of_program
+
+    compiled = compile_program_args(args, program_text(args, "program"))
+    con = construction_of_program(compiled, f"{args.lang} program")
+    args.rule = {"rule": con.tau_formula, "tau": con.tau(args.n), "gap_rule": con.gap_formula, "gap": con.gap(args.n)}
+    return con.model
+
+
 def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
-    """Return the recursion constants from --model or from --K/--R (measuring gap and x_max when not given)."""
+    """Return the recursion constants from --model, a program or --K/--R (measuring gap and x_max when not given)."""
     args.spread = 0.0
     args.own_tau = None
-    if args.model:
-        model = load_model(args.model)
+    args.rule = None
+    given = args.program is not None or args.file is not None
+    if not given and args.lang != "tl":
+        raise ValueError("--lang goes with a program (PROGRAM or --file F)")
+    if given and (args.R is not None):
+        raise ValueError("--R goes with --K, not with a program")
+    if args.model or given:
+        model = load_model(args.model) if args.model else _program_model(args)
         if args.depth is not None and args.depth != model.depth:
             raise ValueError(f"--depth {args.depth} does not match the model's {model.depth} layers")
         model.require_length(args.n)
@@ -74,7 +99,10 @@ def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
             args.measured = meas.inputs
         N = model.positions(args.n)
         consts = bd.RecursionConstants.from_norms(tf.compute_model_norms(model), args.xmax, N, args.gap, spreads)
-        return consts, f"model {args.model}" + (f" ({N} positions with BOS)" if model.bos_token is not None else "")
+        name = (
+            f"model {args.model}" if args.model else f"the {args.lang} program compiled ({'average-hard' if args.lang == 'srasp' else args.regime})"
+        )
+        return consts, name + (f" ({N} positions with BOS)" if model.bos_token is not None else "")
     if args.gap is None or args.xmax is None:
         raise ValueError("--K/--R need --gap and --xmax (only a --model can be measured)")
     if args.R is None:
@@ -116,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
         "own_tau": args.own_tau,
         "colder": colder,
         "tie_spread": args.spread,
+        "construction_rule": args.rule,
     }
     if spread_bound is not None:
         doc["note"] = (
@@ -141,4 +170,10 @@ def run(args: argparse.Namespace) -> int:
             )
         if colder:
             print(colder)
+        if args.rule is not None:
+            r = args.rule
+            print(
+                f"the construction's own rule (as 'hardsoft compile' prints it): {r['rule']} = {r['tau']:.6g} at n = {args.n} "
+                f"(claimed gap {r['gap_rule']} = {r['gap']:.6g}); the rule's tau is {r['tau'] / tight.tau:.4g} times the certified tightest"
+            )
     return 0

@@ -30,7 +30,12 @@ def compile_text(language: str, text: str, alphabet: Sequence[str], regime: str)
         program = lang.parse(text)
     except ValueError as e:
         raise ValueError(f"cannot parse the {lang.name} program: {e}") from None
-    return lang.to_model(program, tuple(alphabet), regime)
+    except RecursionError:  # the syntax tree is built recursively per level of one expression's nesting
+        raise ValueError(f"cannot parse the {lang.name} program: one expression is nested too deeply") from None
+    try:
+        return lang.to_model(program, tuple(alphabet), regime)
+    except RecursionError:  # the translation to TL recurses per level of one expression's nesting (the TL stages do not)
+        raise ValueError(f"the {lang.name} program nests one expression too deeply for the translation to temporal logic") from None
 
 
 def target_from_program(compiled: Any, name: str | None = None) -> vf.VerificationTarget:

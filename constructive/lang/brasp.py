@@ -376,21 +376,41 @@ def t_not(f: lg.Formula) -> lg.Formula:
     return lg.Not(f)
 
 
+#: assume_symbol's results during one translation (to_formulas clears them): symbol -> id(node) -> rewritten node.
+_ASSUMED: dict[str, dict[int, lg.Formula]] = {}
+_KEEP: list[lg.Formula] = []
+
+
 def assume_symbol(g: lg.Formula, symbol: str) -> lg.Formula:
     """Return g with the position's symbol known: a Boolean combination's atoms become true (symbol) or false (any other).
 
     Only the Boolean structure at the current position is rewritten; temporal operators and
     counts read other positions and are left as they are.
     """
-    if isinstance(g, lg.Atom):
-        return lg.Const(g.symbol == symbol)
-    if isinstance(g, lg.Not):
-        return t_not(assume_symbol(g.arg, symbol))
-    if isinstance(g, lg.And):
-        return t_and(assume_symbol(g.left, symbol), assume_symbol(g.right, symbol))
-    if isinstance(g, lg.Or):
-        return t_or(assume_symbol(g.left, symbol), assume_symbol(g.right, symbol))
-    return g
+    boolean = (lg.Not, lg.And, lg.Or)
+    memo = _ASSUMED.setdefault(symbol, {})  # id(node) -> rewritten, across calls: a shared node is rewritten once (linear in the DAG)
+    if id(g) in memo:
+        return memo[id(g)]
+    stack: list[tuple[lg.Formula, bool]] = [(g, False)]
+    while stack:
+        x, ready = stack.pop()
+        if id(x) in memo:
+            continue
+        _KEEP.append(x)  # the node stays alive while its id is a key of the memo
+        if isinstance(x, lg.Atom):
+            memo[id(x)] = lg.Const(x.symbol == symbol)
+        elif not isinstance(x, boolean):
+            memo[id(x)] = x
+        elif not ready:
+            stack.append((x, True))
+            stack.extend((c, False) for c in lg.children(x) if id(c) not in memo)
+        elif isinstance(x, lg.Not):
+            memo[id(x)] = t_not(memo[id(x.arg)])
+        elif isinstance(x, lg.And):
+            memo[id(x)] = t_and(memo[id(x.left)], memo[id(x.right)])
+        else:
+            memo[id(x)] = t_or(memo[id(x.left)], memo[id(x.right)])
+    return memo[id(g)]
 
 
 def t_and(f: lg.Formula, g: lg.Formula) -> lg.Formula:
@@ -506,6 +526,20 @@ def to_formulas(p: Program) -> dict[str, lg.Formula]:
     An attention whose selector reads query vectors q_1..q_m is split on their 2^m values:
     P = OR_sigma (q = sigma at i) & A_sigma, A_sigma the attention with the key-only selector S[q := sigma].
     """
+    try:
+        return _to_formulas(p)
+    finally:
+        clear_translation_caches()
+
+
+def clear_translation_caches() -> None:
+    """Forget assume_symbol's results (called at the end of every translation, B-RASP's and C-RASP's)."""
+    _ASSUMED.clear()
+    _KEEP.clear()
+
+
+def _to_formulas(p: Program) -> dict[str, lg.Formula]:
+    """Return every vector's TL formula (``to_formulas``, whose caches this fills)."""
     by_name = {s.name: s for s in p.statements}
     env: dict[str, lg.Formula] = {}
     for name in order_bindings([Binding(s.name, 0, uses(s)) for s in p.statements], p.output, 0):

@@ -31,7 +31,7 @@ import lark
 import numpy as np
 
 from hardsoft.constructive import logic as lg
-from hardsoft.constructive.lang.brasp import FALSE, TRUE, BAnd, BConst, BNot, BOr, Token, Var, t_and, t_not, t_or
+from hardsoft.constructive.lang.brasp import FALSE, TRUE, BAnd, BConst, BNot, BOr, Token, Var, clear_translation_caches, t_and, t_not, t_or
 from hardsoft.constructive.lang.grammar import load_parser, parse_text
 from hardsoft.constructive.lang.program import Binding, CompiledProgram, compile_via_tl, order_bindings
 from hardsoft.constructive.logic.syntax import MAX_INTEGER
@@ -612,8 +612,11 @@ def to_formulas(p: Program, alphabet: Sequence[str] = ()) -> tuple[dict[str, lg.
     by_name = {s.name: s for s in p.statements}
     env: dict[str, Any] = {}
     tr = _Translator(alphabet, env)
-    for name in order_bindings([Binding(s.name, 0, tuple(expr_uses(s.expr))) for s in p.statements], p.output, 0):
-        env[name] = tr(by_name[name].expr, f"vector {name!r}")
+    try:
+        for name in order_bindings([Binding(s.name, 0, tuple(expr_uses(s.expr))) for s in p.statements], p.output, 0):
+            env[name] = tr(by_name[name].expr, f"vector {name!r}")
+    finally:
+        clear_translation_caches()  # t_and's assume_symbol results, kept for this translation only
     return {k: v for k, v in env.items() if types[k] == BOOL}, {k: v for k, v in env.items() if types[k] == COUNT}
 
 

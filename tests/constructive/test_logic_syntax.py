@@ -24,6 +24,7 @@ from hardsoft.constructive.logic import (
     parse,
     subformulas,
 )
+from hardsoft.constructive.logic.syntax import MAX_DEPTH
 from tests.logic_strategies import formulas
 
 
@@ -107,10 +108,11 @@ def test_keywords_are_not_symbols(kw: str) -> None:
         ("10000000000000000*#<[a] >= 10000000000000000", "the integer 10000000000000000 is above the bound 1000000"),
         ("1000001 > #<[a]", "above the bound 1000000"),
         ("600000*#<[a] + 600000*#<[b] >= 1", "sums integers of size 1200000, above the bound 1000000"),
-        ("!" * 500 + "a", "deep"),
-        ("Y " * 201 + "a", "nested too deeply (201 levels of operators, parentheses or brackets; the bound is 200)"),
-        ("a" + " & a" * 300, "nested 300 operators deep; the bound is 200"),
-        ("(" * 3000 + "a" + ")" * 3000, "deep"),
+        ("!" * (MAX_DEPTH + 500) + "a", "deep"),
+        ("Y " * (MAX_DEPTH + 1) + "a", f"nested too deeply ({MAX_DEPTH + 1} levels of operators, parentheses or brackets; the bound is {MAX_DEPTH})"),
+        ("a" + " & a" * (MAX_DEPTH + 100), f"nested {MAX_DEPTH + 100} operators deep; the bound is {MAX_DEPTH}"),
+        ("(" * (MAX_DEPTH + 1000) + "a" + ")" * (MAX_DEPTH + 1000), "deep"),
+        ("!" * (MAX_DEPTH + 1) + "a", f"the bound is {MAX_DEPTH}"),
     ],
 )
 def test_hostile_integers_and_depths_are_refused_in_one_line(text: str, needle: str) -> None:
@@ -121,7 +123,7 @@ def test_hostile_integers_and_depths_are_refused_in_one_line(text: str, needle: 
 
 def test_the_bounds_themselves_are_accepted_and_compile() -> None:
     from hardsoft.constructive.logic import compile_formula, depth
-    from hardsoft.constructive.logic.syntax import MAX_DEPTH, MAX_INTEGER
+    from hardsoft.constructive.logic.syntax import MAX_INTEGER
 
     assert parse(f"{MAX_INTEGER}*#<[a] >= {MAX_INTEGER}").lhs.terms[0][0] == MAX_INTEGER
     deep = parse("Y " * (MAX_DEPTH - 1) + "a")
