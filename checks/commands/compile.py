@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"formula   {doc['formula']}   (alphabet {','.join(compiled.alphabet)}, regime {args.regime})")
         print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, FFN width {doc['ffn_width']}")
         print(f"features  {', '.join(doc['position_features'])}")
-        for line in doc["constant_predicates"]:
+        for line in doc.get("constant_predicates", ()):
             print(f"constant  {line}")
         print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
         for line in dict.fromkeys(doc["constructions"]):  # a head shared by several nodes is listed once
@@ -157,7 +157,7 @@ def run_program(args: argparse.Namespace, text: str) -> int:
             print(f"          not in the model: {', '.join(cp.omitted)} (count vectors, or not needed by the output)")
         print(f"model     {doc['layers']} layer(s), {doc['heads']} head(s) {doc['heads_per_layer']}, d = {doc['d']}, FFN width {doc['ffn_width']}")
         print(f"features  {', '.join(doc['position_features'])}")
-        for line in doc["constant_predicates"]:
+        for line in doc.get("constant_predicates", ()):
             print(f"constant  {line}")
         print(f"temp.     {doc['temperature']};  claimed gap {doc['gap']};  mass off the hard max set <= {doc['mass_off_bound']:.4g} per head")
         for line in dict.fromkeys(doc["constructions"]):  # a head shared by several nodes is listed once
