@@ -177,6 +177,8 @@ set_option autoImplicit false
 #print axioms HardSoft.pow_zero_eq
 #check @HardSoft.pow_succ_eq
 #print axioms HardSoft.pow_succ_eq
+#check @HardSoft.div_mul_cancel_of_ne_zero
+#print axioms HardSoft.div_mul_cancel_of_ne_zero
 #check @HardSoft.ne_zero_of_zero_lt
 #print axioms HardSoft.ne_zero_of_zero_lt
 #check @HardSoft.zero_lt_of_one_le
@@ -197,8 +199,6 @@ set_option autoImplicit false
 #print axioms HardSoft.div_le_div_of_le
 #check @HardSoft.div_nonneg_of_nonneg
 #print axioms HardSoft.div_nonneg_of_nonneg
-#check @HardSoft.div_mul_cancel_of_ne_zero
-#print axioms HardSoft.div_mul_cancel_of_ne_zero
 #check @HardSoft.zero_lt_div_of_zero_lt
 #print axioms HardSoft.zero_lt_div_of_zero_lt
 #check @HardSoft.natCast_one_rat

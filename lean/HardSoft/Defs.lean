@@ -118,6 +118,12 @@ theorem pow_zero_eq (x : α) : x ^ 0 = 1 := Lean.Grind.Semiring.pow_zero x
 /-- Theorem 26 and Lemma 6, helper (powers): `x ^ (n+1) = x ^ n * x`. -/
 theorem pow_succ_eq (x : α) (n : Nat) : x ^ (n + 1) = x ^ n * x := Lean.Grind.Semiring.pow_succ x n
 
+/-- Theorem 26 and Lemma 6, helper (division): `b ≠ 0` gives `a / b * b = a`. -/
+theorem div_mul_cancel_of_ne_zero {a b : α} (hb : b ≠ 0) : a / b * b = a := by
+  rw [Lean.Grind.Field.div_eq_mul_inv, Lean.Grind.Semiring.mul_assoc,
+    Lean.Grind.CommSemiring.mul_comm b⁻¹ b, Lean.Grind.Field.mul_inv_cancel hb,
+    Lean.Grind.Semiring.mul_one]
+
 section Order
 
 open Lean.Grind
@@ -125,7 +131,7 @@ open Lean.Grind
 variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
 
 /-- Theorem 26 and Lemma 6, helper (order): `0 < a` gives `a ≠ 0`. -/
-theorem ne_zero_of_zero_lt {a : α} (h : 0 < a) : a ≠ 0 := fun e => Preorder.lt_irrefl (0 : α) (e ▸ h)
+theorem ne_zero_of_zero_lt {a : α} (h : 0 < a) : a ≠ 0 := by grind
 
 /-- Theorem 26 and Lemma 6, helper (order): `1 ≤ a` gives `0 < a`. -/
 theorem zero_lt_of_one_le {a : α} (h : 1 ≤ a) : 0 < a := Std.lt_of_lt_of_le OrderedRing.zero_lt_one h
@@ -192,11 +198,6 @@ theorem div_nonneg_of_nonneg {a tau : α} (ha : 0 ≤ a) (htau : 0 < tau) : 0 �
   have h1 := OrderedRing.zero_lt_one (R := α)
   have := div_le_div_of_mul_le_mul (a := 0) (c := a) h1 htau (by grind)
   grind
-
-/-- Theorem 26 and Lemma 6, helper (division): `b ≠ 0` gives `a / b * b = a`. -/
-theorem div_mul_cancel_of_ne_zero {a b : α} (hb : b ≠ 0) : a / b * b = a := by
-  rw [Field.div_eq_mul_inv, Semiring.mul_assoc, CommSemiring.mul_comm b⁻¹ b,
-    Field.mul_inv_cancel hb, Semiring.mul_one]
 
 /-- Lemma 25 (statement P), helper: `a > 0` and `τ > 0` give `a / τ > 0`. -/
 theorem zero_lt_div_of_zero_lt {a tau : α} (ha : 0 < a) (htau : 0 < tau) : 0 < a / tau := by

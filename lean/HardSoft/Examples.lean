@@ -25,10 +25,10 @@ namespace HardSoft
 it is the only one). -/
 @[expose] noncomputable def expOne : ExpLike Rat where
   exp := fun _ => 1
-  pos := fun _ => (by decide +kernel : (0 : Rat) < 1)
-  add := fun _ _ => (by decide +kernel : (1 : Rat) = 1 * 1)
+  pos := fun _ => by grind
+  add := fun _ _ => by grind
   zero := rfl
-  mono := fun _ _ _ => (by decide +kernel : (1 : Rat) ≤ 1)
+  mono := fun _ _ _ => by grind
 
 /-- Lemma 25 (Edelman et al. bound, statement E) at `Rat`, helper: `natCast 1 = 0 + 1`. -/
 theorem natCast_one_rat : (natCast 1 : Rat) = 0 + 1 := rfl
@@ -42,7 +42,7 @@ theorem natCast_two_sub_one_rat : (natCast (2 - 1) : Rat) = 0 + 1 := rfl
 `L = 2`, `l = 1`. -/
 theorem nonvacuous_bound_monotone : 0 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ∧
     bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 1 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 :=
-  bound_monotone (L := 2) (fun _ _ => by decide +kernel) (fun _ _ => by decide +kernel) (by omega)
+  bound_monotone (L := 2) (fun _ _ => by grind) (fun _ _ => by grind) (by omega)
 
 /-- Non-vacuity of `err_le_bound_of_bound_le_one`: its hypotheses hold together at `Rat`; the bound
 itself as error sequence, `B 2 = 3/8 ≤ 1`. -/
@@ -52,8 +52,8 @@ theorem nonvacuous_err_le_bound_of_bound_le_one :
     bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ 1 :=
   err_le_bound_of_bound_le_one (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
-    (fun _ _ => by decide +kernel) (fun _ _ => by decide +kernel)
-    (by rw [bound_succ, bound_succ, bound_zero]; decide +kernel)
+    (fun _ _ => by grind) (fun _ _ => by grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
 
 /-- Non-vacuity of `err_le_eps_of_bound_le`: its hypotheses hold together at `Rat`;
 `B 2 = 3/8 ≤ ε = 1/2`. -/
@@ -61,9 +61,9 @@ theorem nonvacuous_err_le_eps_of_bound_le : bound (fun _ => (2 : Rat)) (fun _ =>
   err_le_eps_of_bound_le (r := fun _ => (2 : Rat)) (a := fun _ => 1 / 8)
     (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
-    (fun _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel)
-    (by rw [bound_succ, bound_succ, bound_zero]; decide +kernel)
-    (by rw [bound_succ, bound_succ, bound_zero]; decide +kernel)
+    (fun _ _ => by grind) (fun _ _ => by grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
 
 /-- Non-vacuity of `forall_err_le_bound_iff`: its hypotheses hold together at `Rat`; `r = 2`,
 `a = 1/8`, `L = 2`. -/
@@ -71,15 +71,15 @@ theorem nonvacuous_forall_err_le_bound_iff : (∀ e : Nat → Rat, e 0 = 0 →
       (∀ l, l < 2 → e l ≤ 1 → e (l + 1) ≤ (fun _ => (2 : Rat)) l * e l + (fun _ => 1 / 8) l) →
         (∀ l, l ≤ 2 → 0 ≤ e l) → e 2 ≤ bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2) ↔
       ∀ l, l < 2 → bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) l ≤ 1 :=
-  forall_err_le_bound_iff (fun _ _ => by decide +kernel) (fun _ _ => by decide +kernel)
+  forall_err_le_bound_iff (fun _ _ => by grind) (fun _ _ => by grind)
 
 /-- Non-vacuity of `exists_err_gt_of_one_lt_bound`: its hypotheses hold together at `Rat`; `r = 1`,
 `a = 2`, `L = 2`, `B 1 = 2 > 1`, `M = 100`. -/
 theorem nonvacuous_exists_err_gt_of_one_lt_bound : ∃ e : Nat → Rat, e 0 = 0 ∧
     (∀ k, k < 2 → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : Rat)) k * e k + (fun _ => 2) k) ∧
       (∀ k, k ≤ 2 → 0 ≤ e k) ∧ 100 < e 2 :=
-  exists_err_gt_of_one_lt_bound (l := 1) (fun _ _ => by decide +kernel) (fun _ _ => by decide +kernel) (by omega)
-    (by rw [bound_succ, bound_zero]; decide +kernel) 100
+  exists_err_gt_of_one_lt_bound (l := 1) (fun _ _ => by grind) (fun _ _ => by grind) (by omega)
+    (by rw [bound_succ, bound_zero]; grind) 100
 
 /-- Non-vacuity of `composition_err_le_eps_rat`: its hypotheses hold together at `Rat`; as for
 `err_le_eps_of_bound_le`. -/
@@ -88,9 +88,9 @@ theorem nonvacuous_composition_err_le_eps_rat :
   composition_err_le_eps_rat (r := fun _ => (2 : Rat)) (a := fun _ => 1 / 8)
     (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
-    (fun _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel)
-    (by rw [bound_succ, bound_succ, bound_zero]; decide +kernel)
-    (by rw [bound_succ, bound_succ, bound_zero]; decide +kernel)
+    (fun _ _ => by grind) (fun _ _ => by grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
+    (by rw [bound_succ, bound_succ, bound_zero]; grind)
 
 /-! ### Statement T -/
 
@@ -98,9 +98,9 @@ theorem nonvacuous_composition_err_le_eps_rat :
 `a L r^(L-1) = 1/8 · 2 · 2 = 1/2 ≤ ε = 1/2`. -/
 theorem nonvacuous_bound_const_le_of_mul_pow_le :
     bound (fun _ => (2 : Rat)) (fun _ => 1 / 8) 2 ≤ 1 / 2 :=
-  bound_const_le_of_mul_pow_le (by decide +kernel) (by decide +kernel) 2
+  bound_const_le_of_mul_pow_le (by grind) (by grind) 2
     (by rw [show (2 : Nat) - 1 = 0 + 1 from rfl, pow_succ_eq, pow_zero_eq,
-      show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]; decide +kernel)
+      show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]; grind)
 
 /-- Non-vacuity of `composition_err_le_eps_of_mul_pow_le`: its hypotheses hold together at `Rat`;
 the same constants and the bound as error sequence. -/
@@ -109,9 +109,9 @@ theorem nonvacuous_composition_err_le_eps_of_mul_pow_le :
   composition_err_le_eps_of_mul_pow_le (r := 2) (a := 1 / 8)
     (e := bound (fun _ => (2 : Rat)) (fun _ => 1 / 8)) (L := 2) (eps := 1 / 2) (bound_zero _ _)
     (fun l _ _ => by have := bound_succ (fun _ => (2 : Rat)) (fun _ => 1 / 8) l; grind)
-    (by decide +kernel) (by decide +kernel)
+    (by grind) (by grind)
     (by rw [show (2 : Nat) - 1 = 0 + 1 from rfl, pow_succ_eq, pow_zero_eq,
-      show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]; decide +kernel) (by decide +kernel)
+      show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]; grind) (by grind)
 
 /-! ### Statement P -/
 
@@ -119,19 +119,19 @@ theorem nonvacuous_composition_err_le_eps_of_mul_pow_le :
 `X = 1`, `ε = 2` (the step fails, and `ε ≤ 1` fails). -/
 theorem nonvacuous_score_err_le_iff :
     (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 ↔ (2 : Rat) ≤ 1 :=
-  score_err_le_iff (by decide +kernel) (by decide +kernel)
+  score_err_le_iff (by grind) (by grind)
 
 /-- Non-vacuity of `score_err_le`: its hypotheses hold together at `Rat`; `|A|_sum = 1`, `X = 1`,
 `ε = 1/2`. -/
 theorem nonvacuous_score_err_le :
     (1 : Rat) * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2)) ≤ 1 * (2 * 1 + 1) * (1 / 2) :=
-  score_err_le (by decide +kernel) (by decide +kernel) (by decide +kernel)
+  score_err_le (by grind) (by grind) (by grind)
 
 /-- Non-vacuity of `not_score_err_le_of_one_lt`: its hypotheses hold together at `Rat`;
 `|A|_sum = 1`, `X = 1`, `ε = 2`. -/
 theorem nonvacuous_not_score_err_le_of_one_lt :
     ¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 :=
-  not_score_err_le_of_one_lt (by decide +kernel) (by decide +kernel)
+  not_score_err_le_of_one_lt (by grind) (by grind)
 
 /-- Non-vacuity of `layer_err_le`: its hypotheses hold together at `Rat`; one head, `N = 2`,
 `|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`, `ε = 1/2`; every step holds with equality. -/
@@ -144,10 +144,10 @@ theorem nonvacuous_layer_err_le : (1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat)
     (wErr := fun _ => 5 / 4 + 1 / 50) (headErr := fun _ => 1 / 2 + 5 / 4 + 1 / 50)
     (X := 1) (tau := 1) (x := 1 / 100) (LipF := 0) (eps := 1 / 2)
     (yErr := 1 / 2 + (1 / 2 + 5 / 4 + 1 / 50)) (outErr := 1 / 2 + (1 / 2 + 5 / 4 + 1 / 50))
-    (fun _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel) (by decide +kernel) (by decide +kernel) (by decide +kernel) (by decide +kernel)
-    (by decide +kernel) (fun _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel)
-    (fun _ _ => by rw [natCast_two_sub_one_rat]; dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel)
-    (fun _ _ => by dsimp only; decide +kernel) (by rw [sumTo_succ, sumTo_zero]; decide +kernel) (by decide +kernel)
+    (fun _ _ => by grind) (fun _ _ => by grind) (by grind) (by grind) (by grind) (by grind)
+    (by grind) (fun _ _ => by grind) (fun _ _ => by grind)
+    (fun _ _ => by rw [natCast_two_sub_one_rat]; grind) (fun _ _ => by grind)
+    (fun _ _ => by grind) (by rw [sumTo_succ, sumTo_zero]; grind) (by grind)
 
 /-! ### Theorem 26, end to end -/
 
@@ -163,43 +163,43 @@ theorem nonvacuous_err_le_eps_of_layers :
     (X := fun _ => 1) (tau := fun _ => 1) (x := fun _ => 1 / 100) (LipF := fun _ => 0)
     (yErr := fun _ => 1 / 50) (e := fun l => if l = 0 then (0 : Rat) else 1 / 50)
     (eps := 1 / 10)
-    (fun _ _ _ _ => by dsimp only; decide +kernel) (fun _ _ _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel)
-    (fun _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel) (fun _ _ => by dsimp only; decide +kernel)
+    (fun _ _ _ _ => by grind) (fun _ _ _ _ => by grind) (fun _ _ => by grind)
+    (fun _ _ => by grind) (fun _ _ => by grind) (fun _ _ => by grind)
     (by simp)
-    (fun l _ => by show (0 : Rat) ≤ (if l = 0 then 0 else 1 / 50); split <;> decide +kernel)
+    (fun l _ => by show (0 : Rat) ≤ (if l = 0 then 0 else 1 / 50); split <;> grind)
     (fun l hl _ _ => by
       have : l = 0 := by omega
       subst this
       show (0 : Rat) ≤ 1 * (2 * 1 * (if 0 = 0 then 0 else 1 / 50)
         + (if 0 = 0 then 0 else 1 / 50) * (if 0 = 0 then 0 else 1 / 50))
-      simp <;> decide +kernel)
-    (fun _ _ _ _ => by dsimp only; decide +kernel)
-    (fun _ _ _ _ => by rw [natCast_two_sub_one_rat]; dsimp only; decide +kernel)
-    (fun _ _ _ _ => by dsimp only; decide +kernel)
+      simp <;> grind)
+    (fun _ _ _ _ => by grind)
+    (fun _ _ _ _ => by rw [natCast_two_sub_one_rat]; grind)
+    (fun _ _ _ _ => by grind)
     (fun l hl _ _ => by
       have : l = 0 := by omega
       subst this
       show (1 / 50 : Rat) ≤ 1 * (if 0 = 0 then 0 else 1 / 50) + 1 * 1 * (1 / 50)
-      simp <;> decide +kernel)
+      simp <;> grind)
     (fun l hl => by
       have : l = 0 := by omega
       subst this
       show (1 / 50 : Rat) ≤ (if 0 = 0 then 0 else 1 / 50) + sumTo (fun _ => 1 / 50) 1
       rw [sumTo_succ, sumTo_zero]
-      simp <;> decide +kernel)
+      simp <;> grind)
     (fun l hl => by
       have : l = 0 := by omega
       subst this
       show (if 0 + 1 = 0 then (0 : Rat) else 1 / 50) ≤ (1 + 0) * (1 / 50)
-      simp <;> decide +kernel)
+      simp <;> grind)
     (by
       rw [bound_succ, bound_zero]
       rw [natCast_two_sub_one_rat, sumTo_succ, sumTo_zero, sumTo_succ, sumTo_zero]
-      decide +kernel)
+      grind)
     (by
       rw [bound_succ, bound_zero]
       rw [natCast_two_sub_one_rat, sumTo_succ, sumTo_zero, sumTo_succ, sumTo_zero]
-      decide +kernel)
+      grind)
 
 /-! ### Statement E -/
 
@@ -214,10 +214,10 @@ theorem nonvacuous_softmax_mass_off_max_le :
     offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
         / sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
       ≤ natCast (2 - 1) * (1 / 10) :=
-  softmax_mass_off_max_le (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (by decide +kernel) (by decide)
+  softmax_mass_off_max_le (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (by grind) (by decide)
 
 /-- Non-vacuity of `sumTo_absv_sub_ahardmax_eq`: its hypotheses hold together at `Rat`; `N = 2`,
 position `0` maximal, `p = (3/4, 1/4)`, `δ = 1/4`. -/
@@ -231,8 +231,8 @@ theorem nonvacuous_sumTo_absv_sub_ahardmax_eq :
       subst hj0
       have hc : countMax (fun j => j == 0) 2 = 1 := by decide
       rw [hc, natCast_one_rat, offMass_succ, offMass_succ, offMass_zero]
-      simp <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
+      simp <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
 
 /-- Non-vacuity of `sumTo_absv_sub_ahardmax_le`: its hypotheses hold together at `Rat`; the same
 `p`, `x = 1/4`, `δ = 1/4 ≤ (2-1) x`. -/
@@ -245,11 +245,11 @@ theorem nonvacuous_sumTo_absv_sub_ahardmax_le :
       subst hj0
       have hc : countMax (fun j => j == 0) 2 = 1 := by decide
       rw [hc, natCast_one_rat, offMass_succ, offMass_succ, offMass_zero]
-      simp <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
+      simp <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
     (by
       rw [natCast_two_sub_one_rat, offMass_succ, offMass_succ, offMass_zero]
-      simp <;> decide +kernel)
+      simp <;> grind)
 
 /-- Non-vacuity of `softmax_mass_off_max_le_rat`: its hypotheses hold together at `Rat`; as for
 `softmax_mass_off_max_le`. -/
@@ -257,10 +257,10 @@ theorem nonvacuous_softmax_mass_off_max_le_rat :
     offMass (fun j => j == 0) (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
         / sumTo (fun j => if j = 0 then (1 : Rat) else 1 / 10) 2
       ≤ natCast (2 - 1) * (1 / 10) :=
-  softmax_mass_off_max_le_rat (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (by decide +kernel) (by decide)
+  softmax_mass_off_max_le_rat (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (by grind) (by decide)
 
 /-- Non-vacuity of `softmax_offMass_le_of_gap`: its hypotheses hold together at `Rat`; scores
 `(1, 0)`, `γ = τ = 1`, the constant `ExpLike` of `Rat`. -/
@@ -268,9 +268,9 @@ theorem nonvacuous_softmax_offMass_le_of_gap : offMass (fun j => j == 0)
       (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       ≤ natCast (2 - 1) * expOne.exp (-1 / 1) :=
   (softmax_offMass_le_of_gap expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
-    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
+    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
     (by decide)).2
 
 /-- Non-vacuity of `sumTo_absv_softmax_sub_ahardmax_le`: its hypotheses hold together at `Rat` (the
@@ -279,9 +279,9 @@ theorem nonvacuous_sumTo_absv_softmax_sub_ahardmax_le :
     sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
       - ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * natCast (2 - 1) * expOne.exp (-1 / 1) :=
   (sumTo_absv_softmax_sub_ahardmax_le expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
-    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
-    (fun j _ h => by simp at h; simp [h] <;> decide +kernel)
+    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
+    (fun j _ h => by simp at h; simp [h] <;> grind)
     (by decide)).2
 
 /-! ### Statement Z -/
@@ -292,14 +292,14 @@ theorem nonvacuous_ziggurat_mass_off_top_le : (sumTo (fun k => if k = 0 then (1 
         - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0)
       / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2 :=
   (ziggurat_mass_off_top_le (w := fun k => if k = 0 then (1 : Rat) else 1 / 2) (x := 1 / 2)
-    (N := 2) (by omega) (by simp <;> decide +kernel)
-    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> decide +kernel)
+    (N := 2) (by omega) (by simp <;> grind)
+    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> grind)
     (fun k h1 h2 => by
       have : k = 1 := by omega
       subst this
       rw [pow_succ_eq, pow_zero_eq]
-      simp <;> decide +kernel)
-    (by decide +kernel) (by decide +kernel)).1
+      simp <;> grind)
+    (by grind) (by grind)).1
 
 /-- Non-vacuity of `sumTo_sub_top_div_sumTo_le_geom`: its hypotheses hold together at `Rat` (the
 values above) -/
@@ -309,14 +309,14 @@ theorem nonvacuous_sumTo_sub_top_div_sumTo_le_geom :
       / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2
       ≤ (1 / 2 - (1 / 2) ^ 2) / (1 - (1 / 2) ^ 2) :=
   (sumTo_sub_top_div_sumTo_le_geom (w := fun k => if k = 0 then (1 : Rat) else 1 / 2)
-    (x := 1 / 2) (N := 2) (by omega) (by simp <;> decide +kernel)
-    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> decide +kernel)
+    (x := 1 / 2) (N := 2) (by omega) (by simp <;> grind)
+    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> grind)
     (fun k h1 h2 => by
       have : k = 1 := by omega
       subst this
       rw [pow_succ_eq, pow_zero_eq]
-      simp <;> decide +kernel)
-    (by decide +kernel) (by decide +kernel)).1
+      simp <;> grind)
+    (by grind) (by grind)).1
 
 /-- Non-vacuity of `ziggurat_mass_off_top_le_rat`: its hypotheses hold together at `Rat`; as for
 `ziggurat_mass_off_top_le`. -/
@@ -325,14 +325,14 @@ theorem nonvacuous_ziggurat_mass_off_top_le_rat :
         - (fun k => if k = 0 then (1 : Rat) else 1 / 2) 0)
       / sumTo (fun k => if k = 0 then (1 : Rat) else 1 / 2) 2 ≤ 1 / 2 :=
   ziggurat_mass_off_top_le_rat (w := fun k => if k = 0 then (1 : Rat) else 1 / 2) (x := 1 / 2)
-    (N := 2) (by omega) (by simp <;> decide +kernel)
-    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> decide +kernel)
+    (N := 2) (by omega) (by simp <;> grind)
+    (fun k _ => by show (0 : Rat) ≤ (if k = 0 then 1 else 1 / 2); split <;> grind)
     (fun k h1 h2 => by
       have : k = 1 := by omega
       subst this
       rw [pow_succ_eq, pow_zero_eq]
-      simp <;> decide +kernel)
-    (by decide +kernel) (by decide +kernel)
+      simp <;> grind)
+    (by grind) (by grind)
 
 /-- Non-vacuity of `softmax_mass_off_top_le_of_ziggurat`: its hypotheses hold together at `Rat`;
 scores `(1, 0)`, `γ = τ = 1`. -/
@@ -340,12 +340,12 @@ theorem nonvacuous_softmax_mass_off_top_le_of_ziggurat :
     sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       - softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ expOne.exp (-1 / 1) :=
   (softmax_mass_off_top_le_of_ziggurat expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
-    (gamma := 1) (tau := 1) (N := 2) (by omega) (by decide +kernel) (by decide +kernel)
+    (gamma := 1) (tau := 1) (N := 2) (by omega) (by grind) (by grind)
     (fun k h1 h2 => by
       have : k = 1 := by omega
       subst this
       rw [natCast_one_rat]
-      simp <;> decide +kernel)).1
+      simp <;> grind)).1
 
 /-! ### Construction heads: Lemma 6 for distinct multiples -/
 
@@ -355,7 +355,7 @@ theorem nonvacuous_softmax_mass_off_top_le_of_distinct :
     sumTo (softmax expOne 1 (fun j => -(natCast j : Rat)) 3) 3
       - softmax expOne 1 (fun j => -(natCast j : Rat)) 3 0 ≤ expOne.exp (-1 / 1) :=
   softmax_mass_off_top_le_of_distinct expOne (s := fun j => -(natCast j : Rat)) (d := fun j => j)
-    (g := 1) (tau := 1) (N := 3) (t := 0) (by omega) (by decide +kernel) (by decide +kernel)
+    (g := 1) (tau := 1) (N := 3) (t := 0) (by omega) (by grind) (by grind)
     (fun j _ h => by show 0 < j; omega) (fun _ _ _ _ _ _ h => h)
     (fun j _ _ => by show natCast j * (1 : Rat) ≤ -natCast 0 - -natCast j; rw [natCast_zero]; grind)
 
@@ -366,7 +366,7 @@ theorem nonvacuous_softmax_mass_off_top_le_of_keys :
       sumTo (softmax expOne 1 (fun k => (natCast k : Rat)) 3) 3
         - softmax expOne 1 (fun k => (natCast k : Rat)) 3 2 ≤ expOne.exp (-1 / 1) :=
   softmax_mass_off_top_le_of_keys expOne (s := fun k => (natCast k : Rat)) (c := fun k => k)
-    (g := 1) (b := 0) (tau := 1) (N := 3) (t := 2) (by omega) (by decide +kernel) (by decide +kernel)
+    (g := 1) (b := 0) (tau := 1) (N := 3) (t := 2) (by omega) (by grind) (by grind)
     (fun k _ => by show (natCast k : Rat) = 1 * natCast k + 0; grind)
     (fun _ _ _ _ h => h) (fun k hk => by show k ≤ 2; omega)
 
@@ -384,7 +384,7 @@ theorem nonvacuous_tiebreak_past_bounded :
             (tiebreakPastTarget (fun j => j == 0) 2)
         ≤ expOne.exp (-(1 / natCast 3) / 1) :=
   tiebreak_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by decide +kernel) (by decide +kernel) (by omega) (by omega)
+    (by grind) (by grind) (by omega) (by omega)
 
 /-- Non-vacuity of `tiebreak_future_bounded`: its hypotheses hold together at `Rat`; `n = 3`, query
 `i = 0`, selection `j = 2` (`k = 1`), `K = τ = 1`. -/
@@ -398,7 +398,7 @@ theorem nonvacuous_tiebreak_future_bounded :
             (tiebreakFutureTarget (fun j => j == 2) 3 0)
         ≤ expOne.exp (-(1 / natCast 3) / 1) :=
   tiebreak_future_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by decide +kernel) (by decide +kernel) (by omega)
+    (by grind) (by grind) (by omega)
 
 /-- Non-vacuity of `tiebreak_past_unbounded`: its hypotheses hold together at `Rat`; as for
 `tiebreak_past_bounded`. -/
@@ -412,7 +412,7 @@ theorem nonvacuous_tiebreak_past_unbounded :
             (tiebreakPastTarget (fun j => j == 0) 2)
         ≤ expOne.exp (-1 / 1) :=
   tiebreak_past_unbounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by decide +kernel) (by decide +kernel) (by omega) (by omega)
+    (by grind) (by grind) (by omega) (by omega)
 
 /-- Non-vacuity of `tiebreak_future_unbounded`: its hypotheses hold together at `Rat`; as for
 `tiebreak_future_bounded`. -/
@@ -426,7 +426,7 @@ theorem nonvacuous_tiebreak_future_unbounded :
             (tiebreakFutureTarget (fun j => j == 2) 3 0)
         ≤ expOne.exp (-1 / 1) :=
   tiebreak_future_unbounded expOne (K := 1) (tau := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by decide +kernel) (by decide +kernel) (by omega)
+    (by grind) (by grind) (by omega)
 
 /-- Non-vacuity of `tiebreak_past_bounded_at_rule`: its hypotheses hold together at `Rat`;
 `c = 1` (`τ = 1/3`), `x = 1` (the constant `ExpLike` of `Rat`: `exp(-1) = 1`), `n = 3`, query
@@ -437,20 +437,20 @@ theorem nonvacuous_tiebreak_past_bounded_at_rule :
           (tiebreakPastTarget (fun j => j == 0) 2)
       ≤ 1 :=
   tiebreak_past_bounded_at_rule expOne (c := 1) (x := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by decide +kernel) (by omega) (by omega) (by show (1 : Rat) ≤ 1; decide +kernel)
+    (by grind) (by omega) (by omega) (by show (1 : Rat) ≤ 1; grind)
 
 /-! ### Construction heads: Lemma 7 (table lookup) -/
 
 /-- Non-vacuity of `lookup_gap`: its hypotheses hold together at `Rat`; `K = 1`, target `t = 2`,
 key `j = 0`. -/
 theorem nonvacuous_lookup_gap : lookupScore (1 : Rat) 2 0 ≤ lookupScore (1 : Rat) 2 2 - 1 :=
-  lookup_gap (1 : Rat) (by decide +kernel) (t := 2) (j := 0) (by omega)
+  lookup_gap (1 : Rat) (by grind) (t := 2) (j := 0) (by omega)
 
 /-- Non-vacuity of `lookup_gap_bounded`: its hypotheses hold together at `Rat`; `K = 1`, `n = 3`,
 target `t = 2`, key `j = 0`. -/
 theorem nonvacuous_lookup_gap_bounded :
     lookupScoreBounded (1 : Rat) 3 2 0 ≤ lookupScoreBounded (1 : Rat) 3 2 2 - 1 / (natCast 3 * natCast 3) :=
-  lookup_gap_bounded (1 : Rat) (by decide +kernel) (n := 3) (t := 2) (j := 0) (by omega) (by omega)
+  lookup_gap_bounded (1 : Rat) (by grind) (n := 3) (t := 2) (j := 0) (by omega) (by omega)
 
 /-- Non-vacuity of `lookup_past`: its hypotheses hold together at `Rat`; `K = τ = 1`, query `i = 3`. -/
 theorem nonvacuous_lookup_past :
@@ -458,7 +458,7 @@ theorem nonvacuous_lookup_past :
       sumTo (softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3) 3
           - softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1)
         ≤ expOne.exp (-1 / 1) :=
-  lookup_past expOne (K := 1) (tau := 1) (i := 3) (by decide +kernel) (by decide +kernel) (by omega)
+  lookup_past expOne (K := 1) (tau := 1) (i := 3) (by grind) (by grind) (by omega)
 
 /-- Non-vacuity of `lookup_future`: its hypotheses hold together at `Rat`; `K = τ = 1`, `n = 3`,
 query `i = 0`. -/
@@ -468,7 +468,7 @@ theorem nonvacuous_lookup_future :
       sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0)
           - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0
         ≤ expOne.exp (-1 / 1) :=
-  lookup_future expOne (K := 1) (tau := 1) (n := 3) (i := 0) (by decide +kernel) (by decide +kernel) (by omega)
+  lookup_future expOne (K := 1) (tau := 1) (n := 3) (i := 0) (by grind) (by grind) (by omega)
 
 /-- Non-vacuity of `lookup_past_bounded`: its hypotheses hold together at `Rat`; `K = τ = 1`, `n = 3`,
 query `i = 2`. -/
@@ -479,7 +479,7 @@ theorem nonvacuous_lookup_past_bounded :
       sumTo (softmax expOne 1 (lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2) 2
           - softmax expOne 1 (lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2 (2 - 1)
         ≤ expOne.exp (-(1 / (natCast 3 * natCast 3)) / 1) :=
-  lookup_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (by decide +kernel) (by decide +kernel)
+  lookup_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (by grind) (by grind)
     (by omega) (by omega)
 
 /-! ### Construction heads: counting and comparison -/
@@ -495,13 +495,13 @@ theorem nonvacuous_softmax_eq_uniform_of_const :
 `D = 1`, `n = 2`. -/
 theorem nonvacuous_sign_gap_bounded :
     (1 : Rat) / natCast 2 ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 1)) :=
-  sign_gap_bounded (K := (1 : Rat)) (by decide +kernel) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
+  sign_gap_bounded (K := (1 : Rat)) (by grind) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
 
 /-- Non-vacuity of `sign_gap_unbounded`: its hypotheses hold together at `Rat`; as for
 `sign_gap_bounded`. -/
 theorem nonvacuous_sign_gap_unbounded :
     (1 : Rat) ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 1)) * natCast 2 :=
-  sign_gap_unbounded (K := (1 : Rat)) (by decide +kernel) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
+  sign_gap_unbounded (K := (1 : Rat)) (by grind) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
 
 /-! ### Construction heads: the read-out clamp -/
 
@@ -513,7 +513,7 @@ theorem nonvacuous_clampUnit_eq_one :
     (fun k hk => by
       rw [show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]
       have : k = 0 ∨ k = 1 := by omega
-      rcases this with rfl | rfl <;> simp <;> decide +kernel)
+      rcases this with rfl | rfl <;> simp <;> grind)
     (fun _ _ => rfl)
 
 /-- Non-vacuity of `clampUnit_eq_zero`: its hypotheses hold together at `Rat`; the same leaves,
@@ -524,7 +524,7 @@ theorem nonvacuous_clampUnit_eq_zero :
     (fun k hk => by
       rw [show (natCast 2 : Rat) = 0 + 1 + 1 from rfl]
       have : k = 0 ∨ k = 1 := by omega
-      rcases this with rfl | rfl <;> simp <;> decide +kernel)
+      rcases this with rfl | rfl <;> simp <;> grind)
     (by omega) (by decide)
 
 /-! ### Construction heads: S-RASP's lookup over positions -/
