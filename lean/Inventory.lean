@@ -95,6 +95,10 @@ set_option autoImplicit false
 #print axioms HardSoft.firstSel_none
 #check @HardSoft.firstSel_some
 #print axioms HardSoft.firstSel_some
+#check @HardSoft.key_eq_aux
+#print axioms HardSoft.key_eq_aux
+#check @HardSoft.key_le_aux
+#print axioms HardSoft.key_le_aux
 #check @HardSoft.tiebreakPast_keys
 #print axioms HardSoft.tiebreakPast_keys
 #check @HardSoft.tiebreakFuture_keys
@@ -137,6 +141,8 @@ set_option autoImplicit false
 #print axioms HardSoft.neg_mul_le_sumTo
 #check @HardSoft.sumTo_le_mul_sub_one
 #print axioms HardSoft.sumTo_le_mul_sub_one
+#check @HardSoft.natCast_mul_one_div_four_mul
+#print axioms HardSoft.natCast_mul_one_div_four_mul
 #check @HardSoft.clampUnit_eq_one
 #print axioms HardSoft.clampUnit_eq_one
 #check @HardSoft.clampUnit_eq_zero
@@ -171,6 +177,12 @@ set_option autoImplicit false
 #print axioms HardSoft.pow_zero_eq
 #check @HardSoft.pow_succ_eq
 #print axioms HardSoft.pow_succ_eq
+#check @HardSoft.div_mul_cancel_of_ne_zero
+#print axioms HardSoft.div_mul_cancel_of_ne_zero
+#check @HardSoft.ne_zero_of_zero_lt
+#print axioms HardSoft.ne_zero_of_zero_lt
+#check @HardSoft.zero_lt_of_one_le
+#print axioms HardSoft.zero_lt_of_one_le
 #check @HardSoft.natCast_nonneg
 #print axioms HardSoft.natCast_nonneg
 #check @HardSoft.one_le_mul_of_one_le
@@ -187,6 +199,8 @@ set_option autoImplicit false
 #print axioms HardSoft.div_le_div_of_le
 #check @HardSoft.div_nonneg_of_nonneg
 #print axioms HardSoft.div_nonneg_of_nonneg
+#check @HardSoft.zero_lt_div_of_zero_lt
+#print axioms HardSoft.zero_lt_div_of_zero_lt
 #check @HardSoft.natCast_one_rat
 #print axioms HardSoft.natCast_one_rat
 #check @HardSoft.natCast_two_sub_one_rat

@@ -160,21 +160,11 @@ theorem tiebreak_past_bounded_at_half_tau (E : ExpLike α) {n i : Nat} (sel : Na
         ≤ E.exp (-2) := by
   have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
   have h2n : (0 : α) < 2 * natCast n := by grind
-  have htau : (0 : α) < 1 / (2 * natCast n) := by
-    have h0 := div_nonneg_of_nonneg (OrderedRing.zero_le_one (R := α)) h2n
-    have hne : (1 : α) / (2 * natCast n) ≠ 0 := by
-      intro h
-      have e : (1 : α) / (2 * natCast n) * (2 * natCast n) = 1 := by
-        generalize (natCast n : α) = a at *
-        have : a ≠ 0 := by grind
-        grind
-      rw [h] at e
-      grind
-    grind
+  have htau : (0 : α) < 1 / (2 * natCast n) := zero_lt_div_of_zero_lt OrderedRing.zero_lt_one h2n
   have h := tiebreak_past_bounded E sel OrderedRing.zero_lt_one htau hi hin
   have e : -((1 : α) / natCast n) / (1 / (2 * natCast n)) = -2 := by
     generalize (natCast n : α) = a at *
-    have : a ≠ 0 := by grind
+    have := ne_zero_of_zero_lt (zero_lt_of_one_le hn1)
     grind
   rw [e] at h
   exact h
@@ -290,11 +280,12 @@ theorem ratio_gap {a b cj ct M : α} (ha : 0 < a) (hb : 0 < b) (hab : a * b ≤ 
   have hab0 : 0 < a * b := OrderedRing.mul_pos ha hb
   have hM : 0 < M := Std.lt_of_lt_of_le hab0 hab
   have e : ct / b - cj / a = (ct * a - cj * b) / (a * b) := by
-    have : a ≠ 0 := by grind
-    have : b ≠ 0 := by grind
+    have := ne_zero_of_zero_lt ha
+    have := ne_zero_of_zero_lt hb
     grind
   have h1 : 1 / (a * b) ≤ (ct * a - cj * b) / (a * b) := div_le_div_of_le hab0 (by grind)
-  have h2 : 1 / M ≤ 1 / (a * b) := div_le_div_of_mul_le_mul hM hab0 (by grind)
+  have h2 : 1 / M ≤ 1 / (a * b) :=
+    div_le_div_of_mul_le_mul hM hab0 (by rw [Semiring.one_mul, Semiring.one_mul]; exact hab)
   grind
 
 /-- Prefix-argmax (APP-PA, `build_prefix_argmax` head A: causal, `c_j/(j+1) + j/n^3` over the
@@ -309,7 +300,7 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
         - 1 / (natCast n * natCast n * natCast n) := by
   intro j hj hjt
   have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
-  have hn : (0 : α) < natCast n := by grind
+  have hn : (0 : α) < natCast n := zero_lt_of_one_le hn1
   have hn3 : (0 : α) < natCast n * natCast n * natCast n :=
     OrderedRing.mul_pos (OrderedRing.mul_pos hn hn) hn
   have ha := one_le_natCast_of_pos (α := α) (show 0 < j + 1 by omega)
@@ -326,8 +317,8 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
     have er : (natCast (c j) : α) / natCast (j + 1) = natCast (c t) / natCast (t + 1) := by
       generalize (natCast (j + 1) : α) = a at *
       generalize (natCast (t + 1) : α) = b at *
-      have : a ≠ 0 := by grind
-      have : b ≠ 0 := by grind
+      have := ne_zero_of_zero_lt (zero_lt_of_one_le ha)
+      have := ne_zero_of_zero_lt (zero_lt_of_one_le hb)
       grind
     have ht' : (natCast (j + 1) : α) ≤ natCast t := natCast_le_of_le hlt
     have hd := div_le_div_of_le hn3 ht'
@@ -344,15 +335,15 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
     have hjn : (natCast (j + 1) : α) ≤ natCast n := natCast_le_of_le (by omega)
     have htn : (natCast (t + 1) : α) ≤ natCast n := natCast_le_of_le (by omega)
     have hab : (natCast (j + 1) : α) * natCast (t + 1) ≤ natCast n * natCast n := by
-      have h1 := OrderedRing.mul_le_mul_of_nonneg_right hjn (show (0 : α) ≤ natCast (t + 1) by grind)
-      have h2 := OrderedRing.mul_le_mul_of_nonneg_left htn (show (0 : α) ≤ natCast n by grind)
-      grind
-    have hr := ratio_gap (by grind) (by grind) hab hc
+      have h1 := OrderedRing.mul_le_mul_of_nonneg_right hjn (natCast_nonneg (α := α) (t + 1))
+      have h2 := OrderedRing.mul_le_mul_of_nonneg_left htn (natCast_nonneg (α := α) n)
+      exact Std.le_trans h1 h2
+    have hr := ratio_gap (zero_lt_of_one_le ha) (zero_lt_of_one_le hb) hab hc
     have hd := div_le_div_of_le hn3 hjn
     have e1 : (natCast n : α) / n3 = 1 / (natCast n * natCast n) := by
       rw [← hA]
       generalize (natCast n : α) = a at *
-      have : a ≠ 0 := by grind
+      have := ne_zero_of_zero_lt hn
       grind
     have e2 : (natCast (j + 1) : α) / n3 = natCast j / n3 + 1 / n3 := by
       rw [natCast_succ j]; grind
@@ -372,7 +363,7 @@ theorem softmax_mass_off_top_le_of_deficits (E : ExpLike α) {s : Nat → α} {e
       sumTo (softmax E tau s N) N - softmax E tau s N t ≤ E.exp (-(1 / natCast n) / tau) := by
   obtain ⟨M, hM⟩ := exists_forall_lt e N
   have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
-  have hn : (0 : α) < natCast n := by grind
+  have hn : (0 : α) < natCast n := zero_lt_of_one_le hn1
   have hg : (0 : α) ≤ 1 / natCast n := div_nonneg_of_nonneg (OrderedRing.zero_le_one (R := α)) hn
   -- keys `n (M - e_k) + k`: a smaller deficit is a larger key, whatever the positions
   have hkey : ∀ a b, a < N → b < N → e a < e b → n * (M - e b) + b < n * (M - e a) + a := by
@@ -386,7 +377,7 @@ theorem softmax_mass_off_top_le_of_deficits (E : ExpLike α) {s : Nat → α} {e
   · rw [hs k hk, natCast_add, natCast_mul_of_nat]
     have h := natCast_add (α := α) (M - e k) (e k)
     rw [show M - e k + e k = M by have := hM k hk; omega] at h
-    have : (natCast n : α) ≠ 0 := by grind
+    have := ne_zero_of_zero_lt hn
     generalize (natCast (M - e k) : α) = x at *
     generalize (natCast n : α) = a at *
     grind

@@ -544,7 +544,7 @@ theorem tiebreak_past_bounded (E : ExpLike α) {K tau : α} {n i : Nat} (sel : N
     have ec : (natCast ((if sel k then n else 0) + k) : α)
         = natCast n * (if sel k then 1 else 0) + natCast k := by rw [natCast_add, natCast_ite]
     rw [ec]
-    have : (natCast n : α) ≠ 0 := by grind
+    have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hn
     generalize (if sel k then (1 : α) else 0) = v
     generalize (natCast n : α) = a at *
     grind
@@ -577,7 +577,7 @@ theorem tiebreak_future_bounded (E : ExpLike α) {K tau : α} {n i : Nat} (sel :
         = natCast n * (if sel (i + 1 + k) then 1 else 0) + natCast (n - 1 - i - 1 - k) := by
       rw [natCast_add, natCast_ite]
     rw [ec]
-    have : (natCast n : α) ≠ 0 := by grind
+    have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hn
     generalize (if sel (i + 1 + k) then (1 : α) else 0) = v
     generalize (natCast n : α) = a at *
     generalize (natCast (i + 1 + k) : α) = b at *
@@ -818,13 +818,8 @@ theorem sign_gap_unbounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (h
     K ≤ 2 * K * (natCast (2 * m + 1) / (2 * natCast D)) * natCast n := by
   have hb := sign_gap_bounded (m := m) hK hD hDn
   have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
-  have hn0 : (0 : α) ≤ natCast n := by grind
-  have := OrderedRing.mul_le_mul_of_nonneg_right hb hn0
-  have e : K / natCast n * natCast n = K := by
-    generalize (natCast n : α) = a at *
-    have : a ≠ 0 := by grind
-    grind
-  grind
+  have := OrderedRing.mul_le_mul_of_nonneg_right hb (natCast_nonneg (α := α) n)
+  rwa [div_mul_cancel_of_ne_zero (ne_zero_of_zero_lt (zero_lt_of_one_le hn1))] at this
 
 /-! ### The temperature rule of the bounded regime -/
 
@@ -841,22 +836,12 @@ theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (s
       ≤ x := by
   have hn1 := one_le_natCast_of_pos (α := α) (Nat.lt_of_lt_of_le hi hin)
   have hn : (0 : α) < natCast n := Std.lt_of_lt_of_le OrderedRing.zero_lt_one hn1
-  have htau : 0 < c / natCast n := by
-    have := div_nonneg_of_nonneg (Std.le_of_lt hc) hn
-    have hne : c / natCast n ≠ 0 := by
-      intro h0
-      have : c = c / natCast n * natCast n := by
-        generalize (natCast n : α) = a at *
-        have : a ≠ 0 := by grind
-        grind
-      rw [h0] at this
-      grind
-    grind
+  have htau : 0 < c / natCast n := zero_lt_div_of_zero_lt hc hn
   have h := (tiebreak_past_bounded E sel OrderedRing.zero_lt_one htau hi hin).2
   have e : -((1 : α) / natCast n) / (c / natCast n) = -(1 / c) := by
     generalize (natCast n : α) = a at *
-    have : a ≠ 0 := by grind
-    have : c ≠ 0 := by grind
+    have := ne_zero_of_zero_lt hn
+    have := ne_zero_of_zero_lt hc
     grind
   rw [e] at h
   exact Std.le_trans h hrule
@@ -925,7 +910,7 @@ theorem natCast_mul_one_div_four_mul {m : Nat} (hm : 0 < m) :
     natCast m * (1 / (4 * natCast m)) = (1 : Rat) / 4 := by
   have hm1 := one_le_natCast_of_pos (α := Rat) hm
   generalize (natCast m : Rat) = a at *
-  have : a ≠ 0 := by grind
+  have : a ≠ 0 := ne_zero_of_zero_lt (zero_lt_of_one_le hm1)
   grind
 
 /-- Read-out (the compilers' FFN clamp, true assignment): if each of the `m ≥ 1` leaves `x_k`

@@ -118,11 +118,23 @@ theorem pow_zero_eq (x : α) : x ^ 0 = 1 := Lean.Grind.Semiring.pow_zero x
 /-- Theorem 26 and Lemma 6, helper (powers): `x ^ (n+1) = x ^ n * x`. -/
 theorem pow_succ_eq (x : α) (n : Nat) : x ^ (n + 1) = x ^ n * x := Lean.Grind.Semiring.pow_succ x n
 
+/-- Theorem 26 and Lemma 6, helper (division): `b ≠ 0` gives `a / b * b = a`. -/
+theorem div_mul_cancel_of_ne_zero {a b : α} (hb : b ≠ 0) : a / b * b = a := by
+  rw [Lean.Grind.Field.div_eq_mul_inv, Lean.Grind.Semiring.mul_assoc,
+    Lean.Grind.CommSemiring.mul_comm b⁻¹ b, Lean.Grind.Field.mul_inv_cancel hb,
+    Lean.Grind.Semiring.mul_one]
+
 section Order
 
 open Lean.Grind
 
 variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
+
+/-- Theorem 26 and Lemma 6, helper (order): `0 < a` gives `a ≠ 0`. -/
+theorem ne_zero_of_zero_lt {a : α} (h : 0 < a) : a ≠ 0 := by grind
+
+/-- Theorem 26 and Lemma 6, helper (order): `1 ≤ a` gives `0 < a`. -/
+theorem zero_lt_of_one_le {a : α} (h : 1 ≤ a) : 0 < a := Std.lt_of_lt_of_le OrderedRing.zero_lt_one h
 
 /-- Theorem 26 and statement E, helper (cast): a natural number is non-negative in `α`. -/
 theorem natCast_nonneg (n : Nat) : (0 : α) ≤ natCast n := by
@@ -156,8 +168,8 @@ theorem pow_nonneg_of_nonneg {x : α} (hx : 0 ≤ x) (n : Nat) : 0 ≤ x ^ n := 
 theorem div_le_div_of_mul_le_mul {a b c d : α} (hb : 0 < b) (hd : 0 < d)
     (h : a * d ≤ c * b) : a / b ≤ c / d := by
   have hbd := OrderedRing.mul_pos hb hd
-  have hb0 : b ≠ 0 := by grind
-  have hd0 : d ≠ 0 := by grind
+  have hb0 : b ≠ 0 := ne_zero_of_zero_lt hb
+  have hd0 : d ≠ 0 := ne_zero_of_zero_lt hd
   have e1 : (a / b) * (b * d) = a * d := by
     rw [Field.div_eq_mul_inv, Semiring.mul_assoc, ← Semiring.mul_assoc b⁻¹ b d,
       CommSemiring.mul_comm b⁻¹ b, Field.mul_inv_cancel hb0, Semiring.one_mul]
@@ -170,19 +182,31 @@ theorem div_le_div_of_mul_le_mul {a b c d : α} (hb : 0 < b) (hd : 0 < d)
 
 /-- Theorem 26 and Lemma 6, helper (division): `a ≤ c * b` with `b > 0` gives `a / b ≤ c`. -/
 theorem div_le_of_le_mul {a b c : α} (hb : 0 < b) (h : a ≤ c * b) : a / b ≤ c := by
-  have e1 : (a / b) * b = a := by grind
+  have e1 : (a / b) * b = a := by
+    rw [Field.div_eq_mul_inv, Semiring.mul_assoc, CommSemiring.mul_comm b⁻¹ b,
+      Field.mul_inv_cancel (ne_zero_of_zero_lt hb), Semiring.mul_one]
   have key : (a / b) * b ≤ c * b := by rw [e1]; exact h
   exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right hb).mp key
 
 /-- Lemma 25 (statement P), helper: `a ≤ b` and `τ > 0` give `a / τ ≤ b / τ`. -/
 theorem div_le_div_of_le {a b tau : α} (htau : 0 < tau) (h : a ≤ b) : a / tau ≤ b / tau := by
-  have := OrderedRing.mul_le_mul_of_nonneg_right h (by grind : (0 : α) ≤ tau)
+  have := OrderedRing.mul_le_mul_of_nonneg_right h (Std.le_of_lt htau)
   exact div_le_div_of_mul_le_mul htau htau this
 
 /-- Lemma 25 (statement P), helper: `a ≥ 0` and `τ > 0` give `a / τ ≥ 0`. -/
 theorem div_nonneg_of_nonneg {a tau : α} (ha : 0 ≤ a) (htau : 0 < tau) : 0 ≤ a / tau := by
   have h1 := OrderedRing.zero_lt_one (R := α)
   have := div_le_div_of_mul_le_mul (a := 0) (c := a) h1 htau (by grind)
+  grind
+
+/-- Lemma 25 (statement P), helper: `a > 0` and `τ > 0` give `a / τ > 0`. -/
+theorem zero_lt_div_of_zero_lt {a tau : α} (ha : 0 < a) (htau : 0 < tau) : 0 < a / tau := by
+  have h0 := div_nonneg_of_nonneg (Std.le_of_lt ha) htau
+  have hne : a / tau ≠ 0 := by
+    intro h
+    have e := div_mul_cancel_of_ne_zero (a := a) (ne_zero_of_zero_lt htau)
+    rw [h, Semiring.zero_mul] at e
+    exact ne_zero_of_zero_lt ha e.symm
   grind
 
 end Order

@@ -45,7 +45,7 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 theorem mul_self_le_self_of_le_one {eps : α} (h0 : 0 ≤ eps) (h1 : eps ≤ 1) :
     eps * eps ≤ eps := by
   have := OrderedRing.mul_le_mul_of_nonneg_left h1 h0
-  grind
+  rwa [Semiring.mul_one] at this
 
 /-- Lemma 25 (statement P, score error): for `|A|_sum ≥ 0` and an input error `0 ≤ ε ≤ 1`, the
 score error bound `|A|_sum (2 X ε + ε²)` is at most `|A|_sum (2 X + 1) ε`; the guard enters
@@ -99,12 +99,14 @@ theorem head_err_le {A B X tau x eps scoreErr dSoft dHard wErr headErr : α} {N 
     headErr ≤ B * (1 + X * (2 * X + 1) * A / tau) * eps + 2 * X * natCast (N - 1) * x * B := by
   have s1 := score_err_le (X := X) hA h0 h1
   have s2 := div_le_div_of_le htau (Std.le_trans hscore s1)
-  have hw' : wErr ≤ A * (2 * X + 1) * eps / tau + 2 * natCast (N - 1) * x := by grind
+  have hw' : wErr ≤ A * (2 * X + 1) * eps / tau + 2 * natCast (N - 1) * x :=
+    Std.le_trans hw (OrderedAdd.add_le_add (Std.le_trans hS s2) hE)
   have hBX := OrderedRing.mul_nonneg hB hX
   have s3 := OrderedRing.mul_le_mul_of_nonneg_left hw' hBX
-  have e1 : B * X * (A * (2 * X + 1) * eps / tau + 2 * natCast (N - 1) * x)
-      = B * (X * (2 * X + 1) * A / tau) * eps + 2 * X * natCast (N - 1) * x * B := by grind
-  grind
+  have e1 : B * eps + B * X * (A * (2 * X + 1) * eps / tau + 2 * natCast (N - 1) * x)
+      = B * (1 + X * (2 * X + 1) * A / tau) * eps + 2 * X * natCast (N - 1) * x * B := by grind
+  rw [← e1]
+  exact Std.le_trans hhead (OrderedAdd.add_le_add (Std.le_refl _) s3)
 
 /-! ### Summing the heads -/
 
@@ -153,10 +155,21 @@ theorem layer_err_le {H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat �
       head_err_le (hA k hk) (hB k hk) hX htau h0 h1 (hscore k hk) (hS k hk) (hE k hk)
         (hw k hk) (hhead k hk))
   have hy : yErr ≤ eps + (sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H * eps
-      + 2 * X * natCast (N - 1) * x * sumTo B H) := by grind
-  have hL : (0 : α) ≤ 1 + LipF := by have := OrderedRing.zero_le_one (R := α); grind
+      + 2 * X * natCast (N - 1) * x * sumTo B H) :=
+    Std.le_trans hres (OrderedAdd.add_le_add (Std.le_refl _) hsum)
+  have hL : (0 : α) ≤ 1 + LipF := by
+    have := OrderedAdd.add_le_add (OrderedRing.zero_le_one (R := α)) hLip
+    rwa [Semiring.add_zero] at this
   have := OrderedRing.mul_le_mul_of_nonneg_left hy hL
-  grind
+  have e : (1 + LipF) * (eps + (sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H * eps
+      + 2 * X * natCast (N - 1) * x * sumTo B H))
+      = (1 + LipF) * (1 + sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H)
+        * eps + 2 * (1 + LipF) * X * natCast (N - 1) * x * sumTo B H := by
+    generalize sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H = G
+    generalize sumTo B H = SB
+    grind
+  rw [← e]
+  exact Std.le_trans hffn this
 
 end HardSoft
 
