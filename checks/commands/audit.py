@@ -11,16 +11,19 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from hardsoft.checks.args import Parser, positive_int
 from hardsoft.checks.commands.constructions import construction_names, format_number
 from hardsoft.constructive import applications as cs
-from hardsoft.constructive import audit as au
-from hardsoft.constructive.lowprec import FORMATS
 
+if TYPE_CHECKING:
+    from hardsoft.constructive import audit as au
+
+#: The formats audited by default (every one of constructive.lowprec.FORMATS, tested), named here so that
+#: the command line is built without importing lowprec (and ml_dtypes, about 1 s of CPU at every start).
 DEFAULT_FORMATS = ("float64", "float32", "float16", "bfloat16", "mixed-float16", "mixed-bfloat16")
 
 
@@ -30,7 +33,7 @@ def register(sub: Any) -> None:
     asub = a.add_subparsers(dest="audit", required=True, parser_class=Parser)
     p = asub.add_parser("precision", help="largest n each format decides correctly, vs the predicted breakdown")
     p.add_argument("--construction", help=f"comma-separated construction names (default all: {', '.join(cs.CONSTRUCTIONS)})")
-    p.add_argument("--formats", nargs="+", help=f"formats (default all: {', '.join(FORMATS)})")
+    p.add_argument("--formats", nargs="+", help=f"formats (default all: {', '.join(DEFAULT_FORMATS)})")
     p.add_argument("--max-n", type=positive_int("--max-n"), default=4096, help="largest n tried (default 4096)")
     p.add_argument("--samples", type=positive_int("--samples"), default=8, help="inputs per n (default 8)")
     p.add_argument("--n", type=positive_int("--n"), help="instead of the search: run once at this n and report")
@@ -40,6 +43,8 @@ def register(sub: Any) -> None:
 
 def selected_formats(fmts: list[str] | None) -> list[str]:
     """Return the selected formats after checking each."""
+    from hardsoft.constructive.lowprec import FORMATS
+
     out = []
     for f in fmts or DEFAULT_FORMATS:
         for g in f.split(","):
@@ -100,6 +105,8 @@ def plot_audit(rows: list[au.AuditRow], out: Path, name: str = "precision.png") 
 
 def run(args: argparse.Namespace) -> int:
     """Run the precision audit and write precision.md / .json / .png."""
+    from hardsoft.constructive import audit as au
+
     names = construction_names(args.construction)
     fmts = selected_formats(args.formats)
     cons = [cs.get_construction(nm) for nm in names]

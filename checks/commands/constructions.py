@@ -18,14 +18,15 @@ import math
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_int, program_text
 from hardsoft.constructive import applications as cs
-from hardsoft.constructive import audit as au
-from hardsoft.constructive.lowprec import float64_weights
+
+if TYPE_CHECKING:
+    from hardsoft.constructive import audit as au
 
 
 def register(sub: Any) -> None:
@@ -157,6 +158,8 @@ def plot_attention(con: cs.Construction, n: int, out: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from hardsoft.constructive.lowprec import float64_weights  # here: lowprec imports ml_dtypes (about 1 s of CPU)
+
     w = picture_input(con, n)
     hard = float64_weights(con.model, w[0], "average")
     soft = float64_weights(con.model, w[0], "soft", con.tau(n))
@@ -186,6 +189,8 @@ def main_constructions(names: list[str], max_n: int, samples: int, out: Path) ->
 
 def run_constructions(cons: list[cs.Construction], max_n: int, samples: int, out: Path) -> int:
     """Run the constructions sweep (built-in or programs): table, JSON, plots, attention pictures; exit 1 if an input was decided wrongly."""
+    from hardsoft.constructive import audit as au  # here, not at import: it brings in lowprec and ml_dtypes
+
     for con in cons:
         con.require_n(max_n)
     out.mkdir(parents=True, exist_ok=True)

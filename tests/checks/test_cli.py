@@ -133,3 +133,15 @@ def test_closed_stdout_is_quiet_exit_141_not_an_internal_error() -> None:
         os.close(write_end)
     assert p.returncode == 141, p.stderr
     assert "internal error" not in p.stderr and "Traceback" not in p.stderr, p.stderr
+
+
+def test_the_command_line_starts_without_ml_dtypes_and_names_every_format() -> None:
+    """The parser is built without importing lowprec's ml_dtypes (about 1 s of CPU at every start), and the audit's
+    default formats (named in the command module for that reason) are exactly lowprec's FORMATS."""
+    code = "import sys, hardsoft.checks.cli as c; c.build_parser(); print('ml_dtypes' in sys.modules)"
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and p.stdout.strip() == "False", (p.stdout, p.stderr)
+    from hardsoft.checks.commands.audit import DEFAULT_FORMATS
+    from hardsoft.constructive.lowprec import FORMATS
+
+    assert DEFAULT_FORMATS == tuple(FORMATS)
