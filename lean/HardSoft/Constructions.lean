@@ -51,10 +51,10 @@ Positions are `0, ..., N-1`; a head whose visible keys are `j > i` is read at `k
 * `HardSoft.clampUnit_eq_one`, `HardSoft.clampUnit_eq_zero`: the read-out clamp.
 * `HardSoft.srasp_lookup_gap`, `HardSoft.srasp_lookup_gap_neg`: S-RASP's lookup over positions.
 
-Not proved here: the two-sided lookup's mass bound `2x/(1-x)` (only its gap), the sign head's
-mass bound `2 exp(-gap/τ)` (only its gap; statement E then gives `(N-1) exp(-gap/τ)`), the
-head-output error `≤` mass off, and the S-RASP heads other than the lookup over positions
-(`Aggregate`, `Once`, the Dyck partner head).
+Proved in `HeadMass.lean`, not here: the two-sided lookup's mass bound `2x/(1-x)`, the sign
+head's mass bound, the head-output error `≤` mass off and the other heads' temperature rules;
+in `Applications.lean`: the S-RASP heads other than the lookup over positions (`Once`, the Dyck
+partner head).
 -/
 
 @[expose] public section
