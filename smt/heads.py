@@ -1088,18 +1088,30 @@ def _settings(bound: int, timeout: float, budget: float, **more: Any) -> dict[st
 _EVERY_N = {"tiny": _settings(1, 10, 60), "paper": _settings(1, 60, 300)}
 _REPLAYED = "each countermodel replayed on exact scores (and through the built head by tests/smt/test_heads_smt.py)"
 
-CHECKS: tuple[SmtCheck, ...] = (
-    SmtCheck(
-        name="smt.L8.rank_every_n",
-        claim="L8",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, check_L8_rank),
+
+def _symbolic(name: str, claim: str, expect: Expect, check: Callable[..., CheckRun], cover: Coverage) -> SmtCheck:
+    """Return a symbolic-size check (one query set over unbounded integers, every n at once) with the _EVERY_N presets."""
+    return SmtCheck(
+        name=name,
+        claim=claim,
+        expect=expect,
+        run=partial(run_every_n, check),
         presets=_EVERY_N,
         size_label="every n",
         min_size=1,
         max_size=1,
         symbolic=True,
-        cover=Coverage(
+        cover=cover,
+    )
+
+
+CHECKS: tuple[SmtCheck, ...] = (
+    _symbolic(
+        "smt.L8.rank_every_n",
+        "L8",
+        Expect.PROVED,
+        check_L8_rank,
+        Coverage(
             varied={
                 "n, query i, top j*, key j, rank k": "unbounded integers (n >= 2, 1 <= i <= n-1)",
                 "case": "selected / unselected / none selected",
@@ -1108,17 +1120,12 @@ CHECKS: tuple[SmtCheck, ...] = (
             assumed=("the rank counts: at most j* - j (selected key), (j*+1) + (i-1-j) (unselected key) keys lie above key j",),
         ),
     ),
-    SmtCheck(
-        name="smt.L8.wrong_rank_step_2K_over_n",
-        claim="L8",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, check_L8_rank_wrong),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.L8.wrong_rank_step_2K_over_n",
+        "L8",
+        Expect.TWIN,
+        check_L8_rank_wrong,
+        Coverage(
             varied={"n <= 64, i, j*, j": "integers, in each of the three cases"},
             fixed={"search-only": "the exact rank of the selection the replay builds"},
             assumed=("each countermodel's selection rebuilt and its visible scores shown no ziggurat with step 2K/n (spec.bounds.is_ziggurat)",),
@@ -1156,17 +1163,12 @@ CHECKS: tuple[SmtCheck, ...] = (
         ),
         cost_rank=7,
     ),
-    SmtCheck(
-        name="smt.L7.parabola",
-        claim="L7",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, check_L7),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.L7.parabola",
+        "L7",
+        Expect.PROVED,
+        check_L7,
+        Coverage(
             varied={"n, target t, key j != t": "unbounded integers (0 <= t <= n-1, query i = t - offset in 0..n-1)"},
             fixed={
                 "mask": "strict / strict_anticausal / none, one integer lemma + one real query each",
@@ -1175,17 +1177,12 @@ CHECKS: tuple[SmtCheck, ...] = (
             assumed=("the score formula K (2 t j - j^2) of constructive.heads.lookup_head (tied to the built head by tests)",),
         ),
     ),
-    SmtCheck(
-        name="smt.L7.wrong_loss_2K",
-        claim="L7",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, check_L7_wrong),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(varied={"n <= 64, t, j": "integers, for each mask"}, assumed=(_REPLAYED,)),
+    _symbolic(
+        "smt.L7.wrong_loss_2K",
+        "L7",
+        Expect.TWIN,
+        check_L7_wrong,
+        Coverage(varied={"n <= 64, t, j": "integers, for each mask"}, assumed=(_REPLAYED,)),
     ),
     SmtCheck(
         name="smt.CNT.sign_margin",
@@ -1246,17 +1243,12 @@ CHECKS: tuple[SmtCheck, ...] = (
             assumed=("the replay shows the max set is every key",),
         ),
     ),
-    SmtCheck(
-        name="smt.APP-DYCK.srasp_lookup_gap",
-        claim="APP-DYCK",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, check_srasp),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.APP-DYCK.srasp_lookup_gap",
+        "APP-DYCK",
+        Expect.PROVED,
+        check_srasp,
+        Coverage(
             varied={"query i >= 1, prefix sum S, key p": "unbounded integers"},
             fixed={
                 "statements": "two (every p != S; the visible keys 0 <= p <= i with |S| <= i and target max(0, S)), "
@@ -1265,29 +1257,19 @@ CHECKS: tuple[SmtCheck, ...] = (
             assumed=("the score 2 p f_i - p^2/max(i,1), f_i = S/i, of compile_program's Psum lookup (tied to the head by tests)",),
         ),
     ),
-    SmtCheck(
-        name="smt.APP-DYCK.wrong_srasp_gap_2_over_i",
-        claim="APP-DYCK",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, check_srasp_wrong),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(varied={"query i <= 64, S, p": "integers, visible keys"}, assumed=(_REPLAYED,)),
+    _symbolic(
+        "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
+        "APP-DYCK",
+        Expect.TWIN,
+        check_srasp_wrong,
+        Coverage(varied={"query i <= 64, S, p": "integers, visible keys"}, assumed=(_REPLAYED,)),
     ),
-    SmtCheck(
-        name="smt.APP-PA.ratio_gap",
-        claim="APP-PA",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, check_pa),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.APP-PA.ratio_gap",
+        "APP-PA",
+        Expect.PROVED,
+        check_pa,
+        Coverage(
             varied={
                 "n, keys j != t < n, cross products P = c_j (t+1), Q = c_t (j+1)": "unbounded integers (t the last maximiser: P <= Q, P = Q -> j < t)"
             },
@@ -1298,29 +1280,19 @@ CHECKS: tuple[SmtCheck, ...] = (
             ),
         ),
     ),
-    SmtCheck(
-        name="smt.APP-PA.wrong_gap_2_over_n_cubed",
-        claim="APP-PA",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, check_pa_wrong),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(varied={"n <= 64, j, t, counts c_j <= j+1, c_t <= t+1": "integers"}, assumed=(_REPLAYED,)),
+    _symbolic(
+        "smt.APP-PA.wrong_gap_2_over_n_cubed",
+        "APP-PA",
+        Expect.TWIN,
+        check_pa_wrong,
+        Coverage(varied={"n <= 64, j, t, counts c_j <= j+1, c_t <= t+1": "integers"}, assumed=(_REPLAYED,)),
     ),
-    SmtCheck(
-        name="smt.APP-DYCK.partner_gap",
-        claim="APP-DYCK",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, check_dyck),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.APP-DYCK.partner_gap",
+        "APP-DYCK",
+        Expect.PROVED,
+        check_dyck,
+        Coverage(
             varied={"n, query i <= n, keys j != t < i, depths, open flags": "unbounded integers (t of least deficit, the rightmost such)"},
             fixed={"statement": "one integer lemma (deficits as atoms) + one real query with the scores"},
             assumed=(
@@ -1328,72 +1300,47 @@ CHECKS: tuple[SmtCheck, ...] = (
             ),
         ),
     ),
-    SmtCheck(
-        name="smt.APP-DYCK.wrong_partner_gap_2_over_n",
-        claim="APP-DYCK",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, check_dyck_wrong),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(varied={"n <= 64, i, j, t, depths, open flags": "integers"}, assumed=(_REPLAYED,)),
+    _symbolic(
+        "smt.APP-DYCK.wrong_partner_gap_2_over_n",
+        "APP-DYCK",
+        Expect.TWIN,
+        check_dyck_wrong,
+        Coverage(varied={"n <= 64, i, j, t, depths, open flags": "integers"}, assumed=(_REPLAYED,)),
     ),
-    SmtCheck(
-        name="smt.APP-FF.head_gap",
-        claim="APP-FF",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, partial(check_app_heads, "APP-FF")),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.APP-FF.head_gap",
+        "APP-FF",
+        Expect.PROVED,
+        partial(check_app_heads, "APP-FF"),
+        Coverage(
             varied={"n, query i < n, keys j != t <= i, write bits": "unbounded integers (t the last write <= i, else i)"},
             fixed={"statement": "one linear integer query, n times the scores"},
             assumed=("the score [write_j] + j/n of build_flip_flop's head (tied to the built head by tests/smt/test_heads_smt.py)",),
         ),
     ),
-    SmtCheck(
-        name="smt.APP-FF.wrong_head_gap_2_over_n",
-        claim="APP-FF",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, partial(check_app_heads_wrong, "APP-FF")),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(varied={"n <= 64, i, j, t, write bits": "integers"}, assumed=(_REPLAYED,)),
+    _symbolic(
+        "smt.APP-FF.wrong_head_gap_2_over_n",
+        "APP-FF",
+        Expect.TWIN,
+        partial(check_app_heads_wrong, "APP-FF"),
+        Coverage(varied={"n <= 64, i, j, t, write bits": "integers"}, assumed=(_REPLAYED,)),
     ),
-    SmtCheck(
-        name="smt.APP-IND.head_gap",
-        claim="APP-IND",
-        expect=Expect.PROVED,
-        run=partial(run_every_n, partial(check_app_heads, "APP-IND")),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(
+    _symbolic(
+        "smt.APP-IND.head_gap",
+        "APP-IND",
+        Expect.PROVED,
+        partial(check_app_heads, "APP-IND"),
+        Coverage(
             varied={"n, query i < n, keys j != t, match bits": "unbounded integers (P: t = i - 1 over j < i; M: t the last match <= i, else i)"},
             fixed={"statement": "one linear integer query per head (P, M; every hop layer of the k-hop heads is M)"},
             assumed=("the scores j/n (head P) and [j >= 1 and w_(j-1) = w_i] + j/n (head M_l) of build_k_hop (tied to the built heads by tests)",),
         ),
     ),
-    SmtCheck(
-        name="smt.APP-IND.wrong_head_gap_2_over_n",
-        claim="APP-IND",
-        expect=Expect.TWIN,
-        run=partial(run_every_n, partial(check_app_heads_wrong, "APP-IND")),
-        presets=_EVERY_N,
-        size_label="every n",
-        min_size=1,
-        max_size=1,
-        symbolic=True,
-        cover=Coverage(varied={"n <= 64, i, j, t, match bits": "integers, heads P and M"}, assumed=(_REPLAYED,)),
+    _symbolic(
+        "smt.APP-IND.wrong_head_gap_2_over_n",
+        "APP-IND",
+        Expect.TWIN,
+        partial(check_app_heads_wrong, "APP-IND"),
+        Coverage(varied={"n <= 64, i, j, t, match bits": "integers, heads P and M"}, assumed=(_REPLAYED,)),
     ),
 )

@@ -7,21 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from hardsoft.checks.cli import main
+from tests.cli_run import run_cli as _run
 from hardsoft.constructive.lang.library import library
 from hardsoft.constructive.srasp.library import library_text
 
 FIRST_A = "p = leftmost all [true] Q_a default false\noutput p"
 LAST_B = "p = rightmost past [Q_a@j] true default false\nq = p & Q_b\noutput q"
-
-
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def _file(tmp_path: Path, name: str, text: str) -> str:

@@ -7,17 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from hardsoft.checks.cli import main
+from tests.cli_run import run_cli as _run
 from hardsoft.constructive.lang.library import library
-
-
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_compile_brasp_program_and_verify(capsys) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hardsoft.checks.cli import main
+from tests.cli_run import run_cli as _run
 from hardsoft.checks.engine.programs import compile_text, verify_program
 from hardsoft.constructive import logic as lg
 from hardsoft.constructive.lang.program import formula_depth
@@ -24,15 +24,6 @@ def brasp_chain(ops: int) -> str:
         else:
             lines.append(f"v{k} = {'leftmost' if k % 3 else 'rightmost'} past [{prev}@j] Q_a default {prev}")
     return "\n".join(lines) + f"\noutput v{ops - 1}\n"
-
-
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code)
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_a_200_operation_brasp_program_deeper_than_the_old_bound_compiles_and_verifies() -> None:

@@ -35,6 +35,7 @@ from hardsoft.checks.families.lean.sources import LEAN_DIR, discover_modules, im
 from hardsoft.checks.result import Outcome
 from hardsoft.spec.claims import REGISTRY
 from hardsoft.spec.lean_statements import LEAN_STATEMENTS, LeanStatement
+from tests.lean_wrong_cases import marked_range
 
 HERE = Path(__file__).resolve().parents[1]  # tests/
 WRONG_DIR = HERE / "lean_wrong"
@@ -155,14 +156,6 @@ def test_real_project_every_theorem_proved(lean_runs: _Runs) -> None:
     assert "## Lean" in md and next(iter(LEAN_STATEMENTS)) in md and "Trust audit" in md
 
 
-def _marked_range(path: Path, tag: str) -> range:
-    """Return the line range between ``-- WRONG-<tag>-BEGIN`` and ``-- WRONG-<tag>-END``."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    begin = next(i for i, s in enumerate(lines, 1) if s.strip() == f"-- WRONG-{tag}-BEGIN")
-    end = next(i for i, s in enumerate(lines, 1) if s.strip() == f"-- WRONG-{tag}-END")
-    return range(begin, end + 1)
-
-
 @pytest.mark.lean
 @pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
 def test_wrong_file_rejected(lean_runs: _Runs) -> None:
@@ -171,7 +164,7 @@ def test_wrong_file_rejected(lean_runs: _Runs) -> None:
     unit = units["Wrong"]
     assert not unit.ok and unit.status == "error"
     src = WRONG_DIR / "Wrong.lean"
-    a, b = _marked_range(src, "A"), _marked_range(src, "B")
+    a, b = marked_range(src, "WRONG-A"), marked_range(src, "WRONG-B")
     # (a) the bootstrap without the guard B_L <= 1 does not check
     assert any(m.severity == "error" and m.line in a for m in unit.messages), [m.short() for m in unit.messages]
     # (b) the sorry is reported by Lean itself ...

@@ -9,16 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hardsoft.checks.cli import main
-
-
-def _run(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(args))
-    except SystemExit as e:
-        code = int(e.code)
-    out = capsys.readouterr()
-    return code, out.out, out.err
+from tests.cli_run import run_cli as _run
 
 
 def test_compile_prints_shape_temperature_and_verification(capsys) -> None:
