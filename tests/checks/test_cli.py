@@ -11,10 +11,10 @@ import pytest
 
 from hardsoft.spec.examples import build_last_a
 from hardsoft.spec.modelio import save_model
+from tests.cli_run import run_hardsoft
 
 
-def hardsoft(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hardsoft", *args], capture_output=True, text=True, cwd=cwd, timeout=600)
+hardsoft = run_hardsoft  # in this process (tests/cli_run.py)
 
 
 def test_temperature_json_uniform() -> None:

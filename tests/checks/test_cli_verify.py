@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,10 +10,10 @@ import pytest
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.examples import build_last_a
 from hardsoft.spec.modelio import save_model
+from tests.cli_run import run_hardsoft
 
 
-def hardsoft(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hardsoft", *args], capture_output=True, text=True, timeout=600)
+hardsoft = run_hardsoft  # in this process (tests/cli_run.py)
 
 
 def test_verify_example_json() -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +14,10 @@ from hardsoft.checks import interop
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.constants import FLOAT32_EPS, FLOAT64_EPS, TIE_RTOL, TIE_RTOL_FLOAT32
 from hardsoft.spec.modelio import FORMAT_V3, load_model, model_to_dict, save_model
+from tests.cli_run import run_hardsoft
 
 
-def hardsoft(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hardsoft", *args], capture_output=True, text=True, timeout=600)
+hardsoft = run_hardsoft  # in this process (tests/cli_run.py)
 
 
 def _tl(tmp_path: Path, biases: bool = True, dtype: Any = np.float32, **kw: Any) -> tuple[Path, dict, dict]:

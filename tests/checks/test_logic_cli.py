@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.cli_run import run_cli as _run
+from tests.cli_run import run_hardsoft
 
 
 def test_compile_prints_shape_temperature_and_verification(capsys) -> None:
@@ -30,12 +29,10 @@ def test_compile_json_unbounded_alphabet(capsys) -> None:
 
 def test_saved_model_runs_in_simulate(tmp_path: Path) -> None:
     f = tmp_path / "m.json"
-    p = subprocess.run([sys.executable, "-m", "hardsoft", "compile", "(Y a) U b", "--save-model", str(f)],
-                       capture_output=True, text=True, timeout=600)
+    p = run_hardsoft("compile", "(Y a) U b", "--save-model", str(f))
     assert p.returncode == 0, p.stderr
     assert json.loads(f.read_text())["format"] == "hardsoft-model/2"
-    p = subprocess.run([sys.executable, "-m", "hardsoft", "simulate", "--model", str(f), "--enumerate", "5", "--tau", "0.05",
-                        "--json"], capture_output=True, text=True, timeout=600)
+    p = run_hardsoft("simulate", "--model", str(f), "--enumerate", "5", "--tau", "0.05", "--json")
     assert p.returncode == 0, p.stderr
     doc = json.loads(p.stdout)
     assert doc["inputs"] == 32 and doc["accepted_hard"] == doc["accepted_soft"]
