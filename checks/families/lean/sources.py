@@ -22,6 +22,7 @@ module (``checks.families.lean.pins``).  This module only feeds the allowlist au
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -201,6 +202,21 @@ def _bad_char(c: str) -> str | None:
 
 
 def tokenize(src: str) -> list[Token]:
+    """Return the tokens of Lean source ``src`` (comments dropped; doc comments and module docs kept as tokens).
+
+    ``_tokenize`` below has the rules; its result is a pure function of the text, kept for the
+    last texts read (a check reads every file more than once: the audit, the bundle, the
+    declarations), and each call gets a list of its own.
+    """
+    return list(_tokenize_cached(src))
+
+
+@functools.lru_cache(maxsize=64)
+def _tokenize_cached(src: str) -> tuple[Token, ...]:
+    return tuple(_tokenize(src))
+
+
+def _tokenize(src: str) -> list[Token]:
     r"""Return the tokens of Lean source ``src`` (comments dropped; doc comments and module docs kept as tokens).
 
     Conservative by construction: it reads only a subset of Lean's lexical syntax on which
