@@ -489,13 +489,27 @@ def _analyse(cmd: Command) -> bool:
 def commands(tokens: Iterable[Token]) -> list[Command]:
     """Group tokens into top-level commands (see the module docstring)."""
     groups: list[list[Token]] = []
+    # Once the current group's prefix is closed and its body has begun, more tokens only lengthen the
+    # body (``_analyse`` stops at the first body token and looks ahead one token at most, inside the
+    # prefix): the group is "settled" and is not analysed again (analysing at every token was
+    # quadratic in a command's length).
+    settled = False
     for t in tokens:
         if not groups or t.kind == "moddoc" or groups[-1][-1].kind == "moddoc":
             groups.append([t])
+            settled = False
             continue
         cur = groups[-1]
+        if settled:
+            if _is_start(t):
+                groups.append([t])
+                settled = False
+            else:
+                cur.append(t)
+            continue
         probe = Command(list(cur))
         open_prefix = _analyse(probe)
+        settled = bool(probe.body) and not open_prefix
         if open_prefix and t.kind not in ("doc", "hash") and not (probe.body and t.kind == "ident" and t.text in COMMAND_KEYWORDS and t.text != "in"):
             cur.append(t)  # inside `@[ ... ]`, or the binders of `omit ... in`
         elif _is_start(t):
@@ -504,6 +518,7 @@ def commands(tokens: Iterable[Token]) -> list[Command]:
                 cur.append(t)  # doc comment / attributes / modifiers / omit-in belong to what follows
             else:
                 groups.append([t])
+                settled = False
         else:
             cur.append(t)
     out = []
