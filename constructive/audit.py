@@ -44,13 +44,22 @@ def test_inputs(con: Construction, n: int, samples: int = 64, seed: int = 0) -> 
 
 
 def decide(
-    con: Construction, inputs: np.ndarray, mode: str, tau: float | None = None, fmt: str = "float64", watch: bool = False, **opts
+    con: Construction,
+    inputs: np.ndarray,
+    mode: str,
+    tau: float | None = None,
+    fmt: str = "float64",
+    watch: bool = False,
+    ref: np.ndarray | None = None,
+    **opts,
 ) -> tuple[int, float]:
     """Return (number of inputs decided WRONGLY, least mass on the max set over watched heads and queries).
 
     float64 runs use ``spec.transformer.run`` (mass NaN: not watched); other formats ``constructive.lowprec.run_lowprec``.
+    ``ref``: the reference codes of ``inputs`` when the caller has them already (``con.reference_codes(inputs)``).
     """
-    ref = con.reference_codes(inputs)
+    if ref is None:
+        ref = con.reference_codes(inputs)
     if fmt == "float64" and not opts and not watch:
         x = tf.run(con.model, inputs, mode, tau).activations[-1]
         mass = math.nan
@@ -89,8 +98,9 @@ def check_construction(con: Construction, n: int, samples: int = 64, seed: int =
     """
     w, ex = test_inputs(con, n, samples, seed)
     tau = con.tau(n)
-    wh, _ = decide(con, w, "average")
-    ws, _ = decide(con, w, "soft", tau)
+    ref = con.reference_codes(w)
+    wh, _ = decide(con, w, "average", ref=ref)
+    ws, _ = decide(con, w, "soft", tau, ref=ref)
     return ConstructionCheck(con.name, n, len(w), ex, tau, wh, ws)
 
 
@@ -107,7 +117,11 @@ def largest_deciding_tau(
 
     Assumes tau_ok decides every input; the search runs up to tau = 1e3 * tau_ok * n.
     """
-    ok = decider or (lambda t: decide(con, inputs, "soft", t)[0] == 0)
+    ref = con.reference_codes(inputs) if decider is None else None  # once: the same inputs at every tau of the search
+
+    def ok(t: float) -> bool:
+        return decider(t) if decider is not None else decide(con, inputs, "soft", t, ref=ref)[0] == 0
+
     lo, hi = math.log(tau_ok), math.log(tau_ok * 1e3 * inputs.shape[1])
     if ok(math.exp(hi)):
         return math.exp(hi)
@@ -150,8 +164,9 @@ def gap_row(con: Construction, n: int, samples: int = 64, seed: int = 0) -> GapR
     w, ex = test_inputs(con, n, samples, seed)
     m = tf.measure(con.model, n, w)
     tau_c = con.tau(n)
-    wh, _ = decide(con, w, "average")
-    ws, _ = decide(con, w, "soft", tau_c)
+    ref = con.reference_codes(w)
+    wh, _ = decide(con, w, "average", ref=ref)
+    ws, _ = decide(con, w, "soft", tau_c, ref=ref)
     tau_T = statement_T_tau(con.model, n, m.gap if math.isfinite(m.gap) else con.gap(n), m.x_max)
     tau_max = largest_deciding_tau(con, w, tau_c) if ws == 0 else math.nan
     return GapRow(con.name, n, len(w), ex, m.gap, con.gap(n), m.x_max, tau_T, tau_c, tau_max, wh, ws)
