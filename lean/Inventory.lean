@@ -31,6 +31,8 @@ set_option autoImplicit false
 #print axioms HardSoft.ratio_gap
 #check @HardSoft.prefix_argmax_gap
 #print axioms HardSoft.prefix_argmax_gap
+#check @HardSoft.prefix_argmax_diff_ge
+#print axioms HardSoft.prefix_argmax_diff_ge
 #check @HardSoft.prefix_argmax_mass_le
 #print axioms HardSoft.prefix_argmax_mass_le
 #check @HardSoft.prefix_argmax_head

@@ -352,6 +352,27 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
     have ht0 := div_nonneg_of_nonneg (natCast_nonneg (α := α) t) hn3
     grind
 
+/-- Prefix-argmax, helper: with `A = j + 1`, `B = t + 1` (both `≥ 1`), `A B ≤ m^2`, `m > 0` and
+`d + c_j B = c_t A`, `d ≥ 0`, the score difference `c_t/B + t/m^3 - (c_j/A + j/m^3)` is at least
+`(m d + t - j)/m^3`. -/
+theorem prefix_argmax_diff_ge {A B m d cj ct tj tt : α} (hA0 : 0 < A) (hB0 : 0 < B) (hm : 0 < m)
+    (hab : A * B ≤ m * m) (hd0 : 0 ≤ d) (eD : d + cj * B = ct * A) :
+    (m * d + tt - tj) * (1 / (m * m * m)) ≤ ct / B + tt / (m * m * m) - (cj / A + tj / (m * m * m)) := by
+  have hAB : 0 < A * B := OrderedRing.mul_pos hA0 hB0
+  have hmm : 0 < m * m := OrderedRing.mul_pos hm hm
+  have e2 : ct / B - cj / A = d / (A * B) := by
+    have := ne_zero_of_zero_lt hA0
+    have := ne_zero_of_zero_lt hB0
+    grind
+  have h3 : d / (m * m) ≤ d / (A * B) :=
+    div_le_div_of_mul_le_mul hmm hAB (OrderedRing.mul_le_mul_of_nonneg_left hab hd0)
+  have e4 : (m * d + tt - tj) * (1 / (m * m * m))
+      = d / (m * m) + tt / (m * m * m) - tj / (m * m * m) := by
+    have := ne_zero_of_zero_lt hm
+    grind
+  rw [e4]
+  grind
+
 /-- Prefix-argmax (APP-PA, `build_prefix_argmax` head A: causal, `c_j/(j+1) + j/n^3` over the
 keys `j < N ≤ n`, `τ > 0`): if `t < N` is the last maximiser of the ratio `c_j/(j+1)`, the
 softmax mass off `t` is at most `exp(-(1/n^3)/τ)`, for every `n` and all counts. The scores sit
@@ -420,28 +441,10 @@ theorem prefix_argmax_mass_le (E : ExpLike α) {tau : α} {n N t : Nat} {c : Nat
       have h1 := OrderedRing.mul_le_mul_of_nonneg_right hjn (natCast_nonneg (α := α) (t + 1))
       have h2 := OrderedRing.mul_le_mul_of_nonneg_left htn (natCast_nonneg (α := α) n)
       exact Std.le_trans h1 h2
-    have hD0 := natCast_nonneg (α := α) (D j)
     unfold prefixArgmaxScore
     rw [e1]
-    generalize (natCast (j + 1) : α) = A at *
-    generalize (natCast (t + 1) : α) = B at *
-    generalize (natCast (D j) : α) = d at *
-    generalize (natCast n : α) = m at *
-    have hA0 : 0 < A := zero_lt_of_one_le ha
-    have hB0 : 0 < B := zero_lt_of_one_le hb
-    have hAB : 0 < A * B := OrderedRing.mul_pos hA0 hB0
-    have e2 : natCast (c t) / B - natCast (c j) / A = d / (A * B) := by
-      have := ne_zero_of_zero_lt hA0
-      have := ne_zero_of_zero_lt hB0
-      grind
-    have h3 : d / (m * m) ≤ d / (A * B) :=
-      div_le_div_of_mul_le_mul hnn hAB (OrderedRing.mul_le_mul_of_nonneg_left hab hD0)
-    have e4 : (m * d + natCast t - natCast j) * (1 / (m * m * m))
-        = d / (m * m) + natCast t / (m * m * m) - natCast j / (m * m * m) := by
-      have := ne_zero_of_zero_lt hn
-      grind
-    rw [e4]
-    grind
+    exact prefix_argmax_diff_ge (zero_lt_of_one_le ha) (zero_lt_of_one_le hb) hn hab
+      (natCast_nonneg (α := α) (D j)) eD
 
 /-- Prefix-argmax (APP-PA, head A) at the construction's temperature `τ = 1/(2n^3)`: the
 softmax mass off the last maximiser `t < N ≤ n` of the ratio `c_j/(j+1)` is at most
@@ -459,12 +462,13 @@ theorem prefix_argmax_head (E : ExpLike α) {n N t : Nat} {c : Nat → Nat} (hN 
   have h2 : (0 : α) < 2 * (natCast n * natCast n * natCast n) := by grind
   have htau : (0 : α) < 1 / (2 * (natCast n * natCast n * natCast n)) :=
     zero_lt_div_of_zero_lt OrderedRing.zero_lt_one h2
-  have h := prefix_argmax_mass_le E htau hN ht hmax hlast
   have e : -((1 : α) / (natCast n * natCast n * natCast n))
       / (1 / (2 * (natCast n * natCast n * natCast n))) = -2 := by
-    generalize (natCast n * natCast n * natCast n : α) = a at *
     have := ne_zero_of_zero_lt hn3
+    generalize (natCast n * natCast n * natCast n : α) = a at *
+    clear h2 htau hn hn1
     grind
+  have h := prefix_argmax_mass_le E htau hN ht hmax hlast
   rw [e] at h
   exact h
 
