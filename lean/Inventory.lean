@@ -31,6 +31,12 @@ set_option autoImplicit false
 #print axioms HardSoft.ratio_gap
 #check @HardSoft.prefix_argmax_gap
 #print axioms HardSoft.prefix_argmax_gap
+#check @HardSoft.prefix_argmax_diff_ge
+#print axioms HardSoft.prefix_argmax_diff_ge
+#check @HardSoft.prefix_argmax_mass_le
+#print axioms HardSoft.prefix_argmax_mass_le
+#check @HardSoft.prefix_argmax_head
+#print axioms HardSoft.prefix_argmax_head
 #check @HardSoft.softmax_mass_off_top_le_of_deficits
 #print axioms HardSoft.softmax_mass_off_top_le_of_deficits
 #check @HardSoft.dyck_partner_head
@@ -47,6 +53,10 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_indicator_head
 #check @HardSoft.nonvacuous_prefix_argmax_gap
 #print axioms HardSoft.nonvacuous_prefix_argmax_gap
+#check @HardSoft.nonvacuous_prefix_argmax_mass_le
+#print axioms HardSoft.nonvacuous_prefix_argmax_mass_le
+#check @HardSoft.nonvacuous_prefix_argmax_head
+#print axioms HardSoft.nonvacuous_prefix_argmax_head
 #check @HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits
 #print axioms HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits
 #check @HardSoft.nonvacuous_dyck_partner_head
@@ -319,6 +329,106 @@ set_option autoImplicit false
 #print axioms HardSoft.sumTo_absv_softmax_sub_ahardmax_le
 #check @HardSoft.softmax_mass_off_top_le_of_ziggurat
 #print axioms HardSoft.softmax_mass_off_top_le_of_ziggurat
+#check @HardSoft.signScore_group
+#print axioms HardSoft.signScore_group
+#check @HardSoft.countMax_signGroup
+#print axioms HardSoft.countMax_signGroup
+#check @HardSoft.offMass_eq_sumTo_ite
+#print axioms HardSoft.offMass_eq_sumTo_ite
+#check @HardSoft.natDist_of_le
+#print axioms HardSoft.natDist_of_le
+#check @HardSoft.natDist_of_ge
+#print axioms HardSoft.natDist_of_ge
+#check @HardSoft.side_split
+#print axioms HardSoft.side_split
+#check @HardSoft.rule_tau_pos
+#print axioms HardSoft.rule_tau_pos
+#check @HardSoft.absv_le_of_le_of_neg_le
+#print axioms HardSoft.absv_le_of_le_of_neg_le
+#check @HardSoft.le_one_of_absv_le_one
+#print axioms HardSoft.le_one_of_absv_le_one
+#check @HardSoft.sumTo_mul_sub_le_offMass
+#print axioms HardSoft.sumTo_mul_sub_le_offMass
+#check @HardSoft.sumTo_pos_of_pos
+#print axioms HardSoft.sumTo_pos_of_pos
+#check @HardSoft.sumTo_softmax_eq_one
+#print axioms HardSoft.sumTo_softmax_eq_one
+#check @HardSoft.softmax_nonneg
+#print axioms HardSoft.softmax_nonneg
+#check @HardSoft.softmax_output_err_le_offMass
+#print axioms HardSoft.softmax_output_err_le_offMass
+#check @HardSoft.softmax_output_err_le
+#print axioms HardSoft.softmax_output_err_le
+#check @HardSoft.sign_offMass_le
+#print axioms HardSoft.sign_offMass_le
+#check @HardSoft.sign_head_bounded
+#print axioms HardSoft.sign_head_bounded
+#check @HardSoft.sign_head_unbounded
+#print axioms HardSoft.sign_head_unbounded
+#check @HardSoft.le_mul_of_div_le
+#print axioms HardSoft.le_mul_of_div_le
+#check @HardSoft.masked_mass_le
+#print axioms HardSoft.masked_mass_le
+#check @HardSoft.two_sided_mass_mul_le
+#print axioms HardSoft.two_sided_mass_mul_le
+#check @HardSoft.lookup_two_sided
+#print axioms HardSoft.lookup_two_sided
+#check @HardSoft.lookup_two_sided_bounded
+#print axioms HardSoft.lookup_two_sided_bounded
+#check @HardSoft.tiebreak_future_bounded_at_rule
+#print axioms HardSoft.tiebreak_future_bounded_at_rule
+#check @HardSoft.tiebreak_past_unbounded_at_rule
+#print axioms HardSoft.tiebreak_past_unbounded_at_rule
+#check @HardSoft.tiebreak_future_unbounded_at_rule
+#print axioms HardSoft.tiebreak_future_unbounded_at_rule
+#check @HardSoft.lookup_past_at_rule
+#print axioms HardSoft.lookup_past_at_rule
+#check @HardSoft.lookup_future_at_rule
+#print axioms HardSoft.lookup_future_at_rule
+#check @HardSoft.positionLookupScore_eq
+#print axioms HardSoft.positionLookupScore_eq
+#check @HardSoft.positionLookupScoreBounded_eq
+#print axioms HardSoft.positionLookupScoreBounded_eq
+#check @HardSoft.position_rule_exponent_le
+#print axioms HardSoft.position_rule_exponent_le
+#check @HardSoft.softmax_mass_off_nonneg
+#print axioms HardSoft.softmax_mass_off_nonneg
+#check @HardSoft.two_sided_mass_of_le
+#print axioms HardSoft.two_sided_mass_of_le
+#check @HardSoft.position_lookup_at_rule
+#print axioms HardSoft.position_lookup_at_rule
+#check @HardSoft.position_lookup_bounded_at_rule
+#print axioms HardSoft.position_lookup_bounded_at_rule
+#check @HardSoft.position_lookup_neg_at_rule
+#print axioms HardSoft.position_lookup_neg_at_rule
+#check @HardSoft.nonvacuous_position_lookup_at_rule
+#print axioms HardSoft.nonvacuous_position_lookup_at_rule
+#check @HardSoft.nonvacuous_position_lookup_bounded_at_rule
+#print axioms HardSoft.nonvacuous_position_lookup_bounded_at_rule
+#check @HardSoft.nonvacuous_position_lookup_neg_at_rule
+#print axioms HardSoft.nonvacuous_position_lookup_neg_at_rule
+#check @HardSoft.nonvacuous_softmax_output_err_le
+#print axioms HardSoft.nonvacuous_softmax_output_err_le
+#check @HardSoft.nonvacuous_softmax_output_err_le_offMass
+#print axioms HardSoft.nonvacuous_softmax_output_err_le_offMass
+#check @HardSoft.nonvacuous_sign_head_bounded
+#print axioms HardSoft.nonvacuous_sign_head_bounded
+#check @HardSoft.nonvacuous_sign_head_unbounded
+#print axioms HardSoft.nonvacuous_sign_head_unbounded
+#check @HardSoft.nonvacuous_lookup_two_sided
+#print axioms HardSoft.nonvacuous_lookup_two_sided
+#check @HardSoft.nonvacuous_lookup_two_sided_bounded
+#print axioms HardSoft.nonvacuous_lookup_two_sided_bounded
+#check @HardSoft.nonvacuous_tiebreak_future_bounded_at_rule
+#print axioms HardSoft.nonvacuous_tiebreak_future_bounded_at_rule
+#check @HardSoft.nonvacuous_tiebreak_past_unbounded_at_rule
+#print axioms HardSoft.nonvacuous_tiebreak_past_unbounded_at_rule
+#check @HardSoft.nonvacuous_tiebreak_future_unbounded_at_rule
+#print axioms HardSoft.nonvacuous_tiebreak_future_unbounded_at_rule
+#check @HardSoft.nonvacuous_lookup_past_at_rule
+#print axioms HardSoft.nonvacuous_lookup_past_at_rule
+#check @HardSoft.nonvacuous_lookup_future_at_rule
+#print axioms HardSoft.nonvacuous_lookup_future_at_rule
 #check @HardSoft.mul_self_le_self_of_le_one
 #print axioms HardSoft.mul_self_le_self_of_le_one
 #check @HardSoft.score_err_le

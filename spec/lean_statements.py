@@ -371,6 +371,18 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "prefix-argmax's head A, c_j/(j+1) + j/n^3 over j < N ≤ n: the last maximiser t of the ratio (cross-multiplied) scores ≥ 1/n^3 above every other key, for every n and all counts",
     ),
+    "HardSoft.prefix_argmax_mass_le": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {tau : α} {n N t : Nat} {c : Nat → Nat} (htau : 0 < tau) (hN : N ≤ n) (ht : t < N) (hmax : ∀ j, j < N → c j * (t + 1) ≤ c t * (j + 1)) (hlast : ∀ j, j < N → c j * (t + 1) = c t * (j + 1) → j ≤ t), HardSoft.sumTo (HardSoft.softmax E tau (HardSoft.prefixArgmaxScore n c) N) N - HardSoft.softmax E tau (HardSoft.prefixArgmaxScore n c) N t ≤ E.exp (-(1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast n)) / tau)"
+        ),
+        "prefix-argmax's head A, c_j/(j+1) + j/n^3 over j < N ≤ n, tau > 0: softmax mass off the last maximiser t of the ratio ≤ exp(-(1/n^3)/tau), for every n and all counts",
+    ),
+    "HardSoft.prefix_argmax_head": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t < N) (hmax : ∀ j, j < N → c j * (t + 1) ≤ c t * (j + 1)) (hlast : ∀ j, j < N → c j * (t + 1) = c t * (j + 1) → j ≤ t), HardSoft.sumTo (HardSoft.softmax E (1 / (2 * (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast n))) (HardSoft.prefixArgmaxScore n c) N) N - HardSoft.softmax E (1 / (2 * (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast n))) (HardSoft.prefixArgmaxScore n c) N t ≤ E.exp (-2)"
+        ),
+        "prefix-argmax's head A at the construction's tau = 1/(2n^3): softmax mass off the last maximiser t < N ≤ n of the ratio c_j/(j+1) ≤ exp(-2) < 1/4, for every n and all counts",
+    ),
     "HardSoft.softmax_mass_off_top_le_of_deficits": LeanStatement(
         over_field(
             "(E : HardSoft.ExpLike α) {s : Nat → α} {e : Nat → Nat} {A tau : α} {n N t : Nat} (hN : N ≤ n) (ht : t < N) (htau : 0 < tau) (hs : ∀ j, j < N → s j = A - HardSoft.natCast (e j) + HardSoft.natCast j / HardSoft.natCast n) (hmin : ∀ j, j < N → e t ≤ e j) (hlast : ∀ j, j < N → e j = e t → j ≤ t), (∀ j, j < N → j ≠ t → s j ≤ s t - 1 / HardSoft.natCast n) ∧ HardSoft.sumTo (HardSoft.softmax E tau s N) N - HardSoft.softmax E tau s N t ≤ E.exp (-(1 / HardSoft.natCast n) / tau)"
@@ -455,6 +467,24 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
             "(E : HardSoft.ExpLike α) {K x : α} {n i : Nat} (hK : 0 ≤ K) (hin : i + 1 < n) (hrule : E.exp (-K) ≤ x), HardSoft.sumTo (HardSoft.softmax E 1 (fun k => HardSoft.lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i)) (n - 1 - i) - HardSoft.softmax E 1 (fun k => HardSoft.lookupScore K (i + 1) (i + 1 + k)) (n - 1 - i) 0 ≤ x"
         ),
         "the unbounded regime's rule, Lemma 7 future mask (X): tau = 1, K ≥ 0 with exp(-K) ≤ x, i + 1 < n: softmax mass off t = i + 1 ≤ x, for every n",
+    ),
+    "HardSoft.position_lookup_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {L x : α} {S D M N : Nat} (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x), (HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (HardSoft.natCast S / HardSoft.natCast D) D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (HardSoft.natCast S / HardSoft.natCast D) D) N S) * (1 - x) ≤ 2 * x ∧ (x < 1 → HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (HardSoft.natCast S / HardSoft.natCast D) D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (HardSoft.natCast S / HardSoft.natCast D) D) N S ≤ 2 * x / (1 - x))"
+        ),
+        "Lemma 7 over positions (position_lookup_spec: S-RASP's Psum lookup, the TL compiler's unbounded mixed comparisons): scores 2 f p - (1/D) p^2 at f = S/D over the keys p < N, S < N, 1 ≤ D ≤ M, at tau = 1/(M L) with L > 0, exp(-L) ≤ x: softmax mass off p = S times (1 - x) ≤ 2x, and ≤ 2x/(1-x) when x < 1, for every n (S-RASP: M = n, x = 1/(128 n^3); mixed: M = max(n-1, 1), x = 1/(32 C))",
+    ),
+    "HardSoft.position_lookup_bounded_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {L x : α} {n S D M N : Nat} (hn : 0 < n) (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x), (HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast M * L)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast S / (HardSoft.natCast D * HardSoft.natCast n)) n D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast M * L)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast S / (HardSoft.natCast D * HardSoft.natCast n)) n D) N S) * (1 - x) ≤ 2 * x ∧ (x < 1 → HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast M * L)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast S / (HardSoft.natCast D * HardSoft.natCast n)) n D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast M * L)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast S / (HardSoft.natCast D * HardSoft.natCast n)) n D) N S ≤ 2 * x / (1 - x))"
+        ),
+        "Lemma 7 over positions, bounded (the TL compiler's bounded mixed comparisons, key features p/n, (p/n)^2): scores 2 f (p/n) - (1/D)(p/n)^2 at f = S/(D n) over the keys p < N, S < N, 1 ≤ D ≤ M, at tau = 1/(n^2 M L), exp(-L) ≤ x: softmax mass off p = S times (1 - x) ≤ 2x, and ≤ 2x/(1-x) when x < 1, for every n",
+    ),
+    "HardSoft.position_lookup_neg_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {L x : α} {m D M N : Nat} (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hN : 0 < N) (hrule : E.exp (-L) ≤ x), HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (-HardSoft.natCast m / HardSoft.natCast D) D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (-HardSoft.natCast m / HardSoft.natCast D) D) N 0 ≤ x"
+        ),
+        "Lemma 7 over positions, negative prefix sum (S-RASP's Psum clamped at 0): scores 2 f p - (1/D) p^2 at f = -m/D over the keys p < N, 1 ≤ D ≤ M, at tau = 1/(M L), exp(-L) ≤ x: softmax mass off p = 0 ≤ x, for every n",
     ),
 }
 
@@ -621,6 +651,22 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
             ),
         ),
         "Lemma 7, bounded: the score of key j for the target t, K (2 (t/n)(j/n) - (j/n)^2)",
+    ),
+    "HardSoft.positionLookupScore": LeanDefinition(
+        (
+            over_ring(
+                "(f : α) (D p : Nat), HardSoft.positionLookupScore f D p = 2 * f * HardSoft.natCast p - 1 / HardSoft.natCast D * (HardSoft.natCast p * HardSoft.natCast p)"
+            ),
+        ),
+        "Lemma 7 over positions (position_lookup_spec): the score of key p at a query with average f and inverse 1/D, 2 f p - (1/D) p^2",
+    ),
+    "HardSoft.positionLookupScoreBounded": LeanDefinition(
+        (
+            over_ring(
+                "(f : α) (n D p : Nat), HardSoft.positionLookupScoreBounded f n D p = 2 * f * (HardSoft.natCast p / HardSoft.natCast n) - 1 / HardSoft.natCast D * (HardSoft.natCast p / HardSoft.natCast n * (HardSoft.natCast p / HardSoft.natCast n))"
+            ),
+        ),
+        "Lemma 7 over positions, scaled keys p/n, (p/n)^2: the score of key p, 2 f (p/n) - (1/D)(p/n)^2",
     ),
     "HardSoft.relu": LeanDefinition(
         ("∀ (x : Rat), HardSoft.relu x = if x ≤ 0 then 0 else x",),
@@ -917,6 +963,14 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
         "HardSoft.prefix_argmax_gap",
         "∀ j, j < 2 → j ≠ 1 → HardSoft.prefixArgmaxScore 2 (fun _ => 0) j ≤ (HardSoft.prefixArgmaxScore 2 (fun _ => 0) 1 : Rat) - 1 / (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2)",
     ),
+    "HardSoft.nonvacuous_prefix_argmax_mass_le": LeanExample(
+        "HardSoft.prefix_argmax_mass_le",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2)) / 1)",
+    ),
+    "HardSoft.nonvacuous_prefix_argmax_head": LeanExample(
+        "HardSoft.prefix_argmax_head",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2))) (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2))) (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ HardSoft.expOne.exp (-2)",
+    ),
     "HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits": LeanExample(
         "HardSoft.softmax_mass_off_top_le_of_deficits",
         "(∀ j, j < 2 → j ≠ 1 → HardSoft.inductionPrevScore 2 j ≤ (HardSoft.inductionPrevScore 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2 1 ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 2) / 1)",
@@ -972,6 +1026,18 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_lookup_future_at_rule": LeanExample(
         "HardSoft.lookup_future_at_rule",
         "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ 1",
+    ),
+    "HardSoft.nonvacuous_position_lookup_at_rule": LeanExample(
+        "HardSoft.position_lookup_at_rule",
+        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * 1)) (HardSoft.positionLookupScore (HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * 1)) (HardSoft.positionLookupScore (HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * 1)) (HardSoft.positionLookupScore (HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * 1)) (HardSoft.positionLookupScore (HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3 1 ≤ 2 * 1 / (1 - 1))",
+    ),
+    "HardSoft.nonvacuous_position_lookup_bounded_at_rule": LeanExample(
+        "HardSoft.position_lookup_bounded_at_rule",
+        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3 1 ≤ 2 * 1 / (1 - 1))",
+    ),
+    "HardSoft.nonvacuous_position_lookup_neg_at_rule": LeanExample(
+        "HardSoft.position_lookup_neg_at_rule",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScore (-HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScore (-HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3 0 ≤ 1",
     ),
 }
 

@@ -21,7 +21,9 @@ Using Soft Attention", arXiv 2412.09925, Lemmas 6 and 8):
   `0/1` scores with gap `1` (statement E bounds their mass off the max set).
 * Prefix-argmax (`build_prefix_argmax`): head A's `c_j/(j+1) + j/n^3` (`c_j` the count of `a`
   in `w_0..w_j`) has the last maximiser of the ratio as its unique maximum, with gap `1/n^3`
-  (distinct ratios of denominators `≤ n` differ by `≥ 1/n^2`); head R is uniform (counting).
+  (distinct ratios of denominators `≤ n` differ by `≥ 1/n^2`); the scores sit at distinct
+  multiples `n Δ_j + t - j` of `1/n^3` below it (`Δ_j = c_t (j+1) - c_j (t+1)`), so at the
+  construction's `τ = 1/(2n^3)` the mass off it is at most `exp(-2)`; head R is uniform (counting).
 * Dyck (`Aggregate` of `dyck_program`'s partner): `2 [open_j] - 2 (depth_j - (depth_i - 1))^2 +
   j/n` over `j < i` is `2 - e_j + j/n` with a natural deficit `e_j`; the key of least deficit,
   rightmost among those, wins by `1/n`, and the scores form a ziggurat with step `1/n`
@@ -32,14 +34,14 @@ Using Soft Attention", arXiv 2412.09925, Lemmas 6 and 8):
 * `HardSoft.tiebreak_past_bounded_at_half_tau`: Lemma 8 with `K = 1` at `τ = 1/(2n)`.
 * `HardSoft.flip_flop_head`, `HardSoft.induction_prev_head`, `HardSoft.induction_hop_head`.
 * `HardSoft.indicator_head`: `0/1` scores (the induction head S, S-RASP's `Once`).
-* `HardSoft.prefix_argmax_gap`: prefix-argmax's head A.
+* `HardSoft.prefix_argmax_gap`, `HardSoft.prefix_argmax_mass_le`, `HardSoft.prefix_argmax_head`:
+  prefix-argmax's head A.
 * `HardSoft.softmax_mass_off_top_le_of_deficits`, `HardSoft.dyck_partner_head`: the Dyck partner.
 * `HardSoft.lookup_future_bounded`: Lemma 7's bounded future head's mass bound.
 * `HardSoft.nonvacuous_flip_flop_head` and the like: each theorem applied at `Rat` (with
   `HardSoft.expOne`), every hypothesis proved.
 
-Not proved here: prefix-argmax's mass bound (its scores are not multiples of one step: only the
-gap), the clean-up FFNs and the composition of the layers.
+Not proved here: the clean-up FFNs and the composition of the layers.
 -/
 
 @[expose] public section
@@ -350,6 +352,126 @@ theorem prefix_argmax_gap {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n) (ht : t
     have ht0 := div_nonneg_of_nonneg (natCast_nonneg (α := α) t) hn3
     grind
 
+/-- Prefix-argmax, helper: with `A = j + 1`, `B = t + 1` (both `≥ 1`), `A B ≤ m^2`, `m > 0` and
+`d + c_j B = c_t A`, `d ≥ 0`, the score difference `c_t/B + t/m^3 - (c_j/A + j/m^3)` is at least
+`(m d + t - j)/m^3`. -/
+theorem prefix_argmax_diff_ge {A B m d cj ct tj tt : α} (hA0 : 0 < A) (hB0 : 0 < B) (hm : 0 < m)
+    (hab : A * B ≤ m * m) (hd0 : 0 ≤ d) (eD : d + cj * B = ct * A) :
+    (m * d + tt - tj) * (1 / (m * m * m)) ≤ ct / B + tt / (m * m * m) - (cj / A + tj / (m * m * m)) := by
+  have hAB : 0 < A * B := OrderedRing.mul_pos hA0 hB0
+  have hmm : 0 < m * m := OrderedRing.mul_pos hm hm
+  have e2 : ct / B - cj / A = d / (A * B) := by
+    have := ne_zero_of_zero_lt hA0
+    have := ne_zero_of_zero_lt hB0
+    grind
+  have h3 : d / (m * m) ≤ d / (A * B) :=
+    div_le_div_of_mul_le_mul hmm hAB (OrderedRing.mul_le_mul_of_nonneg_left hab hd0)
+  have e4 : (m * d + tt - tj) * (1 / (m * m * m))
+      = d / (m * m) + tt / (m * m * m) - tj / (m * m * m) := by
+    have := ne_zero_of_zero_lt hm
+    grind
+  rw [e4]
+  grind
+
+/-- Prefix-argmax (APP-PA, `build_prefix_argmax` head A: causal, `c_j/(j+1) + j/n^3` over the
+keys `j < N ≤ n`, `τ > 0`): if `t < N` is the last maximiser of the ratio `c_j/(j+1)`, the
+softmax mass off `t` is at most `exp(-(1/n^3)/τ)`, for every `n` and all counts. The scores sit
+at distinct multiples of `1/n^3` below `t`: with `Δ_j = c_t (j+1) - c_j (t+1) ≥ 0`,
+`s_t - s_j ≥ (n Δ_j + t - j)/n^3`, and the naturals `n Δ_j + t - j ≥ 1` (`j ≠ t`) are pairwise
+distinct (Lemma 6 through `softmax_mass_off_top_le_of_distinct`). -/
+theorem prefix_argmax_mass_le (E : ExpLike α) {tau : α} {n N t : Nat} {c : Nat → Nat}
+    (htau : 0 < tau) (hN : N ≤ n) (ht : t < N)
+    (hmax : ∀ j, j < N → c j * (t + 1) ≤ c t * (j + 1))
+    (hlast : ∀ j, j < N → c j * (t + 1) = c t * (j + 1) → j ≤ t) :
+    sumTo (softmax E tau (prefixArgmaxScore n c) N) N - softmax E tau (prefixArgmaxScore n c) N t
+      ≤ E.exp (-(1 / (natCast n * natCast n * natCast n)) / tau) := by
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hn : (0 : α) < natCast n := zero_lt_of_one_le hn1
+  have hnn : (0 : α) < natCast n * natCast n := OrderedRing.mul_pos hn hn
+  have hn3 : (0 : α) < natCast n * natCast n * natCast n := OrderedRing.mul_pos hnn hn
+  -- `Δ_j = c_t (j+1) - c_j (t+1)`, and the key `n Δ_j + t - j`
+  obtain ⟨D, hD⟩ : ∃ D : Nat → Nat, ∀ j, j < N → D j + c j * (t + 1) = c t * (j + 1) :=
+    ⟨fun j => c t * (j + 1) - c j * (t + 1), fun j hj => by
+      show c t * (j + 1) - c j * (t + 1) + c j * (t + 1) = c t * (j + 1)
+      have := hmax j hj
+      omega⟩
+  have hlow : ∀ j, j < N → j ≠ t → j + 1 ≤ n * D j + t := by
+    intro j hj hjt
+    rcases Nat.eq_zero_or_pos (D j) with h0 | hpos
+    · have := hD j hj
+      have := hlast j hj (by omega)
+      rw [h0, Nat.mul_zero]; omega
+    · have := Nat.mul_le_mul_left n (show 1 ≤ D j from hpos)
+      omega
+  refine softmax_mass_off_top_le_of_distinct E (d := fun j => n * D j + t - j) ht htau
+    (Std.le_of_lt (zero_lt_div_of_zero_lt OrderedRing.zero_lt_one hn3)) (fun j hj hjt => ?_) (fun a b ha hb hat hbt h => ?_)
+    (fun j hj hjt => ?_)
+  · have := hlow j hj hjt
+    show 0 < n * D j + t - j
+    omega
+  · have la := hlow a ha hat
+    have lb := hlow b hb hbt
+    simp only at h
+    rcases Nat.lt_trichotomy (D a) (D b) with hlt | heq | hgt
+    · have := Nat.mul_le_mul_left n (show D a + 1 ≤ D b from hlt)
+      rw [Nat.mul_add, Nat.mul_one] at this
+      omega
+    · rw [heq] at h la
+      omega
+    · have := Nat.mul_le_mul_left n (show D b + 1 ≤ D a from hgt)
+      rw [Nat.mul_add, Nat.mul_one] at this
+      omega
+  · show natCast (n * D j + t - j) * (1 / (natCast n * natCast n * natCast n))
+      ≤ prefixArgmaxScore n c t - prefixArgmaxScore n c j
+    have hj' := hlow j hj hjt
+    have e1 : (natCast (n * D j + t - j) : α) = natCast n * natCast (D j) + natCast t - natCast j := by
+      have h := natCast_add (α := α) (n * D j + t - j) j
+      rw [Nat.sub_add_cancel (by omega), natCast_add, natCast_mul_of_nat] at h
+      grind
+    have eD : (natCast (D j) : α) + natCast (c j) * natCast (t + 1)
+        = natCast (c t) * natCast (j + 1) := by
+      have h := congrArg (natCast (α := α)) (hD j hj)
+      rw [natCast_add, natCast_mul_of_nat, natCast_mul_of_nat] at h
+      exact h
+    have ha := one_le_natCast_of_pos (α := α) (show 0 < j + 1 by omega)
+    have hb := one_le_natCast_of_pos (α := α) (show 0 < t + 1 by omega)
+    have hjn : (natCast (j + 1) : α) ≤ natCast n := natCast_le_of_le (by omega)
+    have htn : (natCast (t + 1) : α) ≤ natCast n := natCast_le_of_le (by omega)
+    have hab : (natCast (j + 1) : α) * natCast (t + 1) ≤ natCast n * natCast n := by
+      have h1 := OrderedRing.mul_le_mul_of_nonneg_right hjn (natCast_nonneg (α := α) (t + 1))
+      have h2 := OrderedRing.mul_le_mul_of_nonneg_left htn (natCast_nonneg (α := α) n)
+      exact Std.le_trans h1 h2
+    unfold prefixArgmaxScore
+    rw [e1]
+    exact prefix_argmax_diff_ge (zero_lt_of_one_le ha) (zero_lt_of_one_le hb) hn hab
+      (natCast_nonneg (α := α) (D j)) eD
+
+/-- Prefix-argmax (APP-PA, head A) at the construction's temperature `τ = 1/(2n^3)`: the
+softmax mass off the last maximiser `t < N ≤ n` of the ratio `c_j/(j+1)` is at most
+`exp(-2) < 1/4`, for every `n` and all counts. -/
+theorem prefix_argmax_head (E : ExpLike α) {n N t : Nat} {c : Nat → Nat} (hN : N ≤ n)
+    (ht : t < N) (hmax : ∀ j, j < N → c j * (t + 1) ≤ c t * (j + 1))
+    (hlast : ∀ j, j < N → c j * (t + 1) = c t * (j + 1) → j ≤ t) :
+    sumTo (softmax E (1 / (2 * (natCast n * natCast n * natCast n))) (prefixArgmaxScore n c) N) N
+        - softmax E (1 / (2 * (natCast n * natCast n * natCast n))) (prefixArgmaxScore n c) N t
+      ≤ E.exp (-2) := by
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hn : (0 : α) < natCast n := zero_lt_of_one_le hn1
+  have hn3 : (0 : α) < natCast n * natCast n * natCast n :=
+    OrderedRing.mul_pos (OrderedRing.mul_pos hn hn) hn
+  have h2 : (0 : α) < 2 * (natCast n * natCast n * natCast n) := by grind
+  have htau : (0 : α) < 1 / (2 * (natCast n * natCast n * natCast n)) :=
+    zero_lt_div_of_zero_lt OrderedRing.zero_lt_one h2
+  have e : -((1 : α) / (natCast n * natCast n * natCast n))
+      / (1 / (2 * (natCast n * natCast n * natCast n))) = -2 := by
+    have := ne_zero_of_zero_lt hn3
+    generalize (natCast n * natCast n * natCast n : α) = a at *
+    clear h2 htau hn hn1
+    grind
+  have h := prefix_argmax_mass_le E htau hN ht hmax hlast
+  rw [e] at h
+  exact h
+
 /-! ### Dyck: the partner head, a ziggurat of step `1/n` -/
 
 /-- Lemma 6 for scores `A - e_j + j/n` (`j < N ≤ n`, natural deficits `e_j`, `τ > 0`; the
@@ -444,6 +566,16 @@ theorem nonvacuous_indicator_head :
 theorem nonvacuous_prefix_argmax_gap :
     ∀ j, j < 2 → j ≠ 1 → prefixArgmaxScore 2 (fun _ => 0) j ≤ (prefixArgmaxScore 2 (fun _ => 0) 1 : Rat) - 1 / (natCast 2 * natCast 2 * natCast 2) :=
   prefix_argmax_gap (by decide) (by decide) (fun j _ => by simp) (fun j hj _ => by omega)
+
+/-- Non-vacuity of `prefix_argmax_mass_le` at `Rat`. -/
+theorem nonvacuous_prefix_argmax_mass_le :
+    sumTo (softmax expOne 1 (prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - softmax expOne 1 (prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ expOne.exp (-(1 / (natCast 2 * natCast 2 * natCast 2)) / 1) :=
+  prefix_argmax_mass_le expOne (by grind) (by decide) (by decide) (fun j _ => by simp) (fun j hj _ => by omega)
+
+/-- Non-vacuity of `prefix_argmax_head` at `Rat`. -/
+theorem nonvacuous_prefix_argmax_head :
+    sumTo (softmax expOne (1 / (2 * (natCast 2 * natCast 2 * natCast 2))) (prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - softmax expOne (1 / (2 * (natCast 2 * natCast 2 * natCast 2))) (prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ expOne.exp (-2) :=
+  prefix_argmax_head expOne (by decide) (by decide) (fun j _ => by simp) (fun j hj _ => by omega)
 
 /-- Non-vacuity of `softmax_mass_off_top_le_of_deficits` at `Rat`. -/
 theorem nonvacuous_softmax_mass_off_top_le_of_deficits :

@@ -52,7 +52,8 @@ Positions are `0, ..., N-1`; a head whose visible keys are `j > i` is read at `k
 * `HardSoft.srasp_lookup_gap`, `HardSoft.srasp_lookup_gap_neg`: S-RASP's lookup over positions.
 
 Proved in `HeadMass.lean`, not here: the two-sided lookup's mass bound `2x/(1-x)`, the sign
-head's mass bound, the head-output error `≤` mass off and the other heads' temperature rules;
+head's mass bound, the head-output error `≤` mass off, the other heads' temperature rules and the
+mass bound of S-RASP's lookup over positions at the compilers' rules;
 in `Applications.lean`: the S-RASP heads other than the lookup over positions (`Once`, the Dyck
 partner head).
 -/

@@ -28,7 +28,14 @@ open, for every input length `n`:
   `τ = c/n` (`K = 1`), and the unbounded heads (past and future tie-breaking, past and future
   one-sided lookup) at `τ = 1`, each with mass off at most `x` when `exp(-1/c) ≤ x` (bounded) or
   `exp(-K) ≤ x` (unbounded); the compilers' `c = 1/ln(16 m)` and `K = ln(16 m)` are `x =
-  1/(16 m)`.
+  1/(16 m)`;
+* Lemma 7 over positions (`position_lookup_spec`: S-RASP's `Psum` lookup, the temporal-logic
+  compiler's mixed comparisons): at a query with prefix sum `S ≥ 0` and average `f = S/D` the
+  scores `2 f p - (1/D) p^2 = (1/D)(S^2 - (p - S)^2)` are the two-sided parabola with `K = 1/D`,
+  so at the rule `τ = 1/(M L)` (`D ≤ M`, `exp(-L) ≤ x`) the mass off `p = S` is at most
+  `2x/(1-x)` (S-RASP: `M = n`, `x = 1/(128 n^3)`; mixed comparisons: `M = max(n-1, 1)`, `x =
+  1/(32 C)`; bounded: key features `p/n`, `τ = 1/(n^2 M L)`); a negative prefix sum (`Psum`'s
+  clamp at `0`) has mass off `p = 0` at most `x`.
 
 As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `Rat` the only
 `ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`).
@@ -41,10 +48,13 @@ As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `R
 * `HardSoft.tiebreak_future_bounded_at_rule`, `HardSoft.tiebreak_past_unbounded_at_rule`,
   `HardSoft.tiebreak_future_unbounded_at_rule`, `HardSoft.lookup_past_at_rule`,
   `HardSoft.lookup_future_at_rule`: the temperature rules.
+* `HardSoft.position_lookup_at_rule`, `HardSoft.position_lookup_bounded_at_rule`,
+  `HardSoft.position_lookup_neg_at_rule`: Lemma 7 over positions at the compilers' rules.
 * `HardSoft.nonvacuous_softmax_output_err_le` and the like: each theorem applied at `Rat`.
 
-Not proved here: prefix-argmax's mass bound (its scores are not multiples of one step), that the
-compiler's `V` has the form `(2m+1)/(2D)`, and the composition of a compiled formula's layers.
+Proved in `Applications.lean`, not here: prefix-argmax's mass bound. Not proved: that the
+compiler's `V` has the form `(2m+1)/(2D)`, the copy error of the lookup over positions (`2x/(1-x)^2`),
+and the composition of a compiled formula's layers.
 -/
 
 @[expose] public section
@@ -643,6 +653,216 @@ theorem lookup_future_at_rule (E : ExpLike α) {K x : α} {n i : Nat} (hK : 0 �
   have e : -K / (1 : α) = -K := by grind
   rw [e] at h
   exact Std.le_trans h hrule
+
+/-! ### Lemma 7 over positions: the mass bound at the compilers' temperature rules -/
+
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- Lemma 7 over positions (`constructive/heads.py`, `position_lookup_spec`: S-RASP's `Psum`
+layer B, the temporal-logic compiler's mixed comparisons in the unbounded regime), definition:
+the score of key `p` at a query whose average feature is `f` and whose inverse feature is `1/D`
+(`D = max(D_i, 1)`), `2 f p - (1/D) p^2`. -/
+noncomputable def positionLookupScore (f : α) (D p : Nat) : α :=
+  2 * f * natCast p - 1 / natCast D * (natCast p * natCast p)
+
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- Lemma 7 over positions (`position_lookup_spec` with the scaled keys of the temporal-logic
+compiler's bounded mixed comparisons: key features `p/n`, `(p/n)^2`), definition: the score of key
+`p`, `2 f (p/n) - (1/D) (p/n)^2`. -/
+noncomputable def positionLookupScoreBounded (f : α) (n D p : Nat) : α :=
+  2 * f * (natCast p / natCast n) - 1 / natCast D * (natCast p / natCast n * (natCast p / natCast n))
+
+/-- Lemma 7 over positions, helper: at the average `f = S/D` the score is Lemma 7's parabola
+`(1/D)(2 S p - p^2)` with target `S`. -/
+theorem positionLookupScore_eq {S D : Nat} (hD : 0 < D) :
+    positionLookupScore (natCast S / natCast D : α) D = lookupScore (1 / natCast D) S := by
+  funext p
+  unfold positionLookupScore lookupScore
+  have := ne_zero_of_zero_lt (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD))
+  generalize (natCast D : α) = a at *
+  grind
+
+/-- Lemma 7 over positions, helper: at the average `f = S/(D n)` the bounded score is Lemma 7's
+parabola `(1/(D n^2))(2 S p - p^2)` with target `S`. -/
+theorem positionLookupScoreBounded_eq {S D n : Nat} (hD : 0 < D) (hn : 0 < n) :
+    positionLookupScoreBounded (natCast S / (natCast D * natCast n) : α) n D
+      = lookupScore (1 / (natCast D * (natCast n * natCast n))) S := by
+  funext p
+  unfold positionLookupScoreBounded lookupScore
+  have := ne_zero_of_zero_lt (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD))
+  have := ne_zero_of_zero_lt (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hn))
+  generalize (natCast D : α) = a at *
+  generalize (natCast n : α) = b at *
+  grind
+
+/-- Lemma 7 over positions, helper (the temperature rules): for `1 ≤ D ≤ M`, `a > 0`, `L > 0`, the
+step `1/(D a)` at `τ = 1/(a M L)` gives the exponent `-(M L)/D ≤ -L`, and `τ > 0`. -/
+theorem position_rule_exponent_le {D M : Nat} {a L : α} (hD : 0 < D) (hDM : D ≤ M) (ha : 0 < a)
+    (hL : 0 < L) :
+    0 < 1 / (a * natCast M * L) ∧ -(1 / (natCast D * a)) / (1 / (a * natCast M * L)) ≤ -L := by
+  have hD1 := one_le_natCast_of_pos (α := α) hD
+  have hDp : (0 : α) < natCast D := zero_lt_of_one_le hD1
+  have hMD : (natCast D : α) ≤ natCast M := natCast_le_of_le hDM
+  have hMp : (0 : α) < natCast M := Std.lt_of_lt_of_le hDp hMD
+  have haM : (0 : α) < a * natCast M * L := Lean.Grind.OrderedRing.mul_pos (Lean.Grind.OrderedRing.mul_pos ha hMp) hL
+  have e : -(1 / (natCast D * a)) / (1 / (a * natCast M * L)) = -((natCast M * L) / natCast D) := by
+    have := ne_zero_of_zero_lt hDp
+    have := ne_zero_of_zero_lt ha
+    have := ne_zero_of_zero_lt haM
+    generalize (natCast D : α) = d at *
+    generalize (natCast M : α) = m at *
+    grind
+  have h1 : L / 1 ≤ (natCast M * L) / natCast D :=
+    div_le_div_of_mul_le_mul Lean.Grind.OrderedRing.zero_lt_one hDp (by
+      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hMD (Std.le_of_lt hL)
+      grind)
+  refine ⟨zero_lt_div_of_zero_lt Lean.Grind.OrderedRing.zero_lt_one haM, ?_⟩
+  rw [e]
+  grind
+
+/-- Lemma 7 over positions, helper: softmax mass off a key is non-negative. -/
+theorem softmax_mass_off_nonneg (E : ExpLike α) (tau : α) (s : Nat → α) {N t : Nat} (ht : t < N) :
+    0 ≤ sumTo (softmax E tau s N) N - softmax E tau s N t := by
+  rw [← sumTo_ite_ne_add (w := softmax E tau s N) ht]
+  have := sumTo_nonneg (f := fun j => if j = t then (0 : α) else softmax E tau s N j) (H := N)
+    (fun j _ => by
+      show 0 ≤ (if j = t then (0 : α) else softmax E tau s N j)
+      by_cases hjt : j = t
+      · rw [if_pos hjt]; exact Std.le_refl _
+      · rw [if_neg hjt]; exact softmax_nonneg E tau s (by omega) j)
+  generalize sumTo (fun j => if j = t then (0 : α) else softmax E tau s N j) N = A at *
+  grind
+
+/-- Lemma 7 over positions, helper: a mass `q ≥ 0` with `q (1 - x') ≤ 2x'` and `x' ≤ x` has
+`q (1 - x) ≤ 2x`, and `q ≤ 2x/(1-x)` when `x < 1`. -/
+theorem two_sided_mass_of_le {q x' x : α} (hq : 0 ≤ q) (h : q * (1 - x') ≤ 2 * x')
+    (hx : x' ≤ x) : q * (1 - x) ≤ 2 * x ∧ (x < 1 → q ≤ 2 * x / (1 - x)) := by
+  have hqx := Lean.Grind.OrderedRing.mul_nonneg hq (show 0 ≤ x - x' by grind)
+  have key : q * (1 - x) ≤ 2 * x := by grind
+  refine ⟨key, fun hlt => ?_⟩
+  have hpos : 0 < 1 - x := by grind
+  have := div_le_div_of_le hpos key
+  have e : q * (1 - x) / (1 - x) = q := by
+    have : 1 - x ≠ 0 := by grind
+    grind
+  grind
+
+/-- Lemma 7 over positions (`position_lookup_spec`: S-RASP's `Psum` lookup, causal, `D = i`, keys
+`p ≤ i`; the temporal-logic compiler's unbounded mixed comparisons, `D = max(D_i, 1) ≤
+max(n-1, 1)`, keys `p ≤ i` or all `p < n`): at a query with prefix sum `S ≥ 0` and average `f =
+S/D`, the scores `2 f p - (1/D) p^2` over the keys `p < N` (`S < N`, `1 ≤ D ≤ M`) at the
+compilers' temperature `τ = 1/(M L)` (`L > 0`, `exp(-L) ≤ x`) have softmax mass off `p = S` times
+`1 - x` at most `2x`, and at most `2x/(1-x)` when `x < 1`, for every `n` and every query (S-RASP:
+`M = n`, `L = ln(128 n^3)`, `x = 1/(128 n^3)`; mixed comparisons: `M = max(n-1, 1)`, `L = ln(32
+C)`, `x = 1/(32 C)`). -/
+theorem position_lookup_at_rule (E : ExpLike α) {L x : α} {S D M N : Nat} (hD : 0 < D)
+    (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x) :
+    (sumTo (softmax E (1 / (natCast M * L)) (positionLookupScore (natCast S / natCast D) D) N) N
+          - softmax E (1 / (natCast M * L)) (positionLookupScore (natCast S / natCast D) D) N S)
+        * (1 - x) ≤ 2 * x ∧
+      (x < 1 →
+        sumTo (softmax E (1 / (natCast M * L)) (positionLookupScore (natCast S / natCast D) D) N) N
+            - softmax E (1 / (natCast M * L)) (positionLookupScore (natCast S / natCast D) D) N S
+          ≤ 2 * x / (1 - x)) := by
+  rw [positionLookupScore_eq hD]
+  obtain ⟨htau, hexp⟩ := position_rule_exponent_le (α := α) (a := 1) hD hDM
+    Lean.Grind.OrderedRing.zero_lt_one hL
+  have e1 : (1 : α) / (1 * natCast M * L) = 1 / (natCast M * L) := by grind
+  have e2 : -((1 : α) / (natCast D * 1)) = -(1 / natCast D) := by grind
+  rw [e1, e2] at hexp
+  rw [e1] at htau
+  have hK : (0 : α) ≤ 1 / natCast D :=
+    div_nonneg_of_nonneg (Lean.Grind.OrderedRing.zero_le_one (R := α))
+      (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD))
+  have h := (lookup_two_sided E (N := N) hK htau hS).1
+  exact two_sided_mass_of_le (softmax_mass_off_nonneg E _ _ hS) h
+    (Std.le_trans (E.mono _ _ hexp) hrule)
+
+/-- Lemma 7 over positions, bounded (`position_lookup_spec` with key features `p/n`, `(p/n)^2`
+and average `f = S/(D n)`: the temporal-logic compiler's bounded mixed comparisons, scores
+`(S^2 - (p - S)^2)/(n^2 D)`): over the keys `p < N` (`S < N`, `1 ≤ D ≤ M`, `n ≥ 1`) at the rule
+`τ = 1/(n^2 M L)` (`L > 0`, `exp(-L) ≤ x`) the softmax mass off `p = S` times `1 - x` is at most
+`2x`, and at most `2x/(1-x)` when `x < 1`, for every `n` (`M = max(n-1, 1)`, `x = 1/(32 C)`). -/
+theorem position_lookup_bounded_at_rule (E : ExpLike α) {L x : α} {n S D M N : Nat} (hn : 0 < n)
+    (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x) :
+    (sumTo (softmax E (1 / (natCast n * natCast n * natCast M * L))
+            (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N) N
+          - softmax E (1 / (natCast n * natCast n * natCast M * L))
+            (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N S)
+        * (1 - x) ≤ 2 * x ∧
+      (x < 1 →
+        sumTo (softmax E (1 / (natCast n * natCast n * natCast M * L))
+              (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N) N
+            - softmax E (1 / (natCast n * natCast n * natCast M * L))
+              (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N S
+          ≤ 2 * x / (1 - x)) := by
+  rw [positionLookupScoreBounded_eq hD hn]
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hnn : (0 : α) < natCast n * natCast n :=
+    Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le hn1) (zero_lt_of_one_le hn1)
+  obtain ⟨htau, hexp⟩ := position_rule_exponent_le (α := α) (a := natCast n * natCast n) hD hDM
+    hnn hL
+  have hK : (0 : α) ≤ 1 / (natCast D * (natCast n * natCast n)) :=
+    div_nonneg_of_nonneg (Lean.Grind.OrderedRing.zero_le_one (R := α))
+      (Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD)) hnn)
+  have h := (lookup_two_sided E (N := N) hK htau hS).1
+  exact two_sided_mass_of_le (softmax_mass_off_nonneg E _ _ hS) h
+    (Std.le_trans (E.mono _ _ hexp) hrule)
+
+/-- Lemma 7 over positions, negative prefix sum (S-RASP's `Psum` clamped at `0`: `S = -m ≤ 0`,
+average `f = -m/D`, the maximum is the key `p = 0`): over the keys `p < N` (`N ≥ 1`, `1 ≤ D ≤
+M`) at `τ = 1/(M L)` (`L > 0`, `exp(-L) ≤ x`) the softmax mass off `p = 0` is at most `x` (key
+`p` is `≥ p/D` below it: a ziggurat of step `1/D`), for every `n`. -/
+theorem position_lookup_neg_at_rule (E : ExpLike α) {L x : α} {m D M N : Nat} (hD : 0 < D)
+    (hDM : D ≤ M) (hL : 0 < L) (hN : 0 < N) (hrule : E.exp (-L) ≤ x) :
+    sumTo (softmax E (1 / (natCast M * L)) (positionLookupScore (-natCast m / natCast D) D) N) N
+        - softmax E (1 / (natCast M * L)) (positionLookupScore (-natCast m / natCast D) D) N 0
+      ≤ x := by
+  obtain ⟨htau, hexp⟩ := position_rule_exponent_le (α := α) (a := 1) hD hDM
+    Lean.Grind.OrderedRing.zero_lt_one hL
+  have e1 : (1 : α) / (1 * natCast M * L) = 1 / (natCast M * L) := by grind
+  have e2 : -((1 : α) / (natCast D * 1)) = -(1 / natCast D) := by grind
+  rw [e1, e2] at hexp
+  rw [e1] at htau
+  have hDp := zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD)
+  have hK : (0 : α) ≤ 1 / natCast D := div_nonneg_of_nonneg (Lean.Grind.OrderedRing.zero_le_one (R := α)) hDp
+  refine Std.le_trans (softmax_mass_off_top_le_of_distinct E (d := fun p => p) hN htau hK
+    (fun p _ hp => by show 0 < p; omega) (fun a b _ _ _ _ h => h) (fun p _ _ => ?_))
+    (Std.le_trans (E.mono _ _ hexp) hrule)
+  -- `s_0 - s_p = (2 p m + p^2)/D ≥ p/D`
+  show natCast p * (1 / natCast D) ≤ positionLookupScore (-natCast m / natCast D) D 0
+    - positionLookupScore (-natCast m / natCast D) D p
+  unfold positionLookupScore
+  rw [natCast_zero]
+  have hsq := natCast_le_sq (α := α) p
+  have hpm := Lean.Grind.OrderedRing.mul_nonneg (natCast_nonneg (α := α) p) (natCast_nonneg (α := α) m)
+  have key : (natCast p : α) ≤ 2 * (natCast p * natCast m) + natCast p * natCast p := by grind
+  have := div_le_div_of_le hDp key
+  have := ne_zero_of_zero_lt hDp
+  generalize (natCast p : α) = q at *
+  generalize (natCast m : α) = r at *
+  generalize (natCast D : α) = a at *
+  grind
+
+/-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
+
+/-- Non-vacuity of `position_lookup_at_rule` at `Rat`. -/
+theorem nonvacuous_position_lookup_at_rule :
+    (sumTo (softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → sumTo (softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 1 ≤ 2 * 1 / (1 - 1)) :=
+  position_lookup_at_rule expOne (L := 1) (x := 1) (S := 1) (D := 2) (M := 3) (N := 3) (by decide)
+    (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `position_lookup_bounded_at_rule` at `Rat`. -/
+theorem nonvacuous_position_lookup_bounded_at_rule :
+    (sumTo (softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → sumTo (softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 1 ≤ 2 * 1 / (1 - 1)) :=
+  position_lookup_bounded_at_rule expOne (L := 1) (x := 1) (n := 3) (S := 1) (D := 2) (M := 2)
+    (N := 3) (by decide) (by decide) (by decide) (by grind) (by decide)
+    (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `position_lookup_neg_at_rule` at `Rat`. -/
+theorem nonvacuous_position_lookup_neg_at_rule :
+    sumTo (softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3 0 ≤ 1 :=
+  position_lookup_neg_at_rule expOne (L := 1) (x := 1) (m := 1) (D := 2) (M := 2) (N := 3)
+    (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-! ### Non-vacuity: each theorem above at `Rat`, every hypothesis proved -/
 

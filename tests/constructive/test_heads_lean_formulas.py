@@ -560,3 +560,106 @@ def test_wrong_application_builders_fail(factor: float) -> None:
     wrong = _planted(comp.model, layer, head, _pe_coord(comp.model, "i/n"), factor)
     with pytest.raises(AssertionError):
         check_dyck_partner(dataclasses.replace(comp, model=wrong), 5)
+
+
+# --------------------------------------------------------------------------- Lemma 7 over positions (lean/HardSoft/HeadMass.lean)
+
+
+def position_lookup_score(f: Fraction, D: int, p: int) -> Fraction:
+    """``HardSoft.positionLookupScore f D p = 2 * f * natCast p - 1 / natCast D * (natCast p * natCast p)``."""
+    return 2 * f * p - Fraction(1, D) * (p * p)
+
+
+def position_lookup_score_bounded(f: Fraction, n: int, D: int, p: int) -> Fraction:
+    """``HardSoft.positionLookupScoreBounded f n D p = 2 * f * (p/n) - 1 / natCast D * ((p/n) * (p/n))``."""
+    pn = Fraction(p, n)
+    return 2 * f * pn - Fraction(1, D) * (pn * pn)
+
+
+def position_lookup_target(S: int) -> int:
+    """The key ``HardSoft.position_lookup_at_rule`` (S >= 0: ``p = S``) and ``position_lookup_neg_at_rule`` (S < 0: ``p = 0``) bound the mass off."""
+    return max(0, S)
+
+
+def check_position_lookup_spec(n_max: int = N_SAMPLED) -> None:
+    """position_lookup_spec's head, on query features (f = S/D, 1/D) and key features (p, p^2), unbounded, or (S/(D n), 1/D) and
+    (p/n, (p/n)^2), bounded: its score of key p is HardSoft.positionLookupScore f D p (positionLookupScoreBounded f n D p), for every
+    n <= n_max, every 1 <= D <= n and every 0 <= S <= D, on the keys of both masks the compilers use (p <= i causal, all p < n)."""
+    avg, pos, pos2, inv, d = 0, 1, 2, 3, 4
+    head = cs.position_lookup_spec(avg, pos, pos2, inv, [], "none").build(d)
+    for n in range(1, n_max + 1):
+        for bounded in (False, True):
+            keys = np.zeros((n, d))
+            keys[:, pos] = [p / n if bounded else p for p in range(n)]
+            keys[:, pos2] = [(p / n) ** 2 if bounded else p * p for p in range(n)]
+            for D in range(1, n + 1):
+                for S in range(D + 1):
+                    f = Fraction(S, D * n) if bounded else Fraction(S, D)
+                    q = np.zeros((1, d))
+                    q[0, avg], q[0, inv] = float(f), 1.0 / D
+                    got = ((q @ head.W_Q) @ (keys @ head.W_K).T)[0]
+                    lean = [position_lookup_score_bounded(f, n, D, p) if bounded else position_lookup_score(f, D, p) for p in range(n)]
+                    _assert_scores(got, lean, ("position lookup", bounded, n, D, S))
+                    if S < n:
+                        top = max(lean)
+                        assert [v == top for v in lean] == [p == S for p in range(n)], (bounded, n, D, S)
+
+
+def check_psum_lookup(comp, n_max: int = N_APPS, seed: int = 0, k: int = 2) -> None:  # noqa: ANN001 - a srasp Compiled
+    """APP-DYCK: the Psum lookup head (``depth``) scores HardSoft.positionLookupScore (S_i / D) D p over the keys p <= i, D = max(i, 1),
+    S_i = #open - #close before i (signed), and its maximum is the key the Lean theorems name (S_i, or 0 when S_i < 0)."""
+    rng = np.random.default_rng(seed)
+    model = comp.model
+    al = model.alphabet
+    opens = [a in "([{<" for a in al]
+    layer, head = comp.heads["depth"]
+    for n in range(1, n_max + 1):
+        words = _app_words(rng, len(al), n, lambda r, m, cnt: apps.dyck_samples(r, m, cnt, k))
+        s = _layer_scores(model, words, layer, head)
+        for b, w in enumerate(words.tolist()):
+            S = np.concatenate([[0], np.cumsum([1 if opens[x] else -1 for x in w])])
+            for i in range(n):
+                D = max(i, 1)
+                lean = [position_lookup_score(Fraction(int(S[i]), D), D, p) for p in range(i + 1)]
+                _assert_scores(s[b, i, : i + 1], lean, ("depth", n, w, i))
+                assert int(np.argmax(s[b, i, : i + 1])) == position_lookup_target(int(S[i])), ("depth", n, w, i)
+
+
+def test_position_lookup_scores_are_the_lean_formula() -> None:
+    """Lemma 7 over positions: position_lookup_spec's scores are HardSoft.positionLookupScore / positionLookupScoreBounded (n <= 32)."""
+    check_position_lookup_spec()
+
+
+def test_psum_lookup_scores_are_the_lean_formula() -> None:
+    """APP-DYCK: the compiled Dyck-2 program's Psum lookup head is HardSoft.positionLookupScore and picks the Lean key (n <= 32)."""
+    check_psum_lookup(_dyck_model())
+
+
+def test_srasp_temperature_is_the_lean_rule() -> None:
+    """APP-DYCK: tau_for(n) is HardSoft.position_lookup_at_rule's tau = 1/(M L) with M = n >= every D = max(i, 1), L = ln(128 n^3)."""
+    from hardsoft.constructive import srasp as sr
+
+    for n in range(1, N_APPS + 1):
+        L = np.log(128.0 * n**3)
+        assert abs(sr.tau_for(n) * n * L - 1.0) <= TOL, n
+        assert all(max(i, 1) <= n for i in range(n))
+
+
+@pytest.mark.parametrize("factor", [-1.0, 0.5])
+def test_wrong_position_lookup_builders_fail(monkeypatch: pytest.MonkeyPatch, factor: float) -> None:
+    """A lookup over positions with the p^2/D term's sign flipped or halved fails both comparisons."""
+    real = cs.position_lookup_spec
+
+    def spec(average, pos, pos2, inv, values, mask, hard_mode=None):  # noqa: ANN001, ANN202 - the builder's signature
+        h = real(average, pos, pos2, inv, values, mask, hard_mode)
+        scores = [dataclasses.replace(t, key={k: v * factor for k, v in t.key.items()}) if pos2 in t.key else t for t in h.scores]
+        return dataclasses.replace(h, scores=scores)
+
+    monkeypatch.setattr(cs, "position_lookup_spec", spec)
+    with pytest.raises(AssertionError):
+        check_position_lookup_spec(5)
+    comp = _dyck_model()
+    layer, head = comp.heads["depth"]
+    wrong = _planted(comp.model, layer, head, _pe_coord(comp.model, "i^2"), factor)
+    with pytest.raises(AssertionError):
+        check_psum_lookup(dataclasses.replace(comp, model=wrong), 5)

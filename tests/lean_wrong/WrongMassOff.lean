@@ -1,0 +1,115 @@
+module
+
+/-!
+# Wrong on purpose: prefix-argmax's and the lookup over positions' mass bounds claimed too tight, which the Lean checker must reject
+
+Used by `tests/checks/test_lean_mass_off.py`: one run of
+`checks.families.lean.family.check_sources` on this file must report an error inside each
+`WRONG` range and none inside the `RIGHT` ranges, which hold the true statement next to each
+wrong one, proved by the same script (so the errors come from the constant, not the setup).
+Each wrong statement tightens a bound of `prefix_argmax_head` (`lean/HardSoft/Applications.lean`)
+or of the lookup over positions (`lean/HardSoft/HeadMass.lean`) at an instance where the true
+bound is attained or nearly so:
+
+* (a) `prefix_argmax_mass_le`, `prefix_argmax_head`: at `n = 2` on the word `bb` (counts `0, 0`:
+  key `0` scores `0`, the last maximiser `t = 1` scores `1/n^3 = 1/8`), key `0`'s exponent at `τ =
+  1/(2n^3)` is exactly `-2` (`RIGHT-A`); the bound `exp(-4)` (a gap `2/n^3`) would need `-4`
+  (`WRONG-A`), which fails.
+* (b) the same instance's mass off `t` is `y/(1 + y)` with `y = exp(-2)`: at most `y` (`RIGHT-B`,
+  the stand-in `y = 1/8`); at most `y^2 = exp(-4)` (`WRONG-B`) fails (`1/9 > 1/64`).
+* (c) `position_lookup_at_rule`: at `S = 1`, `D = M = 2` (the rule tight), key `0` scores `0`
+  against `p = S`'s `(2 S - 1)/D = 1/2`, so its exponent at `τ = 1/(M L)` is exactly `-L`
+  (`RIGHT-C`); `-2L` (the step `2/D`, `x = exp(-2L)`; `WRONG-C`) fails for every `L > 0`.
+* (d) the same instance has two keys (`p = 0, 2`) at weight `x` against `p = S`'s `1`: mass off
+  `2x/(1 + 2x)`, times `1 - x` at most `2x` (`RIGHT-D`, `x = 1/32`); at most `x` (`WRONG-D`) fails.
+* (e) `position_lookup_neg_at_rule`: with `m = 0` and `N = 2` the key `p = 1` is exactly `1/D`
+  below `p = 0`: mass off `x/(1 + x) ≤ x` (`RIGHT-E`, `x = 1/32`); at most `x/2` (`WRONG-E`) fails.
+
+## Main results
+
+`prefix_argmax_exponent_two`, `prefix_argmax_mass_y`, `position_exponent_L`,
+`position_mass_two_x`, `position_neg_mass_x` (true); `prefix_argmax_exponent_four`,
+`prefix_argmax_mass_y_sq`, `position_exponent_two_L`, `position_mass_x`, `position_neg_mass_half_x`
+(false, rejected).
+-/
+
+public section
+
+set_option autoImplicit false
+
+namespace HardSoft
+
+-- RIGHT-A-BEGIN
+/-- Prefix-argmax at `τ = 1/(2n^3)`, `n = 2`, counts `0, 0` (true): key `0`'s exponent is `-2`. -/
+theorem prefix_argmax_exponent_two :
+    ((0 : Rat) / 1 + 0 / (2 * 2 * 2) - (0 / 2 + 1 / (2 * 2 * 2))) / (1 / (2 * (2 * 2 * 2))) = -2 := by
+  grind
+-- RIGHT-A-END
+
+-- WRONG-A-BEGIN
+/-- Prefix-argmax with the bound `exp(-4)` (wrong on purpose): the exponent `-4`. -/
+theorem prefix_argmax_exponent_four :
+    ((0 : Rat) / 1 + 0 / (2 * 2 * 2) - (0 / 2 + 1 / (2 * 2 * 2))) / (1 / (2 * (2 * 2 * 2))) = -4 := by
+  grind
+-- WRONG-A-END
+
+-- RIGHT-B-BEGIN
+/-- Prefix-argmax's mass off at the same instance (true): `y/(1+y) ≤ y`. -/
+theorem prefix_argmax_mass_y : (1 / 8 : Rat) / (1 + 1 / 8) ≤ 1 / 8 := by
+  grind
+-- RIGHT-B-END
+
+-- WRONG-B-BEGIN
+/-- Prefix-argmax's mass off bounded by `y^2 = exp(-4)` (wrong on purpose). -/
+theorem prefix_argmax_mass_y_sq : (1 / 8 : Rat) / (1 + 1 / 8) ≤ 1 / 8 * (1 / 8) := by
+  grind
+-- WRONG-B-END
+
+-- RIGHT-C-BEGIN
+/-- The lookup over positions at `S = 1`, `D = M = 2` (true): key `0`'s exponent at `τ = 1/(M L)`
+is `-L`. -/
+theorem position_exponent_L {L : Rat} (hL : 0 < L) :
+    ((2 * (1 / 2) * 0 - 1 / 2 * (0 * 0)) - (2 * (1 / 2) * 1 - 1 / 2 * (1 * 1))) / (1 / (2 * L))
+      = -L := by
+  have : L ≠ 0 := by grind
+  grind
+-- RIGHT-C-END
+
+-- WRONG-C-BEGIN
+/-- The lookup over positions with the exponent `-2L` (wrong on purpose). -/
+theorem position_exponent_two_L {L : Rat} (hL : 0 < L) :
+    ((2 * (1 / 2) * 0 - 1 / 2 * (0 * 0)) - (2 * (1 / 2) * 1 - 1 / 2 * (1 * 1))) / (1 / (2 * L))
+      = -(2 * L) := by
+  have : L ≠ 0 := by grind
+  grind
+-- WRONG-C-END
+
+-- RIGHT-D-BEGIN
+/-- The lookup over positions at the rule (true): `2x/(1+2x) · (1 - x) ≤ 2x`, `x = 1/32`. -/
+theorem position_mass_two_x :
+    (2 * (1 / 32) : Rat) / (1 + 2 * (1 / 32)) * (1 - 1 / 32) ≤ 2 * (1 / 32) := by
+  grind
+-- RIGHT-D-END
+
+-- WRONG-D-BEGIN
+/-- The lookup over positions with the bound `x` (wrong on purpose). -/
+theorem position_mass_x :
+    (2 * (1 / 32) : Rat) / (1 + 2 * (1 / 32)) * (1 - 1 / 32) ≤ 1 / 32 := by
+  grind
+-- WRONG-D-END
+
+-- RIGHT-E-BEGIN
+/-- The lookup over positions, negative prefix sum (true): `x/(1+x) ≤ x`, `x = 1/32`. -/
+theorem position_neg_mass_x : (1 / 32 : Rat) / (1 + 1 / 32) ≤ 1 / 32 := by
+  grind
+-- RIGHT-E-END
+
+-- WRONG-E-BEGIN
+/-- The lookup over positions, negative prefix sum, with the bound `x/2` (wrong on purpose). -/
+theorem position_neg_mass_half_x : (1 / 32 : Rat) / (1 + 1 / 32) ≤ 1 / 32 / 2 := by
+  grind
+-- WRONG-E-END
+
+end HardSoft
+
+end
