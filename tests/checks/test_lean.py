@@ -749,6 +749,13 @@ def test_inventory_lists_every_theorem() -> None:
     assert text.count("#print axioms") == len(names) and "import HardSoft" in text
 
 
+def test_inventory_file_is_up_to_date() -> None:
+    # lean/Inventory.lean is what a native user runs for `#print axioms`: a theorem missing from it goes unaudited there
+    from hardsoft.checks.families.lean.inventory import INVENTORY, inventory_text, theorem_names
+    assert INVENTORY.read_text(encoding="utf-8") == inventory_text(theorem_names(lean_sources(LEAN_DIR))), (
+        "lean/Inventory.lean is stale: run python -m hardsoft.checks.families.lean.inventory")
+
+
 def test_wasm_visibility() -> None:
     from hardsoft.checks.families.lean.toolchain import is_wasm_visible
     assert is_wasm_visible(Path("/tmp/x")) and is_wasm_visible(Path("/home/u/y"))
