@@ -18,7 +18,8 @@ Schedule ("time" = the layer after which a node's clean value exists):
                              their numerical-predicate features, format 4; a constant pos(...)
                              is symbol-only);
   Y f, X f:                  1 + time(f);
-  f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
+  f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f (or the anchored
+                             select h | Y h, below);
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
                              the sign head in the next layer: time = 2 + max(time(f_k));
   mixed comparison:          unbounded: count heads in layer 1 + max(time(f_k)) write each
@@ -63,6 +64,18 @@ as for tables alone, m_max now counted over each node's chosen inputs.
 Heads of one layer with the same scores, mask and hard mode (for instance every Y head
 of a layer in the bounded regime, every count head of a direction) are one head whose
 values sit side by side: its attention weights are those of each, in every mode.
+
+Anchored since / until.  The head of f S g attends to j* = the rightmost j < i with beta_j
+(none: j* = i - 1) and reads g there.  Any beta works for which (a) g -> beta, (b) !f -> beta,
+and (c) at every position k with beta_k, f_k and !g_k, f S g is false at k (then (f S g)_i is
+false: no g in [k, i), f on [k, i)).  When g -> f and g has the conjunct Y h with h = !f at
+every position, beta = h | Y h satisfies all three: (a) g -> Y h, (b) !f = h; (c) Y h at k
+means !f at k - 1, which blocks every witness before k - 1, and k - 1 is none (g_{k-1} would
+give f_{k-1}).  This select does not depend on g, so every such f S g' of one layer (the
+"token after the previous x" idiom !x S (phi & Y x)) has the same scores: one head.  f U g
+mirrors it with X h.  The head is the same tie-breaking head (Lemma 8) on a clean 0/1 select:
+its gap, mass bound and the temperature derivation are unchanged.  ``_anchored_select``
+reads the conditions off g's conjuncts and the symbols (its docstring says how far it looks).
 
 Regimes (every head's scores, gap and bound: constructive.heads):
   bounded:   scores with K = 1, tau(n) = c/n, c = 1/ln(16 m_max); gap 1/n;
@@ -651,12 +664,65 @@ def _schedule(f: Formula, alphabet: tuple[str, ...], regime: str) -> _Schedule:
     sched = _Schedule(f, alphabet, regime)
     for g in sched.subs:
         if isinstance(g, (Since, Until)):
-            beta = Or(g.right, Not(g.left))
+            beta = _anchored_select(sched, g)  # g.left and g.right come before g in post-order
+            if beta is None:
+                beta = Or(g.right, Not(g.left))
+                sched.add(Not(g.left))
             sched.beta[g] = beta
-            sched.add(Not(g.left))  # g.left and g.right come before g in post-order
             sched.add(beta)
         sched.add(g)
     return sched
+
+
+def _anchored_select(sched: _Schedule, g: Since | Until) -> Formula | None:
+    """Return the anchored select h | Y h (U: h | X h) of g = f S r when r -> f and r has the conjunct Y h with h = !f, else None.
+
+    Module docstring, "Anchored since / until".  Read off r's conjuncts (its And-tree, at most
+    MAX_GATE_INPUTS of them): some conjunct c with c -> f (c is f, or both are symbol-only and
+    c's symbols are f's), and a conjunct Y h (U: X h) with h = !f at every position (f is Not(h),
+    h is Not(f), or both are symbol-only with opposite values at every symbol) and h no gate (so
+    h | Y h is the table of two leaves, at the time of Y h).  Used only when that time is no later
+    than g's children's: g runs in the layer it would have run in.
+    """
+    step = Prev if isinstance(g, Since) else Next
+    f = g.left
+    conjuncts = _conjuncts(g.right)
+    anchor = next((c for c in conjuncts if isinstance(c, step) and not sched._is_gate(c.arg) and _is_negation(sched, c.arg, f)), None)
+    if anchor is None or not any(_implies(sched, c, f) for c in conjuncts):
+        return None
+    if sched.time[anchor] > max(sched.time[f], sched.time[g.right]):
+        return None
+    return Or(anchor.arg, anchor)
+
+
+def _conjuncts(r: Formula) -> list[Formula]:
+    """Return up to MAX_GATE_INPUTS conjuncts of r (the non-And nodes its And-tree reaches; r itself when r is no And), without recursion."""
+    out: list[Formula] = []
+    stack, seen = [r], set()
+    while stack and len(out) < MAX_GATE_INPUTS:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, And):
+            stack += [x.right, x.left]
+        else:
+            out.append(x)
+    return out
+
+
+def _implies(sched: _Schedule, c: Formula, f: Formula) -> bool:
+    """Return whether c -> f at every position, as far as syntax and the symbols show: c is f, or both are symbol-only and c's symbols are f's."""
+    vc, vf = sched.symbolic[c], sched.symbolic[f]
+    return c == f or (vc is not None and vf is not None and all(b or not a for a, b in zip(vc, vf)))
+
+
+def _is_negation(sched: _Schedule, h: Formula, f: Formula) -> bool:
+    """Return whether h = !f at every position, as far as syntax and the symbols show: f is Not(h), h is Not(f), or opposite symbol values."""
+    vh, vf = sched.symbolic[h], sched.symbolic[f]
+    if vh is not None and vf is not None:
+        return all(a != b for a, b in zip(vh, vf))
+    return (isinstance(f, Not) and f.arg == h) or (isinstance(h, Not) and h.arg == f)
 
 
 def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
