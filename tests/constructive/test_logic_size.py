@@ -205,7 +205,6 @@ def test_equal_score_heads_share_one_head() -> None:
     assert check_compiled(c, 6)["ok"]
 
 
-
 # --------------------------------------------------------------------------- anchored since / until
 
 
