@@ -6,11 +6,14 @@ Layout of the residual stream (width d):
   * one coordinate per position feature the regime uses (PE); ``first`` and ``last``
     ARE the coordinates of the features is_first / is_last;
   * one clean coordinate per other subformula, written once (exact 0/1) by the FFN of
-    the layer where it becomes available, plus one scratch coordinate per attention
-    head's raw (approximate in soft mode) output, which the same FFN erases again
-    (x - ReLU(x) = 0 for x >= 0), and one coordinate V per comparison.  So the soft
-    activations equal the hard ones after every layer (up to float rounding), except a bounded
-    mixed comparison's V, approximate from its lookups' layer to its sign head's (one layer boundary).
+    the layer where it becomes available, and one coordinate V per comparison.  An attended
+    node's head writes its raw (approximate in soft mode) output s into the node's own clean
+    coordinate (0 until then: nothing else writes it, and no head of that layer reads it);
+    the same FFN reads s there (its "scratch" value), erases it (s - ReLU(s) = 0 for the head
+    outputs s >= 0) and adds the clean value, so the coordinate leaves the layer holding
+    clean(s) exactly.  So the soft activations equal the hard ones after every layer (up to
+    float rounding), except a bounded mixed comparison's V, approximate from its lookups'
+    layer to its sign head's (one layer boundary).
 
 Schedule ("time" = the layer after which a node's clean value exists):
   symbol-only, first/last, mod(m, r) and pos(...): 0 (mod(2, r) is set by the position embedding
@@ -573,7 +576,7 @@ class _Schedule:
         return [x for x in self.plan[g].inputs if self.is_attended(x) and self.time[x] == t]
 
     def is_attended(self, g: Formula) -> bool:
-        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): it has a scratch coordinate."""
+        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): its head writes a raw value the FFN cleans."""
         return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None and not self.is_clamped(g)
 
     def is_mixed(self, g: Formula) -> bool:
@@ -593,7 +596,7 @@ class _Layout:
     features: tuple[str, ...]
     symbolic: list[Formula]  # the symbol-only nodes, set by the word embedding
     clean: dict[Formula, int]  # every node's exact 0/1 value
-    scratch: dict[Formula, int]  # every attended node's raw head output, erased by its layer's FFN
+    scratch: dict[Formula, int]  # every attended node's raw head output (its clean coordinate), erased by its layer's FFN
     value: dict[Formula, int]  # every comparison's V = sum_k c_k #_k / (count of visible keys) + const / max(., 1)
     #: (count, time of its comparison) -> the counts of the mixed comparisons: unbounded (average #/D, its lookup's copy of #);
     #: bounded (average #/(n D), the scaled Boolean b/n it averages)
@@ -738,7 +741,7 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
 
 
 def _allocate(sched: _Schedule) -> _Layout:
-    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), scratch, V."""
+    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), V; an attended node's scratch IS its clean coordinate."""
     res = Residual()
     features = _regime_features(sched.regime)
     if sched.regime == "bounded" and any(sched.is_mixed(g) for g in sched.nodes):
@@ -768,7 +771,7 @@ def _allocate(sched: _Schedule) -> _Layout:
     value: dict[Formula, int] = {}
     for g in sched.nodes:
         if sched.is_attended(g):
-            scratch[g] = res.add(f"scratch:{sched.label(g)}")
+            scratch[g] = clean[g]  # the head writes its raw value where the FFN writes the clean one (module docstring, "Layout")
         if isinstance(g, Compare) and not sched.is_symbolic(g) and not sched.is_clamped(g):
             value[g] = res.add(f"V:{sched.label(g)}")
     lookups: dict[tuple[Count, int], tuple[int, int]] = {}
