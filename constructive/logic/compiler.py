@@ -576,7 +576,7 @@ class _Schedule:
         return [x for x in self.plan[g].inputs if self.is_attended(x) and self.time[x] == t]
 
     def is_attended(self, g: Formula) -> bool:
-        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): its head writes a raw value the FFN cleans."""
+        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): its FFN cleans a raw head value."""
         return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None and not self.is_clamped(g)
 
     def is_mixed(self, g: Formula) -> bool:
@@ -741,7 +741,10 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
 
 
 def _allocate(sched: _Schedule) -> _Layout:
-    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), V; an attended node's scratch IS its clean coordinate."""
+    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), V.
+
+    An attended node's scratch (its head's raw value) IS its clean coordinate (module docstring, "Layout").
+    """
     res = Residual()
     features = _regime_features(sched.regime)
     if sched.regime == "bounded" and any(sched.is_mixed(g) for g in sched.nodes):
