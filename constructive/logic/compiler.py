@@ -964,8 +964,8 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
         if bias:
             plan.bias[lay.clean[g]] = plan.bias.get(lay.clean[g], 0.0) + bias
         plan.units += units
-    # Erase every scratch coordinate after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex
-    # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
+    # Erase every head's raw value after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex combinations
+    # of 0/1 values); the raw value sits in the node's clean coordinate, which so leaves the layer holding the clean value alone.
     for g, k in lay.scratch.items():
         res.layer(sched.time[g] - 1).units.append(Unit({k: 1.0}, 0.0, {k: -1.0}))
     if sched.regime == "unbounded":

@@ -280,6 +280,44 @@ def test_planted_anchored_select_without_its_condition_is_caught(monkeypatch, pl
     assert not r["ok"] and r["first_counterexample"] is not None
 
 
+# --------------------------------------------------------------------------- no scratch coordinates
+
+#: A formula with attended nodes of every kind the bounded and unbounded regimes compile (Y, X, S, U, a count comparison).
+ATTENDED = "((Y a) S (b & !X a)) | (#<[a] > #<[b] & (a U last))"
+
+
+@pytest.mark.parametrize("regime", ["bounded", "unbounded"])
+def test_attended_nodes_write_into_their_own_coordinate_and_leave_it_exact(regime: str) -> None:
+    c = compile_formula(ATTENDED, ("a", "b"), regime)
+    sched = cp._schedule(c.formula, ("a", "b"), regime)
+    lay = cp._allocate(sched)
+    assert lay.scratch and all(lay.scratch[g] == lay.clean[g] for g in lay.scratch)  # no coordinate of its own
+    for n in (1, 3, 6):
+        w = np.concatenate(list(tf.enumerate_inputs(2, n)))
+        for mode, tau in (("hard", None), ("soft", c.tau(n))):
+            for layer, x in enumerate(tf.run(c.model, w, mode, tau=tau).activations[1:], start=1):
+                done = [k for g, k in lay.clean.items() if sched.time[g] <= layer]  # every node computed by this layer
+                assert np.all(np.abs(x[:, :, done] - np.round(x[:, :, done])) <= 1e-12), (mode, n, layer)
+                assert set(np.unique(np.round(x[:, :, done]))) <= {0.0, 1.0}, (mode, n, layer)
+
+
+def test_planted_missing_eraser_is_caught(monkeypatch) -> None:
+    """Without the eraser the raw head value stays beside the clean one: an attended node's coordinate holds 2, not 1."""
+    real = cp._place_ffns
+
+    def no_eraser(sched, lay, orientation):
+        real(sched, lay, orientation)
+        scratch = set(lay.scratch.values())
+        for plan in lay.res.layers:
+            plan.units[:] = [
+                u for u in plan.units if not (u.bias == 0 and len(u.w_in) == 1 and u.w_in == {k: 1.0 for k in u.w_out} and set(u.w_out) <= scratch)
+            ]
+
+    monkeypatch.setattr(cp, "_place_ffns", no_eraser)
+    with pytest.raises(AssertionError):
+        test_attended_nodes_write_into_their_own_coordinate_and_leave_it_exact("bounded")
+
+
 # --------------------------------------------------------------------------- mod(m, r)
 
 
