@@ -318,7 +318,9 @@ def build_induction_tl(alphabet: Sequence[str] = ("a", "b", "c")) -> Constructio
     and lookup heads have gap K/n = 1/n, tau(n) = c/n with the compiler's c); n = 2:
     every strict head sees one key (infinite gap).  The hand-built ``induction``
     construction computes the same transduction with 2 layers and 3 heads; this one
-    has 3 layers and 7 heads (the three Y heads share one head), and needs no hand derivation beyond the formulas.
+    has 3 layers and 4 heads (the three Y heads share one head, and the two since heads
+    of each current symbol a share the compiler's anchored select a | Y a), and needs no
+    hand derivation beyond the formulas.
     """
     from hardsoft.constructive.logic import compile_formula, parse, subformulas
 

@@ -408,7 +408,7 @@ REGISTRY: tuple[Claim, ...] = (
         "The two-layer AHAT induction head (output the token after the previous occurrence of the current token, '-' if "
         "none) has gap gamma_T(n) = 1/n exactly and decides every input in soft mode at tau = 1/(2n). The same "
         "transduction compiled from TL[since] formulas by the temporal-logic compiler (one formula per output symbol, "
-        "a & (!a S (c & Y a)); construction induction-tl: 3 layers, 7 heads) has gap 1/n (n >= 3) and decides every "
+        "a & (!a S (c & Y a)); construction induction-tl: 3 layers, 4 heads) has gap 1/n (n >= 3) and decides every "
         "input at the compiler's tau = c/n.",
         spec=(
             "constructive.applications.build_k_hop",

@@ -554,7 +554,7 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
     step = max(1, SCORE_SLICE_ELEMENTS // (n * n))
     trace = Trace(mode, t, [x])
     for layer in model.layers:
-        y = x.copy()
+        y = x.copy() if layer.heads else x  # the heads add into y; x stays in the trace
         layer_gaps = []
         layer_spreads: list[float] = []
         for hd in layer.heads:
@@ -579,7 +579,12 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
             if record:
                 layer_gaps.append(np.concatenate(gaps))
                 layer_spreads.append(spread)
-        x = y + np.maximum(y @ layer.W1 + layer.b1, 0.0) @ layer.W2 + layer.b2
+        h = y @ layer.W1
+        h += layer.b1
+        np.maximum(h, 0.0, out=h)
+        x = h @ layer.W2
+        x += y  # y + FFN(y) + b2, in place (the same floating-point sums as written out)
+        x += layer.b2
         trace.activations.append(x)
         if record:
             trace.gaps.append(layer_gaps)

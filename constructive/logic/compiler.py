@@ -6,11 +6,14 @@ Layout of the residual stream (width d):
   * one coordinate per position feature the regime uses (PE); ``first`` and ``last``
     ARE the coordinates of the features is_first / is_last;
   * one clean coordinate per other subformula, written once (exact 0/1) by the FFN of
-    the layer where it becomes available, plus one scratch coordinate per attention
-    head's raw (approximate in soft mode) output, which the same FFN erases again
-    (x - ReLU(x) = 0 for x >= 0), and one coordinate V per comparison.  So the soft
-    activations equal the hard ones after every layer (up to float rounding), except a bounded
-    mixed comparison's V, approximate from its lookups' layer to its sign head's (one layer boundary).
+    the layer where it becomes available, and one coordinate V per comparison.  An attended
+    node's head writes its raw (approximate in soft mode) output s into the node's own clean
+    coordinate (0 until then: nothing else writes it, and no head of that layer reads it);
+    the same FFN reads s there (its "scratch" value), erases it (s - ReLU(s) = 0 for the head
+    outputs s >= 0) and adds the clean value, so the coordinate leaves the layer holding
+    clean(s) exactly.  So the soft activations equal the hard ones after every layer (up to
+    float rounding), except a bounded mixed comparison's V, approximate from its lookups'
+    layer to its sign head's (one layer boundary).
 
 Schedule ("time" = the layer after which a node's clean value exists):
   symbol-only, first/last, mod(m, r) and pos(...): 0 (mod(2, r) is set by the position embedding
@@ -18,7 +21,8 @@ Schedule ("time" = the layer after which a node's clean value exists):
                              their numerical-predicate features, format 4; a constant pos(...)
                              is symbol-only);
   Y f, X f:                  1 + time(f);
-  f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f;
+  f S g, f U g:              1 + max(time(f), time(g), time(beta)), beta = g | !f (or the anchored
+                             select h | Y h, below);
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
                              the sign head in the next layer: time = 2 + max(time(f_k));
   mixed comparison:          unbounded: count heads in layer 1 + max(time(f_k)) write each
@@ -63,6 +67,18 @@ as for tables alone, m_max now counted over each node's chosen inputs.
 Heads of one layer with the same scores, mask and hard mode (for instance every Y head
 of a layer in the bounded regime, every count head of a direction) are one head whose
 values sit side by side: its attention weights are those of each, in every mode.
+
+Anchored since / until.  The head of f S g attends to j* = the rightmost j < i with beta_j
+(none: j* = i - 1) and reads g there.  Any beta works for which (a) g -> beta, (b) !f -> beta,
+and (c) at every position k with beta_k, f_k and !g_k, f S g is false at k (then (f S g)_i is
+false: no g in [k, i), f on [k, i)).  When g -> f and g has the conjunct Y h with h = !f at
+every position, beta = h | Y h satisfies all three: (a) g -> Y h, (b) !f = h; (c) Y h at k
+means !f at k - 1, which blocks every witness before k - 1, and k - 1 is none (g_{k-1} would
+give f_{k-1}).  This select does not depend on g, so every such f S g' of one layer (the
+"token after the previous x" idiom !x S (phi & Y x)) has the same scores: one head.  f U g
+mirrors it with X h.  The head is the same tie-breaking head (Lemma 8) on a clean 0/1 select:
+its gap, mass bound and the temperature derivation are unchanged.  ``_anchored_select``
+reads the conditions off g's conjuncts and the symbols (its docstring says how far it looks).
 
 Regimes (every head's scores, gap and bound: constructive.heads):
   bounded:   scores with K = 1, tau(n) = c/n, c = 1/ln(16 m_max); gap 1/n;
@@ -560,7 +576,7 @@ class _Schedule:
         return [x for x in self.plan[g].inputs if self.is_attended(x) and self.time[x] == t]
 
     def is_attended(self, g: Formula) -> bool:
-        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): it has a scratch coordinate."""
+        """Return whether node g is computed by attention (Y, X, S, U, a comparison of counts of one direction): its FFN cleans a raw head value."""
         return isinstance(g, (Prev, Next, Since, Until, Compare)) and self.symbolic[g] is None and not self.is_clamped(g)
 
     def is_mixed(self, g: Formula) -> bool:
@@ -580,7 +596,7 @@ class _Layout:
     features: tuple[str, ...]
     symbolic: list[Formula]  # the symbol-only nodes, set by the word embedding
     clean: dict[Formula, int]  # every node's exact 0/1 value
-    scratch: dict[Formula, int]  # every attended node's raw head output, erased by its layer's FFN
+    scratch: dict[Formula, int]  # every attended node's raw head output (its clean coordinate), erased by its layer's FFN
     value: dict[Formula, int]  # every comparison's V = sum_k c_k #_k / (count of visible keys) + const / max(., 1)
     #: (count, time of its comparison) -> the counts of the mixed comparisons: unbounded (average #/D, its lookup's copy of #);
     #: bounded (average #/(n D), the scaled Boolean b/n it averages)
@@ -651,12 +667,65 @@ def _schedule(f: Formula, alphabet: tuple[str, ...], regime: str) -> _Schedule:
     sched = _Schedule(f, alphabet, regime)
     for g in sched.subs:
         if isinstance(g, (Since, Until)):
-            beta = Or(g.right, Not(g.left))
+            beta = _anchored_select(sched, g)  # g.left and g.right come before g in post-order
+            if beta is None:
+                beta = Or(g.right, Not(g.left))
+                sched.add(Not(g.left))
             sched.beta[g] = beta
-            sched.add(Not(g.left))  # g.left and g.right come before g in post-order
             sched.add(beta)
         sched.add(g)
     return sched
+
+
+def _anchored_select(sched: _Schedule, g: Since | Until) -> Formula | None:
+    """Return the anchored select h | Y h (U: h | X h) of g = f S r when r -> f and r has the conjunct Y h with h = !f, else None.
+
+    Module docstring, "Anchored since / until".  Read off r's conjuncts (its And-tree, at most
+    MAX_GATE_INPUTS of them): some conjunct c with c -> f (c is f, or both are symbol-only and
+    c's symbols are f's), and a conjunct Y h (U: X h) with h = !f at every position (f is Not(h),
+    h is Not(f), or both are symbol-only with opposite values at every symbol) and h no gate (so
+    h | Y h is the table of two leaves, at the time of Y h).  Used only when that time is no later
+    than g's children's: g runs in the layer it would have run in.
+    """
+    step = Prev if isinstance(g, Since) else Next
+    f = g.left
+    conjuncts = _conjuncts(g.right)
+    anchor = next((c for c in conjuncts if isinstance(c, step) and not sched._is_gate(c.arg) and _is_negation(sched, c.arg, f)), None)
+    if anchor is None or not any(_implies(sched, c, f) for c in conjuncts):
+        return None
+    if sched.time[anchor] > max(sched.time[f], sched.time[g.right]):
+        return None
+    return Or(anchor.arg, anchor)
+
+
+def _conjuncts(r: Formula) -> list[Formula]:
+    """Return up to MAX_GATE_INPUTS conjuncts of r (the non-And nodes its And-tree reaches; r itself when r is no And), without recursion."""
+    out: list[Formula] = []
+    stack, seen = [r], set()
+    while stack and len(out) < MAX_GATE_INPUTS:
+        x = stack.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        if isinstance(x, And):
+            stack += [x.right, x.left]
+        else:
+            out.append(x)
+    return out
+
+
+def _implies(sched: _Schedule, c: Formula, f: Formula) -> bool:
+    """Return whether c -> f at every position, as far as syntax and the symbols show: c is f, or both are symbol-only and c's symbols are f's."""
+    vc, vf = sched.symbolic[c], sched.symbolic[f]
+    return c == f or (vc is not None and vf is not None and all(b or not a for a, b in zip(vc, vf)))
+
+
+def _is_negation(sched: _Schedule, h: Formula, f: Formula) -> bool:
+    """Return whether h = !f at every position, as far as syntax and the symbols show: f is Not(h), h is Not(f), or opposite symbol values."""
+    vh, vf = sched.symbolic[h], sched.symbolic[f]
+    if vh is not None and vf is not None:
+        return all(a != b for a, b in zip(vh, vf))
+    return (isinstance(f, Not) and f.arg == h) or (isinstance(h, Not) and h.arg == f)
 
 
 def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
@@ -672,7 +741,10 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
 
 
 def _allocate(sched: _Schedule) -> _Layout:
-    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), scratch, V."""
+    """Step 3: the coordinates, in order: position features, symbol-only nodes, other nodes (first / last ARE is_first / is_last), V.
+
+    An attended node's scratch (its head's raw value) IS its clean coordinate (module docstring, "Layout").
+    """
     res = Residual()
     features = _regime_features(sched.regime)
     if sched.regime == "bounded" and any(sched.is_mixed(g) for g in sched.nodes):
@@ -702,7 +774,7 @@ def _allocate(sched: _Schedule) -> _Layout:
     value: dict[Formula, int] = {}
     for g in sched.nodes:
         if sched.is_attended(g):
-            scratch[g] = res.add(f"scratch:{sched.label(g)}")
+            scratch[g] = clean[g]  # the head writes its raw value where the FFN writes the clean one (module docstring, "Layout")
         if isinstance(g, Compare) and not sched.is_symbolic(g) and not sched.is_clamped(g):
             value[g] = res.add(f"V:{sched.label(g)}")
     lookups: dict[tuple[Count, int], tuple[int, int]] = {}
@@ -892,8 +964,8 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
         if bias:
             plan.bias[lay.clean[g]] = plan.bias.get(lay.clean[g], 0.0) + bias
         plan.units += units
-    # Erase every scratch coordinate after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex
-    # combinations of 0/1 values), so soft and hard activations agree after every layer, not only in the clean coordinates.
+    # Erase every head's raw value after its clean-up: x - ReLU(x) = 0 for the head outputs x >= 0 (convex combinations
+    # of 0/1 values); the raw value sits in the node's clean coordinate, which so leaves the layer holding the clean value alone.
     for g, k in lay.scratch.items():
         res.layer(sched.time[g] - 1).units.append(Unit({k: 1.0}, 0.0, {k: -1.0}))
     if sched.regime == "unbounded":

@@ -15,6 +15,7 @@ from hardsoft.constructive.logic import (
     And,
     Atom,
     Mod,
+    Next,
     Not,
     Or,
     Prev,
@@ -202,6 +203,119 @@ def test_equal_score_heads_share_one_head() -> None:
     c = compile_formula("Y a & Y b & Y first", ("a", "b"), "bounded")
     assert [len(layer.heads) for layer in c.model.layers] == [1] and len(c.heads) == 3
     assert check_compiled(c, 6)["ok"]
+
+
+# --------------------------------------------------------------------------- anchored since / until
+
+
+@pytest.mark.parametrize(
+    ("text", "heads"),
+    [
+        ("!a S (b & Y a) | !a S (c & Y a)", [1, 1]),  # the induction idiom: both S nodes select a | Y a
+        ("!a U (b & X a) | !a U (c & X a)", [1, 1]),
+        ("!a S (!a & Y a) & !a S (b & Y a)", [1, 1]),  # the conjunct implying f is f itself
+        ("!Y b S (!Y b & Y Y b)", [1, 1, 1]),  # h = Y b is a temporal node, not a symbol
+        ("b & (!b S (a & Y b)) | c & (!c S (a & Y c)) | a & Y a", [1, 2, 0]),
+    ],
+)
+def test_anchored_since_and_until_share_one_head_and_verify(text: str, heads: list[int]) -> None:
+    c = compile_formula(text, ("a", "b", "c"))
+    sched = cp._schedule(c.formula, ("a", "b", "c"), "bounded")
+    assert all(isinstance(b, Or) and isinstance(b.right, (Prev, Next)) and b.right.arg == b.left for b in sched.beta.values())
+    assert [len(layer.heads) for layer in c.model.layers] == heads
+    assert check_compiled(c, 7)["ok"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "!a S (a & Y a)",  # g does not imply f (a & Y a & a is possible)
+        "!a S (b & Y b)",  # no conjunct Y h with h = !f
+        "!a S (b | Y a)",  # Y a is no conjunct
+        "!a S (b & Y (a & X b))",  # h is a gate
+        "X a S (b & Y !X a)",  # h = !X a = !f is a gate (and g does not imply f)
+    ],
+)
+def test_the_anchored_select_is_used_only_when_its_conditions_hold(text: str) -> None:
+    c = compile_formula(text, ("a", "b", "c"))
+    sched = cp._schedule(c.formula, ("a", "b", "c"), "bounded")
+    assert [str(b) for b in sched.beta.values()] == [str(Or(g.right, Not(g.left))) for g in sched.beta]
+    assert check_compiled(c, 7)["ok"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    formulas(max_leaves=3, alphabet=("a", "b", "c"), compilable=True),
+    st.sampled_from(["a", "b", "c"]),
+    st.sampled_from(["S", "U"]),
+    st.booleans(),
+    st.sampled_from(["bounded", "unbounded"]),
+)
+def test_random_anchored_formulas_agree_with_the_evaluator(phi, x: str, op: str, same: bool, regime: str) -> None:
+    step = "Y" if op == "S" else "X"
+    other = "!" + x if same else next(y for y in "abc" if y != x)  # a conjunct implying f = !x
+    text = f"!{x} {op} ({other} & ({phi}) & {step} {x}) | {x}"
+    try:
+        c = compile_formula(text, ("a", "b", "c"), regime)
+    except ValueError:  # a random phi the compiler refuses (past a bound)
+        return
+    sched = cp._schedule(c.formula, ("a", "b", "c"), regime)
+    top = next(g for g in sched.beta if str(g.left) == f"!{x}" and str(g.right).endswith(f"{step} {x}"))
+    assert str(sched.beta[top]) == f"{x} | {step} {x}"
+    assert check_compiled(c, 6)["ok"]
+
+
+@pytest.mark.parametrize(
+    ("plant", "text"),
+    [
+        ("_implies", "!a S (a & Y a)"),  # the anchored select without g -> f
+        ("_implies", "!a U (a & X a)"),
+        ("_is_negation", "!a S (b & Y b)"),  # ... with an anchor Y h, h not !f
+    ],
+)
+def test_planted_anchored_select_without_its_condition_is_caught(monkeypatch, plant: str, text: str) -> None:
+    assert check_compiled(compile_formula(text, ("a", "b", "c")), 7)["ok"]
+    monkeypatch.setattr(cp, plant, lambda sched, x, f: True)
+    r = check_compiled(compile_formula(text, ("a", "b", "c")), 7)
+    assert not r["ok"] and r["first_counterexample"] is not None
+
+
+# --------------------------------------------------------------------------- no scratch coordinates
+
+#: A formula with attended nodes of every kind the bounded and unbounded regimes compile (Y, X, S, U, a count comparison).
+ATTENDED = "((Y a) S (b & !X a)) | (#<[a] > #<[b] & (a U last))"
+
+
+@pytest.mark.parametrize("regime", ["bounded", "unbounded"])
+def test_attended_nodes_write_into_their_own_coordinate_and_leave_it_exact(regime: str) -> None:
+    c = compile_formula(ATTENDED, ("a", "b"), regime)
+    sched = cp._schedule(c.formula, ("a", "b"), regime)
+    lay = cp._allocate(sched)
+    assert lay.scratch and all(lay.scratch[g] == lay.clean[g] for g in lay.scratch)  # no coordinate of its own
+    for n in (1, 3, 6):
+        w = np.concatenate(list(tf.enumerate_inputs(2, n)))
+        for mode, tau in (("hard", None), ("soft", c.tau(n))):
+            for layer, x in enumerate(tf.run(c.model, w, mode, tau=tau).activations[1:], start=1):
+                done = [k for g, k in lay.clean.items() if sched.time[g] <= layer]  # every node computed by this layer
+                assert np.all(np.abs(x[:, :, done] - np.round(x[:, :, done])) <= 1e-12), (mode, n, layer)
+                assert set(np.unique(np.round(x[:, :, done]))) <= {0.0, 1.0}, (mode, n, layer)
+
+
+def test_planted_missing_eraser_is_caught(monkeypatch) -> None:
+    """Without the eraser the raw head value stays beside the clean one: an attended node's coordinate holds 2, not 1."""
+    real = cp._place_ffns
+
+    def no_eraser(sched, lay, orientation):
+        real(sched, lay, orientation)
+        scratch = set(lay.scratch.values())
+        for plan in lay.res.layers:
+            plan.units[:] = [
+                u for u in plan.units if not (u.bias == 0 and len(u.w_in) == 1 and u.w_in == {k: 1.0 for k in u.w_out} and set(u.w_out) <= scratch)
+            ]
+
+    monkeypatch.setattr(cp, "_place_ffns", no_eraser)
+    with pytest.raises(AssertionError):
+        test_attended_nodes_write_into_their_own_coordinate_and_leave_it_exact("bounded")
 
 
 # --------------------------------------------------------------------------- mod(m, r)
