@@ -35,7 +35,10 @@ _built: dict[str, dict] = {}
 
 
 def build_wrong(tmp_path_factory: pytest.TempPathFactory, name: str) -> dict:
-    """Return the units of checking ``tests/lean_wrong/<name>.lean`` with the other bundled wrong files (built once per session; skip when no Lean toolchain can be had)."""
+    """Return the units of checking ``tests/lean_wrong/<name>.lean`` with the other bundled wrong files.
+
+    Built once per session; skips when no Lean toolchain can be had.
+    """
     from hardsoft.checks.families.lean.toolchain import ToolchainError, ensure_wasm_toolchain, find_native
 
     assert name in BUNDLED_WRONG_FILES, f"{name}.lean is not one of BUNDLED_WRONG_FILES"
@@ -45,7 +48,8 @@ def build_wrong(tmp_path_factory: pytest.TempPathFactory, name: str) -> dict:
         except ToolchainError as e:
             pytest.skip(f"no Lean toolchain: {e}")
     if "units" not in _built:
-        units, findings, _tc = lf.check_sources(WRONG_DIR, tmp_path_factory.mktemp("lean-wrong-files"), lambda _m: None, names=list(BUNDLED_WRONG_FILES))
+        out = tmp_path_factory.mktemp("lean-wrong-files")
+        units, findings, _tc = lf.check_sources(WRONG_DIR, out, lambda _m: None, names=list(BUNDLED_WRONG_FILES))
         assert not findings, [f.short() for f in findings]
         _built["units"] = units
     return _built["units"]
