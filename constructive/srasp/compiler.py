@@ -112,7 +112,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from hardsoft.constructive.heads import position_lookup_spec
+from hardsoft.constructive.heads import gated_position_spec, position_lookup_spec
 from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, Unit, ValueTerm, clamp01
 from hardsoft.constructive.srasp.language import (
     Aggregate,
@@ -554,7 +554,7 @@ class _ProgramCompiler:
     def select(self, name: str, op: Select) -> None:
         """Select (Boolean value): s_ij = 2 [where_j] - 2 (k_j - t_i)^2 +- j/n, then found = where* and [k* = t], out = found ? value* : default."""
         if self.kinds[name] != "Boolean":
-            raise self.refuse(name, "a select with an integer value is not compiled yet")
+            self.check_int_value(name, op)
         if op.cmp in ("<", "<=", ">", ">="):
             return self.select_order(name, op)
         if op.cmp not in (None, "=="):
@@ -567,8 +567,8 @@ class _ProgramCompiler:
             key_term[wh] = key_term.get(wh, 0.0) + 2.0
         scores = [ScoreTerm({one: 1.0}, key_term)]
         raw_v, raw_w = self.s.coord(_label("raw", name)), self.s.coord(_label("raw-where", name))
-        values = [ValueTerm(raw_v, {self.bool(op.value): 1.0}), ValueTerm(raw_w, {wh if wh is not None else one: 1.0})]
-        reads = [self.bool(op.value)] + ([wh] if wh is not None else [])
+        values = [self.value_term(raw_v, op.value), ValueTerm(raw_w, {wh if wh is not None else one: 1.0})]
+        reads = self.value_reads(op.value) + ([wh] if wh is not None else [])
         t: Affine | None = None
         raw_k = None
         if op.key is not None and op.query is not None:
@@ -604,8 +604,8 @@ class _ProgramCompiler:
             reads += sorted(k.w) + sorted(k2.w) + sorted(t.w)
         spec = HeadSpec(scores, values, op.mask)
         self.heads[name] = self.s.add_head(self.s.head_layer(reads or [one]), spec, [v.target for v in values])
-        vs, ws = self.s.coord(_label("value*", name)), self.s.coord(_label("where*", name))
-        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        vs = self.clean_value(name, raw_v)
+        ws = self.s.coord(_label("where*", name))
         self.units_to([raw_w], _clean(raw_w, ws), ws)
         found = ws
         if raw_k is not None and t is not None:
@@ -614,9 +614,7 @@ class _ProgramCompiler:
             zw = {q: 4.0 * v for q, v in z.w.items()}
             self.units_to([raw_k] + sorted(t.w), clamp01(zw, 2.0 + 4.0 * z.const, eq) + clamp01(zw, -1.0 + 4.0 * z.const, eq, sign=-1.0), eq)
             self.units_to([ws, eq], [Unit(_lin((ws, 1.0), (eq, 1.0)), -1.0, {found: 1.0})], found)
-        d, c = self.bool(op.default), self.s.coord(_label("seq", name))
-        units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {c: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {c: 1.0})]
-        self.ffn(name, [found, vs, d], units, c)
+        self.select_output(name, op, found, vs)
 
     def select_order(self, name: str, op: Select) -> None:
         """Select with key = the index, no where filter, comparison < <= > >=: the nearest or the extreme visible key, then a found test.
@@ -647,20 +645,73 @@ class _ProgramCompiler:
         else:
             scores = [ScoreTerm({one: 1.0}, {self.posn: 1.0 if op.direction == "rightmost" else -1.0})]
         raw_v, raw_w, raw_k = (self.s.coord(_label(role, name)) for role in ("raw", "raw-where", "raw-key"))
-        values = [ValueTerm(raw_v, {self.bool(op.value): 1.0}), ValueTerm(raw_w, {one: 1.0}), ValueTerm(raw_k, {self.pos: 1.0})]
+        values = [self.value_term(raw_v, op.value), ValueTerm(raw_w, {one: 1.0}), ValueTerm(raw_k, {self.pos: 1.0})]
         spec = HeadSpec(scores, values, op.mask)
-        self.heads[name] = self.s.add_head(self.s.head_layer([self.bool(op.value)] + sorted(t.w)), spec, [raw_v, raw_w, raw_k])
-        vs, ws = self.s.coord(_label("value*", name)), self.s.coord(_label("where*", name))
-        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        self.heads[name] = self.s.add_head(self.s.head_layer(self.value_reads(op.value) + sorted(t.w)), spec, [raw_v, raw_w, raw_k])
+        vs = self.clean_value(name, raw_v)
+        ws = self.s.coord(_label("where*", name))
         self.units_to([raw_w], _clean(raw_w, ws), ws)
         ok, found = self.s.coord(_label("key-cmp-query*", name)), self.s.coord(_label("found", name))
         z = Affine({raw_k: 1.0}).plus(t, -1.0)  # k* - t, an integer: [z < 0] = clamp(-2z - 1/2), [z > 0] = clamp(2z - 1/2)
         sign = -1.0 if below else 1.0
         self.units_to([raw_k] + sorted(t.w), clamp01({q: 2.0 * sign * v for q, v in z.w.items()}, 2.0 * sign * z.const - 0.5, ok), ok)
         self.units_to([ws, ok], [Unit(_lin((ws, 1.0), (ok, 1.0)), -1.0, {found: 1.0})], found)
-        d, out = self.bool(op.default), self.s.coord(_label("seq", name))
-        units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {out: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {out: 1.0})]
-        self.ffn(name, [found, vs, d], units, out)
+        self.select_output(name, op, found, vs)
+
+    def check_int_value(self, name: str, op: Select) -> None:
+        """Refuse an integer-valued select outside the compiled case: keys j <= i (causal / strict mask), value and default of degree <= 1."""
+        if op.mask not in ("causal", "strict"):
+            raise self.refuse(name, f"a select with an integer value is compiled only with mask causal or strict, not {op.mask}")
+        for x in (op.value, op.default):
+            c, d = self.growth[x]
+            if d > 1 or c > MAX_KEY_SCALE:
+                raise self.refuse(name, f"the select's value or default {x!r} grows like {c} (i+1)^{d}, above the bound {MAX_KEY_SCALE} (i+1)")
+        self.note_scale(op.value, op.default)
+
+    def value_term(self, raw: int, x: str) -> ValueTerm:
+        """Return the value column copying x_j into raw (a Boolean's coordinate, or an integer's affine form, its constant through one)."""
+        if self.kinds[x] == "Boolean":
+            return ValueTerm(raw, {self.bool(x): 1.0})
+        f = self.integer(x)
+        w = dict(f.w)
+        if f.const:
+            w[self.one] = w.get(self.one, 0.0) + f.const
+        return ValueTerm(raw, w or {self.one: 0.0})
+
+    def value_reads(self, x: str) -> list[int]:
+        """Return the coordinates a value column of x reads."""
+        return [self.bool(x)] if self.kinds[x] == "Boolean" else sorted(self.integer(x).w) or [self.one]
+
+    def clean_value(self, name: str, raw_v: int) -> int:
+        """Return the coordinate of the chosen value: a Boolean's cleaned copy (value*), an integer's raw copy (no clean-up)."""
+        if self.kinds[name] != "Boolean":
+            return raw_v
+        vs = self.s.coord(_label("value*", name))
+        self.units_to([raw_v], _clean(raw_v, vs), vs)
+        return vs
+
+    def select_output(self, name: str, op: Select, found: int, vs: int) -> None:
+        """Write found ? value* : default: Booleans mixed by ReLUs; integers by the big-M product of the module docstring."""
+        if self.kinds[name] == "Boolean":
+            d, c = self.bool(op.default), self.s.coord(_label("seq", name))
+            units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {c: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {c: 1.0})]
+            self.ffn(name, [found, vs, d], units, c)
+            return
+        # z = value* - default, |z| <= M (i+1) with M = 2 C; found * z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), P = found (i+1)
+        gi = self.s.coord(_label("found*i", name))
+        self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([found]), gated_position_spec(found, self.one, self.pos, gi), [gi])
+        m = 2.0 * max(float(self.growth[op.value][0]), float(self.growth[op.default][0]))
+        d = self.integer(op.default)
+        z = Affine({vs: 1.0}).plus(d, -1.0)
+        slack = Affine({self.pos: -m, gi: m, found: m}, -m)  # -M (i + 1 - P)
+        c = self.s.coord(_label("seq", name))
+        units = []
+        for sign in (1.0, -1.0):
+            f = z.scaled(sign).plus(slack)
+            w = dict(f.w)
+            units.append(Unit(w, f.const, {c: sign}))
+        self.units_to([vs, gi, found] + sorted(d.w), units, c)
+        self.ints[name] = Affine({c: 1.0}).plus(d)
 
     # ------------------------------------------------------------------ step 3: the outputs
 

@@ -81,11 +81,17 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) ->
                 else:
                     cmp = "=="
             offset = draw(st.integers(-2, 2)) if use_cmp else 0
-            if ints and not compiled_only and draw(st.booleans()):
-                value, default, is_int = draw(st.sampled_from(ints)), draw(st.sampled_from(ints)), True
+            mask = draw(st.sampled_from(_MASKS))
+            if compiled_only:  # integer values compile with keys j <= i and value, default of growth at most 64 (i+1)
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                values = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1] if mask in ("causal", "strict") else []
+            else:
+                values = ints
+            if values and draw(st.booleans()):
+                value, default, is_int = draw(st.sampled_from(values)), draw(st.sampled_from(values)), True
             else:
                 value, default = b2, b3
-            op = L.Select(draw(st.sampled_from(L.DIRECTIONS)), draw(st.sampled_from(_MASKS)), key, cmp, query, offset, where, value, default)
+            op = L.Select(draw(st.sampled_from(L.DIRECTIONS)), mask, key, cmp, query, offset, where, value, default)
         else:
             pool = ints
             if compiled_only:
