@@ -17,8 +17,12 @@ def _lin(draw: st.DrawFn, pool: list[str], k: int = 2, coef: int = 3, const: int
 
 
 @st.composite
-def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) -> L.Program:
-    """Return a valid program over {a, b}; compiled_only keeps to what compile_program covers (docs/srasp.md)."""
+def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, int_select: bool = False) -> L.Program:
+    """Return a valid program over {a, b}; compiled_only keeps to what compile_program covers (docs/srasp.md).
+
+    int_select: end with a select whose value is an integer (keys j <= i, value and default of growth at most
+    64 (i+1)) and a comparison reading it, so every drawn program has one.
+    """
     alphabet = ("a", "b")
     defs: list[tuple[str, L.Op]] = [("A", L.Token(("a",))), ("B", L.Token(("a", "b") if draw(st.booleans()) else ("b",)))]
     bools, ints = ["A", "B"], []
@@ -111,5 +115,17 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8) ->
                 expandable.append(name)
         elif not isinstance(op, (L.Index, L.Lin, L.PrefixSum, L.Psum)):
             bools.append(name)
+    if int_select:
+        growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+        small = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1] + ["pi"]
+        keyed = draw(st.booleans())
+        key, cmp, query = ("pi", draw(st.sampled_from(("==", "<", "<=", ">", ">="))), draw(st.sampled_from(small))) if keyed else (None, None, None)
+        where = None if keyed and cmp != "==" else draw(st.sampled_from([None] + bools))
+        value, default = draw(st.sampled_from(small)), draw(st.sampled_from(small))
+        offset = draw(st.integers(-2, 2)) if keyed else 0
+        sel = L.Select(draw(st.sampled_from(L.DIRECTIONS)), draw(st.sampled_from(("causal", "strict"))), key, cmp, query, offset, where, value, default)
+        cmp_out = L.Compare(draw(st.sampled_from(L.COMPARISONS)), L.Lin(((1, "vs"),), 0), _lin(draw, small))
+        defs += [("pi", L.Index()), ("vs", sel), ("vc", cmp_out)]
+        bools.append("vc")
     outs = tuple((f"o{k}", b) for k, b in enumerate(draw(st.lists(st.sampled_from(bools), min_size=1, max_size=3, unique=True))))
     return L.Program("random", alphabet, tuple(defs), outs, "none")

@@ -52,6 +52,12 @@ def test_random_compiled_programs_agree_in_every_cell(prog: L.Program, max_len: 
     assert r.ok, (r.summary(), sr.format_program(prog))
 
 
+@given(programs(compiled_only=True, int_select=True), st.integers(1, 4))
+def test_random_programs_with_an_integer_select_agree_in_every_cell(prog: L.Program, max_len: int) -> None:
+    r = sr.verify_program(prog, None, max_len)
+    assert r.ok, (r.summary(), sr.format_program(prog))
+
+
 @given(programs())
 def test_any_program_compiles_correctly_or_is_refused_in_one_line(prog: L.Program) -> None:
     try:
@@ -111,7 +117,8 @@ def test_interpreter_semantics_by_hand() -> None:
     "defs,message",
     [
         ("k = if A then pos else pos\n", r"a conditional on integers"),
-        ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value"),
+        ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
+        ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
         ("v = rightmost j with pos[j] != pos[i] value A default f\n", r"a selector comparing key and query by !="),
         ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"compiled only with the index as key and no where filter"),
         ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] value A default f\n", r"compiled only with the index as key"),
@@ -258,3 +265,60 @@ def test_an_order_selector_looking_at_the_wrong_key_is_caught() -> None:
     WQ[sr.FEATURES.index("one"), :] = 0.0  # the lookup's centre i - 2 becomes i: it reads w_i instead of w_(i-2)
     r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
     assert not r.ok and "back2_a" in {m.name for m in r.mismatches}
+
+
+# --------------------------------------------------------------------------- selects with an integer value
+
+#: Integer-valued selects: ==, order and no comparison; the value copied at scale up to 64 (i+1) (temperature scale S = 64^2).
+INT_SELECTS = [
+    "s = psum(A)\nv = rightmost j < i with B[j] value s default pos\nc = v == 1\n",
+    "s = strict_psum(A)\nu = 3*pos - 2\nv = leftmost j <= i with pos[j] == s[i] value u default s\nc = v >= 2\n",
+    "s = psum(B)\nv = rightmost j < i with pos[j] < s[i] value s default pos\nc = v > 1\n",
+    "u = 64*pos\nw = 0 - 64*pos\nv = rightmost j <= i with pos[j] <= pos[i] - 2 value u default w\n",
+]
+
+
+@pytest.mark.parametrize("defs", INT_SELECTS)
+def test_integer_valued_selects_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
+    prog = sr.parse_program(HEAD + defs + 'output "x" if A, else "y"\n')
+    assert prog.kinds()["v"] == "integer"
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+    comp = sr.compile_program(prog)
+    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+
+
+def test_integer_select_by_hand() -> None:
+    prog = sr.parse_program(HEAD + INT_SELECTS[0] + 'output "x" if A, else "y"\n')
+    # s = #a in 0..i = 1 1 2 2; v = s at the last b at j < i, else i: i = 0, 1 no such b (0, 1); i = 2, 3 the b at 1 (s_1 = 1)
+    assert sr.interpret(prog, "abab")["v"] == [0, 1, 1, 1]
+    assert sr.compile_program(prog).scale == 1.0
+    assert sr.compile_program(sr.parse_program(HEAD + INT_SELECTS[3] + 'output "x" if A, else "y"\n')).scale == 64.0**2
+
+
+def test_a_wrong_integer_copy_is_caught() -> None:
+    # planted: the copied value's weight halved (the head copies s_j / 2)
+    prog = sr.parse_program(HEAD + INT_SELECTS[2] + 'output "x" if A, else "y"\n')
+    comp = sr.compile_program(prog)
+    l, h = comp.heads["v"]
+    head = comp.model.layers[l].heads[h]
+    raw_v = int(np.flatnonzero(np.any(head.W_V @ head.W_O != 0, axis=0))[0])  # the head's first target: the raw copy
+    W_O = head.W_O.copy()
+    W_O[:, raw_v] *= 0.5
+    layers = list(comp.model.layers)
+    hs = list(layers[l].heads)
+    hs[h] = tf.Head(head.W_Q, head.W_K, head.W_V, W_O, head.mask, head.hard_mode)
+    layers[l] = Layer(tuple(hs), layers[l].W1, layers[l].b1, layers[l].W2, layers[l].b2)
+    bad = Model(comp.model.alphabet, comp.model.WE, comp.model.PE, tuple(layers), comp.model.name)
+    r = sr.verify_compiled(_replace(comp, bad), 5)
+    assert not r.ok and "v" in {m.name for m in r.mismatches}
+
+
+def test_a_wrong_gate_of_the_integer_select_is_caught() -> None:
+    # planted: the gate head's query sign flipped, so found * (i+1) becomes (1 - found) * (i+1)
+    prog = sr.parse_program(HEAD + INT_SELECTS[0] + 'output "x" if A, else "y"\n')
+    comp = sr.compile_program(prog)
+    l, h = comp.heads["v.gate"]
+    WQ = -comp.model.layers[l].heads[h].W_Q
+    r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
+    assert not r.ok and "v" in {m.name for m in r.mismatches}
