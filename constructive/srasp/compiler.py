@@ -60,7 +60,7 @@ The operations beyond the Dyck fragment
   +inf; lookup head, gap >= 1/(n-1)), shared by every PrefixSum reading b;
   sum_{j<=i} j = (i^2 + i)/2 and sum_{j<=i} 1 = i + 1 are affine in the features.
   Anything else (a psum of a psum: squaring) is refused.
-* ``Select`` with a Boolean value (an integer value is refused): one head, mask as given,
+* ``Select`` with a Boolean value: one head, mask as given,
   scores s_ij = 2 [where_j] - 2 (k_j - t_i)^2 + sigma j/n (sigma = +1 rightmost, -1
   leftmost; t_i = query_i + offset; the terms that are the same for every key of a query,
   -2 t_i^2 when the query has no square, are dropped: they change neither the max set nor
@@ -71,6 +71,22 @@ The operations beyond the Dyck fragment
   value* = clean, where* = clean, eq = [key* - t_i = 0] (IsConst's units), found = where*
   and eq, output = ReLU(found + value* - 1) + ReLU(default - found).  Keys without a
   square and keys or queries growing faster than MAX_KEY_SCALE (i+1) are refused.
+* ``Select`` with an integer value x (``select_output``): keys j <= i only (mask causal or strict)
+  and value and default of degree <= 1 with growth C <= MAX_KEY_SCALE, so |x_j|, |default_i| <= C (i+1).
+  The same head and found test as above (the same scores: gap >= 1/n); its value column copies x_j's
+  affine form raw (no clean-up), and the output is default + found * (x* - default), the product by
+  a big M that grows like the position: with z = x* - default (|z| <= M (i+1), M = 2C) and
+  P = found (i+1), found * z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), exact for found in
+  {0, 1}.  P = found * i + found comes from the gated position head
+  (``constructive.heads.gated_position_spec``: causal, s_ij = (2 found_i - 1) j, value j; gap 1).
+  Soft copy error: keys differ from the chosen one by |x_j - x*| <= 2 C n, so the raw copy is off by
+  <= 2 C n m with m the mass off the top, m <= n (128 S n^3)^{-(1 - 1/(2n))} <= n (128 S n^3)^{-3/4}
+  at tau = 1/(n ln(128 S n^3)) (n >= 2; the bound of the aggregate below with the scale S): the error is
+  <= 2 C n^{-1/4} / (38 S^{3/4}) <= 1/19 once S >= C^2 (``note_scale`` on value and default, so the
+  temperature scales with the bound 64 (i+1) as S = C^2 <= 64^2).  The gate head's copy is off by
+  <= n x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n}, and enters times M: <= 2C/(64 S n^2).  The output
+  is then within 1/4 of the integer, as every integer the model holds.  Other integer-valued selects
+  (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
 * ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
   where filter (k_j < t_i is no bilinear score in general).  The keys j < t of a contiguous
   mask end next to t, so the rightmost of them is the visible key nearest to t - 1 (a
@@ -701,17 +717,13 @@ class _ProgramCompiler:
         gi = self.s.coord(_label("found*i", name))
         self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([found]), gated_position_spec(found, self.one, self.pos, gi), [gi])
         m = 2.0 * max(float(self.growth[op.value][0]), float(self.growth[op.default][0]))
-        d = self.integer(op.default)
-        z = Affine({vs: 1.0}).plus(d, -1.0)
+        dflt = self.integer(op.default)
+        z = Affine({vs: 1.0}).plus(dflt, -1.0)
         slack = Affine({self.pos: -m, gi: m, found: m}, -m)  # -M (i + 1 - P)
         c = self.s.coord(_label("seq", name))
-        units = []
-        for sign in (1.0, -1.0):
-            f = z.scaled(sign).plus(slack)
-            w = dict(f.w)
-            units.append(Unit(w, f.const, {c: sign}))
-        self.units_to([vs, gi, found] + sorted(d.w), units, c)
-        self.ints[name] = Affine({c: 1.0}).plus(d)
+        units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
+        self.units_to([vs, gi, found] + sorted(dflt.w), units, c)
+        self.ints[name] = Affine({c: 1.0}).plus(dflt)
 
     # ------------------------------------------------------------------ step 3: the outputs
 
