@@ -481,9 +481,16 @@ class _ProgramCompiler:
         self.coords[name] = (c,)
 
     def cond(self, name: str, op: Cond) -> None:
-        """Cond on Booleans: ReLU(b + x - 1) + ReLU(y - b), exact on 0/1; on integers refused."""
+        """Cond on Booleans: ReLU(b + x - 1) + ReLU(y - b), exact on 0/1; on integers y + b (x - y) by ``gated`` (degree <= 1)."""
         if self.kinds[name] != "Boolean":
-            raise self.refuse(name, "a conditional on integers (if b then x else y with integer x, y) is not compiled yet")
+            for arm in (op.x, op.y):
+                gc, gd = self.growth[arm]
+                if gd > 1 or gc > MAX_KEY_SCALE:
+                    raise self.refuse(name, f"the conditional's {arm!r} grows like {gc} (i+1)^{gd}, above the bound {MAX_KEY_SCALE} (i+1)")
+            fy = self.integer(op.y)
+            g = self.gated(name, self.bool(op.b), self.integer(op.x).plus(fy, -1.0), (op.x, op.y))
+            self.ints[name] = Affine({g: 1.0}).plus(fy)
+            return
         b, x, y, c = self.bool(op.b), self.bool(op.x), self.bool(op.y), self.s.coord(_label("seq", name))
         units = [Unit(_lin((b, 1.0), (x, 1.0)), -1.0, {c: 1.0}), Unit(_lin((y, 1.0), (b, -1.0)), 0.0, {c: 1.0})]
         self.ffn(name, [b, x, y], units, c)
@@ -713,17 +720,25 @@ class _ProgramCompiler:
             units = [Unit(_lin((found, 1.0), (vs, 1.0)), -1.0, {c: 1.0}), Unit(_lin((d, 1.0), (found, -1.0)), 0.0, {c: 1.0})]
             self.ffn(name, [found, vs, d], units, c)
             return
-        # z = value* - default, |z| <= M (i+1) with M = 2 C; found * z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), P = found (i+1)
-        gi = self.s.coord(_label("found*i", name))
-        self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([found]), gated_position_spec(found, self.one, self.pos, gi), [gi])
-        m = 2.0 * max(float(self.growth[op.value][0]), float(self.growth[op.default][0]))
         dflt = self.integer(op.default)
-        z = Affine({vs: 1.0}).plus(dflt, -1.0)
-        slack = Affine({self.pos: -m, gi: m, found: m}, -m)  # -M (i + 1 - P)
+        c = self.gated(name, found, Affine({vs: 1.0}).plus(dflt, -1.0), (op.value, op.default))
+        self.ints[name] = Affine({c: 1.0}).plus(dflt)
+
+    def gated(self, name: str, b: int, z: Affine, operands: tuple[str, str]) -> int:
+        """Return a coordinate holding b * z for a Boolean b and an integer z with |z| <= 2 C (i+1), C the operands' largest growth.
+
+        Big M = 2 C + 1 times the position: b z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), P = b (i+1) from the
+        gated position head.  With b = 0 the margin M (i+1) - |z| >= i + 1 >= 1 keeps both units at 0 for z within 1 of
+        an integer, so the result is exactly 0 (errors of z do not pass); with b = 1 it is z (errors of z pass unchanged).
+        """
+        gi = self.s.coord(_label("gate*i", name))
+        self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), gated_position_spec(b, self.one, self.pos, gi), [gi])
+        m = 2.0 * max(float(self.growth[x][0]) for x in operands) + 1.0
+        slack = Affine({self.pos: -m, gi: m, b: m}, -m)  # -M (i + 1 - P)
         c = self.s.coord(_label("seq", name))
         units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
-        self.units_to([vs, gi, found] + sorted(dflt.w), units, c)
-        self.ints[name] = Affine({c: 1.0}).plus(dflt)
+        self.units_to([gi, b] + sorted(z.w), units, c)
+        return c
 
     # ------------------------------------------------------------------ step 3: the outputs
 

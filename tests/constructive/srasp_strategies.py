@@ -45,8 +45,12 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
         elif kind == "bconst":
             op = L.BoolConst(draw(st.booleans()))
         elif kind == "cond":
-            if ints and not compiled_only and draw(st.booleans()):
-                op, is_int = L.Cond(b1, draw(st.sampled_from(ints)), draw(st.sampled_from(ints + bools))), True
+            arms = ints
+            if compiled_only:  # integer arms compile with growth at most 64 (i+1)
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                arms = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1]
+            if arms and draw(st.booleans()):
+                op, is_int = L.Cond(b1, draw(st.sampled_from(arms)), draw(st.sampled_from(arms + bools))), True
             else:
                 op = L.Cond(b1, b2, b3)
         elif kind == "index":

@@ -116,7 +116,7 @@ def test_interpreter_semantics_by_hand() -> None:
 @pytest.mark.parametrize(
     "defs,message",
     [
-        ("k = if A then pos else pos\n", r"a conditional on integers"),
+        ("s = psum(pos)\nk = if A then s else pos\n", r"the conditional's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)"),
         ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
         ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
         ("v = rightmost j with pos[j] != pos[i] value A default f\n", r"a selector comparing key and query by !="),
@@ -268,6 +268,55 @@ def test_an_order_selector_looking_at_the_wrong_key_is_caught() -> None:
 
 
 # --------------------------------------------------------------------------- selects with an integer value
+
+#: Conditionals on integers (the big-M product), alone, nested, and on a select's integer output.
+INT_CONDS = [
+    "s = psum(A)\nk = if A then s else pos\nc = k == 2\n",
+    "s = strict_psum(B)\nu = 64*pos\nk = if B then u else s\nw = 0 - 64*pos\nk2 = if A then k else w\nc = k2 >= 3\n",
+    "seven = 7\nk = if A then pos else seven\nc = k < 3\n",
+    "s = psum(A)\nv = rightmost j < i with B[j] value s default pos\nk = if B then v else s\nc = k == 1\n",
+]
+
+
+@pytest.mark.parametrize("defs", INT_CONDS)
+def test_integer_conditionals_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
+    prog = sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n')
+    assert prog.kinds()["k"] == "integer"
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+    comp = sr.compile_program(prog)
+    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+
+
+def test_a_wrong_gate_of_the_integer_conditional_is_caught() -> None:
+    # planted: the gate head's query sign flipped (b (i+1) becomes (1 - b) (i+1)): the big M no longer switches
+    prog = sr.parse_program(HEAD + INT_CONDS[2] + 'output "x" if c, else "y"\n')
+    comp = sr.compile_program(prog)
+    assert sr.interpret(prog, "aba")["k"] == [0, 7, 2]
+    l, h = comp.heads["k.gate"]
+    WQ = -comp.model.layers[l].heads[h].W_Q
+    r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
+    assert not r.ok and "k" in {m.name for m in r.mismatches}
+
+
+def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: M = 1 for arms of growth 64: with b = 0 the units no longer vanish
+    prog = sr.parse_program(HEAD + INT_CONDS[1] + 'output "x" if c, else "y"\n')
+    assert sr.verify_program(prog, None, 4).ok
+    real = sr.compiler._ProgramCompiler.gated
+
+    def small_m(self, name, b, z, operands):  # type: ignore[no-untyped-def]
+        growth = self.growth
+        self.growth = {**growth, **{x: (0, 1) for x in operands}}
+        try:
+            return real(self, name, b, z, operands)
+        finally:
+            self.growth = growth
+
+    monkeypatch.setattr(sr.compiler._ProgramCompiler, "gated", small_m)
+    r = sr.verify_program(prog, None, 4)
+    assert not r.ok and "k" in {m.name for m in r.mismatches}
+
 
 #: Integer-valued selects: ==, order and no comparison; the value copied at scale up to 64 (i+1) (temperature scale S = 64^2).
 INT_SELECTS = [
