@@ -54,7 +54,11 @@ The operations beyond the Dyck fragment
   > / >= / < / <= are clamp(2u - 1/2, 0, 1) for u = z, z + 1, -z, 1 - z (u >= 1 or u <= 0
   for integers): exact 0/1 from within 1/4.  No head.
 * ``BoolConst``: true = ReLU(one); false: a coordinate nothing writes.  ``Cond`` on
-  Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers: refused (b x needs a product).
+  Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers x, y of degree <= 1 and growth
+  C <= MAX_KEY_SCALE: y + b (x - y) by the big-M product of ``gated`` (below), |x - y| <= 2 C (i+1);
+  soft error <= max(err x, err y) + M (gate copy error): with b = 0 the product is exactly 0, with
+  b = 1 it is x - y, so errors do not grow through nested conditionals.  Higher degree: refused
+  (|x - y| ~ n^d needs a big M of degree d, and no feature holds i^d beyond i^2).
 * ``PrefixSum``: its argument must expand to a combination of Booleans, the index and 1;
   sum_{j<=i} b_j = S_b(i) + b_i with S_b the Psum construction above (averaging head, gap
   +inf; lookup head, gap >= 1/(n-1)), shared by every PrefixSum reading b;
@@ -75,16 +79,18 @@ The operations beyond the Dyck fragment
   and value and default of degree <= 1 with growth C <= MAX_KEY_SCALE, so |x_j|, |default_i| <= C (i+1).
   The same head and found test as above (the same scores: gap >= 1/n); its value column copies x_j's
   affine form raw (no clean-up), and the output is default + found * (x* - default), the product by
-  a big M that grows like the position: with z = x* - default (|z| <= M (i+1), M = 2C) and
-  P = found (i+1), found * z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), exact for found in
-  {0, 1}.  P = found * i + found comes from the gated position head
-  (``constructive.heads.gated_position_spec``: causal, s_ij = (2 found_i - 1) j, value j; gap 1).
+  a big M that grows like the position (``gated``): with z = x* - default (|z| <= 2C (i+1), M = 2C + 1)
+  and P = found (i+1), found * z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), exact for found in
+  {0, 1} (with found = 0 the margin M (i+1) - |z| >= 1 keeps both units at 0 for z within 1 of an integer).
+  P = found * i + found comes from the gated position head (``constructive.heads.gated_position_spec``:
+  causal, s_ij = (2 found_i - 1) j, value j; gap 1).
   Soft copy error: keys differ from the chosen one by |x_j - x*| <= 2 C n, so the raw copy is off by
-  <= 2 C n m with m the mass off the top, m <= n (128 S n^3)^{-(1 - 1/(2n))} <= n (128 S n^3)^{-3/4}
+  <= 2 C n m (plus the value's own error) with m the mass off the top, m <= n (128 S n^3)^{-(1 - 1/(2n))} <= n (128 S n^3)^{-3/4}
   at tau = 1/(n ln(128 S n^3)) (n >= 2; the bound of the aggregate below with the scale S): the error is
   <= 2 C n^{-1/4} / (38 S^{3/4}) <= 1/19 once S >= C^2 (``note_scale`` on value and default, so the
   temperature scales with the bound 64 (i+1) as S = C^2 <= 64^2).  The gate head's copy is off by
-  <= n x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n}, and enters times M: <= 2C/(64 S n^2).  The output
+  <= n x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n}, and enters times M <= 129: <= 129 * 4/1024^2 < 10^-3
+  (n = 2 is the worst case; n = 1 has one key).  The output
   is then within 1/4 of the integer, as every integer the model holds.  Other integer-valued selects
   (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
 * ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
