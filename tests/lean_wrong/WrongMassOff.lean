@@ -117,20 +117,19 @@ theorem position_neg_mass_half_x : (1 / 32 : Rat) / (1 + 1 / 32) ≤ 1 / 32 / 2 
 
 -- RIGHT-F-BEGIN
 /-- The lookup over positions' copy error at `S = 0`, `N = 2` (true): `|x/(1+x) - 0| (1-x)^2 ≤ 2x`,
-`x = 1/32`. -/
+`x = 1/32` (`|a|` spelled out as `absv`'s `if 0 ≤ a then a else -a`: this file is checked without
+the project). -/
 theorem position_copy_two_x :
-    absv ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) * ((1 - 1 / 32) * (1 - 1 / 32))
+    (if 0 ≤ ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) then ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) else -((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat)) * ((1 - 1 / 32) * (1 - 1 / 32))
       ≤ 2 * (1 / 32) := by
-  unfold absv
   grind
 -- RIGHT-F-END
 
 -- WRONG-F-BEGIN
 /-- The lookup over positions' copy error with the bound `x/2` (wrong on purpose). -/
 theorem position_copy_half_x :
-    absv ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) * ((1 - 1 / 32) * (1 - 1 / 32))
+    (if 0 ≤ ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) then ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) else -((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat)) * ((1 - 1 / 32) * (1 - 1 / 32))
       ≤ 1 / 32 / 2 := by
-  unfold absv
   grind
 -- WRONG-F-END
 
