@@ -401,12 +401,42 @@ set_option autoImplicit false
 #print axioms HardSoft.position_lookup_bounded_at_rule
 #check @HardSoft.position_lookup_neg_at_rule
 #print axioms HardSoft.position_lookup_neg_at_rule
+#check @HardSoft.sumTo_le_sumTo
+#print axioms HardSoft.sumTo_le_sumTo
+#check @HardSoft.pow_le_pow_of_le
+#print axioms HardSoft.pow_le_pow_of_le
+#check @HardSoft.copyTail_succ
+#print axioms HardSoft.copyTail_succ
+#check @HardSoft.copyTail_zero
+#print axioms HardSoft.copyTail_zero
+#check @HardSoft.copyTail_nonneg_le
+#print axioms HardSoft.copyTail_nonneg_le
+#check @HardSoft.copy_sum_mul_eq
+#print axioms HardSoft.copy_sum_mul_eq
+#check @HardSoft.copy_sum_mul_le
+#print axioms HardSoft.copy_sum_mul_le
+#check @HardSoft.natCast_sub_le_natDist
+#print axioms HardSoft.natCast_sub_le_natDist
+#check @HardSoft.sumTo_mul_sub_le_sumTo_mul
+#print axioms HardSoft.sumTo_mul_sub_le_sumTo_mul
+#check @HardSoft.lookup_two_sided_copy
+#print axioms HardSoft.lookup_two_sided_copy
+#check @HardSoft.le_div_of_mul_le
+#print axioms HardSoft.le_div_of_mul_le
+#check @HardSoft.position_lookup_copy_at_rule
+#print axioms HardSoft.position_lookup_copy_at_rule
+#check @HardSoft.position_lookup_copy_bounded_at_rule
+#print axioms HardSoft.position_lookup_copy_bounded_at_rule
 #check @HardSoft.nonvacuous_position_lookup_at_rule
 #print axioms HardSoft.nonvacuous_position_lookup_at_rule
 #check @HardSoft.nonvacuous_position_lookup_bounded_at_rule
 #print axioms HardSoft.nonvacuous_position_lookup_bounded_at_rule
 #check @HardSoft.nonvacuous_position_lookup_neg_at_rule
 #print axioms HardSoft.nonvacuous_position_lookup_neg_at_rule
+#check @HardSoft.nonvacuous_position_lookup_copy_at_rule
+#print axioms HardSoft.nonvacuous_position_lookup_copy_at_rule
+#check @HardSoft.nonvacuous_position_lookup_copy_bounded_at_rule
+#print axioms HardSoft.nonvacuous_position_lookup_copy_bounded_at_rule
 #check @HardSoft.nonvacuous_softmax_output_err_le
 #print axioms HardSoft.nonvacuous_softmax_output_err_le
 #check @HardSoft.nonvacuous_softmax_output_err_le_offMass

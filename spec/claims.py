@@ -366,6 +366,8 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.softmax_output_err_le_offMass",
             "HardSoft.position_lookup_at_rule",
             "HardSoft.position_lookup_bounded_at_rule",
+            "HardSoft.position_lookup_copy_at_rule",
+            "HardSoft.position_lookup_copy_bounded_at_rule",
         ),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_count_head_scores_are_constant",
@@ -379,7 +381,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
             "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
         ),
-        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)); not proved: their copy error (2x/(1-x)^2) and the margin it leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S).",
+        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)) and their copy error at the same rule (|sum_p w_p p - S| (1-x)^2 <= 2x when also x <= 1, so <= 2x/(1-x)^2 for x < 1); not proved: the margin the copy error leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S).",
     ),
     Claim(
         "APP-FF",
@@ -491,6 +493,7 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.srasp_lookup_gap",
             "HardSoft.srasp_lookup_gap_neg",
             "HardSoft.position_lookup_at_rule",
+            "HardSoft.position_lookup_copy_at_rule",
             "HardSoft.position_lookup_neg_at_rule",
             "HardSoft.dyck_partner_head",
             "HardSoft.softmax_mass_off_top_le_of_deficits",
@@ -511,7 +514,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean proves, for every n: the Psum lookup's gap 1/i and its mass bound at the temperature rule tau = 1/(n L) (L = ln(128 n^3): mass off p = S_i <= 2x/(1-x) with x = 1/(128 n^3), and <= x off p = 0 for a negative sum), the partner heads' gap 1/n and mass bound, and Once's 0/1 head. Not proved: how accurately the depths are copied (the copy error 2x/(1-x)^2) and the partner head's mass bound under those perturbed scores (the module docstring's 1/4), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        not_covered="Lean proves, for every n: the Psum lookup's gap 1/i and its mass bound at the temperature rule tau = 1/(n L) (L = ln(128 n^3): mass off p = S_i <= 2x/(1-x) with x = 1/(128 n^3), and <= x off p = 0 for a negative sum), the partner heads' gap 1/n and mass bound, and Once's 0/1 head. Lean also proves the Psum lookup's copy error at that rule: |sum_p w_p p - S_i| (1-x)^2 <= 2x for x <= 1, so <= 2x/(1-x)^2 for x < 1. Not proved: the partner head's mass bound under the scores that copy error perturbs (the module docstring's 1/4), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",

@@ -480,6 +480,18 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "Lemma 7 over positions, bounded (the TL compiler's bounded mixed comparisons, key features p/n, (p/n)^2): scores 2 f (p/n) - (1/D)(p/n)^2 at f = S/(D n) over the keys p < N, S < N, 1 ≤ D ≤ M, at tau = 1/(n^2 M L), exp(-L) ≤ x: softmax mass off p = S times (1 - x) ≤ 2x, and ≤ 2x/(1-x) when x < 1, for every n",
     ),
+    "HardSoft.position_lookup_copy_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {L x : α} {S D M N : Nat} (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x) (hx1 : x ≤ 1), HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (HardSoft.natCast S / HardSoft.natCast D) D) N p * HardSoft.natCast p) N - HardSoft.natCast S) * ((1 - x) * (1 - x)) ≤ 2 * x ∧ (x < 1 → HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (HardSoft.natCast S / HardSoft.natCast D) D) N p * HardSoft.natCast p) N - HardSoft.natCast S) ≤ 2 * x / ((1 - x) * (1 - x)))"
+        ),
+        "Lemma 7 over positions, copy error (position_lookup_spec's output Σ_p w_p p against the copied count S: S-RASP's Psum lookup, the TL compiler's unbounded mixed comparisons): at the hypotheses of position_lookup_at_rule and x ≤ 1, |Σ_p w_p p - S| (1-x)^2 ≤ 2x, and ≤ 2x/(1-x)^2 when x < 1, for every n",
+    ),
+    "HardSoft.position_lookup_copy_bounded_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {L x : α} {n S D M N : Nat} (hn : 0 < n) (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x) (hx1 : x ≤ 1), HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E (1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast M * L)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast S / (HardSoft.natCast D * HardSoft.natCast n)) n D) N p * HardSoft.natCast p) N - HardSoft.natCast S) * ((1 - x) * (1 - x)) ≤ 2 * x ∧ (x < 1 → HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E (1 / (HardSoft.natCast n * HardSoft.natCast n * HardSoft.natCast M * L)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast S / (HardSoft.natCast D * HardSoft.natCast n)) n D) N p * HardSoft.natCast p) N - HardSoft.natCast S) ≤ 2 * x / ((1 - x) * (1 - x)))"
+        ),
+        "Lemma 7 over positions, bounded, copy error (the TL compiler's bounded mixed comparisons): at the hypotheses of position_lookup_bounded_at_rule and x ≤ 1, |Σ_p w_p p - S| (1-x)^2 ≤ 2x, and ≤ 2x/(1-x)^2 when x < 1, for every n",
+    ),
     "HardSoft.position_lookup_neg_at_rule": LeanStatement(
         over_field(
             "(E : HardSoft.ExpLike α) {L x : α} {m D M N : Nat} (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hN : 0 < N) (hrule : E.exp (-L) ≤ x), HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (-HardSoft.natCast m / HardSoft.natCast D) D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (-HardSoft.natCast m / HardSoft.natCast D) D) N 0 ≤ x"
@@ -1034,6 +1046,14 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_position_lookup_bounded_at_rule": LeanExample(
         "HardSoft.position_lookup_bounded_at_rule",
         "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3 1 ≤ 2 * 1 / (1 - 1))",
+    ),
+    "HardSoft.nonvacuous_position_lookup_copy_at_rule": LeanExample(
+        "HardSoft.position_lookup_copy_at_rule",
+        "HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * 1)) (HardSoft.positionLookupScore (HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * 1)) (HardSoft.positionLookupScore (HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1)))",
+    ),
+    "HardSoft.nonvacuous_position_lookup_copy_bounded_at_rule": LeanExample(
+        "HardSoft.position_lookup_copy_bounded_at_rule",
+        "HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3 * HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScoreBounded (HardSoft.natCast 1 / (HardSoft.natCast 2 * HardSoft.natCast 3) : Rat) 3 2) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1)))",
     ),
     "HardSoft.nonvacuous_position_lookup_neg_at_rule": LeanExample(
         "HardSoft.position_lookup_neg_at_rule",

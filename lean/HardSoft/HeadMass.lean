@@ -35,7 +35,10 @@ open, for every input length `n`:
   so at the rule `τ = 1/(M L)` (`D ≤ M`, `exp(-L) ≤ x`) the mass off `p = S` is at most
   `2x/(1-x)` (S-RASP: `M = n`, `x = 1/(128 n^3)`; mixed comparisons: `M = max(n-1, 1)`, `x =
   1/(32 C)`; bounded: key features `p/n`, `τ = 1/(n^2 M L)`); a negative prefix sum (`Psum`'s
-  clamp at `0`) has mass off `p = 0` at most `x`.
+  clamp at `0`) has mass off `p = 0` at most `x`;
+* Lemma 7 over positions, copy error: at the same rules and `x ≤ 1` the head's output `Σ_p w_p p`
+  copies `S` with `|Σ_p w_p p - S| (1-x)^2 ≤ 2x` (so `≤ 2x/(1-x)^2` for `x < 1`): the weight at
+  distance `k` is at most `x^k`, and `(1-x)^2 Σ_{k=1}^{K} k x^k = x - G_K ≤ x` on each side.
 
 As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `Rat` the only
 `ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`).
@@ -50,11 +53,12 @@ As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `R
   `HardSoft.lookup_future_at_rule`: the temperature rules.
 * `HardSoft.position_lookup_at_rule`, `HardSoft.position_lookup_bounded_at_rule`,
   `HardSoft.position_lookup_neg_at_rule`: Lemma 7 over positions at the compilers' rules.
+* `HardSoft.position_lookup_copy_at_rule`, `HardSoft.position_lookup_copy_bounded_at_rule`: its
+  copy error at the same rules.
 * `HardSoft.nonvacuous_softmax_output_err_le` and the like: each theorem applied at `Rat`.
 
 Proved in `Applications.lean`, not here: prefix-argmax's mass bound. Not proved: that the
-compiler's `V` has the form `(2m+1)/(2D)`, the copy error of the lookup over positions (`2x/(1-x)^2`),
-and the composition of a compiled formula's layers.
+compiler's `V` has the form `(2m+1)/(2D)` and the composition of a compiled formula's layers.
 -/
 
 @[expose] public section
@@ -843,6 +847,282 @@ theorem position_lookup_neg_at_rule (E : ExpLike α) {L x : α} {m D M N : Nat} 
   generalize (natCast D : α) = a at *
   grind
 
+/-! ### Lemma 7 over positions: the copy error at the compilers' temperature rules -/
+
+/-- Lemma 7 over positions (copy error), helper: termwise `f_k ≤ g_k` gives `Σ f ≤ Σ g`. -/
+theorem sumTo_le_sumTo {f g : Nat → α} {N : Nat} (h : ∀ k, k < N → f k ≤ g k) :
+    sumTo f N ≤ sumTo g N := by
+  induction N with
+  | zero => exact Std.le_refl _
+  | succ n ih =>
+    rw [sumTo_succ, sumTo_succ]
+    have h1 := ih (fun k hk => h k (by omega))
+    have h2 := h n (by omega)
+    grind
+
+/-- Lemma 7 over positions (copy error), helper: `0 ≤ a ≤ b` gives `a^n ≤ b^n`. -/
+theorem pow_le_pow_of_le {a b : α} (ha : 0 ≤ a) (hab : a ≤ b) (n : Nat) : a ^ n ≤ b ^ n := by
+  induction n with
+  | zero => rw [pow_zero_eq, pow_zero_eq]; exact Std.le_refl _
+  | succ n ih =>
+    rw [pow_succ_eq, pow_succ_eq]
+    exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right ih ha)
+      (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hab
+        (pow_nonneg_of_nonneg (Std.le_trans ha hab) n))
+
+/-- Lemma 7 over positions (copy error), definition: the tail `G_k = (k+1) x^{k+1} - k x^{k+2}`
+of `Σ_{j ≥ 1} j x^j (1-x)^2 = x`, so that `(1-x)^2 Σ_{j=1}^{k} j x^j = x - G_k`. -/
+noncomputable def copyTail (x : α) (k : Nat) : α :=
+  natCast (k + 1) * x ^ (k + 1) - natCast k * x ^ (k + 2)
+
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- Lemma 7 over positions (copy error), helper: `G_k = G_{k+1} + (k+1) x^{k+1} (1-x)^2`. -/
+theorem copyTail_succ (x : α) (k : Nat) :
+    copyTail x k = copyTail x (k + 1) + natCast (k + 1) * x ^ (k + 1) * ((1 - x) * (1 - x)) := by
+  unfold copyTail
+  have e1 : x ^ (k + 2) = x ^ (k + 1) * x := pow_succ_eq x (k + 1)
+  have e3 : x ^ (k + 1 + 2) = x ^ (k + 1) * x * x := by
+    rw [show k + 1 + 2 = k + 1 + 1 + 1 by omega, pow_succ_eq, pow_succ_eq]
+  have e4 : (natCast (k + 1 + 1) : α) = natCast k + 1 + 1 := rfl
+  have e5 : (natCast (k + 1) : α) = natCast k + 1 := rfl
+  rw [e1, e3, e4, e5]
+  generalize x ^ (k + 1) = y
+  generalize (natCast k : α) = c
+  grind
+
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- Lemma 7 over positions (copy error), helper: `G_0 = x`. -/
+theorem copyTail_zero (x : α) : copyTail x 0 = x := by
+  unfold copyTail
+  rw [natCast_zero, show (natCast (0 + 1) : α) = 0 + 1 from rfl, pow_succ_eq, pow_zero_eq]
+  grind
+
+/-- Lemma 7 over positions (copy error), helper: `0 ≤ x ≤ 1` gives `0 ≤ G_k ≤ x`. -/
+theorem copyTail_nonneg_le {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (k : Nat) :
+    0 ≤ copyTail x k ∧ copyTail x k ≤ x := by
+  refine ⟨?_, ?_⟩
+  · unfold copyTail
+    have e1 : x ^ (k + 2) = x ^ (k + 1) * x := pow_succ_eq x (k + 1)
+    have e5 : (natCast (k + 1) : α) = natCast k + 1 := rfl
+    rw [e1, e5]
+    have hy := pow_nonneg_of_nonneg hx0 (k + 1)
+    have hc := natCast_nonneg (α := α) k
+    have h1 := Lean.Grind.OrderedRing.mul_nonneg hc (show 0 ≤ 1 - x by grind)
+    have h2 := Lean.Grind.OrderedRing.mul_nonneg hy (show 0 ≤ 1 + natCast k * (1 - x) by grind)
+    generalize x ^ (k + 1) = y at *
+    generalize (natCast k : α) = c at *
+    grind
+  · induction k with
+    | zero => rw [copyTail_zero]; exact Std.le_refl _
+    | succ k ih =>
+      have e := copyTail_succ x k
+      have h := Lean.Grind.OrderedRing.mul_nonneg
+        (Lean.Grind.OrderedRing.mul_nonneg (natCast_nonneg (α := α) (k + 1))
+          (pow_nonneg_of_nonneg hx0 (k + 1)))
+        (Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind))
+      grind
+
+/-- Lemma 7 over positions (copy error), helper: `(1-x)^2 Σ_{p<N} |p - S| x^{|p-S|}` in closed
+form, `G_{S-N} - G_S` while `N ≤ S` and `2x - G_S - G_{N-1-S}` after. -/
+theorem copy_sum_mul_eq (x : α) (S N : Nat) :
+    sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N * ((1 - x) * (1 - x))
+      = if N ≤ S then copyTail x (S - N) - copyTail x S
+        else 2 * x - copyTail x S - copyTail x (N - 1 - S) := by
+  induction N with
+  | zero => rw [sumTo_zero, if_pos (Nat.zero_le S)]; grind
+  | succ N ih =>
+    rw [sumTo_succ]
+    rcases Nat.lt_trichotomy N S with h | h | h
+    · rw [if_pos (show N ≤ S by omega)] at ih
+      rw [if_pos (show N + 1 ≤ S by omega), natDist_of_le (Nat.le_of_lt h)]
+      have e := copyTail_succ x (S - (N + 1))
+      rw [show S - (N + 1) + 1 = S - N by omega] at e
+      generalize sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N = A at *
+      grind
+    · subst h
+      rw [if_pos (Nat.le_refl N), Nat.sub_self, copyTail_zero] at ih
+      rw [if_neg (show ¬ N + 1 ≤ N by omega), natDist_of_le (Nat.le_refl N), Nat.sub_self,
+        show N + 1 - 1 - N = 0 by omega, copyTail_zero, natCast_zero]
+      generalize sumTo (fun p => natCast (natDist p N) * x ^ natDist p N) N = A at *
+      grind
+    · rw [if_neg (show ¬ N ≤ S by omega)] at ih
+      rw [if_neg (show ¬ N + 1 ≤ S by omega), natDist_of_ge (Nat.le_of_lt h)]
+      have e := copyTail_succ x (N - 1 - S)
+      rw [show N - 1 - S + 1 = N - S by omega] at e
+      rw [show N + 1 - 1 - S = N - S by omega]
+      generalize sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N = A at *
+      grind
+
+/-- Lemma 7 over positions (copy error), helper: for `0 ≤ x ≤ 1`, `(1-x)^2 Σ_{p<N} |p - S|
+x^{|p-S|} ≤ 2x` (one `Σ_{k ≥ 1} k x^k (1-x)^2 ≤ x` on each side of `S`). -/
+theorem copy_sum_mul_le {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (S N : Nat) :
+    sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N * ((1 - x) * (1 - x)) ≤ 2 * x := by
+  rw [copy_sum_mul_eq]
+  have h1 := copyTail_nonneg_le hx0 hx1 S
+  split
+  · have h2 := copyTail_nonneg_le hx0 hx1 (S - N)
+    grind
+  · have h2 := copyTail_nonneg_le hx0 hx1 (N - 1 - S)
+    grind
+
+/-- Lemma 7 over positions (copy error), helper: `a - b` and `b - a` are at most `|a - b|`. -/
+theorem natCast_sub_le_natDist (a b : Nat) :
+    (natCast a : α) - natCast b ≤ natCast (natDist a b) ∧
+      (natCast b : α) - natCast a ≤ natCast (natDist a b) := by
+  rcases Nat.le_total a b with h | h
+  · obtain ⟨k, rfl⟩ : ∃ k, b = a + k := ⟨b - a, by omega⟩
+    rw [natDist_of_le h, show a + k - a = k by omega, natCast_add]
+    have := natCast_nonneg (α := α) k
+    exact ⟨by grind, by grind⟩
+  · obtain ⟨k, rfl⟩ : ∃ k, a = b + k := ⟨a - b, by omega⟩
+    rw [natDist_of_ge h, show b + k - b = k by omega, natCast_add]
+    have := natCast_nonneg (α := α) k
+    exact ⟨by grind, by grind⟩
+
+/-- Lemma 7 over positions (copy error), helper (weights): with `p_j ≥ 0` and `|v_j - c| ≤ e_j`,
+`Σ_j p_j v_j - (Σ_j p_j) c` lies within `Σ_j p_j e_j`. -/
+theorem sumTo_mul_sub_le_sumTo_mul {p v e : Nat → α} {c : α} {N : Nat}
+    (hp : ∀ j, j < N → 0 ≤ p j) (he : ∀ j, j < N → v j - c ≤ e j ∧ c - v j ≤ e j) :
+    sumTo (fun j => p j * v j) N - sumTo p N * c ≤ sumTo (fun j => p j * e j) N ∧
+      -sumTo (fun j => p j * e j) N ≤ sumTo (fun j => p j * v j) N - sumTo p N * c := by
+  induction N with
+  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; exact ⟨by grind, by grind⟩
+  | succ n ih =>
+    obtain ⟨ih1, ih2⟩ := ih (fun j hj => hp j (by omega)) (fun j hj => he j (by omega))
+    rw [sumTo_succ, sumTo_succ, sumTo_succ]
+    obtain ⟨h1, h2⟩ := he n (by omega)
+    have u1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left h1 (hp n (by omega))
+    have u2 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left h2 (hp n (by omega))
+    generalize sumTo (fun j => p j * v j) n = A at *
+    generalize sumTo p n = B at *
+    generalize sumTo (fun j => p j * e j) n = C at *
+    exact ⟨by grind, by grind⟩
+
+/-- Lemma 7 over positions (copy error), the two-sided parabola: the softmax weights of the scores
+`K (2 S p - p^2)` (`K ≥ 0`, `τ > 0`) over the keys `p < N` (`S < N`) with `exp(-K/τ) ≤ x ≤ 1`
+copy `S` back with `|Σ_p w_p p - S| (1-x)^2 ≤ 2x`. -/
+theorem lookup_two_sided_copy (E : ExpLike α) {K tau x : α} {N S : Nat} (hK : 0 ≤ K)
+    (htau : 0 < tau) (hS : S < N) (hx : E.exp (-K / tau) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E tau (lookupScore K S) N p * natCast p) N - natCast S)
+      * ((1 - x) * (1 - x)) ≤ 2 * x := by
+  have hN : 0 < N := by omega
+  have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
+  have hW : 1 ≤ sumTo (fun k => E.exp ((lookupScore K S k - lookupScore K S S) / tau)) N := by
+    have e := sumTo_ite_ne_add
+      (w := fun k => E.exp ((lookupScore K S k - lookupScore K S S) / tau)) hS
+    have h0 := sumTo_nonneg
+      (f := fun j => if j = S then (0 : α)
+        else E.exp ((lookupScore K S j - lookupScore K S S) / tau)) (H := N)
+      (fun j _ => by
+        show 0 ≤ (if j = S then (0 : α)
+          else E.exp ((lookupScore K S j - lookupScore K S S) / tau))
+        split
+        · exact Std.le_refl _
+        · exact Std.le_of_lt (E.pos _))
+    have h1 : E.exp ((lookupScore K S S - lookupScore K S S) / tau) = 1 :=
+      weight_eq_one_of_eq_max E rfl
+    grind
+  -- each weight is at most `x^{|p - S|}`
+  have hw : ∀ p, p < N → softmax E tau (lookupScore K S) N p ≤ x ^ natDist p S := by
+    intro p _
+    rw [softmax_eq_div_sumTo E tau (lookupScore K S S)]
+    have hz : E.exp ((lookupScore K S p - lookupScore K S S) / tau)
+        ≤ E.exp (-K / tau) ^ natDist p S := by
+      apply weight_le_pow_of_ziggurat E htau
+      rw [lookupScore_sub, natDist_sq]
+      have hsq := natCast_le_sq (α := α) (natDist p S)
+      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hsq hK
+      generalize (natCast (natDist p S) : α) = d at *
+      grind
+    have hxp := pow_le_pow_of_le (Std.le_of_lt (E.pos _)) hx (natDist p S)
+    have hpos := E.pos ((lookupScore K S p - lookupScore K S S) / tau)
+    apply div_le_of_le_mul (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hW)
+    have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hW
+      (pow_nonneg_of_nonneg hx0 (natDist p S))
+    generalize sumTo (fun k => E.exp ((lookupScore K S k - lookupScore K S S) / tau)) N = W at *
+    grind
+  obtain ⟨h1, h2⟩ := sumTo_mul_sub_le_sumTo_mul (p := softmax E tau (lookupScore K S) N)
+    (v := fun p => natCast p) (e := fun p => natCast (natDist p S)) (c := natCast S)
+    (fun j _ => softmax_nonneg E tau _ hN j) (fun j _ => natCast_sub_le_natDist j S)
+  rw [sumTo_softmax_eq_one E tau _ hN] at h1 h2
+  have hT : sumTo (fun j => softmax E tau (lookupScore K S) N j * natCast (natDist j S)) N
+      ≤ sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N :=
+    sumTo_le_sumTo (fun j hj => by
+      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right (hw j hj)
+        (natCast_nonneg (α := α) (natDist j S))
+      grind)
+  have habs : absv (sumTo (fun p => softmax E tau (lookupScore K S) N p * natCast p) N - natCast S)
+      ≤ sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N :=
+    absv_le_of_le_of_neg_le (by grind) (by grind)
+  have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
+    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
+  exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right habs hQ)
+    (copy_sum_mul_le hx0 hx1 S N)
+
+/-- Lemma 7 over positions (copy error), helper: `q Q ≤ y` with `Q > 0` gives `q ≤ y/Q`. -/
+theorem le_div_of_mul_le {q Q y : α} (hQ : 0 < Q) (h : q * Q ≤ y) : q ≤ y / Q := by
+  have := div_le_div_of_le hQ h
+  have e : q * Q / Q = q := by
+    have : Q ≠ 0 := ne_zero_of_zero_lt hQ
+    grind
+  grind
+
+/-- Lemma 7 over positions, copy error (`position_lookup_spec`, `position_lookup_copy_error`: the
+head's output `Σ_p w_p p` against the copied count `S`; S-RASP's `Psum` lookup, the
+temporal-logic compiler's unbounded mixed comparisons): at the hypotheses of
+`position_lookup_at_rule` and `x ≤ 1`, `|Σ_p w_p p - S| (1-x)^2 ≤ 2x`, and `|Σ_p w_p p - S| ≤
+2x/(1-x)^2` when `x < 1`, for every `n` and every query. -/
+theorem position_lookup_copy_at_rule (E : ExpLike α) {L x : α} {S D M N : Nat} (hD : 0 < D)
+    (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E (1 / (natCast M * L))
+          (positionLookupScore (natCast S / natCast D) D) N p * natCast p) N - natCast S)
+        * ((1 - x) * (1 - x)) ≤ 2 * x ∧
+      (x < 1 →
+        absv (sumTo (fun p => softmax E (1 / (natCast M * L))
+            (positionLookupScore (natCast S / natCast D) D) N p * natCast p) N - natCast S)
+          ≤ 2 * x / ((1 - x) * (1 - x))) := by
+  rw [positionLookupScore_eq hD]
+  obtain ⟨htau, hexp⟩ := position_rule_exponent_le (α := α) (a := 1) hD hDM
+    Lean.Grind.OrderedRing.zero_lt_one hL
+  have e1 : (1 : α) / (1 * natCast M * L) = 1 / (natCast M * L) := by grind
+  have e2 : -((1 : α) / (natCast D * 1)) = -(1 / natCast D) := by grind
+  rw [e1, e2] at hexp
+  rw [e1] at htau
+  have hK : (0 : α) ≤ 1 / natCast D :=
+    div_nonneg_of_nonneg (Lean.Grind.OrderedRing.zero_le_one (R := α))
+      (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD))
+  have h := lookup_two_sided_copy E hK htau hS (Std.le_trans (E.mono _ _ hexp) hrule) hx1
+  exact ⟨h, fun hlt => le_div_of_mul_le
+    (Lean.Grind.OrderedRing.mul_pos (show 0 < 1 - x by grind) (show 0 < 1 - x by grind)) h⟩
+
+/-- Lemma 7 over positions, bounded, copy error (`position_lookup_spec` with key features `p/n`,
+`(p/n)^2`: the temporal-logic compiler's bounded mixed comparisons): at the hypotheses of
+`position_lookup_bounded_at_rule` and `x ≤ 1`, `|Σ_p w_p p - S| (1-x)^2 ≤ 2x`, and `≤
+2x/(1-x)^2` when `x < 1`, for every `n` (a value `p/n` is off by `1/n` of that). -/
+theorem position_lookup_copy_bounded_at_rule (E : ExpLike α) {L x : α} {n S D M N : Nat}
+    (hn : 0 < n) (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x)
+    (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E (1 / (natCast n * natCast n * natCast M * L))
+          (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N p * natCast p) N
+        - natCast S) * ((1 - x) * (1 - x)) ≤ 2 * x ∧
+      (x < 1 →
+        absv (sumTo (fun p => softmax E (1 / (natCast n * natCast n * natCast M * L))
+            (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N p
+              * natCast p) N - natCast S)
+          ≤ 2 * x / ((1 - x) * (1 - x))) := by
+  rw [positionLookupScoreBounded_eq hD hn]
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hnn : (0 : α) < natCast n * natCast n :=
+    Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le hn1) (zero_lt_of_one_le hn1)
+  obtain ⟨htau, hexp⟩ := position_rule_exponent_le (α := α) (a := natCast n * natCast n) hD hDM
+    hnn hL
+  have hK : (0 : α) ≤ 1 / (natCast D * (natCast n * natCast n)) :=
+    div_nonneg_of_nonneg (Lean.Grind.OrderedRing.zero_le_one (R := α))
+      (Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hD)) hnn)
+  have h := lookup_two_sided_copy E hK htau hS (Std.le_trans (E.mono _ _ hexp) hrule) hx1
+  exact ⟨h, fun hlt => le_div_of_mul_le
+    (Lean.Grind.OrderedRing.mul_pos (show 0 < 1 - x by grind) (show 0 < 1 - x by grind)) h⟩
+
 /-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
 
 /-- Non-vacuity of `position_lookup_at_rule` at `Rat`. -/
@@ -863,6 +1143,19 @@ theorem nonvacuous_position_lookup_neg_at_rule :
     sumTo (softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3 0 ≤ 1 :=
   position_lookup_neg_at_rule expOne (L := 1) (x := 1) (m := 1) (D := 2) (M := 2) (N := 3)
     (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `position_lookup_copy_at_rule` at `Rat`. -/
+theorem nonvacuous_position_lookup_copy_at_rule :
+    absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 p * natCast p) 3 - natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 p * natCast p) 3 - natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1))) :=
+  position_lookup_copy_at_rule expOne (L := 1) (x := 1) (S := 1) (D := 2) (M := 3) (N := 3)
+    (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind) (by grind)
+
+/-- Non-vacuity of `position_lookup_copy_bounded_at_rule` at `Rat`. -/
+theorem nonvacuous_position_lookup_copy_bounded_at_rule :
+    absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 p * natCast p) 3 - natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 p * natCast p) 3 - natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1))) :=
+  position_lookup_copy_bounded_at_rule expOne (L := 1) (x := 1) (n := 3) (S := 1) (D := 2)
+    (M := 2) (N := 3) (by decide) (by decide) (by decide) (by grind) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by grind)
 
 /-! ### Non-vacuity: each theorem above at `Rat`, every hypothesis proved -/
 

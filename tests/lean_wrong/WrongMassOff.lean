@@ -24,13 +24,18 @@ bound is attained or nearly so:
   `2x/(1 + 2x)`, times `1 - x` at most `2x` (`RIGHT-D`, `x = 1/32`); at most `x` (`WRONG-D`) fails.
 * (e) `position_lookup_neg_at_rule`: with `m = 0` and `N = 2` the key `p = 1` is exactly `1/D`
   below `p = 0`: mass off `x/(1 + x) ≤ x` (`RIGHT-E`, `x = 1/32`); at most `x/2` (`WRONG-E`) fails.
+* (f) `position_lookup_copy_at_rule`: at `S = 0`, `N = 2`, `D = M = 2` the key `p = 1` has weight
+  `x` against `p = S`'s `1`, so the output `Σ_p w_p p` is `x/(1 + x)`: its copy error times `(1 -
+  x)^2` is at most `2x` (`RIGHT-F`, `x = 1/32`); at most `x/2` (`WRONG-F`) fails (the error is `x/(1 +
+  x)`, near `x`: only one side overshoots here, and the sides' signs cancel, so a bound `x/(1-x)^2`
+  would still hold).
 
 ## Main results
 
 `prefix_argmax_exponent_two`, `prefix_argmax_mass_y`, `position_exponent_L`,
-`position_mass_two_x`, `position_neg_mass_x` (true); `prefix_argmax_exponent_four`,
-`prefix_argmax_mass_y_sq`, `position_exponent_two_L`, `position_mass_x`, `position_neg_mass_half_x`
-(false, rejected).
+`position_mass_two_x`, `position_neg_mass_x`, `position_copy_two_x` (true);
+`prefix_argmax_exponent_four`, `prefix_argmax_mass_y_sq`, `position_exponent_two_L`,
+`position_mass_x`, `position_neg_mass_half_x`, `position_copy_half_x` (false, rejected).
 -/
 
 public section
@@ -109,6 +114,24 @@ theorem position_neg_mass_x : (1 / 32 : Rat) / (1 + 1 / 32) ≤ 1 / 32 := by
 theorem position_neg_mass_half_x : (1 / 32 : Rat) / (1 + 1 / 32) ≤ 1 / 32 / 2 := by
   grind
 -- WRONG-E-END
+
+-- RIGHT-F-BEGIN
+/-- The lookup over positions' copy error at `S = 0`, `N = 2` (true): `|x/(1+x) - 0| (1-x)^2 ≤ 2x`,
+`x = 1/32` (`|a|` spelled out as `absv`'s `if 0 ≤ a then a else -a`: this file is checked without
+the project). -/
+theorem position_copy_two_x :
+    (if 0 ≤ ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) then ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) else -((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat)) * ((1 - 1 / 32) * (1 - 1 / 32))
+      ≤ 2 * (1 / 32) := by
+  grind
+-- RIGHT-F-END
+
+-- WRONG-F-BEGIN
+/-- The lookup over positions' copy error with the bound `x/2` (wrong on purpose). -/
+theorem position_copy_half_x :
+    (if 0 ≤ ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) then ((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat) else -((0 * 1 + 1 * (1 / 32)) / (1 + 1 / 32) - 0 : Rat)) * ((1 - 1 / 32) * (1 - 1 / 32))
+      ≤ 1 / 32 / 2 := by
+  grind
+-- WRONG-F-END
 
 end HardSoft
 
