@@ -157,7 +157,23 @@ def count_head(d: int, direction: str, value: int, target: int, coefficient: flo
     return build_head(d, [], [ValueTerm(target, {value: 1.0}, coefficient)], mask, "average")
 
 
-def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: int, orientation: float, K: float = 1.0) -> Head:
+def inclusive_count_head(d: int, value: int, target: int, coefficient: float, first: int, constant: float) -> Head:
+    """Inclusive counting (uniform average-hard attention, causal mask): (coefficient * #{j <= i : phi_j} + constant) / (i+1) into target.
+
+    Scores 0 for every key j <= i (there is always one, j = i): every key ties, so average-hard
+    attention and softmax at ANY tau give the weights 1/(i+1): gap +inf, mass off the max set 0
+    (soft equals hard exactly).  The constant is averaged from is_first (1 at j = 0 only).
+    Corresponds to the counting construction (AHAT uniform attention, C-RASP's inclusive count).
+    """
+    terms = [ValueTerm(target, {value: 1.0}, coefficient)]
+    if constant:
+        terms.append(ValueTerm(target, {first: 1.0}, constant))
+    return build_head(d, [], terms, "causal", "average")
+
+
+def sign_head(
+    d: int, coord: dict[str, int], regime: str, source: int, target: int, orientation: float, K: float = 1.0, single: int | None = None
+) -> Head:
     """Comparison by attention: writes [orientation * V_i > 0] into target, V_i = coordinate source.
 
     V_i = N_i / max(D_i, 1) with N_i a half-integer (never 0) and D_i <= n - 1, so
@@ -169,13 +185,18 @@ def sign_head(d: int, coord: dict[str, int], regime: str, source: int, target: i
     The two groups differ in size by at most 1 (ratio <= 2), so by statement E the mass
     off the max set is <= 2 e^{-gap/tau} <= 2 e^{-K/c} at tau = c/n (bounded), 2 e^{-K} at
     tau = 1 (unbounded).  n = 1 has only the even key: the compiler chooses o so that
-    o V > 0 there.  The FFN turns the approximate value into exact 0/1.
+    o V > 0 there, or (an inclusive comparison, whose V at n = 1 depends on the word) gives
+    ``single``, a coordinate the value subtracts: [N < 0] at n = 1, 0 elsewhere.
+    The FFN turns the approximate value into exact 0/1.
     Corresponds to the comparison step of the counting construction (Lemma 6/Z used
     through its two-level special case, statement E).
     """
     key = coord["parity"] if regime == "bounded" else coord["n*parity"]
     scores = [ScoreTerm({source: K * orientation}, {key: 1.0})]
-    return build_head(d, scores, [ValueTerm(target, {coord["one"]: 0.5, coord["parity"]: 0.5})], "none", "average")
+    value = {coord["one"]: 0.5, coord["parity"]: 0.5}
+    if single is not None:
+        value[single] = -1.0
+    return build_head(d, scores, [ValueTerm(target, value)], "none", "average")
 
 
 # --------------------------------------------------------------------------- standalone builders

@@ -29,11 +29,13 @@ from hardsoft.constructive import logic as lg
 
 
 def _count_column(c: lg.Count, col: Any) -> np.ndarray:
-    """Return the (batch, n) integer count #<[f] (positions j < i) or #>[f] (j > i) from f's column."""
+    """Return the (batch, n) integer count #<[f] (positions j < i), #<=[f] (j <= i) or #>[f] (j > i) from f's column."""
     f = col(c.arg).astype(np.int64)
     incl = np.cumsum(f, axis=1)
     if c.direction == "<":
         return incl - f
+    if c.direction == "<=":
+        return incl
     return incl[:, -1:] - incl
 
 

@@ -38,7 +38,9 @@ from hardsoft.constructive.logic.syntax import MAX_INTEGER
 
 KEYWORDS = frozenset({"output", "true", "false"})
 CMP_OPS = ("<", "<=", ">", ">=", "==", "!=")
-#: Most cases one count expression may split into (each case is one TL comparison per use).
+#: The TL count C-RASP's #[j <= i] P translates to: the inclusive past count #<=[P].
+COUNT_DIRECTION = "<="
+#: Most cases one count expression may split into (each case is one TL comparison per use; only conditionals split).
 MAX_PIECES = 64
 TERMINALS = {
     "NAME": "a name",
@@ -542,7 +544,7 @@ def _comparison(op: str, p: Piece, where: str) -> lg.Formula:
     size = sum(abs(c) for _, c in p.terms) + abs(p.const)
     if size > MAX_INTEGER:
         raise ValueError(f"{where}: the comparison needs integers summing to {size} in the temporal logic, above the bound {MAX_INTEGER}")
-    return lg.Compare(op, lg.LinExpr(tuple((c, lg.Count("<", f)) for f, c in p.terms), p.const), lg.LinExpr((), 0))
+    return lg.Compare(op, lg.LinExpr(tuple((c, lg.Count(COUNT_DIRECTION, f)) for f, c in p.terms), p.const), lg.LinExpr((), 0))
 
 
 class _Translator:
@@ -574,13 +576,11 @@ class _Translator:
             return t_or(tr(e.left, where), tr(e.right, where))
         if isinstance(e, Num):
             return [Piece((), (), e.value)]
-        if isinstance(e, Count):  # #[j <= i] f = #<[f] + [f(i)]
+        if isinstance(e, Count):  # #[j <= i] f is the TL's inclusive count #<=[f]
             f = tr(e.arg, where)
             if f == FALSE:
                 return [Piece((), (), 0)]
-            if f == TRUE:
-                return [Piece((), ((TRUE, 1),), 1)]
-            return _limit(self.split(f, [Piece((), ((f, 1),), 1)], [Piece((), ((f, 1),), 0)]), where)
+            return [Piece((), ((f, 1),), 0)]
         if isinstance(e, (Add, Sub)):
             a, b = tr(e.left, where), tr(e.right, where)
             sign = 1 if isinstance(e, Add) else -1

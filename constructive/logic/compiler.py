@@ -190,6 +190,8 @@ def _canonical_compare(g: Compare) -> tuple[str | None, list[tuple[int, Count]],
     half = -0.5 if g.op in (">", "<") else 0.5
     terms = [(c, t) for t, c in merged.items() if c != 0]
     dirs = {t.direction for _, t in terms}
+    if len(dirs) > 1 and "<=" in dirs:
+        raise ValueError(f"{g}: a comparison of inclusive counts #<= with strict counts (#< or #>) is not compiled (different denominators)")
     if len(dirs) > 1:
         return MIXED, terms, const + half
     return (dirs.pop() if dirs else None), terms, const + half
@@ -601,6 +603,8 @@ class _Layout:
     #: (count, time of its comparison) -> the counts of the mixed comparisons: unbounded (average #/D, its lookup's copy of #);
     #: bounded (average #/(n D), the scaled Boolean b/n it averages)
     lookups: dict[tuple[Count, int], tuple[int, int]] = field(default_factory=dict)
+    #: each inclusive (#<=) comparison's W = [N < 0] at n = 1, 0 elsewhere (``_inclusive_units``), subtracted from its sign head's value
+    single: dict[Formula, int] = field(default_factory=dict)
 
 
 def _predicate_feature(sched: _Schedule, g: Formula) -> str | None:
@@ -777,6 +781,7 @@ def _allocate(sched: _Schedule) -> _Layout:
             scratch[g] = clean[g]  # the head writes its raw value where the FFN writes the clean one (module docstring, "Layout")
         if isinstance(g, Compare) and not sched.is_symbolic(g) and not sched.is_clamped(g):
             value[g] = res.add(f"V:{sched.label(g)}")
+    single = {g: res.add(f"W:{sched.label(g)}") for g in value if sched.compare_terms(g)[0] == "<="}  # type: ignore[arg-type]
     lookups: dict[tuple[Count, int], tuple[int, int]] = {}
     for g in sched.nodes:
         if sched.is_mixed(g):
@@ -788,7 +793,7 @@ def _allocate(sched: _Schedule) -> _Layout:
                         res.add(f"avg:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
                         res.add(f"{second}:{sched.label(term.arg)}@{key[1]}:{term.direction}"),
                     )
-    return _Layout(res, features, symbolic, clean, scratch, value, lookups)
+    return _Layout(res, features, symbolic, clean, scratch, value, lookups, single)
 
 
 def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmbedding, dict[Formula, float]]:
@@ -807,6 +812,9 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmb
     orientation: dict[Formula, float] = {}
     for g, v in lay.value.items():
         direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
+        if direction == "<=":  # the first count head writes const/(i+1); at n = 1 the FFN corrects the sign head (_inclusive_units)
+            orientation[g] = 1.0
+            continue
         feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)" if direction == ">" else "1/n"  # bounded mixed: V = N / n
         P[lay.features.index(feat), v] += const
         orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
@@ -865,7 +873,8 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
                 into_v = [ValueTerm(lay.value[g], {coord["i/n"]: 1.0}, float(cf))]  # c_k p/n into V: V = N/n with the PE's const/n
                 spec = cs.position_lookup_spec(average, coord["i/n"], coord["(i/n)^2"], inv, into_v, "causal" if past else "none", "average")
                 add(t - 1, spec.build(d), "position-lookup", g, lay.value[g])
-            add(t, cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
+            sign = cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K, lay.single.get(g))
+            add(t, sign, "sign", g, scratch[g])
         elif isinstance(g, Compare) and sched.is_mixed(g):
             for _, term in sched.compare_terms(g)[1]:
                 key = (term, t)
@@ -881,16 +890,15 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
                 )
                 add(t, spec.build(d), "position-lookup", g, copy)
         elif isinstance(g, Compare):
-            direction, terms, _ = sched.compare_terms(g)
-            for cf, term in terms:
-                add(
-                    t - 1,
-                    cs.count_head(d, "past" if direction == "<" else "future", clean[term.arg], lay.value[g], float(cf)),
-                    "count",
-                    g,
-                    lay.value[g],
-                )
-            add(t, cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K), "sign", g, scratch[g])
+            direction, terms, const = sched.compare_terms(g)
+            for k, (cf, term) in enumerate(terms):
+                if direction == "<=":  # the first head also averages const * is_first over j <= i: const / (i+1)
+                    head = cs.inclusive_count_head(d, clean[term.arg], lay.value[g], float(cf), coord["is_first"], const if k == 0 else 0.0)
+                else:
+                    head = cs.count_head(d, "past" if direction == "<" else "future", clean[term.arg], lay.value[g], float(cf))
+                add(t - 1, head, "count", g, lay.value[g])
+            sign = cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K, lay.single.get(g))
+            add(t, sign, "sign", g, scratch[g])
     return infos
 
 
@@ -950,6 +958,23 @@ def _mixed_units(sched: _Schedule, lay: _Layout, g: Compare) -> list[Unit]:
     return clamp01(w, 2.0 * const + 0.5, lay.clean[g])
 
 
+def _inclusive_units(sched: _Schedule, lay: _Layout, g: Compare) -> list[Unit]:
+    """Return the units writing W = [N < 0] at n = 1 and 0 elsewhere, for an inclusive comparison's sign head.
+
+    At n = 1 the sign head has one key, so its value (1 + p_0)/2 = 1 whatever V; its value
+    subtracts W, giving [N > 0] there.  V = N / (i+1) with N = sum_k c_k #<=_k + const a
+    half-integer (exact: the count heads tie every key); e = is_first + is_last - 1 is 1 at n = 1
+    and <= 0 elsewhere.  W = ReLU(-V + 1/2 - M(1-e)) - ReLU(-V - 1/2 - M(1-e)) with
+    M = sum_k |c_k| + |const| + 1 > |V| + 1/2: at n = 1 (V = N) that is [-N > 0], elsewhere 0
+    (both arguments <= 0).
+    """
+    _, terms, const = sched.compare_terms(g)
+    res, w, v = lay.res, lay.single[g], lay.value[g]
+    big = sum(abs(cf) for cf, _ in terms) + abs(const) + 1.0
+    gate = {v: -1.0, res["is_first"]: big, res["is_last"]: big}
+    return [Unit(gate, 0.5 - 2 * big, {w: 1.0}), Unit(gate, -0.5 - 2 * big, {w: -1.0})]
+
+
 def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float]) -> None:
     """Step 6: each layer's FFN computes every node of its time from its plan's inputs, then erases the layer's scratch coordinates."""
     res = lay.res
@@ -959,6 +984,8 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
         if sched.is_clamped(g):
             res.layer(sched.time[g] - 1).units += _mixed_units(sched, lay, g)  # type: ignore[arg-type]
             continue
+        if g in lay.single:  # the count heads' layer: W = [N < 0] at n = 1, read by the sign head's value
+            res.layer(sched.time[g] - 2).units += _inclusive_units(sched, lay, g)  # type: ignore[arg-type]
         plan = res.layer(sched.time[g] - 1)
         units, bias = _node_units(sched, lay, g, orientation)
         if bias:

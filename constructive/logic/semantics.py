@@ -80,8 +80,8 @@ class _Values:
 
 
 def _count(t: Count, val: _Values, i: int, n: int) -> int:
-    """Return the number of positions j < i (direction '<') or j > i ('>') where t.arg holds."""
-    js = range(0, i) if t.direction == "<" else range(i + 1, n)
+    """Return the number of positions j < i (direction '<'), j <= i ('<=') or j > i ('>') where t.arg holds."""
+    js = range(0, i) if t.direction == "<" else range(0, i + 1) if t.direction == "<=" else range(i + 1, n)
     return sum(1 for j in js if val[t.arg][j])
 
 

@@ -15,7 +15,7 @@ Grammar (loosest binding first; binary operators associate to the left)::
     comparison := linexpr ('<' | '<=' | '>' | '>=') linexpr
     linexpr    := ['-'] lterm (('+' | '-') lterm)*
     lterm      := INT ['*' count] | count
-    count      := '#<' '[' formula ']' | '#>' '[' formula ']'
+    count      := '#<' '[' formula ']' | '#<=' '[' formula ']' | '#>' '[' formula ']'
 
 SYMBOL is an identifier ([A-Za-z_][A-Za-z0-9_]*) other than the keywords
 true, false, first, last, Y, X, S, U (``mod`` and ``pos`` are keywords only before '(').  ``str(f)`` prints with the fewest parentheses
@@ -321,17 +321,21 @@ class Until:
         return _render(self)
 
 
+#: The count directions: strict past j < i, inclusive past j <= i, strict future j > i.
+COUNT_DIRECTIONS = ("<", "<=", ">")
+
+
 @_node
 @dataclass(frozen=True)
 class Count:
-    """#<[f] (direction '<': positions j < i with f) or #>[f] (direction '>': positions j > i)."""
+    """#<[f] (direction '<': positions j < i with f), #<=[f] ('<=': j <= i, position i included) or #>[f] ('>': j > i)."""
 
     direction: str
     arg: Formula
 
     def __post_init__(self) -> None:
-        if self.direction not in ("<", ">"):
-            raise ValueError(f"count direction must be '<' or '>', got {self.direction!r}")
+        if self.direction not in COUNT_DIRECTIONS:
+            raise ValueError(f"count direction must be '<', '<=' or '>', got {self.direction!r}")
 
     def __str__(self) -> str:
         return _render(self)
@@ -561,7 +565,7 @@ def size(f: Formula) -> int:
 
 # --------------------------------------------------------------------------- parser
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<|#>|[()\[\]!&|<>+\-*,]))")
+_TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<op><=|>=|#<=|#<|#>|[()\[\]!&|<>+\-*,]))")
 
 
 @dataclass(frozen=True)
@@ -687,7 +691,7 @@ class _Parser:
             if t.text == "pos" and self.at("("):
                 return self.pos()
             return Atom(t.text)
-        if t.kind == "num" or self.at("#<", "#>", "-"):
+        if t.kind == "num" or self.at("#<", "#<=", "#>", "-"):
             lhs = self.linexpr()
             if not self.at(*COMPARISONS):
                 raise self.fail("a comparison (<, <=, >, >=)")
@@ -728,9 +732,9 @@ class _Parser:
                 self.k += 1
                 return value, self.count()
             return value, None
-        if self.at("#<", "#>"):
+        if self.at("#<", "#<=", "#>"):
             return 1, self.count()
-        raise self.fail("an integer or a count #<[...] / #>[...]")
+        raise self.fail("an integer or a count #<[...] / #<=[...] / #>[...]")
 
     def integer(self, t: _Tok) -> int:
         if len(t.text.lstrip("0")) > len(str(MAX_INTEGER)) or int(t.text) > MAX_INTEGER:
@@ -803,9 +807,9 @@ class _Parser:
             self.k += 1
 
     def count(self) -> Count:
-        if not self.at("#<", "#>"):
-            raise self.fail("a count #<[...] or #>[...]")
-        d = self.tok.text[1]
+        if not self.at("#<", "#<=", "#>"):
+            raise self.fail("a count #<[...], #<=[...] or #>[...]")
+        d = self.tok.text[1:]
         self.k += 1
         self.eat("[", "'[' after the count operator")
         f = self.formula()

@@ -98,3 +98,26 @@ def test_a_target_whose_readout_is_not_the_output_is_refused() -> None:
     cp = B.compile_program(RIGHT)
     with pytest.raises(ValueError, match="is not the output vector at the last position"):
         target_from_program(dataclasses.replace(cp, columns=(*cp.columns[:-1], cp.columns[0])))
+
+
+#: Seven counts of non-symbol Booleans in one sum: the translation through strict counts split it into 2^7 = 128 cases
+#: (refused above 64); through the inclusive count #<= it is one comparison.
+MANY_COUNTS = "\n".join(
+    [f"g{k} = #[Q_a] > {k}" for k in range(7)]
+    + [f"c{k} = #[g{k}]" for k in range(7)]
+    + ["s = c0 + c1 + c2 + c3 + c4 + c5 + c6", "nb = #[Q_b]", "p = s > nb", "output p"]
+)
+
+
+@pytest.mark.parametrize("regime", REGIMES)
+def test_a_sum_of_seven_counts_compiles_and_verifies(regime: str) -> None:
+    cp = C.compile_program(MANY_COUNTS, ("a", "b"), regime)
+    rep = verify_program(cp, 7)
+    assert rep.ok and rep.modes == ("hard", "soft"), rep.summary()
+
+
+def test_an_inclusive_count_compiled_as_strict_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    prog = "c = #[Q_a]\nnb = #[Q_b]\np = c > nb\noutput p"
+    assert verify_program(C.compile_program(prog), 5).ok
+    monkeypatch.setattr(C, "COUNT_DIRECTION", "<")  # planted: #[j <= i] P translated to #<[P]
+    assert not verify_program(C.compile_program(prog), 5).ok

@@ -29,7 +29,11 @@ def all_words(alphabet: tuple[str, ...], max_len: int) -> list[np.ndarray]:
 @pytest.mark.parametrize(
     "lang, text, message",
     [
-        ("brasp", "x = ", "line 1, column 5: expected one of '!', '(', a name, a token vector Q_<symbol>, false, leftmost or rightmost, true, got end"),
+        (
+            "brasp",
+            "x = ",
+            "line 1, column 5: expected one of '!', '(', a name, a token vector Q_<symbol>, false, leftmost or rightmost, true, got end",
+        ),
         ("brasp", "x = Q_a Q_b\noutput x", "line 1, column 9: expected one of '&', '|', a new line, end of input, got 'Q_b'"),
         ("brasp", "x = Q_a\ny = rightmost [x@i] x default x\noutput y", "line 2, column 15: expected past, future or all, got '['"),
         ("brasp", "y = rightmost past [x] x default x\noutput y", "line 1, column 21: expected one of"),
@@ -100,9 +104,10 @@ def test_tl_compiler_refusal_is_one_short_line(monkeypatch: pytest.MonkeyPatch) 
 def test_a_formula_deeper_than_the_tl_bound_is_refused_before_compiling() -> None:
     from hardsoft.constructive.logic.syntax import MAX_DEPTH
 
-    lines = ["b0 = Q_a"] + [f"c{k} = #[b{k - 1}]\nb{k} = c{k} > {k % 3}" for k in range(1, 520)]
+    top = MAX_DEPTH + 10  # each level nests a comparison over a count
+    lines = ["b0 = Q_a"] + [f"c{k} = #[b{k - 1}]\nb{k} = c{k} > {k % 3}" for k in range(1, top)]
     with pytest.raises(ValueError, match=f"operators deep; the compiler's bound is {MAX_DEPTH}"):
-        C.compile_program("\n".join(lines) + "\noutput b519", ("a", "b"))
+        C.compile_program("\n".join(lines) + f"\noutput b{top - 1}", ("a", "b"))
 
 
 def test_alphabet_is_checked() -> None:
