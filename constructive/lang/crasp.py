@@ -17,8 +17,8 @@ vector is true at the last position n - 1.  Integer literals are at most ``MAX_I
 TL compiler's bound, which keeps every comparison margin exact in float64).
 
 ``interpret`` is the definition written out position by position with Python integers;
-``to_formulas`` turns every Boolean vector into a TL formula with strict past counts
-(#[j <= i] P = #<[P] + P(i), the current position's term split into cases, see ``Piece``).
+``to_formulas`` turns every Boolean vector into a TL formula with the TL's inclusive past
+count (#[j <= i] P is #<=[P]); only conditionals split a count expression into cases (``Piece``).
 """
 
 from __future__ import annotations
@@ -434,12 +434,12 @@ def interpret(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[s
 
 @dataclass(frozen=True)
 class Piece:
-    """One case of a count expression: where ``guard`` holds at i, the count equals sum_f terms[f] * #<[f] + const.
+    """One case of a count expression: where ``guard`` holds at i, the count equals sum_f terms[f] * #<=[f] + const.
 
     The guard is a conjunction of literals (formula, value) of Boolean vectors at the current
-    position: the inclusive count #[j <= i] P is #<[P] + 1 where P(i) holds and #<[P] where it
-    does not.  A count expression is a list of pieces whose guards are exclusive and cover
-    every position.
+    position, from the conditions of conditionals (B ? C : D is C where B(i) holds and D where
+    it does not).  A count expression is a list of pieces whose guards are exclusive and cover
+    every position; without conditionals it is one piece.
     """
 
     guard: tuple[tuple[lg.Formula, bool], ...]
@@ -517,10 +517,10 @@ def _guard_formula(guard: Sequence[tuple[lg.Formula, bool]]) -> lg.Formula:
 
 
 def _decided(op: str, p: Piece) -> bool | None:
-    """Return the comparison 'sum terms #< + const  op  0' when the signs decide it for every word (counts are >= 0), else None."""
+    """Return the comparison 'sum terms #<= + const  op  0' when the signs decide it for every word (counts are >= 0), else None."""
     coeffs = [c for _, c in p.terms]
     c = p.const
-    if all(k > 0 for k in coeffs):  # the left side is >= c, and takes the value c (at i = 0)
+    if all(k > 0 for k in coeffs):  # the left side is >= c, and takes the value c (where no counted position is true yet)
         low = {">=": True if c >= 0 else None, ">": True if c > 0 else None, "<": False if c >= 0 else None, "<=": False if c > 0 else None}
         return low.get(op)
     if all(k < 0 for k in coeffs):  # the left side is <= c
@@ -530,7 +530,7 @@ def _decided(op: str, p: Piece) -> bool | None:
 
 
 def _comparison(op: str, p: Piece, where: str) -> lg.Formula:
-    """Return the TL formula of 'sum terms #< + const  op  0' (folded when the constant or the signs decide it)."""
+    """Return the TL formula of 'sum terms #<= + const  op  0' (folded when the constant or the signs decide it)."""
     if not p.terms:
         c = p.const
         return lg.Const({"<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0, "==": c == 0, "!=": c != 0}[op])

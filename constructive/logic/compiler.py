@@ -25,6 +25,12 @@ Schedule ("time" = the layer after which a node's clean value exists):
                              select h | Y h, below);
   comparison of counts:      count heads in layer 1 + max(time(f_k)) write V exactly,
                              the sign head in the next layer: time = 2 + max(time(f_k));
+                             inclusive counts (#<=, keys j <= i, causal mask): V = N/(i+1), the
+                             constant averaged from is_first by the first count head, and that
+                             layer's FFN writes W = [N < 0] at n = 1 (0 elsewhere), which the
+                             sign head's value subtracts (its one key at n = 1 gives 1 whatever
+                             V); gap and temperature as for strict counts (|V| >= 1/(2n)).
+                             #<= mixed with #< or #> in one comparison is refused;
   mixed comparison:          unbounded: count heads in layer 1 + max(time(f_k)) write each
                              average, the position lookups in the next layer copy each count,
                              the same layer's FFN writes the clean value: time = 2 + max(time(f_k)),
