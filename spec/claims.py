@@ -344,13 +344,19 @@ REGISTRY: tuple[Claim, ...] = (
     Claim(
         "CNT",
         "Counting (TL with past/future counts; C-RASP-style uniform attention)",
-        "#<[f]/i and #>[f]/(n-1-i) are uniform averages (all scores tie: soft = hard exactly, gap +inf); a comparison "
+        "#<[f]/i, #>[f]/(n-1-i) and the inclusive #<=[f]/(i+1) (C-RASP's count) are uniform averages (all scores tie: "
+        "soft = hard exactly, gap +inf); a comparison "
         "sum c_k #_k + c_0 > 0 becomes V_i = N_i/max(D_i, 1) with a half-integer N_i, so |V_i| >= 1/(2(n-1)); the parity sign "
         "head (scores K o V_i p_j, or K o V_i n p_j) has gap >= K/n (resp. K) and mass off <= 2 e^{-K/c}. A comparison mixing "
         "past and future counts is compiled through a lookup over positions per count (Lemma 7 with the positions as the table: "
         "scores (S_i^2 - (p - S_i)^2)/D_i, gap >= 1/(n-1), bounded 1/(n^2 (n-1))) at its own temperature rule "
         "(tau = 1/(max(n-1,1) ln(32 C)) unbounded, 1/(n^2 max(n-1,1) ln(32 C)) bounded).",
-        spec=("constructive.heads.count_head", "constructive.heads.sign_head", "constructive.logic.compiler.compile_formula"),
+        spec=(
+            "constructive.heads.count_head",
+            "constructive.heads.inclusive_count_head",
+            "constructive.heads.sign_head",
+            "constructive.logic.compiler.compile_formula",
+        ),
         smt=(
             "smt.CNT.sign_margin",
             "smt.CNT.wrong_sign_margin_1_over_n_minus_1",
@@ -380,8 +386,9 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
             "tests/constructive/test_logic_compiler.py::test_handpicked_exhaustive_to_length_8",
             "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
+            "tests/constructive/test_logic_inclusive.py::test_inclusive_comparisons_compile_exactly",
         ),
-        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)) and their copy error at the same rule (|sum_p w_p p - S| (1-x)^2 <= 2x when also x <= 1, so <= 2x/(1-x)^2 for x < 1); not proved: the margin the copy error leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S).",
+        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)) and their copy error at the same rule (|sum_p w_p p - S| (1-x)^2 <= 2x when also x <= 1, so <= 2x/(1-x)^2 for x < 1); not proved: the margin the copy error leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S). Inclusive counts (#<=, C-RASP's): their D = i + 1 reaches n, outside the Lean sign-gap theorems' hypothesis D <= n - 1 (2K|V| >= K/n holds at D = n too, argued in constructive.logic.compiler, not proved in Lean), and the n = 1 correction W = [N < 0] is tested only (every string to length 6 hard and soft in both regimes, the C-RASP library and random programs, a planted missing W).",
     ),
     Claim(
         "APP-FF",
