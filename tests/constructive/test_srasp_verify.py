@@ -269,6 +269,16 @@ def test_an_order_selector_looking_at_the_wrong_key_is_caught() -> None:
 
 # --------------------------------------------------------------------------- selects with an integer value
 
+
+def _agrees_and_a_hot_temperature_is_caught(prog: sr.Program, name: str) -> None:
+    """Every cell of every word to length 7 agrees, hard and soft, with ``name`` an integer; 20 times the temperature fails."""
+    assert prog.kinds()[name] == "integer"
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+    comp = sr.compile_program(prog)
+    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+
+
 #: Conditionals on integers (the big-M product), alone, nested, and on a select's integer output.
 INT_CONDS = [
     "s = psum(A)\nk = if A then s else pos\nc = k == 2\n",
@@ -280,12 +290,7 @@ INT_CONDS = [
 
 @pytest.mark.parametrize("defs", INT_CONDS)
 def test_integer_conditionals_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
-    prog = sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n')
-    assert prog.kinds()["k"] == "integer"
-    r = sr.verify_program(prog, None, 7)
-    assert r.ok and r.words == 2**8 - 2, r.summary()
-    comp = sr.compile_program(prog)
-    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+    _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n'), "k")
 
 
 def test_a_wrong_gate_of_the_integer_conditional_is_caught() -> None:
@@ -329,12 +334,7 @@ INT_SELECTS = [
 
 @pytest.mark.parametrize("defs", INT_SELECTS)
 def test_integer_valued_selects_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
-    prog = sr.parse_program(HEAD + defs + 'output "x" if A, else "y"\n')
-    assert prog.kinds()["v"] == "integer"
-    r = sr.verify_program(prog, None, 7)
-    assert r.ok and r.words == 2**8 - 2, r.summary()
-    comp = sr.compile_program(prog)
-    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+    _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if A, else "y"\n'), "v")
 
 
 def test_integer_select_by_hand() -> None:
