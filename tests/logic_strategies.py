@@ -37,15 +37,17 @@ def _compare(args, direction: st.SearchStrategy[str], mixed: bool = False) -> st
 def formulas(max_leaves: int = 6, alphabet=("a", "b"), compilable: bool = False, mixed: bool = False) -> st.SearchStrategy:
     """Random formulas, the numerical predicates mod(m, r) and pos(p*i + q*n + r > 0) among the leaves.
 
-    compilable=True keeps every comparison's counts in one direction, or with mixed=True draws each count's direction on
-    its own (past and future mixed: compiled through lookups over positions).
+    Counts are past (#<), future (#>) or inclusive past (#<=).  compilable=True keeps every comparison's counts in one
+    direction, or with mixed=True draws each count's direction from #< and #> on its own (past and future mixed:
+    compiled through lookups over positions).
     """
     mods = [Mod(m, r) for m in (1, 2, 3, 5) for r in range(m)]
     poss = st.builds(Pos, st.integers(-3, 3), st.integers(-3, 3), st.integers(-4, 4))  # constant ones included (pos(n > i))
     leaves = st.one_of(st.sampled_from([Atom(a) for a in alphabet]), st.sampled_from([First(), Last(), Const(True), Const(False), *mods]), poss)
 
     def extend(sub):
-        direction = st.sampled_from(["<", ">"])
+        # the inclusive past count #<= (C-RASP's) too, except in mixed comparisons (mixing it with #< or #> is refused)
+        direction = st.sampled_from(["<", ">"] if mixed else ["<", ">", "<="])
         return st.one_of(
             st.builds(Not, sub), st.builds(Prev, sub), st.builds(Next, sub),
             st.builds(And, sub, sub), st.builds(Or, sub, sub), st.builds(Since, sub, sub), st.builds(Until, sub, sub),
