@@ -427,6 +427,10 @@ set_option autoImplicit false
 #print axioms HardSoft.position_lookup_copy_at_rule
 #check @HardSoft.position_lookup_copy_bounded_at_rule
 #print axioms HardSoft.position_lookup_copy_bounded_at_rule
+#check @HardSoft.gated_position_gap
+#print axioms HardSoft.gated_position_gap
+#check @HardSoft.gated_position_copy
+#print axioms HardSoft.gated_position_copy
 #check @HardSoft.nonvacuous_position_lookup_at_rule
 #print axioms HardSoft.nonvacuous_position_lookup_at_rule
 #check @HardSoft.nonvacuous_position_lookup_bounded_at_rule
@@ -459,6 +463,10 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_lookup_past_at_rule
 #check @HardSoft.nonvacuous_lookup_future_at_rule
 #print axioms HardSoft.nonvacuous_lookup_future_at_rule
+#check @HardSoft.nonvacuous_gated_position_gap
+#print axioms HardSoft.nonvacuous_gated_position_gap
+#check @HardSoft.nonvacuous_gated_position_copy
+#print axioms HardSoft.nonvacuous_gated_position_copy
 #check @HardSoft.mul_self_le_self_of_le_one
 #print axioms HardSoft.mul_self_le_self_of_le_one
 #check @HardSoft.score_err_le

@@ -388,7 +388,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
             "tests/constructive/test_logic_inclusive.py::test_inclusive_comparisons_compile_exactly",
         ),
-        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)) and their copy error at the same rule (|sum_p w_p p - S| (1-x)^2 <= 2x when also x <= 1, so <= 2x/(1-x)^2 for x < 1); not proved: the margin the copy error leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S). Inclusive counts (#<=, C-RASP's): their D = i + 1 reaches n, outside the Lean sign-gap theorems' hypothesis D <= n - 1 (2K|V| >= K/n holds at D = n too, argued in constructive.logic.compiler, not proved in Lean), and the n = 1 correction W = [N < 0] is tested only (every string to length 6 hard and soft in both regimes, the C-RASP library and random programs, a planted missing W).",
+        not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)) and their copy error at the same rule (|sum_p w_p p - S| (1-x)^2 <= 2x when also x <= 1, so <= 2x/(1-x)^2 for x < 1); not proved: the margin the copy error leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S). Inclusive counts (#<=, C-RASP's): their D = i + 1 reaches n, inside the Lean sign theorems' hypotheses (the gaps for 1 <= D <= n, the non-vacuity theorems at D = n = 2 where the bound is tight; the head mass bounds for 1 <= D <= n and n >= 2, where both parity groups have keys); at n = 1 the sign head has one key and the correction W = [N < 0] decides, tested only (every string to length 6 hard and soft in both regimes, the C-RASP library and random programs, a planted missing W).",
     ),
     Claim(
         "APP-FF",
@@ -489,6 +489,7 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.srasp.compiler.compile_program",
             "constructive.srasp.dyck.reference_dyck",
             "constructive.applications.build_dyck",
+            "constructive.heads.gated_position_spec",
         ),
         smt=(
             "smt.APP-DYCK.srasp_lookup_gap",
@@ -505,9 +506,12 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.dyck_partner_head",
             "HardSoft.softmax_mass_off_top_le_of_deficits",
             "HardSoft.indicator_head",
+            "HardSoft.gated_position_gap",
+            "HardSoft.gated_position_copy",
         ),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_dyck_partner_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_gated_position_scores_are_the_lean_formula",
             "tests/constructive/test_heads_lean_formulas.py::test_psum_lookup_scores_are_the_lean_formula",
             "tests/constructive/test_heads_lean_formulas.py::test_srasp_temperature_is_the_lean_rule",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_position_lookup_builders_fail",
@@ -521,7 +525,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
-        not_covered="Lean proves, for every n: the Psum lookup's gap 1/i and its mass bound at the temperature rule tau = 1/(n L) (L = ln(128 n^3): mass off p = S_i <= 2x/(1-x) with x = 1/(128 n^3), and <= x off p = 0 for a negative sum), the partner heads' gap 1/n and mass bound, and Once's 0/1 head. Lean also proves the Psum lookup's copy error at that rule: |sum_p w_p p - S_i| (1-x)^2 <= 2x for x <= 1, so <= 2x/(1-x)^2 for x < 1. Not proved: the partner head's mass bound under the scores that copy error perturbs (the module docstring's 1/4), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        not_covered="Lean proves, for every n: the Psum lookup's gap 1/i and its mass bound at the temperature rule tau = 1/(n L) (L = ln(128 n^3): mass off p = S_i <= 2x/(1-x) with x = 1/(128 n^3), and <= x off p = 0 for a negative sum), the partner heads' gap 1/n and mass bound, and Once's 0/1 head. Lean also proves the Psum lookup's copy error at that rule: |sum_p w_p p - S_i| (1-x)^2 <= 2x for x <= 1, so <= 2x/(1-x)^2 for x < 1; and, for the integer-valued selects of the S-RASP compiler, the gated position head's ziggurat (scores (2g - 1) j: every key at least its distance below the target g (N - 1) or 0, gap 1) and its copy error |sum_p w_p p - target| (1-x)^2 <= 2x at any tau with exp(-1/tau) <= x <= 1. Not proved: the big-M product's margin that copy error leaves (derived in constructive.srasp.compiler, tested), the partner head's mass bound under the scores that copy error perturbs (the module docstring's 1/4), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
     ),
     Claim(
         "PREC",

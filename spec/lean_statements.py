@@ -298,15 +298,15 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.sign_gap_bounded": LeanStatement(
         over_field(
-            "{K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n), K / HardSoft.natCast n ≤ 2 * K * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D))"
+            "{K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n), K / HardSoft.natCast n ≤ 2 * K * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D))"
         ),
-        "comparison, bounded: |V| = (2m+1)/(2D) with 1 ≤ D ≤ n - 1, K ≥ 0: the sign head's gap 2K|V| ≥ K/n",
+        "comparison, bounded: |V| = (2m+1)/(2D) with 1 ≤ D ≤ n, K ≥ 0: the sign head's gap 2K|V| ≥ K/n",
     ),
     "HardSoft.sign_gap_unbounded": LeanStatement(
         over_field(
-            "{K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n), K ≤ 2 * K * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D)) * HardSoft.natCast n"
+            "{K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n), K ≤ 2 * K * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D)) * HardSoft.natCast n"
         ),
-        "comparison, unbounded: |V| = (2m+1)/(2D) with 1 ≤ D ≤ n - 1, K ≥ 0: the gap 2K|V| n ≥ K",
+        "comparison, unbounded: |V| = (2m+1)/(2D) with 1 ≤ D ≤ n, K ≥ 0: the gap 2K|V| n ≥ K",
     ),
     "HardSoft.tiebreak_past_bounded_at_rule": LeanStatement(
         over_field(
@@ -416,15 +416,15 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.sign_head_bounded": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {K c x : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K) (hc : 0 < c) (hD : 0 < D) (hDn : D < n) (hrule : E.exp (-(K / c)) ≤ x), HardSoft.offMass (HardSoft.signGroup b) (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.signScore K ((if b then 1 else -1) * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D)))) n) n ≤ 2 * x"
+            "(E : HardSoft.ExpLike α) {K c x : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K) (hc : 0 < c) (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) (hrule : E.exp (-(K / c)) ≤ x), HardSoft.offMass (HardSoft.signGroup b) (HardSoft.softmax E (c / HardSoft.natCast n) (HardSoft.signScore K ((if b then 1 else -1) * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D)))) n) n ≤ 2 * x"
         ),
-        "comparison, bounded: the sign head's scores K o V p_j over the keys j < n, o V = ±(2m+1)/(2D), 1 ≤ D ≤ n - 1, K ≥ 0, at tau = c/n with exp(-K/c) ≤ x: softmax mass off the selected parity group ≤ 2x, for every n (c = 1/ln(16 m): 1/(8 m))",
+        "comparison, bounded: the sign head's scores K o V p_j over the keys j < n, o V = ±(2m+1)/(2D), 1 ≤ D ≤ n, n ≥ 2, K ≥ 0, at tau = c/n with exp(-K/c) ≤ x: softmax mass off the selected parity group ≤ 2x, for every n (c = 1/ln(16 m): 1/(8 m))",
     ),
     "HardSoft.sign_head_unbounded": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {K tau : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K) (htau : 0 < tau) (hD : 0 < D) (hDn : D < n), HardSoft.offMass (HardSoft.signGroup b) (HardSoft.softmax E tau (HardSoft.signScoreUnbounded K ((if b then 1 else -1) * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D))) n) n) n ≤ 2 * E.exp (-K / tau)"
+            "(E : HardSoft.ExpLike α) {K tau : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K) (htau : 0 < tau) (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n), HardSoft.offMass (HardSoft.signGroup b) (HardSoft.softmax E tau (HardSoft.signScoreUnbounded K ((if b then 1 else -1) * (HardSoft.natCast (2 * m + 1) / (2 * HardSoft.natCast D))) n) n) n ≤ 2 * E.exp (-K / tau)"
         ),
-        "comparison, unbounded: scores K o V n p_j, o V = ±(2m+1)/(2D), 1 ≤ D ≤ n - 1, K ≥ 0, tau > 0: softmax mass off the selected parity group ≤ 2 exp(-K/tau), for every n",
+        "comparison, unbounded: scores K o V n p_j, o V = ±(2m+1)/(2D), 1 ≤ D ≤ n, n ≥ 2, K ≥ 0, tau > 0: softmax mass off the selected parity group ≤ 2 exp(-K/tau), for every n",
     ),
     "HardSoft.lookup_two_sided": LeanStatement(
         over_field(
@@ -497,6 +497,18 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
             "(E : HardSoft.ExpLike α) {L x : α} {m D M N : Nat} (hD : 0 < D) (hDM : D ≤ M) (hL : 0 < L) (hN : 0 < N) (hrule : E.exp (-L) ≤ x), HardSoft.sumTo (HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (-HardSoft.natCast m / HardSoft.natCast D) D) N) N - HardSoft.softmax E (1 / (HardSoft.natCast M * L)) (HardSoft.positionLookupScore (-HardSoft.natCast m / HardSoft.natCast D) D) N 0 ≤ x"
         ),
         "Lemma 7 over positions, negative prefix sum (S-RASP's Psum clamped at 0): scores 2 f p - (1/D) p^2 at f = -m/D over the keys p < N, 1 ≤ D ≤ M, at tau = 1/(M L), exp(-L) ≤ x: softmax mass off p = 0 ≤ x, for every n",
+    ),
+    "HardSoft.gated_position_gap": LeanStatement(
+        over_field(
+            "(g : Bool) {N p : Nat} (hp : p < N), (HardSoft.natCast (HardSoft.natDist p (HardSoft.gatedTarget g N)) : α) ≤ HardSoft.gatedScore g (HardSoft.gatedTarget g N) - HardSoft.gatedScore g p"
+        ),
+        "the gated position head (gated_position_spec: S-RASP's integer selects): scores (2g - 1) j over the keys j < N, every key p at least |p - t| below the target t = gatedTarget g N (N - 1 when g, else 0): a ziggurat of step 1, gap 1, for every N",
+    ),
+    "HardSoft.gated_position_copy": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {tau x : α} (g : Bool) {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1), HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E tau (HardSoft.gatedScore g) N p * HardSoft.natCast p) N - HardSoft.natCast (HardSoft.gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ 2 * x"
+        ),
+        "the gated position head, copy error (its output Σ_p w_p p against g (N - 1)): at tau > 0 with exp(-1/tau) ≤ x ≤ 1, |Σ_p w_p p - gatedTarget g N| (1-x)^2 ≤ 2x over the keys p < N, for every gate and every N ≥ 1",
     ),
 }
 
@@ -758,6 +770,14 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         (over_ring("(K u : α) (n j : Nat), HardSoft.signScoreUnbounded K u n j = K * u * HardSoft.natCast n * HardSoft.parity j"),),
         "comparison, unbounded: the sign head's score of key j, K u n p_j with u = o V",
     ),
+    "HardSoft.gatedScore": LeanDefinition(
+        (over_ring("(g : Bool) (j : Nat), (HardSoft.gatedScore g j : α) = if g then HardSoft.natCast j else -HardSoft.natCast j"),),
+        "the gated position head: the score of key j under the gate g, (2g - 1) j",
+    ),
+    "HardSoft.gatedTarget": LeanDefinition(
+        ("∀ (g : Bool) (N : Nat), HardSoft.gatedTarget g N = if g then N - 1 else 0",),
+        "the gated position head's hard choice among the keys j < N: N - 1 when g, else 0",
+    ),
     "HardSoft.signGroup": LeanDefinition(
         ("∀ (b : Bool) (j : Nat), HardSoft.signGroup b j = ((j % 2 == 0) == b)",),
         "comparison: the key group the sign head selects, the even keys for b = true (o V > 0), else the odd keys",
@@ -929,11 +949,11 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_sign_gap_bounded": LeanExample(
         "HardSoft.sign_gap_bounded",
-        "(1 : Rat) / HardSoft.natCast 2 ≤ 2 * 1 * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 1))",
+        "(1 : Rat) / HardSoft.natCast 2 ≤ 2 * 1 * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 2))",
     ),
     "HardSoft.nonvacuous_sign_gap_unbounded": LeanExample(
         "HardSoft.sign_gap_unbounded",
-        "(1 : Rat) ≤ 2 * 1 * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 1)) * HardSoft.natCast 2",
+        "(1 : Rat) ≤ 2 * 1 * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 2)) * HardSoft.natCast 2",
     ),
     "HardSoft.nonvacuous_clampUnit_eq_one": LeanExample(
         "HardSoft.clampUnit_eq_one",
@@ -1058,6 +1078,14 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_position_lookup_neg_at_rule": LeanExample(
         "HardSoft.position_lookup_neg_at_rule",
         "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScore (-HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 2 * 1)) (HardSoft.positionLookupScore (-HardSoft.natCast 1 / HardSoft.natCast 2 : Rat) 2) 3 0 ≤ 1",
+    ),
+    "HardSoft.nonvacuous_gated_position_gap": LeanExample(
+        "HardSoft.gated_position_gap",
+        "(HardSoft.natCast (HardSoft.natDist 2 (HardSoft.gatedTarget false 3)) : Rat) ≤ HardSoft.gatedScore false (HardSoft.gatedTarget false 3) - HardSoft.gatedScore false 2",
+    ),
+    "HardSoft.nonvacuous_gated_position_copy": LeanExample(
+        "HardSoft.gated_position_copy",
+        "HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast (HardSoft.gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 2 * 1",
     ),
 }
 

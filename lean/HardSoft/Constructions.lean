@@ -27,7 +27,7 @@ arXiv 2412.09925):
   both sides a gap `K`; the bounded form has step `K/n^2`.
 * Counting (uniform attention): equal scores give softmax weights exactly `1/N` at every
   temperature, the average-hard weights.
-* Comparison (sign head): `|V| = (2m+1)/(2D)` with `1 ≤ D ≤ n - 1` gives the gap
+* Comparison (sign head): `|V| = (2m+1)/(2D)` with `1 ≤ D ≤ n` gives the gap
   `2K|V| ≥ K/n` (bounded) and `2K|V| n ≥ K` (unbounded).
 * The read-out clamp of the compilers' feed-forward layers (`constructive/logic/compiler.py`):
   leaves within `1/(4m)` of their 0/1 values make `ReLU(2(L_σ - |σ| + 3/4)) - ReLU(2(L_σ - |σ|
@@ -785,13 +785,13 @@ theorem softmax_eq_uniform_of_const (E : ExpLike α) {s : Nat → α} {c tau : �
 
 /-- Comparison (sign head, bounded regime, `sign_head`: scores `K o V p_j`, `p_j = ±1`, so the
 two key groups are `2K|V|` apart): `|V| = (2m+1)/(2D)` (a half-integer over `D`) with
-`1 ≤ D ≤ n - 1` and `K ≥ 0` gives the gap `2K|V| ≥ K/n`. -/
-theorem sign_gap_bounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n) :
+`1 ≤ D ≤ n` and `K ≥ 0` gives the gap `2K|V| ≥ K/n`. -/
+theorem sign_gap_bounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) :
     K / natCast n ≤ 2 * K * (natCast (2 * m + 1) / (2 * natCast D)) := by
   have hD1 := one_le_natCast_of_pos (α := α) hD
   have hc1 := one_le_natCast_of_pos (α := α) (Nat.succ_pos (2 * m))
   have eDn : (natCast n : α) = natCast (n - D) + natCast D := by
-    rw [← natCast_add, Nat.sub_add_cancel (Nat.le_of_lt hDn)]
+    rw [← natCast_add, Nat.sub_add_cancel hDn]
   have hnD := natCast_nonneg (α := α) (n - D)
   rw [eDn]
   generalize (natCast (2 * m + 1) : α) = c at *
@@ -814,8 +814,8 @@ theorem sign_gap_bounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn
   grind
 
 /-- Comparison (sign head, unbounded regime: scores `K o V n p_j`, groups `2K|V| n` apart):
-`|V| = (2m+1)/(2D)` with `1 ≤ D ≤ n - 1` and `K ≥ 0` gives the gap `2K|V| n ≥ K`. -/
-theorem sign_gap_unbounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D < n) :
+`|V| = (2m+1)/(2D)` with `1 ≤ D ≤ n` and `K ≥ 0` gives the gap `2K|V| n ≥ K`. -/
+theorem sign_gap_unbounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) :
     K ≤ 2 * K * (natCast (2 * m + 1) / (2 * natCast D)) * natCast n := by
   have hb := sign_gap_bounded (m := m) hK hD hDn
   have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)

@@ -492,16 +492,16 @@ theorem nonvacuous_softmax_eq_uniform_of_const :
     (tau := 1) (N := 3) (fun k hk => by show (if k < 3 then (5 : Rat) else 0) = 5; exact if_pos hk)
 
 /-- Non-vacuity of `sign_gap_bounded`: its hypotheses hold together at `Rat`; `K = 1`, `m = 0`,
-`D = 1`, `n = 2`. -/
+`D = n = 2` (the inclusive count's `D = n`, where the bound is tight: `1/2 ≤ 1/2`). -/
 theorem nonvacuous_sign_gap_bounded :
-    (1 : Rat) / natCast 2 ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 1)) :=
-  sign_gap_bounded (K := (1 : Rat)) (by grind) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
+    (1 : Rat) / natCast 2 ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 2)) :=
+  sign_gap_bounded (K := (1 : Rat)) (by grind) (m := 0) (D := 2) (n := 2) (by omega) (by omega)
 
 /-- Non-vacuity of `sign_gap_unbounded`: its hypotheses hold together at `Rat`; as for
 `sign_gap_bounded`. -/
 theorem nonvacuous_sign_gap_unbounded :
-    (1 : Rat) ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 1)) * natCast 2 :=
-  sign_gap_unbounded (K := (1 : Rat)) (by grind) (m := 0) (D := 1) (n := 2) (by omega) (by omega)
+    (1 : Rat) ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 2)) * natCast 2 :=
+  sign_gap_unbounded (K := (1 : Rat)) (by grind) (m := 0) (D := 2) (n := 2) (by omega) (by omega)
 
 /-! ### Construction heads: the read-out clamp -/
 

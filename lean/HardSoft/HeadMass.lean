@@ -15,7 +15,7 @@ open, for every input length `n`:
   off the hard choice `t`; with a max set whose values are all `c` (average-hard), the error is at
   most the mass off the max set;
 * the comparison sign head (`constructive/heads.py`, `sign_head`: scores `K o V p_j`, `p_j =
-  (-1)^j`, over the keys `j < n`, `|V| = (2m+1)/(2D)`, `1 ≤ D ≤ n - 1`): the two parity groups
+  (-1)^j`, over the keys `j < n ≥ 2`, `|V| = (2m+1)/(2D)`, `1 ≤ D ≤ n`): the two parity groups
   have sizes within a ratio `2`, so statement E gives mass off the selected group at most `2
   exp(-gap/τ)`; at the bounded regime's `τ = c/n` that is at most `2 x` when `exp(-K/c) ≤ x`, and
   unbounded (scores `K o V n p_j`) at most `2 exp(-K/τ)`;
@@ -38,7 +38,11 @@ open, for every input length `n`:
   clamp at `0`) has mass off `p = 0` at most `x`;
 * Lemma 7 over positions, copy error: at the same rules and `x ≤ 1` the head's output `Σ_p w_p p`
   copies `S` with `|Σ_p w_p p - S| (1-x)^2 ≤ 2x` (so `≤ 2x/(1-x)^2` for `x < 1`): the weight at
-  distance `k` is at most `x^k`, and `(1-x)^2 Σ_{k=1}^{K} k x^k = x - G_K ≤ x` on each side.
+  distance `k` is at most `x^k`, and `(1-x)^2 Σ_{k=1}^{K} k x^k = x - G_K ≤ x` on each side;
+* the gated position head (`gated_position_spec`: the S-RASP compiler's integer selects and
+  conditionals, scores `(2 g - 1) j` over the keys `j < N`, value `j`): every key is at least its
+  distance below the target (`N - 1` for the gate `g`, `0` otherwise), a ziggurat of step `1`, so
+  at any `τ` with `exp(-1/τ) ≤ x ≤ 1` the copy `Σ_p w_p p` of `g (N - 1)` is off by at most `2x/(1-x)^2`.
 
 As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `Rat` the only
 `ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`).
@@ -55,6 +59,7 @@ As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `R
   `HardSoft.position_lookup_neg_at_rule`: Lemma 7 over positions at the compilers' rules.
 * `HardSoft.position_lookup_copy_at_rule`, `HardSoft.position_lookup_copy_bounded_at_rule`: its
   copy error at the same rules.
+* `HardSoft.gated_position_gap`, `HardSoft.gated_position_copy`: the gated position head.
 * `HardSoft.nonvacuous_softmax_output_err_le` and the like: each theorem applied at `Rat`.
 
 Proved in `Applications.lean`, not here: prefix-argmax's mass bound. Not proved: that the
@@ -296,12 +301,12 @@ theorem sign_offMass_le (E : ExpLike α) {s : Nat → α} {smax gamma tau : α} 
   grind
 
 /-- Comparison (sign head, bounded regime: scores `K o V p_j` over the keys `j < n`, `o V = ± q`
-with `q = |V| = (2m+1)/(2D)`, `1 ≤ D ≤ n - 1`, `K ≥ 0`, at `τ = c/n`, `c > 0`): the selected
+with `q = |V| = (2m+1)/(2D)`, `1 ≤ D ≤ n`, `n ≥ 2` (both parity groups non-empty), `K ≥ 0`, at `τ = c/n`, `c > 0`): the selected
 parity group (even for `o V > 0`) is `2Kq ≥ K/n` above the other, and the softmax mass off it is
 at most `2x` whenever `exp(-K/c) ≤ x`, for every `n`; the compilers' `c = 1/ln(16 m)` is `2x =
 1/(8 m)`. -/
 theorem sign_head_bounded (E : ExpLike α) {K c x : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K)
-    (hc : 0 < c) (hD : 0 < D) (hDn : D < n) (hrule : E.exp (-(K / c)) ≤ x) :
+    (hc : 0 < c) (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) (hrule : E.exp (-(K / c)) ≤ x) :
     offMass (signGroup b)
         (softmax E (c / natCast n)
           (signScore K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))) n) n
@@ -312,7 +317,7 @@ theorem sign_head_bounded (E : ExpLike α) {K c x : α} {m D n : Nat} (b : Bool)
   have hg := sign_gap_unbounded (m := m) hK hD hDn
   generalize (natCast (2 * m + 1) / (2 * natCast D) : α) = q at *
   have h := sign_offMass_le E (s := signScore K ((if b then 1 else -1) * q)) (smax := K * q)
-    (gamma := 2 * K * q) (n := n) b (by omega) htau
+    (gamma := 2 * K * q) (n := n) b hn2 htau
     (fun j _ hj => (signScore_group K q b j).1 hj)
     (fun j _ hj => by rw [(signScore_group K q b j).2 hj] <;> exact Std.le_refl _)
   refine Std.le_trans h ?_
@@ -329,11 +334,11 @@ theorem sign_head_bounded (E : ExpLike α) {K c x : α} {m D n : Nat} (b : Bool)
   grind
 
 /-- Comparison (sign head, unbounded regime: scores `K o V n p_j` over the keys `j < n`, `o V = ±
-q` with `q = (2m+1)/(2D)`, `1 ≤ D ≤ n - 1`, `K ≥ 0`, `τ > 0`): the softmax mass off the selected
+q` with `q = (2m+1)/(2D)`, `1 ≤ D ≤ n`, `n ≥ 2`, `K ≥ 0`, `τ > 0`): the softmax mass off the selected
 parity group is at most `2 exp(-K/τ)`, for every `n` (at the compilers' `τ = 1`, `K = ln(16 m)`:
 `1/(8 m)`). -/
 theorem sign_head_unbounded (E : ExpLike α) {K tau : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K)
-    (htau : 0 < tau) (hD : 0 < D) (hDn : D < n) :
+    (htau : 0 < tau) (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
     offMass (signGroup b)
         (softmax E tau
           (signScoreUnbounded K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n) n) n
@@ -346,7 +351,7 @@ theorem sign_head_unbounded (E : ExpLike α) {K tau : α} {m D n : Nat} (b : Boo
     unfold signScoreUnbounded signScore
     grind
   have h := sign_offMass_le E (s := signScoreUnbounded K ((if b then 1 else -1) * q) n)
-    (smax := K * natCast n * q) (gamma := 2 * (K * natCast n) * q) (n := n) b (by omega) htau
+    (smax := K * natCast n * q) (gamma := 2 * (K * natCast n) * q) (n := n) b hn2 htau
     (fun j _ hj => by rw [hs]; exact (signScore_group (K * natCast n) q b j).1 hj)
     (fun j _ hj => by
       rw [hs, (signScore_group (K * natCast n) q b j).2 hj] <;> exact Std.le_refl _)
@@ -1123,6 +1128,104 @@ theorem position_lookup_copy_bounded_at_rule (E : ExpLike α) {L x : α} {n S D 
   exact ⟨h, fun hlt => le_div_of_mul_le
     (Lean.Grind.OrderedRing.mul_pos (show 0 < 1 - x by grind) (show 0 < 1 - x by grind)) h⟩
 
+/-! ### The gated position head (S-RASP's integer selects) -/
+
+/-- The gated position head (`constructive.heads.gated_position_spec`: causal, scores
+`s_ij = (2 g_i - 1) j`, value `j`; the S-RASP compiler's big-M product for integer-valued selects),
+definition: the score of key `j` under the gate `g`, `j` when `g` and `-j` otherwise. -/
+noncomputable def gatedScore (g : Bool) (j : Nat) : α := if g then natCast j else -natCast j
+
+/-- The gated position head, definition: its hard choice among the keys `j < N`, the rightmost
+key `N - 1` when `g` (so the head copies `g (N - 1) = g i`), the leftmost key `0` otherwise. -/
+def gatedTarget (g : Bool) (N : Nat) : Nat := if g then N - 1 else 0
+
+/-- The gated position head (`gated_position_spec`): for every gate `g` and every `N ≥ 1` keys, the
+target `gatedTarget g N` is the unique maximum and every key `p < N` is at least its distance
+`|p - t|` below it: a ziggurat of step `1`, so the gap is `1`, for every `n`. -/
+theorem gated_position_gap (g : Bool) {N p : Nat} (hp : p < N) :
+    (natCast (natDist p (gatedTarget g N)) : α) ≤ gatedScore g (gatedTarget g N) - gatedScore g p := by
+  cases g with
+  | true =>
+    have hle : p ≤ N - 1 := by omega
+    have hd : natDist p (N - 1) = N - 1 - p := natDist_of_le hle
+    have e : (natCast (N - 1) : α) = natCast (N - 1 - p) + natCast p := by
+      rw [← natCast_add, Nat.sub_add_cancel hle]
+    show (natCast (natDist p (N - 1)) : α) ≤ natCast (N - 1) - natCast p
+    rw [hd, e]
+    grind
+  | false =>
+    have hd : natDist p 0 = p := by rw [natDist_of_ge (Nat.zero_le p), Nat.sub_zero]
+    show (natCast (natDist p 0) : α) ≤ -natCast 0 - -natCast p
+    rw [hd, natCast_zero]
+    grind
+
+/-- The gated position head, copy error (`gated_position_spec`: the head's output `Σ_p w_p p`
+against `g (N - 1)` and `0`): at any `τ > 0` with `exp(-1/τ) ≤ x ≤ 1`, `|Σ_p w_p p - t| (1-x)^2
+≤ 2x` over the keys `p < N`, `t = gatedTarget g N`, for every gate and every `N ≥ 1` (so `≤
+2x/(1-x)^2` when `x < 1`; the S-RASP compiler's `τ = 1/(n ln(128 S n^3))` gives `x = (128 S
+n^3)^{-n}`). -/
+theorem gated_position_copy (E : ExpLike α) {tau x : α} (g : Bool) {N : Nat} (hN : 0 < N)
+    (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N
+        - natCast (gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ 2 * x := by
+  have ht : gatedTarget g N < N := by
+    cases g
+    · show 0 < N
+      exact hN
+    · show N - 1 < N
+      omega
+  generalize hT : gatedTarget g N = t at ht
+  have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
+  have hW : 1 ≤ sumTo (fun k => E.exp ((gatedScore g k - gatedScore g t) / tau)) N := by
+    have e := sumTo_ite_ne_add
+      (w := fun k => E.exp ((gatedScore g k - gatedScore (α := α) g t) / tau)) ht
+    have h0 := sumTo_nonneg
+      (f := fun j => if j = t then (0 : α)
+        else E.exp ((gatedScore g j - gatedScore g t) / tau)) (H := N)
+      (fun j _ => by
+        show 0 ≤ (if j = t then (0 : α)
+          else E.exp ((gatedScore g j - gatedScore g t) / tau))
+        split
+        · exact Std.le_refl _
+        · exact Std.le_of_lt (E.pos _))
+    have h1 : E.exp ((gatedScore (α := α) g t - gatedScore g t) / tau) = 1 :=
+      weight_eq_one_of_eq_max E rfl
+    grind
+  -- each weight is at most `x^{|p - t|}`
+  have hw : ∀ p, p < N → softmax E tau (gatedScore g) N p ≤ x ^ natDist p t := by
+    intro p hp
+    rw [softmax_eq_div_sumTo E tau (gatedScore g t)]
+    have hz : E.exp ((gatedScore g p - gatedScore g t) / tau)
+        ≤ E.exp (-1 / tau) ^ natDist p t := by
+      apply weight_le_pow_of_ziggurat E htau
+      have := gated_position_gap (α := α) g hp
+      rw [hT] at this
+      grind
+    have hxp := pow_le_pow_of_le (Std.le_of_lt (E.pos _)) hx (natDist p t)
+    have hpos := E.pos ((gatedScore g p - gatedScore g t) / tau)
+    apply div_le_of_le_mul (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hW)
+    have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hW
+      (pow_nonneg_of_nonneg hx0 (natDist p t))
+    generalize sumTo (fun k => E.exp ((gatedScore g k - gatedScore g t) / tau)) N = W at *
+    grind
+  obtain ⟨h1, h2⟩ := sumTo_mul_sub_le_sumTo_mul (p := softmax E tau (gatedScore g) N)
+    (v := fun p => natCast p) (e := fun p => natCast (natDist p t)) (c := natCast t)
+    (fun j _ => softmax_nonneg E tau _ hN j) (fun j _ => natCast_sub_le_natDist j t)
+  rw [sumTo_softmax_eq_one E tau _ hN] at h1 h2
+  have hS : sumTo (fun j => softmax E tau (gatedScore g) N j * natCast (natDist j t)) N
+      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
+    sumTo_le_sumTo (fun j hj => by
+      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right (hw j hj)
+        (natCast_nonneg (α := α) (natDist j t))
+      grind)
+  have habs : absv (sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N - natCast t)
+      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
+    absv_le_of_le_of_neg_le (by grind) (by grind)
+  have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
+    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
+  exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right habs hQ)
+    (copy_sum_mul_le hx0 hx1 t N)
+
 /-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
 
 /-- Non-vacuity of `position_lookup_at_rule` at `Rat`. -/
@@ -1176,13 +1279,13 @@ theorem nonvacuous_softmax_output_err_le_offMass :
 theorem nonvacuous_sign_head_bounded :
     offMass (signGroup false) (softmax expOne (1 / natCast 3) (signScore (1 : Rat) ((if false then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2)))) 3) 3 ≤ 2 * 1 :=
   sign_head_bounded expOne (K := 1) (c := 1) (x := 1) (m := 0) (D := 2) (n := 3) false (by grind)
-    (by grind) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by grind) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `sign_head_unbounded` at `Rat`. -/
 theorem nonvacuous_sign_head_unbounded :
     offMass (signGroup true) (softmax expOne 1 (signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2))) 3) 3) 3 ≤ 2 * expOne.exp (-1 / 1) :=
   sign_head_unbounded expOne (K := 1) (tau := 1) (m := 0) (D := 2) (n := 3) true (by grind)
-    (by grind) (by decide) (by decide)
+    (by grind) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `lookup_two_sided` at `Rat`. -/
 theorem nonvacuous_lookup_two_sided :
@@ -1223,6 +1326,17 @@ theorem nonvacuous_lookup_future_at_rule :
     sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ 1 :=
   lookup_future_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (by grind) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
+
+/-- Non-vacuity of `gated_position_gap` at `Rat`: the gate closed, three keys, the last one. -/
+theorem nonvacuous_gated_position_gap :
+    (natCast (natDist 2 (gatedTarget false 3)) : Rat) ≤ gatedScore false (gatedTarget false 3) - gatedScore false 2 :=
+  gated_position_gap false (by decide)
+
+/-- Non-vacuity of `gated_position_copy` at `Rat`. -/
+theorem nonvacuous_gated_position_copy :
+    absv (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 - natCast (gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 2 * 1 :=
+  gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by grind)
+    (by show (1 : Rat) ≤ 1; grind) (by grind)
 
 end HardSoft
 

@@ -199,12 +199,12 @@ def test_count_head_scores_are_constant() -> None:
 @pytest.mark.parametrize("regime", cs.REGIMES)
 def test_sign_head_gap_is_the_lean_quantity(regime: str) -> None:
     """Comparison: sign_head's even/odd score difference is 2K|V| (bounded) or 2K|V| n (unbounded), the right side of
-    HardSoft.sign_gap_bounded / sign_gap_unbounded, and is >= K/n (resp. K) for |V| = (2m+1)/(2D), 1 <= D <= n-1."""
+    HardSoft.sign_gap_bounded / sign_gap_unbounded, and is >= K/n (resp. K) for |V| = (2m+1)/(2D), 1 <= D <= n (D = n: the inclusive count at i = n-1)."""
     K = 1.0
     coord = {"one": 0, "parity": 1, "n*parity": 2}
     d = 4  # coordinate 3 holds V
     for n in range(2, N_SAMPLED + 1):
-        for D in range(1, n):
+        for D in range(1, n + 1):
             for m in (0, 1, D):
                 for orient in (1.0, -1.0):
                     V = Fraction(2 * m + 1, 2 * D)
@@ -242,7 +242,7 @@ def test_sign_head_scores_are_the_lean_formula(regime: str) -> None:
     coord = {"one": 0, "parity": 1, "n*parity": 2}
     d = 4  # coordinate 3 holds V
     for n in range(2, N_SAMPLED + 1):
-        for D in range(1, n):
+        for D in range(1, n + 1):
             for m in (0, 1, D):
                 for sign in (1, -1):
                     for orient in (1, -1):
@@ -663,3 +663,93 @@ def test_wrong_position_lookup_builders_fail(monkeypatch: pytest.MonkeyPatch, fa
     wrong = _planted(comp.model, layer, head, _pe_coord(comp.model, "i^2"), factor)
     with pytest.raises(AssertionError):
         check_psum_lookup(dataclasses.replace(comp, model=wrong), 5)
+
+
+# --------------------------------------------------------------------------- the gated position head (S-RASP's integer selects)
+
+
+def gated_score(g: bool, j: int) -> Fraction:
+    """``HardSoft.gatedScore g j``: ``j`` when ``g``, else ``-j``."""
+    return Fraction(j if g else -j)
+
+
+def gated_target(g: bool, N: int) -> int:
+    """``HardSoft.gatedTarget g N``: ``N - 1`` when ``g``, else ``0``."""
+    return N - 1 if g else 0
+
+
+def _assert_gated(got: np.ndarray, g: bool, N: int, where: tuple) -> None:
+    """The scores over the keys j < N are gatedScore g, and form the ziggurat of gated_position_gap under gatedTarget g N."""
+    lean = [gated_score(g, j) for j in range(N)]
+    if N > 1:  # one key: every score is 0 (no scale to compare at)
+        _assert_scores(got, lean, where)
+    t = gated_target(g, N)
+    assert all(lean[t] - lean[p] >= abs(p - t) for p in range(N)), where
+    assert int(np.argmax(got[:N])) == t and sum(float(v) == float(got[t]) for v in got[:N]) == 1, (*where, list(got))
+
+
+def check_gated_spec(n_max: int = N_SAMPLED, spec=None) -> None:  # noqa: ANN001 - a head builder
+    """gated_position_spec's head on query features (gate g, one) and key features (one, position j), causal: its score of key j <= i
+    is HardSoft.gatedScore g j with its unique maximum at gatedTarget g (i + 1), for every n <= n_max, every i and both gates."""
+    gate, one, pos, target, d = 0, 1, 2, 3, 4
+    head = (spec or cs.gated_position_spec)(gate, one, pos, target).build(d)
+    for n in range(1, n_max + 1):
+        keys = np.zeros((n, d))
+        keys[:, one], keys[:, pos] = 1.0, np.arange(n)
+        for g in (False, True):
+            q = np.zeros((1, d))
+            q[0, one], q[0, gate] = 1.0, float(g)
+            got = ((q @ head.W_Q) @ (keys @ head.W_K).T)[0]
+            for i in range(n):
+                _assert_gated(got[: i + 1], g, i + 1, ("gated spec", n, g, i))
+
+
+#: An S-RASP program whose integer conditional is compiled with the gated position head (its gate: A at i).
+GATED_PROGRAM = 'program "p"\nalphabet "a" "b"\nA = token("a")\npos = index\nseven = 7\nk = if A then pos else seven\nc = k < 3\noutput "x" if c, else "y"\n'
+
+
+def check_gated_compiled(comp, n_max: int = N_APPS, seed: int = 0) -> None:  # noqa: ANN001 - a srasp Compiled
+    """APP-DYCK (S-RASP): the compiled program's gate head scores HardSoft.gatedScore A_i j over the keys j <= i, maximal at gatedTarget."""
+    rng = np.random.default_rng(seed)
+    layer, head = comp.heads["k.gate"]
+    for n in range(1, n_max + 1):
+        words = _app_words(rng, 2, n)
+        s = _layer_scores(comp.model, words, layer, head)
+        for b, w in enumerate(words.tolist()):
+            for i in range(n):
+                _assert_gated(s[b, i, : i + 1], w[i] == 0, i + 1, ("k.gate", n, w, i))
+
+
+def test_gated_position_scores_are_the_lean_formula() -> None:
+    """APP-DYCK (S-RASP's integer selects and conditionals): gated_position_spec's scores are HardSoft.gatedScore with the maximum
+    HardSoft.gatedTarget (the statement of gated_position_gap and gated_position_copy), in the builder for every n <= 32 and in a
+    compiled program on every word to n = 6 and sampled words to n = 32."""
+    from hardsoft.constructive import srasp as sr
+
+    check_gated_spec()
+    check_gated_compiled(sr.compile_program(sr.parse_program(GATED_PROGRAM)))
+
+
+@pytest.mark.parametrize("factor", [-1.0, 0.5])
+def test_wrong_gated_builders_fail(factor: float) -> None:
+    """A gated head with its query's gate term sign-flipped (the direction reversed) or halved (the gap 1/2) fails both comparisons."""
+    from hardsoft.constructive import srasp as sr
+
+    real = cs.gated_position_spec
+
+    def spec(gate, one, pos, target):  # noqa: ANN001, ANN202 - the builder's signature
+        h = real(gate, one, pos, target)
+        scores = [dataclasses.replace(t, query={k: v * factor for k, v in t.query.items()}) for t in h.scores]
+        return dataclasses.replace(h, scores=scores)
+
+    with pytest.raises(AssertionError):
+        check_gated_spec(5, spec)
+    comp = sr.compile_program(sr.parse_program(GATED_PROGRAM))
+    layer, head = comp.heads["k.gate"]
+    hd = comp.model.layers[layer].heads[head]
+    heads = list(comp.model.layers[layer].heads)
+    heads[head] = dataclasses.replace(hd, W_Q=hd.W_Q * factor)
+    layers = list(comp.model.layers)
+    layers[layer] = dataclasses.replace(comp.model.layers[layer], heads=tuple(heads))
+    with pytest.raises(AssertionError):
+        check_gated_compiled(dataclasses.replace(comp, model=dataclasses.replace(comp.model, layers=tuple(layers))), 5)

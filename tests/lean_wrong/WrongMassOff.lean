@@ -29,13 +29,17 @@ bound is attained or nearly so:
   x)^2` is at most `2x` (`RIGHT-F`, `x = 1/32`); at most `x/2` (`WRONG-F`) fails (the error is `x/(1 +
   x)`, near `x`: only one side overshoots here, and the sides' signs cancel, so a bound `x/(1-x)^2`
   would still hold).
+* (g) `gated_position_gap`, `gated_position_copy`: with the gate open and `N = 2` keys, key `0`
+  scores `0` against the target `1`'s `1`, so its exponent at `τ = 1` is exactly `-1` (`RIGHT-G`,
+  the step `1`); `-2` (a gap `2` claimed, `x = exp(-2/τ)`; `WRONG-G`) fails.
 
 ## Main results
 
 `prefix_argmax_exponent_two`, `prefix_argmax_mass_y`, `position_exponent_L`,
-`position_mass_two_x`, `position_neg_mass_x`, `position_copy_two_x` (true);
+`position_mass_two_x`, `position_neg_mass_x`, `position_copy_two_x`, `gated_exponent_one` (true);
 `prefix_argmax_exponent_four`, `prefix_argmax_mass_y_sq`, `position_exponent_two_L`,
-`position_mass_x`, `position_neg_mass_half_x`, `position_copy_half_x` (false, rejected).
+`position_mass_x`, `position_neg_mass_half_x`, `position_copy_half_x`, `gated_exponent_two` (false,
+rejected).
 -/
 
 public section
@@ -132,6 +136,18 @@ theorem position_copy_half_x :
       ≤ 1 / 32 / 2 := by
   grind
 -- WRONG-F-END
+
+-- RIGHT-G-BEGIN
+/-- The gated position head, gate open, `N = 2`, at `τ = 1` (true): key `0`'s exponent is `-1`. -/
+theorem gated_exponent_one : ((0 : Rat) - 1) / 1 = -1 := by
+  grind
+-- RIGHT-G-END
+
+-- WRONG-G-BEGIN
+/-- The gated position head with a gap `2` (wrong on purpose): the exponent `-2`. -/
+theorem gated_exponent_two : ((0 : Rat) - 1) / 1 = -2 := by
+  grind
+-- WRONG-G-END
 
 end HardSoft
 
