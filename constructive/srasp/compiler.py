@@ -89,8 +89,8 @@ The operations beyond the Dyck fragment
   at tau = 1/(n ln(128 S n^3)) (n >= 2; the bound of the aggregate below with the scale S): the error is
   <= 2 C n^{-1/4} / (38 S^{3/4}) <= 1/19 once S >= C^2 (``note_scale`` on value and default, so the
   temperature scales with the bound 64 (i+1) as S = C^2 <= 64^2).  The gate head's copy is off by
-  <= n x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n}, and enters times M <= 129: <= 129 * 4/1024^2 < 10^-3
-  (n = 2 is the worst case; n = 1 has one key).  The output
+  <= 2x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n} (Lean: HardSoft.gated_position_copy, for every n), and enters
+  times M <= 129: <= 129 * 4/1024^2 < 10^-3 (n = 2 is the worst case; n = 1 has one key).  The output
   is then within 1/4 of the integer, as every integer the model holds.  Other integer-valued selects
   (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
 * ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
@@ -586,8 +586,10 @@ class _ProgramCompiler:
             self.check_int_value(name, op)
         if op.cmp in ("<", "<=", ">", ">="):
             return self.select_order(name, op)
+        if op.cmp == "!=":
+            return self.select_not_equal(name, op)
         if op.cmp not in (None, "=="):
-            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (==, and < <= > >= on the index, are)")
+            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (==, and < <= > >= != on the index, are)")
         sigma = 1.0 if op.direction == "rightmost" else -1.0
         one = self.one
         wh = self.bool(op.where) if op.where is not None else None
@@ -686,6 +688,27 @@ class _ProgramCompiler:
         self.units_to([raw_k] + sorted(t.w), clamp01({q: 2.0 * sign * v for q, v in z.w.items()}, 2.0 * sign * z.const - 0.5, ok), ok)
         self.units_to([ws, ok], [Unit(_lin((ws, 1.0), (ok, 1.0)), -1.0, {found: 1.0})], found)
         self.select_output(name, op, found, vs)
+
+    def select_not_equal(self, name: str, op: Select) -> None:
+        """Select with key = the index, no where filter, comparison !=: two order selects, the nearer side the farther's default.
+
+        The keys j != t of a contiguous mask are those below t and those above it, and every key above
+        t is right of every key below it: the rightmost key with j != t is the rightmost key with
+        j > t when one is visible, else the rightmost with j < t, else none (leftmost: j < t first,
+        then j > t).  So the select is ``rightmost ... j > t value x default (rightmost ... j < t
+        value x default d)``: an inner order select under the internal name ``<name>.below``
+        (``.above`` for leftmost; never an interpreter definition, so the verification compares only
+        the outer), and the outer order select whose default is the inner's result.  Each is
+        ``select_order`` with its own gap and found test; no new head family.
+        """
+        assert op.key is not None and op.query is not None
+        if op.where is not None or self.integer(op.key) != Affine({self.pos: 1.0}):
+            raise self.refuse(name, "a selector comparing by != is compiled only with the index as key and no where filter")
+        outer, inner_cmp, side = (">", "<", "below") if op.direction == "rightmost" else ("<", ">", "above")
+        inner = f"{name}.{side}"
+        self.kinds[inner], self.growth[inner] = self.kinds[name], self.growth[name]
+        self.select_order(inner, Select(op.direction, op.mask, op.key, inner_cmp, op.query, op.offset, None, op.value, op.default))
+        self.select_order(name, Select(op.direction, op.mask, op.key, outer, op.query, op.offset, None, op.value, inner))
 
     def check_int_value(self, name: str, op: Select) -> None:
         """Refuse an integer-valued select outside the compiled case: keys j <= i (causal / strict mask), value and default of degree <= 1."""

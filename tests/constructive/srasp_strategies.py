@@ -81,10 +81,10 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
             use_cmp = draw(st.booleans()) and bool(keys)
             key = draw(st.sampled_from(keys)) if use_cmp else None
             query = draw(st.sampled_from(queries)) if use_cmp else None
-            cmp = draw(st.sampled_from(("==", "<", "<=", ">", ">=") if compiled_only else L.COMPARISONS)) if use_cmp else None
+            cmp = draw(st.sampled_from(("==", "<", "<=", ">", ">=", "!=") if compiled_only else L.COMPARISONS)) if use_cmp else None
             where = draw(st.sampled_from([None, b1]))
             if compiled_only and cmp is not None and cmp != "==":
-                if indices:  # < <= > >= compile with the index as key and no where filter
+                if indices:  # < <= > >= != compile with the index as key and no where filter
                     key, where = draw(st.sampled_from(indices)), None
                 else:
                     cmp = "=="

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import math
 
 import numpy as np
@@ -119,7 +121,8 @@ def test_interpreter_semantics_by_hand() -> None:
         ("s = psum(pos)\nk = if A then s else pos\n", r"the conditional's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)"),
         ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
         ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
-        ("v = rightmost j with pos[j] != pos[i] value A default f\n", r"a selector comparing key and query by !="),
+        ("s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n", r"a selector comparing by != is compiled only with the index as key"),
+        ("v = leftmost j with pos[j] != pos[i] and A[j] value A default f\n", r"by != is compiled only with the index as key and no where filter"),
         ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"compiled only with the index as key and no where filter"),
         ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] value A default f\n", r"compiled only with the index as key"),
         (
@@ -277,6 +280,47 @@ def _agrees_and_a_hot_temperature_is_caught(prog: sr.Program, name: str) -> None
     assert r.ok and r.words == 2**8 - 2, r.summary()
     comp = sr.compile_program(prog)
     assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+
+
+#: Selectors comparing the index by != (two order selects, the nearer side the farther's default): Boolean and integer values,
+#: every direction, masks with keys on both sides of the query or on one, offsets.
+NE_SELECTS = [
+    "s = psum(A)\nv = rightmost j <= i with pos[j] != s[i] value B default f\n",
+    "s = psum(A)\nv = leftmost j <= i with pos[j] != s[i] value B default A\n",
+    "v = rightmost j < i with pos[j] != pos[i] - 1 value A default B\n",
+    "v = leftmost j with pos[j] != pos[i] value A default B\n",
+    "s = psum(A)\nv = rightmost j with pos[j] != s[i] + 1 value B default f\n",
+    "v = leftmost j > i with pos[j] != pos[i] + 1 value B default A\n",
+]
+
+
+@pytest.mark.parametrize("defs", NE_SELECTS)
+def test_index_not_equal_selects_agree_in_every_cell(defs: str) -> None:
+    prog = sr.parse_program(HEAD + defs + 'output "x" if v, else "y"\n')
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+
+
+def test_integer_not_equal_select_agrees_and_a_hot_temperature_is_caught() -> None:
+    defs = "s = psum(B)\nv = rightmost j <= i with pos[j] != s[i] value s default pos\nc = v == 1\n"
+    _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n'), "v")
+
+
+def test_a_not_equal_select_with_its_sides_swapped_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: rightmost takes the keys below t first and those above only as its default, so where keys on both sides
+    # are visible it picks one below t instead of the rightmost key
+    prog = sr.parse_program(HEAD + NE_SELECTS[3].replace("leftmost", "rightmost") + 'output "x" if v, else "y"\n')
+    assert sr.verify_program(prog, None, 5).ok
+
+    def swapped(self, name, op):  # type: ignore[no-untyped-def]
+        inner = f"{name}.below"
+        self.kinds[inner], self.growth[inner] = self.kinds[name], self.growth[name]
+        self.select_order(inner, dataclasses.replace(op, cmp=">"))
+        self.select_order(name, dataclasses.replace(op, cmp="<", default=inner))
+
+    monkeypatch.setattr(sr.compiler._ProgramCompiler, "select_not_equal", swapped)
+    r = sr.verify_program(prog, None, 5)
+    assert not r.ok and "v" in {m.name for m in r.mismatches}
 
 
 #: Conditionals on integers (the big-M product), alone, nested, and on a select's integer output.
