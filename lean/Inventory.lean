@@ -419,6 +419,8 @@ set_option autoImplicit false
 #print axioms HardSoft.natCast_sub_le_natDist
 #check @HardSoft.sumTo_mul_sub_le_sumTo_mul
 #print axioms HardSoft.sumTo_mul_sub_le_sumTo_mul
+#check @HardSoft.softmax_copy_le_of_ziggurat
+#print axioms HardSoft.softmax_copy_le_of_ziggurat
 #check @HardSoft.lookup_two_sided_copy
 #print axioms HardSoft.lookup_two_sided_copy
 #check @HardSoft.le_div_of_mul_le

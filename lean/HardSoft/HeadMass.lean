@@ -1003,66 +1003,73 @@ theorem sumTo_mul_sub_le_sumTo_mul {p v e : Nat → α} {c : α} {N : Nat}
     generalize sumTo (fun j => p j * e j) n = C at *
     exact ⟨by grind, by grind⟩
 
-/-- Lemma 7 over positions (copy error), the two-sided parabola: the softmax weights of the scores
-`K (2 S p - p^2)` (`K ≥ 0`, `τ > 0`) over the keys `p < N` (`S < N`) with `exp(-K/τ) ≤ x ≤ 1`
-copy `S` back with `|Σ_p w_p p - S| (1-x)^2 ≤ 2x`. -/
-theorem lookup_two_sided_copy (E : ExpLike α) {K tau x : α} {N S : Nat} (hK : 0 ≤ K)
-    (htau : 0 < tau) (hS : S < N) (hx : E.exp (-K / tau) ≤ x) (hx1 : x ≤ 1) :
-    absv (sumTo (fun p => softmax E tau (lookupScore K S) N p * natCast p) N - natCast S)
+/-- Lemma 7 over positions (copy error), the general step: scores over the keys `p < N` in which
+every key is at least `|p - t| γ` below the target `t` (a ziggurat of step `γ` on each side of
+it), at `τ > 0` with `exp(-γ/τ) ≤ x ≤ 1`: the head's output `Σ_p w_p p` copies `t` with `|Σ_p w_p
+p - t| (1-x)^2 ≤ 2x` (each weight is at most `x^{|p - t|}`, and `copy_sum_mul_le`). -/
+theorem softmax_copy_le_of_ziggurat (E : ExpLike α) {s : Nat → α} {gamma tau x : α} {N t : Nat}
+    (ht : t < N) (htau : 0 < tau) (hz : ∀ p, p < N → natCast (natDist p t) * gamma ≤ s t - s p)
+    (hx : E.exp (-gamma / tau) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E tau s N p * natCast p) N - natCast t)
       * ((1 - x) * (1 - x)) ≤ 2 * x := by
   have hN : 0 < N := by omega
   have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
-  have hW : 1 ≤ sumTo (fun k => E.exp ((lookupScore K S k - lookupScore K S S) / tau)) N := by
-    have e := sumTo_ite_ne_add
-      (w := fun k => E.exp ((lookupScore K S k - lookupScore K S S) / tau)) hS
+  have hW : 1 ≤ sumTo (fun k => E.exp ((s k - s t) / tau)) N := by
+    have e := sumTo_ite_ne_add (w := fun k => E.exp ((s k - s t) / tau)) ht
     have h0 := sumTo_nonneg
-      (f := fun j => if j = S then (0 : α)
-        else E.exp ((lookupScore K S j - lookupScore K S S) / tau)) (H := N)
+      (f := fun j => if j = t then (0 : α) else E.exp ((s j - s t) / tau)) (H := N)
       (fun j _ => by
-        show 0 ≤ (if j = S then (0 : α)
-          else E.exp ((lookupScore K S j - lookupScore K S S) / tau))
+        show 0 ≤ (if j = t then (0 : α) else E.exp ((s j - s t) / tau))
         split
         · exact Std.le_refl _
         · exact Std.le_of_lt (E.pos _))
-    have h1 : E.exp ((lookupScore K S S - lookupScore K S S) / tau) = 1 :=
-      weight_eq_one_of_eq_max E rfl
+    have h1 : E.exp ((s t - s t) / tau) = 1 := weight_eq_one_of_eq_max E rfl
     grind
-  -- each weight is at most `x^{|p - S|}`
-  have hw : ∀ p, p < N → softmax E tau (lookupScore K S) N p ≤ x ^ natDist p S := by
-    intro p _
-    rw [softmax_eq_div_sumTo E tau (lookupScore K S S)]
-    have hz : E.exp ((lookupScore K S p - lookupScore K S S) / tau)
-        ≤ E.exp (-K / tau) ^ natDist p S := by
-      apply weight_le_pow_of_ziggurat E htau
-      rw [lookupScore_sub, natDist_sq]
-      have hsq := natCast_le_sq (α := α) (natDist p S)
-      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hsq hK
-      generalize (natCast (natDist p S) : α) = d at *
-      grind
-    have hxp := pow_le_pow_of_le (Std.le_of_lt (E.pos _)) hx (natDist p S)
-    have hpos := E.pos ((lookupScore K S p - lookupScore K S S) / tau)
+  -- each weight is at most `x^{|p - t|}`
+  have hw : ∀ p, p < N → softmax E tau s N p ≤ x ^ natDist p t := by
+    intro p hp
+    rw [softmax_eq_div_sumTo E tau (s t)]
+    have hz' : E.exp ((s p - s t) / tau) ≤ E.exp (-gamma / tau) ^ natDist p t :=
+      weight_le_pow_of_ziggurat E htau (hz p hp)
+    have hxp := pow_le_pow_of_le (Std.le_of_lt (E.pos _)) hx (natDist p t)
+    have hpos := E.pos ((s p - s t) / tau)
     apply div_le_of_le_mul (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hW)
     have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hW
-      (pow_nonneg_of_nonneg hx0 (natDist p S))
-    generalize sumTo (fun k => E.exp ((lookupScore K S k - lookupScore K S S) / tau)) N = W at *
+      (pow_nonneg_of_nonneg hx0 (natDist p t))
+    generalize sumTo (fun k => E.exp ((s k - s t) / tau)) N = W at *
     grind
-  obtain ⟨h1, h2⟩ := sumTo_mul_sub_le_sumTo_mul (p := softmax E tau (lookupScore K S) N)
-    (v := fun p => natCast p) (e := fun p => natCast (natDist p S)) (c := natCast S)
-    (fun j _ => softmax_nonneg E tau _ hN j) (fun j _ => natCast_sub_le_natDist j S)
+  obtain ⟨h1, h2⟩ := sumTo_mul_sub_le_sumTo_mul (p := softmax E tau s N)
+    (v := fun p => natCast p) (e := fun p => natCast (natDist p t)) (c := natCast t)
+    (fun j _ => softmax_nonneg E tau _ hN j) (fun j _ => natCast_sub_le_natDist j t)
   rw [sumTo_softmax_eq_one E tau _ hN] at h1 h2
-  have hT : sumTo (fun j => softmax E tau (lookupScore K S) N j * natCast (natDist j S)) N
-      ≤ sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N :=
+  have hT : sumTo (fun j => softmax E tau s N j * natCast (natDist j t)) N
+      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
     sumTo_le_sumTo (fun j hj => by
       have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right (hw j hj)
-        (natCast_nonneg (α := α) (natDist j S))
+        (natCast_nonneg (α := α) (natDist j t))
       grind)
-  have habs : absv (sumTo (fun p => softmax E tau (lookupScore K S) N p * natCast p) N - natCast S)
-      ≤ sumTo (fun p => natCast (natDist p S) * x ^ natDist p S) N :=
+  have habs : absv (sumTo (fun p => softmax E tau s N p * natCast p) N - natCast t)
+      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
     absv_le_of_le_of_neg_le (by grind) (by grind)
   have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
     Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
   exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right habs hQ)
-    (copy_sum_mul_le hx0 hx1 S N)
+    (copy_sum_mul_le hx0 hx1 t N)
+
+/-- Lemma 7 over positions (copy error), the two-sided parabola: the softmax weights of the scores
+`K (2 S p - p^2)` (`K ≥ 0`, `τ > 0`) over the keys `p < N` (`S < N`) with `exp(-K/τ) ≤ x ≤ 1`
+copy `S` back with `|Σ_p w_p p - S| (1-x)^2 ≤ 2x`: the parabola loses `K d^2 ≥ K d` at distance
+`d`, a ziggurat of step `K`. -/
+theorem lookup_two_sided_copy (E : ExpLike α) {K tau x : α} {N S : Nat} (hK : 0 ≤ K)
+    (htau : 0 < tau) (hS : S < N) (hx : E.exp (-K / tau) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E tau (lookupScore K S) N p * natCast p) N - natCast S)
+      * ((1 - x) * (1 - x)) ≤ 2 * x :=
+  softmax_copy_le_of_ziggurat E hS htau (fun p _ => by
+    rw [lookupScore_sub, natDist_sq]
+    have hsq := natCast_le_sq (α := α) (natDist p S)
+    have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hsq hK
+    generalize (natCast (natDist p S) : α) = d at *
+    grind) hx hx1
 
 /-- Lemma 7 over positions (copy error), helper: `q Q ≤ y` with `Q > 0` gives `q ≤ y/Q`. -/
 theorem le_div_of_mul_le {q Q y : α} (hQ : 0 < Q) (h : q * Q ≤ y) : q ≤ y / Q := by
@@ -1174,57 +1181,8 @@ theorem gated_position_copy (E : ExpLike α) {tau x : α} (g : Bool) {N : Nat} (
       exact hN
     · show N - 1 < N
       omega
-  generalize hT : gatedTarget g N = t at ht
-  have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
-  have hW : 1 ≤ sumTo (fun k => E.exp ((gatedScore g k - gatedScore g t) / tau)) N := by
-    have e := sumTo_ite_ne_add
-      (w := fun k => E.exp ((gatedScore g k - gatedScore (α := α) g t) / tau)) ht
-    have h0 := sumTo_nonneg
-      (f := fun j => if j = t then (0 : α)
-        else E.exp ((gatedScore g j - gatedScore g t) / tau)) (H := N)
-      (fun j _ => by
-        show 0 ≤ (if j = t then (0 : α)
-          else E.exp ((gatedScore g j - gatedScore g t) / tau))
-        split
-        · exact Std.le_refl _
-        · exact Std.le_of_lt (E.pos _))
-    have h1 : E.exp ((gatedScore (α := α) g t - gatedScore g t) / tau) = 1 :=
-      weight_eq_one_of_eq_max E rfl
-    grind
-  -- each weight is at most `x^{|p - t|}`
-  have hw : ∀ p, p < N → softmax E tau (gatedScore g) N p ≤ x ^ natDist p t := by
-    intro p hp
-    rw [softmax_eq_div_sumTo E tau (gatedScore g t)]
-    have hz : E.exp ((gatedScore g p - gatedScore g t) / tau)
-        ≤ E.exp (-1 / tau) ^ natDist p t := by
-      apply weight_le_pow_of_ziggurat E htau
-      have := gated_position_gap (α := α) g hp
-      rw [hT] at this
-      grind
-    have hxp := pow_le_pow_of_le (Std.le_of_lt (E.pos _)) hx (natDist p t)
-    have hpos := E.pos ((gatedScore g p - gatedScore g t) / tau)
-    apply div_le_of_le_mul (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hW)
-    have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hW
-      (pow_nonneg_of_nonneg hx0 (natDist p t))
-    generalize sumTo (fun k => E.exp ((gatedScore g k - gatedScore g t) / tau)) N = W at *
-    grind
-  obtain ⟨h1, h2⟩ := sumTo_mul_sub_le_sumTo_mul (p := softmax E tau (gatedScore g) N)
-    (v := fun p => natCast p) (e := fun p => natCast (natDist p t)) (c := natCast t)
-    (fun j _ => softmax_nonneg E tau _ hN j) (fun j _ => natCast_sub_le_natDist j t)
-  rw [sumTo_softmax_eq_one E tau _ hN] at h1 h2
-  have hS : sumTo (fun j => softmax E tau (gatedScore g) N j * natCast (natDist j t)) N
-      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
-    sumTo_le_sumTo (fun j hj => by
-      have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right (hw j hj)
-        (natCast_nonneg (α := α) (natDist j t))
-      grind)
-  have habs : absv (sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N - natCast t)
-      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
-    absv_le_of_le_of_neg_le (by grind) (by grind)
-  have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
-    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
-  exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right habs hQ)
-    (copy_sum_mul_le hx0 hx1 t N)
+  exact softmax_copy_le_of_ziggurat E ht htau
+    (fun p hp => by have := gated_position_gap (α := α) g hp; grind) hx hx1
 
 /-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
 

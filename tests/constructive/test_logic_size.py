@@ -140,8 +140,11 @@ def test_ffn_width_is_linear_in_the_formula(f, regime: str) -> None:
         return
     units = sum(int((layer.W2 != 0).any(axis=1).sum()) for layer in c.model.layers)  # units that write (not padding)
     attended = sum(1 for g in c.times if g in {h.node for h in c.heads})
-    # the FFN is exactly the Boolean plans' units plus 2 (clean-up) + 1 (eraser) per attended node ...
-    assert units == sum(b.units for b in c.booleans) + 3 * attended
+    signs = {h.node for h in c.heads if h.construction == "sign"}
+    inclusive = sum(1 for g in subformulas(c.formula) if str(g) in signs and any(t.direction == "<=" for _, t in (*g.lhs.terms, *g.rhs.terms)))
+    # the FFN is exactly the Boolean plans' units plus 2 (clean-up) + 1 (eraser) per attended node, plus 2 per inclusive (#<=)
+    # comparison (its n = 1 correction W = [N < 0]) ...
+    assert units == sum(b.units for b in c.booleans) + 3 * attended + 2 * inclusive
     # ... and every plan has at most max(2, TABLE_MAX_UNITS) units: linear in the number of subformulas
     assert all(b.units <= max(2, cp.TABLE_MAX_UNITS) for b in c.booleans)
     assert all(b.units == 2 for b in c.booleans if b.form == "circuit")
