@@ -30,6 +30,9 @@ S-RASP lookup over positions (``compile_program``'s Psum lookup head, claim APP-
   s_p = (2 p S - p^2)/i; for every integer p, S and i >= 1, p != S loses >= 1/i; over the
   visible keys 0 <= p <= i with |S| <= i the unique max is p* = max(0, S), again with gap
   >= 1/i.  Wrong twin: gap >= 2/i.
+Gated position head (``gated_position_spec``, the S-RASP compiler's integer selects and conditionals, claim
+  APP-DYCK): s_j = (2 g - 1) j over the keys j < N; for every N >= 1, gate g in {0, 1} and key p, the target
+  t = g (N - 1) is at least |p - t| above key p (a ziggurat of step 1, gap 1).  Wrong twin: gap 2.
 Prefix-argmax (``build_prefix_argmax`` head A, claim APP-PA): s_j = c_j/(j+1) + j/n^3; for every n, keys
   j != t < n and cross products P = c_j (t+1) <= Q = c_t (j+1) (t the last maximiser of the ratio),
   s_t - s_j >= 1/n^3 (cross-multiplied by n^3 (j+1)(t+1)).  Wrong twin: gap 2/n^3.
@@ -61,8 +64,8 @@ integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Bool
 Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
 and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
 
-The twenty checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
-integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, prefix-argmax, the Dyck partner, and their twins) are
+The twenty-two checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
+integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, the gated head, prefix-argmax, the Dyck partner, and their twins) are
 ``symbolic``: one query set, covering every n at once.
 """
 
@@ -698,6 +701,77 @@ def check_srasp_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: 
     return _every_n(run, one, budget_s)
 
 
+# --------------------------------------------------------------------------- the gated position head (S-RASP's integer selects)
+
+
+def gated_score(g: Any, j: Any) -> Any:
+    """The gated position head (``gated_position_spec``): the score (2 g - 1) j of key j under the gate g in {0, 1} (j if g, else -j)."""
+    return z3.If(g == 1, j, -j) if isinstance(g, z3.ExprRef) else (2 * g - 1) * j
+
+
+def encode_gated() -> dict[str, Any]:
+    """Return integers N >= 1 (the visible keys j < N), a gate g in {0, 1}, a key 0 <= p < N and the target t = g (N - 1)."""
+    N, g, p = z3.Ints("N g p")
+    t = z3.If(g == 1, N - 1, 0)
+    hyps: list[z3.BoolRef] = [N >= 1, z3.Or(g == 0, g == 1), p >= 0, p <= N - 1]
+    return {"N": N, "g": g, "p": p, "t": t, "s_p": gated_score(g, p), "s_t": gated_score(g, t), "hyps": hyps}
+
+
+def claim_gated(v: dict[str, Any], step: int = 1) -> z3.BoolRef:
+    """Return the ziggurat of HardSoft.gated_position_gap: every key at least step |p - t| below the target (so the gap is step)."""
+    return v["s_t"] - v["s_p"] >= step * Abs(v["p"] - v["t"])
+
+
+def prove_gated(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]:
+    """Return the verdict of the gated head's ziggurat of step 1 for every N, gate and key (one linear integer query)."""
+    v = encode_gated()
+    return [prove(v["hyps"], claim_gated(v), timeout_s=timeout_s, name="gated_position_ziggurat", keep_dir=keep_dir, engine="smt")]
+
+
+def search_gated_wrong(timeout_s: float, keep_dir: Path | None = None) -> Verdict:
+    """Return a countermodel search for the twin (step 2: gap 2) at a key p != t.  Search-only fact: N <= MAX_N_REPLAY."""
+    v = encode_gated()
+    return search(
+        v["hyps"] + [v["p"] != v["t"], v["N"] <= MAX_N_REPLAY], z3.Not(claim_gated(v, 2)), timeout_s=timeout_s, name="gated_position_wrong", keep_dir=keep_dir
+    )
+
+
+def replay_gated_wrong(values: dict[str, float]) -> dict[str, Any]:
+    """Rebuild N, the gate and the key; exact scores (2 g - 1) j of every key j < N: the max is g (N - 1), the gap 1 (< 2)."""
+    N, g, p = (int(values.get(x, 0)) for x in ("N", "g", "p"))
+    scores = [Fraction(gated_score(g, j)) for j in range(N)]
+    t = N - 1 if g == 1 else 0
+    top = [j for j in range(N) if scores[j] == max(scores)]
+    gap = _exact_gap(scores)
+    return {
+        "keys": N,
+        "gate": g,
+        "key": p,
+        "target": t,
+        "scores": [str(x) for x in scores],
+        "argmax": top,
+        "gap": str(gap),
+        "confirmed": bool(
+            N >= 2 and g in (0, 1) and 0 <= p < N and p != t and top == [t] and gap == 1 and scores[t] - scores[p] < 2 * abs(p - t)
+        ),
+    }
+
+
+def check_gated(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the gated position head's ziggurat of step 1 (unique max g (N - 1), gap 1) proved for every N, gate and key."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-DYCK.gated_position_ziggurat", "APP-DYCK", "proved", size_label="every n")
+    return _every_n(run, lambda _: [(v, None) for v in prove_gated(timeout_s, keep_dir)], budget_s)
+
+
+def check_gated_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
+    """Return the twin (gap 2) refuted, the countermodel replayed."""
+    timeout_s = check_timeout(timeout_s)
+    run = CheckRun("smt.APP-DYCK.wrong_gated_gap_2", "APP-DYCK", "refuted", size_label="every n")
+    one = _twins([None], lambda _, __: search_gated_wrong(timeout_s, keep_dir), lambda _, __, v: replay_gated_wrong(v.values))
+    return _every_n(run, one, budget_s)
+
+
 # --------------------------------------------------------------------------- prefix-argmax: ratios of prefix counts
 
 
@@ -1263,6 +1337,24 @@ CHECKS: tuple[SmtCheck, ...] = (
         Expect.TWIN,
         check_srasp_wrong,
         Coverage(varied={"query i <= 64, S, p": "integers, visible keys"}, assumed=(_REPLAYED,)),
+    ),
+    _symbolic(
+        "smt.APP-DYCK.gated_position_ziggurat",
+        "APP-DYCK",
+        Expect.PROVED,
+        check_gated,
+        Coverage(
+            varied={"keys N >= 1, gate g in {0, 1}, key 0 <= p < N": "unbounded integers"},
+            fixed={"statement": "one linear integer query: s_t - s_p >= |p - t|, t = g (N - 1)"},
+            assumed=("the score (2 g - 1) j of gated_position_spec (tied to the built head and a compiled program by tests)",),
+        ),
+    ),
+    _symbolic(
+        "smt.APP-DYCK.wrong_gated_gap_2",
+        "APP-DYCK",
+        Expect.TWIN,
+        check_gated_wrong,
+        Coverage(varied={"keys N <= 64, gate, key p != t": "integers"}, assumed=(_REPLAYED,)),
     ),
     _symbolic(
         "smt.APP-PA.ratio_gap",

@@ -496,6 +496,8 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.APP-DYCK.wrong_srasp_gap_2_over_i",
             "smt.APP-DYCK.partner_gap",
             "smt.APP-DYCK.wrong_partner_gap_2_over_n",
+            "smt.APP-DYCK.gated_position_ziggurat",
+            "smt.APP-DYCK.wrong_gated_gap_2",
         ),
         lean=(
             "HardSoft.srasp_lookup_gap",

@@ -60,8 +60,8 @@ def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarra
 # --------------------------------------------------------------------------- statements and twins
 
 
-def test_the_checks_are_the_twenty_registered_with_their_claims():
-    assert len(STATEMENTS) == len(TWINS) == 10
+def test_the_checks_are_the_twenty_two_registered_with_their_claims():
+    assert len(STATEMENTS) == len(TWINS) == 11
     assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK", "APP-PA", "APP-FF", "APP-IND"}
     assert [c for c in registry.CHECKS if c.name in CHECKS] == list(H.CHECKS)  # registered, in this order
     for c in H.CHECKS:
@@ -310,6 +310,35 @@ def test_srasp_twin_countermodel_replays_through_the_compiled_head():
     row = S[i, : i + 1]
     assert int(np.argmax(row)) == max(0, S_)
     assert 1 / i * (1 - 1e-9) <= attention.compute_gap(row) < 2 / i
+
+
+def _gated_scores(N: int, g: int) -> np.ndarray:
+    """Return gated_position_spec's scores of the keys j < N at a query with gate g (features: gate, one, position)."""
+    head = cs.gated_position_spec(0, 1, 2, 3).build(4)
+    keys = np.zeros((N, 4))
+    keys[:, 1], keys[:, 2] = 1.0, np.arange(N)
+    q = np.zeros((1, 4))
+    q[0, 0], q[0, 1] = float(g), 1.0
+    return ((q @ head.W_Q) @ (keys @ head.W_K).T)[0]
+
+
+def test_gated_score_is_the_built_heads():
+    for N in range(1, 17):
+        for g in (0, 1):
+            assert np.allclose(_gated_scores(N, g), [H.gated_score(g, j) for j in range(N)]), (N, g)
+
+
+def test_gated_twin_countermodel_replays_through_the_built_head():
+    v = H.search_gated_wrong(T)
+    rep = H.replay_gated_wrong(v.values)
+    assert v.status == REFUTED and rep["confirmed"], rep
+    row = _gated_scores(rep["keys"], rep["gate"])
+    assert int(np.argmax(row)) == rep["target"] and attention.compute_gap(row) == 1.0
+
+
+def test_planted_gated_score_sign_flip_is_not_proved(monkeypatch):
+    monkeypatch.setattr(H, "gated_score", lambda g, j: z3.If(g == 1, -j, j) if isinstance(g, z3.ExprRef) else (1 - 2 * g) * j)
+    assert H.check_gated(T).verdict == REFUTED
 
 
 def test_count_twin_countermodel_replays_on_the_built_heads_matrices():
