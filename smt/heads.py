@@ -731,9 +731,8 @@ def prove_gated(timeout_s: float, keep_dir: Path | None = None) -> list[Verdict]
 def search_gated_wrong(timeout_s: float, keep_dir: Path | None = None) -> Verdict:
     """Return a countermodel search for the twin (step 2: gap 2) at a key p != t.  Search-only fact: N <= MAX_N_REPLAY."""
     v = encode_gated()
-    return search(
-        v["hyps"] + [v["p"] != v["t"], v["N"] <= MAX_N_REPLAY], z3.Not(claim_gated(v, 2)), timeout_s=timeout_s, name="gated_position_wrong", keep_dir=keep_dir
-    )
+    hyps = v["hyps"] + [v["p"] != v["t"], v["N"] <= MAX_N_REPLAY]
+    return search(hyps, z3.Not(claim_gated(v, 2)), timeout_s=timeout_s, name="gated_position_wrong", keep_dir=keep_dir)
 
 
 def replay_gated_wrong(values: dict[str, float]) -> dict[str, Any]:
@@ -751,9 +750,7 @@ def replay_gated_wrong(values: dict[str, float]) -> dict[str, Any]:
         "scores": [str(x) for x in scores],
         "argmax": top,
         "gap": str(gap),
-        "confirmed": bool(
-            N >= 2 and g in (0, 1) and 0 <= p < N and p != t and top == [t] and gap == 1 and scores[t] - scores[p] < 2 * abs(p - t)
-        ),
+        "confirmed": bool(N >= 2 and g in (0, 1) and 0 <= p < N and p != t and top == [t] and gap == 1 and scores[t] - scores[p] < 2 * abs(p - t)),
     }
 
 
