@@ -419,8 +419,14 @@ set_option autoImplicit false
 #print axioms HardSoft.natCast_sub_le_natDist
 #check @HardSoft.sumTo_mul_sub_le_sumTo_mul
 #print axioms HardSoft.sumTo_mul_sub_le_sumTo_mul
+#check @HardSoft.softmax_copy_le_distance_sum
+#print axioms HardSoft.softmax_copy_le_distance_sum
 #check @HardSoft.softmax_copy_le_of_ziggurat
 #print axioms HardSoft.softmax_copy_le_of_ziggurat
+#check @HardSoft.copy_sum_mul_le_end
+#print axioms HardSoft.copy_sum_mul_le_end
+#check @HardSoft.softmax_copy_le_of_ziggurat_end
+#print axioms HardSoft.softmax_copy_le_of_ziggurat_end
 #check @HardSoft.lookup_two_sided_copy
 #print axioms HardSoft.lookup_two_sided_copy
 #check @HardSoft.le_div_of_mul_le

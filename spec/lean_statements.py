@@ -506,9 +506,9 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.gated_position_copy": LeanStatement(
         over_field(
-            "(E : HardSoft.ExpLike α) {tau x : α} (g : Bool) {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1), HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E tau (HardSoft.gatedScore g) N p * HardSoft.natCast p) N - HardSoft.natCast (HardSoft.gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ 2 * x"
+            "(E : HardSoft.ExpLike α) {tau x : α} (g : Bool) {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1), HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax E tau (HardSoft.gatedScore g) N p * HardSoft.natCast p) N - HardSoft.natCast (HardSoft.gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ x"
         ),
-        "the gated position head, copy error (its output Σ_p w_p p against g (N - 1)): at tau > 0 with exp(-1/tau) ≤ x ≤ 1, |Σ_p w_p p - gatedTarget g N| (1-x)^2 ≤ 2x over the keys p < N, for every gate and every N ≥ 1",
+        "the gated position head, copy error (its output Σ_p w_p p against g (N - 1)): at tau > 0 with exp(-1/tau) ≤ x ≤ 1, |Σ_p w_p p - gatedTarget g N| (1-x)^2 ≤ x over the keys p < N (every key on one side: tight as x → 0), for every gate and every N ≥ 1",
     ),
 }
 
@@ -1085,7 +1085,7 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_gated_position_copy": LeanExample(
         "HardSoft.gated_position_copy",
-        "HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast (HardSoft.gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 2 * 1",
+        "HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast (HardSoft.gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 1",
     ),
 }
 

@@ -22,7 +22,6 @@ settings.register_profile("deep", max_examples=3000, **_COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
-
 def _loadgroup_lost() -> bool:
     """True when this pytest and pytest-xdist lose ``--dist loadgroup``'s groups.
 

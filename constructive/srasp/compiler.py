@@ -89,7 +89,7 @@ The operations beyond the Dyck fragment
   at tau = 1/(n ln(128 S n^3)) (n >= 2; the bound of the aggregate below with the scale S): the error is
   <= 2 C n^{-1/4} / (38 S^{3/4}) <= 1/19 once S >= C^2 (``note_scale`` on value and default, so the
   temperature scales with the bound 64 (i+1) as S = C^2 <= 64^2).  The gate head's copy is off by
-  <= 2x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n} (Lean: HardSoft.gated_position_copy, for every n), and enters
+  <= x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n} (Lean: HardSoft.gated_position_copy, for every n), and enters
   times M <= 129: <= 129 * 4/1024^2 < 10^-3 (n = 2 is the worst case; n = 1 has one key).  The output
   is then within 1/4 of the integer, as every integer the model holds.  Other integer-valued selects
   (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.

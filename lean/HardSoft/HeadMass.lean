@@ -15,8 +15,8 @@ open, for every input length `n`:
   off the hard choice `t`; with a max set whose values are all `c` (average-hard), the error is at
   most the mass off the max set;
 * the comparison sign head (`constructive/heads.py`, `sign_head`: scores `K o V p_j`, `p_j =
-  (-1)^j`, over the keys `j < n ≥ 2`, `|V| = (2m+1)/(2D)`, `1 ≤ D ≤ n`): the two parity groups
-  have sizes within a ratio `2`, so statement E gives mass off the selected group at most `2
+  (-1)^j`, over the keys `j < n`, `n ≥ 2`, `|V| = (2m+1)/(2D)`, `1 ≤ D ≤ n`): the two parity
+  groups have sizes within a ratio `2`, so statement E gives mass off the selected group at most `2
   exp(-gap/τ)`; at the bounded regime's `τ = c/n` that is at most `2 x` when `exp(-K/c) ≤ x`, and
   unbounded (scores `K o V n p_j`) at most `2 exp(-K/τ)`;
 * Lemma 7 with both sides visible (`lookup_head` without a mask: scores `K (2tj - j^2)` over all
@@ -41,8 +41,9 @@ open, for every input length `n`:
   distance `k` is at most `x^k`, and `(1-x)^2 Σ_{k=1}^{K} k x^k = x - G_K ≤ x` on each side;
 * the gated position head (`gated_position_spec`: the S-RASP compiler's integer selects and
   conditionals, scores `(2 g - 1) j` over the keys `j < N`, value `j`): every key is at least its
-  distance below the target (`N - 1` for the gate `g`, `0` otherwise), a ziggurat of step `1`, so
-  at any `τ` with `exp(-1/τ) ≤ x ≤ 1` the copy `Σ_p w_p p` of `g (N - 1)` is off by at most `2x/(1-x)^2`.
+  distance below the target (`N - 1` for the gate `g`, `0` otherwise), a ziggurat of step `1`,
+  so at any `τ` with `exp(-1/τ) ≤ x ≤ 1` the copy `Σ_p w_p p` of `g (N - 1)` is off by at most
+  `x/(1-x)^2` (every key on one side of the target).
 
 As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `Rat` the only
 `ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`).
@@ -60,6 +61,9 @@ As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `R
 * `HardSoft.position_lookup_copy_at_rule`, `HardSoft.position_lookup_copy_bounded_at_rule`: its
   copy error at the same rules.
 * `HardSoft.gated_position_gap`, `HardSoft.gated_position_copy`: the gated position head.
+* `HardSoft.softmax_copy_le_distance_sum`, `HardSoft.softmax_copy_le_of_ziggurat`,
+  `HardSoft.softmax_copy_le_of_ziggurat_end`: the copy error of any ziggurat around its target
+  (two-sided `2x`, one-sided `x`), which the copy theorems above instantiate.
 * `HardSoft.nonvacuous_softmax_output_err_le` and the like: each theorem applied at `Rat`.
 
 Proved in `Applications.lean`, not here: prefix-argmax's mass bound. Not proved: that the
@@ -301,10 +305,10 @@ theorem sign_offMass_le (E : ExpLike α) {s : Nat → α} {smax gamma tau : α} 
   grind
 
 /-- Comparison (sign head, bounded regime: scores `K o V p_j` over the keys `j < n`, `o V = ± q`
-with `q = |V| = (2m+1)/(2D)`, `1 ≤ D ≤ n`, `n ≥ 2` (both parity groups non-empty), `K ≥ 0`, at `τ = c/n`, `c > 0`): the selected
-parity group (even for `o V > 0`) is `2Kq ≥ K/n` above the other, and the softmax mass off it is
-at most `2x` whenever `exp(-K/c) ≤ x`, for every `n`; the compilers' `c = 1/ln(16 m)` is `2x =
-1/(8 m)`. -/
+with `q = |V| = (2m+1)/(2D)`, `1 ≤ D ≤ n`, `n ≥ 2` (both parity groups non-empty), `K ≥ 0`, at
+`τ = c/n`, `c > 0`): the selected parity group (even for `o V > 0`) is `2Kq ≥ K/n` above the
+other, and the softmax mass off it is at most `2x` whenever `exp(-K/c) ≤ x`, for every `n`; the
+compilers' `c = 1/ln(16 m)` is `2x = 1/(8 m)`. -/
 theorem sign_head_bounded (E : ExpLike α) {K c x : α} {m D n : Nat} (b : Bool) (hK : 0 ≤ K)
     (hc : 0 < c) (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) (hrule : E.exp (-(K / c)) ≤ x) :
     offMass (signGroup b)
@@ -1005,13 +1009,13 @@ theorem sumTo_mul_sub_le_sumTo_mul {p v e : Nat → α} {c : α} {N : Nat}
 
 /-- Lemma 7 over positions (copy error), the general step: scores over the keys `p < N` in which
 every key is at least `|p - t| γ` below the target `t` (a ziggurat of step `γ` on each side of
-it), at `τ > 0` with `exp(-γ/τ) ≤ x ≤ 1`: the head's output `Σ_p w_p p` copies `t` with `|Σ_p w_p
-p - t| (1-x)^2 ≤ 2x` (each weight is at most `x^{|p - t|}`, and `copy_sum_mul_le`). -/
-theorem softmax_copy_le_of_ziggurat (E : ExpLike α) {s : Nat → α} {gamma tau x : α} {N t : Nat}
+it), at `τ > 0` with `exp(-γ/τ) ≤ x`: each weight is at most `x^{|p - t|}`, so the head's output
+`Σ_p w_p p` is off `t` by at most `Σ_{p<N} |p - t| x^{|p - t|}`. -/
+theorem softmax_copy_le_distance_sum (E : ExpLike α) {s : Nat → α} {gamma tau x : α} {N t : Nat}
     (ht : t < N) (htau : 0 < tau) (hz : ∀ p, p < N → natCast (natDist p t) * gamma ≤ s t - s p)
-    (hx : E.exp (-gamma / tau) ≤ x) (hx1 : x ≤ 1) :
+    (hx : E.exp (-gamma / tau) ≤ x) :
     absv (sumTo (fun p => softmax E tau s N p * natCast p) N - natCast t)
-      * ((1 - x) * (1 - x)) ≤ 2 * x := by
+      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N := by
   have hN : 0 < N := by omega
   have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
   have hW : 1 ≤ sumTo (fun k => E.exp ((s k - s t) / tau)) N := by
@@ -1048,13 +1052,52 @@ theorem softmax_copy_le_of_ziggurat (E : ExpLike α) {s : Nat → α} {gamma tau
       have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right (hw j hj)
         (natCast_nonneg (α := α) (natDist j t))
       grind)
-  have habs : absv (sumTo (fun p => softmax E tau s N p * natCast p) N - natCast t)
-      ≤ sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N :=
-    absv_le_of_le_of_neg_le (by grind) (by grind)
+  exact absv_le_of_le_of_neg_le (by grind) (by grind)
+
+/-- Lemma 7 over positions (copy error), two-sided: at the hypotheses of
+`softmax_copy_le_distance_sum` and `x ≤ 1`, `|Σ_p w_p p - t| (1-x)^2 ≤ 2x` (`copy_sum_mul_le`). -/
+theorem softmax_copy_le_of_ziggurat (E : ExpLike α) {s : Nat → α} {gamma tau x : α} {N t : Nat}
+    (ht : t < N) (htau : 0 < tau) (hz : ∀ p, p < N → natCast (natDist p t) * gamma ≤ s t - s p)
+    (hx : E.exp (-gamma / tau) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E tau s N p * natCast p) N - natCast t)
+      * ((1 - x) * (1 - x)) ≤ 2 * x := by
+  have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
   have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
     Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
-  exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right habs hQ)
-    (copy_sum_mul_le hx0 hx1 t N)
+  exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right
+    (softmax_copy_le_distance_sum E ht htau hz hx) hQ) (copy_sum_mul_le hx0 hx1 t N)
+
+/-- Lemma 7 over positions (copy error), helper: with the target at an end of the keys (`t = 0`
+or `t = N - 1`) only one side is present, and `(1-x)^2 Σ_{p<N} |p - t| x^{|p-t|} = x - G_{N-1} ≤
+x`. -/
+theorem copy_sum_mul_le_end {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) {t N : Nat} (ht : t < N)
+    (hend : t = 0 ∨ t + 1 = N) :
+    sumTo (fun p => natCast (natDist p t) * x ^ natDist p t) N * ((1 - x) * (1 - x)) ≤ x := by
+  rw [copy_sum_mul_eq, if_neg (show ¬ N ≤ t by omega)]
+  have h1 := copyTail_nonneg_le hx0 hx1 t
+  have h2 := copyTail_nonneg_le hx0 hx1 (N - 1 - t)
+  rcases hend with h | h
+  · subst h
+    rw [copyTail_zero]
+    grind
+  · rw [show N - 1 - t = 0 by omega, copyTail_zero]
+    have h3 := copyTail_nonneg_le hx0 hx1 t
+    grind
+
+/-- Lemma 7 over positions (copy error), one-sided: at the hypotheses of
+`softmax_copy_le_distance_sum`, `x ≤ 1` and the target at an end of the keys (`t = 0` or `t = N -
+1`: every key on one side), `|Σ_p w_p p - t| (1-x)^2 ≤ x`. -/
+theorem softmax_copy_le_of_ziggurat_end (E : ExpLike α) {s : Nat → α} {gamma tau x : α} {N t : Nat}
+    (ht : t < N) (hend : t = 0 ∨ t + 1 = N) (htau : 0 < tau)
+    (hz : ∀ p, p < N → natCast (natDist p t) * gamma ≤ s t - s p)
+    (hx : E.exp (-gamma / tau) ≤ x) (hx1 : x ≤ 1) :
+    absv (sumTo (fun p => softmax E tau s N p * natCast p) N - natCast t)
+      * ((1 - x) * (1 - x)) ≤ x := by
+  have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
+  have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
+    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
+  exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right
+    (softmax_copy_le_distance_sum E ht htau hz hx) hQ) (copy_sum_mul_le_end hx0 hx1 ht hend)
 
 /-- Lemma 7 over positions (copy error), the two-sided parabola: the softmax weights of the scores
 `K (2 S p - p^2)` (`K ≥ 0`, `τ > 0`) over the keys `p < N` (`S < N`) with `exp(-K/τ) ≤ x ≤ 1`
@@ -1168,20 +1211,25 @@ theorem gated_position_gap (g : Bool) {N p : Nat} (hp : p < N) :
 
 /-- The gated position head, copy error (`gated_position_spec`: the head's output `Σ_p w_p p`
 against `g (N - 1)` and `0`): at any `τ > 0` with `exp(-1/τ) ≤ x ≤ 1`, `|Σ_p w_p p - t| (1-x)^2
-≤ 2x` over the keys `p < N`, `t = gatedTarget g N`, for every gate and every `N ≥ 1` (so `≤
-2x/(1-x)^2` when `x < 1`; the S-RASP compiler's `τ = 1/(n ln(128 S n^3))` gives `x = (128 S
+≤ x` over the keys `p < N`, `t = gatedTarget g N`, for every gate and every `N ≥ 1` (so `≤
+x/(1-x)^2` when `x < 1`, tight as `x → 0`: at `N = 2` the error is `x/(1+x)`; every key lies on
+one side of the target; the S-RASP compiler's `τ = 1/(n ln(128 S n^3))` gives `x = (128 S
 n^3)^{-n}`). -/
 theorem gated_position_copy (E : ExpLike α) {tau x : α} (g : Bool) {N : Nat} (hN : 0 < N)
     (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1) :
     absv (sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N
-        - natCast (gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ 2 * x := by
+        - natCast (gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ x := by
   have ht : gatedTarget g N < N := by
     cases g
     · show 0 < N
       exact hN
     · show N - 1 < N
       omega
-  exact softmax_copy_le_of_ziggurat E ht htau
+  have hend : gatedTarget g N = 0 ∨ gatedTarget g N + 1 = N := by
+    cases g
+    · exact Or.inl rfl
+    · exact Or.inr (show N - 1 + 1 = N by omega)
+  exact softmax_copy_le_of_ziggurat_end E ht hend htau
     (fun p hp => by have := gated_position_gap (α := α) g hp; grind) hx hx1
 
 /-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
@@ -1292,7 +1340,7 @@ theorem nonvacuous_gated_position_gap :
 
 /-- Non-vacuity of `gated_position_copy` at `Rat`. -/
 theorem nonvacuous_gated_position_copy :
-    absv (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 - natCast (gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 2 * 1 :=
+    absv (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 - natCast (gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 1 :=
   gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by grind)
     (by show (1 : Rat) ≤ 1; grind) (by grind)
 

@@ -32,14 +32,18 @@ bound is attained or nearly so:
 * (g) `gated_position_gap`, `gated_position_copy`: with the gate open and `N = 2` keys, key `0`
   scores `0` against the target `1`'s `1`, so its exponent at `τ = 1` is exactly `-1` (`RIGHT-G`,
   the step `1`); `-2` (a gap `2` claimed, `x = exp(-2/τ)`; `WRONG-G`) fails.
+* (h) `gated_position_copy`: at the same instance key `0` has weight `x` against the target's `1`,
+  so the output is `1/(1 + x)` and the copy error `x/(1 + x)`: times `(1 - x)^2` at most `x`
+  (`RIGHT-H`, `x = 1/32`; every key on one side, so the bound is tight as `x → 0`); at most `x/2`
+  (`WRONG-H`) fails.
 
 ## Main results
 
 `prefix_argmax_exponent_two`, `prefix_argmax_mass_y`, `position_exponent_L`,
-`position_mass_two_x`, `position_neg_mass_x`, `position_copy_two_x`, `gated_exponent_one` (true);
+`position_mass_two_x`, `position_neg_mass_x`, `position_copy_two_x`, `gated_exponent_one`, `gated_copy_x` (true);
 `prefix_argmax_exponent_four`, `prefix_argmax_mass_y_sq`, `position_exponent_two_L`,
-`position_mass_x`, `position_neg_mass_half_x`, `position_copy_half_x`, `gated_exponent_two` (false,
-rejected).
+`position_mass_x`, `position_neg_mass_half_x`, `position_copy_half_x`, `gated_exponent_two`,
+`gated_copy_half_x` (false, rejected).
 -/
 
 public section
@@ -148,6 +152,23 @@ theorem gated_exponent_one : ((0 : Rat) - 1) / 1 = -1 := by
 theorem gated_exponent_two : ((0 : Rat) - 1) / 1 = -2 := by
   grind
 -- WRONG-G-END
+
+-- RIGHT-H-BEGIN
+/-- The gated position head's copy error, gate open, `N = 2` (true): `|1/(1+x) - 1| (1-x)^2 ≤ x`,
+`x = 1/32` (`|a|` spelled out as `absv`'s `if 0 ≤ a then a else -a`). -/
+theorem gated_copy_x :
+    (if 0 ≤ ((0 * (1 / 32) + 1 * 1) / (1 + 1 / 32) - 1 : Rat) then ((0 * (1 / 32) + 1 * 1) / (1 + 1 / 32) - 1 : Rat) else -((0 * (1 / 32) + 1 * 1) / (1 + 1 / 32) - 1 : Rat)) * ((1 - 1 / 32) * (1 - 1 / 32))
+      ≤ 1 / 32 := by
+  grind
+-- RIGHT-H-END
+
+-- WRONG-H-BEGIN
+/-- The gated position head's copy error with the bound `x/2` (wrong on purpose). -/
+theorem gated_copy_half_x :
+    (if 0 ≤ ((0 * (1 / 32) + 1 * 1) / (1 + 1 / 32) - 1 : Rat) then ((0 * (1 / 32) + 1 * 1) / (1 + 1 / 32) - 1 : Rat) else -((0 * (1 / 32) + 1 * 1) / (1 + 1 / 32) - 1 : Rat)) * ((1 - 1 / 32) * (1 - 1 / 32))
+      ≤ 1 / 32 / 2 := by
+  grind
+-- WRONG-H-END
 
 end HardSoft
 
