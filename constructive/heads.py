@@ -266,7 +266,8 @@ def gated_position_spec(gate: int, one: int, pos: int, target: int) -> HeadSpec:
     Causal mask, scores s_ij = (2 g_i - 1) j (features one, i), value j: with g_i = 1 the unique
     maximum is the rightmost key j = i, with g_i = 0 the leftmost key j = 0 (value 0).  Gap 1
     (neighbouring keys differ by 1), so by statement Z the mass off the top is <= x/(1-x) and the
-    copied position is off by <= sum_k k x^k = x/(1-x)^2, x = e^{-1/tau}.  Used to form
+    copied position is off by <= sum_k k x^k <= x/(1-x)^2, x = e^{-1/tau} (for every n: HardSoft.gated_position_gap,
+    HardSoft.gated_position_copy; SMT: smt.APP-DYCK.gated_position_ziggurat).  Used to form
     g_i (i+1) for a Boolean times a bounded integer (the big-M product with M growing like i+1).
     """
     return HeadSpec([ScoreTerm({gate: 2.0, one: -1.0}, {pos: 1.0})], [ValueTerm(target, {pos: 1.0})], "causal")

@@ -130,3 +130,21 @@ def test_pin_module_text_is_the_same_installed_and_in_the_tree(tmp_path: Path) -
     (installed_no_tree, installed), (tree_no_tree, tree) = runs
     assert installed_no_tree == "True" and tree_no_tree == "False"  # the copy really has no source tree; the tree does
     assert installed == tree
+
+
+def test_the_loadgroup_guard_refuses_the_pair_that_loses_groups(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/conftest.py refuses `--dist loadgroup` with pytest >= 9.2 and pytest-xdist <= 3.8 (the pair that ran the Lean
+    tests on both workers at once); the test extra's own pin (pytest < 9.2) passes it."""
+    import xdist
+
+    from tests import conftest as cf
+
+    assert not cf._loadgroup_lost()  # what `make test` installs
+    monkeypatch.setattr(pytest, "version_tuple", (9, 2, 0))
+    monkeypatch.setattr(xdist, "__version__", "3.8.0")
+    assert cf._loadgroup_lost()
+    monkeypatch.setattr(xdist, "__version__", "3.9.0")  # a pytest-xdist that may have caught up is not refused
+    assert not cf._loadgroup_lost()
+    monkeypatch.setattr(pytest, "version_tuple", (9, 1, 1))
+    monkeypatch.setattr(xdist, "__version__", "3.8.0")
+    assert not cf._loadgroup_lost()

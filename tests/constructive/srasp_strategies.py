@@ -123,7 +123,7 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
         growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
         small = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1] + ["pi"]
         keyed = draw(st.booleans())
-        key, cmp, query = ("pi", draw(st.sampled_from(("==", "<", "<=", ">", ">="))), draw(st.sampled_from(small))) if keyed else (None, None, None)
+        key, cmp, query = ("pi", draw(st.sampled_from(("==", "<", "<=", ">", ">=", "!="))), draw(st.sampled_from(small))) if keyed else (None, None, None)
         where = None if keyed and cmp != "==" else draw(st.sampled_from([None] + bools))
         value, default = draw(st.sampled_from(small)), draw(st.sampled_from(small))
         offset = draw(st.integers(-2, 2)) if keyed else 0

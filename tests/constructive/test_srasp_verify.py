@@ -306,11 +306,18 @@ def test_integer_not_equal_select_agrees_and_a_hot_temperature_is_caught() -> No
     _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n'), "v")
 
 
+def _plant_is_caught(monkeypatch: pytest.MonkeyPatch, prog: sr.Program, method: str, plant, name: str, max_len: int) -> None:  # noqa: ANN001
+    """The program verifies to max_len; with the compiler's ``method`` replaced by ``plant`` the definition ``name`` mismatches."""
+    assert sr.verify_program(prog, None, max_len).ok
+    monkeypatch.setattr(sr.compiler._ProgramCompiler, method, plant)
+    r = sr.verify_program(prog, None, max_len)
+    assert not r.ok and name in {m.name for m in r.mismatches}
+
+
 def test_a_not_equal_select_with_its_sides_swapped_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # planted: rightmost takes the keys below t first and those above only as its default, so where keys on both sides
     # are visible it picks one below t instead of the rightmost key
     prog = sr.parse_program(HEAD + NE_SELECTS[3].replace("leftmost", "rightmost") + 'output "x" if v, else "y"\n')
-    assert sr.verify_program(prog, None, 5).ok
 
     def swapped(self, name, op):  # type: ignore[no-untyped-def]
         inner = f"{name}.below"
@@ -318,9 +325,7 @@ def test_a_not_equal_select_with_its_sides_swapped_is_caught(monkeypatch: pytest
         self.select_order(inner, dataclasses.replace(op, cmp=">"))
         self.select_order(name, dataclasses.replace(op, cmp="<", default=inner))
 
-    monkeypatch.setattr(sr.compiler._ProgramCompiler, "select_not_equal", swapped)
-    r = sr.verify_program(prog, None, 5)
-    assert not r.ok and "v" in {m.name for m in r.mismatches}
+    _plant_is_caught(monkeypatch, prog, "select_not_equal", swapped, "v", 5)
 
 
 #: Conditionals on integers (the big-M product), alone, nested, and on a select's integer output.
@@ -351,7 +356,6 @@ def test_a_wrong_gate_of_the_integer_conditional_is_caught() -> None:
 def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # planted: M = 1 for arms of growth 64: with b = 0 the units no longer vanish
     prog = sr.parse_program(HEAD + INT_CONDS[1] + 'output "x" if c, else "y"\n')
-    assert sr.verify_program(prog, None, 4).ok
     real = sr.compiler._ProgramCompiler.gated
 
     def small_m(self, name, b, z, operands):  # type: ignore[no-untyped-def]
@@ -362,9 +366,7 @@ def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
         finally:
             self.growth = growth
 
-    monkeypatch.setattr(sr.compiler._ProgramCompiler, "gated", small_m)
-    r = sr.verify_program(prog, None, 4)
-    assert not r.ok and "k" in {m.name for m in r.mismatches}
+    _plant_is_caught(monkeypatch, prog, "gated", small_m, "k", 4)
 
 
 #: Integer-valued selects: ==, order and no comparison; the value copied at scale up to 64 (i+1) (temperature scale S = 64^2).
