@@ -63,7 +63,10 @@ The operations beyond the Dyck fragment
   sum_{j<=i} b_j = S_b(i) + b_i with S_b the Psum construction above (averaging head, gap
   +inf; lookup head, gap >= 1/(n-1)), shared by every PrefixSum reading b;
   sum_{j<=i} j = (i^2 + i)/2 and sum_{j<=i} 1 = i + 1 are affine in the features.
-  Anything else (a psum of a psum: squaring) is refused.
+  A bounded integer x (|x| <= C, a constant C <= MAX_PSUM_LEVELS, say a select of constants or a
+  conditional) is its levels, x = sum_{k<=C} [x >= k] - sum_{k<=C} [x <= -k]: 2C Booleans by
+  ``Compare``'s units (exact from within 1/4), each summed as above.  Anything else (a psum of a
+  psum: squaring; an integer that grows with i) is refused.
 * ``Select`` with a Boolean value: one head, mask as given,
   scores s_ij = 2 [where_j] - 2 (k_j - t_i)^2 + sigma j/n (sigma = +1 rightmost, -1
   leftmost; t_i = query_i + offset; the terms that are the same for every key of a query,
@@ -170,6 +173,8 @@ EMBEDDED: Ready = (-1, 1)
 #: scores reach ~ 4 C^2 n^2, and the 1/n tie-break must stay far above float64's resolution there
 #: (and above the hard modes' tie tolerance, spec.constants.TIE_RTOL): 4 * 64^2 * n^3 * 1024 * 2^-52 < 1/2 for n <= 2^7.
 MAX_KEY_SCALE = 64
+#: Largest bound C of an integer whose psum is compiled through its levels (|x| <= C: 2C Booleans, 4C heads).
+MAX_PSUM_LEVELS = 16
 #: The integers whose squares a compiled model holds (what an == selector's key may be).
 _SQUARED = "the index, strict_psum, Booleans, constants or a*x + c of one of them"
 
@@ -559,12 +564,17 @@ class _ProgramCompiler:
         return self.strict_sums[b]
 
     def prefix_sum(self, name: str, op: PrefixSum) -> None:
-        """PrefixSum: sum_{j<=i} of a combination of Booleans b (strict sum + b_i), the index ((i^2 + i)/2) and 1 (i + 1)."""
+        """PrefixSum: sum_{j<=i} of a combination of Booleans b (strict sum + b_i), the index ((i^2 + i)/2), 1 (i + 1) and bounded integers.
+
+        A bounded integer x (|x_i| <= C for a constant C <= MAX_PSUM_LEVELS) is its levels:
+        x = sum_{k=1..C} [x >= k] - sum_{k=1..C} [x <= -k] (``levels``), each a Boolean, so its psum is 2C
+        psums of Booleans.
+        """
         parts: dict[tuple[str, ...], int] = {("1",): op.expr.const} if op.expr.const else {}
         for k, x in op.expr.terms:
             p = self.atoms(x)
             if p is None:
-                raise self.refuse(name, f"psum of {x!r}, which is not a linear combination of Booleans, the index and constants, is not compiled yet")
+                p = self.levels(name, x)
             for atom, v in p.items():
                 parts[atom] = parts.get(atom, 0) + k * v
         f = Affine({})
@@ -579,6 +589,30 @@ class _ProgramCompiler:
                 term = Affine({self.pos: 1.0}, 1.0)
             f = f.plus(term, float(v))
         self.ints[name] = f
+
+    def levels(self, name: str, x: str) -> dict[tuple[str, ...], int]:
+        """Return a bounded integer x (|x_i| <= C <= MAX_PSUM_LEVELS) as sum_k [x >= k] - sum_k [x <= -k], k = 1..C.
+
+        Each level is a Boolean coordinate computed by ``compare``'s units (exact from within 1/4),
+        named ``<x>.ge<k>`` / ``<x>.le-<k>`` (never an interpreter definition) and shared by every
+        psum of x.  x of growth degree > 0 or C above the bound is refused, naming it.
+        """
+        c, d = self.growth[x]
+        if d > 0 or c > MAX_PSUM_LEVELS:
+            raise self.refuse(
+                name,
+                f"psum of {x!r}, which grows like {c} (i+1)^{d}: a psum is compiled for combinations of Booleans, the index, "
+                f"constants and integers bounded by a constant C <= {MAX_PSUM_LEVELS} (|x| <= C), not this",
+            )
+        self.note_scale(x)
+        out: dict[tuple[str, ...], int] = {}
+        for k in range(1, int(c) + 1):
+            for op, sign, label in ((">=", 1, f"{x}.ge{k}"), ("<=", -1, f"{x}.le-{k}")):
+                if label not in self.coords:
+                    self.kinds[label] = "Boolean"
+                    self.compare(label, Compare(op, Lin(((1, x),)), Lin((), sign * k)))
+                out[("b", label)] = sign
+        return out
 
     def select(self, name: str, op: Select) -> None:
         """Select (Boolean value): s_ij = 2 [where_j] - 2 (k_j - t_i)^2 +- j/n, then found = where* and [k* = t], out = found ? value* : default."""

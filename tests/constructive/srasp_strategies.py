@@ -27,7 +27,7 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
     defs: list[tuple[str, L.Op]] = [("A", L.Token(("a",))), ("B", L.Token(("a", "b") if draw(st.booleans()) else ("b",)))]
     bools, ints = ["A", "B"], []
     squarable: list[str] = []  # integers whose square the model holds (== selector keys)
-    expandable: list[str] = []  # integers that are combinations of Booleans, the index and 1 (psum arguments)
+    expandable: list[str] = []  # integers that are combinations of Booleans, the index and 1 (psum arguments, beside bounded ones)
     indices: list[str] = []  # definitions of the index itself
     kinds = ["not", "and", "or", "bconst", "cond", "index", "lin", "cmp", "psum", "spsum", "once", "select", "agg"]
     for t in range(draw(st.integers(1, max_defs))):
@@ -65,7 +65,10 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
         elif kind == "cmp":
             op = L.Compare(draw(st.sampled_from(L.COMPARISONS)), _lin(draw, ints + bools), _lin(draw, ints + bools))
         elif kind == "psum":
-            pool = (expandable + bools) if compiled_only else (ints + bools)
+            pool = ints + bools
+            if compiled_only:  # psum arguments: combinations of Booleans, the index and 1, and integers bounded by 16
+                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
+                pool = expandable + bools + [x for x in ints if x not in expandable and growth[x][1] == 0 and growth[x][0] <= 16]
             op, is_int = L.PrefixSum(_lin(draw, pool, 2, 2, 1)), True
         elif kind == "spsum":
             op, is_int, sq = L.Psum(b1, draw(st.sampled_from([None, b2]))), True, True

@@ -129,7 +129,8 @@ def test_interpreter_semantics_by_hand() -> None:
             "s = psum(pos)\nv = leftmost j with pos[j] == s[i] value A default f\n",
             r"the selector's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)",
         ),
-        ("s = psum(A)\nss = psum(s)\n", r"psum of 's', which is not a linear combination"),
+        ("s = psum(A)\nss = psum(s)\n", r"psum of 's', which grows like 1 \(i\+1\)\^1: a psum is compiled for .* integers bounded by a constant C <= 16"),
+        ("big = 17\nk = if A then big else f\nss = psum(k)\n", r"psum of 'k', which grows like 17 \(i\+1\)\^0"),
         ("s = psum(A)\nv = rightmost j with s[j] == pos[i] value A default f\n", r"the key 's' has no square"),
         ("w = 65*pos\nv = rightmost j with w[j] == pos[i] value A default f\n", r"the selector's 'w' grows like 65 \(i\+1\)\^1, above the bound 64"),
         ("s = psum(A)\nv = rightmost j < i with s[j] == pos[i] and A[j] value A default nearest\n", r"'s' has no square"),
@@ -326,6 +327,39 @@ def test_a_not_equal_select_with_its_sides_swapped_is_caught(monkeypatch: pytest
         self.select_order(name, dataclasses.replace(op, cmp="<", default=inner))
 
     _plant_is_caught(monkeypatch, prog, "select_not_equal", swapped, "v", 5)
+
+
+#: Prefix sums of bounded integers (|x| <= C, compiled as 2C level Booleans): conditionals and selects of constants, mixed
+#: with Booleans and the index, negative values, a level shared by two psums.
+BOUNDED_PSUMS = [
+    "two = 2\nm1 = 0 - 1\nstep = if A then two else m1\nh = psum(step)\nc = h < 0\n",
+    "two = 2\nzero = 0\nx = rightmost j < i with B[j] value two default zero\nh = psum(x - A)\nc = h >= 1\n",
+    "three = 3\nm2 = 0 - 2\nst = if B then three else m2\nh = psum(2*st + A)\ng = h - pos\nc = g == 0\n",
+    "one = 1\nm1 = 0 - 1\nst = if A then one else m1\nh = psum(st)\nh2 = psum(st - B)\ng = h - h2\nc = g > 1\n",
+]
+
+
+@pytest.mark.parametrize("defs", BOUNDED_PSUMS)
+def test_psums_of_bounded_integers_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
+    _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n'), "h")
+
+
+def test_a_psum_missing_its_top_level_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: the levels stop below C (x = 2 is read as 1), so the sum is short wherever an A is seen
+    prog = sr.parse_program(HEAD + BOUNDED_PSUMS[0] + 'output "x" if c, else "y"\n')
+    real = sr.compiler._ProgramCompiler.levels
+
+    def short(self, name, x):  # type: ignore[no-untyped-def]
+        return {a: v for a, v in real(self, name, x).items() if not a[1].endswith(".ge2")}
+
+    _plant_is_caught(monkeypatch, prog, "levels", short, "h", 5)
+
+
+def test_levels_are_shared_and_not_interpreter_names() -> None:
+    prog = sr.parse_program(HEAD + BOUNDED_PSUMS[3] + 'output "x" if c, else "y"\n')
+    comp = sr.compile_program(prog)
+    assert sum(1 for k in comp.heads if "st.ge1" in k) == 2  # one strict sum (average + lookup) for the level, read by both psums
+    assert not any("st.ge" in name for name, _ in prog.defs)
 
 
 #: Conditionals on integers (the big-M product), alone, nested, and on a select's integer output.
