@@ -55,7 +55,8 @@ The operations beyond the Dyck fragment
   for integers): exact 0/1 from within 1/4.  No head.
 * ``BoolConst``: true = ReLU(one); false: a coordinate nothing writes.  ``Cond`` on
   Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers x, y of degree <= 1 and growth
-  C <= MAX_KEY_SCALE: y + b (x - y) by the big-M product of ``gated`` (below), |x - y| <= 2 C (i+1);
+  C <= MAX_KEY_SCALE: y + b (x - y) by the big-M product of ``gated`` (below), |x - y| <= 2 C (i+1)
+  (both of degree 0: |x - y| <= 2 C and a constant M, no head);
   soft error <= max(err x, err y) + M (gate copy error): with b = 0 the product is exactly 0, with
   b = 1 it is x - y, so errors do not grow through nested conditionals.  Higher degree: refused
   (|x - y| ~ n^d needs a big M of degree d, and no feature holds i^d beyond i^2).
@@ -94,8 +95,10 @@ The operations beyond the Dyck fragment
   temperature scales with the bound 64 (i+1) as S = C^2 <= 64^2).  The gate head's copy is off by
   <= x/(1-x)^2, x = e^{-1/tau} = (128 S n^3)^{-n} (Lean: HardSoft.gated_position_copy, for every n), and enters
   times M <= 129: <= 129 * 4/1024^2 < 10^-3 (n = 2 is the worst case; n = 1 has one key).  The output
-  is then within 1/4 of the integer, as every integer the model holds.  Other integer-valued selects
-  (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
+  is then within 1/4 of the integer, as every integer the model holds.  Value and default bounded by
+  constants (degree 0, |x| <= C) compile under every mask: z is bounded by 2 C, so the product takes
+  the constant M (``gated``: no gate head) and the copy is off by <= 2 C m.  Other integer-valued
+  selects (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
 * ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
   where filter (k_j < t_i is no bilinear score in general).  The keys j < t of a contiguous
   mask end next to t, so the rightmost of them is the visible key nearest to t - 1 (a
@@ -745,9 +748,15 @@ class _ProgramCompiler:
         self.select_order(name, Select(op.direction, op.mask, op.key, outer, op.query, op.offset, None, op.value, inner))
 
     def check_int_value(self, name: str, op: Select) -> None:
-        """Refuse an integer-valued select outside the compiled case: keys j <= i (causal / strict mask), value and default of degree <= 1."""
-        if op.mask not in ("causal", "strict"):
-            raise self.refuse(name, f"a select with an integer value is compiled only with mask causal or strict, not {op.mask}")
+        """Refuse an integer-valued select outside the compiled case: value and default of degree <= 1, and keys j <= i
+        (causal / strict mask) unless both are bounded by constants (degree 0: every key's |x_j| <= C, any mask)."""
+        bounded = all(self.growth[x][1] == 0 for x in (op.value, op.default))
+        if op.mask not in ("causal", "strict") and not bounded:
+            raise self.refuse(
+                name,
+                f"a select with an integer value is compiled only with mask causal or strict, not {op.mask}, "
+                "unless its value and default are bounded by constants",
+            )
         for x in (op.value, op.default):
             c, d = self.growth[x]
             if d > 1 or c > MAX_KEY_SCALE:
@@ -793,14 +802,19 @@ class _ProgramCompiler:
         Big M = 2 C + 1 times the position: b z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), P = b (i+1) from the
         gated position head.  With b = 0 the margin M (i+1) - |z| >= i + 1 >= 1 keeps both units at 0 for z within 1 of
         an integer, so the result is exactly 0 (errors of z do not pass); with b = 1 it is z (errors of z pass unchanged).
+        When both operands are bounded by constants (degree 0), |z| <= 2 C and the big M is the constant M: b z =
+        ReLU(z - M (1 - b)) - ReLU(-z - M (1 - b)), no head (the same margin M - |z| >= 1 with b = 0).
         """
-        gi = self.s.coord(_label("gate*i", name))
-        self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), gated_position_spec(b, self.one, self.pos, gi), [gi])
         m = 2.0 * max(float(self.growth[x][0]) for x in operands) + 1.0
-        slack = Affine({self.pos: -m, gi: m, b: m}, -m)  # -M (i + 1 - P)
         c = self.s.coord(_label("seq", name))
+        if all(self.growth[x][1] == 0 for x in operands):  # |z| <= 2 C: a constant big M, no head: -M (1 - b)
+            slack, reads = Affine({b: m}, -m), [b]
+        else:
+            gi = self.s.coord(_label("gate*i", name))
+            self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), gated_position_spec(b, self.one, self.pos, gi), [gi])
+            slack, reads = Affine({self.pos: -m, gi: m, b: m}, -m), [gi, b]  # -M (i + 1 - P)
         units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
-        self.units_to([gi, b] + sorted(z.w), units, c)
+        self.units_to(reads + sorted(z.w), units, c)
         return c
 
     # ------------------------------------------------------------------ step 3: the outputs

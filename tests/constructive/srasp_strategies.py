@@ -93,9 +93,11 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
                     cmp = "=="
             offset = draw(st.integers(-2, 2)) if use_cmp else 0
             mask = draw(st.sampled_from(_MASKS))
-            if compiled_only:  # integer values compile with keys j <= i and value, default of growth at most 64 (i+1)
+            if compiled_only:  # integer values compile with keys j <= i and value, default of growth at most 64 (i+1),
+                # or under any mask when both are bounded by constants (degree 0)
                 growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
-                values = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1] if mask in ("causal", "strict") else []
+                causal = mask in ("causal", "strict")
+                values = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= (1 if causal else 0)]
             else:
                 values = ints
             if values and draw(st.booleans()):

@@ -403,6 +403,38 @@ def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     _plant_is_caught(monkeypatch, prog, "gated", small_m, "k", 4)
 
 
+#: Integer-valued selects whose value and default are bounded by constants (degree 0): every mask, keys after the query
+#: included; the product by a constant big M, no gate head.
+BOUNDED_INT_SELECTS = [
+    "two = 2\nzero = 0\nx = if A then two else zero\nv = rightmost j with A[j] value x default zero\nc = v == 2\n",
+    "one = 1\nm1 = 0 - 1\nx = if B then one else m1\nv = leftmost j >= i with pos[j] == pos[i] + 1 value x default m1\nh = psum(v)\nc = h < 0\n",
+    "five = 5\nm5 = 0 - 5\nx = if A then five else m5\nv = rightmost j with pos[j] > pos[i] value x default m5\nc = v >= 0\n",
+]
+
+
+@pytest.mark.parametrize("defs", BOUNDED_INT_SELECTS)
+def test_bounded_integer_selects_under_every_mask_agree_and_a_hot_temperature_is_caught(defs: str) -> None:
+    prog = sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n')
+    _agrees_and_a_hot_temperature_is_caught(prog, "v")
+    assert not any(k.endswith(".gate") for k in sr.compile_program(prog).heads)  # the constant big M needs no gate head
+
+
+def test_a_constant_big_m_too_small_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: M = 1 for values bounded by 5: with found = 0 the units no longer vanish (|z| reaches 10)
+    prog = sr.parse_program(HEAD + BOUNDED_INT_SELECTS[2] + 'output "x" if c, else "y"\n')
+    real = sr.compiler._ProgramCompiler.gated
+
+    def small_m(self, name, b, z, operands):  # type: ignore[no-untyped-def]
+        growth = self.growth
+        self.growth = {**growth, **{x: (0, 0) for x in operands}}
+        try:
+            return real(self, name, b, z, operands)
+        finally:
+            self.growth = growth
+
+    _plant_is_caught(monkeypatch, prog, "gated", small_m, "v", 5)
+
+
 #: Integer-valued selects: ==, order and no comparison; the value copied at scale up to 64 (i+1) (temperature scale S = 64^2).
 INT_SELECTS = [
     "s = psum(A)\nv = rightmost j < i with B[j] value s default pos\nc = v == 1\n",
