@@ -38,6 +38,13 @@ WASM_TIMEOUT = 1800
 OLEAN_INDEX_CACHE = "lean-lib.index.json"
 #: Extra options of every wasm compile (part of the cache key).
 WASM_FLAGS = ("--json", "-DautoImplicit=false")
+#: Added for a compile whose declarations are elaborated one after another (part of the cache key): the pin
+#: module always, and a bundle built with ``parallel=False``.  Lean's parallel elaboration (``Elab.async``, on by
+#: default) only schedules the same elaboration differently: it cannot change what is accepted.  Under wasm it
+#: pays off for the project's bundle (158 s wall / 256 s CPU / 5.0 GB, against 196 s / 229 s / 3.1 GB serial),
+#: but it costs dearly where proofs fail: the wrong-file bundle took 109 s wall / 165 s CPU / 15 GB in
+#: parallel and 33 s / 44 s / 2.1 GB serial (2026-12-02, 2 cores).  The pin module is as fast either way.
+SERIAL_FLAGS = ("-DElab.async=false",)
 
 
 @dataclass
@@ -152,6 +159,7 @@ def build_wasm(
     timeout: float = WASM_TIMEOUT,
     pins: tuple[str, str] | None = None,
     bundle_name: str = LIB_NAME,
+    parallel: bool = True,
 ) -> dict[str, UnitResult]:
     """Compile the modules under ``src_root`` with the wasm toolchain as ONE bundle, then the pin module; return the units.
 
@@ -162,7 +170,8 @@ def build_wasm(
     (LEAN_PATH = the library and ``build/``).  Lean's messages are mapped back to the
     original file and line.  ``pins`` = (module name, text): a generated module that imports
     ``bundle_name``, checked afterwards in a second process that sees only the compiled
-    bundle ("blocked" when the bundle did not build cleanly).
+    bundle ("blocked" when the bundle did not build cleanly).  ``parallel`` = False adds ``SERIAL_FLAGS``
+    to the bundle's compile (the pin module always has them).
 
     Returns one unit per source file (in import order; derived from the bundle, see
     ``_file_units``), the bundle itself under ``BUNDLE_UNIT``, and the pin module.  Logs
@@ -206,11 +215,11 @@ def build_wasm(
         env = dict(os.environ)
         env["LEAN_PATH"] = f"{staged.lean_lib}:{work / 'build'}"
 
-        def compile_unit(key: str, name: str, text: str, output: bool, label: str) -> UnitResult:
+        def compile_unit(key: str, name: str, text: str, output: bool, label: str, serial: bool) -> UnitResult:
             rel = Path(*name.split(".")).with_suffix(".lean")
             (work / rel).parent.mkdir(parents=True, exist_ok=True)
             (work / rel).write_text(text, encoding="utf-8")
-            cmd = [str(staged.node), str(staged.lean_js), *WASM_FLAGS, str(rel)]
+            cmd = [str(staged.node), str(staged.lean_js), *WASM_FLAGS, *(SERIAL_FLAGS if serial else ()), str(rel)]
             if output:
                 olean = work / "build" / rel.with_suffix(".olean")
                 olean.parent.mkdir(parents=True, exist_ok=True)
@@ -229,7 +238,7 @@ def build_wasm(
             return UnitResult(key, str(rel), status, secs, rc, msgs, str(log), round(cpu, 1))
 
         n_files = len(bundle.segments)
-        whole = compile_unit(BUNDLE_UNIT, bundle_name, bundle.text, True, f"the bundle {bundle_name} ({n_files} files)")
+        whole = compile_unit(BUNDLE_UNIT, bundle_name, bundle.text, True, f"the bundle {bundle_name} ({n_files} files)", not parallel)
         # the bundle's process has ended: copy its .olean parts into a fresh directory, read the environment's
         # facts from that copy, and check the pins there (checks.families.lean.environment)
         fresh = Path(tempfile.mkdtemp(prefix="hardsoft-lean-", dir="/tmp"))
@@ -255,7 +264,7 @@ def build_wasm(
         if pins is not None:
             pin_name, pin_text = pins
             if whole.ok:
-                results[pin_name] = compile_unit(pin_name, pin_name, pin_text, False, f"the pins {pin_name}")
+                results[pin_name] = compile_unit(pin_name, pin_name, pin_text, False, f"the pins {pin_name}", True)
                 results[pin_name].path = pin_name + ".lean"
             else:
                 results[pin_name] = UnitResult(

@@ -7,7 +7,7 @@ The key is the sha256 of everything the verdict depends on:
   lock file that pins lean.wasm and lean-lib (``package-lock.json`` with npm's integrity
   hashes), and a listing (path, size) of the unpacked lean-lib; for native, ``lean --version``
   and the paths of ``lean`` and ``lake``;
-* the flags (``build.WASM_FLAGS``, whether import-only modules are compiled);
+* the flags (``build.WASM_FLAGS`` and ``build.SERIAL_FLAGS``, whether import-only modules are compiled);
 * the checker itself (the bytes of every module of ``checks/families/lean/``, so a new or
   changed module, such as the .olean reader, is covered without being listed).
 
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from hardsoft import locations
-from hardsoft.checks.families.lean.build import WASM_FLAGS, UnitResult
+from hardsoft.checks.families.lean.build import SERIAL_FLAGS, WASM_FLAGS, UnitResult
 from hardsoft.checks.families.lean.environment import EnvironmentFacts
 from hardsoft.checks.families.lean.messages import LeanMessage
 from hardsoft.checks.families.lean.toolchain import Toolchain, sha256_file
@@ -90,7 +90,7 @@ def build_key(sources: Iterable[tuple[str, bytes]], extra_texts: dict[str, str],
         "files": files,
         "generated": generated,
         "toolchain": toolchain_identity(tc),
-        "flags": {"wasm_flags": list(WASM_FLAGS), **flags},
+        "flags": {"wasm_flags": list(WASM_FLAGS), "serial_flags": list(SERIAL_FLAGS), **flags},
         "checker": checker_identity(),
     }
     key = hashlib.sha256(json.dumps(covered, sort_keys=True).encode("utf-8")).hexdigest()
