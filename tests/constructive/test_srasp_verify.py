@@ -387,20 +387,25 @@ def test_a_wrong_gate_of_the_integer_conditional_is_caught() -> None:
     assert not r.ok and "k" in {m.name for m in r.mismatches}
 
 
-def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    # planted: M = 1 for arms of growth 64: with b = 0 the units no longer vanish
-    prog = sr.parse_program(HEAD + INT_CONDS[1] + 'output "x" if c, else "y"\n')
+def _small_m(degree: int):  # noqa: ANN202 - a replacement for _ProgramCompiler.gated
+    """Return ``gated`` computing its big M as if every operand had growth constant 0 (M = 1), at the given degree."""
     real = sr.compiler._ProgramCompiler.gated
 
     def small_m(self, name, b, z, operands):  # type: ignore[no-untyped-def]
         growth = self.growth
-        self.growth = {**growth, **{x: (0, 1) for x in operands}}
+        self.growth = {**growth, **{x: (0, degree) for x in operands}}
         try:
             return real(self, name, b, z, operands)
         finally:
             self.growth = growth
 
-    _plant_is_caught(monkeypatch, prog, "gated", small_m, "k", 4)
+    return small_m
+
+
+def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: M = 1 for arms of growth 64: with b = 0 the units no longer vanish
+    prog = sr.parse_program(HEAD + INT_CONDS[1] + 'output "x" if c, else "y"\n')
+    _plant_is_caught(monkeypatch, prog, "gated", _small_m(1), "k", 4)
 
 
 #: Integer-valued selects whose value and default are bounded by constants (degree 0): every mask, keys after the query
@@ -422,17 +427,7 @@ def test_bounded_integer_selects_under_every_mask_agree_and_a_hot_temperature_is
 def test_a_constant_big_m_too_small_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # planted: M = 1 for values bounded by 5: with found = 0 the units no longer vanish (|z| reaches 10)
     prog = sr.parse_program(HEAD + BOUNDED_INT_SELECTS[2] + 'output "x" if c, else "y"\n')
-    real = sr.compiler._ProgramCompiler.gated
-
-    def small_m(self, name, b, z, operands):  # type: ignore[no-untyped-def]
-        growth = self.growth
-        self.growth = {**growth, **{x: (0, 0) for x in operands}}
-        try:
-            return real(self, name, b, z, operands)
-        finally:
-            self.growth = growth
-
-    _plant_is_caught(monkeypatch, prog, "gated", small_m, "v", 5)
+    _plant_is_caught(monkeypatch, prog, "gated", _small_m(0), "v", 5)
 
 
 #: Integer-valued selects: ==, order and no comparison; the value copied at scale up to 64 (i+1) (temperature scale S = 64^2).
