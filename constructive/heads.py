@@ -260,7 +260,7 @@ def two_sided_lookup_mass_bound(K: float, tau: float) -> float:
 # --------------------------------------------------------------------------- a Boolean times the position, by attention
 
 
-def gated_position_spec(gate: int, one: int, pos: int, target: int) -> HeadSpec:
+def gated_position_spec(gate: int, one: int, pos: int, target: int, square: tuple[int, int] | None = None) -> HeadSpec:
     """Lemma 8 (tie-breaking, unbounded regime) with the direction set by the query: g_i * i into target, g_i in {0, 1}.
 
     Causal mask, scores s_ij = (2 g_i - 1) j (features one, i), value j: with g_i = 1 the unique
@@ -269,5 +269,9 @@ def gated_position_spec(gate: int, one: int, pos: int, target: int) -> HeadSpec:
     copied position is off by <= sum_k k x^k <= x/(1-x)^2, x = e^{-1/tau} (for every n: HardSoft.gated_position_gap,
     HardSoft.gated_position_copy; SMT: smt.APP-DYCK.gated_position_ziggurat).  Used to form
     g_i (i+1) for a Boolean times a bounded integer (the big-M product with M growing like i+1).
+    ``square`` = (pos2, target2) also copies j^2 into target2 (g_i * i^2, for a big M growing like (i+1)^2): the same
+    scores, off by <= sum_k 2 i k x^k <= 2 i x/(1-x)^2 with g_i = 1 and <= sum_k k^2 x^k with g_i = 0 (derived, not
+    in Lean).
     """
-    return HeadSpec([ScoreTerm({gate: 2.0, one: -1.0}, {pos: 1.0})], [ValueTerm(target, {pos: 1.0})], "causal")
+    values = [ValueTerm(target, {pos: 1.0})] + ([ValueTerm(square[1], {square[0]: 1.0})] if square is not None else [])
+    return HeadSpec([ScoreTerm({gate: 2.0, one: -1.0}, {pos: 1.0})], values, "causal")

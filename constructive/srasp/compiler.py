@@ -54,11 +54,12 @@ The operations beyond the Dyck fragment
   > / >= / < / <= are clamp(2u - 1/2, 0, 1) for u = z, z + 1, -z, 1 - z (u >= 1 or u <= 0
   for integers): exact 0/1 from within 1/4.  No head.
 * ``BoolConst``: true = ReLU(one); false: a coordinate nothing writes.  ``Cond`` on
-  Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers x, y of degree <= 1 and growth
+  Booleans: ReLU(b + x - 1) + ReLU(y - b).  On integers x, y of degree <= 2 and growth
   C <= MAX_KEY_SCALE: y + b (x - y) by the big-M product of ``gated`` (below), |x - y| <= 2 C (i+1)
-  (both of degree 0: |x - y| <= 2 C and a constant M, no head);
+  (both of degree 0: |x - y| <= 2 C and a constant M, no head; degree 2: M (i+1)^2 from the gate head's copies of
+  b i and b i^2);
   soft error <= max(err x, err y) + M (gate copy error): with b = 0 the product is exactly 0, with
-  b = 1 it is x - y, so errors do not grow through nested conditionals.  Higher degree: refused
+  b = 1 it is x - y, so errors do not grow through nested conditionals.  Degree above 2: refused
   (|x - y| ~ n^d needs a big M of degree d, and no feature holds i^d beyond i^2).
 * ``PrefixSum``: its argument must expand to a combination of Booleans, the index and 1;
   sum_{j<=i} b_j = S_b(i) + b_i with S_b the Psum construction above (averaging head, gap
@@ -495,12 +496,12 @@ class _ProgramCompiler:
         self.coords[name] = (c,)
 
     def cond(self, name: str, op: Cond) -> None:
-        """Cond on Booleans: ReLU(b + x - 1) + ReLU(y - b), exact on 0/1; on integers y + b (x - y) by ``gated`` (degree <= 1)."""
+        """Cond on Booleans: ReLU(b + x - 1) + ReLU(y - b), exact on 0/1; on integers y + b (x - y) by ``gated`` (degree <= 2)."""
         if self.kinds[name] != "Boolean":
             for arm in (op.x, op.y):
                 gc, gd = self.growth[arm]
-                if gd > 1 or gc > MAX_KEY_SCALE:
-                    raise self.refuse(name, f"the conditional's {arm!r} grows like {gc} (i+1)^{gd}, above the bound {MAX_KEY_SCALE} (i+1)")
+                if gd > 2 or gc > MAX_KEY_SCALE:
+                    raise self.refuse(name, f"the conditional's {arm!r} grows like {gc} (i+1)^{gd}, above the bound {MAX_KEY_SCALE} (i+1)^2")
             fy = self.integer(op.y)
             g = self.gated(name, self.bool(op.b), self.integer(op.x).plus(fy, -1.0), (op.x, op.y))
             self.ints[name] = Affine({g: 1.0}).plus(fy)
@@ -803,16 +804,24 @@ class _ProgramCompiler:
         gated position head.  With b = 0 the margin M (i+1) - |z| >= i + 1 >= 1 keeps both units at 0 for z within 1 of
         an integer, so the result is exactly 0 (errors of z do not pass); with b = 1 it is z (errors of z pass unchanged).
         When both operands are bounded by constants (degree 0), |z| <= 2 C and the big M is the constant M: b z =
-        ReLU(z - M (1 - b)) - ReLU(-z - M (1 - b)), no head (the same margin M - |z| >= 1 with b = 0).
+        ReLU(z - M (1 - b)) - ReLU(-z - M (1 - b)), no head (the same margin M - |z| >= 1 with b = 0).  With an
+        operand of degree 2 (a conditional only), |z| <= 2 C (i+1)^2 and the slack is M (i+1)^2 (1 - b), from the gate
+        head's copies of b i and b i^2.
         """
         m = 2.0 * max(float(self.growth[x][0]) for x in operands) + 1.0
         c = self.s.coord(_label("seq", name))
-        if all(self.growth[x][1] == 0 for x in operands):  # |z| <= 2 C: a constant big M, no head: -M (1 - b)
+        degree = max(self.growth[x][1] for x in operands)
+        if degree == 0:  # |z| <= 2 C: a constant big M, no head: -M (1 - b)
             slack, reads = Affine({b: m}, -m), [b]
-        else:
+        elif degree == 1:
             gi = self.s.coord(_label("gate*i", name))
             self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), gated_position_spec(b, self.one, self.pos, gi), [gi])
             slack, reads = Affine({self.pos: -m, gi: m, b: m}, -m), [gi, b]  # -M (i + 1 - P)
+        else:  # |z| <= 2 C (i+1)^2: -M ((i+1)^2 - b (i+1)^2) = -M (i^2 + 2i + 1) + M (Q + 2 P + b), P = b i, Q = b i^2
+            gi, gi2 = self.s.coord(_label("gate*i", name)), self.s.coord(_label("gate*i^2", name))
+            spec = gated_position_spec(b, self.one, self.pos, gi, (self.pos2, gi2))
+            self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), spec, [gi, gi2])
+            slack, reads = Affine({self.pos2: -m, self.pos: -2.0 * m, gi2: m, gi: 2.0 * m, b: m}, -m), [gi, gi2, b]
         units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
         self.units_to(reads + sorted(z.w), units, c)
         return c

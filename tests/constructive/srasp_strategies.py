@@ -46,9 +46,9 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
             op = L.BoolConst(draw(st.booleans()))
         elif kind == "cond":
             arms = ints
-            if compiled_only:  # integer arms compile with growth at most 64 (i+1)
+            if compiled_only:  # integer arms compile with growth at most 64 (i+1)^2
                 growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
-                arms = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1]
+                arms = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 2]
             if arms and draw(st.booleans()):
                 op, is_int = L.Cond(b1, draw(st.sampled_from(arms)), draw(st.sampled_from(arms + bools))), True
             else:

@@ -118,7 +118,7 @@ def test_interpreter_semantics_by_hand() -> None:
 @pytest.mark.parametrize(
     "defs,message",
     [
-        ("s = psum(pos)\nk = if A then s else pos\n", r"the conditional's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)"),
+        ("s = psum(pos)\nu = 65*s\nk = if A then u else pos\n", r"the conditional's 'u' grows like 65 \(i\+1\)\^2, above the bound 64 \(i\+1\)\^2"),
         ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
         ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
         ("s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n", r"a selector comparing by != is compiled only with the index as key"),
@@ -387,25 +387,51 @@ def test_a_wrong_gate_of_the_integer_conditional_is_caught() -> None:
     assert not r.ok and "k" in {m.name for m in r.mismatches}
 
 
-def _small_m(degree: int):  # noqa: ANN202 - a replacement for _ProgramCompiler.gated
-    """Return ``gated`` computing its big M as if every operand had growth constant 0 (M = 1), at the given degree."""
+def _gated_seeing(growth_of):  # noqa: ANN001, ANN202 - a replacement for _ProgramCompiler.gated
+    """Return ``gated`` computing its big M from ``growth_of(C, d)`` instead of each operand's growth (C, d)."""
     real = sr.compiler._ProgramCompiler.gated
 
-    def small_m(self, name, b, z, operands):  # type: ignore[no-untyped-def]
+    def planted(self, name, b, z, operands):  # type: ignore[no-untyped-def]
         growth = self.growth
-        self.growth = {**growth, **{x: (0, degree) for x in operands}}
+        self.growth = {**growth, **{x: growth_of(*growth[x]) for x in operands}}
         try:
             return real(self, name, b, z, operands)
         finally:
             self.growth = growth
 
-    return small_m
+    return planted
+
+
+def _small_m(degree: int):  # noqa: ANN202 - a replacement for _ProgramCompiler.gated
+    """Return ``gated`` computing its big M as if every operand had growth constant 0 (M = 1), at the given degree."""
+    return _gated_seeing(lambda c, d: (0, degree))
 
 
 def test_a_too_small_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # planted: M = 1 for arms of growth 64: with b = 0 the units no longer vanish
     prog = sr.parse_program(HEAD + INT_CONDS[1] + 'output "x" if c, else "y"\n')
     _plant_is_caught(monkeypatch, prog, "gated", _small_m(1), "k", 4)
+
+
+#: Conditionals on integers of degree 2 (psum of the index): the big M grows like (i+1)^2, from the gate head's copies of
+#: b i and b i^2.
+DEGREE2_CONDS = [
+    "s = psum(pos)\nk = if A then s else pos\nc = k == 3\n",
+    "s = psum(pos)\nt = psum(A)\nk = if B then s else t\nc = k >= 4\n",
+    "s = psum(pos)\nu = 64*s\nzero = 0\nk = if A then u else zero\nw = 0 - 64*s\nk2 = if B then w else k\nc = k2 > 100\n",
+]
+
+
+@pytest.mark.parametrize("defs", DEGREE2_CONDS)
+def test_degree_2_conditionals_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
+    _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n'), "k")
+
+
+def test_a_degree_2_conditional_with_a_linear_big_m_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: the big M of degree 1, M (i+1), for arms that grow like 64 (i+1)^2: with b = 0 the units stop vanishing,
+    # first in k2 (|w - k| = 64 i (i+1) > 129 (i+1) from i = 3; a word's first wrong cell is the one reported)
+    prog = sr.parse_program(HEAD + DEGREE2_CONDS[2] + 'output "x" if c, else "y"\n')
+    _plant_is_caught(monkeypatch, prog, "gated", _gated_seeing(lambda c, d: (c, min(d, 1))), "k2", 6)
 
 
 #: Integer-valued selects whose value and default are bounded by constants (degree 0): every mask, keys after the query
