@@ -50,7 +50,7 @@ from hardsoft.checks.result import CheckResult, Outcome
 from hardsoft.spec.presets import get_preset
 
 if TYPE_CHECKING:
-    from hardsoft.spec.lean_statements import LeanStatement
+    from hardsoft.spec.lean_statements import LeanDefinition, LeanExample, LeanStatement
 
 #: Axioms a theorem may depend on (Lean's standard three).
 ALLOWED_AXIOMS = STANDARD_AXIOMS
@@ -218,6 +218,8 @@ def check_project(
     statements: Mapping[str, LeanStatement] | None = None,
     claims_of: dict[str, tuple[str, ...]] | None = None,
     report: set[str] | None = None,
+    definitions: Mapping[str, LeanDefinition] | None = None,
+    examples: Mapping[str, LeanExample] | None = None,
 ) -> list[CheckResult]:
     """Audit, build and pin the Lean project in ``lean_dir``; return toolchain, build-unit, audit, pin and theorem results.
 
@@ -229,14 +231,15 @@ def check_project(
     compiled (``_mark_unreached``); then the rows: toolchain, one per build unit, the audit,
     the pins, one per claimed theorem (``_theorem_row``).  Any registry problem fails the pins
     row; a theorem's row fails on those that concern it, what it uses or its examples.  ``statements``/``claims_of`` default
-    to the registry (``spec.claims``); ``report`` restricts the per-theorem results to these
-    names (the build and pins cover all).
+    to the registry (``spec.claims``), ``definitions``/``examples`` to ``spec.lean_statements``'s (a test checking part of
+    the project passes the part's); ``report`` restricts the per-theorem results to these names (the build and pins cover
+    all).
     """
     out_dir = Path(out_dir)
     log_dir = out_dir / "lean"
     log_dir.mkdir(parents=True, exist_ok=True)
     t_start = time.perf_counter()
-    reg = registry(statements, claims_of)
+    reg = registry(statements, claims_of, definitions, examples)
     files, findings = _audit(lean_dir)
     native = find_native()
     pins = _pin_module(reg, lean_dir, native)

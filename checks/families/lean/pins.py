@@ -95,15 +95,29 @@ def registry_pins() -> tuple[dict[str, LeanStatement], dict[str, tuple[str, ...]
     return dict(LEAN_STATEMENTS), {n: tuple(v) for n, v in claims.items()}
 
 
-def registry(statements: Mapping[str, LeanStatement] | None = None, claims: dict[str, tuple[str, ...]] | None = None) -> Registry:
-    """Return the pinned registry (``statements``/``claims`` default to ``registry_pins()``; the rest from ``spec.lean_statements``)."""
+def registry(
+    statements: Mapping[str, LeanStatement] | None = None,
+    claims: dict[str, tuple[str, ...]] | None = None,
+    definitions: Mapping[str, LeanDefinition] | None = None,
+    examples: Mapping[str, LeanExample] | None = None,
+) -> Registry:
+    """Return the pinned registry (``statements``/``claims`` default to ``registry_pins()``; the rest to ``spec.lean_statements``'s).
+
+    A test that checks part of the project passes the part's own ``definitions`` and ``examples`` too.
+    """
     from hardsoft.spec.lean_statements import LEAN_DEFINITIONS, LEAN_EXAMPLES, NO_EXAMPLE
 
     if statements is None or claims is None:
         reg_statements, reg_claims = registry_pins()
         statements = reg_statements if statements is None else statements
         claims = reg_claims if claims is None else claims
-    return Registry(statements, claims, dict(LEAN_DEFINITIONS), dict(LEAN_EXAMPLES), dict(NO_EXAMPLE))
+    return Registry(
+        statements,
+        claims,
+        dict(LEAN_DEFINITIONS if definitions is None else definitions),
+        dict(LEAN_EXAMPLES if examples is None else examples),
+        dict(NO_EXAMPLE),
+    )
 
 
 def definition_texts(d: LeanDefinition) -> list[str]:
