@@ -322,6 +322,12 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         "∀ {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} (hm : 0 < m) (hx : ∀ k, k < m → (if ρ k then 1 else 0) - 1 / (4 * HardSoft.natCast m) ≤ x k ∧ x k ≤ (if ρ k then 1 else 0) + 1 / (4 * HardSoft.natCast m)) (hk0 : k0 < m) (hne : σ k0 ≠ ρ k0), HardSoft.clampUnit σ x m = 0",
         "read-out clamp over Rat: the same leaves, sigma ≠ rho at some leaf k0 < m: the unit pair of sigma outputs exactly 0",
     ),
+    "HardSoft.big_m_product": LeanStatement(
+        over_field(
+            "(b : Bool) {z z0 s M K e d : α} (hz : HardSoft.absv (z - z0) ≤ e) (hM : HardSoft.absv z0 + 1 ≤ M * K) (hs : HardSoft.absv (s + M * K * (if b then 0 else 1)) ≤ d) (hed : e + d ≤ 1), HardSoft.absv (HardSoft.relu (z + s) - HardSoft.relu (-z + s) - (if b then z0 else 0)) ≤ (if b then e + d else 0)"
+        ),
+        "S-RASP's big-M product ReLU(z + s) - ReLU(-z + s) (gated: b z for a Boolean b): with z within e of an integer z0, |z0| + 1 ≤ M K and the slack s within d of -M K (1 - b), e + d ≤ 1, the product is exactly 0 when b is false and within e + d of z0 when b is true",
+    ),
     "HardSoft.srasp_lookup_gap": LeanStatement(
         over_field(
             "{S p i : Nat} (hi : 0 < i) (h : p ≠ S), ((2 * HardSoft.natCast p * HardSoft.natCast S - HardSoft.natCast p * HardSoft.natCast p) / HardSoft.natCast i : α) ≤ (2 * HardSoft.natCast S * HardSoft.natCast S - HardSoft.natCast S * HardSoft.natCast S) / HardSoft.natCast i - 1 / HardSoft.natCast i"
@@ -503,6 +509,12 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
             "(g : Bool) {N p : Nat} (hp : p < N), (HardSoft.natCast (HardSoft.natDist p (HardSoft.gatedTarget g N)) : α) ≤ HardSoft.gatedScore g (HardSoft.gatedTarget g N) - HardSoft.gatedScore g p"
         ),
         "the gated position head (gated_position_spec: S-RASP's integer selects): scores (2g - 1) j over the keys j < N, every key p at least |p - t| below the target t = gatedTarget g N (N - 1 when g, else 0): a ziggurat of step 1, gap 1, for every N",
+    ),
+    "HardSoft.gated_slack_at_rule": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {tau x M : α} (g : Bool) {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1) (hM : 0 ≤ M), HardSoft.absv (M * (HardSoft.sumTo (fun p => HardSoft.softmax E tau (HardSoft.gatedScore g) N p * HardSoft.natCast p) N + (if g then 1 else 0)) - M * HardSoft.natCast N + M * HardSoft.natCast N * (if g then 0 else 1)) * ((1 - x) * (1 - x)) ≤ M * x ∧ ∀ d : α, M * x ≤ d * ((1 - x) * (1 - x)) → x < 1 → HardSoft.absv (M * (HardSoft.sumTo (fun p => HardSoft.softmax E tau (HardSoft.gatedScore g) N p * HardSoft.natCast p) N + (if g then 1 else 0)) - M * HardSoft.natCast N + M * HardSoft.natCast N * (if g then 0 else 1)) ≤ d"
+        ),
+        "the big-M product's slack at the temperature rule: s = M (P + b) - M N from the gated head's soft copy P over N keys is within M x/(1-x)^2 of the hard slack -M N (1 - b) (|s + M N (1 - b)| (1-x)^2 ≤ M x, M ≥ 0, exp(-1/tau) ≤ x ≤ 1), so within every d with M x ≤ d (1-x)^2 when x < 1: big_m_product's hs, for every gate and every N ≥ 1",
     ),
     "HardSoft.gated_position_copy": LeanStatement(
         over_field(
@@ -693,8 +705,8 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         "Lemma 7 over positions, scaled keys p/n, (p/n)^2: the score of key p, 2 f (p/n) - (1/D)(p/n)^2",
     ),
     "HardSoft.relu": LeanDefinition(
-        ("∀ (x : Rat), HardSoft.relu x = if x ≤ 0 then 0 else x",),
-        "ReLU(x) = max(x, 0) over Rat",
+        ("∀ {α : Type} [Lean.Grind.Field α] [LE α] (x : α), HardSoft.relu x = @ite α (x ≤ 0) (Classical.propDecidable (x ≤ 0)) 0 x",),
+        "ReLU(x) = max(x, 0): 0 if x ≤ 0, else x",
     ),
     "HardSoft.leafExcess": LeanDefinition(
         (
@@ -963,6 +975,10 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
         "HardSoft.clampUnit_eq_zero",
         "HardSoft.clampUnit (fun k => k == 1) (fun k => if k = 0 then (9 / 10 : Rat) else 1 / 10) 2 = 0",
     ),
+    "HardSoft.nonvacuous_big_m_product": LeanExample(
+        "HardSoft.big_m_product",
+        "HardSoft.absv (HardSoft.relu ((1 / 8 : Rat) + -3) - HardSoft.relu (-(1 / 8) + -3) - (if false then 0 else 0)) ≤ (if false then 1 / 8 + 0 else 0)",
+    ),
     "HardSoft.nonvacuous_srasp_lookup_gap": LeanExample(
         "HardSoft.srasp_lookup_gap",
         "((2 * HardSoft.natCast 1 * HardSoft.natCast 2 - HardSoft.natCast 1 * HardSoft.natCast 1) / HardSoft.natCast 3 : Rat) ≤ (2 * HardSoft.natCast 2 * HardSoft.natCast 2 - HardSoft.natCast 2 * HardSoft.natCast 2) / HardSoft.natCast 3 - 1 / HardSoft.natCast 3",
@@ -1086,6 +1102,10 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_gated_position_copy": LeanExample(
         "HardSoft.gated_position_copy",
         "HardSoft.absv (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 - HardSoft.natCast (HardSoft.gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_gated_slack_at_rule": LeanExample(
+        "HardSoft.gated_slack_at_rule",
+        "HardSoft.absv ((3 : Rat) * (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 + (if true then 1 else 0)) - 3 * HardSoft.natCast 3 + 3 * HardSoft.natCast 3 * (if true then 0 else 1)) * ((1 - 1) * (1 - 1)) ≤ 3 * 1 ∧ ∀ d : Rat, 3 * 1 ≤ d * ((1 - 1) * (1 - 1)) → (1 : Rat) < 1 → HardSoft.absv ((3 : Rat) * (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 + (if true then 1 else 0)) - 3 * HardSoft.natCast 3 + 3 * HardSoft.natCast 3 * (if true then 0 else 1)) ≤ d",
     ),
 }
 

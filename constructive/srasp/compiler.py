@@ -210,6 +210,22 @@ class Affine:
 
 
 @dataclass(frozen=True)
+class Gate:
+    """One big-M product b z = ReLU(z + s) - ReLU(-z + s) (``gated``; Lean: HardSoft.big_m_product, HardSoft.gated_slack_at_rule).
+
+    coord  -- the coordinate the two units write (b z)
+    gate   -- the Boolean b's coordinate
+    big_m  -- M (2 C + 1, C the operands' growth)
+    degree -- d: the hard slack is -M (i+1)^d (1 - b) (d = 0: a constant, no head; 1, 2: from the gate head's copies)
+    """
+
+    coord: int
+    gate: int
+    big_m: float
+    degree: int
+
+
+@dataclass(frozen=True)
 class Compiled:
     """A compiled program: the model, the coordinates of every sequence, and those of the outputs (in ``Program.symbols`` order)."""
 
@@ -225,6 +241,8 @@ class Compiled:
     squares: dict[str, Affine] = field(default_factory=dict)
     #: the temperature's scale S (1 unless integers with large constants are compared or selected on): tau_for(n, S)
     scale: float = 1.0
+    #: integer definition -> its big-M product (an integer conditional's or integer-valued select's)
+    gates: dict[str, Gate] = field(default_factory=dict)
 
     def tau(self, n: int) -> float:
         """Return the temperature at which soft mode decides like hard mode at length n (``tau_for`` with this program's scale)."""
@@ -335,6 +353,7 @@ class _ProgramCompiler:
         self.token_defs: dict[int, tuple[str, ...]] = {}  # coordinate -> symbols it holds (filled by the embedding)
         self.shared: dict[_Selector, _SharedHead] = {}
         self.heads: dict[str, tuple[int, int]] = {}
+        self.gates: dict[str, Gate] = {}
         self.ints: dict[str, Affine] = {}
         self.squares: dict[str, Affine] = {}
         #: integer definition -> its expansion over atoms ("b", Boolean name) / ("i",) / ("1",), where it is one
@@ -824,6 +843,7 @@ class _ProgramCompiler:
             slack, reads = Affine({self.pos2: -m, self.pos: -2.0 * m, gi2: m, gi: 2.0 * m, b: m}, -m), [gi, gi2, b]
         units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
         self.units_to(reads + sorted(z.w), units, c)
+        self.gates[name] = Gate(c, b, m, degree)
         return c
 
     # ------------------------------------------------------------------ step 3: the outputs
@@ -881,7 +901,7 @@ def compile_program(prog: Program) -> Compiled:
     for name, op in prog.defs:
         _DEFINITION[type(op)](pc, name, op)
     outs = pc.outputs()
-    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads, pc.ints, pc.squares, pc.scale)
+    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads, pc.ints, pc.squares, pc.scale, pc.gates)
 
 
 def claimed_gap(prog: Program, n: int) -> float:

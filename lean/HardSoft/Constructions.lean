@@ -849,9 +849,6 @@ theorem tiebreak_past_bounded_at_rule (E : ExpLike α) {c x : α} {n i : Nat} (s
 
 /-! ### The read-out clamp of the feed-forward layers -/
 
-/-- Read-out (the compilers' FFN clamp), definition: `ReLU(x) = max(x, 0)` over `Rat`. -/
-def relu (x : Rat) : Rat := if x ≤ 0 then 0 else x
-
 /-- Read-out, definition: `L_σ(x) - |σ| = Σ_{σ_k = 1} (x_k - 1) - Σ_{σ_k = 0} x_k` over the `m`
 leaves (`L_σ(x) = Σ_{σ_k=1} x_k - Σ_{σ_k=0} x_k`, `|σ|` the number of ones of `σ`). -/
 noncomputable def leafExcess (σ : Nat → Bool) (x : Nat → Rat) (m : Nat) : Rat :=
@@ -966,6 +963,66 @@ theorem clampUnit_eq_zero {σ ρ : Nat → Bool} {x : Nat → Rat} {m k0 : Nat} 
   have h2 : 2 * (L + 1 / 4) ≤ 0 := by grind
   rw [if_pos h1, if_pos h2]
   grind
+
+/-! ### S-RASP: the big-M product of an integer conditional or select -/
+
+/-- Helper: `|a| ≤ b` gives `a ≤ b` and `-b ≤ a`. -/
+theorem bounds_of_absv_le {a b : α} (h : absv a ≤ b) : a ≤ b ∧ -b ≤ a := by
+  unfold absv at h
+  by_cases h0 : 0 ≤ a
+  · rw [if_pos h0] at h
+    constructor <;> grind
+  · rw [if_neg h0] at h
+    constructor <;> grind
+
+/-- Helper (also the output error's, `HardSoft.HeadMass`): `a ≤ b` and `-b ≤ a` give `|a| ≤ b`. -/
+theorem absv_le_of_le_of_neg_le {a b : α} (h1 : a ≤ b) (h2 : -b ≤ a) : absv a ≤ b := by
+  unfold absv
+  by_cases h : 0 ≤ a
+  · rw [if_pos h]; exact h1
+  · rw [if_neg h]; grind
+
+/-- S-RASP's big-M product (`gated` in `constructive/srasp/compiler.py`: `b z` for a Boolean `b`
+and an integer `z`, written `ReLU(z + s) - ReLU(-z + s)` with the slack `s = -M K (1 - b)`,
+`K = (i+1)^d` for operands of degree `d`): let the unit's input `z` be within `e` of the integer
+`z0`, `|z0| + 1 ≤ M K` (the compiler's `M = 2C + 1` against `|z0| ≤ 2 C K`), the slack within `d`
+of `-M K (1 - b)` (the gate head's copy error times `M`), and `e + d ≤ 1`. Then the product is
+exactly `0` when `b` is false (the errors of `z` do not pass) and within `e + d` of `z0` when `b`
+is true: for every `n`, every `z0` and every gate. -/
+theorem big_m_product (b : Bool) {z z0 s M K e d : α} (hz : absv (z - z0) ≤ e)
+    (hM : absv z0 + 1 ≤ M * K) (hs : absv (s + M * K * (if b then 0 else 1)) ≤ d)
+    (hed : e + d ≤ 1) :
+    absv (relu (z + s) - relu (-z + s) - (if b then z0 else 0)) ≤ (if b then e + d else 0) := by
+  obtain ⟨hz1, hz2⟩ := bounds_of_absv_le hz
+  obtain ⟨hm1, hm2⟩ := bounds_of_absv_le (a := z0) (Std.le_refl (absv z0))
+  cases b with
+  | false =>
+    have hs' : absv (s + M * K * 1) ≤ d := hs
+    show absv (relu (z + s) - relu (-z + s) - 0) ≤ 0
+    obtain ⟨hs1, hs2⟩ := bounds_of_absv_le hs'
+    have h1 : z + s ≤ 0 := by grind
+    have h2 : -z + s ≤ 0 := by grind
+    unfold relu
+    rw [if_pos h1, if_pos h2]
+    exact absv_le_of_le_of_neg_le (by grind) (by grind)
+  | true =>
+    have hs' : absv (s + M * K * 0) ≤ d := hs
+    show absv (relu (z + s) - relu (-z + s) - z0) ≤ e + d
+    obtain ⟨hs1, hs2⟩ := bounds_of_absv_le hs'
+    unfold relu
+    by_cases h1 : z + s ≤ 0
+    · rw [if_pos h1]
+      by_cases h2 : -z + s ≤ 0
+      · rw [if_pos h2]
+        exact absv_le_of_le_of_neg_le (by grind) (by grind)
+      · rw [if_neg h2]
+        exact absv_le_of_le_of_neg_le (by grind) (by grind)
+    · rw [if_neg h1]
+      by_cases h2 : -z + s ≤ 0
+      · rw [if_pos h2]
+        exact absv_le_of_le_of_neg_le (by grind) (by grind)
+      · rw [if_neg h2]
+        exact absv_le_of_le_of_neg_le (by grind) (by grind)
 
 /-! ### S-RASP: the lookup head over positions -/
 

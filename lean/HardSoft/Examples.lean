@@ -527,6 +527,19 @@ theorem nonvacuous_clampUnit_eq_zero :
       rcases this with rfl | rfl <;> simp <;> grind)
     (by omega) (by decide)
 
+/-! ### Construction heads: S-RASP's big-M product -/
+
+/-- Non-vacuity of `big_m_product`: its hypotheses hold together at `Rat`; the gate closed, `z =
+1/8` within `e = 1/8` of `z0 = 0`, `M = 3`, `K = 1`, the slack exactly `-3` (`d = 0`). -/
+theorem nonvacuous_big_m_product :
+    absv (relu ((1 / 8 : Rat) + -3) - relu (-(1 / 8) + -3) - (if false then 0 else 0)) ≤ (if false then 1 / 8 + 0 else 0) :=
+  big_m_product false (z := 1 / 8) (z0 := 0) (s := -3) (M := 3) (K := 1) (e := 1 / 8) (d := 0)
+    (absv_le_of_le_of_neg_le (by grind) (by grind))
+    (by rw [absv_of_nonneg (Std.le_refl (0 : Rat))]; grind)
+    (absv_le_of_le_of_neg_le (by show (-3 : Rat) + 3 * 1 * 1 ≤ 0; grind)
+      (by show -(0 : Rat) ≤ -3 + 3 * 1 * 1; grind))
+    (by grind)
+
 /-! ### Construction heads: S-RASP's lookup over positions -/
 
 /-- Non-vacuity of `srasp_lookup_gap`: its hypotheses hold together at `Rat`; prefix sum `S = 2`,

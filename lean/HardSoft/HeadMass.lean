@@ -173,13 +173,6 @@ theorem rule_tau_pos {c : α} {n : Nat} (hc : 0 < c) (hn : 0 < n) :
 
 /-! ### A head's output error is at most its mass off -/
 
-/-- Output error, helper: `a ≤ b` and `-b ≤ a` give `|a| ≤ b`. -/
-theorem absv_le_of_le_of_neg_le {a b : α} (h1 : a ≤ b) (h2 : -b ≤ a) : absv a ≤ b := by
-  unfold absv
-  by_cases h : 0 ≤ a
-  · rw [if_pos h]; exact h1
-  · rw [if_neg h]; grind
-
 /-- Output error, helper: `|a| ≤ 1` gives `a ≤ 1` and `-1 ≤ a`. -/
 theorem le_one_of_absv_le_one {a : α} (h : absv a ≤ 1) : a ≤ 1 ∧ -1 ≤ a := by
   have h01 := Lean.Grind.OrderedRing.zero_le_one (R := α)
@@ -1232,6 +1225,62 @@ theorem gated_position_copy (E : ExpLike α) {tau x : α} (g : Bool) {N : Nat} (
   exact softmax_copy_le_of_ziggurat_end E ht hend htau
     (fun p hp => by have := gated_position_gap (α := α) g hp; grind) hx hx1
 
+/-- Helper: `|M y| = M |y|` for `M ≥ 0`. -/
+theorem absv_mul_of_nonneg {M y : α} (hM : 0 ≤ M) : absv (M * y) = M * absv y := by
+  by_cases hy : 0 ≤ y
+  · rw [absv_of_nonneg hy, absv_of_nonneg (Lean.Grind.OrderedRing.mul_nonneg hM hy)]
+  · have hy' : y ≤ 0 := by grind
+    have h := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hy' hM
+    have hMy : M * y ≤ 0 := by grind
+    rw [absv_of_nonpos hy', absv_of_nonpos hMy]
+    grind
+
+/-- S-RASP's big-M product at the temperature rule (`gated` in `constructive/srasp/compiler.py`,
+operands of degree 1): the slack `s = M (P + b) - M N` that the compiler computes from the gated
+position head's soft copy `P = Σ_p w_p p` (hard: `b (N - 1) = b i`) over the `N = i + 1` keys is
+within `M x/(1-x)^2` of the hard slack `-M N (1 - b)` of `big_m_product`: `|s + M N (1 - b)|
+(1-x)^2 ≤ M x` for `M ≥ 0` at any `τ > 0` with `exp(-1/τ) ≤ x ≤ 1`, and so `≤ d` for every `d`
+with `M x ≤ d (1-x)^2` when `x < 1`; for every gate and every `N ≥ 1`. -/
+theorem gated_slack_at_rule (E : ExpLike α) {tau x M : α} (g : Bool) {N : Nat} (hN : 0 < N)
+    (htau : 0 < tau) (hx : E.exp (-1 / tau) ≤ x) (hx1 : x ≤ 1) (hM : 0 ≤ M) :
+    absv (M * (sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N
+        + (if g then 1 else 0)) - M * natCast N + M * natCast N * (if g then 0 else 1))
+        * ((1 - x) * (1 - x)) ≤ M * x ∧
+      ∀ d : α, M * x ≤ d * ((1 - x) * (1 - x)) → x < 1 →
+        absv (M * (sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N
+          + (if g then 1 else 0)) - M * natCast N + M * natCast N * (if g then 0 else 1)) ≤ d := by
+  have hc := gated_position_copy E g hN htau hx hx1
+  generalize sumTo (fun p => softmax E tau (gatedScore g) N p * natCast p) N = P at hc ⊢
+  have e : M * (P + (if g then 1 else 0)) - M * natCast N + M * natCast N * (if g then 0 else 1)
+      = M * (P - natCast (gatedTarget g N)) := by
+    obtain ⟨k, rfl⟩ : ∃ k, N = k + 1 := ⟨N - 1, by omega⟩
+    cases g
+    · show M * (P + 0) - M * natCast (k + 1) + M * natCast (k + 1) * 1 = M * (P - natCast 0)
+      rw [natCast_zero]
+      grind
+    · show M * (P + 1) - M * natCast (k + 1) + M * natCast (k + 1) * 0
+        = M * (P - natCast (k + 1 - 1))
+      rw [Nat.add_sub_cancel, natCast_succ]
+      grind
+  rw [e, absv_mul_of_nonneg hM]
+  have hq : 0 ≤ (1 - x) * (1 - x) := by
+    have : 0 ≤ 1 - x := by grind
+    exact Lean.Grind.OrderedRing.mul_nonneg this this
+  have h1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hc hM
+  have hfirst : M * absv (P - natCast (gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ M * x := by
+    grind
+  refine ⟨hfirst, fun d hd hx1' => ?_⟩
+  have hpos : 0 < (1 - x) * (1 - x) := by
+    have : 0 < 1 - x := by grind
+    exact Lean.Grind.OrderedRing.mul_pos this this
+  generalize M * absv (P - natCast (gatedTarget g N)) = A at hfirst ⊢
+  generalize (1 - x) * (1 - x) = q at hfirst hd hpos hq
+  by_cases hA : A ≤ d
+  · exact hA
+  · have : 0 < A - d := by grind
+    have := Lean.Grind.OrderedRing.mul_pos this hpos
+    grind
+
 /-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
 
 /-- Non-vacuity of `position_lookup_at_rule` at `Rat`. -/
@@ -1343,6 +1392,12 @@ theorem nonvacuous_gated_position_copy :
     absv (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 - natCast (gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 1 :=
   gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by grind)
     (by show (1 : Rat) ≤ 1; grind) (by grind)
+
+/-- Non-vacuity of `gated_slack_at_rule` at `Rat`: the gate open, three keys, `M = 3`. -/
+theorem nonvacuous_gated_slack_at_rule :
+    absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) * ((1 - 1) * (1 - 1)) ≤ 3 * 1 ∧ ∀ d : Rat, 3 * 1 ≤ d * ((1 - 1) * (1 - 1)) → (1 : Rat) < 1 → absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) ≤ d :=
+  gated_slack_at_rule expOne (tau := 1) (x := 1) (M := 3) true (N := 3) (by decide) (by grind)
+    (by show (1 : Rat) ≤ 1; grind) (by grind) (by grind)
 
 end HardSoft
 

@@ -70,6 +70,11 @@ variable {α : Type} [Lean.Grind.Field α] [LE α]
 0`, else `-a`). -/
 @[expose] noncomputable def absv (a : α) : α := if 0 ≤ a then a else -a
 
+/-- The compilers' feed-forward units (the read-out clamp of `constructive/logic/compiler.py`, the
+big-M product of `constructive/srasp/compiler.py`), definition: `ReLU(x) = max(x, 0)` (`0` if `x ≤
+0`, else `x`). -/
+@[expose] noncomputable def relu (x : α) : α := if x ≤ 0 then 0 else x
+
 /-- Lemma 25 (Edelman et al. bound, statement E), helper: `|a| = a` for `a ≥ 0`. -/
 theorem absv_of_nonneg {a : α} (h : 0 ≤ a) : absv a = a := by
   unfold absv

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import math
 
@@ -504,3 +505,90 @@ def test_a_wrong_gate_of_the_integer_select_is_caught() -> None:
     WQ = -comp.model.layers[l].heads[h].W_Q
     r = sr.verify_compiled(_replace(comp, _with_head(comp.model, l, h, WQ)), 5)
     assert not r.ok and "v" in {m.name for m in r.mismatches}
+
+
+# --------------------------------------------------------------------------- the big-M products meet the Lean hypotheses
+
+
+def _ffn_input(model: Model, x: np.ndarray, layer: int, mode: str, tau: float | None) -> np.ndarray:
+    """Return y, layer ``layer``'s FFN input (its input plus its heads' outputs), in the given mode."""
+    cut = model.layers[layer]
+    d, h = cut.W1.shape
+    bare = dataclasses.replace(cut, W1=np.zeros((d, h)), b1=np.zeros(h), W2=np.zeros((h, d)), b2=np.zeros(d))
+    return tf.run(dataclasses.replace(model, layers=(*model.layers[:layer], bare)), x, mode, tau).activations[-1]
+
+
+def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
+    """APP-DYCK (S-RASP's integer conditionals and selects): every big-M product meets HardSoft.big_m_product's hypotheses.
+
+    For every word to max_len and every position, the gate's two FFN units (the only ones writing its coordinate, with
+    output weights +1 and -1) have pre-activations z + s and -z + s where, in the average-hard run, z is an integer z0
+    with |z0| + 1 <= M K and s = -M K (1 - b) exactly (K = (i+1)^degree, b the gate Boolean, exactly 0/1 in both runs);
+    in the soft run at the compiled temperature z is within e = 1/4 of z0 and s within d of the hard slack, d = 0 for
+    a constant big M, d = M x/(1-x)^2 with x = exp(-1/tau) for degree 1 (HardSoft.gated_slack_at_rule), d measured
+    (< 10^-3) for degree 2 (the copy of b i^2 is not in Lean), and e + d <= 1; the product is then 0 or within e + d
+    of z0 as the theorem says.  Returns the number of (word, position, gate) cells checked.
+    """
+    model, cells = comp.model, 0
+    for name, g in comp.gates.items():
+        layer = next(k for k, ly in enumerate(model.layers) if np.any(ly.W2[:, g.coord]))
+        ly = model.layers[layer]
+        units = np.flatnonzero(ly.W2[:, g.coord])
+        assert sorted(ly.W2[units, g.coord].tolist()) == [-1.0, 1.0], (name, ly.W2[units, g.coord])
+        up, un = (int(units[ly.W2[units, g.coord] == w][0]) for w in (1.0, -1.0))
+        for n in range(1, max_len + 1):
+            words = np.array(list(itertools.product(range(len(comp.program.alphabet)), repeat=n)))
+            K = (np.arange(n) + 1.0) ** g.degree
+            pre = {}
+            for mode, tau in (("average", None), ("soft", comp.tau(n))):
+                y = _ffn_input(model, words, layer, mode, tau)
+                u = y @ ly.W1 + ly.b1
+                pre[mode] = ((u[..., up] - u[..., un]) / 2, (u[..., up] + u[..., un]) / 2, y[..., g.gate])
+            z0, s_hard, b = pre["average"]
+            z, s, b_soft = pre["soft"]
+            assert np.all((b == 0) | (b == 1)) and np.array_equal(b, b_soft), (name, n, "gate not exactly 0/1")
+            assert np.allclose(z0, np.round(z0), atol=1e-9), (name, n, "z not an integer in the hard run")
+            z0 = np.round(z0)
+            assert np.all(np.abs(z0) + 1 <= g.big_m * K), (name, n, "margin |z0| + 1 <= M K fails")
+            assert np.allclose(s_hard, -g.big_m * K * (1 - b), atol=1e-9), (name, n, "hard slack is not -M K (1 - b)")
+            x = math.exp(-1.0 / comp.tau(n))
+            d = {0: 1e-9, 1: g.big_m * x / (1 - x) ** 2 + 1e-9}.get(g.degree, 1e-3)
+            e = float(np.max(np.abs(z - z0)))
+            assert e <= 0.25 and e + d <= 1, (name, n, e, d)
+            assert np.all(np.abs(s + g.big_m * K * (1 - b)) <= d), (name, n, "soft slack off by more than d")
+            out = np.maximum(z + s, 0) - np.maximum(-z + s, 0)
+            assert np.all(np.abs(out - b * z0) <= np.where(b == 1, e + d, 1e-9)), (name, n, "product off")
+            cells += z0.size
+    return cells
+
+
+#: One program per kind of big-M product: degree 0 (bounded arms; a bounded select), degree 1 (a conditional; a select),
+#: degree 2, and nested conditionals.
+BIG_M_PROGRAMS = [INT_CONDS[2], BOUNDED_INT_SELECTS[0], INT_CONDS[0], INT_SELECTS[0], DEGREE2_CONDS[0], INT_CONDS[1]]
+
+
+@pytest.mark.parametrize("defs", BIG_M_PROGRAMS)
+def test_big_m_products_meet_the_lean_hypotheses(defs: str) -> None:
+    comp = sr.compile_program(sr.parse_program(HEAD + defs + 'output "x" if A, else "y"\n'))
+    assert comp.gates and check_big_m_products(comp) > 0
+
+
+def test_wrong_big_m_products_fail_the_lean_hypotheses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A big M of C (|z0| = M K at i = 0: the margin's + 1 lost, as in the Lean wrong variant big_m_closed_no_margin) and
+    the slack's read of b lost (s = -M (i+1) + M P: -M instead of 0 at b = 1) fail."""
+    prog = sr.parse_program(HEAD + INT_CONDS[2] + 'output "x" if A, else "y"\n')  # k = if A then pos else 7: C = 7, M = 15
+    monkeypatch.setattr(sr.compiler._ProgramCompiler, "gated", _gated_seeing(lambda c, d: ((c - 1) / 2, d)))  # M = C = 7
+    with pytest.raises(AssertionError, match="margin"):
+        check_big_m_products(sr.compile_program(prog))
+    monkeypatch.undo()
+    comp = sr.compile_program(prog)
+    g = comp.gates["k"]
+    layer = next(k for k, ly in enumerate(comp.model.layers) if np.any(ly.W2[:, g.coord]))
+    ly = comp.model.layers[layer]
+    units = np.flatnonzero(ly.W2[:, g.coord])
+    W1 = ly.W1.copy()
+    W1[g.gate, units] = 0.0  # s = -M (i+1) + M P: -M at b = 1 instead of 0
+    layers = list(comp.model.layers)
+    layers[layer] = dataclasses.replace(ly, W1=W1)
+    with pytest.raises(AssertionError, match="slack"):
+        check_big_m_products(dataclasses.replace(comp, model=dataclasses.replace(comp.model, layers=tuple(layers))))

@@ -14,10 +14,16 @@ from the setup):
 * (b) The read-out clamp: a leaf within `1/4` of `1` makes `ReLU(2(u + 3/4)) - ReLU(2(u + 1/4))`,
   `u = x - 1`, exactly `1` (`RIGHT-B`, the compilers' tolerance `1/(4m)` at `m = 1`); within
   `1/3` (`WRONG-B`) it fails at `x = 2/3` (the output is `5/6`).
+* (c) S-RASP's big-M product with the gate closed (`HardSoft.big_m_product` at `b = false`): with
+  `z` within `e` of `z0`, the slack within `d` of `-M K` and `e + d ≤ 1`, the margin `|z0| + 1 ≤ M
+  K` makes `ReLU(z + s) - ReLU(-z + s)` exactly `0` (`RIGHT-C`); without the `+ 1` (`WRONG-C`,
+  the compiler's `M = 2C` instead of `2C + 1`) it fails at `z0 = M K = 1`, `z = 3/2`, `s = -1`
+  (the output is `1/2`).
 
 ## Main results
 
-`tiebreak_gap_one` and `clamp_quarter` (true); `tiebreak_gap_two` and `clamp_third` (false, rejected).
+`tiebreak_gap_one`, `clamp_quarter` and `big_m_closed` (true); `tiebreak_gap_two`, `clamp_third` and
+`big_m_closed_no_margin` (false, rejected).
 -/
 
 public section
@@ -59,6 +65,29 @@ theorem clamp_third {x : Rat} (hl : 1 - 1 / 3 ≤ x) (hu : x ≤ 1 + 1 / 3) :
   unfold relu
   split <;> split <;> grind
 -- WRONG-B-END
+
+/-- `|a|` over `Rat` (as `HardSoft.absv`). -/
+def absv (a : Rat) : Rat := if 0 ≤ a then a else -a
+
+-- RIGHT-C-BEGIN
+/-- The big-M product with the gate closed (true): the margin `|z0| + 1 ≤ M K` gives exactly `0`. -/
+theorem big_m_closed {z z0 s M K e d : Rat} (hz : absv (z - z0) ≤ e) (hM : absv z0 + 1 ≤ M * K)
+    (hs : absv (s + M * K) ≤ d) (hed : e + d ≤ 1) : relu (z + s) - relu (-z + s) = 0 := by
+  unfold absv at hz hM hs
+  unfold relu
+  split at hz <;> split at hM <;> split at hs <;> split <;> split <;> grind
+-- RIGHT-C-END
+
+-- WRONG-C-BEGIN
+/-- The big-M product without the margin's `+ 1` (wrong on purpose): fails at `z0 = M K = 1`,
+`z = 3/2`, `s = -1`. -/
+theorem big_m_closed_no_margin {z z0 s M K e d : Rat} (hz : absv (z - z0) ≤ e)
+    (hM : absv z0 ≤ M * K) (hs : absv (s + M * K) ≤ d) (hed : e + d ≤ 1) :
+    relu (z + s) - relu (-z + s) = 0 := by
+  unfold absv at hz hM hs
+  unfold relu
+  split at hz <;> split at hM <;> split at hs <;> split <;> split <;> grind
+-- WRONG-C-END
 
 end HardSoft
 
