@@ -157,6 +157,12 @@ set_option autoImplicit false
 #print axioms HardSoft.clampUnit_eq_one
 #check @HardSoft.clampUnit_eq_zero
 #print axioms HardSoft.clampUnit_eq_zero
+#check @HardSoft.bounds_of_absv_le
+#print axioms HardSoft.bounds_of_absv_le
+#check @HardSoft.absv_le_of_le_of_neg_le
+#print axioms HardSoft.absv_le_of_le_of_neg_le
+#check @HardSoft.big_m_product
+#print axioms HardSoft.big_m_product
 #check @HardSoft.srasp_lookup_gap
 #print axioms HardSoft.srasp_lookup_gap
 #check @HardSoft.srasp_lookup_gap_neg
@@ -295,6 +301,8 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_clampUnit_eq_one
 #check @HardSoft.nonvacuous_clampUnit_eq_zero
 #print axioms HardSoft.nonvacuous_clampUnit_eq_zero
+#check @HardSoft.nonvacuous_big_m_product
+#print axioms HardSoft.nonvacuous_big_m_product
 #check @HardSoft.nonvacuous_srasp_lookup_gap
 #print axioms HardSoft.nonvacuous_srasp_lookup_gap
 #check @HardSoft.nonvacuous_srasp_lookup_gap_neg
@@ -343,8 +351,6 @@ set_option autoImplicit false
 #print axioms HardSoft.side_split
 #check @HardSoft.rule_tau_pos
 #print axioms HardSoft.rule_tau_pos
-#check @HardSoft.absv_le_of_le_of_neg_le
-#print axioms HardSoft.absv_le_of_le_of_neg_le
 #check @HardSoft.le_one_of_absv_le_one
 #print axioms HardSoft.le_one_of_absv_le_one
 #check @HardSoft.sumTo_mul_sub_le_offMass
@@ -439,6 +445,10 @@ set_option autoImplicit false
 #print axioms HardSoft.gated_position_gap
 #check @HardSoft.gated_position_copy
 #print axioms HardSoft.gated_position_copy
+#check @HardSoft.absv_mul_of_nonneg
+#print axioms HardSoft.absv_mul_of_nonneg
+#check @HardSoft.gated_slack_at_rule
+#print axioms HardSoft.gated_slack_at_rule
 #check @HardSoft.nonvacuous_position_lookup_at_rule
 #print axioms HardSoft.nonvacuous_position_lookup_at_rule
 #check @HardSoft.nonvacuous_position_lookup_bounded_at_rule
@@ -475,6 +485,8 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_gated_position_gap
 #check @HardSoft.nonvacuous_gated_position_copy
 #print axioms HardSoft.nonvacuous_gated_position_copy
+#check @HardSoft.nonvacuous_gated_slack_at_rule
+#print axioms HardSoft.nonvacuous_gated_slack_at_rule
 #check @HardSoft.mul_self_le_self_of_le_one
 #print axioms HardSoft.mul_self_le_self_of_le_one
 #check @HardSoft.score_err_le
