@@ -84,7 +84,8 @@ def trust_ledger() -> str:
         "off it). Exact statements: `spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
         'namespace, together with the definitions it uses and a non-vacuity theorem at Rat (`lean/README.md`, "The checker"). '
         "Under the wasm toolchain each is also confirmed from the compiled .olean (a kernel theorem resting on propext, "
-        "Classical.choice, Quot.sound at most; no project axiom, no sorryAx, imports Init only); the core library's own proofs are trusted.",
+        "Classical.choice, Quot.sound at most; no project axiom, no sorryAx, imports Init only, no global instance but SizeOf, "
+        "no unknown attribute, every constant in the project's namespace); the core library's own proofs are trusted.",
         "- **SMT (Z3)** checks prove a statement for every real instance of the listed sizes only (bounded), "
         "through the exp abstraction of `smt/core.py` (facts F1-F6). A query counts as proved only when its "
         "hypotheses were shown satisfiable too (non-vacuous); unknown or timeout is never proved.",

@@ -5,7 +5,9 @@ about 40 s idle) holding one of each class the .olean facts must catch: an axiom
 ``«Classical.choice»`` (one name component), ``sorry`` under ``#guard_msgs``, a namespaced axiom
 ``Foo.propext``, ``debug.skipKernelTC`` with ``unsafeCast``, the kernel bypass ``#eval addDecl``
 (needs ``meta import Lean.AddDecl``), ``@[extern]``, ``@[implemented_by]``, a macro, a theorem
-after ``#exit``; and clean theorems, one through a private lemma.  Each is rejected with its
+after ``#exit``, a global ``LE Rat`` instance that makes a false-looking statement true, a
+``@[default_instance]``, declarations outside the project's namespace; and clean theorems, one
+through a private lemma.  Each is rejected with its
 class named, the clean ones pass.  The real project's facts are checked on the family's run
 (the cached verdict of an earlier run when nothing changed: no extra cold build).  The byte
 search, the manifest and the pinned hashes are tested without Lean.
@@ -52,6 +54,9 @@ def implAdd (a b : Nat) : Nat := a + b
 @[implemented_by implAdd] def specAdd (a b : Nat) : Nat := b + a
 macro "my_trivial" : tactic => `(tactic| trivial)
 theorem usesMacro : True := by my_trivial
+instance (priority := high) fakeLE : LE Rat := ⟨fun _ _ => True⟩
+theorem usesFakeLE : (2 : Rat) ≤ 1 := trivial
+@[default_instance] noncomputable instance fakeOfNat : OfNat Rat 7 := ⟨0⟩
 theorem clean (a b : Nat) : a + b = b + a := Nat.add_comm a b
 theorem usesClassical (p : Prop) : p ∨ ¬p := Classical.em p
 private theorem privLemma (a : Nat) : a + 0 = a := rfl
@@ -81,6 +86,10 @@ GLOBAL_CLASSES = (
     "environment: axiom «Classical.choice» declared",
     "environment: axiom Foo.propext declared",
     "environment: uses sorryAx (usesHiddenSorry)",
+    "environment: global instance fakeLE of LE declared",
+    "environment: global instance fakeOfNat of OfNat declared",
+    "environment: unexpected extension Lean.Meta.defaultInstanceExtension",
+    "environment: namespace redirection: axiom myAx is outside the project's namespaces",
 )
 
 
@@ -353,6 +362,79 @@ def test_facts_round_trip_through_json() -> None:
     assert a.failure("R.t") == "environment: no facts: the bundle did not build (error)" and a.row.outcome is Outcome.FAILED
     a = environment.assess(environment.EnvironmentFacts(None, "the bundle did not build (timeout)", undecided=True), "wasm", ["R.t"], [], Path("."))
     assert a.failure("R.t") and a.row.outcome is Outcome.UNDECIDED
+
+
+def _facts(decls: list[tuple[str, str]], instances: list[list[str | None]] | None = None, exts: dict[str, int] | None = None) -> olean.ProjectFacts:
+    """Synthetic facts of a project ``HardSoft`` with the given (kind, name) declarations, instances and extensions."""
+    return olean.ProjectFacts(
+        "HardSoft",
+        ["HardSoft"],
+        [olean.Declaration(k, n, "HardSoft", None, None) for k, n in decls],
+        {},
+        [],
+        [],
+        [],
+        {"HardSoft": [olean.ImportInfo("Init", False, True, False)]},
+        {"HardSoft": dict(exts or {"Lean.declRangeExt": 1})},
+        "4.28.0-pre",
+        "38f3",
+        0.1,
+        {},
+        {},
+        {"HardSoft": list(instances or [])},
+    )
+
+
+CLEAN_DECLS = [
+    ("def", "HardSoft.sumTo"),
+    ("inductive", "HardSoft.ExpLike"),
+    ("ctor", "HardSoft.ExpLike.mk"),
+    ("def", "HardSoft.ExpLike.exp"),
+    ("theorem", "HardSoft.ExpLike.mk.injEq"),
+    ("def", "HardSoft.ExpLike._sizeOf_inst"),
+    ("theorem", "_private.HardSoft.0.HardSoft.helper"),
+    ("theorem", "HardSoftBundle.reached_HardSoft_Defs"),
+    ("theorem", "Lean.Grind.OrderedRing.congr_simp"),
+]
+
+
+def test_clean_synthetic_facts_have_no_problem() -> None:
+    facts = _facts(CLEAN_DECLS, [["HardSoft.ExpLike._sizeOf_inst", "SizeOf"]], {e: 1 for e in environment.ALLOWED_EXTENSIONS})
+    assert environment.global_problems(facts) == []
+
+
+@pytest.mark.parametrize(
+    "kind, name, why",
+    [
+        ("def", "HardSoft.HardSoft.sumTo", "puts HardSoft.HardSoft, which the project does not declare, inside HardSoft"),
+        ("def", "HardSoft.Std.IsLinearOrder", "puts HardSoft.Std, which the project does not declare, inside HardSoft"),
+        ("theorem", "Nat.planted", "is outside the project's namespaces"),
+        ("def", "Rat.half", "is outside the project's namespaces"),
+        ("def", "Lean.Grind.OrderedRing.congr_simp", "is outside the project's namespaces"),  # a def: never generated
+        ("theorem", "_private.HardSoft.0.Std.hidden", "is outside the project's namespaces"),
+    ],
+)
+def test_namespace_redirection_is_refused_from_the_compiled_names(kind: str, name: str, why: str) -> None:
+    problems = environment.global_problems(_facts([*CLEAN_DECLS, (kind, name)]))
+    assert len(problems) == 1 and problems[0].startswith(f"environment: namespace redirection: {kind} {name} ") and why in problems[0], problems
+
+
+def test_a_global_instance_other_than_sizeof_is_refused() -> None:
+    insts: list[list[str | None]] = [["HardSoft.ExpLike._sizeOf_inst", "SizeOf"], ["HardSoft.fakeLE", "LE"], ["Nat.decEq", None]]
+    facts = _facts(CLEAN_DECLS + [("def", "HardSoft.fakeLE")], insts)
+    assert environment.global_problems(facts) == [
+        "environment: global instance HardSoft.fakeLE of LE declared in HardSoft (it would change what a pinned statement means)",
+        "environment: global instance Nat.decEq of an imported constant declared in HardSoft (it would change what a pinned statement means)",
+    ]
+
+
+def test_an_unknown_extension_is_refused_and_a_forbidden_one_named() -> None:
+    facts = _facts(CLEAN_DECLS, exts={"Lean.declRangeExt": 3, "Lean.Meta.unificationHintExtension": 1, "Lean.externAttr": 2})
+    assert environment.global_problems(facts) == [
+        "environment: @[extern] (2 entries of Lean.externAttr in HardSoft)",
+        "environment: unexpected extension Lean.Meta.unificationHintExtension (1 entries in HardSoft): "
+        "an attribute or command the checker does not know",
+    ]
 
 
 @pytest.mark.slow

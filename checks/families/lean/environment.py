@@ -23,7 +23,14 @@ and ``assess`` decides, for each registered theorem X, "proved" only when ALL of
    (private part);
 7. the raw bytes of the sources contain none of ``REFUSED_BYTES`` (what the files cannot
    show: ``debug.skipKernelTC`` alone leaves no trace, and compile-time ``#eval`` of ``IO``
-   could write the toolchain); the wasm build refuses such sources before running Lean.
+   could write the toolchain); the wasm build refuses such sources before running Lean;
+8. the project declares no global instance but the ``SizeOf`` ones Lean makes for a structure
+   (``ALLOWED_INSTANCE_CLASSES``): a global ``LE Rat`` would change what a pinned statement
+   means in the pin module as well, so the pins could not see it;
+9. every extension with entries is a known one (``ALLOWED_EXTENSIONS``): an attribute or command
+   the checker does not know (``@[default_instance]``, ``unif_hint``, ...) fails the run;
+10. every compiled constant lies in the project's namespace (``namespace_problems``, the compiled
+    twin of the audit's namespace check: no ``HardSoft.HardSoft.x``, no ``Std.x``).
 
 Each failure names its class ("environment: axiom HardSoft.foo declared", "environment: uses
 sorryAx", "environment: imports Lean.AddDecl (meta)", ...).  What remains trusted: the proofs of
@@ -42,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from hardsoft.checks.families.lean import olean
-from hardsoft.checks.families.lean.bundle import BundleError
+from hardsoft.checks.families.lean.bundle import MARKER_NAMESPACE, BundleError
 from hardsoft.checks.families.lean.messages import LeanMessage
 from hardsoft.checks.families.lean.toolchain import Toolchain, install_changes, is_wasm_visible
 from hardsoft.checks.result import CheckResult, Outcome
@@ -63,6 +70,55 @@ FORBIDDEN_EXTENSIONS: dict[str, str] = {
     "_private.Lean.Compiler.MetaAttr.0.Lean.declMetaExt": "meta definition",
     "Lean.Compiler.CSimp.ext": "@[csimp]",
 }
+#: Environment extensions the project's modules may have entries in: what a declaration, a doc
+#: comment, ``@[simp]``/``@[grind]``/``@[reducible]``/``@[inline]``, a structure, a match or the
+#: compiler leaves (read off the real project's .olean).  An extension outside this list and
+#: ``FORBIDDEN_EXTENSIONS`` fails the run ("unexpected extension"): an attribute or command this
+#: checker does not know (``@[default_instance]``, ``unif_hint``, ``@[app_unexpander]``, ...) is
+#: refused from the compiled environment, not only by the audit.
+ALLOWED_EXTENSIONS = frozenset(
+    {
+        "Lean.auxRecExt",
+        "Lean.noConfusionExt",
+        "Lean.declRangeExt",
+        "Lean.protectedExt",
+        "Lean.namespacesExt",
+        "Lean.docStringExt",
+        "_private.Lean.DocString.Extension.0.Lean.moduleDocExt",
+        "reducibilityCore",
+        "Lean.Compiler.inlineAttrs",
+        "Lean.projectionFnInfoExt",
+        "_private.Lean.Structure.0.Lean.structureExt",
+        "Lean.Meta.globalInstanceExtension",  # each entry judged by its class (ALLOWED_INSTANCE_CLASSES)
+        "Lean.Meta.instanceExtension",  # the same instances (global ones; scoped ones fail their pins)
+        "Lean.Meta.Match.Extension.extension",
+        "_private.Lean.AddDecl.0.Lean.privateConstKindsExt",
+        "Lean.Compiler.LCNF.baseExt",
+        "Lean.Compiler.LCNF.monoExt",
+        "_private.Lean.Compiler.ModPkgExt.0.Lean.modPkgExt",
+        "Lean.IR.declMapExt",
+        "Lean.noncomputableExt",
+        "Lean.Compiler.LCNF.specExtension",
+        "Lean.Compiler.LCNF.UnreachableBranches.functionSummariesExt",
+        "Lean.extraModUses",
+        "Lean.defeqAttr",
+        "recExt",
+        "Lean.Meta.congrKindsExt",
+        "Lean.Meta.simpExtension",
+        "Lean.Meta.completionBlackListExt",
+        "Lean.Elab.Structural.eqnInfoExt",
+        "Lean.Meta.Grind.grindExt",
+        "symbolFrequency",
+        "sineQueNon",
+    }
+)
+#: Classes a project's global instance may have: Lean declares ``<structure>._sizeOf_inst : SizeOf ...``
+#: for every structure by itself.  Any other global instance (a high-priority ``LE Rat``, say) would
+#: change what a pinned statement's notation means in the pin module too, so the pins cannot see it.
+ALLOWED_INSTANCE_CLASSES = frozenset({"SizeOf"})
+#: Last name components Lean gives theorems it generates about imported constants (``Lean.Grind.OrderedRing.congr_simp``,
+#: made by ``simp`` for a core class): reserved names no source can declare, and theorems, which name no statement's meaning.
+AUTO_THEOREM_SUFFIXES = frozenset({"congr_simp", "eq_def"})
 #: Byte strings refused anywhere in a Lean source, comments and strings included (a plain byte
 #: search, not the tokenizer: a false alarm is a refusal).  ``debug.skipKernelTC`` leaves no
 #: trace in the compiled files, and ``#eval`` of ``IO`` runs at compile time with ``Init`` alone
@@ -206,9 +262,51 @@ def global_problems(facts: olean.ProjectFacts, allowed_imports: frozenset[str] =
         for e, k in sorted(exts.items()):
             if e in FORBIDDEN_EXTENSIONS:
                 out.append(f"{PREFIX}{FORBIDDEN_EXTENSIONS[e]} ({k} entries of {e} in {mod})")
+        for e, k in sorted(exts.items()):
+            if e not in FORBIDDEN_EXTENSIONS and e not in ALLOWED_EXTENSIONS:
+                out.append(f"{PREFIX}unexpected extension {e} ({k} entries in {mod}): an attribute or command the checker does not know")
+    for mod, insts in facts.instances.items():
+        for name, cls in insts:
+            if cls not in ALLOWED_INSTANCE_CLASSES:
+                what = cls or "an imported constant"
+                out.append(f"{PREFIX}global instance {name} of {what} declared in {mod} (it would change what a pinned statement means)")
+    out += namespace_problems(facts)
     out += [f"{PREFIX}axiom {a} declared" for a in facts.project_axioms]
     out += [f"{PREFIX}uses sorryAx ({c})" for c in facts.sorry_users]
     out += [f"{PREFIX}exported statement differs from the checked one: {m}" for m in facts.statement_mismatches]
+    return out
+
+
+def namespace_problems(facts: olean.ProjectFacts) -> list[str]:
+    """Return a "namespace redirection" problem for each compiled project constant outside the namespaces the project owns.
+
+    The compiled twin of the audit's ``namespace_findings``: a constant's name (its private prefix
+    ``_private.<module>.0.`` removed) must start with the project's root namespace (the first
+    component of ``facts.root``, ``HardSoft``) or the bundle's ``MARKER_NAMESPACE``, and every longer prefix of
+    it must itself be a project constant (``HardSoft.ExpLike.exp`` under the structure
+    ``HardSoft.ExpLike``; ``HardSoft.HardSoft.sumTo`` or ``HardSoft.Std.IsLinearOrder`` is refused:
+    with a pin elaborated inside ``HardSoft`` they would shadow what a pinned name means).  The one
+    exception is a theorem Lean generates about an imported constant (``AUTO_THEOREM_SUFFIXES``).
+    """
+    owned_roots = {facts.root.split(".")[0], MARKER_NAMESPACE}
+    owned: set[str] = set()
+    plain: list[tuple[olean.Declaration, str]] = []
+    for d in facts.declarations:
+        pre = f"_private.{d.module}.0."
+        n = d.name[len(pre) :] if d.name.startswith(pre) else d.name
+        owned.add(n)
+        plain.append((d, n))
+    out: list[str] = []
+    for d, n in plain:
+        parts = n.split(".")
+        if parts[0] not in owned_roots:
+            if d.kind == "theorem" and len(parts) > 1 and parts[-1] in AUTO_THEOREM_SUFFIXES and ".".join(parts[:-1]) not in owned:
+                continue
+            out.append(f"{PREFIX}namespace redirection: {d.kind} {d.name} is outside the project's namespaces {sorted(owned_roots)}")
+            continue
+        alien = next((".".join(parts[:k]) for k in range(2, len(parts)) if ".".join(parts[:k]) not in owned), None)
+        if alien is not None:
+            out.append(f"{PREFIX}namespace redirection: {d.kind} {d.name} puts {alien}, which the project does not declare, inside {parts[0]}")
     return out
 
 
@@ -292,7 +390,8 @@ def assess(env: EnvironmentFacts | None, kind: str, registered: Iterable[str], f
         detail = (
             f"all {len(verdicts)} registered theorems are kernel theorems of {facts.root} resting on propext, Classical.choice, "
             f"Quot.sound at most; {len(facts.declarations)} constants ({n_thm} theorems) read from the .olean in {facts.seconds:.1f} s: "
-            "no project axiom, no sorryAx, no unsafe constant, imports Init only, no forbidden extension, exported = checked statements"
+            "no project axiom, no sorryAx, no unsafe constant, imports Init only, no forbidden or unknown extension, no global instance but SizeOf, "
+            "every constant in the project's namespace, exported = checked statements"
         )
         return Assessment(verdicts, problems, CheckResult("lean", "lean.environment", None, Outcome.OK, "confirmed", 0.0, detail, data))
     detail = "; ".join(problems[:5] + [f"{v.name}: {v.why}" for v in bad if v.why not in problems][:5])

@@ -410,6 +410,29 @@ def expr_consts(dec: Decoder, root: int, seen: set[int], out: set[str], include_
             raise OleanError(f"object {p:#x} is not an Expr (tag {tag})")
 
 
+def conclusion_head(dec: Decoder, type_ptr: int) -> str | None:
+    """Return the constant at the head of a type's conclusion (under its ``∀`` binders and ``mdata``), or None.
+
+    ``∀ {α} [inst : C α], LE (F α)`` gives ``LE``: the class of an instance's type.
+    """
+    p = type_ptr
+    heap = dec.heap
+    while not is_scalar(p):
+        data, off = heap.deref(p)
+        tag = _HDR.unpack_from(data, off)[3]
+        if tag == E_FORALL:
+            p = _U32.unpack_from(data, off + 16)[0]  # binderName, binderType, body: the body
+        elif tag == E_MDATA:
+            p = _U32.unpack_from(data, off + 12)[0]
+        elif tag == E_APP:
+            p = _U32.unpack_from(data, off + 8)[0]  # fn, arg: the function
+        elif tag == E_CONST:
+            return dec.name(_U32.unpack_from(data, off + 8)[0])
+        else:
+            return None
+    return None
+
+
 # ---------------------------------------------------------------------------------------------
 # modules
 
@@ -636,6 +659,32 @@ def extension_entries(path: str | os.PathLike[str]) -> dict[str, int]:
         k = len(m.decoder.obj(pair.field(1)).array())
         if k:
             out[m.decoder.name(pair.field(0))] = k
+    return out
+
+
+#: The extension whose entries name the global instances a module declares (``instance``,
+#: ``@[instance]``, ``attribute [instance]``; not ``scoped``/``local`` ones, which an importer
+#: that opens no namespace never sees).  Its entry is a one-field object holding the Name.
+GLOBAL_INSTANCE_EXT = "Lean.Meta.globalInstanceExtension"
+
+
+def global_instances(m: Module) -> list[tuple[str, str | None]]:
+    """Return (name, class) of every global instance module ``m`` declares, from its last part.
+
+    The class is the head of the instance's type (``conclusion_head``); None when the instance
+    is not a constant of ``m`` (an imported constant made an instance after the fact) or its
+    type has no constant head.
+    """
+    dec = m.dec
+    h = read_header(Path(m.parts[-1]).read_bytes(), m.parts[-1])
+    out: list[tuple[str, str | None]] = []
+    for e in _ext_entries(dec, _module_root(dec, h.root), GLOBAL_INSTANCE_EXT) or []:
+        o = dec.obj(e)
+        if o.other < 1:
+            raise OleanError(f"{m.path}: an entry of {GLOBAL_INSTANCE_EXT} holds no name")
+        name = dec.name(o.field(0))
+        c = m.constants.get(name)
+        out.append((name, conclusion_head(dec, c.type_ptr) if c is not None else None))
     return out
 
 
@@ -1102,6 +1151,7 @@ class ProjectFacts:
     imports              -- each project module's imports, from its compiled header
     extensions           -- each project module's environment extensions with entries (counts)
     parts_sha256         -- sha256 of every project .olean part read (what the facts are of)
+    instances            -- each project module's global instances, [name, class] (``global_instances``)
     """
 
     root: str
@@ -1118,6 +1168,7 @@ class ProjectFacts:
     seconds: float
     stats: dict[str, float]
     parts_sha256: dict[str, str] = field(default_factory=dict)
+    instances: dict[str, list[list[str | None]]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """Return the facts as plain JSON data."""
@@ -1177,6 +1228,7 @@ def project_facts(
     mismatches = [f"{n}: {c}" for n in proj for c in exported_mismatches(idx.paths[n])]
     imports = {n: idx.modules[n].imports for n in proj}
     extensions = {n: extension_entries(idx.paths[n]) for n in proj}
+    instances = {n: [[i, c] for i, c in global_instances(idx.module(n))] for n in proj}
     h = idx.module(root).header
     return ProjectFacts(
         root,
@@ -1193,6 +1245,7 @@ def project_facts(
         round(time.perf_counter() - t0, 3),
         dict(idx.stats),
         digests,
+        instances,
     )
 
 
