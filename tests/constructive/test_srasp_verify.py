@@ -122,10 +122,16 @@ def test_interpreter_semantics_by_hand() -> None:
         ("s = psum(pos)\nu = 65*s\nk = if A then u else pos\n", r"the conditional's 'u' grows like 65 \(i\+1\)\^2, above the bound 64 \(i\+1\)\^2"),
         ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
         ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
-        ("s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n", r"a selector comparing by != is compiled only with the index as key"),
-        ("v = leftmost j with pos[j] != pos[i] and A[j] value A default f\n", r"by != is compiled only with the index as key and no where filter"),
-        ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"compiled only with the index as key and no where filter"),
-        ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] value A default f\n", r"compiled only with the index as key"),
+        (
+            "s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n",
+            r"a selector comparing by != compiles only when its key or its query is bounded by a constant C <= 16 \(one-hot\), or its key is "
+            r"the index with no where filter; the key 's' grows like 1 \(i\+1\)\^1, the query 'pos' like 1 \(i\+1\)\^1$",
+        ),
+        ("v = leftmost j with pos[j] != pos[i] and A[j] value A default f\n", r"by != compiles only when its key or its query is bounded"),
+        ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"by < compiles only when .* or its key is the index with no where filter"),
+        ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] - 1 value A default f\n", r"the query 'pos' - 1 like 2 \(i\+1\)\^1$"),
+        ("big = 17\nv = rightmost j with big[j] < pos[i] value A default f\n", r"by < .* the key 'big' grows like 17 \(i\+1\)\^0, the query 'pos' like"),
+        ("c = 15\nv = leftmost j with pos[j] >= c[i] + 2 and A[j] value A default f\n", r"by >= .* the query 'c' \+ 2 like 17 \(i\+1\)\^0$"),
         (
             "s = psum(pos)\nv = leftmost j with pos[j] == s[i] value A default f\n",
             r"the selector's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)",
