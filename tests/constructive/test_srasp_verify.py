@@ -47,6 +47,10 @@ def test_library_references_by_hand() -> None:
     assert sr.run_program(sr.load_library("anbn"), "aabbb") == ["no", "no", "no", "yes", "no"]
     # 2 #a > i + 2: i = 0: 2 > 2 no; i = 1: 4 > 3; i = 2: 6 > 4; i = 3: 6 > 5
     assert sr.run_program(sr.load_library("count_position"), "aaab") == ["lo", "hi", "hi", "hi"]
+    # the nearest earlier symbol of smaller value (a = 0 < b = 1 < c = 2): "cabca": c and a have none, b has the a at 1, c the b
+    # at 2, the last a none; "bcacb": b none, c the b at 0, a none, c the a at 2, b the a at 2
+    assert out("nearest_smaller", "cabca") == "##ab#"
+    assert out("nearest_smaller", "bcacb") == "#b#aa"
 
 
 @given(programs(compiled_only=True), st.integers(1, 4))
