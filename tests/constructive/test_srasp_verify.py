@@ -386,6 +386,21 @@ def test_one_hot_selects_by_hand_and_the_side_they_one_hot() -> None:
     assert "B+2==3" in internal and not any(lb.isidentifier() for lb in internal)  # internal names never collide with a program's
 
 
+@pytest.mark.parametrize(
+    "defs",
+    [
+        "u = 100*pos - 150\nv = rightmost j with A[j] < u[i] value B default A\n",  # the query beyond 64 (i+1)
+        "s = psum(pos)\nv = leftmost j <= i with s[j] >= B[i] + 3 and A[j] value B default A\n",  # the key of degree 2
+    ],
+)
+def test_the_unbounded_side_of_a_one_hot_select_may_grow_as_any_comparison_operand(defs: str) -> None:
+    # the unbounded side enters only comparison units (no score), so the selector bound 64 (i+1) does not apply to it
+    prog = sr.parse_program(HEAD + defs + 'output "x" if v, else "y"\n')
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+    assert sr.verify_sampled(sr.compile_program(prog), 48, 16).ok
+
+
 def test_a_one_hot_missing_its_top_value_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     # planted: V stops below C (v = C dropped): keys (bounded key) or queries (bounded query) holding C never select
     real = sr.compiler._ProgramCompiler.one_hot_values
