@@ -426,10 +426,11 @@ def test_a_one_hot_less_than_compiled_as_at_most_is_caught(monkeypatch: pytest.M
     _plant_is_caught(monkeypatch, _one_hot(7), "select_one_hot", wrong, "v", 5)
 
 
-@pytest.mark.parametrize("k", [4, 7])  # a bounded key and a bounded query (#2 would not show it: its last key before i passes
-def test_a_found_test_without_the_where_filter_is_caught(k: int) -> None:  # s_j > y_i only if the last a does)
+@pytest.mark.parametrize("k", [4, 7])
+def test_a_found_test_without_the_where_filter_is_caught(k: int) -> None:
     # planted in the model: the head's copies for the found test read [k_j == v] ([k_j CMP v]) instead of that and where_j,
-    # so where no key is selected the tie-break's key passes the comparison and the value replaces the default
+    # so where no key is selected the tie-break's key passes the comparison and the value replaces the default; a bounded key
+    # (#4) and a bounded query (#7) (#2 could not show it: there the last key before i passes s_j > y_i only if the last a does)
     prog = _one_hot(k)
     comp = sr.compile_program(prog)
     where = dict(prog.defs)["v"].where
