@@ -687,8 +687,8 @@ def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
 
 
 #: One program per kind of big-M product: degree 0 (bounded arms; a bounded select), degree 1 (a conditional; a select),
-#: degree 2, and nested conditionals.
-BIG_M_PROGRAMS = [INT_CONDS[2], BOUNDED_INT_SELECTS[0], INT_CONDS[0], INT_SELECTS[0], DEGREE2_CONDS[0], INT_CONDS[1]]
+#: degree 2, nested conditionals, and the integer one-hot order selects (degree 0 under mask none; degree 1, strict).
+BIG_M_PROGRAMS = [INT_CONDS[2], BOUNDED_INT_SELECTS[0], INT_CONDS[0], INT_SELECTS[0], DEGREE2_CONDS[0], INT_CONDS[1], ONE_HOT_SELECTS[1], ONE_HOT_SELECTS[2]]
 
 
 @pytest.mark.parametrize("defs", BIG_M_PROGRAMS)
