@@ -100,12 +100,20 @@ The operations beyond the Dyck fragment
   constants (degree 0, |x| <= C) compile under every mask: z is bounded by 2 C, so the product takes
   the constant M (``gated``: no gate head) and the copy is off by <= 2 C m.  Other integer-valued
   selects (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
-* ``Select`` comparing by < <= > >= (``select_order``): only with the index as key and no
-  where filter (k_j < t_i is no bilinear score in general).  The keys j < t of a contiguous
+* ``Select`` comparing by < <= > >= with the index as key and no where filter (``select_order``).
+  The keys j < t of a contiguous
   mask end next to t, so the rightmost of them is the visible key nearest to t - 1 (a
   parabola, gap 2) and the leftmost the leftmost visible key (tie-break, gap 1/n); j > t
-  mirrored; then found = [a key is visible] and [k* < t] (resp. > t).  Any other order
-  comparison is refused.
+  mirrored; then found = [a key is visible] and [k* < t] (resp. > t).  By != on the index:
+  two such selects (``select_not_equal``).
+* ``Select`` comparing by < <= > >= != otherwise (``select_one_hot``): when the key or the query
+  (plus the offset) is bounded by a constant C <= MAX_PSUM_LEVELS (degree 0), one-hot Booleans on
+  the bounded side and thresholds on the other, a_v(j) = [k_j == v] and where_j, b_v(i) = [v CMP t_i]
+  (bounded key; bounded query: b_v(i) = [t_i == v], a_v(j) = [k_j CMP v] and where_j), so
+  sum_v a_v(j) b_v(i) = [k_j CMP t_i] and where_j =: sel(i, j) in {0, 1}; scores 2 sel(i, j) +- j/n
+  (the no-comparison select's family; gap 1/n, exact in soft mode), found = sum_v AND(a_v(j*), b_v(i))
+  cleaned.  With both sides unbounded (and not the index path) it is refused: k_j < t_i is no
+  bilinear score of bounded dimension when both grow (docs/srasp.md, "Not compiled yet").
 
 Definitions are scheduled into layers as early as their inputs allow (a head
 reads the layer's input; an FFN unit may read the heads of its own layer);
@@ -179,6 +187,8 @@ EMBEDDED: Ready = (-1, 1)
 MAX_KEY_SCALE = 64
 #: Largest bound C of an integer whose psum is compiled through its levels (|x| <= C: 2C Booleans, 4C heads).
 MAX_PSUM_LEVELS = 16
+#: Selector comparisons compiled by order (< <= > >=) or as != (the index path, or one-hot; ``select_one_hot``).
+ORDER_COMPARISONS = ("<", "<=", ">", ">=", "!=")
 #: The integers whose squares a compiled model holds (what an == selector's key may be).
 _SQUARED = "the index, strict_psum, Booleans, constants or a*x + c of one of them"
 
@@ -641,12 +651,12 @@ class _ProgramCompiler:
         """Select (Boolean value): s_ij = 2 [where_j] - 2 (k_j - t_i)^2 +- j/n, then found = where* and [k* = t], out = found ? value* : default."""
         if self.kinds[name] != "Boolean":
             self.check_int_value(name, op)
-        if op.cmp in ("<", "<=", ">", ">="):
-            return self.select_order(name, op)
-        if op.cmp == "!=":
-            return self.select_not_equal(name, op)
-        if op.cmp not in (None, "=="):
-            raise self.refuse(name, f"a selector comparing key and query by {op.cmp} is not compiled yet (==, and < <= > >= != on the index, are)")
+        if op.cmp in ORDER_COMPARISONS:
+            assert op.key is not None
+            if op.where is None and self.integer(op.key) == Affine({self.pos: 1.0}):  # the index path: cheaper than the one-hot
+                return self.select_order(name, op) if op.cmp != "!=" else self.select_not_equal(name, op)
+            return self.select_one_hot(name, op)
+        assert op.cmp in (None, "=="), op.cmp
         sigma = 1.0 if op.direction == "rightmost" else -1.0
         one = self.one
         wh = self.bool(op.where) if op.where is not None else None
@@ -715,8 +725,7 @@ class _ProgramCompiler:
         exactly when some visible key does: found = [a key is visible] and [k* < t] ([k* > t]).
         """
         assert op.key is not None and op.query is not None and op.cmp is not None
-        if op.where is not None or self.integer(op.key) != Affine({self.pos: 1.0}):
-            raise self.refuse(name, f"a selector comparing by {op.cmp} is compiled only with the index as key and no where filter")
+        assert op.where is None and self.integer(op.key) == Affine({self.pos: 1.0})  # ``select`` sends the other cases to ``select_one_hot``
         self.check_key(name, op.query, "selector")
         self.note_scale(op.query)
         below = op.cmp in ("<", "<=")
@@ -759,13 +768,114 @@ class _ProgramCompiler:
         ``select_order`` with its own gap and found test; no new head family.
         """
         assert op.key is not None and op.query is not None
-        if op.where is not None or self.integer(op.key) != Affine({self.pos: 1.0}):
-            raise self.refuse(name, "a selector comparing by != is compiled only with the index as key and no where filter")
+        assert op.where is None and self.integer(op.key) == Affine({self.pos: 1.0})  # ``select`` sends the other cases to ``select_one_hot``
         outer, inner_cmp, side = (">", "<", "below") if op.direction == "rightmost" else ("<", ">", "above")
         inner = f"{name}.{side}"
         self.kinds[inner], self.growth[inner] = self.kinds[name], self.growth[name]
         self.select_order(inner, Select(op.direction, op.mask, op.key, inner_cmp, op.query, op.offset, None, op.value, op.default))
         self.select_order(name, Select(op.direction, op.mask, op.key, outer, op.query, op.offset, None, op.value, inner))
+
+    def select_one_hot(self, name: str, op: Select) -> None:
+        """Select comparing by < <= > >= != with a bounded key or query: one-hot Booleans, s_ij = 2 sel(i, j) + sigma j/n, then a found test.
+
+        Write t_i = q_i + c (c the offset), sel(i, j) = [k_j CMP t_i] and where_j (where_j = 1 without a filter),
+        sigma = +1 rightmost, -1 leftmost.  ``one_hot_values`` picks the bounded side and its range V (C <=
+        MAX_PSUM_LEVELS, the bound of ``levels``; both bounded: the smaller C, the key on a tie):
+
+        * bounded key, V = -C..C (0..1 for a Boolean key) holding every k_j: key-side a_v(j) = [k_j == v] and where_j,
+          query-side b_v(i) = [v CMP t_i].  k_j equals exactly one v in V, so sum_v a_v(j) b_v(i) = where_j [k_j CMP t_i].
+        * bounded query, V = c-C..c+C (c..c+1 for a Boolean query) holding every t_i: query-side b_v(i) = [t_i == v],
+          key-side a_v(j) = [k_j CMP v] and where_j; t_i equals exactly one v in V: the same sum.
+
+        Either way sum_v a_v(j) b_v(i) = sel(i, j), a 0/1 number, bilinear in (query, key).  Every a_v, b_v is a Boolean
+        coordinate: ``compare``'s units on an affine form (exact 0/1 from within 1/4; the unbounded side may grow, as
+        any comparison's operand), ANDed with where by ``bool_and``'s unit; internal definitions named by what they
+        hold (``k==v``, ``v<q+c``, ``k<v&w``, ...; no identifier), shared by every select reading them and never compared
+        with the interpreter.
+
+        The head (``one_hot_select_spec``): one score term 2 b_v(i) a_v(j) per v and the tie-break term sigma j/n, so
+        s_ij = 2 sel(i, j) + sigma j/n: exactly the scores of the select with no comparison (2 [w_j] +- j/n; Lemma 8's
+        bounded tie-break scores K (sel_j +- j/N) with K = 2, N = 2n).  sigma j/n lies in (-1, 1), so every key with
+        sel = 1 scores above every key with sel = 0, and keys of one level differ by >= 1/n: the maximum j* is unique,
+        the rightmost (leftmost) visible key with sel(i, j*) = 1 when one exists, and the gap is >= 1/n.  The scores are
+        products of exact 0/1 coordinates plus the feature i/n, |s| <= 3, exact in soft mode too: the head needs no
+        C^2 in the temperature's scale S (the comparison units building a_v, b_v note their operands' C^2, as every
+        comparison does; ``compare``).
+
+        found: the head copies a_v(j*) for every v (raw copies in [0, 1], averages with weights alpha_j), and the FFN
+        writes y = sum_v ReLU(copy_v + b_v(i) - 1) = sum_{v: b_v(i) = 1} copy_v = sum_j alpha_j sel(i, j) (b_v exact
+        0/1; AND = ReLU(a + b - 1)): sel(i, j*) in hard mode, within the mass off the top m in soft mode, and 0 when no
+        key is visible (every copy 0).  Cleaned (clamp(2 y - 1/2)), found = [some visible key has sel = 1] exactly once
+        m < 1/4; m <= n e^{-(1/n)/tau} = 1/(128 S n^2) at ``tau_for``.  Then out = found ? value* : default
+        (``select_output``; integer values by the big-M product, as every select).
+        """
+        assert op.key is not None and op.query is not None and op.cmp is not None
+        side, values = self.one_hot_values(name, op)
+        k, q, c, cmp = op.key, op.query, op.offset, op.cmp
+        t = f"{q}{c:+d}" if c else q  # the label of q + c
+        key_side, query_side = [], []
+        for v in values:
+            if side == "key":
+                a = self.internal(f"{k}=={v}", Compare("==", Lin(((1, k),)), Lin((), v)))
+                b = self.internal(f"{v}{cmp}{t}", Compare(cmp, Lin((), v), Lin(((1, q),), c)))
+            else:
+                b = self.internal(f"{t}=={v}", Compare("==", Lin(((1, q),), c), Lin((), v)))
+                a = self.internal(f"{k}{cmp}{v}", Compare(cmp, Lin(((1, k),)), Lin((), v)))
+            if op.where is not None:
+                a = self.internal(f"{a}&{op.where}", BoolAnd(a, op.where))
+            key_side.append(self.bool(a))
+            query_side.append(self.bool(b))
+        raw_v = self.s.coord(_label("raw", name))
+        raws = [self.s.coord(_label(f"raw-key{v}", name)) for v in values]
+        copies = [self.value_term(raw_v, op.value)] + [ValueTerm(r, {a: 1.0}) for r, a in zip(raws, key_side)]
+        sigma = 1.0 if op.direction == "rightmost" else -1.0
+        spec = one_hot_select_spec(list(zip(query_side, key_side)), self.one, self.posn, sigma, copies, op.mask)
+        reads = self.value_reads(op.value) + key_side + query_side
+        self.heads[name] = self.s.add_head(self.s.head_layer(reads), spec, [raw_v] + raws)
+        vs = self.clean_value(name, raw_v)
+        raw_found, found = self.s.coord(_label("raw-found", name)), self.s.coord(_label("found", name))
+        units = [Unit(_lin((r, 1.0), (b, 1.0)), -1.0, {raw_found: 1.0}) for r, b in zip(raws, query_side)]
+        self.units_to(raws + query_side, units, raw_found)
+        self.units_to([raw_found], _clean(raw_found, found), found)
+        self.select_output(name, op, found, vs)
+
+    def one_hot_values(self, name: str, op: Select) -> tuple[str, range]:
+        """Return the side of an order or != selector to one-hot ("key" or "query") and the values V its k_j (q_i + c) takes.
+
+        A side is bounded when its growth has degree 0 and |k_j| <= C (|q_i + c| <= C + |c|) with C <= MAX_PSUM_LEVELS;
+        V = -C..C (0..1 for a Boolean), shifted by c on the query side.  Both bounded: the smaller C (the key on a tie).
+        Neither: refused in one line, naming both growths and the bound.
+        """
+        assert op.key is not None and op.query is not None
+        ck, dk = self.growth[op.key]
+        cq, dq = self.growth[op.query]
+        c = op.offset
+        options: list[tuple[int, int, str, range]] = []
+        if dk == 0 and ck <= MAX_PSUM_LEVELS:
+            lo, hi = (0, 1) if self.kinds[op.key] == "Boolean" else (-int(ck), int(ck))
+            options.append((int(ck), 0, "key", range(lo, hi + 1)))
+        if dq == 0 and cq + abs(c) <= MAX_PSUM_LEVELS:
+            lo, hi = (c, c + 1) if self.kinds[op.query] == "Boolean" else (c - int(cq), c + int(cq))
+            options.append((int(cq) + abs(c), 1, "query", range(lo, hi + 1)))
+        if not options:
+            t = f"{op.query!r} {'+' if c >= 0 else '-'} {abs(c)}" if c else repr(op.query)
+            raise self.refuse(
+                name,
+                f"a selector comparing by {op.cmp} compiles only when its key or its query is bounded by a constant C <= {MAX_PSUM_LEVELS} "
+                f"(one-hot), or its key is the index with no where filter; the key {op.key!r} grows like {ck} (i+1)^{dk}, "
+                f"the query {t} like {cq + abs(c)} (i+1)^{dq}",
+            )
+        return min(options)[2:]
+
+    def internal(self, label: str, op: Compare | BoolAnd) -> str:
+        """Return an internal Boolean definition (a comparison or an AND; never an interpreter name), made once and shared."""
+        if label not in self.coords:
+            self.kinds[label] = "Boolean"
+            if isinstance(op, Compare):
+                self.compare(label, op)
+            else:
+                self.bool_and(label, op)
+        return label
 
     def check_int_value(self, name: str, op: Select) -> None:
         """Refuse an integer-valued select outside the compiled case: value and default of degree <= 1, and keys j <= i
@@ -865,6 +975,16 @@ class _ProgramCompiler:
         res, al = self.s.res, self.prog.alphabet
         rows = {sym: {self.tok[k]: 1.0, **{tc: 1.0 for tc, syms in self.token_defs.items() if sym in syms}} for k, sym in enumerate(al)}
         return Model(al, res.word_embedding(al, rows), res.position_embedding(FEATURES), res.build_layers(), self.prog.name)
+
+
+def one_hot_select_spec(pairs: list[tuple[int, int]], one: int, posn: int, sigma: float, values: list[ValueTerm], mask: str) -> HeadSpec:
+    """Return the one-hot select's head (``_ProgramCompiler.select_one_hot``): s_ij = 2 sum_v b_v(i) a_v(j) + sigma j/n.
+
+    pairs -- (query-side b_v, key-side a_v) coordinates, one score term (query 2 b_v, key a_v) each; then the tie-break
+    term (query one, key sigma i/n).  With sum_v b_v a_v = sel in {0, 1}: 2 sel + sigma j/n, the tie-break family.
+    """
+    scores = [ScoreTerm({b: 2.0}, {a: 1.0}) for b, a in pairs] + [ScoreTerm({one: 1.0}, {posn: sigma})]
+    return HeadSpec(scores, values, mask)
 
 
 _DEFINITION: dict[type, Callable[[_ProgramCompiler, str, Op], None]] = {

@@ -163,6 +163,8 @@ def test_srasp_mismatch_exits_1(capsys, tmp_path: Path, monkeypatch) -> None:
     (["verify", "--lang", "srasp", "--up-to", "30", 'program "x"\nalphabet "a" "b"\nA = token("a")\noutput "a" if A, else "b"'], "limit 2,000,000"),
     (["verify", "--lang", "srasp", "--modes", "hard", "--up-to", "3", 'program "x"\nalphabet "a"\nA = token("a")\noutput "a" if A, else "b"'],
      "verifies hard and soft together"),
+    (["compile", "--lang", "srasp", 'program "x"\nalphabet "a"\nA = token("a")\ns = psum(A)\nv = rightmost j with s[j] < s[i] value A default A\n'
+      'output "a" if v, else "b"'], "by < compiles only when its key or its query is bounded by a constant C <= 16 (one-hot)"),
     (["compile", "--lang", "srasp", "--regime", "unbounded", 'program "x"\nalphabet "a"\nA = token("a")\noutput "a" if A, else "b"'],
      "S-RASP compiles with its own average-hard encoding"),
 ])

@@ -75,8 +75,8 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
         elif kind == "once":
             op = L.Once(b1)
         elif kind == "select":
+            growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
             if compiled_only:  # keys and queries the compiler takes: growth at most 64 (i+1) (compiler.MAX_KEY_SCALE)
-                growth = L.Program("partial", alphabet, tuple(defs), (("o", "A"),), "none").growths()
                 small = [x for x in ints if growth[x][0] <= 64 and growth[x][1] <= 1]
                 keys, queries = [x for x in squarable if x in small] + bools, small + bools
             else:
@@ -87,8 +87,17 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
             cmp = draw(st.sampled_from(("==", "<", "<=", ">", ">=", "!=") if compiled_only else L.COMPARISONS)) if use_cmp else None
             where = draw(st.sampled_from([None, b1]))
             if compiled_only and cmp is not None and cmp != "==":
-                if indices:  # < <= > >= != compile with the index as key and no where filter
+                # < <= > >= != compile with the index as key and no where filter, or with a key or a query (plus the offset)
+                # bounded by a constant C <= 16 (one-hot; any where filter, any other side): Booleans, constants, conditionals
+                # and selects of them
+                bounded = [x for x in ints if growth[x][1] == 0 and growth[x][0] <= 14] + bools
+                route = draw(st.sampled_from(("index", "bounded key", "bounded query")))
+                if route == "index" and indices:
                     key, where = draw(st.sampled_from(indices)), None
+                elif route == "bounded key":
+                    key, query = draw(st.sampled_from(bounded)), draw(st.sampled_from(ints + bools))
+                elif route == "bounded query":
+                    key, query = draw(st.sampled_from(ints + bools)), draw(st.sampled_from(bounded))
                 else:
                     cmp = "=="
             offset = draw(st.integers(-2, 2)) if use_cmp else 0

@@ -753,3 +753,86 @@ def test_wrong_gated_builders_fail(factor: float) -> None:
     layers[layer] = dataclasses.replace(comp.model.layers[layer], heads=tuple(heads))
     with pytest.raises(AssertionError):
         check_gated_compiled(dataclasses.replace(comp, model=dataclasses.replace(comp.model, layers=tuple(layers))), 5)
+
+
+# --------------------------------------------------------------------------- S-RASP's one-hot select (order and != selectors)
+
+
+def one_hot_select_score(n: int, sel: list[bool], i: int, j: int, sigma: int) -> Fraction:
+    """The one-hot select's score of key j, 2 sel_j + sigma j/n, as Lemma 8's bounded tie-break family with K = 2 at length 2n:
+    ``HardSoft.tiebreakPastBounded 2 (2n) sel j`` = 2 (sel_j + j/(2n)) for sigma = +1, and 2 (sel_j - j/(2n)), which for the keys
+    j = i+1+k after the query is ``HardSoft.tiebreakFutureBounded 2 (2n) sel i k``, for sigma = -1 (both asserted here)."""
+    if sigma > 0:
+        s = past_bounded(Fraction(2), 2 * n, sel, j)
+    else:
+        s = 2 * (ind(sel[j]) - Fraction(j, 2 * n))
+        if j > i:
+            assert s == future_bounded(Fraction(2), 2 * n, sel, i, j - i - 1)
+    assert s == 2 * ind(sel[j]) + sigma * Fraction(j, n)
+    return s
+
+
+#: Programs whose select ``v`` compiles with the one-hot head: a bounded key (rightmost, mask none) and a bounded query with a
+#: where filter (leftmost, mask causal).
+ONE_HOT_PROGRAMS = [
+    'program "p"\nalphabet "a" "b"\nA = token("a")\nB = token("b")\ns = psum(A)\ntwo = 2\nx = if A then two else B\n'
+    'v = rightmost j with x[j] != s[i] - 1 value B default A\noutput "x" if v, else "y"\n',
+    'program "p"\nalphabet "a" "b"\nA = token("a")\nB = token("b")\npos = index\n'
+    'v = leftmost j <= i with pos[j] >= B[i] + 1 and A[j] value B default A\noutput "x" if v, else "y"\n',
+]
+
+
+def check_one_hot_select(comp, n_max: int = 6) -> int:  # noqa: ANN001 - a srasp Compiled
+    """S-RASP's one-hot select (compiler.select_one_hot): on every word to n_max, at every query i, the head's scores over the visible
+    keys are 2 sel(i, j) + sigma j/n (``one_hot_select_score``), sel(i, j) = [k_j CMP q_i + c] and where_j from the interpreter, and
+    its average-hard maximum is the interpreter's chosen key when one exists.  Returns the number of (word, query) pairs checked."""
+    from hardsoft.constructive.srasp.interpreter import COMPARE, interpret, visible_keys
+
+    prog = comp.program
+    op = dict(prog.defs)["v"]
+    sigma = 1 if op.direction == "rightmost" else -1
+    layer, head = comp.heads["v"]
+    pairs = 0
+    for n in range(1, n_max + 1):
+        words = np.array(list(product(range(len(prog.alphabet)), repeat=n)), dtype=np.int64)
+        s = _layer_scores(comp.model, words, layer, head)
+        for b, w in enumerate(words.tolist()):
+            val = interpret(prog, [prog.alphabet[a] for a in w])
+            for i in range(n):
+                sel = [bool((op.where is None or val[op.where][j]) and COMPARE[op.cmp](val[op.key][j], val[op.query][i] + op.offset)) for j in range(n)]
+                keys = list(visible_keys(op.mask, i, n))
+                if not keys:
+                    continue
+                _assert_scores(s[b, i, keys], [one_hot_select_score(n, sel, i, j, sigma) for j in keys], ("one-hot", n, w, i))
+                chosen = [j for j in keys if sel[j]]
+                if chosen:
+                    best = keys[int(np.argmax(s[b, i, keys]))]
+                    assert best == (chosen[-1] if sigma > 0 else chosen[0]), ("one-hot", n, w, i, best, chosen)
+                pairs += 1
+    return pairs
+
+
+@pytest.mark.parametrize("text", ONE_HOT_PROGRAMS)
+def test_one_hot_select_scores_are_the_tiebreak_lean_formula(text: str) -> None:
+    """S-RASP (order and != selectors with a bounded key or query): the one-hot head's scores are 2 sel + sigma j/n, Lemma 8's bounded
+    tie-break family (HardSoft.tiebreakPastBounded / tiebreakFutureBounded with K = 2 at length 2n, gap 1/n), on every word to n = 6."""
+    from hardsoft.constructive import srasp as sr
+
+    assert check_one_hot_select(sr.compile_program(sr.parse_program(text))) > 0
+
+
+def test_wrong_one_hot_select_builder_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-hot builder with sel scaled by 1/2 (scores sel + sigma j/n: a selected key only 1 above the rest, not 2) fails."""
+    from hardsoft.constructive import srasp as sr
+
+    real = sr.compiler.one_hot_select_spec
+
+    def half(pairs, one, posn, sigma, values, mask):  # noqa: ANN001, ANN202 - the builder's signature
+        h = real(pairs, one, posn, sigma, values, mask)
+        scores = [dataclasses.replace(t, query={k: v * 0.5 for k, v in t.query.items()}) if t.query != {one: 1.0} else t for t in h.scores]
+        return dataclasses.replace(h, scores=scores)
+
+    monkeypatch.setattr(sr.compiler, "one_hot_select_spec", half)
+    for text in ONE_HOT_PROGRAMS:
+        with pytest.raises(AssertionError, match="one-hot"):
+            check_one_hot_select(sr.compile_program(sr.parse_program(text)), 4)

@@ -47,6 +47,10 @@ def test_library_references_by_hand() -> None:
     assert sr.run_program(sr.load_library("anbn"), "aabbb") == ["no", "no", "no", "yes", "no"]
     # 2 #a > i + 2: i = 0: 2 > 2 no; i = 1: 4 > 3; i = 2: 6 > 4; i = 3: 6 > 5
     assert sr.run_program(sr.load_library("count_position"), "aaab") == ["lo", "hi", "hi", "hi"]
+    # the nearest earlier symbol of smaller value (a = 0 < b = 1 < c = 2): "cabca": c and a have none, b has the a at 1, c the b
+    # at 2, the last a none; "bcacb": b none, c the b at 0, a none, c the a at 2, b the a at 2
+    assert out("nearest_smaller", "cabca") == "##ab#"
+    assert out("nearest_smaller", "bcacb") == "#b#aa"
 
 
 @given(programs(compiled_only=True), st.integers(1, 4))
@@ -122,10 +126,16 @@ def test_interpreter_semantics_by_hand() -> None:
         ("s = psum(pos)\nu = 65*s\nk = if A then u else pos\n", r"the conditional's 'u' grows like 65 \(i\+1\)\^2, above the bound 64 \(i\+1\)\^2"),
         ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
         ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
-        ("s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n", r"a selector comparing by != is compiled only with the index as key"),
-        ("v = leftmost j with pos[j] != pos[i] and A[j] value A default f\n", r"by != is compiled only with the index as key and no where filter"),
-        ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"compiled only with the index as key and no where filter"),
-        ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] value A default f\n", r"compiled only with the index as key"),
+        (
+            "s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n",
+            r"a selector comparing by != compiles only when its key or its query is bounded by a constant C <= 16 \(one-hot\), or its key is "
+            r"the index with no where filter; the key 's' grows like 1 \(i\+1\)\^1, the query 'pos' like 1 \(i\+1\)\^1$",
+        ),
+        ("v = leftmost j with pos[j] != pos[i] and A[j] value A default f\n", r"by != compiles only when its key or its query is bounded"),
+        ("v = rightmost j with pos[j] < pos[i] and A[j] value A default f\n", r"by < compiles only when .* or its key is the index with no where filter"),
+        ("s = strict_psum(A)\nv = rightmost j with s[j] <= pos[i] - 1 value A default f\n", r"the query 'pos' - 1 like 2 \(i\+1\)\^1$"),
+        ("big = 17\nv = rightmost j with big[j] < pos[i] value A default f\n", r"by < .* the key 'big' grows like 17 \(i\+1\)\^0, the query 'pos' like"),
+        ("c = 15\nv = leftmost j with pos[j] >= c[i] + 2 and A[j] value A default f\n", r"by >= .* the query 'c' \+ 2 like 17 \(i\+1\)\^0$"),
         (
             "s = psum(pos)\nv = leftmost j with pos[j] == s[i] value A default f\n",
             r"the selector's 's' grows like 1 \(i\+1\)\^2, above the bound 64 \(i\+1\)",
@@ -328,6 +338,120 @@ def test_a_not_equal_select_with_its_sides_swapped_is_caught(monkeypatch: pytest
         self.select_order(name, dataclasses.replace(op, cmp="<", default=inner))
 
     _plant_is_caught(monkeypatch, prog, "select_not_equal", swapped, "v", 5)
+
+
+#: Selectors comparing by < <= > >= != with a bounded key or query (one-hot; compiler.select_one_hot): bounded keys (a token, a
+#: conditional of constants) and bounded queries (a token plus an offset, a conditional of constants; the index as key with a
+#: where filter), every comparison, with and without a where filter, rightmost and leftmost, masks causal, none, strict,
+#: anticausal and strict_anticausal, Boolean and integer values (degree 1 under a strict mask, degree 0 under none).
+ONE_HOT_SELECTS = [
+    "s = psum(B)\nv = rightmost j <= i with A[j] < s[i] - 1 value B default A\n",
+    "two = 2\nm1 = 0 - 1\nx = if A then two else m1\nv = leftmost j with x[j] <= pos[i] - 2 and B[j] value x default m1\n",
+    "s = psum(A)\nthree = 3\nzero = 0\ny = if B then three else zero\nv = rightmost j < i with s[j] > y[i] and A[j] value s default pos\n",
+    "s = psum(A)\nv = leftmost j >= i with s[j] >= B[i] + 2 value A default B\n",
+    "s = psum(A)\nob = once(B)\ntwo = 2\nx = if A then two else B\nv = rightmost j with x[j] != s[i] and ob[j] value A default B\n",
+    "s = psum(B)\nv = leftmost j < i with s[j] != A[i] - 1 value s default pos\n",
+    "two = 2\nx = if A then two else B\nv = leftmost j > i with x[j] > B[i] value B default f\n",
+    "m1 = 0 - 1\nv = rightmost j < i with pos[j] < B[i] + 2 and A[j] value pos default m1\n",
+]
+
+
+def _one_hot(k: int) -> sr.Program:
+    return sr.parse_program(HEAD + ONE_HOT_SELECTS[k] + 'output "x" if A, else "y"\n')
+
+
+@pytest.mark.parametrize("k", range(len(ONE_HOT_SELECTS)))
+def test_one_hot_selects_agree_in_every_cell_and_a_hot_temperature_is_caught(k: int) -> None:
+    prog = _one_hot(k)
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+    comp = sr.compile_program(prog)
+    assert any("==" in c for c in comp.coords)  # the one-hot path, not the index path
+    assert sr.verify_compiled(comp, 6, modes=("soft",), tau=lambda n: 20 * comp.tau(n)).mismatch_count > 0
+
+
+def test_one_hot_selects_by_hand_and_the_side_they_one_hot() -> None:
+    # #4: x = 2 at a, 1 at b; s = #a in 0..i; where ob = once(B).  "aba": s = 1 1 2, x = 2 1 2, ob = 0 1 1: the keys with ob are
+    # 1, 2; at i = 0, 1 (s = 1) x_2 = 2 != 1, the rightmost, value A_2 = 1; at i = 2 (s = 2) only key 1 (x = 1), value A_1 = 0
+    assert sr.interpret(_one_hot(4), "aba")["v"] == [1, 1, 0]
+    # #5: s = #b in 0..i, query A - 1; "bab": s = 1 1 2, t = -1 0 -1: i = 0 no key; i = 1 key 0 (s = 1 != 0): s_0 = 1;
+    # i = 2 key 0 (1 != -1): 1
+    assert sr.interpret(_one_hot(5), "bab")["v"] == [0, 1, 1]
+    side = {k: sr.compile_program(_one_hot(k)).coords for k in (0, 2, 6, 7)}
+    assert "A==1" in side[0] and "0<s-1" in side[0]  # bounded key A (C = 1), unbounded query s - 1
+    assert "y==3" in side[2] and "s>3&A" in side[2]  # bounded query y (C = 3), unbounded key s, the where filter on the key side
+    assert "B==1" in side[6] and "x>1" in side[6] and "x==2" not in side[6]  # both bounded: the query B (C = 1) before x (C = 2)
+    assert "B+2==3" in side[7] and "pos<3&A" in side[7]  # the index as key with a where filter: the query one-hot
+    internal = [lb for lb in side[7] if lb not in dict(_one_hot(7).defs)]
+    assert "B+2==3" in internal and not any(lb.isidentifier() for lb in internal)  # internal names never collide with a program's
+
+
+@pytest.mark.parametrize(
+    "defs",
+    [
+        "u = 100*pos - 150\nv = rightmost j with A[j] < u[i] value B default A\n",  # the query beyond 64 (i+1)
+        "s = psum(pos)\nv = leftmost j <= i with s[j] >= B[i] + 3 and A[j] value B default A\n",  # the key of degree 2
+    ],
+)
+def test_the_unbounded_side_of_a_one_hot_select_may_grow_as_any_comparison_operand(defs: str) -> None:
+    # the unbounded side enters only comparison units (no score), so the selector bound 64 (i+1) does not apply to it
+    prog = sr.parse_program(HEAD + defs + 'output "x" if v, else "y"\n')
+    r = sr.verify_program(prog, None, 7)
+    assert r.ok and r.words == 2**8 - 2, r.summary()
+    assert sr.verify_sampled(sr.compile_program(prog), 48, 16).ok
+
+
+def test_a_one_hot_missing_its_top_value_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: V stops below C (v = C dropped): keys (bounded key) or queries (bounded query) holding C never select
+    real = sr.compiler._ProgramCompiler.one_hot_values
+
+    def short(self, name, op):  # type: ignore[no-untyped-def]
+        side, values = real(self, name, op)
+        return side, values[:-1]
+
+    _plant_is_caught(monkeypatch, _one_hot(4), "one_hot_values", short, "v", 5)  # bounded key x: x = 2 at every a
+    monkeypatch.undo()
+    _plant_is_caught(monkeypatch, _one_hot(3), "one_hot_values", short, "v", 5)  # bounded query B + 2: 3 at every b
+
+
+def test_a_one_hot_less_than_compiled_as_at_most_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: '<' compiled as '<=' (the thresholds [v <= t] instead of [v < t])
+    real = sr.compiler._ProgramCompiler.select_one_hot
+
+    def wrong(self, name, op):  # type: ignore[no-untyped-def]
+        return real(self, name, dataclasses.replace(op, cmp="<=") if op.cmp == "<" else op)
+
+    _plant_is_caught(monkeypatch, _one_hot(0), "select_one_hot", wrong, "v", 5)
+    monkeypatch.undo()
+    _plant_is_caught(monkeypatch, _one_hot(7), "select_one_hot", wrong, "v", 5)
+
+
+@pytest.mark.parametrize("k", [4, 7])
+def test_a_found_test_without_the_where_filter_is_caught(k: int) -> None:
+    # planted in the model: the head's copies for the found test read [k_j == v] ([k_j CMP v]) instead of that and where_j,
+    # so where no key is selected the tie-break's key passes the comparison and the value replaces the default; a bounded key
+    # (#4) and a bounded query (#7) (#2 could not show it: there the last key before i passes s_j > y_i only if the last a does)
+    prog = _one_hot(k)
+    comp = sr.compile_program(prog)
+    where = dict(prog.defs)["v"].where
+    l, h = comp.heads["v"]
+    head = comp.model.layers[l].heads[h]
+    W_V = head.W_V.copy()
+    moved = 0
+    for label, (c,) in ((lb, cs) for lb, cs in comp.coords.items() if lb.endswith(f"&{where}")):
+        plain = comp.coords[label[: -len(where) - 1]][0]
+        cols = np.flatnonzero(W_V[c])
+        W_V[plain, cols], W_V[c, cols] = W_V[c, cols], 0.0
+        moved += len(cols)
+    assert moved > 0 and np.array_equal(comp.model.layers[l].heads[h].W_K, head.W_K)  # the scores keep the filter
+    layers = list(comp.model.layers)
+    hs = list(layers[l].heads)
+    hs[h] = tf.Head(head.W_Q, head.W_K, W_V, head.W_O, head.mask, head.hard_mode)
+    layers[l] = Layer(tuple(hs), layers[l].W1, layers[l].b1, layers[l].W2, layers[l].b2)
+    bad = Model(comp.model.alphabet, comp.model.WE, comp.model.PE, tuple(layers), comp.model.name)
+    assert sr.verify_compiled(comp, 5).ok
+    r = sr.verify_compiled(_replace(comp, bad), 5)
+    assert not r.ok and "v" in {m.name for m in r.mismatches}
 
 
 #: Prefix sums of bounded integers (|x| <= C, compiled as 2C level Booleans): conditionals and selects of constants, mixed
@@ -563,8 +687,8 @@ def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
 
 
 #: One program per kind of big-M product: degree 0 (bounded arms; a bounded select), degree 1 (a conditional; a select),
-#: degree 2, and nested conditionals.
-BIG_M_PROGRAMS = [INT_CONDS[2], BOUNDED_INT_SELECTS[0], INT_CONDS[0], INT_SELECTS[0], DEGREE2_CONDS[0], INT_CONDS[1]]
+#: degree 2, nested conditionals, and the integer one-hot order selects (degree 0 under mask none; degree 1, strict).
+BIG_M_PROGRAMS = [INT_CONDS[2], BOUNDED_INT_SELECTS[0], INT_CONDS[0], INT_SELECTS[0], DEGREE2_CONDS[0], INT_CONDS[1], ONE_HOT_SELECTS[1], ONE_HOT_SELECTS[2]]
 
 
 @pytest.mark.parametrize("defs", BIG_M_PROGRAMS)
