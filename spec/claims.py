@@ -306,12 +306,14 @@ REGISTRY: tuple[Claim, ...] = (
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_tiebreak_scores_are_the_lean_formula",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_tiebreak_builder_fails",
+            "tests/constructive/test_heads_lean_formulas.py::test_one_hot_select_scores_are_the_tiebreak_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_one_hot_select_builder_fails",
             "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_for_every_selection_up_to_n_12",
             "tests/constructive/test_logic_compiler.py::test_tiebreak_ziggurat_inequality_for_every_n_by_z3",
             "tests/constructive/test_logic_compiler.py::test_build_tiebreak_selects_the_nearest_and_mass_off_is_within_Z",
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
-        not_covered="Not proved: that the built head computes the Lean scores (tested: every selection to n = 8, sampled to n = 32); the SMT checks cover every selection only up to the preset bound (the rank inequality for every n).",
+        not_covered="Not proved: that the built head computes the Lean scores (tested: every selection to n = 8, sampled to n = 32; S-RASP's one-hot order and != selects, whose scores 2 sel +- j/n are this family with K = 2 at length 2n, on every word to n = 6); the SMT checks cover every selection only up to the preset bound (the rank inequality for every n).",
     ),
     Claim(
         "ZU",
