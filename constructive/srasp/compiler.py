@@ -657,6 +657,8 @@ class _ProgramCompiler:
                 return self.select_order(name, op) if op.cmp != "!=" else self.select_not_equal(name, op)
             return self.select_one_hot(name, op)
         assert op.cmp in (None, "=="), op.cmp
+        if op.cmp == "==" and op.key is not None and self.square(op.key) is None:  # no parabola without k^2: one-hot if bounded
+            return self.select_one_hot(name, op)
         sigma = 1.0 if op.direction == "rightmost" else -1.0
         one = self.one
         wh = self.bool(op.where) if op.where is not None else None
@@ -673,11 +675,7 @@ class _ProgramCompiler:
             for x in (op.key, op.query):
                 self.check_key(name, x, "selector")
             k, k2 = self.integer(op.key), self.square(op.key)
-            if k2 is None:
-                raise self.refuse(
-                    name,
-                    f"the key {op.key!r} has no square in the compiled model (keys are {_SQUARED})",
-                )
+            assert k2 is not None  # a key without a square went to ``select_one_hot`` above
             self.note_scale(op.key, op.query)
             t = self.integer(op.query).plus(Affine({}, float(op.offset)))
             # -2 (k_j - t_i)^2 = -2 k_j^2 + 4 k_j t_i - 2 t_i^2; key-only constants and -2 t_i^2 are the same for every key of query i
@@ -776,7 +774,9 @@ class _ProgramCompiler:
         self.select_order(name, Select(op.direction, op.mask, op.key, outer, op.query, op.offset, None, op.value, inner))
 
     def select_one_hot(self, name: str, op: Select) -> None:
-        """Select comparing by < <= > >= != with a bounded key or query: one-hot Booleans, s_ij = 2 sel(i, j) + sigma j/n, then a found test.
+        """Select comparing by < <= > >= != (or == with a key the model holds no square of) with a bounded key or query: one-hot.
+
+        One-hot Booleans, s_ij = 2 sel(i, j) + sigma j/n, then a found test.
 
         Write t_i = q_i + c (c the offset), sel(i, j) = [k_j CMP t_i] and where_j (where_j = 1 without a filter),
         sigma = +1 rightmost, -1 leftmost.  ``one_hot_values`` picks the bounded side and its range V (C <=
@@ -859,10 +859,11 @@ class _ProgramCompiler:
             options.append((int(cq) + abs(c), 1, "query", range(lo, hi + 1)))
         if not options:
             t = f"{op.query!r} {'+' if c >= 0 else '-'} {abs(c)}" if c else repr(op.query)
+            other = f"its key has a square in the model ({_SQUARED})" if op.cmp == "==" else "its key is the index with no where filter"
             raise self.refuse(
                 name,
                 f"a selector comparing by {op.cmp} compiles only when its key or its query is bounded by a constant C <= {MAX_PSUM_LEVELS} "
-                f"(one-hot), or its key is the index with no where filter; the key {op.key!r} grows like {ck} (i+1)^{dk}, "
+                f"(one-hot), or {other}; the key {op.key!r} grows like {ck} (i+1)^{dk}, "
                 f"the query {t} like {cq + abs(c)} (i+1)^{dq}",
             )
         return min(options)[2:]

@@ -100,6 +100,11 @@ def programs(draw: st.DrawFn, compiled_only: bool = False, max_defs: int = 8, in
                     key, query = draw(st.sampled_from(ints + bools)), draw(st.sampled_from(bounded))
                 else:
                     cmp = "=="
+            if compiled_only and cmp == "==" and draw(st.booleans()):
+                # == also compiles with a key the model holds no square of when it is bounded by a constant (one-hot)
+                unsquared = [x for x in ints if growth[x][1] == 0 and growth[x][0] <= 14 and x not in squarable]
+                if unsquared:
+                    key, query = draw(st.sampled_from(unsquared)), draw(st.sampled_from(ints + bools))
             offset = draw(st.integers(-2, 2)) if use_cmp else 0
             mask = draw(st.sampled_from(_MASKS))
             if compiled_only:  # integer values compile with keys j <= i and value, default of growth at most 64 (i+1),

@@ -142,7 +142,11 @@ def test_interpreter_semantics_by_hand() -> None:
         ),
         ("s = psum(A)\nss = psum(s)\n", r"psum of 's', which grows like 1 \(i\+1\)\^1: a psum is compiled for .* integers bounded by a constant C <= 16"),
         ("big = 17\nk = if A then big else f\nss = psum(k)\n", r"psum of 'k', which grows like 17 \(i\+1\)\^0"),
-        ("s = psum(A)\nv = rightmost j with s[j] == pos[i] value A default f\n", r"the key 's' has no square"),
+        (
+            "s = psum(A)\nv = rightmost j with s[j] == pos[i] value A default f\n",
+            r"by == compiles only when its key or its query is bounded by a constant C <= 16 \(one-hot\), or its key has a square in the "
+            r"model \(the index, strict_psum, .*\); the key 's' grows like 1 \(i\+1\)\^1, the query 'pos' like 1 \(i\+1\)\^1$",
+        ),
         ("w = 65*pos\nv = rightmost j with w[j] == pos[i] value A default f\n", r"the selector's 'w' grows like 65 \(i\+1\)\^1, above the bound 64"),
         ("s = psum(A)\nv = rightmost j < i with s[j] == pos[i] and A[j] value A default nearest\n", r"'s' has no square"),
     ],
@@ -340,7 +344,8 @@ def test_a_not_equal_select_with_its_sides_swapped_is_caught(monkeypatch: pytest
     _plant_is_caught(monkeypatch, prog, "select_not_equal", swapped, "v", 5)
 
 
-#: Selectors comparing by < <= > >= != with a bounded key or query (one-hot; compiler.select_one_hot): bounded keys (a token, a
+#: Selectors comparing by < <= > >= != (or by == with a key the model holds no square of) with a bounded key or query (one-hot;
+#: compiler.select_one_hot): bounded keys (a token, a
 #: conditional of constants) and bounded queries (a token plus an offset, a conditional of constants; the index as key with a
 #: where filter), every comparison, with and without a where filter, rightmost and leftmost, masks causal, none, strict,
 #: anticausal and strict_anticausal, Boolean and integer values (degree 1 under a strict mask, degree 0 under none).
@@ -353,6 +358,9 @@ ONE_HOT_SELECTS = [
     "s = psum(B)\nv = leftmost j < i with s[j] != A[i] - 1 value s default pos\n",
     "two = 2\nx = if A then two else B\nv = leftmost j > i with x[j] > B[i] value B default f\n",
     "m1 = 0 - 1\nv = rightmost j < i with pos[j] < B[i] + 2 and A[j] value pos default m1\n",
+    # == with a key the model holds no square of (a conditional of constants; psum(B)): the one-hot instead of the parabola
+    "two = 2\nx = if A then two else B\ns = psum(B)\nv = rightmost j < i with x[j] == s[i] value A default B\n",
+    "three = 3\nzero = 0\ny = if B then three else zero\ns = psum(A)\nv = leftmost j with s[j] == y[i] - 1 and A[j] value B default A\n",
 ]
 
 
