@@ -260,7 +260,9 @@ def two_sided_lookup_mass_bound(K: float, tau: float) -> float:
 # --------------------------------------------------------------------------- a Boolean times the position, by attention
 
 
-def gated_position_spec(gate: int, one: int, pos: int, target: int, square: tuple[int, int] | None = None) -> HeadSpec:
+def gated_position_spec(
+    gate: int, one: int, pos: int, target: int, square: tuple[int, int] | None = None, mask: str = "causal", negate: bool = False
+) -> HeadSpec:
     """Lemma 8 (tie-breaking, unbounded regime) with the direction set by the query: g_i * i into target, g_i in {0, 1}.
 
     Causal mask, scores s_ij = (2 g_i - 1) j (features one, i), value j: with g_i = 1 the unique
@@ -272,6 +274,10 @@ def gated_position_spec(gate: int, one: int, pos: int, target: int, square: tupl
     ``square`` = (pos2, target2) also copies j^2 into target2 (g_i * i^2, for a big M growing like (i+1)^2): the same
     scores, off by <= sum_k 2 i k x^k <= 2 i x/(1-x)^2 with g_i = 1 and <= sum_k k^2 x^k with g_i = 0 (derived, not
     in Lean).
+    ``mask`` = "none" shows every key j < n (the same scores over N = n keys: g_i (n-1) into target, the theorems with
+    N = n); ``negate`` uses the gate 1 - g_i (scores (1 - 2 g_i) j), so the head writes (1 - g_i) i (causal) or
+    (1 - g_i)(n - 1) (mask none) with no Boolean of its own for the negation.
     """
     values = [ValueTerm(target, {pos: 1.0})] + ([ValueTerm(square[1], {square[0]: 1.0})] if square is not None else [])
-    return HeadSpec([ScoreTerm({gate: 2.0, one: -1.0}, {pos: 1.0})], values, "causal")
+    query = {gate: -2.0, one: 1.0} if negate else {gate: 2.0, one: -1.0}
+    return HeadSpec([ScoreTerm(query, {pos: 1.0})], values, mask)

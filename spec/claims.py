@@ -519,6 +519,8 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_heads_lean_formulas.py::test_dyck_partner_scores_are_the_lean_formula",
             "tests/constructive/test_heads_lean_formulas.py::test_gated_position_scores_are_the_lean_formula",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_gated_builders_fail",
+            "tests/constructive/test_heads_lean_formulas.py::test_gated_span_n_scores_are_the_lean_formula",
+            "tests/constructive/test_heads_lean_formulas.py::test_wrong_gated_span_n_builder_fails",
             "tests/constructive/test_srasp_verify.py::test_big_m_products_meet_the_lean_hypotheses",
             "tests/constructive/test_srasp_verify.py::test_wrong_big_m_products_fail_the_lean_hypotheses",
             "tests/constructive/test_heads_lean_formulas.py::test_psum_lookup_scores_are_the_lean_formula",

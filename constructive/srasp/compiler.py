@@ -80,7 +80,7 @@ The operations beyond the Dyck fragment
   value* = clean, where* = clean, eq = [key* - t_i = 0] (IsConst's units), found = where*
   and eq, output = ReLU(found + value* - 1) + ReLU(default - found).  Keys without a
   square and keys or queries growing faster than MAX_KEY_SCALE (i+1) are refused.
-* ``Select`` with an integer value x (``select_output``): keys j <= i only (mask causal or strict)
+* ``Select`` with an integer value x (``select_output``), keys j <= i (mask causal or strict; keys after i below)
   and value and default of degree <= 1 with growth C <= MAX_KEY_SCALE, so |x_j|, |default_i| <= C (i+1).
   The same head and found test as above (the same scores: gap >= 1/n); its value column copies x_j's
   affine form raw (no clean-up), and the output is default + found * (x* - default), the product by
@@ -98,8 +98,11 @@ The operations beyond the Dyck fragment
   times M <= 129: <= 129 * 4/1024^2 < 10^-3 (n = 2 is the worst case; n = 1 has one key).  The output
   is then within 1/4 of the integer, as every integer the model holds.  Value and default bounded by
   constants (degree 0, |x| <= C) compile under every mask: z is bounded by 2 C, so the product takes
-  the constant M (``gated``: no gate head) and the copy is off by <= 2 C m.  Other integer-valued
-  selects (keys after i, where |x_j| is bounded only by C n^d: no feature n) are refused.
+  the constant M (``gated``: no gate head) and the copy is off by <= 2 C m.  Under a mask that shows keys
+  after i (none, anticausal, strict_anticausal) with value or default of degree 1, |z| <= 2 C n: the slack is
+  M n (1 - found) = M ((1 - found)(n - 1) + 1 - found), its first term from the gate head over every key with
+  the gate negated (mask none, s_ij = (1 - 2 found_i) j, value j: n - 1 when found = 0, 0 when found = 1;
+  ``gated``'s span "n"), the margin M n - |z| >= n >= 1, and the same Lean theorems with N = n keys.
 * ``Select`` comparing by < <= > >= with the index as key and no where filter (``select_order``).
   The keys j < t of a contiguous
   mask end next to t, so the rightmost of them is the visible key nearest to t - 1 (a
@@ -226,13 +229,16 @@ class Gate:
     coord  -- the coordinate the two units write (b z)
     gate   -- the Boolean b's coordinate
     big_m  -- M (2 C + 1, C the operands' growth)
-    degree -- d: the hard slack is -M (i+1)^d (1 - b) (d = 0: a constant, no head; 1, 2: from the gate head's copies)
+    degree -- d: the hard slack is -M K (1 - b), K = (i+1)^d (d = 0: a constant, no head; 1, 2: from the gate head's copies)
+    span   -- "i": K = (i+1)^d as above; "n": K = n, d = 1 (an integer select whose mask shows keys after i: the gate head
+              over every key, ``gated``)
     """
 
     coord: int
     gate: int
     big_m: float
     degree: int
+    span: str = "i"
 
 
 @dataclass(frozen=True)
@@ -879,15 +885,8 @@ class _ProgramCompiler:
         return label
 
     def check_int_value(self, name: str, op: Select) -> None:
-        """Refuse an integer-valued select outside the compiled case: value and default of degree <= 1, and keys j <= i
-        (causal / strict mask) unless both are bounded by constants (degree 0: every key's |x_j| <= C, any mask)."""
-        bounded = all(self.growth[x][1] == 0 for x in (op.value, op.default))
-        if op.mask not in ("causal", "strict") and not bounded:
-            raise self.refuse(
-                name,
-                f"a select with an integer value is compiled only with mask causal or strict, not {op.mask}, "
-                "unless its value and default are bounded by constants",
-            )
+        """Refuse an integer-valued select outside the compiled case: value and default of degree <= 1 and growth <= MAX_KEY_SCALE
+        (under every mask: keys after i take the big M of ``gated``'s span "n")."""
         for x in (op.value, op.default):
             c, d = self.growth[x]
             if d > 1 or c > MAX_KEY_SCALE:
@@ -924,10 +923,11 @@ class _ProgramCompiler:
             self.ffn(name, [found, vs, d], units, c)
             return
         dflt = self.integer(op.default)
-        c = self.gated(name, found, Affine({vs: 1.0}).plus(dflt, -1.0), (op.value, op.default))
+        span = "i" if op.mask in ("causal", "strict") else "n"  # keys after i: the chosen value grows like n, not i
+        c = self.gated(name, found, Affine({vs: 1.0}).plus(dflt, -1.0), (op.value, op.default), span)
         self.ints[name] = Affine({c: 1.0}).plus(dflt)
 
-    def gated(self, name: str, b: int, z: Affine, operands: tuple[str, str]) -> int:
+    def gated(self, name: str, b: int, z: Affine, operands: tuple[str, str], span: str = "i") -> int:
         """Return a coordinate holding b * z for a Boolean b and an integer z with |z| <= 2 C (i+1), C the operands' largest growth.
 
         Big M = 2 C + 1 times the position: b z = ReLU(z - M (i+1 - P)) - ReLU(-z - M (i+1 - P)), P = b (i+1) from the
@@ -937,12 +937,24 @@ class _ProgramCompiler:
         ReLU(z - M (1 - b)) - ReLU(-z - M (1 - b)), no head (the same margin M - |z| >= 1 with b = 0).  With an
         operand of degree 2 (a conditional only), |z| <= 2 C (i+1)^2 and the slack is M (i+1)^2 (1 - b), from the gate
         head's copies of b i and b i^2.
+
+        ``span`` = "n" (an integer select whose mask shows keys after i, operands of degree <= 1): the chosen value is
+        bounded only by C n, so the slack is M n (1 - b) = M ((1 - b)(n - 1) + 1 - b), the first term from the gate head
+        over every key with the gate negated (mask none, scores (1 - 2 b_i) j: key n - 1 when b = 0, key 0 when b = 1;
+        ``gated_position_spec(..., mask="none", negate=True)``).  The margin M n - |z| >= n >= 1 with b = 0, and the
+        soft slack is within M x/(1-x)^2 of the hard one: HardSoft.gated_slack_at_rule with N = n keys and the gate 1 - b.
         """
         m = 2.0 * max(float(self.growth[x][0]) for x in operands) + 1.0
         c = self.s.coord(_label("seq", name))
         degree = max(self.growth[x][1] for x in operands)
         if degree == 0:  # |z| <= 2 C: a constant big M, no head: -M (1 - b)
             slack, reads = Affine({b: m}, -m), [b]
+        elif span == "n":  # |z| <= 2 C n: -M ((1 - b)(n - 1) + 1 - b)
+            assert degree == 1, degree
+            gn = self.s.coord(_label("gate*n", name))
+            spec = gated_position_spec(b, self.one, self.pos, gn, mask="none", negate=True)
+            self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), spec, [gn])
+            slack, reads = Affine({gn: -m, b: m}, -m), [gn, b]
         elif degree == 1:
             gi = self.s.coord(_label("gate*i", name))
             self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), gated_position_spec(b, self.one, self.pos, gi), [gi])
@@ -954,7 +966,7 @@ class _ProgramCompiler:
             slack, reads = Affine({self.pos2: -m, self.pos: -2.0 * m, gi2: m, gi: 2.0 * m, b: m}, -m), [gi, gi2, b]
         units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
         self.units_to(reads + sorted(z.w), units, c)
-        self.gates[name] = Gate(c, b, m, degree)
+        self.gates[name] = Gate(c, b, m, degree, span if degree else "i")
         return c
 
     # ------------------------------------------------------------------ step 3: the outputs

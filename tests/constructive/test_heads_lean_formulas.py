@@ -730,6 +730,54 @@ def test_gated_position_scores_are_the_lean_formula() -> None:
     check_gated_compiled(sr.compile_program(sr.parse_program(GATED_PROGRAM)))
 
 
+def check_gated_span_n(n_max: int = N_SAMPLED, spec=None) -> None:  # noqa: ANN001 - a head builder
+    """The gate head of span "n" (``gated_position_spec(..., mask="none", negate=True)``): over every key j < n its score is
+    HardSoft.gatedScore (not g) j, maximal at gatedTarget (not g) n ((1 - g)(n - 1)), for every n <= n_max and both gates."""
+    gate, one, pos, target, d = 0, 1, 2, 3, 4
+    head = (spec or cs.gated_position_spec)(gate, one, pos, target, mask="none", negate=True).build(d)
+    assert head.mask == "none"
+    for n in range(1, n_max + 1):
+        keys = np.zeros((n, d))
+        keys[:, one], keys[:, pos] = 1.0, np.arange(n)
+        for g in (False, True):
+            q = np.zeros((1, d))
+            q[0, one], q[0, gate] = 1.0, float(g)
+            _assert_gated(((q @ head.W_Q) @ (keys @ head.W_K).T)[0], not g, n, ("gated spec, span n", n, g))
+
+
+def test_gated_span_n_scores_are_the_lean_formula() -> None:
+    """APP-DYCK (S-RASP's integer selects seeing keys after i): the negated gate head over every key is HardSoft.gatedScore of the
+    negated gate over N = n keys, in the builder for every n <= 32 and in a compiled program on every word to n = 6 (each query's
+    scores are one of the two gatedScore rows over all n keys, so gated_position_gap and gated_position_copy apply with N = n)."""
+    from hardsoft.constructive import srasp as sr
+
+    check_gated_span_n()
+    prog = 'program "p"\nalphabet "a" "b"\nA = token("a")\nB = token("b")\npos = index\ns = psum(B)\n'
+    prog += 'v = rightmost j > i with A[j] value s default pos\nc = v > 1\noutput "x" if c, else "y"\n'
+    comp = sr.compile_program(sr.parse_program(prog))
+    layer, head = comp.heads["v.gate"]
+    assert comp.model.layers[layer].heads[head].mask == "none" and comp.gates["v"].span == "n"
+    rng = np.random.default_rng(0)
+    for n in range(1, 7):
+        words = _app_words(rng, 2, n)
+        s = _layer_scores(comp.model, words, layer, head)
+        for b in range(len(words)):
+            for i in range(n):
+                g = bool(s[b, i, -1] < s[b, i, 0]) if n > 1 else False  # the row tells the gate: -j (found) or +j (not found)
+                _assert_gated(s[b, i], not g, n, ("v.gate", n, b, i))
+
+
+def test_wrong_gated_span_n_builder_fails() -> None:
+    """The span-n gate head without its negation (scores (2 g - 1) j: the found queries would take n - 1, not 0) fails."""
+    real = cs.gated_position_spec
+
+    def spec(gate, one, pos, target, square=None, mask="causal", negate=False):  # noqa: ANN001, ANN202 - the builder's signature
+        return real(gate, one, pos, target, square, mask, not negate)
+
+    with pytest.raises(AssertionError):
+        check_gated_span_n(5, spec)
+
+
 @pytest.mark.parametrize("factor", [-1.0, 0.5])
 def test_wrong_gated_builders_fail(factor: float) -> None:
     """A gated head with its query's gate term sign-flipped (the direction reversed) or halved (the gap 1/2) fails both comparisons."""

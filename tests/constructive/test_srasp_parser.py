@@ -163,3 +163,12 @@ def test_a_damaged_program_parses_or_gives_a_one_line_value_error(at: int, cut: 
 def test_line_endings_and_blank_lines() -> None:
     text = "\n\n# lead\n" + (HEAD + "\n   \n" + TAIL).replace("\n", "\r\n")
     assert P.parse_program(text) == P.parse_program(HEAD + TAIL)
+
+
+@pytest.mark.parametrize("bad, where", [('"p\x1f"', "line 1, column 9"), ('"p\\q"', "line 1, column 9")])
+def test_a_quoted_symbol_json_cannot_read_is_a_one_line_error(bad: str, where: str) -> None:
+    # the grammar's STRING admits a control character or an unknown escape; JSON's decoder (the escapes) does not: one line, no
+    # JSONDecodeError text without the line (found by the damaged-program property)
+    with pytest.raises(ValueError, match=f"^{where}: the quoted symbol .* is not a valid string") as e:
+        P.parse_program(f"program {bad}\n" + 'alphabet "a"\nA = token("a")\noutput "x" if A, else "y"\n')
+    assert "\n" not in str(e.value)

@@ -124,7 +124,7 @@ def test_interpreter_semantics_by_hand() -> None:
     "defs,message",
     [
         ("s = psum(pos)\nu = 65*s\nk = if A then u else pos\n", r"the conditional's 'u' grows like 65 \(i\+1\)\^2, above the bound 64 \(i\+1\)\^2"),
-        ("s = psum(A)\nv = rightmost j value s default s\n", r"a select with an integer value is compiled only with mask causal or strict"),
+        ("s = psum(pos)\nv = rightmost j value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
         ("s = psum(pos)\nv = rightmost j <= i value s default pos\n", r"the select's value or default 's' grows like 1 \(i\+1\)\^2, above"),
         (
             "s = strict_psum(A)\nv = rightmost j with s[j] != pos[i] value A default f\n",
@@ -524,11 +524,11 @@ def _gated_seeing(growth_of):  # noqa: ANN001, ANN202 - a replacement for _Progr
     """Return ``gated`` computing its big M from ``growth_of(C, d)`` instead of each operand's growth (C, d)."""
     real = sr.compiler._ProgramCompiler.gated
 
-    def planted(self, name, b, z, operands):  # type: ignore[no-untyped-def]
+    def planted(self, name, b, z, operands, span="i"):  # type: ignore[no-untyped-def]
         growth = self.growth
         self.growth = {**growth, **{x: growth_of(*growth[x]) for x in operands}}
         try:
-            return real(self, name, b, z, operands)
+            return real(self, name, b, z, operands, span)
         finally:
             self.growth = growth
 
@@ -603,6 +603,38 @@ def test_integer_valued_selects_agree_in_every_cell_and_a_hot_temperature_is_cau
     _agrees_and_a_hot_temperature_is_caught(sr.parse_program(HEAD + defs + 'output "x" if A, else "y"\n'), "v")
 
 
+#: Integer-valued selects of growing values under masks that show keys after i (none, anticausal, strict_anticausal): the big M
+#: grows like n (``gated``'s span "n": the gate head over every key, the gate negated), not like i + 1.
+LATE_INT_SELECTS = [
+    "s = psum(A)\nv = rightmost j value s default s\nc = v == 2\n",
+    "s = psum(B)\nv = leftmost j > i with A[j] value s default pos\nc = v > 1\n",
+    "u = 3*pos - 2\nv = rightmost j >= i with pos[j] == pos[i] + 1 value u default pos\nc = v >= 2\n",
+    "s = psum(A)\nt = 0 - 2*pos\nv = leftmost j with B[j] value t default s\nc = v < 0\n",
+    # no later a: found = 0 and the rightmost later key's s (up to n) is far above M (i+1) at the first positions
+    "s = psum(B)\nv = rightmost j > i with A[j] value s default pos\nc = v > 1\n",
+]
+
+
+@pytest.mark.parametrize("defs", LATE_INT_SELECTS)
+def test_integer_selects_seeing_later_keys_agree_in_every_cell_and_a_hot_temperature_is_caught(defs: str) -> None:
+    prog = sr.parse_program(HEAD + defs + 'output "x" if c, else "y"\n')
+    _agrees_and_a_hot_temperature_is_caught(prog, "v")
+    assert sr.compile_program(prog).gates["v"].span == "n"
+
+
+def test_a_late_integer_select_with_the_big_m_of_i_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    # planted: the slack M (i+1) (1 - found) of a causal select, where a key after i can hold a value up to C n
+    prog = sr.parse_program(HEAD + LATE_INT_SELECTS[4] + 'output "x" if c, else "y"\n')
+    real = sr.compiler._ProgramCompiler.gated
+
+    def gated_of_i(self, name, b, z, operands, span="i"):  # type: ignore[no-untyped-def]
+        return real(self, name, b, z, operands, "i")
+
+    monkeypatch.setattr(sr.compiler._ProgramCompiler, "gated", gated_of_i)
+    r = sr.verify_program(prog, None, 6)
+    assert not r.ok and any(m.name == "v" and m.mode == "hard" for m in r.mismatches), r.summary()
+
+
 def test_integer_select_by_hand() -> None:
     prog = sr.parse_program(HEAD + INT_SELECTS[0] + 'output "x" if A, else "y"\n')
     # s = #a in 0..i = 1 1 2 2; v = s at the last b at j < i, else i: i = 0, 1 no such b (0, 1); i = 2, 3 the b at 1 (s_1 = 1)
@@ -655,7 +687,7 @@ def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
 
     For every word to max_len and every position, the gate's two FFN units (the only ones writing its coordinate, with
     output weights +1 and -1) have pre-activations z + s and -z + s where, in the average-hard run, z is an integer z0
-    with |z0| + 1 <= M K and s = -M K (1 - b) exactly (K = (i+1)^degree, b the gate Boolean, exactly 0/1 in both runs);
+    with |z0| + 1 <= M K and s = -M K (1 - b) exactly (K = (i+1)^degree, or n for a gate of span "n", b the gate Boolean, exactly 0/1 in both runs);
     in the soft run at the compiled temperature z is within e = 1/4 of z0 and s within d of the hard slack, d = 0 for
     a constant big M, d = M x/(1-x)^2 with x = exp(-1/tau) for degree 1 (HardSoft.gated_slack_at_rule), d measured
     (< 10^-3) for degree 2 (the copy of b i^2 is not in Lean), and e + d <= 1; the product is then 0 or within e + d
@@ -670,7 +702,7 @@ def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
         up, un = (int(units[ly.W2[units, g.coord] == w][0]) for w in (1.0, -1.0))
         for n in range(1, max_len + 1):
             words = np.array(list(itertools.product(range(len(comp.program.alphabet)), repeat=n)))
-            K = (np.arange(n) + 1.0) ** g.degree
+            K = np.full(n, float(n)) if g.span == "n" else (np.arange(n) + 1.0) ** g.degree
             pre = {}
             for mode, tau in (("average", None), ("soft", comp.tau(n))):
                 y = _ffn_input(model, words, layer, mode, tau)
@@ -695,8 +727,19 @@ def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
 
 
 #: One program per kind of big-M product: degree 0 (bounded arms; a bounded select), degree 1 (a conditional; a select),
-#: degree 2, nested conditionals, and the integer one-hot order selects (degree 0 under mask none; degree 1, strict).
-BIG_M_PROGRAMS = [INT_CONDS[2], BOUNDED_INT_SELECTS[0], INT_CONDS[0], INT_SELECTS[0], DEGREE2_CONDS[0], INT_CONDS[1], ONE_HOT_SELECTS[1], ONE_HOT_SELECTS[2]]
+#: degree 2, nested conditionals, the integer one-hot order selects (degree 0 under mask none; degree 1, strict), and
+#: selects seeing keys after i (span n: K = n).
+BIG_M_PROGRAMS = [
+    INT_CONDS[2],
+    BOUNDED_INT_SELECTS[0],
+    INT_CONDS[0],
+    INT_SELECTS[0],
+    DEGREE2_CONDS[0],
+    INT_CONDS[1],
+    ONE_HOT_SELECTS[1],
+    ONE_HOT_SELECTS[2],
+    *LATE_INT_SELECTS[:2],
+]
 
 
 @pytest.mark.parametrize("defs", BIG_M_PROGRAMS)
