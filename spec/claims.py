@@ -547,14 +547,31 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.audit.precision_audit",
             "constructive.lowprec.run_lowprec",
         ),
+        lean=("HardSoft.rounded_ziggurat", "HardSoft.rounded_mass_off_top_le", "HardSoft.rounded_mass_off_top_le_margin"),
         tests=(
+            "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
             "tests/constructive/test_lowprec.py::test_float16_differs_where_rounding_predicts",
             "tests/constructive/test_lowprec.py::test_overflow_names_the_step",
             "tests/constructive/test_applications.py::test_predicted_breakdown_values",
             "tests/constructive/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
             "tests/constructive/test_applications.py::test_predicted_safe_is_below_the_breakdown",
+            "tests/constructive/test_applications.py::test_predicted_safe_is_the_lean_rule",
+            "tests/constructive/test_applications.py::test_planted_halved_spacing_in_predicted_safe_is_caught",
+            "tests/constructive/test_applications.py::test_score_bound_bounds_every_score",
         ),
-        not_covered="A measured question, nothing proved: predicted breakdown lengths are computed from the formats' spacing and compared with runs that compute every step in the format (tests and the audit).",
+        not_covered="Lean proves, for every N: scores forming a ziggurat of step gamma, each rounded to within half a spacing u <= gamma, "
+        "form a ziggurat of step gamma - u (rounded_ziggurat), so the rounded scores' softmax mass off the top is <= exp(-(gamma - u)/tau) "
+        "(rounded_mass_off_top_le), and <= margin wherever predicted_safe's rule exp(-(gamma - u)/tau) <= margin holds "
+        "(rounded_mass_off_top_le_margin). Tested, not proved: that predicted_safe's condition is those hypotheses (u the storage "
+        "format's spacing at the score bound S, which bounds every rounding error of |x| <= S by u/2; (gamma - u)/tau >= ln(1/margin) iff "
+        "exp(-(gamma - u)/tau) <= margin; margin < 1, so u < gamma: test_predicted_safe_is_the_lean_rule, every construction and format, "
+        "a planted halved spacing caught), that score_bound(n) bounds every head's scores (tested to n = 6 and at n = 24), and that the "
+        "heads' scores form a ziggurat of step gamma(n) (each construction's own claim). Assumed, neither proved nor checked: the rounding "
+        "model itself, every score moved by at most half a spacing of the storage format at S; the activations, the products' own "
+        "rounding (scores accumulated in float32, then rounded once), the mixed formats' float32 scores (modelled by their low-format "
+        "keys) and the softmax's own rounding are not modelled, so predicted_safe remains a prediction for real runs. Only measured: the "
+        "breakdown side (predicted_breakdown: gamma(n) < ulp(S), or 1/tau(n) overflowing the softmax's format) and the lengths the "
+        "low-precision runs decide (tests and the audit).",
     ),
 )
 
