@@ -450,15 +450,17 @@ REGISTRY: tuple[Claim, ...] = (
         "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
         "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
         spec=("constructive.applications.build_k_hop", "constructive.applications.reference_k_hop"),
+        smt=("smt.APP-KHOP.head_gap", "smt.APP-KHOP.wrong_head_gap_2_over_n"),
         lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/smt/test_heads_smt.py::test_app_head_scores_are_the_built_heads",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
-        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256. SMT: the hop heads' gap for every n is APP-IND's smt.APP-IND.head_gap (every hop layer has head M's scores), not repeated here.",
+        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256. SMT: smt.APP-KHOP.head_gap proves the gap 1/n of head P (layer 0) and of the hop heads' score formula [j >= 1 and w_(j-1) = w_i] + j/n for every n (symbolic integers; the same queries as smt.APP-IND.head_gap); that every hop layer of the 2- and 3-hop models has that formula is tested (every word to n = 5 in test_app_head_scores_are_the_built_heads, to n = 16 sampled in test_induction_hop_scores_are_the_lean_formula), not proved.",
     ),
     Claim(
         "APP-PA",
