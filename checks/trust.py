@@ -19,7 +19,7 @@ from hardsoft.spec.claims import REGISTRY, Claim
 from hardsoft.spec.presets import PRESET_NAMES
 
 #: The exp abstraction facts each SMT statement check relies on (smt/core.py states and justifies them).
-_EXP_FACTS = {"E": "F1-F3", "Z": "F1, F2, F4", "S": "F5", "ERR1": "F1, F6"}
+_EXP_FACTS = {"E": "F1-F3", "Z": "F1, F2, F4", "S": "F5", "ERR1": "F1, F6", "ZU": "F1, F2, F4, F7", "PREC": "F1, F2, F4"}
 
 #: The claims whose SMT checks are plain polynomial arithmetic (no exp abstraction).
 _NO_EXP = ("C", "L7", "L8", "CNT", "APP-DYCK")
@@ -87,7 +87,7 @@ def trust_ledger() -> str:
         "Classical.choice, Quot.sound at most; no project axiom, no sorryAx, imports Init only, no global instance but SizeOf, "
         "no unknown attribute, every constant in the project's namespace); the core library's own proofs are trusted.",
         "- **SMT (Z3)** checks prove a statement for every real instance of the listed sizes only (bounded), "
-        "through the exp abstraction of `smt/core.py` (facts F1-F6). A query counts as proved only when its "
+        "through the exp abstraction of `smt/core.py` (facts F1-F7). A query counts as proved only when its "
         "hypotheses were shown satisfiable too (non-vacuous); unknown or timeout is never proved.",
         "- **Second solver**: Yices 2 is given the exact SMT-LIB 2 text of the queries Z3 decided, at the listed "
         "sizes; a disagreement fails the run. cvc5 gives an opinion on the native-exp form at a few sizes.",

@@ -449,6 +449,14 @@ set_option autoImplicit false
 #print axioms HardSoft.absv_mul_of_nonneg
 #check @HardSoft.gated_slack_at_rule
 #print axioms HardSoft.gated_slack_at_rule
+#check @HardSoft.mul_two_bounds_of_absv_mul_two_le
+#print axioms HardSoft.mul_two_bounds_of_absv_mul_two_le
+#check @HardSoft.rounded_ziggurat
+#print axioms HardSoft.rounded_ziggurat
+#check @HardSoft.rounded_mass_off_top_le
+#print axioms HardSoft.rounded_mass_off_top_le
+#check @HardSoft.rounded_mass_off_top_le_margin
+#print axioms HardSoft.rounded_mass_off_top_le_margin
 #check @HardSoft.nonvacuous_position_lookup_at_rule
 #print axioms HardSoft.nonvacuous_position_lookup_at_rule
 #check @HardSoft.nonvacuous_position_lookup_bounded_at_rule
@@ -487,6 +495,16 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_gated_position_copy
 #check @HardSoft.nonvacuous_gated_slack_at_rule
 #print axioms HardSoft.nonvacuous_gated_slack_at_rule
+#check @HardSoft.rounded_example_zig
+#print axioms HardSoft.rounded_example_zig
+#check @HardSoft.rounded_example_round
+#print axioms HardSoft.rounded_example_round
+#check @HardSoft.nonvacuous_rounded_ziggurat
+#print axioms HardSoft.nonvacuous_rounded_ziggurat
+#check @HardSoft.nonvacuous_rounded_mass_off_top_le
+#print axioms HardSoft.nonvacuous_rounded_mass_off_top_le
+#check @HardSoft.nonvacuous_rounded_mass_off_top_le_margin
+#print axioms HardSoft.nonvacuous_rounded_mass_off_top_le_margin
 #check @HardSoft.mul_self_le_self_of_le_one
 #print axioms HardSoft.mul_self_le_self_of_le_one
 #check @HardSoft.score_err_le

@@ -3,7 +3,7 @@
 How to add an SMT check
 -----------------------
 Edit one file: the encoding module of the statement (smt/e_softmax.py, z_ziggurat.py,
-s_lipschitz.py, p_layer.py, c_composition.py, errata.py or heads.py).  Next to the Z3 encoding, write
+s_lipschitz.py, p_layer.py, c_composition.py, errata.py, heads.py or prec_rounding.py).  Next to the Z3 encoding, write
 the runner (a module-level function ``settings, keep_dir -> CheckRun``, usually a call of the
 module's ``check_*`` function) and, if cvc5 should give an opinion, a module-level builder
 ``size, settings -> [(label, SMT-LIB 2 text, expected "sat"/"unsat")]``; then append one

@@ -42,11 +42,15 @@ exp on the reals:
      in ``[lambda/y, lambda y]`` for one ``lambda > 0``), and the logarithmic mean inequality
      ``ln y >= 2 (y - 1)/(y + 1)`` for ``y >= 1`` (proof: both sides vanish at y = 1 and the
      derivative of the difference is ``(y-1)^2 / (y (y+1)^2) >= 0``);
-(F6) for erratum 1: ``e^{+t} e^{-t} = 1`` and ``e^{+t} >= 1 + t`` for ``t = gamma/tau > 0``.
+(F6) for erratum 1: ``e^{+t} e^{-t} = 1`` and ``e^{+t} >= 1 + t`` for ``t = gamma/tau > 0``;
+(F7) the logarithm, for a temperature rule (claim ZU): ``exp(-ln y) = 1/y`` for ``y > 0``.  A variable
+     ``L`` stands for ``ln y`` (``y = 16 m``: the compiler's ``1/c`` and ``K``); where the rule's
+     hypotheses give ``gamma = L tau``, ``x = exp(-gamma/tau) = exp(-L)`` is ``1/y``, stated as
+     ``gamma = L tau -> y x = 1``.
 
 Soundness argument.  Take any real instance of a statement (real scores, tau > 0, gap gamma,
 ...).  Interpret every abstraction variable by the real value it stands for
-(``E_j := exp((s_j - s_max)/tau)``, ``x := exp(-gamma/tau)``, ...).  Each fact (F1)-(F6) holds
+(``E_j := exp((s_j - s_max)/tau)``, ``x := exp(-gamma/tau)``, ``L := ln y``, ...).  Each fact (F1)-(F7) holds
 under this interpretation because it is a true property of the real exponential, and every
 other constraint of the query is a verbatim (polynomial, cross-multiplied by a positive
 denominator) transcription of the statement's hypotheses and definitions.  Hence every real

@@ -36,10 +36,10 @@ Gated position head (``gated_position_spec``, the S-RASP compiler's integer sele
 Prefix-argmax (``build_prefix_argmax`` head A, claim APP-PA): s_j = c_j/(j+1) + j/n^3; for every n, keys
   j != t < n and cross products P = c_j (t+1) <= Q = c_t (j+1) (t the last maximiser of the ratio),
   s_t - s_j >= 1/n^3 (cross-multiplied by n^3 (j+1)(t+1)).  Wrong twin: gap 2/n^3.
-Flip-flop and induction heads (``build_flip_flop``'s head, claim APP-FF; ``build_k_hop``'s heads P and M_l, claim APP-IND, every
-  hop layer of the k-hop heads too): n s_j = n [sel_j] + j, the target the last selected key (P: nothing selected, target
-  i - 1; M_l: key 0 never matches); for every n, query, keys j != t and selection bits, s_t - s_j >= 1/n (one linear integer
-  query per head).  Wrong twin: gap 2/n.
+Flip-flop and induction heads (``build_flip_flop``'s head, claim APP-FF; ``build_k_hop``'s heads P and M_l, claim APP-IND, and
+  the same queries again for the k-hop models, P in layer 0 and M_l in every hop layer, claim APP-KHOP): n s_j = n [sel_j] + j,
+  the target the last selected key (P: nothing selected, target i - 1; M_l: key 0 never matches); for every n, query, keys
+  j != t and selection bits, s_t - s_j >= 1/n (one linear integer query per head).  Wrong twin: gap 2/n.
 Dyck partner (``compile_program``'s Aggregate of ``dyck_program``, claim APP-DYCK): s_j = 2 [open_j] -
   2 (depth_j - (depth_i - 1))^2 + j/n = 2 - E_j + j/n; for every n, query i <= n, keys j != t < i, depths
   and open flags with E_t <= E_j (E_j = E_t -> j < t), s_t - s_j >= 1/n.  Wrong twin: gap 2/n.
@@ -64,7 +64,7 @@ integer twins' searches QF_NIA / QF_NIRA.  Integer queries and the (linear, Bool
 Lemma 8 queries use Z3's ``smt`` engine: its QF_NRA solver does not decide the integer ones
 and is ~10x slower on the Boolean ones (n = 8: 17 s against 1.9 s).
 
-The twenty-two checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
+The twenty-four checks are registered in ``CHECKS`` (smt/check.py).  The statements over symbolic
 integers (Lemma 8's rank inequality, Lemma 7, the S-RASP lookup, the gated head, prefix-argmax, the Dyck partner, and their twins) are
 ``symbolic``: one query set, covering every n at once.
 """
@@ -944,7 +944,9 @@ def check_dyck_wrong(timeout_s: float, keep_dir: Path | None = None, budget_s: f
 #: flip-flop: build_flip_flop's head, [write_j] + j/n over j <= i, target the last write (else i);
 #: P: build_k_hop's head P, j/n over j < i (nothing selected), target i - 1;
 #: M: build_k_hop's head M_l (every hop layer), [j >= 1 and w_(j-1) = w_i] + j/n over j <= i (key 0 never matches), target the last match (else i).
-APP_HEADS: dict[str, str] = {"flip-flop": "APP-FF", "P": "APP-IND", "M": "APP-IND"}
+#: Each head's claims: P and M are the heads of the induction head (APP-IND) and of every k-hop model (APP-KHOP: P in layer 0, M in
+#: every hop layer 1..k), so each of those claims has the two queries.
+APP_HEADS: dict[str, tuple[str, ...]] = {"flip-flop": ("APP-FF",), "P": ("APP-IND", "APP-KHOP"), "M": ("APP-IND", "APP-KHOP")}
 
 
 def app_head_score_times_n(sel: Any, j: Any, n: Any) -> Any:
@@ -1042,7 +1044,7 @@ def replay_app_head_wrong(head: str, values: dict[str, float]) -> dict[str, Any]
 def check_app_heads(claim: str, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return the gap 1/n of the claim's last-selected-key heads (APP_HEADS) proved for every n, one query per head."""
     timeout_s = check_timeout(timeout_s)
-    heads = [h for h, c in APP_HEADS.items() if c == claim]
+    heads = [h for h, cs in APP_HEADS.items() if claim in cs]
     run = CheckRun(f"smt.{claim}.head_gap", claim, "proved", size_label="every n")
     return _every_n(run, lambda _: [(prove_app_head(h, timeout_s, keep_dir), None) for h in heads], budget_s)
 
@@ -1050,7 +1052,7 @@ def check_app_heads(claim: str, timeout_s: float, keep_dir: Path | None = None, 
 def check_app_heads_wrong(claim: str, timeout_s: float, keep_dir: Path | None = None, budget_s: float | None = None) -> CheckRun:
     """Return the twin (gap 2/n) of the claim's heads refuted, each countermodel replayed as a whole selection."""
     timeout_s = check_timeout(timeout_s)
-    heads = [h for h, c in APP_HEADS.items() if c == claim]
+    heads = [h for h, cs in APP_HEADS.items() if claim in cs]
     run = CheckRun(f"smt.{claim}.wrong_head_gap_2_over_n", claim, "refuted", size_label="every n")
     one = _twins(heads, lambda _, h: search_app_head_wrong(h, timeout_s, keep_dir), lambda _, h, v: replay_app_head_wrong(h, v.values))
     return _every_n(run, one, budget_s)
@@ -1431,5 +1433,26 @@ CHECKS: tuple[SmtCheck, ...] = (
         Expect.TWIN,
         partial(check_app_heads_wrong, "APP-IND"),
         Coverage(varied={"n <= 64, i, j, t, match bits": "integers, heads P and M"}, assumed=(_REPLAYED,)),
+    ),
+    _symbolic(
+        "smt.APP-KHOP.head_gap",
+        "APP-KHOP",
+        Expect.PROVED,
+        partial(check_app_heads, "APP-KHOP"),
+        Coverage(
+            varied={"n, query i < n, keys j != t, match bits": "unbounded integers (P: t = i - 1 over j < i; M: t the last match <= i, else i)"},
+            fixed={"statement": "one linear integer query per head: P (layer 0) and M, the score of every hop layer 1..k of build_k_hop(k)"},
+            assumed=(
+                "the scores j/n (head P) and [j >= 1 and w_(j-1) = w_i] + j/n (every hop head M_l) of build_k_hop(k), k = 2, 3 (tied to the built "
+                "heads by tests/smt/test_heads_smt.py); the same queries as smt.APP-IND.head_gap, the k-hop heads having the induction head's scores",
+            ),
+        ),
+    ),
+    _symbolic(
+        "smt.APP-KHOP.wrong_head_gap_2_over_n",
+        "APP-KHOP",
+        Expect.TWIN,
+        partial(check_app_heads_wrong, "APP-KHOP"),
+        Coverage(varied={"n <= 64, i, j, t, match bits": "integers, heads P and M (every hop layer)"}, assumed=(_REPLAYED,)),
     ),
 )

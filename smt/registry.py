@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from hardsoft.smt import c_composition, e_softmax, errata, heads, p_layer, s_lipschitz, z_ziggurat
+from hardsoft.smt import c_composition, e_softmax, errata, heads, p_layer, prec_rounding, s_lipschitz, z_ziggurat
 from hardsoft.smt.check import REQUIRED_SETTINGS, SETTINGS, Expect, SmtCheck
 from hardsoft.spec.presets import PRESET_NAMES
 
 #: The encoding modules whose CHECKS make up the list, in report order.
-MODULES: tuple[ModuleType, ...] = (e_softmax, z_ziggurat, s_lipschitz, p_layer, c_composition, errata, heads)
+MODULES: tuple[ModuleType, ...] = (e_softmax, z_ziggurat, s_lipschitz, p_layer, c_composition, errata, heads, prec_rounding)
 
 
 def validate(checks: tuple[SmtCheck, ...]) -> list[str]:

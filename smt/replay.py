@@ -215,3 +215,87 @@ def replay_bootstrap_eps(L: int, values: dict[str, float]) -> dict[str, Any]:
         "e_L": e[-1],
         "confirmed": bool(steps_ok and accepted and not fixed and e[-1] > eps),
     }
+
+
+def replay_ZU_wrong(N: int, regime: str, values: dict[str, float]) -> dict[str, Any]:
+    """Claim ZU's wrong twin (mass off <= 1/(32 m)): rebuild the N scores from E_k at the compiler's REAL constants and check in the spec.
+
+    m and n come from the model; L = ln(16 m) (spec.constants.ZU_MASS_DIVISOR), and the rule (smt.z_ziggurat.zu_rule) gives tau
+    and the gap; the scores are s_k = tau ln E_k (s_0 = 0).  Confirmed when they form a ziggurat of step gap
+    (spec.bounds.is_ziggurat) and their softmax mass off the top (spec.attention, float64 and mpmath) exceeds 1/(32 m) while
+    staying <= 1/(16 m), the statement itself.
+    """
+    from hardsoft.smt.z_ziggurat import zu_rule
+    from hardsoft.spec.constants import ZU_MASS_DIVISOR
+
+    m, n = values.get("m", 1.0), values.get("n", 1.0)
+    rule = zu_rule(regime, math.log(ZU_MASS_DIVISOR * round(m)), round(n))
+    tau, gap = rule["tau"], rule["gap"]
+    E = [values.get(f"E_{k}", 1.0) for k in range(N)]
+    scores = np.array([0.0] + [tau * math.log(e) for e in E[1:]])
+    mass = attention.compute_mass_off_max_set(scores, tau)
+    mass_exact = float(attention.compute_mass_off_max_set_exact(scores, tau))
+    right, wrong = 1.0 / (ZU_MASS_DIVISOR * m), 1.0 / (2 * ZU_MASS_DIVISOR * m)
+    zig = bounds.is_ziggurat(scores, gap * (1 - 1e-9))
+    return {
+        "N": N,
+        "regime": regime,
+        "m": m,
+        "n": n,
+        "K": rule["K"],
+        "c": rule["c"],
+        "tau": tau,
+        "gap": gap,
+        "scores": scores.tolist(),
+        "is_ziggurat(step gap)": zig,
+        "mass_off_top": mass,
+        "mass_off_top_mpmath": mass_exact,
+        "bound_1/(16m)": right,
+        "wrong_bound_1/(32m)": wrong,
+        "confirmed": bool(m == round(m) and n == round(n) and zig and mass_exact > wrong and mass > wrong and mass_exact <= right * (1 + 1e-12)),
+    }
+
+
+def replay_PREC_wrong(N: int, values: dict[str, str]) -> dict[str, Any]:
+    """Claim PREC's wrong twin (the rounded step gamma - u/2): rebuild s, r, gamma, u EXACTLY and check in the spec.
+
+    Confirmed when s is a ziggurat of step gamma, every |r_k - s_k| <= u/2, r is a ziggurat of step gamma - u (the statement)
+    but not of step gamma - u/2 (spec.bounds.is_ziggurat, and exactly in Fractions), and the softmax at tau = u/8 (the
+    replay's choice) shows what the twin would claim: the rounded scores' mass off the top (mpmath) exceeds
+    exp(-(gamma - u/2)/tau) while staying <= exp(-(gamma - u)/tau), statement Z at the rounded step.
+    """
+    from fractions import Fraction
+
+    def fr(name: str) -> Fraction:
+        return Fraction(values[name].rstrip("?"))
+
+    s = [fr(f"s_{k}") for k in range(N)]
+    r = [fr(f"r_{k}") for k in range(N)]
+    gamma, u = fr("gamma"), fr("u")
+    tau = float(u) / 8
+    step_ok = all(r[0] - r[k] >= k * (gamma - u) for k in range(1, N))
+    half_fails = any(r[0] - r[k] < k * (gamma - u / 2) for k in range(1, N))
+    rounded_ok = all(2 * abs(r[k] - s[k]) <= u for k in range(N))
+    s_zig = all(s[0] - s[k] >= k * gamma for k in range(1, N))
+    rf = np.array([float(x) for x in r])
+    mass_exact = float(attention.compute_mass_off_max_set_exact(rf, tau))
+    wrong, right = math.exp(-float(gamma - u / 2) / tau), math.exp(-float(gamma - u) / tau)
+    spec_zig = bounds.is_ziggurat(np.array([float(x) for x in s]), float(gamma) * (1 - 1e-12))
+    spec_r = bounds.is_ziggurat(rf, float(gamma - u) * (1 - 1e-12)) and not bounds.is_ziggurat(rf, float(gamma - u / 2))
+    return {
+        "N": N,
+        "s": [str(x) for x in s],
+        "r": [str(x) for x in r],
+        "gamma": str(gamma),
+        "u": str(u),
+        "tau (replay's choice u/8)": tau,
+        "r is a ziggurat of step gamma - u": step_ok,
+        "r is no ziggurat of step gamma - u/2": half_fails,
+        "spec is_ziggurat (s at gamma; r at gamma - u, not gamma - u/2)": bool(spec_zig and spec_r),
+        "mass_off_top(r)_mpmath": mass_exact,
+        "exp(-(gamma - u/2)/tau)": wrong,
+        "exp(-(gamma - u)/tau)": right,
+        "confirmed": bool(
+            u > 0 and s_zig and rounded_ok and step_ok and half_fails and spec_zig and spec_r and wrong < mass_exact <= right * (1 + 1e-12)
+        ),
+    }

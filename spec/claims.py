@@ -322,6 +322,7 @@ REGISTRY: tuple[Claim, ...] = (
         "e^{-gap/tau} = e^{-K/c} = 1/(16 m) at the regime's temperature (tau = c/n with gap 1/n, or tau = 1 with gap K), for "
         "every n; the FFN's clamps tolerate 1/(4m) per leaf, so the soft run decodes exactly like the hard one.",
         spec=("constructive.heads.ziggurat_mass_bound", "constructive.logic.compiler.CompiledFormula", "constructive.logic.selfcheck.head_masses"),
+        smt=("smt.ZU.rule_mass_off", "smt.ZU.wrong_thirty_second"),
         lean=(
             "HardSoft.tiebreak_past_bounded_at_rule",
             "HardSoft.tiebreak_future_bounded_at_rule",
@@ -340,8 +341,11 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_measured_gap_is_at_least_the_claimed_gap",
             "tests/constructive/test_logic_compiler.py::test_family_slice_exhaustive_to_length_6",
             "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
+            "tests/smt/test_prec_zu_smt.py::test_zu_rule_is_the_compilers",
+            "tests/smt/test_prec_zu_smt.py::test_zu_twin_fails_on_a_compiled_head",
+            "tests/smt/test_prec_zu_smt.py::test_planted_zu_defects_are_caught",
         ),
-        not_covered="Lean proves, for every n: the read-out clamp exact (1 on the intended assignment, 0 on every other, each leaf within 1/(4m)); the temperature rule for every tie-breaking head (past and future; bounded at tau = c/n with exp(-1/c) <= x, unbounded at tau = 1 with exp(-K) <= x) and for the one-sided lookups at tau = 1: mass off <= x (= 1/(16m) at the compilers' c and K; over Rat the bound is a variable x, since the only ExpLike there is the constant 1); and that a head's output error is at most its mass off (values within 1 of the hard output). Not proved: that the compiled heads compute the Lean score formulas (tested), the arithmetic from per-head errors to each leaf's tolerance 1/(4m) through the residual stream, and the composition over layers (a whole compiled formula decoding like its hard run): checked exhaustively only (every string up to the tested length).",
+        not_covered="Lean proves, for every n: the read-out clamp exact (1 on the intended assignment, 0 on every other, each leaf within 1/(4m)); the temperature rule for every tie-breaking head (past and future; bounded at tau = c/n with exp(-1/c) <= x, unbounded at tau = 1 with exp(-K) <= x) and for the one-sided lookups at tau = 1: mass off <= x (= 1/(16m) at the compilers' c and K; over Rat the bound is a variable x, since the only ExpLike there is the constant 1); and that a head's output error is at most its mass off (values within 1 of the hard output). SMT (smt.ZU.rule_mass_off) checks the rule itself with the compiler's constants (16 = spec.constants.ZU_MASS_DIVISOR): the rule's equations give gap/tau = ln(16 m) in both regimes for every n >= 1 and every m >= 1 (symbolic), so x = e^{-gap/tau} = 1/(16 m) (exp fact F7), and N keys whose sorted scores form a ziggurat of step gap have mass off the top <= 1/(16 m), for N up to the preset bound only (that these heads' scores form that ziggurat is smt.L8.*, smt.L7.parabola and Lean; the transcription zu_rule of the compiler's constants is tied to compiled formulas by tests, not proved). Not proved: that the compiled heads compute the Lean score formulas (tested), the arithmetic from per-head errors to each leaf's tolerance 1/(4m) through the residual stream, and the composition over layers (a whole compiled formula decoding like its hard run): checked exhaustively only (every string up to the tested length).",
     ),
     Claim(
         "CNT",
@@ -448,15 +452,17 @@ REGISTRY: tuple[Claim, ...] = (
         "The (k+1)-layer AHAT for k-hop induction heads (k = 2, 3 registered) has gap gamma_T(n) = 1/n exactly and decides "
         "every input in soft mode at tau = 1/(2n), the same temperature for every depth (clean-up FFNs); it needs n >= k+1.",
         spec=("constructive.applications.build_k_hop", "constructive.applications.reference_k_hop"),
+        smt=("smt.APP-KHOP.head_gap", "smt.APP-KHOP.wrong_head_gap_2_over_n"),
         lean=("HardSoft.induction_prev_head", "HardSoft.induction_hop_head", "HardSoft.indicator_head"),
         tests=(
             "tests/constructive/test_heads_lean_formulas.py::test_induction_hop_scores_are_the_lean_formula",
+            "tests/smt/test_heads_smt.py::test_app_head_scores_are_the_built_heads",
             "tests/constructive/test_heads_lean_formulas.py::test_wrong_application_builders_fail",
             "tests/constructive/test_applications.py::test_exhaustive_hard_and_soft",
             "tests/constructive/test_applications.py::test_gap_matches_claim",
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
-        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256. SMT: the hop heads' gap for every n is APP-IND's smt.APP-IND.head_gap (every hop layer has head M's scores), not repeated here.",
+        not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256. SMT: smt.APP-KHOP.head_gap proves the gap 1/n of head P (layer 0) and of the hop heads' score formula [j >= 1 and w_(j-1) = w_i] + j/n for every n (symbolic integers; the same queries as smt.APP-IND.head_gap); that every hop layer of the 2- and 3-hop models has that formula is tested (every word to n = 5 in test_app_head_scores_are_the_built_heads, to n = 16 sampled in test_induction_hop_scores_are_the_lean_formula), not proved.",
     ),
     Claim(
         "APP-PA",
@@ -551,14 +557,35 @@ REGISTRY: tuple[Claim, ...] = (
             "constructive.audit.precision_audit",
             "constructive.lowprec.run_lowprec",
         ),
+        smt=("smt.PREC.rounded_ziggurat", "smt.PREC.wrong_half_spacing"),
+        lean=("HardSoft.rounded_ziggurat", "HardSoft.rounded_mass_off_top_le", "HardSoft.rounded_mass_off_top_le_margin"),
         tests=(
+            "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
             "tests/constructive/test_lowprec.py::test_float16_differs_where_rounding_predicts",
             "tests/constructive/test_lowprec.py::test_overflow_names_the_step",
             "tests/constructive/test_applications.py::test_predicted_breakdown_values",
             "tests/constructive/test_applications.py::test_flip_flop_float16_breaks_where_predicted",
             "tests/constructive/test_applications.py::test_predicted_safe_is_below_the_breakdown",
+            "tests/constructive/test_applications.py::test_predicted_safe_is_the_lean_rule",
+            "tests/constructive/test_applications.py::test_planted_halved_spacing_in_predicted_safe_is_caught",
+            "tests/constructive/test_applications.py::test_score_bound_bounds_every_score",
+            "tests/smt/test_prec_zu_smt.py::test_planted_prec_defects_are_caught",
         ),
-        not_covered="A measured question, nothing proved: predicted breakdown lengths are computed from the formats' spacing and compared with runs that compute every step in the format (tests and the audit).",
+        not_covered="Lean proves, for every N: scores forming a ziggurat of step gamma, each rounded to within half a spacing u <= gamma, "
+        "form a ziggurat of step gamma - u (rounded_ziggurat), so the rounded scores' softmax mass off the top is <= exp(-(gamma - u)/tau) "
+        "(rounded_mass_off_top_le), and <= margin wherever predicted_safe's rule exp(-(gamma - u)/tau) <= margin holds "
+        "(rounded_mass_off_top_le_margin). SMT checks the same (the rounded step and, through the exp abstraction, the mass bound) for "
+        "N up to the preset bound (smt.PREC.rounded_ziggurat); its twin, the step gamma - u/2, is refuted and replayed. "
+        "Tested, not proved: that predicted_safe's condition is those hypotheses (u the storage "
+        "format's spacing at the score bound S, which bounds every rounding error of |x| <= S by u/2; (gamma - u)/tau >= ln(1/margin) iff "
+        "exp(-(gamma - u)/tau) <= margin; margin < 1, so u < gamma: test_predicted_safe_is_the_lean_rule, every construction and format, "
+        "a planted halved spacing caught), that score_bound(n) bounds every head's scores (tested to n = 6 and at n = 24), and that the "
+        "heads' scores form a ziggurat of step gamma(n) (each construction's own claim). Assumed, neither proved nor checked: the rounding "
+        "model itself, every score moved by at most half a spacing of the storage format at S; the activations, the products' own "
+        "rounding (scores accumulated in float32, then rounded once), the mixed formats' float32 scores (modelled by their low-format "
+        "keys) and the softmax's own rounding are not modelled, so predicted_safe remains a prediction for real runs. Only measured: the "
+        "breakdown side (predicted_breakdown: gamma(n) < ulp(S), or 1/tau(n) overflowing the softmax's format) and the lengths the "
+        "low-precision runs decide (tests and the audit).",
     ),
 )
 

@@ -44,6 +44,12 @@ TIE_RTOL_MAX: float = 1e-2
 #: predicate the logic accepts has a feature and every feature a formula.
 MAX_INTEGER: int = 10**6
 
+#: The temporal-logic compiler's per-head mass budget (Lemma 6 as the compiler uses it, claim ZU): its temperature constants are
+#: c = 1/ln(ZU_MASS_DIVISOR m) with K = 1 (bounded regime, tau = c/n, gap 1/n) and K = ln(ZU_MASS_DIVISOR m) with tau = 1
+#: (unbounded, gap K), m the most approximate leaves of one Boolean node, so every tie-breaking and one-sided lookup head has
+#: mass off its hard choice <= e^{-gap/tau} = 1/(ZU_MASS_DIVISOR m) (constructive.logic.compiler; smt.z_ziggurat's ZU checks).
+ZU_MASS_DIVISOR: int = 16
+
 #: Mask kinds (Section 2, the model): which key positions j query i sees.
 #:   none: all j; causal: j <= i; strict: j < i; anticausal: j >= i; strict_anticausal: j > i.
 MASK_KINDS: tuple[str, ...] = ("none", "causal", "strict", "anticausal", "strict_anticausal")

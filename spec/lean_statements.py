@@ -522,6 +522,24 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "the gated position head, copy error (its output Σ_p w_p p against g (N - 1)): at tau > 0 with exp(-1/tau) ≤ x ≤ 1, |Σ_p w_p p - gatedTarget g N| (1-x)^2 ≤ x over the keys p < N (every key on one side: tight as x → 0), for every gate and every N ≥ 1",
     ),
+    "HardSoft.rounded_ziggurat": LeanStatement(
+        over_field(
+            "{s r : Nat → α} {gamma u : α} {N : Nat} (hu : 0 ≤ u) (hz : ∀ k, 0 < k → k < N → HardSoft.natCast k * gamma ≤ s 0 - s k) (hr : ∀ k, k < N → HardSoft.absv (r k - s k) * 2 ≤ u), ∀ k, 0 < k → k < N → HardSoft.natCast k * (gamma - u) ≤ r 0 - r k"
+        ),
+        "PREC, rounded ziggurat: scores with s_0 - s_k ≥ k gamma (0 < k < N), each rounded to within half a spacing u ≥ 0 (|r_k - s_k| 2 ≤ u, k < N), give r_0 - r_k ≥ k (gamma - u): a ziggurat of step gamma - u, for every N",
+    ),
+    "HardSoft.rounded_mass_off_top_le": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s r : Nat → α} {gamma u tau : α} {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hu : 0 ≤ u) (hug : u ≤ gamma) (hz : ∀ k, 0 < k → k < N → HardSoft.natCast k * gamma ≤ s 0 - s k) (hr : ∀ k, k < N → HardSoft.absv (r k - s k) * 2 ≤ u), HardSoft.sumTo (HardSoft.softmax E tau r N) N - HardSoft.softmax E tau r N 0 ≤ E.exp (-(gamma - u) / tau)"
+        ),
+        "PREC, rounded mass bound (statement Z at the rounded step): N ≥ 1 scores with s_0 - s_k ≥ k gamma, each rounded to within u/2, 0 ≤ u ≤ gamma, tau > 0: the softmax mass off the top of the rounded scores ≤ exp(-(gamma - u)/tau), for every N",
+    ),
+    "HardSoft.rounded_mass_off_top_le_margin": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {s r : Nat → α} {gamma u tau margin : α} {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hu : 0 ≤ u) (hug : u ≤ gamma) (hz : ∀ k, 0 < k → k < N → HardSoft.natCast k * gamma ≤ s 0 - s k) (hr : ∀ k, k < N → HardSoft.absv (r k - s k) * 2 ≤ u) (hrule : E.exp (-(gamma - u) / tau) ≤ margin), HardSoft.sumTo (HardSoft.softmax E tau r N) N - HardSoft.softmax E tau r N 0 ≤ margin"
+        ),
+        "PREC at the audit's rule (predicted_safe: (gamma - u)/tau ≥ ln(1/margin), i.e. exp(-(gamma - u)/tau) ≤ margin): under rounded_mass_off_top_le's hypotheses, the softmax mass off the top of the rounded scores ≤ margin, for every N",
+    ),
 }
 
 
@@ -1106,6 +1124,18 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_gated_slack_at_rule": LeanExample(
         "HardSoft.gated_slack_at_rule",
         "HardSoft.absv ((3 : Rat) * (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 + (if true then 1 else 0)) - 3 * HardSoft.natCast 3 + 3 * HardSoft.natCast 3 * (if true then 0 else 1)) * ((1 - 1) * (1 - 1)) ≤ 3 * 1 ∧ ∀ d : Rat, 3 * 1 ≤ d * ((1 - 1) * (1 - 1)) → (1 : Rat) < 1 → HardSoft.absv ((3 : Rat) * (HardSoft.sumTo (fun p => HardSoft.softmax HardSoft.expOne 1 (HardSoft.gatedScore true) 3 p * HardSoft.natCast p) 3 + (if true then 1 else 0)) - 3 * HardSoft.natCast 3 + 3 * HardSoft.natCast 3 * (if true then 0 else 1)) ≤ d",
+    ),
+    "HardSoft.nonvacuous_rounded_ziggurat": LeanExample(
+        "HardSoft.rounded_ziggurat",
+        "∀ k, 0 < k → k < 3 → HardSoft.natCast k * ((1 : Rat) - 1 / 2) ≤ (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 0 - (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) k",
+    ),
+    "HardSoft.nonvacuous_rounded_mass_off_top_le": LeanExample(
+        "HardSoft.rounded_mass_off_top_le",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ HardSoft.expOne.exp (-(1 - 1 / 2) / 1)",
+    ),
+    "HardSoft.nonvacuous_rounded_mass_off_top_le_margin": LeanExample(
+        "HardSoft.rounded_mass_off_top_le_margin",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ 1",
     ),
 }
 

@@ -161,6 +161,7 @@ from hardsoft.constructive.logic.syntax import (
     subformulas,
 )
 from hardsoft.constructive.residual import Residual, Unit, ValueTerm, clamp01
+from hardsoft.spec.constants import ZU_MASS_DIVISOR
 from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace, linear_feature, mod_feature
 
 #: Most leaves of a Boolean node that may be computed from its truth table (2^m assignments enumerated: a constant per node).
@@ -744,7 +745,7 @@ def _score_scale(sched: _Schedule) -> tuple[int, float, float]:
     for g in sched.nodes:
         if g in sched.plan:
             m_max = max(m_max, len(sched.approx_inputs(g)))
-    log16m = math.log(16 * m_max)
+    log16m = math.log(ZU_MASS_DIVISOR * m_max)  # ln(16 m_max): every tie-breaking and one-sided lookup head leaks <= 1/(16 m_max)
     if sched.regime == "bounded":
         return m_max, 1.0, 1.0 / log16m
     return m_max, log16m, 1.0

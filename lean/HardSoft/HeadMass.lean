@@ -43,7 +43,12 @@ open, for every input length `n`:
   conditionals, scores `(2 g - 1) j` over the keys `j < N`, value `j`): every key is at least its
   distance below the target (`N - 1` for the gate `g`, `0` otherwise), a ziggurat of step `1`,
   so at any `τ` with `exp(-1/τ) ≤ x ≤ 1` the copy `Σ_p w_p p` of `g (N - 1)` is off by at most
-  `x/(1-x)^2` (every key on one side of the target).
+  `x/(1-x)^2` (every key on one side of the target);
+* PREC (precision, `constructive/audit.py`'s `predicted_safe`): scores forming a ziggurat of step
+  `γ`, each rounded to within half a spacing `u ≤ γ` of the storage format, form a ziggurat of step
+  `γ - u`, so statement Z bounds the rounded scores' mass off the top by `exp(-(γ - u)/τ)`, and by
+  `margin` wherever the audit's rule `exp(-(γ - u)/τ) ≤ margin` holds (the rounding model itself,
+  every score moved by at most `u/2`, is a hypothesis).
 
 As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `Rat` the only
 `ExpLike` is the constant `1`, so `exp(-1/c) ≤ 1/(16 m)` holds there for no `m`).
@@ -64,6 +69,8 @@ As in `tiebreak_past_bounded_at_rule`, a rule's bound is a variable `x` (over `R
 * `HardSoft.softmax_copy_le_distance_sum`, `HardSoft.softmax_copy_le_of_ziggurat`,
   `HardSoft.softmax_copy_le_of_ziggurat_end`: the copy error of any ziggurat around its target
   (two-sided `2x`, one-sided `x`), which the copy theorems above instantiate.
+* `HardSoft.rounded_ziggurat`, `HardSoft.rounded_mass_off_top_le`,
+  `HardSoft.rounded_mass_off_top_le_margin`: PREC, the rounded scores.
 * `HardSoft.nonvacuous_softmax_output_err_le` and the like: each theorem applied at `Rat`.
 
 Proved in `Applications.lean`, not here: prefix-argmax's mass bound. Not proved: that the
@@ -1281,6 +1288,58 @@ theorem gated_slack_at_rule (E : ExpLike α) {tau x M : α} (g : Bool) {N : Nat}
     have := Lean.Grind.OrderedRing.mul_pos this hpos
     grind
 
+/-! ### PREC (precision): rounded scores keep a ziggurat of step `γ - u` -/
+
+/-- PREC (precision), helper: `|a| · 2 ≤ u` gives `a · 2 ≤ u` and `-u ≤ a · 2`. -/
+theorem mul_two_bounds_of_absv_mul_two_le {a u : α} (h : absv a * 2 ≤ u) : a * 2 ≤ u ∧ -u ≤ a * 2 := by
+  unfold absv at h
+  by_cases h0 : 0 ≤ a
+  · rw [if_pos h0] at h
+    constructor <;> grind
+  · rw [if_neg h0] at h
+    constructor <;> grind
+
+/-- PREC (precision), rounded ziggurat (`constructive/audit.py`, `predicted_safe`): scores forming a
+ziggurat of step `γ` (`s_0 - s_k ≥ k γ` for `0 < k < N`), each rounded to within half a spacing `u ≥
+0` (`|r_k - s_k| · 2 ≤ u` for `k < N`: rounding to nearest in a format whose spacing at the scores'
+magnitude is `u`), give rounded scores forming a ziggurat of step `γ - u`: `r_0 - r_k ≥ k (γ - u)`
+for `0 < k < N`, every `N` (`r_0 - r_k ≥ s_0 - s_k - u ≥ k γ - u ≥ k (γ - u)`, the last step
+because `k u ≥ u` for `k ≥ 1`). -/
+theorem rounded_ziggurat {s r : Nat → α} {gamma u : α} {N : Nat} (hu : 0 ≤ u)
+    (hz : ∀ k, 0 < k → k < N → natCast k * gamma ≤ s 0 - s k)
+    (hr : ∀ k, k < N → absv (r k - s k) * 2 ≤ u) :
+    ∀ k, 0 < k → k < N → natCast k * (gamma - u) ≤ r 0 - r k := by
+  intro k hk hkN
+  have h0 := (mul_two_bounds_of_absv_mul_two_le (hr 0 (by omega))).2
+  have hk' := (mul_two_bounds_of_absv_mul_two_le (hr k hkN)).1
+  have hzk := hz k hk hkN
+  have hk1 := one_le_natCast_of_pos (α := α) hk
+  have hku := Lean.Grind.OrderedRing.mul_nonneg (show (0 : α) ≤ natCast k - 1 by grind) hu
+  grind
+
+/-- PREC (precision), rounded mass bound (`constructive/audit.py`, `predicted_safe`; statement Z at the
+rounded step): with `N ≥ 1` scores forming a ziggurat of step `γ`, each rounded to within half a spacing
+`u` (`|r_k - s_k| · 2 ≤ u`), `0 ≤ u ≤ γ` and `τ > 0`, the softmax mass off the top of the ROUNDED
+scores is at most `exp(-(γ - u)/τ)`, for every `N`. -/
+theorem rounded_mass_off_top_le (E : ExpLike α) {s r : Nat → α} {gamma u tau : α} {N : Nat}
+    (hN : 0 < N) (htau : 0 < tau) (hu : 0 ≤ u) (hug : u ≤ gamma)
+    (hz : ∀ k, 0 < k → k < N → natCast k * gamma ≤ s 0 - s k)
+    (hr : ∀ k, k < N → absv (r k - s k) * 2 ≤ u) :
+    sumTo (softmax E tau r N) N - softmax E tau r N 0 ≤ E.exp (-(gamma - u) / tau) :=
+  (softmax_mass_off_top_le_of_ziggurat E hN htau (by grind) (rounded_ziggurat hu hz hr)).1
+
+/-- PREC (precision) at the audit's rule (`constructive/audit.py`, `predicted_safe`, which declares
+`n` safe while `(γ - u)/τ ≥ ln(1/margin)`, that is `exp(-(γ - u)/τ) ≤ margin`, with `u` the storage
+format's spacing at the score bound): under the hypotheses of `rounded_mass_off_top_le` and
+`exp(-(γ - u)/τ) ≤ margin`, the softmax mass off the top of the rounded scores is at most `margin`,
+for every `N`. -/
+theorem rounded_mass_off_top_le_margin (E : ExpLike α) {s r : Nat → α} {gamma u tau margin : α}
+    {N : Nat} (hN : 0 < N) (htau : 0 < tau) (hu : 0 ≤ u) (hug : u ≤ gamma)
+    (hz : ∀ k, 0 < k → k < N → natCast k * gamma ≤ s 0 - s k)
+    (hr : ∀ k, k < N → absv (r k - s k) * 2 ≤ u) (hrule : E.exp (-(gamma - u) / tau) ≤ margin) :
+    sumTo (softmax E tau r N) N - softmax E tau r N 0 ≤ margin :=
+  Std.le_trans (rounded_mass_off_top_le E hN htau hu hug hz hr) hrule
+
 /-! ### Non-vacuity of the lookup over positions: each theorem above at `Rat`, every hypothesis proved -/
 
 /-- Non-vacuity of `position_lookup_at_rule` at `Rat`. -/
@@ -1398,6 +1457,54 @@ theorem nonvacuous_gated_slack_at_rule :
     absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) * ((1 - 1) * (1 - 1)) ≤ 3 * 1 ∧ ∀ d : Rat, 3 * 1 ≤ d * ((1 - 1) * (1 - 1)) → (1 : Rat) < 1 → absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) ≤ d :=
   gated_slack_at_rule expOne (tau := 1) (x := 1) (M := 3) true (N := 3) (by decide) (by grind)
     (by show (1 : Rat) ≤ 1; grind) (by grind) (by grind)
+
+/-! ### Non-vacuity of the precision theorems (PREC): each at `Rat`, every hypothesis proved -/
+
+/-- PREC (precision), non-vacuity helper: the staircase `s_k = -k` is a ziggurat of step `1` at
+`Rat`. -/
+theorem rounded_example_zig :
+    ∀ k, 0 < k → k < 3 → natCast k * (1 : Rat) ≤ -(natCast 0 : Rat) - -(natCast k : Rat) := by
+  intro k _ _
+  rw [natCast_zero]
+  grind
+
+/-- PREC (precision), non-vacuity helper: moving the top score down and the others up by `1/4` keeps
+every score within half of the spacing `u = 1/2`. -/
+theorem rounded_example_round :
+    ∀ k, k < 3 → absv ((fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) k
+      - (fun k => -(natCast k : Rat)) k) * 2 ≤ 1 / 2 := by
+  intro k _
+  show absv (-(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4) - -(natCast k : Rat)) * 2 ≤ 1 / 2
+  by_cases hk : k = 0
+  · rw [if_pos hk]
+    have e : -(natCast k : Rat) + -1 / 4 - -(natCast k : Rat) = -1 / 4 := by grind
+    rw [e, absv_of_nonpos (by grind)]
+    grind
+  · rw [if_neg hk]
+    have e : -(natCast k : Rat) + 1 / 4 - -(natCast k : Rat) = 1 / 4 := by grind
+    rw [e, absv_of_nonneg (by grind)]
+    grind
+
+/-- Non-vacuity of `rounded_ziggurat` at `Rat`: the staircase `s_k = -k` (step `1`), the top rounded
+down and the others up by a quarter (`u = 1/2`), three keys. -/
+theorem nonvacuous_rounded_ziggurat :
+    ∀ k, 0 < k → k < 3 → natCast k * ((1 : Rat) - 1 / 2) ≤ (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 0 - (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) k :=
+  rounded_ziggurat (s := fun k => -(natCast k : Rat)) (N := 3) (by grind) rounded_example_zig
+    rounded_example_round
+
+/-- Non-vacuity of `rounded_mass_off_top_le` at `Rat` (the instance of `nonvacuous_rounded_ziggurat`,
+`τ = 1`). -/
+theorem nonvacuous_rounded_mass_off_top_le :
+    sumTo (softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ expOne.exp (-(1 - 1 / 2) / 1) :=
+  rounded_mass_off_top_le expOne (s := fun k => -(natCast k : Rat)) (by decide) (by grind)
+    (by grind) (by grind) rounded_example_zig rounded_example_round
+
+/-- Non-vacuity of `rounded_mass_off_top_le_margin` at `Rat` (the same instance, `margin = 1`: over
+`Rat` the only `ExpLike` is the constant `1`). -/
+theorem nonvacuous_rounded_mass_off_top_le_margin :
+    sumTo (softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ 1 :=
+  rounded_mass_off_top_le_margin expOne (s := fun k => -(natCast k : Rat)) (by decide) (by grind)
+    (by grind) (by grind) rounded_example_zig rounded_example_round (by show (1 : Rat) ≤ 1; grind)
 
 end HardSoft
 

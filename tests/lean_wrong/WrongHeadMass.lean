@@ -21,12 +21,20 @@ bound is nearly attained:
   (`WRONG-C`, the bound `x/(1-x)`) fails.
 * (d) the temperature rules: a target with one key one step below has mass off `x/(1 + x)`, at
   most `x = 1/(16 m)` (`RIGHT-D`, `m = 1`); at most `1/(32 m)` (`WRONG-D`) fails (`1/17 > 1/32`).
+* (e) PREC, `rounded_ziggurat`: the scores `0, -1` (a ziggurat of step `γ = 1`) rounded to within
+  half a spacing `u = 1/2`, the top down and the other up by `1/4`, are `-1/4, -3/4`: one step of
+  `1/2 = γ - u` (`RIGHT-E`); the step `γ - u/2 = 3/4` (`WRONG-E`, half the spacing lost) fails.
+* (f) PREC, `rounded_mass_off_top_le`: at that instance the rounded top keeps weight `1` against
+  `x' = exp(-(γ - u)/τ)`, so the mass off it is `x'/(1 + x')`, at most `x'` (`RIGHT-F`, the
+  stand-in `x' = 1/16`); at most `exp(-(γ - u/2)/τ) = x'^(3/2) = 1/64` (`WRONG-F`) fails (`1/17 >
+  1/64`).
 
 ## Main results
 
-`output_err_half`, `sign_mass_two_x`, `two_sided_mass_two_x`, `rule_mass_sixteenth` (true);
-`output_err_quarter`, `sign_mass_x`, `two_sided_mass_x`, `rule_mass_thirty_second` (false,
-rejected).
+`output_err_half`, `sign_mass_two_x`, `two_sided_mass_two_x`, `rule_mass_sixteenth`,
+`rounded_step_spacing`, `rounded_mass_x` (true); `output_err_quarter`, `sign_mass_x`,
+`two_sided_mass_x`, `rule_mass_thirty_second`, `rounded_step_half_spacing`, `rounded_mass_x_pow`
+(false, rejected).
 -/
 
 public section
@@ -84,6 +92,30 @@ theorem rule_mass_sixteenth : (1 / 16 : Rat) / (1 + 1 / 16) ≤ 1 / (16 * 1) := 
 theorem rule_mass_thirty_second : (1 / 16 : Rat) / (1 + 1 / 16) ≤ 1 / (32 * 1) := by
   grind
 -- WRONG-D-END
+
+-- RIGHT-E-BEGIN
+/-- PREC, rounded ziggurat (true): `0, -1` rounded to `-1/4, -3/4` keep one step of `γ - u = 1 - 1/2`. -/
+theorem rounded_step_spacing : (1 : Rat) * (1 - 1 / 2) ≤ (0 - 1 / 4) - (-1 + 1 / 4) := by
+  grind
+-- RIGHT-E-END
+
+-- WRONG-E-BEGIN
+/-- PREC, the rounded step claimed as `γ - u/2` (wrong on purpose): `3/4 ≤ 1/2` fails. -/
+theorem rounded_step_half_spacing : (1 : Rat) * (1 - 1 / 2 / 2) ≤ (0 - 1 / 4) - (-1 + 1 / 4) := by
+  grind
+-- WRONG-E-END
+
+-- RIGHT-F-BEGIN
+/-- PREC, rounded mass bound (true): `x'/(1 + x') ≤ x'` at `x' = exp(-(γ - u)/τ) = 1/16`. -/
+theorem rounded_mass_x : (1 / 16 : Rat) / (1 + 1 / 16) ≤ 1 / 16 := by
+  grind
+-- RIGHT-F-END
+
+-- WRONG-F-BEGIN
+/-- PREC, the mass bound at the step `γ - u/2` (wrong on purpose): `exp(-(γ - u/2)/τ) = x'^(3/2) = 1/64`. -/
+theorem rounded_mass_x_pow : (1 / 16 : Rat) / (1 + 1 / 16) ≤ 1 / 64 := by
+  grind
+-- WRONG-F-END
 
 end HardSoft
 

@@ -60,9 +60,9 @@ def _scores(model: Model, word: str, layer: int = 0, head: int = 0, x: np.ndarra
 # --------------------------------------------------------------------------- statements and twins
 
 
-def test_the_checks_are_the_twenty_two_registered_with_their_claims():
-    assert len(STATEMENTS) == len(TWINS) == 11
-    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK", "APP-PA", "APP-FF", "APP-IND"}
+def test_the_checks_are_the_twenty_four_registered_with_their_claims():
+    assert len(STATEMENTS) == len(TWINS) == 12
+    assert {c.claim for c in H.CHECKS} == {"L7", "L8", "CNT", "APP-DYCK", "APP-PA", "APP-FF", "APP-IND", "APP-KHOP"}
     assert [c for c in registry.CHECKS if c.name in CHECKS] == list(H.CHECKS)  # registered, in this order
     for c in H.CHECKS:
         assert c.cover.varied and c.cover.assumed, c.name
@@ -472,8 +472,8 @@ def _batch_scores(model: Model, words: list[str], layer: int, head: int) -> np.n
 
 
 def test_app_head_scores_are_the_built_heads():
-    """app_head_score_times_n / n is build_flip_flop's head and build_k_hop's heads P and M_l (every word, n <= 5), and each
-    target is where the built head's scores peak."""
+    """app_head_score_times_n / n is build_flip_flop's head and build_k_hop's heads P and M_l, k = 1, 2, 3, M_l in every hop layer
+    (every word, n <= 5), and each target is where the built head's scores peak."""
     ff = apps.build_flip_flop().model
     for n in range(1, 6):
         words = list(map("".join, itertools.product(ff.alphabet, repeat=n)))
@@ -484,7 +484,7 @@ def test_app_head_scores_are_the_built_heads():
                 want = [H.app_head_score_times_n(write[j], j, n) / n for j in range(i + 1)]
                 assert np.allclose(S[b, i, : i + 1], want, atol=1e-9), (word, i)
                 assert int(np.argmax(S[b, i, : i + 1])) == H.app_head_target("flip-flop", write, i)
-    for k in (1, 2):
+    for k in (1, 2, 3):
         kh = apps.build_k_hop(k).model
         for n in range(k + 1, 6):
             words = list(map("".join, itertools.product(kh.alphabet, repeat=n)))
@@ -493,8 +493,8 @@ def test_app_head_scores_are_the_built_heads():
                 for i in range(1, n):
                     assert np.allclose(P[b, i, :i], [H.app_head_score_times_n(0, j, n) / n for j in range(i)], atol=1e-9)
                     assert int(np.argmax(P[b, i, :i])) == H.app_head_target("P", [0] * n, i)
-            if k == 1:
-                M = _batch_scores(kh, words, 1, 0)
+            for layer in range(1, k + 1):  # every hop layer's head M_l
+                M = _batch_scores(kh, words, layer, 0)
                 for b, word in enumerate(words):
                     for i in range(n):
                         match = [int(j >= 1 and word[j - 1] == word[i]) for j in range(n)]
