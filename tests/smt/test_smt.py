@@ -207,4 +207,4 @@ def test_smt_checks_registry_complete():
 
     assert registry.validate(registry.CHECKS) == []
     assert all(tuple(c.presets) == PRESET_NAMES for c in registry.CHECKS)
-    assert {c.claim for c in registry.CHECKS} == {"E", "Z", "S", "P", "C", "ERR1", "ERR3", "L7", "L8", "CNT", "APP-PA", "APP-DYCK", "APP-FF", "APP-IND"}
+    assert {c.claim for c in registry.CHECKS} == {"E", "Z", "S", "P", "C", "ERR1", "ERR3", "L7", "L8", "CNT", "APP-PA", "APP-DYCK", "APP-FF", "APP-IND", "APP-KHOP", "ZU", "PREC"}
