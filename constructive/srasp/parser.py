@@ -95,7 +95,7 @@ def _string(tok: Any) -> str:
     """Return the symbol a quoted string denotes (JSON's escapes); a control character or a bad escape is a one-line ValueError."""
     try:
         return str(json.loads(str(tok)))
-    except ValueError as e:  # json.JSONDecodeError: the grammar's STRING admits what JSON does not
+    except json.JSONDecodeError as e:  # the grammar's STRING admits what JSON does not
         shown = str(tok) if len(str(tok)) <= 20 else str(tok)[:17] + "..."
         raise ValueError(f"line {tok.line}, column {tok.column}: the quoted symbol {shown!r} is not a valid string ({e.msg})") from None
 
