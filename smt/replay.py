@@ -220,16 +220,15 @@ def replay_bootstrap_eps(L: int, values: dict[str, float]) -> dict[str, Any]:
 def replay_ZU_wrong(N: int, regime: str, values: dict[str, float]) -> dict[str, Any]:
     """Claim ZU's wrong twin (mass off <= 1/(32 m)): rebuild the N scores from E_k at the compiler's REAL constants and check in the spec.
 
-    m and n come from the model; L = ln(16 m) (spec.constants.ZU_MASS_DIVISOR), and the rule (smt.z_ziggurat.zu_rule) gives tau
+    m and n come from the model; L = ln(16 m) (spec.constants.ZU_MASS_DIVISOR), and the rule (spec.bounds.compute_zu_rule) gives tau
     and the gap; the scores are s_k = tau ln E_k (s_0 = 0).  Confirmed when they form a ziggurat of step gap
     (spec.bounds.is_ziggurat) and their softmax mass off the top (spec.attention, float64 and mpmath) exceeds 1/(32 m) while
     staying <= 1/(16 m), the statement itself.
     """
-    from hardsoft.smt.z_ziggurat import zu_rule
     from hardsoft.spec.constants import ZU_MASS_DIVISOR
 
     m, n = values.get("m", 1.0), values.get("n", 1.0)
-    rule = zu_rule(regime, math.log(ZU_MASS_DIVISOR * round(m)), round(n))
+    rule = bounds.compute_zu_rule(regime, math.log(ZU_MASS_DIVISOR * round(m)), round(n))
     tau, gap = rule["tau"], rule["gap"]
     E = [values.get(f"E_{k}", 1.0) for k in range(N)]
     scores = np.array([0.0] + [tau * math.log(e) for e in E[1:]])

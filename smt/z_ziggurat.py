@@ -44,7 +44,7 @@ import z3
 from hardsoft.smt.check import Coverage, Cvc5Query, Expect, SmtCheck
 from hardsoft.smt.core import PROVED, R, Sum, Verdict, check_size, check_timeout, prove, reals, search, search_to_smt2, to_smt2
 from hardsoft.smt.runs import CheckRun, run_sizes
-from hardsoft.spec.constants import ZU_MASS_DIVISOR
+from hardsoft.spec.constants import ZU_MASS_DIVISOR, ZU_REGIMES
 
 #: Largest length N accepted by the Z checks.
 MAX_N_Z: int = 512
@@ -146,28 +146,12 @@ def check_Z_wrong(n_max: int, timeout_s: float, keep_dir: Path | None = None, bu
 
 # --------------------------------------------------------------------------- ZU: statement Z at the compiler's temperature rule
 
-#: The regimes of the temporal-logic compiler's temperature rule.
-ZU_REGIMES: tuple[str, ...] = ("bounded", "unbounded")
 #: Largest number of keys N accepted by the ZU checks.
 MAX_N_ZU: int = 128
 
 
-def zu_rule(regime: str, L: float, n: float) -> dict[str, float]:
-    """Return the compiler's constants at L = ln(ZU_MASS_DIVISOR m) and length n: K, c, tau and the gap.
-
-    bounded: K = 1, c = 1/L, tau = c/n, gap = K/n; unbounded: K = L, c = 1, tau = 1, gap = K (constructive.logic.compiler's
-    ``_score_scale``, ``CompiledFormula.tau`` and ``gap``; tests/smt/test_prec_zu_smt.py ties both to compiled formulas and to the
-    residuals of ``zu_rule_residuals``).
-    """
-    if regime not in ZU_REGIMES:
-        raise ValueError(f"regime must be one of {ZU_REGIMES}, got {regime!r}")
-    if regime == "bounded":
-        return {"K": 1.0, "c": 1.0 / L, "tau": (1.0 / L) / n, "gap": 1.0 / n}
-    return {"K": L, "c": 1.0, "tau": 1.0, "gap": L}
-
-
 def zu_rule_residuals(regime: str, v: Mapping[str, Any]) -> list[Any]:
-    """Return zu_rule as residuals (each 0 exactly when the rule holds) of v["K"], v["c"], v["tau"], v["gamma"] (the gap), v["L"], v["n"].
+    """Return spec.bounds.compute_zu_rule as residuals (each 0 exactly when the rule holds) of v["K"], v["c"], v["tau"], v["gamma"], v["L"], v["n"].
 
     Cross-multiplied: bounded K - 1, c L - 1, tau n - c, gap n - K; unbounded K - L, c - 1, tau - 1, gap - K.  Z3 terms or numbers.
     """
@@ -383,7 +367,8 @@ CHECKS: tuple[SmtCheck, ...] = (
                 "exp abstraction F1, F2, F4, F7",
                 "the rule lemma gap = L tau and Z's geometric-sum lemma, each proved by its own Z3 query at each N",
                 "the heads' scores form a ziggurat of step gap: proved by smt.L8.* (tie-breaking) and smt.L7.parabola (one-sided lookup), "
-                "and by Lean for every n; the rule's transcription zu_rule tied to compiled formulas by tests/smt/test_prec_zu_smt.py",
+                "and by Lean for every n; the rule's transcription spec.bounds.compute_zu_rule tied to compiled formulas by "
+                "tests/smt/test_prec_zu_smt.py",
             ),
         ),
         cost_rank=5,

@@ -24,7 +24,7 @@ import mpmath
 import numpy as np
 from mpmath import iv, libmp
 
-from hardsoft.spec.constants import TAU_MAX_STABLE
+from hardsoft.spec.constants import TAU_MAX_STABLE, ZU_REGIMES
 from hardsoft.spec.validate import (
     require_eps,
     require_nonnegative,
@@ -137,6 +137,20 @@ def wrong_bound_S_l1_half(a: np.ndarray, b: np.ndarray, tau: float) -> float:
 
 
 # =========================================================================== P
+
+
+def compute_zu_rule(regime: str, L: float, n: float) -> dict[str, float]:
+    """Lemma 6 as the compiler uses it (claim ZU): return the compiler's K, c, tau and gap at L = ln(ZU_MASS_DIVISOR m) and length n.
+
+    bounded: K = 1, c = 1/L, tau = c/n, gap = K/n; unbounded: K = L, c = 1, tau = 1, gap = K (constructive.logic.compiler's
+    ``_score_scale``, ``CompiledFormula.tau`` and ``gap``; tests/smt/test_prec_zu_smt.py ties it to compiled formulas).  Either
+    way gap/tau = L, so e^{-gap/tau} = 1/(ZU_MASS_DIVISOR m).
+    """
+    if regime not in ZU_REGIMES:
+        raise ValueError(f"regime must be one of {ZU_REGIMES}, got {regime!r}")
+    if regime == "bounded":
+        return {"K": 1.0, "c": 1.0 / L, "tau": (1.0 / L) / n, "gap": 1.0 / n}
+    return {"K": L, "c": 1.0, "tau": 1.0, "gap": L}
 
 
 def compute_score_error_bound(A_sum: float, X: float, eps: float) -> float:

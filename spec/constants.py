@@ -49,6 +49,8 @@ MAX_INTEGER: int = 10**6
 #: (unbounded, gap K), m the most approximate leaves of one Boolean node, so every tie-breaking and one-sided lookup head has
 #: mass off its hard choice <= e^{-gap/tau} = 1/(ZU_MASS_DIVISOR m) (constructive.logic.compiler; smt.z_ziggurat's ZU checks).
 ZU_MASS_DIVISOR: int = 16
+#: The temporal-logic compiler's two regimes of that rule (``spec.bounds.compute_zu_rule``).
+ZU_REGIMES: tuple[str, ...] = ("bounded", "unbounded")
 
 #: Mask kinds (Section 2, the model): which key positions j query i sees.
 #:   none: all j; causal: j <= i; strict: j < i; anticausal: j >= i; strict_anticausal: j > i.

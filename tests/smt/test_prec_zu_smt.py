@@ -24,8 +24,8 @@ from hardsoft.smt.check import Expect
 from hardsoft.smt.core import PROVED, REFUTED
 from hardsoft.smt.replay import replay_PREC_wrong, replay_ZU_wrong
 from hardsoft.smt.solvers import yices as Y
-from hardsoft.spec import claims
-from hardsoft.spec.constants import ZU_MASS_DIVISOR
+from hardsoft.spec import bounds, claims
+from hardsoft.spec.constants import ZU_MASS_DIVISOR, ZU_REGIMES
 from hardsoft.spec.transformer import enumerate_inputs
 
 T = 20.0
@@ -97,22 +97,22 @@ def test_bad_bounds_are_refused():
     with pytest.raises(ValueError, match="exceeds"):
         Z.check_ZU(Z.MAX_N_ZU + 1, T)
     with pytest.raises(ValueError, match="regime"):
-        Z.zu_rule("mixed", 1.0, 2)
+        bounds.compute_zu_rule("mixed", 1.0, 2)
 
 
 # --------------------------------------------------------------------------- ZU's rule is the compiler's
 
 
-@pytest.mark.parametrize("regime", Z.ZU_REGIMES)
+@pytest.mark.parametrize("regime", ZU_REGIMES)
 @pytest.mark.parametrize("m", sorted(FORMULAS))
 def test_zu_rule_is_the_compilers(regime, m):
-    """zu_rule at L = ln(16 m) gives the compiled formula's K, c, tau(n) and gap(n); the rule's equations hold of it; and
+    """compute_zu_rule at L = ln(16 m) gives the compiled formula's K, c, tau(n) and gap(n); the rule's equations hold of it; and
     exp(-gap/tau) = 1/(16 m) is the compiler's bound for every tie-breaking and one-sided lookup head."""
     comp = compile_formula(FORMULAS[m], ("a", "b"), regime)
     assert comp.m_max == m
     L = math.log(ZU_MASS_DIVISOR * m)
     for n in (2, 3, 7, 64, 1000):
-        rule = Z.zu_rule(regime, L, n)
+        rule = bounds.compute_zu_rule(regime, L, n)
         assert math.isclose(rule["K"], comp.K) and math.isclose(rule["c"], comp.c)
         assert math.isclose(rule["tau"], comp.tau(n)) and math.isclose(rule["gap"], comp.gap(n))
         assert math.isclose(math.exp(-rule["gap"] / rule["tau"]), 1 / (ZU_MASS_DIVISOR * m))
@@ -126,7 +126,7 @@ def test_zu_rule_is_the_compilers(regime, m):
 def test_zu_twin_fails_on_a_compiled_head():
     """Through the compiler: the heads of 'Y a & Y b' (m = 2) leak more than 1/(32 m) on some word of length 6 in both regimes
     (the twin's bound is false for the compiled model), and at most 1/(16 m) (the statement)."""
-    for regime in Z.ZU_REGIMES:
+    for regime in ZU_REGIMES:
         comp = compile_formula(FORMULAS[2], ("a", "b"), regime)
         w = np.concatenate(list(enumerate_inputs(2, 6)))
         worst = max(mass for _, mass in selfcheck.head_masses(comp, w))
