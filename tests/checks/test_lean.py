@@ -852,3 +852,18 @@ def test_lean_package_has_no_import_cycle() -> None:
                     used.update(a.name for a in node.names)
         assert used <= set(order[:i]), (name, used - set(order[:i]))
     assert not any(f.name.startswith("lean_") for f in here.parent.glob("*.py"))  # the old flat modules are gone
+
+
+def test_serial_env_selects_serial_elaboration_and_leaves_the_cache_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """HARDSOFT_LEAN_SERIAL=1 (make test) elaborates the bundle serially; the cache key is the same (make check reuses it)."""
+    from hardsoft.checks.families.lean import build as lb
+    from hardsoft.checks.families.lean import cache as lc
+
+    tc = lc.Toolchain("native", "test", Path("/nonexistent"))  # a native identity: version and paths, nothing read
+    monkeypatch.delenv(lb.SERIAL_ENV, raising=False)
+    assert lb.parallel_by_default()
+    key_parallel = lc.build_key([("A.lean", b"x")], {}, tc, {"wasm_build": "bundle"})[0]
+    for value, parallel in (("1", False), ("0", True), ("", True)):
+        monkeypatch.setenv(lb.SERIAL_ENV, value)
+        assert lb.parallel_by_default() is parallel
+        assert lc.build_key([("A.lean", b"x")], {}, tc, {"wasm_build": "bundle"})[0] == key_parallel

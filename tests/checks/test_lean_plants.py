@@ -456,6 +456,17 @@ WEAKENED_REJECTS = {WEAKENED, GHOST, WEAKENED_EXAMPLE}
 VACUOUS_REJECTS = {"HardSoft.ExpLike", *(f"HardSoft.{x}" for x in (*EXPONE_USERS, DELETED_EXAMPLE))}
 
 
+def _command_text(src: str, short: str) -> str | None:
+    """Return the text of the command declaring ``short`` in a Lean source (None if no command declares it)."""
+    lines = src.split("\n")
+    cmds = sources.commands(sources.tokenize(src))
+    k = next((i for i, c in enumerate(cmds) if len(c.body) > 1 and c.body[1].text == short), None)
+    if k is None:
+        return None
+    nxt = cmds[k + 1].line if k + 1 < len(cmds) else len(lines) + 1
+    return "\n".join(lines[cmds[k].line - 1 : nxt - 1])
+
+
 def _drop(path: Path, short: str) -> None:
     """Delete the command declaring ``short`` (doc comment included) from a Lean file."""
     src = path.read_text(encoding="utf-8")
@@ -467,8 +478,9 @@ def _drop(path: Path, short: str) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-#: The files the planted copy leaves out: nothing they declare is planted, and no kept file imports them.
-CUT_FILES = ("Applications", "HeadMass")
+#: The files the planted copy leaves out: nothing they declare is planted, and no kept file imports them but Examples.lean,
+#: whose theorems about them go too (``_cut``).
+CUT_FILES = ("Applications", "HeadMass", "Constructions")
 
 
 def _cut(copy: Path) -> tuple[dict, dict, dict, dict]:
@@ -478,11 +490,22 @@ def _cut(copy: Path) -> tuple[dict, dict, dict, dict]:
     declared in the kept files, the definitions narrowed to those the kept texts use, so the registry is consistent
     (``pins.registry_problems``) and every pin that fails is one a plant caused.
     """
+    cut_names = {name.rsplit(".", 1)[-1] for f in CUT_FILES for _kind, name, _line in sources.declared_names(copy / "HardSoft" / f"{f}.lean")}
     for name in CUT_FILES:
         (copy / "HardSoft" / f"{name}.lean").unlink()
-    root = copy / "HardSoft.lean"
-    root.write_text("".join(line for line in root.read_text(encoding="utf-8").splitlines(keepends=True)
-                            if line.strip() not in {f"public import HardSoft.{n}" for n in CUT_FILES}), encoding="utf-8")
+    imports = {f"public import HardSoft.{n}" for n in CUT_FILES}
+    for f in [copy / "HardSoft.lean", *sorted((copy / "HardSoft").glob("*.lean"))]:
+        f.write_text("".join(line for line in f.read_text(encoding="utf-8").splitlines(keepends=True) if line.strip() not in imports),
+                     encoding="utf-8")
+    # a kept theorem that names a cut declaration (Examples.lean's non-vacuity theorems of the construction heads) goes too
+    for f in sorted((copy / "HardSoft").glob("*.lean")):
+        src = f.read_text(encoding="utf-8")
+        for _kind, name, _line in sources.declared_names(f):
+            short = name.rsplit(".", 1)[-1]
+            body = _command_text(src, short)
+            if body is not None and any(re.search(rf"(?<![\w.]){re.escape(c)}(?![\w'])", body) for c in cut_names - {short}):
+                _drop(f, short)
+                src = f.read_text(encoding="utf-8")
     kept = {name for f in sorted((copy / "HardSoft").glob("*.lean")) for _kind, name, _line in sources.declared_names(f)}
     statements, claims_of = pins.registry_pins()
     statements = {n: st for n, st in statements.items() if n in kept}
@@ -528,9 +551,12 @@ class _PlantRuns:
             main.write_text(text.replace(WEAKEN_FROM, WEAKEN_TO, 1), encoding="utf-8")
             # the weakened theorem's non-vacuity theorem applies it as registered: it would (rightly) fail to
             # elaborate, so it goes (only that one; its pin then fails, naming it)
-            dropped = dict.fromkeys(("expOne", *_expone_users_in("Examples.lean"), DELETED_EXAMPLE, WEAKENED_EXAMPLE.rsplit(".", 1)[-1]))
+            examples_lean = copy / "HardSoft" / "Examples.lean"
+            kept = {name.rsplit(".", 1)[-1] for _kind, name, _line in sources.declared_names(examples_lean)}
+            users = [u for u in _expone_users_in("Examples.lean") if u in kept]  # _cut may have dropped some already
+            dropped = dict.fromkeys(("expOne", *users, DELETED_EXAMPLE, WEAKENED_EXAMPLE.rsplit(".", 1)[-1]))
             for short in dropped:
-                _drop(copy / "HardSoft" / "Examples.lean", short)
+                _drop(examples_lean, short)
             for name in EXPONE_FILES[1:]:  # the applications' and head mass bounds' non-vacuity theorems use expOne too
                 if (copy / "HardSoft" / name).exists():
                     for short in _expone_users_in(name):

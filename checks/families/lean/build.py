@@ -45,6 +45,16 @@ WASM_FLAGS = ("--json", "-DautoImplicit=false")
 #: but it costs dearly where proofs fail: the wrong-file bundle took 109 s wall / 165 s CPU / 15 GB in
 #: parallel and 33 s / 44 s / 2.1 GB serial (2026-12-02, 2 cores).  The pin module is as fast either way.
 SERIAL_FLAGS = ("-DElab.async=false",)
+#: Environment variable: "1" elaborates the project's bundle serially too (``SERIAL_FLAGS``).  ``make test`` sets it: with
+#: both cores already busy (two pytest workers) parallel elaboration only adds its scheduling CPU (217 s against 191 s for
+#: the bundle, measured 2026-12-03).  The verdict cache does not tell the two apart (its key holds both flag lists, not which
+#: one ran): they schedule the same elaboration, so ``make check`` reuses the verdict ``make test`` stored.
+SERIAL_ENV = "HARDSOFT_LEAN_SERIAL"
+
+
+def parallel_by_default() -> bool:
+    """Return whether the project's bundle is elaborated in parallel (Lean's default) unless ``SERIAL_ENV`` is "1"."""
+    return os.environ.get(SERIAL_ENV, "").strip() != "1"
 
 
 @dataclass
@@ -159,7 +169,7 @@ def build_wasm(
     timeout: float = WASM_TIMEOUT,
     pins: tuple[str, str] | None = None,
     bundle_name: str = LIB_NAME,
-    parallel: bool = True,
+    parallel: bool | None = None,
 ) -> dict[str, UnitResult]:
     """Compile the modules under ``src_root`` with the wasm toolchain as ONE bundle, then the pin module; return the units.
 
@@ -170,7 +180,7 @@ def build_wasm(
     (LEAN_PATH = the library and ``build/``).  Lean's messages are mapped back to the
     original file and line.  ``pins`` = (module name, text): a generated module that imports
     ``bundle_name``, checked afterwards in a second process that sees only the compiled
-    bundle ("blocked" when the bundle did not build cleanly).  ``parallel`` = False adds ``SERIAL_FLAGS``
+    bundle ("blocked" when the bundle did not build cleanly).  ``parallel`` = False (None: ``parallel_by_default()``) adds ``SERIAL_FLAGS``
     to the bundle's compile (the pin module always has them).
 
     Returns one unit per source file (in import order; derived from the bundle, see
@@ -184,6 +194,8 @@ def build_wasm(
     of its .olean parts in a fresh directory made after its process ended, where the pin module
     is then checked.
     """
+    if parallel is None:
+        parallel = parallel_by_default()
     mods = discover_modules(src_root, names)
     order = import_order(mods)
     log_dir.mkdir(parents=True, exist_ok=True)
