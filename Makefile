@@ -3,6 +3,7 @@
 #   make test    set up, then run the test suite (HYPOTHESIS_PROFILE=dev|ci|deep; PYTEST_ARGS="-m 'not lean'" skips Lean)
 #   make bench   set up, then run the benchmarks (prints figures)
 #   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
+#                     (every family but smt whole, smt for claim Z; WHEEL_CHECK_ALL=1: every family whole)
 #   make trust-doc  regenerate docs/trust.md (what is proved, up to where, assuming what, and what is not)
 #   make lint    ruff (lint, then format --check) and mypy over spec/, constructive/, smt/ and checks/ (config in pyproject.toml)
 #   make mutate  mutation testing (cosmic-ray) of the trusted core; slow, not part of test or CI (docs/mutation.md)
