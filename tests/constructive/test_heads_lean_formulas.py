@@ -688,11 +688,17 @@ def _assert_gated(got: np.ndarray, g: bool, N: int, where: tuple) -> None:
     assert int(np.argmax(got[:N])) == t and sum(float(v) == float(got[t]) for v in got[:N]) == 1, (*where, list(got))
 
 
-def check_gated_spec(n_max: int = N_SAMPLED, spec=None) -> None:  # noqa: ANN001 - a head builder
-    """gated_position_spec's head on query features (gate g, one) and key features (one, position j), causal: its score of key j <= i
-    is HardSoft.gatedScore g j with its unique maximum at gatedTarget g (i + 1), for every n <= n_max, every i and both gates."""
+def check_gated_spec(n_max: int = N_SAMPLED, spec=None, span: str = "i") -> None:  # noqa: ANN001 - a head builder
+    """gated_position_spec's head on query features (gate g, one) and key features (one, position j), for every n <= n_max and both gates.
+
+    span "i" (causal): its score of key j <= i is HardSoft.gatedScore g j with its unique maximum at gatedTarget g (i + 1), every i.
+    span "n" (``mask="none", negate=True``, the big M of integer selects seeing keys after i): over every key j < n it is
+    HardSoft.gatedScore (not g) j, maximal at gatedTarget (not g) n = (1 - g)(n - 1).
+    """
     gate, one, pos, target, d = 0, 1, 2, 3, 4
-    head = (spec or cs.gated_position_spec)(gate, one, pos, target).build(d)
+    kwargs: dict = {} if span == "i" else {"mask": "none", "negate": True}
+    head = (spec or cs.gated_position_spec)(gate, one, pos, target, **kwargs).build(d)
+    assert head.mask == ("causal" if span == "i" else "none")
     for n in range(1, n_max + 1):
         keys = np.zeros((n, d))
         keys[:, one], keys[:, pos] = 1.0, np.arange(n)
@@ -700,6 +706,9 @@ def check_gated_spec(n_max: int = N_SAMPLED, spec=None) -> None:  # noqa: ANN001
             q = np.zeros((1, d))
             q[0, one], q[0, gate] = 1.0, float(g)
             got = ((q @ head.W_Q) @ (keys @ head.W_K).T)[0]
+            if span == "n":
+                _assert_gated(got, not g, n, ("gated spec, span n", n, g))
+                continue
             for i in range(n):
                 _assert_gated(got[: i + 1], g, i + 1, ("gated spec", n, g, i))
 
@@ -730,28 +739,13 @@ def test_gated_position_scores_are_the_lean_formula() -> None:
     check_gated_compiled(sr.compile_program(sr.parse_program(GATED_PROGRAM)))
 
 
-def check_gated_span_n(n_max: int = N_SAMPLED, spec=None) -> None:  # noqa: ANN001 - a head builder
-    """The gate head of span "n" (``gated_position_spec(..., mask="none", negate=True)``): over every key j < n its score is
-    HardSoft.gatedScore (not g) j, maximal at gatedTarget (not g) n ((1 - g)(n - 1)), for every n <= n_max and both gates."""
-    gate, one, pos, target, d = 0, 1, 2, 3, 4
-    head = (spec or cs.gated_position_spec)(gate, one, pos, target, mask="none", negate=True).build(d)
-    assert head.mask == "none"
-    for n in range(1, n_max + 1):
-        keys = np.zeros((n, d))
-        keys[:, one], keys[:, pos] = 1.0, np.arange(n)
-        for g in (False, True):
-            q = np.zeros((1, d))
-            q[0, one], q[0, gate] = 1.0, float(g)
-            _assert_gated(((q @ head.W_Q) @ (keys @ head.W_K).T)[0], not g, n, ("gated spec, span n", n, g))
-
-
 def test_gated_span_n_scores_are_the_lean_formula() -> None:
     """APP-DYCK (S-RASP's integer selects seeing keys after i): the negated gate head over every key is HardSoft.gatedScore of the
     negated gate over N = n keys, in the builder for every n <= 32 and in a compiled program on every word to n = 6 (each query's
     scores are one of the two gatedScore rows over all n keys, so gated_position_gap and gated_position_copy apply with N = n)."""
     from hardsoft.constructive import srasp as sr
 
-    check_gated_span_n()
+    check_gated_spec(span="n")
     prog = 'program "p"\nalphabet "a" "b"\nA = token("a")\nB = token("b")\npos = index\ns = psum(B)\n'
     prog += 'v = rightmost j > i with A[j] value s default pos\nc = v > 1\noutput "x" if c, else "y"\n'
     comp = sr.compile_program(sr.parse_program(prog))
@@ -775,7 +769,7 @@ def test_wrong_gated_span_n_builder_fails() -> None:
         return real(gate, one, pos, target, square, mask, not negate)
 
     with pytest.raises(AssertionError):
-        check_gated_span_n(5, spec)
+        check_gated_spec(5, spec, span="n")
 
 
 @pytest.mark.parametrize("factor", [-1.0, 0.5])
