@@ -7,6 +7,7 @@ inside WRONG and none inside RIGHT shows the error comes from the planted consta
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,8 @@ def marked_range(path: Path, tag: str) -> range:
 BUNDLED_WRONG_FILES = ("WrongApplications", "WrongConstructions", "WrongHeadMass", "WrongMassOff")
 
 _built: dict[str, dict] = {}
+#: One build at a time: tests/checks/test_lean.py starts it in a thread beside the real project, the tests here may ask meanwhile.
+_building = threading.Lock()
 
 
 def build_wrong(tmp_path_factory: pytest.TempPathFactory, name: str) -> dict:
@@ -47,11 +50,12 @@ def build_wrong(tmp_path_factory: pytest.TempPathFactory, name: str) -> dict:
             ensure_wasm_toolchain()
         except ToolchainError as e:
             pytest.skip(f"no Lean toolchain: {e}")
-    if "units" not in _built:
-        out = tmp_path_factory.mktemp("lean-wrong-files")
-        units, findings, _tc = lf.check_sources(WRONG_DIR, out, lambda _m: None, names=list(BUNDLED_WRONG_FILES))
-        assert not findings, [f.short() for f in findings]
-        _built["units"] = units
+    with _building:
+        if "units" not in _built:
+            out = tmp_path_factory.mktemp("lean-wrong-files")
+            units, findings, _tc = lf.check_sources(WRONG_DIR, out, lambda _m: None, names=list(BUNDLED_WRONG_FILES))
+            assert not findings, [f.short() for f in findings]
+            _built["units"] = units
     return _built["units"]
 
 

@@ -35,7 +35,7 @@ from hardsoft.checks.families.lean.sources import LEAN_DIR, discover_modules, im
 from hardsoft.checks.result import Outcome
 from hardsoft.spec.claims import REGISTRY
 from hardsoft.spec.lean_statements import LEAN_STATEMENTS, LeanStatement
-from tests.lean_wrong_cases import marked_range
+from tests.lean_wrong_cases import BUNDLED_WRONG_FILES, build_wrong, marked_range
 
 HERE = Path(__file__).resolve().parents[1]  # tests/
 WRONG_DIR = HERE / "lean_wrong"
@@ -53,6 +53,7 @@ class _Runs:
         self.planted: tuple | None = None
         self.errors: dict[str, BaseException] = {}
         self.messages: list[str] = []
+        self.factory: pytest.TempPathFactory | None = None
 
     def _real(self) -> None:
         try:
@@ -80,9 +81,19 @@ class _Runs:
         except BaseException as e:  # noqa: BLE001
             self.errors["planted"] = e
 
-    def start(self) -> None:
-        # all three at once: the Lean processes queue for the two slots of checks.families.lean.build.LEAN_SLOTS
-        threads = [threading.Thread(target=f) for f in (self._real, self._wrong, self._planted)]
+    def _wrong_files(self) -> None:
+        # the bundle of the four wrong files (tests/lean_wrong_cases.py), built here beside the real project so that it is off the
+        # Lean tests' critical path; the wrong-file tests then find it built (a failure here is theirs to report: they build again)
+        try:
+            if self.factory is not None:
+                build_wrong(self.factory, BUNDLED_WRONG_FILES[0])
+        except BaseException:  # noqa: BLE001, S110 - reported by the wrong-file tests, which build again
+            pass
+
+    def start(self, factory: pytest.TempPathFactory | None = None) -> None:
+        # all at once: the Lean processes queue for the two slots of checks.families.lean.build.LEAN_SLOTS
+        self.factory = factory
+        threads = [threading.Thread(target=f) for f in (self._real, self._wrong, self._planted, self._wrong_files)]
         for t in threads:
             t.start()
         for t in threads:
@@ -119,7 +130,7 @@ def lean_runs(tmp_path_factory: pytest.TempPathFactory) -> _Runs:
         except ToolchainError as e:
             pytest.skip(f"no Lean toolchain: {e}")
     runs = _Runs(tmp_path_factory.mktemp("lean"))
-    runs.start()
+    runs.start(tmp_path_factory)
     return runs
 
 
