@@ -1489,8 +1489,10 @@ theorem rounded_example_round :
 down and the others up by a quarter (`u = 1/2`), three keys. -/
 theorem nonvacuous_rounded_ziggurat :
     ∀ k, 0 < k → k < 3 → natCast k * ((1 : Rat) - 1 / 2) ≤ (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 0 - (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) k :=
-  rounded_ziggurat (s := fun k => -(natCast k : Rat)) (N := 3) (by grind) rounded_example_zig
-    rounded_example_round
+  -- every implicit named: left to unification, `gamma - u =?= 1 - 1/2` took 4 s of elaboration (2026-12-04)
+  rounded_ziggurat (s := fun k => -(natCast k : Rat))
+    (r := fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) (gamma := 1) (u := 1 / 2) (N := 3)
+    (by grind) rounded_example_zig rounded_example_round
 
 /-- Non-vacuity of `rounded_mass_off_top_le` at `Rat` (the instance of `nonvacuous_rounded_ziggurat`,
 `τ = 1`). -/
