@@ -7,7 +7,7 @@
    language, d and FFN width per operation at 50, 100 and 200 operations (constant when the
    size grows linearly with the program) and the slowest compile.  Refusals are counted and named.
 2. Every library program compiled in both regimes and verified on every string up to length 8
-   (6 for three letters), hard and soft, every compiled vector at every position against the
+   (three letters too), hard and soft, every compiled vector at every position against the
    language's interpreter; total seconds.
 
 Usage: python benchmarks/languages.py [--quick] [--sizes-only] [--limit SECONDS] [--json FILE]
@@ -267,7 +267,7 @@ def part_library(quick: bool) -> dict:
             t = time.perf_counter()
             cp = lang.to_model(lang.parse(ex.text), ex.alphabet, regime)
             tc = time.perf_counter() - t
-            N = 8 if len(ex.alphabet) == 2 else 6
+            N = 8
             rep = verify_program(cp, N)
             d = cp.describe()
             cert = certified_temperature(cp.model, N)
