@@ -18,9 +18,8 @@ from tests.lang_strategies import brasp_programs, crasp_programs
 REGIMES = ("bounded", "unbounded")
 
 
-def _max_len(alphabet: tuple[str, ...]) -> int:
-    """Every library program to length 8, three-letter ones too (plurality: 9,840 strings, under 1 s per regime)."""
-    return 8
+#: Every library program is verified on every string up to this length (three-letter ones too).
+LIBRARY_MAX_LEN = 8
 
 
 @pytest.mark.parametrize("name", sorted(library()))
@@ -28,9 +27,9 @@ def test_library_program_verified_hard_and_soft_bounded(name: str) -> None:
     ex = library()[name]
     lang = LANGUAGES[ex.language]
     cp = lang.to_model(lang.parse(ex.text), ex.alphabet, "bounded")
-    rep = verify_program(cp, _max_len(ex.alphabet))
+    rep = verify_program(cp, LIBRARY_MAX_LEN)
     assert rep.ok, rep.summary()
-    assert rep.modes == ("hard", "soft") and rep.strings == sum(len(ex.alphabet) ** n for n in range(1, _max_len(ex.alphabet) + 1))
+    assert rep.modes == ("hard", "soft") and rep.strings == sum(len(ex.alphabet) ** n for n in range(1, LIBRARY_MAX_LEN + 1))
     assert cp.vectors[-1] == lang.parse(ex.text).output and len(cp.vectors) >= 1
 
 
@@ -39,7 +38,7 @@ def test_library_program_verified_hard_and_soft_bounded(name: str) -> None:
 def test_library_program_verified_hard_and_soft_unbounded(name: str) -> None:
     ex = library()[name]
     lang = LANGUAGES[ex.language]
-    rep = verify_program(lang.to_model(lang.parse(ex.text), ex.alphabet, "unbounded"), _max_len(ex.alphabet))
+    rep = verify_program(lang.to_model(lang.parse(ex.text), ex.alphabet, "unbounded"), LIBRARY_MAX_LEN)
     assert rep.ok, rep.summary()
 
 
