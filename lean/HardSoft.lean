@@ -11,6 +11,14 @@ public import HardSoft.Examples
 public import HardSoft.Constructions
 public import HardSoft.Applications
 public import HardSoft.HeadMass
+public import HardSoft.Cert.Logic
+public import HardSoft.Cert.Basic
+public import HardSoft.Cert.Model
+public import HardSoft.Cert.Check
+public import HardSoft.Cert.Sem
+public import HardSoft.Cert.HeadsBase
+public import HardSoft.Cert.Select
+public import HardSoft.Cert.Heads
 
 /-!
 # HardSoft

@@ -63,6 +63,252 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_dyck_partner_head
 #check @HardSoft.nonvacuous_lookup_future_bounded
 #print axioms HardSoft.nonvacuous_lookup_future_bounded
+#check @HardSoft.Cert.RatEmb.map_zero
+#print axioms HardSoft.Cert.RatEmb.map_zero
+#check @HardSoft.Cert.RatEmb.map_neg
+#print axioms HardSoft.Cert.RatEmb.map_neg
+#check @HardSoft.Cert.RatEmb.map_sub
+#print axioms HardSoft.Cert.RatEmb.map_sub
+#check @HardSoft.Cert.RatEmb.map_natCast
+#print axioms HardSoft.Cert.RatEmb.map_natCast
+#check @HardSoft.Cert.RatEmb.map_ne_zero
+#print axioms HardSoft.Cert.RatEmb.map_ne_zero
+#check @HardSoft.Cert.RatEmb.map_inj
+#print axioms HardSoft.Cert.RatEmb.map_inj
+#check @HardSoft.Cert.RatEmb.map_div
+#print axioms HardSoft.Cert.RatEmb.map_div
+#check @HardSoft.Cert.RatEmb.map_lt
+#print axioms HardSoft.Cert.RatEmb.map_lt
+#check @HardSoft.Cert.RatEmb.le_of_map_le
+#print axioms HardSoft.Cert.RatEmb.le_of_map_le
+#check @HardSoft.Cert.lsum_nil
+#print axioms HardSoft.Cert.lsum_nil
+#check @HardSoft.Cert.lsum_cons
+#print axioms HardSoft.Cert.lsum_cons
+#check @HardSoft.Cert.lsum_append
+#print axioms HardSoft.Cert.lsum_append
+#check @HardSoft.Cert.lsum_congr
+#print axioms HardSoft.Cert.lsum_congr
+#check @HardSoft.Cert.lsum_zero
+#print axioms HardSoft.Cert.lsum_zero
+#check @HardSoft.Cert.lsum_add
+#print axioms HardSoft.Cert.lsum_add
+#check @HardSoft.Cert.lsum_mul_const
+#print axioms HardSoft.Cert.lsum_mul_const
+#check @HardSoft.Cert.lsum_map
+#print axioms HardSoft.Cert.lsum_map
+#check @HardSoft.Cert.lsum_of_filter_eq_single
+#print axioms HardSoft.Cert.lsum_of_filter_eq_single
+#check @HardSoft.Cert.lsum_of_filter_eq_nil
+#print axioms HardSoft.Cert.lsum_of_filter_eq_nil
+#check @HardSoft.Cert.svGet_of_not_mem
+#print axioms HardSoft.Cert.svGet_of_not_mem
+#check @HardSoft.Cert.sameVec_sound
+#print axioms HardSoft.Cert.sameVec_sound
+#check @HardSoft.Cert.exists_bound
+#print axioms HardSoft.Cert.exists_bound
+#check @HardSoft.Cert.dotv_eq_sumTo
+#print axioms HardSoft.Cert.dotv_eq_sumTo
+#check @HardSoft.Cert.dotv_congr
+#print axioms HardSoft.Cert.dotv_congr
+#check @HardSoft.Cert.dotv_nil
+#print axioms HardSoft.Cert.dotv_nil
+#check @HardSoft.Cert.dotv_cons
+#print axioms HardSoft.Cert.dotv_cons
+#check @HardSoft.Cert.dotv_append
+#print axioms HardSoft.Cert.dotv_append
+#check @HardSoft.Cert.dotv_congr_x
+#print axioms HardSoft.Cert.dotv_congr_x
+#check @HardSoft.Cert.clamp_eq_one
+#print axioms HardSoft.Cert.clamp_eq_one
+#check @HardSoft.Cert.clamp_eq_zero
+#print axioms HardSoft.Cert.clamp_eq_zero
+#check @HardSoft.Cert.relu_of_nonneg
+#print axioms HardSoft.Cert.relu_of_nonneg
+#check @HardSoft.Cert.Role.eq_of_beq
+#print axioms HardSoft.Cert.Role.eq_of_beq
+#check @HardSoft.Cert.inv_feat
+#print axioms HardSoft.Cert.inv_feat
+#check @HardSoft.Cert.inv_rep
+#print axioms HardSoft.Cert.inv_rep
+#check @HardSoft.Cert.key_lt
+#print axioms HardSoft.Cert.key_lt
+#check @HardSoft.Cert.headOut_eq
+#print axioms HardSoft.Cert.headOut_eq
+#check @HardSoft.Cert.lastSel_false
+#print axioms HardSoft.Cert.lastSel_false
+#check @HardSoft.Cert.firstSel_false
+#print axioms HardSoft.Cert.firstSel_false
+#check @HardSoft.Cert.score_tm
+#print axioms HardSoft.Cert.score_tm
+#check @HardSoft.Cert.mask_of_ok
+#print axioms HardSoft.Cert.mask_of_ok
+#check @HardSoft.Cert.sel_rep_of_ok
+#print axioms HardSoft.Cert.sel_rep_of_ok
+#check @HardSoft.Cert.term_of_ok
+#print axioms HardSoft.Cert.term_of_ok
+#check @HardSoft.Cert.past_sem
+#print axioms HardSoft.Cert.past_sem
+#check @HardSoft.Cert.fut_sem
+#print axioms HardSoft.Cert.fut_sem
+#check @HardSoft.Cert.softmax_congr_lt
+#print axioms HardSoft.Cert.softmax_congr_lt
+#check @HardSoft.Cert.mass_congr
+#print axioms HardSoft.Cert.mass_congr
+#check @HardSoft.Cert.ite_decide_eq_ind
+#print axioms HardSoft.Cert.ite_decide_eq_ind
+#check @HardSoft.Cert.gamma_nonneg
+#print axioms HardSoft.Cert.gamma_nonneg
+#check @HardSoft.Cert.facts_tbPastB
+#print axioms HardSoft.Cert.facts_tbPastB
+#check @HardSoft.Cert.bounded_of_ok
+#print axioms HardSoft.Cert.bounded_of_ok
+#check @HardSoft.Cert.exponent_unbounded
+#print axioms HardSoft.Cert.exponent_unbounded
+#check @HardSoft.Cert.exponent_bounded
+#print axioms HardSoft.Cert.exponent_bounded
+#check @HardSoft.Cert.facts_tbFutB
+#print axioms HardSoft.Cert.facts_tbFutB
+#check @HardSoft.Cert.facts_tbPastU
+#print axioms HardSoft.Cert.facts_tbPastU
+#check @HardSoft.Cert.facts_tbFutU
+#print axioms HardSoft.Cert.facts_tbFutU
+#check @HardSoft.Cert.target_none_past
+#print axioms HardSoft.Cert.target_none_past
+#check @HardSoft.Cert.target_none_fut
+#print axioms HardSoft.Cert.target_none_fut
+#check @HardSoft.Cert.facts_lkPast
+#print axioms HardSoft.Cert.facts_lkPast
+#check @HardSoft.Cert.facts_lkFut
+#print axioms HardSoft.Cert.facts_lkFut
+#check @HardSoft.Cert.sel_none_of_lookup
+#print axioms HardSoft.Cert.sel_none_of_lookup
+#check @HardSoft.Cert.term_of_facts
+#print axioms HardSoft.Cert.term_of_facts
+#check @HardSoft.Cert.term_of_empty
+#print axioms HardSoft.Cert.term_of_empty
+#check @HardSoft.Cert.term_spec
+#print axioms HardSoft.Cert.term_spec
+#check @HardSoft.Cert.RatEmb.map_pow
+#print axioms HardSoft.Cert.RatEmb.map_pow
+#check @HardSoft.Cert.exp_neg_eq
+#print axioms HardSoft.Cert.exp_neg_eq
+#check @HardSoft.Cert.exp_neg_le_rule
+#print axioms HardSoft.Cert.exp_neg_le_rule
+#check @HardSoft.Cert.exp_neg_le_errRule
+#print axioms HardSoft.Cert.exp_neg_le_errRule
+#check @HardSoft.Cert.lsum_zip_sameCols
+#print axioms HardSoft.Cert.lsum_zip_sameCols
+#check @HardSoft.Cert.lsum_zip_map
+#print axioms HardSoft.Cert.lsum_zip_map
+#check @HardSoft.Cert.lsum_zip_fst_snd
+#print axioms HardSoft.Cert.lsum_zip_fst_snd
+#check @HardSoft.Cert.featCoord_sound
+#print axioms HardSoft.Cert.featCoord_sound
+#check @HardSoft.Cert.hard_out_eq
+#print axioms HardSoft.Cert.hard_out_eq
+#check @HardSoft.Cert.sumTo_nonneg_of
+#print axioms HardSoft.Cert.sumTo_nonneg_of
+#check @HardSoft.Cert.soft_out_bounds
+#print axioms HardSoft.Cert.soft_out_bounds
+#check @HardSoft.Cert.holdsF_fuel
+#print axioms HardSoft.Cert.holdsF_fuel
+#check @HardSoft.Cert.holdsF_child
+#print axioms HardSoft.Cert.holdsF_child
+#check @HardSoft.Cert.holds_atom
+#print axioms HardSoft.Cert.holds_atom
+#check @HardSoft.Cert.holds_const
+#print axioms HardSoft.Cert.holds_const
+#check @HardSoft.Cert.holds_not
+#print axioms HardSoft.Cert.holds_not
+#check @HardSoft.Cert.holds_and
+#print axioms HardSoft.Cert.holds_and
+#check @HardSoft.Cert.holds_or
+#print axioms HardSoft.Cert.holds_or
+#check @HardSoft.Cert.holds_first
+#print axioms HardSoft.Cert.holds_first
+#check @HardSoft.Cert.holds_last
+#print axioms HardSoft.Cert.holds_last
+#check @HardSoft.Cert.holds_prev
+#print axioms HardSoft.Cert.holds_prev
+#check @HardSoft.Cert.holds_next
+#print axioms HardSoft.Cert.holds_next
+#check @HardSoft.Cert.holds_since
+#print axioms HardSoft.Cert.holds_since
+#check @HardSoft.Cert.holds_until
+#print axioms HardSoft.Cert.holds_until
+#check @HardSoft.Cert.holds_modEq
+#print axioms HardSoft.Cert.holds_modEq
+#check @HardSoft.Cert.holds_lin
+#print axioms HardSoft.Cert.holds_lin
+#check @HardSoft.Cert.linConst_sound
+#print axioms HardSoft.Cert.linConst_sound
+#check @HardSoft.Cert.symEval_sound
+#print axioms HardSoft.Cert.symEval_sound
+#check @HardSoft.Cert.indexOf_sound
+#print axioms HardSoft.Cert.indexOf_sound
+#check @HardSoft.Cert.kand_sound
+#print axioms HardSoft.Cert.kand_sound
+#check @HardSoft.Cert.kor_sound
+#print axioms HardSoft.Cert.kor_sound
+#check @HardSoft.Cert.keval_sound
+#print axioms HardSoft.Cert.keval_sound
+#check @HardSoft.Cert.conjLits_sound
+#print axioms HardSoft.Cert.conjLits_sound
+#check @HardSoft.Cert.since_iff_target
+#print axioms HardSoft.Cert.since_iff_target
+#check @HardSoft.Cert.until_iff_target
+#print axioms HardSoft.Cert.until_iff_target
+#check @HardSoft.Cert.block_of_anchored
+#print axioms HardSoft.Cert.block_of_anchored
+#check @HardSoft.Cert.block_of_anchored_until
+#print axioms HardSoft.Cert.block_of_anchored_until
+#check @HardSoft.Cert.Feat.eq_of_beq
+#print axioms HardSoft.Cert.Feat.eq_of_beq
+#check @HardSoft.Cert.Feat.beq_self
+#print axioms HardSoft.Cert.Feat.beq_self
+#check @HardSoft.Cert.Mask.eq_of_beq
+#print axioms HardSoft.Cert.Mask.eq_of_beq
+#check @HardSoft.Cert.smax_ge
+#print axioms HardSoft.Cert.smax_ge
+#check @HardSoft.Cert.smax_mem
+#print axioms HardSoft.Cert.smax_mem
+#check @HardSoft.Cert.countMax_zero
+#print axioms HardSoft.Cert.countMax_zero
+#check @HardSoft.Cert.countMax_single
+#print axioms HardSoft.Cert.countMax_single
+#check @HardSoft.Cert.ahard_of_unique
+#print axioms HardSoft.Cert.ahard_of_unique
+#check @HardSoft.Cert.conjuncts_holds
+#print axioms HardSoft.Cert.conjuncts_holds
+#check @HardSoft.Cert.negOf_holds
+#print axioms HardSoft.Cert.negOf_holds
+#check @HardSoft.Cert.impliesF_holds
+#print axioms HardSoft.Cert.impliesF_holds
+#check @HardSoft.Cert.select_since
+#print axioms HardSoft.Cert.select_since
+#check @HardSoft.Cert.select_until
+#print axioms HardSoft.Cert.select_until
+#check @HardSoft.Cert.mem_allAssign
+#print axioms HardSoft.Cert.mem_allAssign
+#check @HardSoft.Cert.getD_map_decide
+#print axioms HardSoft.Cert.getD_map_decide
+#check @HardSoft.Cert.leaves_actual
+#print axioms HardSoft.Cert.leaves_actual
+#check @HardSoft.Cert.equiv_holds
+#print axioms HardSoft.Cert.equiv_holds
+#check @HardSoft.Cert.rep_val
+#print axioms HardSoft.Cert.rep_val
+#check @HardSoft.Cert.lsum_feat_single
+#print axioms HardSoft.Cert.lsum_feat_single
+#check @HardSoft.Cert.weExpected_of_ne
+#print axioms HardSoft.Cert.weExpected_of_ne
+#check @HardSoft.Cert.peExpected_of_ne
+#print axioms HardSoft.Cert.peExpected_of_ne
+#check @HardSoft.Cert.embed_inv
+#print axioms HardSoft.Cert.embed_inv
+#check @HardSoft.Cert.ind_cases
+#print axioms HardSoft.Cert.ind_cases
 #check @HardSoft.sumTo_nonneg
 #print axioms HardSoft.sumTo_nonneg
 #check @HardSoft.layerRate_ge_one

@@ -111,7 +111,9 @@ ALLOWED_ATTRIBUTES = frozenset({"expose", "simp", "grind", "reducible", "irreduc
 #: Declaration keywords (``example`` needs no doc comment).
 #: ``instance`` is not among them: a global instance (say a high-priority ``LE Rat``) would change
 #: what a statement over a concrete type means, pinned statements included; none is needed.
-DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "example"})
+#: ``inductive`` is among them (the certificate checker's formula nodes, features, masks and roles): the kernel
+#: checks an inductive type's positivity and universes and adds no axiom; ``deriving`` stays refused.
+DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "inductive", "example"})
 #: Modifiers a declaration may carry.
 ALLOWED_MODIFIERS = frozenset({"private", "protected", "public", "noncomputable", "nonrec"})
 #: The one option that may be set (and must be, in every file).

@@ -110,6 +110,13 @@ ALLOWED_EXTENSIONS = frozenset(
         "Lean.Meta.Grind.grindExt",
         "symbolFrequency",
         "sineQueNon",
+        # an ``inductive`` (the certificate checker's types, lean/HardSoft/Cert/): Lean itself marks the recursors it
+        # generates ``@[elab_as_elim]`` and some generated aliases ``@[deprecated]``; the audit refuses both attributes
+        # in sources, so only Lean's own entries reach these extensions
+        "Lean.Elab.Term.elabAsElim",
+        "Lean.Linter.deprecatedAttr",
+        "_private.Lean.AuxRecursor.0.Lean.sparseCasesOnExt",  # the sparse ``casesOn`` matches on an inductive generate
+        "_private.Lean.Meta.Constructions.SparseCasesOn.0.Lean.Meta.sparseCasesOnInfoExt",
     }
 )
 #: Classes a project's global instance may have: Lean declares ``<structure>._sizeOf_inst : SizeOf ...``

@@ -1,0 +1,499 @@
+module
+
+public import HardSoft.Cert.Model
+
+/-!
+# Certificates, part 4: the certificate and its checker
+
+A certificate describes a compiled model the way the compiler laid it out
+(`constructive/logic/compiler.py`): what each residual coordinate holds (`Role`: nothing, a
+position feature, or the 0/1 value of a formula node from the layer after which it exists), where
+each node lives, which construction each head is (`Family`, with its select and value terms), and
+what each group of hidden units computes (`GroupD`: the clamp of an attended node, its eraser, a
+truth table or a circuit gate). `check` returns `true` only if the weights are exactly those
+constructions over those coordinates, the Boolean plans compute their nodes (by enumeration or
+by flattening), every select meets Lemma 8's conditions, and the temperature rule puts every
+head's error within the clamps' tolerance. `HardSoft.Cert.Sound` proves once that `check = true`
+implies the model computes the formula at every position of every word of every length, in hard
+and in soft mode.
+
+## Main definitions
+
+* `HardSoft.Cert`: the certificate.
+* `HardSoft.Cert.check`: the checker (evaluated by the kernel on each certificate).
+* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c/n` (bounded) or `1` (unbounded).
+* `HardSoft.Cert.errRule`: the rational bound `(1 + γ/k)^(-k)` on `exp(-γ)`, `γ = K/c` or `K`.
+
+## Main results
+
+* `HardSoft.Cert.Role.eq_of_beq`: the decided role equality is equality (the soundness theorem is
+  `HardSoft.Cert.certified_of_check`).
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+
+namespace HardSoft.Cert
+
+/-- What a residual coordinate holds: nothing, a position feature, or from layer boundary `t` on
+the 0/1 value of node `g` (`0` before). -/
+inductive Role where
+  | zero
+  | feat (f : Feat)
+  | node (g t : Nat)
+
+/-- Checker helper: role equality, decided. -/
+noncomputable def Role.beq : Role → Role → Bool
+  | .zero, .zero => true
+  | .feat f, .feat f' => f.beq f'
+  | .node g t, .node g' t' => g == g' && t == t'
+  | _, _ => false
+
+/-- `Role.beq` decides equality. -/
+theorem Role.eq_of_beq {a b : Role} (h : a.beq b = true) : a = b := by
+  cases a <;> cases b <;> simp_all [Role.beq]
+  exact Feat.eq_of_beq h
+
+/-- The head constructions (`constructive/heads.py`): tie-breaking (Lemma 8) past / future in the
+bounded / unbounded regime, and the unbounded one-sided lookup (Lemma 7). -/
+inductive Family where
+  | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut
+
+/-- One value term of a head: the attended node (its coordinate is the term's target) and the node
+read at the chosen key. -/
+structure TermD where
+  /-- the attended node -/
+  node : Nat
+  /-- the node whose value is copied -/
+  src : Nat
+
+/-- One head: its construction, its select node (tie-breaking; `none`: every key selected), whether
+the select is the anchored `h | Y h` (`h | X h`), and its value terms. -/
+structure HeadD where
+  /-- the construction -/
+  fam : Family
+  /-- the select node -/
+  sel : Option Nat
+  /-- anchored select -/
+  anchored : Bool
+  /-- value terms -/
+  terms : List TermD
+
+/-- A group of consecutive hidden units of a layer's FFN and what it computes. -/
+inductive GroupD where
+  /-- the clamp of attended node `g`'s raw value (2 units) -/
+  | pair (g : Nat)
+  /-- `x - ReLU(x)` on attended node `g`'s coordinate (1 unit) -/
+  | eraser (g : Nat)
+  /-- node `g` from the truth table of `inputs`: one clamp per listed assignment (2 units each),
+  the sum (`neg = false`) or one minus it (`neg = true`); `extra` are further leaves the table
+  does not depend on, enumerated to show it -/
+  | table (g : Nat) (inputs extra : List Nat) (assigns : List (List Bool)) (neg : Bool)
+  /-- node `g` as one gate: the clamp of `sigma` over `inputs`, or one minus it (`neg`) -/
+  | gate (g : Nat) (inputs : List Nat) (sigma : List Bool) (neg : Bool)
+
+/-- One layer of the description: its heads (in the model's order) and its unit groups (in order). -/
+structure LayerD where
+  /-- the heads -/
+  heads : List HeadD
+  /-- the unit groups -/
+  groups : List GroupD
+
+end HardSoft.Cert
+
+namespace HardSoft
+
+open HardSoft.Cert
+
+/-- Certificates, definition: a compiled model's description. -/
+structure Cert where
+  /-- the formula DAG -/
+  prog : Prog
+  /-- the alphabet size -/
+  nsym : Nat
+  /-- what each coordinate holds -/
+  roles : List Role
+  /-- the coordinate of each node -/
+  coord : List Nat
+  /-- `(g2, g1, leaves)`: node `g2` is node `g1` as a Boolean function of `leaves` (shared coordinates) -/
+  equiv : List (Nat × Nat × List Nat)
+  /-- the node read out -/
+  root : Nat
+  /-- bounded regime (`τ = c/n`) or unbounded (`τ = 1`) -/
+  bounded : Bool
+  /-- the temperature constant `c` -/
+  c : Rat
+  /-- the score scale `K` -/
+  K : Rat
+  /-- the exponent `k` of the bound `exp(-γ) ≤ (1 + γ/k)^(-k)` -/
+  expK : Nat
+  /-- the layers -/
+  layers : List LayerD
+
+end HardSoft
+
+namespace HardSoft.Cert
+
+
+variable (C : Cert)
+
+/-- The role of coordinate `c`. -/
+noncomputable def role (c : Nat) : Role := C.roles.getD c .zero
+
+/-- The coordinate of node `g`. -/
+noncomputable def crd (g : Nat) : Nat := C.coord.getD g 0
+
+/-- The exponent `γ/τ` of every head's mass bound `exp(-γ/τ)`: `K/c` (bounded: gap `K/n`,
+`τ = c/n`), `K` (unbounded: gap `K`, `τ = 1`). -/
+noncomputable def gammaRule : Rat := if C.bounded then C.K / C.c else C.K
+
+/-- The rational bound `(1 + γ/k)^(-k) ≥ exp(-γ)` (from `1 + t ≤ exp t`) on every head's error. -/
+noncomputable def errRule : Rat := 1 / (1 + C.gammaRule / C.expK) ^ C.expK
+
+variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α]
+
+/-- The temperature rule at length `n`: `c/n` (bounded), `1` (unbounded). -/
+noncomputable def tauRule (R : RatEmb α) (n : Nat) : α := if C.bounded then R.cast C.c / natCast n else 1
+
+/-! ### Checker helpers -/
+
+/-- Whether a list of naturals has no repeats. -/
+noncomputable def nodupNat : List Nat → Bool
+  | [] => true
+  | x :: t => !t.contains x && nodupNat t
+
+/-- Whether a list of assignments has no repeats. -/
+noncomputable def nodupAssign : List (List Bool) → Bool
+  | [] => true
+  | x :: t => !t.contains x && nodupAssign t
+
+/-- Every assignment of `m` Booleans. -/
+noncomputable def allAssign : Nat → List (List Bool)
+  | 0 => [[]]
+  | m + 1 => (allAssign m).map (true :: ·) ++ (allAssign m).map (false :: ·)
+
+/-- The first coordinate whose role is the feature `f`. -/
+noncomputable def featCoordAux (f : Feat) : List Role → Nat → Option Nat
+  | [], _ => none
+  | r :: t, k => if r.beq (.feat f) then some k else featCoordAux f t (k + 1)
+
+/-- The coordinate of feature `f`. -/
+noncomputable def featCoord (C : Cert) (f : Feat) : Option Nat := featCoordAux f C.roles 0
+
+/-- Whether node `g` is the formula the feature `f` computes (`first` / `is_first`, ...). -/
+noncomputable def featIs (P : Prog) (g : Nat) (f : Feat) : Bool :=
+  match nodeAt P g, f with
+  | .first, .isFirst => true
+  | .last, .isLast => true
+  | .modEq m r, .modEq m' r' => m == m' && r == r'
+  | .lin p q r, .lin p' q' r' => p == p' && q == q' && r == r'
+  | _, _ => false
+
+/-- Whether the certificate lists `g2` as equivalent to `g1`. -/
+noncomputable def listedEquiv (C : Cert) (g2 g1 : Nat) : Bool := C.equiv.any (fun e => e.1 == g2 && e.2.1 == g1)
+
+/-- Whether coordinate `crd g` holds node `g`'s value exactly at layer boundary `l`. -/
+noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
+  match C.role (C.crd g) with
+  | .node g' t => decide (t ≤ l) && (g' == g || listedEquiv C g g')
+  | .feat f => featIs C.prog g f
+  | .zero => false
+
+/-- The conjuncts of node `r` (its `and`-tree, `r` itself included). -/
+noncomputable def conjuncts (P : Prog) : Nat → Nat → List Nat
+  | 0, r => [r]
+  | fuel + 1, r =>
+    match nodeAt P r with
+    | .and x y => r :: (if x < r ∧ y < r then conjuncts P fuel x ++ conjuncts P fuel y else [])
+    | _ => [r]
+
+/-- Whether node `x` is symbol-only with value `b` at every symbol `a < nsym` (as `symEval` says). -/
+noncomputable def symAll (C : Cert) (x : Nat) (p : Nat → Bool → Bool) : Bool :=
+  (List.range C.nsym).all (fun a => match symEval C.prog a (x + 1) x with
+    | some b => p a b
+    | none => false)
+
+/-- Whether `h ↔ ¬f` at every position, as far as syntax and the symbols show. -/
+noncomputable def negOf (C : Cert) (h f : Nat) : Bool :=
+  (match nodeAt C.prog f with | .not x => x == h && decide (h < f) | _ => false) ||
+  (match nodeAt C.prog h with | .not x => x == f && decide (f < h) | _ => false) ||
+  (List.range C.nsym).all (fun a => match symEval C.prog a (h + 1) h, symEval C.prog a (f + 1) f with
+    | some u, some v => u != v
+    | _, _ => false)
+
+/-- Whether `c → f` at every position, as far as syntax and the symbols show. -/
+noncomputable def impliesF (C : Cert) (c f : Nat) : Bool :=
+  c == f ||
+  (List.range C.nsym).all (fun a => match symEval C.prog a (c + 1) c, symEval C.prog a (f + 1) f with
+    | some u, some v => !u || v
+    | _, _ => false)
+
+/-- Lemma 8's conditions on the select `b` of `x S r` (`past`) or `x U r`: the plain select
+`r | !x`, or the anchored `h | Y h` (`h | X h`) with `h ↔ ¬x`, `r → x` through a conjunct, and
+`Y h` (`X h`) a conjunct of `r`. -/
+noncomputable def selectOK (C : Cert) (past anchored : Bool) (b x r : Nat) : Bool :=
+  if !anchored then
+    match nodeAt C.prog b with
+    | .or r' y => r' == r && decide (r < b) && decide (y < b) &&
+        (match nodeAt C.prog y with | .not x' => x' == x && decide (x < y) | _ => false)
+    | _ => false
+  else
+    match nodeAt C.prog b with
+    | .or h p => decide (h < b) && decide (p < b) && negOf C h x &&
+        (match nodeAt C.prog p with
+         | .prev h' => past && h' == h && decide (h < p)
+         | .next h' => !past && h' == h && decide (h < p)
+         | _ => false) &&
+        (conjuncts C.prog (r + 1) r).contains p &&
+        (conjuncts C.prog (r + 1) r).any (fun c => impliesF C c x)
+    | _ => false
+
+/-- The score templates of a family, as (query column, key column) pairs over the coordinates of
+the features and the select; `none` if a feature has no coordinate. -/
+noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) : Option (List (SVec × SVec)) :=
+  let selT : SVec := match sel with | some b => [(C.crd b, C.K)] | none => []
+  match fam with
+  | .tbPastB => match featCoord C .one, featCoord C .iOverN with
+    | some o, some p => some [([(o, 1)], (p, C.K) :: selT)]
+    | _, _ => none
+  | .tbFutB => match featCoord C .one, featCoord C .iOverN with
+    | some o, some p => some [([(o, 1)], (p, -C.K) :: selT)]
+    | _, _ => none
+  | .tbPastU => match featCoord C .one, featCoord C .idx, featCoord C .len with
+    | some o, some p, some m => some [([(o, 1)], [(p, C.K)]), ([(m, 1)], selT)]
+    | _, _, _ => none
+  | .tbFutU => match featCoord C .one, featCoord C .idx, featCoord C .len with
+    | some o, some p, some m => some [([(o, 1)], [(p, -C.K)]), ([(m, 1)], selT)]
+    | _, _, _ => none
+  | .lkPast => match featCoord C .one, featCoord C .idx, featCoord C .idxSq with
+    | some o, some p, some s => some [([(p, 1), (o, -1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
+    | _, _, _ => none
+  | .lkFut => match featCoord C .one, featCoord C .idx, featCoord C .idxSq with
+    | some o, some p, some s => some [([(p, 1), (o, 1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
+    | _, _, _ => none
+
+/-- The mask of a family. -/
+noncomputable def Family.mask : Family → Mask
+  | .tbPastB | .tbPastU | .lkPast => .strict
+  | .tbFutB | .tbFutU | .lkFut => .strictAnti
+
+/-- Whether a family belongs to the regime. -/
+noncomputable def Family.inRegime (bounded : Bool) : Family → Bool
+  | .tbPastB | .tbFutB => bounded
+  | _ => !bounded
+
+/-- Whether a family is a tie-breaking head (Lemma 8). -/
+noncomputable def Family.tiebreak : Family → Bool
+  | .lkPast | .lkFut => false
+  | _ => true
+
+/-- Whether a family looks into the past. -/
+noncomputable def Family.past : Family → Bool
+  | .tbPastB | .tbPastU | .lkPast => true
+  | _ => false
+
+/-- Whether the node a value term serves is the family's operator over its source (and select). -/
+noncomputable def termKindOK (C : Cert) (hd : HeadD) (t : TermD) : Bool :=
+  match hd.sel, nodeAt C.prog t.node with
+  | none, .prev x => hd.fam.past && x == t.src && decide (x < t.node)
+  | none, .next x => !hd.fam.past && x == t.src && decide (x < t.node)
+  | some b, .since x r => hd.fam.past && hd.fam.tiebreak && r == t.src && decide (x < t.node) &&
+      decide (r < t.node) && selectOK C true hd.anchored b x r
+  | some b, .until x r => !hd.fam.past && hd.fam.tiebreak && r == t.src && decide (x < t.node) &&
+      decide (r < t.node) && selectOK C false hd.anchored b x r
+  | _, _ => false
+
+/-- Whether two lists of sparse columns match pairwise. -/
+noncomputable def sameCols : List SVec → List SVec → Bool
+  | [], [] => true
+  | v :: vs, t :: ts => sameVec v t && sameCols vs ts
+  | _, _ => false
+
+/-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`). -/
+noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
+  hd.fam.inRegime C.bounded && hw.mask.beq hd.fam.mask &&
+  (match hd.sel with | some b => rep C b (l - 1) | none => true) &&
+  (match scoreTemplate C hd.fam hd.sel with
+   | some tm => sameCols hw.q (tm.map (·.1)) && sameCols hw.k (tm.map (·.2))
+   | none => false) &&
+  sameCols hw.v (hd.terms.map (fun t => [(C.crd t.src, 1)])) &&
+  sameCols hw.o (hd.terms.map (fun t => [(C.crd t.node, 1)])) &&
+  hd.terms.all (fun t => rep C t.src (l - 1) && (C.role (C.crd t.node)).beq (.node t.node l) && termKindOK C hd t)
+
+/-- The attended nodes of a layer (every value term's node). -/
+noncomputable def attended (LD : LayerD) : List Nat := LD.heads.flatMap (fun hd => hd.terms.map (·.node))
+
+/-- The target coordinate of a unit group. -/
+noncomputable def GroupD.target (C : Cert) : GroupD → Nat
+  | .pair g | .eraser g | .table g _ _ _ _ | .gate g _ _ _ => C.crd g
+
+/-- The number of `true`s. -/
+noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
+
+/-- The clamp's input column: `±2` on each input's coordinate. -/
+noncomputable def clampCol (cs : List Nat) (σ : List Bool) : SVec := (cs.zip σ).map (fun e => (e.1, if e.2 then 2 else -2))
+
+/-- Whether `us` are the clamp unit pairs of the assignments, in order, writing `s` into `tgt`. -/
+noncomputable def clampUnitsOK (cs : List Nat) (tgt : Nat) (s : Rat) : List (List Bool) → List UnitW → Bool
+  | [], [] => true
+  | σ :: rest, u1 :: u2 :: us =>
+    σ.length == cs.length &&
+    sameVec u1.win (clampCol cs σ) && u1.bias == 3 / 2 - 2 * (ones σ : Rat) && sameVec u1.wout [(tgt, s)] &&
+    sameVec u2.win (clampCol cs σ) && u2.bias == 1 / 2 - 2 * (ones σ : Rat) && sameVec u2.wout [(tgt, -s)] &&
+    clampUnitsOK cs tgt s rest us
+  | _, _ => false
+
+/-- Whether an input of a Boolean node is read exactly (`rep` at `l - 1`) or is attended in layer `l`. -/
+noncomputable def inputOK (C : Cert) (LD : LayerD) (l x : Nat) : Bool := rep C x (l - 1) || (attended LD).contains x
+
+/-- How many inputs are attended in layer `l` (approximate in soft mode). -/
+noncomputable def approxCount (LD : LayerD) (ins : List Nat) : Nat := (ins.filter (fun x => (attended LD).contains x)).length
+
+/-- Whether the literals of a gate are those of the assignment. -/
+noncomputable def litsMatch (lits : List (Nat × Bool)) (ins : List Nat) (σ : List Bool) : Bool :=
+  lits.all (fun e => (ins.zip σ).contains e) && (ins.zip σ).all (fun e => lits.contains e)
+
+/-- Whether the unit groups of layer `l` are what they say, consuming the units in order. -/
+noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → List UnitW → Bool
+  | [], [] => true
+  | .pair g :: gs, u1 :: u2 :: us =>
+    (attended LD).contains g &&
+    sameVec u1.win [(C.crd g, 2)] && u1.bias == -1 / 2 && sameVec u1.wout [(C.crd g, 1)] &&
+    sameVec u2.win [(C.crd g, 2)] && u2.bias == -3 / 2 && sameVec u2.wout [(C.crd g, -1)] &&
+    decide (C.errRule ≤ 1 / 4) && groupsOK C LD l gs us
+  | .eraser g :: gs, u :: us =>
+    (attended LD).contains g &&
+    sameVec u.win [(C.crd g, 1)] && u.bias == 0 && sameVec u.wout [(C.crd g, -1)] && groupsOK C LD l gs us
+  | .table g ins ex as neg :: gs, us =>
+    (C.role (C.crd g)).beq (.node g l) && !(attended LD).contains g && ins.all (inputOK C LD l) &&
+    (allAssign (ins.length + ex.length)).all (fun ρ =>
+      keval C.prog (ins ++ ex) ρ (g + 1) g == some (as.contains (ρ.take ins.length) != neg)) &&
+    decide ((approxCount LD ins : Rat) * C.errRule ≤ 1 / 4) && nodupAssign as &&
+    clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) as (us.take (2 * as.length)) &&
+    groupsOK C LD l gs (us.drop (2 * as.length))
+  | .gate g ins σ neg :: gs, us =>
+    (C.role (C.crd g)).beq (.node g l) && !(attended LD).contains g && ins.all (inputOK C LD l) &&
+    (match conjLits C.prog ins (g + 1) g (!neg) with
+     | some lits => litsMatch lits ins σ
+     | none => false) &&
+    decide ((approxCount LD ins : Rat) * C.errRule ≤ 1 / 4) &&
+    clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) [σ] (us.take 2) &&
+    groupsOK C LD l gs (us.drop 2)
+  | _, _ => false
+
+/-- The groups writing coordinate `c`. -/
+noncomputable def groupsAt (C : Cert) (gs : List GroupD) (c : Nat) : List GroupD := gs.filter (fun G => G.target C == c)
+
+/-- Whether every coordinate is written by the expected groups: an attended node's by its pair then
+its eraser, a table or gate node's by its one group; and every coordinate whose node becomes
+available at `l` is written. -/
+noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
+  nodupNat ((attended LD).map C.crd) &&
+  (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
+    | [.pair g1, .eraser g2] => g1 == g && g2 == g
+    | _ => false) &&
+  LD.groups.all (fun G => match G with
+    | .table g _ _ _ _ | .gate g _ _ _ => (groupsAt C LD.groups (C.crd g)).length == 1
+    | _ => true) &&
+  (List.range d).all (fun c => match C.role c with
+    | .node g t => t != l || (groupsAt C LD.groups c).length != 0
+    | _ => true)
+
+/-- Whether a group negates (adds `1` through `b_2`). -/
+noncomputable def GroupD.neg : GroupD → Bool
+  | .table _ _ _ _ neg | .gate _ _ _ neg => neg
+  | _ => false
+
+/-- The output bias a group needs on its target: `1` for a negated table or gate. -/
+noncomputable def b2Expected (C : Cert) (gs : List GroupD) (c : Nat) : Rat :=
+  if (groupsAt C gs c).any GroupD.neg then 1 else 0
+
+/-- Whether every index of a sparse vector is below `d`. -/
+noncomputable def inRange (d : Nat) (v : SVec) : Bool := v.all (fun e => decide (e.1 < d))
+
+/-- Whether every index of a layer's weights is below `d`. -/
+noncomputable def layerInRange (d : Nat) (L : LayerW) : Bool :=
+  L.heads.all (fun h => h.q.all (inRange d) && h.k.all (inRange d) && h.v.all (inRange d) && h.o.all (inRange d)) &&
+  L.units.all (fun u => inRange d u.win && inRange d u.wout) && inRange d L.b2
+
+/-- Whether layer `l` (1-based) of the model is what its description says. -/
+noncomputable def layerOK (C : Cert) (d l : Nat) (LW : LayerW) (LD : LayerD) : Bool :=
+  layerInRange d LW && LW.heads.length == LD.heads.length &&
+  (LW.heads.zip LD.heads).all (fun p => headOK C l p.1 p.2) &&
+  targetsOK C LD l d && groupsOK C LD l LD.groups LW.units &&
+  (LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)).all (fun c => svGet LW.b2 c == b2Expected C LD.groups c)
+
+/-- The word-embedding entry coordinate `c` needs for symbol `a`. -/
+noncomputable def weExpected (C : Cert) (c a : Nat) : Rat :=
+  match C.role c with
+  | .node g 0 => match symEval C.prog a (g + 1) g with
+    | some true => 1
+    | _ => 0
+  | _ => 0
+
+/-- The position-embedding entry coordinate `c` needs for feature `f`. -/
+noncomputable def peExpected (C : Cert) (c : Nat) (f : Feat) : Rat :=
+  match C.role c with
+  | .feat f' => if f.beq f' then 1 else 0
+  | .node g 0 => match nodeAt C.prog g, f with
+    | .modEq 1 0, .one => 1
+    | .modEq 2 _, .one => 1 / 2
+    | .modEq 2 0, .parity => 1 / 2
+    | .modEq 2 1, .parity => -1 / 2
+    | _, _ => 0
+  | _ => 0
+
+/-- Whether a list of features has no repeats. -/
+noncomputable def nodupFeat : List Feat → Bool
+  | [] => true
+  | f :: t => !t.any (·.beq f) && nodupFeat t
+
+/-- Whether the role of coordinate `c` can be set by the embedding: a listed feature; a node at
+time `0` that is symbol-only, or `mod(1, 0)` / `mod(2, r)` from the features `one` and `parity`. -/
+noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
+  let feats := M.pe.map (·.1)
+  match C.role c with
+  | .feat f => feats.any (·.beq f)
+  | .node g 0 =>
+    (List.range C.nsym).all (fun a => (symEval C.prog a (g + 1) g).isSome) ||
+    (match nodeAt C.prog g with
+     | .modEq 1 0 => feats.any (·.beq .one)
+     | .modEq 2 r => decide (r < 2) && feats.any (·.beq .one) && feats.any (·.beq .parity)
+     | _ => false)
+  | _ => true
+
+/-- Whether the embedding sets every coordinate to its role's value at layer boundary `0`. -/
+noncomputable def embedOK (C : Cert) (M : ModelW) : Bool :=
+  M.we.length == C.nsym && M.we.all (inRange M.d) && M.pe.all (fun fe => inRange M.d fe.2) &&
+  nodupFeat (M.pe.map (·.1)) &&
+  (List.range M.d).all (fun c =>
+    roleEmbedOK C M c &&
+    (List.range C.nsym).all (fun a => svGet (M.we.getD a []) c == weExpected C c a) &&
+    M.pe.all (fun fe => svGet fe.2 c == peExpected C c fe.1))
+
+/-- Whether every listed equivalence holds: the two nodes agree on every assignment of the leaves. -/
+noncomputable def equivOK (C : Cert) : Bool :=
+  C.equiv.all (fun e => (allAssign e.2.2.length).all (fun ρ =>
+    match keval C.prog e.2.2 ρ (e.1 + 1) e.1, keval C.prog e.2.2 ρ (e.2.1 + 1) e.2.1 with
+    | some a, some b => a == b
+    | _, _ => false))
+
+/-- Whether layers `l+1, l+2, ...` are what the description says. -/
+noncomputable def layersOK (C : Cert) (d : Nat) : Nat → List LayerW → List LayerD → Bool
+  | _, [], [] => true
+  | l, LW :: lws, LD :: lds => layerOK C d (l + 1) LW LD && layersOK C d (l + 1) lws lds
+  | _, _, _ => false
+
+/-- Certificates, the checker: whether the model `M` is the construction the certificate `C`
+describes, for the formula `C.prog` read out at node `C.root`. -/
+noncomputable def check (C : Cert) (M : ModelW) : Bool :=
+  C.roles.length == M.d && C.coord.length == C.prog.length && C.coord.all (fun c => decide (c < M.d)) &&
+  decide (0 < C.K) && (!C.bounded || decide (0 < C.c)) && decide (0 < C.expK) &&
+  equivOK C && embedOK C M && layersOK C M.d 0 M.layers C.layers &&
+  decide (C.root < C.prog.length) && rep C C.root M.layers.length
+
+end HardSoft.Cert
+
+end

@@ -1,0 +1,720 @@
+module
+
+public import HardSoft.Cert.Select
+
+/-!
+# Certificates, part 7: each head family computes its node
+
+For a head the checker accepts (`headOK`) at layer `l`, reading activations that hold their roles'
+values at boundary `l - 1`: its output at a coordinate is the sum of its value terms aimed at that
+coordinate (`headOut_eq`), and each term's raw output is, in average-hard mode, exactly the 0/1
+value of the node it serves, and in soft mode at the temperature rule, `≥ 0` and within `errRule`
+of it (`term_hard`, `term_soft`). The families are Lemma 8's tie-breaking heads (past and future,
+bounded and unbounded regime; since and until through their select, `Y` and `X` with every key
+selected) and Lemma 7's one-sided lookups (`Y`, `X`, unbounded regime); each family's scores are
+shown to be the Lean formula of `HardSoft.Constructions` by evaluating the weight templates.
+
+## Main results
+
+* `HardSoft.Cert.headOut_eq`, `HardSoft.Cert.term_facts`, `HardSoft.Cert.term_hard`,
+  `HardSoft.Cert.term_soft`.
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+namespace HardSoft.Cert
+
+section Heads
+
+open Classical
+
+variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
+  [Lean.Grind.OrderedRing α]
+
+/-- A coordinate below `d` holding a feature holds the feature's value. -/
+theorem inv_feat {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x) {c : Nat}
+    {f : Feat} (hr : C.role c = .feat f) (hc : c < d) {i : Nat} (hi : i < n) : x i c = f.val n i := by
+  rw [hinv i hi c hc, hr]; rfl
+
+/-- A node the checker accepts at boundary `l` is read exactly from its coordinate. -/
+theorem inv_rep {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x)
+    (hE : equivOK C = true) (hd : ∀ g, C.crd g < d) {g : Nat} (h : rep C g l = true) {i : Nat} (hi : i < n) :
+    x i (C.crd g) = ind (holds C.prog w n g i) := by
+  rw [hinv i hi (C.crd g) (hd g), rep_val hE h (Nat.le_refl l)]
+
+/-- The keys a strict or strict-anticausal mask shows are positions of the word. -/
+theorem key_lt {m : Mask} (hm : m = .strict ∨ m = .strictAnti) {n i k : Nat} (hi : i < n) (hk : k < m.count n i) :
+    m.key i k < n := by
+  rcases hm with h | h <;> subst h <;> simp only [Mask.count, Mask.key] at hk ⊢ <;> omega
+
+/-- The raw output of one value term: the weights times the copied node's 0/1 value at each key. -/
+noncomputable def termOut (R : RatEmb α) (mode : Mode α) (C : Cert) (hw : HeadW) (x : Acts α) (w : List Nat)
+    (n i : Nat) (t : TermD) : α :=
+  sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k *
+    ind (holds C.prog w n t.src (hw.mask.key i k))) (hw.mask.count n i)
+
+/-- A head the checker accepts outputs, at coordinate `c`, the sum of its value terms aimed at `c`. -/
+theorem headOut_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hd : ∀ g, C.crd g < d) {hw : HeadW} {hd' : HeadD}
+    (hok : headOK C l hw hd' = true) {i : Nat} (hi : i < n) (c : Nat) :
+    headOut R mode hw x n i c
+      = lsum hd'.terms (fun t => termOut R mode C hw x w n i t * (if C.crd t.node = c then 1 else 0)) := by
+  unfold headOK at hok
+  simp only [Bool.and_eq_true] at hok
+  obtain ⟨⟨⟨⟨⟨⟨hreg, hmask⟩, _⟩, _⟩, hv⟩, ho⟩, hterms⟩ := hok
+  have hm : hw.mask = .strict ∨ hw.mask = .strictAnti := by
+    rw [Mask.eq_of_beq hmask]; cases hd'.fam <;> simp [Family.mask]
+  unfold headOut
+  rw [lsum_zip_sameCols hv ho (fun v o (_ : Unit) => sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+      * dotv R (x (hw.mask.key i k)) v) (hw.mask.count n i) * R.cast (svGet o c))
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [h2 c]; congr 1; exact sumTo_congr (fun k _ => by rw [dotv_congr R _ h1])) ()]
+  rw [lsum_zip_map hd'.terms (fun t => [(C.crd t.src, (1 : Rat))]) (fun t => [(C.crd t.node, (1 : Rat))])
+    (fun v o => sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+      * dotv R (x (hw.mask.key i k)) v) (hw.mask.count n i) * R.cast (svGet o c))]
+  refine lsum_congr (fun t ht => ?_)
+  have ht' := List.all_eq_true.mp hterms t ht
+  simp only [Bool.and_eq_true] at ht'
+  unfold termOut
+  congr 1
+  · refine sumTo_congr (fun k hk => ?_)
+    rw [dotv_cons, dotv_nil, R.map_one, inv_rep hinv hE hd ht'.1.1 (key_lt hm hi hk)]
+    grind
+  · simp only [svGet]
+    by_cases h : C.crd t.node = c
+    · rw [if_pos h, if_pos h, Rat.add_zero, R.map_one]
+    · rw [if_neg h, if_neg h, Rat.add_zero, R.map_zero]
+
+/-- The constant exponential `1`, an `ExpLike` over every ordered field: it reads the gap parts of
+the head theorems, which do not depend on the exponential. -/
+noncomputable def constExp : ExpLike α where
+  exp := fun _ => 1
+  pos := fun _ => Lean.Grind.OrderedRing.zero_lt_one
+  add := fun _ _ => by grind
+  zero := rfl
+  mono := fun _ _ _ => Std.le_refl _
+
+/-- The select of a head as a Boolean function of the key (no select: nothing selected). -/
+noncomputable def selFn (C : Cert) (w : List Nat) (n : Nat) (sel : Option Nat) : Nat → Bool :=
+  match sel with
+  | some b => fun j => decide (holds C.prog w n b j)
+  | none => fun _ => false
+
+/-- Nothing selected: no rightmost selected key. -/
+theorem lastSel_false : ∀ N, lastSel (fun _ => false) N = none
+  | 0 => rfl
+  | N + 1 => by show (if false then some N else lastSel (fun _ => false) N) = none; exact lastSel_false N
+
+/-- Nothing selected: no leftmost selected key. -/
+theorem firstSel_false (f : Nat → Bool) (hf : ∀ k, f k = false) : ∀ N, firstSel f N = none
+  | 0 => rfl
+  | N + 1 => by
+    show (match firstSel f N with | some k => some k | none => if f N then some N else none) = none
+    rw [firstSel_false f hf N, hf N]; rfl
+
+/-- A head's scores are its template's: `Σ_t (x_i q_t)(x_j k_t)` over the template's pairs. -/
+theorem score_tm (R : RatEmb α) {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
+    ∃ tm, scoreTemplate C hd.fam hd.sel = some tm ∧ ∀ (x : Acts α) (i k : Nat),
+      score R hw x i k = lsum tm (fun p => dotv R (x i) p.1 * dotv R (x (hw.mask.key i k)) p.2) := by
+  unfold headOK at hok
+  simp only [Bool.and_eq_true] at hok
+  have h := hok.1.1.1.2
+  cases htm : scoreTemplate C hd.fam hd.sel with
+  | none => rw [htm] at h; simp at h
+  | some tm =>
+    rw [htm] at h
+    simp only [Bool.and_eq_true] at h
+    refine ⟨tm, rfl, fun x i k => ?_⟩
+    unfold score
+    rw [lsum_zip_sameCols h.1 h.2 (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
+    exact lsum_zip_fst_snd tm (fun q kk => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
+
+/-- The family's mask. -/
+theorem mask_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
+    hw.mask = hd.fam.mask := by
+  unfold headOK at hok
+  simp only [Bool.and_eq_true] at hok
+  exact Mask.eq_of_beq hok.1.1.1.1.1.2
+
+/-- The select of a tie-breaking head is held exactly at boundary `l - 1`. -/
+theorem sel_rep_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {b : Nat}
+    (hb : hd.sel = some b) : rep C b (l - 1) = true := by
+  unfold headOK at hok
+  simp only [Bool.and_eq_true] at hok
+  have := hok.1.1.1.1.2
+  rw [hb] at this; exact this
+
+/-- The value terms' facts a head the checker accepts carries. -/
+theorem term_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD}
+    (ht : t ∈ hd.terms) :
+    rep C t.src (l - 1) = true ∧ C.role (C.crd t.node) = .node t.node l ∧ termKindOK C hd t = true := by
+  unfold headOK at hok
+  simp only [Bool.and_eq_true] at hok
+  have := List.all_eq_true.mp hok.2 t ht
+  simp only [Bool.and_eq_true] at this
+  exact ⟨this.1.1, Role.eq_of_beq this.1.2, this.2⟩
+
+/-- A past family's node (`Y src`, or `x S src` through its select) holds at `i > 0` exactly when
+`src` holds at the past target; at `0` it fails. -/
+theorem past_sem {C : Cert} {w : List Nat} {n : Nat} (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) {hd : HeadD}
+    {t : TermD} (hk : termKindOK C hd t = true) (hp : hd.fam.past = true) {i : Nat} (hin : i ≤ n) :
+    (0 < i → (holds C.prog w n t.node i ↔ holds C.prog w n t.src (tiebreakPastTarget (selFn C w n hd.sel) i))) ∧
+      (i = 0 → ¬ holds C.prog w n t.node i) := by
+  unfold termKindOK at hk
+  cases hs : hd.sel with
+  | none =>
+    rw [hs] at hk
+    cases hn : nodeAt C.prog t.node <;> rw [hn] at hk <;> simp only [Bool.false_eq_true] at hk
+    · next x =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at hk
+      obtain ⟨⟨_, hx⟩, hxl⟩ := hk
+      refine ⟨fun hi => ?_, fun hi => ?_⟩
+      · rw [holds_prev hn hxl, hx]
+        unfold tiebreakPastTarget selFn
+        rw [lastSel_false]
+        simp only [Option.getD_none]
+        exact ⟨fun h => h.2, fun h => ⟨hi, h⟩⟩
+      · rw [holds_prev hn hxl]; omega
+    · next x =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at hk
+      rw [hp] at hk; simp at hk
+  | some b =>
+    rw [hs] at hk
+    cases hn : nodeAt C.prog t.node <;> rw [hn] at hk <;> simp only [Bool.false_eq_true] at hk
+    · next x r =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at hk
+      obtain ⟨⟨⟨⟨⟨_, _⟩, hr⟩, hxl⟩, hrl⟩, hsel⟩ := hk
+      refine ⟨fun hi => ?_, fun hi => ?_⟩
+      · rw [holds_since hn hxl hrl, ← hr]
+        obtain ⟨h1, h2, h3⟩ := select_since (i := i) hsym hsel hin
+        simp only [selFn]
+        exact since_iff_target h1 h2 h3 hi
+      · rw [holds_since hn hxl hrl]; rintro ⟨j, hj, _⟩; omega
+    · next x r =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at hk
+      rw [hp] at hk; simp at hk
+
+/-- A future family's node (`X src`, or `x U src`) holds at `i` with `i + 1 < n` exactly when `src`
+holds at the future target; with `i + 1 ≥ n` it fails. -/
+theorem fut_sem {C : Cert} {w : List Nat} {n : Nat} (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) {hd : HeadD}
+    {t : TermD} (hk : termKindOK C hd t = true) (hp : hd.fam.past = false) {i : Nat} :
+    (i + 1 < n → (holds C.prog w n t.node i ↔
+        holds C.prog w n t.src (i + 1 + tiebreakFutureTarget (selFn C w n hd.sel) n i))) ∧
+      (n ≤ i + 1 → ¬ holds C.prog w n t.node i) := by
+  unfold termKindOK at hk
+  cases hs : hd.sel with
+  | none =>
+    rw [hs] at hk
+    cases hn : nodeAt C.prog t.node <;> rw [hn] at hk <;> simp only [Bool.false_eq_true] at hk
+    · next x =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at hk
+      rw [hp] at hk; simp at hk
+    · next x =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq, Bool.not_eq_true'] at hk
+      obtain ⟨⟨_, hx⟩, hxl⟩ := hk
+      refine ⟨fun hi => ?_, fun hi => ?_⟩
+      · rw [holds_next hn hxl, hx]
+        unfold tiebreakFutureTarget selFn
+        rw [firstSel_false _ (fun _ => rfl)]
+        simp only [Option.getD_none, Nat.add_zero]
+        exact ⟨fun h => h.2, fun h => ⟨hi, h⟩⟩
+      · rw [holds_next hn hxl]; omega
+  | some b =>
+    rw [hs] at hk
+    cases hn : nodeAt C.prog t.node <;> rw [hn] at hk <;> simp only [Bool.false_eq_true] at hk
+    · next x r =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at hk
+      rw [hp] at hk; simp at hk
+    · next x r =>
+      simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq, Bool.not_eq_true'] at hk
+      obtain ⟨⟨⟨⟨⟨_, _⟩, hr⟩, hxl⟩, hrl⟩, hsel⟩ := hk
+      refine ⟨fun hi => ?_, fun hi => ?_⟩
+      · rw [holds_until hn hxl hrl, ← hr]
+        obtain ⟨h1, h2, h3⟩ := select_until (i := i) hsym hsel
+        simp only [selFn]
+        exact until_iff_target h1 h2 h3 hi
+      · rw [holds_until hn hxl hrl]; rintro ⟨j, hj, hjn, _⟩; omega
+
+/-- Softmax over `N` keys only sees the scores of those keys. -/
+theorem softmax_congr_lt (E : ExpLike α) {s s' : Nat → α} {tau : α} {N : Nat} (h : ∀ k, k < N → s k = s' k)
+    {j : Nat} (hj : j < N) : softmax E tau s N j = softmax E tau s' N j := by
+  unfold softmax
+  rw [h j hj, sumTo_congr (fun k hk => by rw [h k hk])]
+
+/-- The softmax mass off `T` only sees the scores of the `N` keys. -/
+theorem mass_congr (E : ExpLike α) {s s' : Nat → α} {tau : α} {N T : Nat} (h : ∀ k, k < N → s k = s' k)
+    (hT : T < N) :
+    sumTo (softmax E tau s N) N - softmax E tau s N T = sumTo (softmax E tau s' N) N - softmax E tau s' N T := by
+  rw [sumTo_congr (fun k hk => softmax_congr_lt E h hk), softmax_congr_lt E h hT]
+
+/-- `[decide p]` as a 0/1 value is `ind p`. -/
+theorem ite_decide_eq_ind (p : Prop) : ((if decide p = true then 1 else 0 : α)) = ind p := by
+  unfold ind; by_cases hp : p <;> simp [hp]
+
+/-- The gamma of the certificate is non-negative when `K, c > 0`. -/
+theorem gamma_nonneg (R : RatEmb α) {C : Cert} (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) : 0 ≤ C.gammaRule := by
+  apply R.le_of_map_le
+  rw [R.map_zero]
+  have hK' : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  unfold Cert.gammaRule
+  cases hb : C.bounded
+  · simp only [Bool.false_eq_true, if_false]; exact Std.le_of_lt hK'
+  · simp only [if_true]
+    have hc' := hc hb
+    have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc'
+    rw [R.map_div (fun h => by rw [h] at hc'; exact absurd hc' (by decide))]
+    exact div_nonneg_of_nonneg (Std.le_of_lt hK') hcα
+
+/-- The facts a head family's scores give at query `i`: a target `T` among the `N` visible keys,
+strictly above every other key, and (in soft mode at the rule, for any exponential above its
+tangent) the softmax mass off `T` within `errRule`. -/
+def GapFacts (R : RatEmb α) (C : Cert) (s : Nat → α) (n N T : Nat) : Prop :=
+  T < N ∧ (∀ k, k < N → k ≠ T → s k < s T) ∧
+    ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+      sumTo (softmax E (C.tauRule R n) s N) N - softmax E (C.tauRule R n) s N T ≤ R.cast C.errRule
+
+/-- Lemma 8 (tie-breaking, bounded regime, past) read off a certified head: its scores are
+`tiebreakPastBounded K n sel`, so the target has the gap `K/n` and, at `τ = c/n`, mass off it
+`≤ exp(-K/c) ≤ errRule`. -/
+theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbPastB) {i : Nat}
+    (hi : 0 < i) (hin' : i < n) :
+    GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
+  have hin : i ≤ n := Nat.le_of_lt hin' 
+  have hbnd : C.bounded = true := by
+    unfold headOK at hok; simp only [Bool.and_eq_true] at hok
+    have := hok.1.1.1.1.1.1; rw [hfam] at this; simpa [Family.inRegime] using this
+  have hmask : hw.mask = .strict := by rw [mask_of_ok hok, hfam]; rfl
+  obtain ⟨tm, htm, hs⟩ := score_tm R hok
+  unfold scoreTemplate at htm
+  rw [hfam] at htm
+  cases ho : featCoord C .one <;> cases hp : featCoord C .iOverN <;> rw [ho, hp] at htm <;> simp at htm
+  next o p =>
+  obtain ⟨hro, hod⟩ := featCoord_sound ho
+  obtain ⟨hrp, hpd⟩ := featCoord_sound hp
+  rw [hroles] at hod hpd
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt (hc hbnd)
+  have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos (by omega))
+  have hscore : ∀ k, k < i → score R hw x i k = tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) k := by
+    intro k hki
+    rw [hs x i k, ← htm, hmask]
+    simp only [Mask.key, lsum_cons, lsum_nil, dotv_cons, dotv_nil]
+    have hxo : x i o = 1 := by rw [inv_feat hinv hro hod (by omega)]; rfl
+    have hxp : x k p = natCast k / natCast n := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    rw [hxo, hxp, R.map_one]
+    unfold tiebreakPastBounded selFn
+    cases hsel : hd.sel with
+    | none => simp only [dotv_nil]; simp; grind
+    | some b =>
+      simp only [dotv_cons, dotv_nil]
+      rw [inv_rep hinv hE hcrd (sel_rep_of_ok hok hsel) (by omega), ite_decide_eq_ind]
+      grind
+  refine ⟨(tiebreakPast_keys _ hi hin).1, fun k hk hne => ?_, fun E hE' => ?_⟩
+  · have hg := (tiebreak_past_bounded constExp (selFn C w n hd.sel) hKα hnα hi hin).1 k hk hne
+    rw [hscore k hk, hscore _ (tiebreakPast_keys _ hi hin).1]
+    have : (0 : α) < R.cast C.K / natCast n := zero_lt_div_of_zero_lt hKα hnα
+    generalize tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) k = a at hg ⊢
+    generalize tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) (tiebreakPastTarget (selFn C w n hd.sel) i) = b at hg ⊢
+    grind
+  · have htau : C.tauRule R n = R.cast C.c / natCast n := by unfold Cert.tauRule; rw [if_pos hbnd]
+    rw [htau, mass_congr E hscore (tiebreakPast_keys _ hi hin).1]
+    have hm := (tiebreak_past_bounded E (selFn C w n hd.sel) hKα (zero_lt_div_of_zero_lt hcα hnα) hi hin).2
+    have hex : -(R.cast C.K / natCast n) / (R.cast C.c / natCast n) = -R.cast C.gammaRule := by
+      unfold Cert.gammaRule; rw [if_pos hbnd, R.map_div (fun h => by have := hc hbnd; rw [h] at this; exact absurd this (by decide))]
+      have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hnα
+      have : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
+      generalize (natCast n : α) = a at *
+      generalize R.cast C.c = cc at *
+      grind
+    rw [hex] at hm
+    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+
+/-- The regime of a certified head's family. -/
+theorem bounded_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
+    hd.fam.inRegime C.bounded = true := by
+  unfold headOK at hok; simp only [Bool.and_eq_true] at hok
+  exact hok.1.1.1.1.1.1
+
+/-- The soft mode's exponent in the unbounded regime (`τ = 1`): `-K/1 = -γ`. -/
+theorem exponent_unbounded (R : RatEmb α) {C : Cert} {n : Nat} (hb : C.bounded = false) :
+    -R.cast C.K / C.tauRule R n = -R.cast C.gammaRule ∧ C.tauRule R n = 1 := by
+  unfold Cert.gammaRule Cert.tauRule; rw [hb]; simp only [Bool.false_eq_true, if_false]; constructor <;> grind
+
+/-- The soft mode's exponent in the bounded regime (`τ = c/n`): `-(K/n)/(c/n) = -γ`. -/
+theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hc : 0 < C.c) {n : Nat}
+    (hn : (0 : α) < natCast n) :
+    -(R.cast C.K / natCast n) / C.tauRule R n = -R.cast C.gammaRule ∧ C.tauRule R n = R.cast C.c / natCast n := by
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+  have ht : C.tauRule R n = R.cast C.c / natCast n := by unfold Cert.tauRule; rw [hb]; rfl
+  refine ⟨?_, ht⟩
+  rw [ht]
+  unfold Cert.gammaRule; rw [hb]; simp only [if_true]
+  rw [R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
+  have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hn
+  have : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
+  generalize (natCast n : α) = a at *
+  generalize R.cast C.c = cc at *
+  grind
+
+/-- Lemma 8 (tie-breaking, bounded regime, future) read off a certified head. -/
+theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbFutB) {i : Nat}
+    (hin : i + 1 < n) :
+    GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
+  have hbnd : C.bounded = true := by have := bounded_of_ok hok; rw [hfam] at this; simpa [Family.inRegime] using this
+  have hmask : hw.mask = .strictAnti := by rw [mask_of_ok hok, hfam]; rfl
+  obtain ⟨tm, htm, hs⟩ := score_tm R hok
+  unfold scoreTemplate at htm
+  rw [hfam] at htm
+  cases ho : featCoord C .one <;> cases hp : featCoord C .iOverN <;> rw [ho, hp] at htm <;> simp at htm
+  next o p =>
+  obtain ⟨hro, hod⟩ := featCoord_sound ho
+  obtain ⟨hrp, hpd⟩ := featCoord_sound hp
+  rw [hroles] at hod hpd
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt (hc hbnd)
+  have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos (by omega))
+  have hscore : ∀ k, k < n - 1 - i → score R hw x i k = tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i k := by
+    intro k hki
+    rw [hs x i k, ← htm, hmask]
+    simp only [Mask.key, lsum_cons, lsum_nil, dotv_cons, dotv_nil]
+    have hxo : x i o = 1 := by rw [inv_feat hinv hro hod (by omega)]; rfl
+    have hxp : x (i + 1 + k) p = natCast (i + 1 + k) / natCast n := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    rw [hxo, hxp, R.map_one, R.map_neg]
+    unfold tiebreakFutureBounded selFn
+    cases hsel : hd.sel with
+    | none => simp only [dotv_nil]; simp; grind
+    | some b =>
+      simp only [dotv_cons, dotv_nil]
+      rw [inv_rep hinv hE hcrd (sel_rep_of_ok hok hsel) (by omega), ite_decide_eq_ind]
+      grind
+  have hT := (tiebreakFuture_keys (selFn C w n hd.sel) hin).1
+  refine ⟨hT, fun k hk hne => ?_, fun E hE' => ?_⟩
+  · have hg := (tiebreak_future_bounded constExp (selFn C w n hd.sel) hKα hnα hin).1 k hk hne
+    rw [hscore k hk, hscore _ hT]
+    have : (0 : α) < R.cast C.K / natCast n := zero_lt_div_of_zero_lt hKα hnα
+    generalize tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i k = a at hg ⊢
+    generalize tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i (tiebreakFutureTarget (selFn C w n hd.sel) n i) = b at hg ⊢
+    grind
+  · obtain ⟨hex, htau⟩ := exponent_bounded R hbnd (hc hbnd) hnα
+    rw [mass_congr E hscore hT]
+    have hm := (tiebreak_future_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact zero_lt_div_of_zero_lt hcα hnα) hin).2
+    rw [hex] at hm
+    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+
+/-- Lemma 8 (tie-breaking, unbounded regime, past) read off a certified head. -/
+theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbPastU) {i : Nat}
+    (hi : 0 < i) (hin' : i < n) :
+    GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
+  have hin : i ≤ n := Nat.le_of_lt hin'
+  have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
+  have hmask : hw.mask = .strict := by rw [mask_of_ok hok, hfam]; rfl
+  obtain ⟨tm, htm, hs⟩ := score_tm R hok
+  unfold scoreTemplate at htm
+  rw [hfam] at htm
+  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hm : featCoord C .len <;>
+    simp only [ho, hp, hm, reduceCtorEq, Option.some.injEq] at htm
+  next o p m =>
+  obtain ⟨hro, hod⟩ := featCoord_sound ho
+  obtain ⟨hrp, hpd⟩ := featCoord_sound hp
+  obtain ⟨hrm, hmd⟩ := featCoord_sound hm
+  rw [hroles] at hod hpd hmd
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hscore : ∀ k, k < i → score R hw x i k = tiebreakPastUnbounded (R.cast C.K) n (selFn C w n hd.sel) k := by
+    intro k hki
+    rw [hs x i k, ← htm, hmask]
+    simp only [Mask.key, lsum_cons, lsum_nil, dotv_cons, dotv_nil]
+    have hxo : x i o = 1 := by rw [inv_feat hinv hro hod (by omega)]; rfl
+    have hxp : x k p = natCast k := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    have hxm : x i m = natCast n := by rw [inv_feat hinv hrm hmd (by omega)]; rfl
+    rw [hxo, hxp, hxm, R.map_one]
+    unfold tiebreakPastUnbounded selFn
+    cases hsel : hd.sel with
+    | none => simp only [dotv_nil]; simp; grind
+    | some b =>
+      simp only [dotv_cons, dotv_nil]
+      rw [inv_rep hinv hE hcrd (sel_rep_of_ok hok hsel) (by omega), ite_decide_eq_ind]
+      grind
+  have hT := (tiebreakPast_keys (selFn C w n hd.sel) hi hin).1
+  refine ⟨hT, fun k hk hne => ?_, fun E hE' => ?_⟩
+  · have hg := (tiebreak_past_unbounded constExp (selFn C w n hd.sel) hKα Lean.Grind.OrderedRing.zero_lt_one hi hin).1 k hk hne
+    rw [hscore k hk, hscore _ hT]
+    generalize tiebreakPastUnbounded (R.cast C.K) n (selFn C w n hd.sel) k = a at hg ⊢
+    generalize tiebreakPastUnbounded (R.cast C.K) n (selFn C w n hd.sel) (tiebreakPastTarget (selFn C w n hd.sel) i) = b at hg ⊢
+    grind
+  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+    rw [mass_congr E hscore hT]
+    have hm := (tiebreak_past_unbounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hi hin).2
+    rw [hex] at hm
+    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+
+/-- Lemma 8 (tie-breaking, unbounded regime, future) read off a certified head. -/
+theorem facts_tbFutU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbFutU) {i : Nat}
+    (hin : i + 1 < n) :
+    GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
+  have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
+  have hmask : hw.mask = .strictAnti := by rw [mask_of_ok hok, hfam]; rfl
+  obtain ⟨tm, htm, hs⟩ := score_tm R hok
+  unfold scoreTemplate at htm
+  rw [hfam] at htm
+  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hm : featCoord C .len <;>
+    simp only [ho, hp, hm, reduceCtorEq, Option.some.injEq] at htm
+  next o p m =>
+  obtain ⟨hro, hod⟩ := featCoord_sound ho
+  obtain ⟨hrp, hpd⟩ := featCoord_sound hp
+  obtain ⟨hrm, hmd⟩ := featCoord_sound hm
+  rw [hroles] at hod hpd hmd
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hscore : ∀ k, k < n - 1 - i → score R hw x i k = tiebreakFutureUnbounded (R.cast C.K) n (selFn C w n hd.sel) i k := by
+    intro k hki
+    rw [hs x i k, ← htm, hmask]
+    simp only [Mask.key, lsum_cons, lsum_nil, dotv_cons, dotv_nil]
+    have hxo : x i o = 1 := by rw [inv_feat hinv hro hod (by omega)]; rfl
+    have hxp : x (i + 1 + k) p = natCast (i + 1 + k) := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    have hxm : x i m = natCast n := by rw [inv_feat hinv hrm hmd (by omega)]; rfl
+    rw [hxo, hxp, hxm, R.map_one, R.map_neg]
+    unfold tiebreakFutureUnbounded selFn
+    cases hsel : hd.sel with
+    | none => simp only [dotv_nil]; simp; grind
+    | some b =>
+      simp only [dotv_cons, dotv_nil]
+      rw [inv_rep hinv hE hcrd (sel_rep_of_ok hok hsel) (by omega), ite_decide_eq_ind]
+      grind
+  have hT := (tiebreakFuture_keys (selFn C w n hd.sel) hin).1
+  refine ⟨hT, fun k hk hne => ?_, fun E hE' => ?_⟩
+  · have hg := (tiebreak_future_unbounded constExp (selFn C w n hd.sel) hKα Lean.Grind.OrderedRing.zero_lt_one hin).1 k hk hne
+    rw [hscore k hk, hscore _ hT]
+    generalize tiebreakFutureUnbounded (R.cast C.K) n (selFn C w n hd.sel) i k = a at hg ⊢
+    generalize tiebreakFutureUnbounded (R.cast C.K) n (selFn C w n hd.sel) i (tiebreakFutureTarget (selFn C w n hd.sel) n i) = b at hg ⊢
+    grind
+  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+    rw [mass_congr E hscore hT]
+    have hm := (tiebreak_future_unbounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hin).2
+    rw [hex] at hm
+    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+
+/-- Nothing selected: the past target is the previous position. -/
+theorem target_none_past (i : Nat) : tiebreakPastTarget (fun _ => false) i = i - 1 := by
+  unfold tiebreakPastTarget; rw [lastSel_false]; rfl
+
+/-- Nothing selected: the future target is the next position. -/
+theorem target_none_fut (n i : Nat) : tiebreakFutureTarget (fun _ => false) n i = 0 := by
+  unfold tiebreakFutureTarget; rw [firstSel_false _ (fun _ => rfl)]; rfl
+
+/-- Lemma 7 (lookup, unbounded regime, past mask) read off a certified head: scores
+`K (2 (i-1) j - j^2)`, target `i - 1`, gap `K`, mass off it `≤ exp(-K) ≤ errRule` at `τ = 1`. -/
+theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.roles.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .lkPast) (hsel : hd.sel = none)
+    {i : Nat} (hi : 0 < i) (hin : i < n) :
+    GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
+  have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
+  have hmask : hw.mask = .strict := by rw [mask_of_ok hok, hfam]; rfl
+  have hTe : tiebreakPastTarget (selFn C w n hd.sel) i = i - 1 := by rw [hsel]; exact target_none_past i
+  rw [hTe]
+  obtain ⟨tm, htm, hs⟩ := score_tm R hok
+  unfold scoreTemplate at htm
+  rw [hfam] at htm
+  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hq : featCoord C .idxSq <;>
+    simp only [ho, hp, hq, reduceCtorEq, Option.some.injEq] at htm
+  next o p q =>
+  obtain ⟨hro, hod⟩ := featCoord_sound ho
+  obtain ⟨hrp, hpd⟩ := featCoord_sound hp
+  obtain ⟨hrq, hqd⟩ := featCoord_sound hq
+  rw [hroles] at hod hpd hqd
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hscore : ∀ k, k < i → score R hw x i k = lookupScore (R.cast C.K) (i - 1) k := by
+    intro k hki
+    rw [hs x i k, ← htm, hmask]
+    simp only [Mask.key, lsum_cons, lsum_nil, dotv_cons, dotv_nil]
+    have hxo : x i o = 1 := by rw [inv_feat hinv hro hod (by omega)]; rfl
+    have hxp : x i p = natCast i := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    have hxpk : x k p = natCast k := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    have hxq : x k q = natCast k * natCast k := by rw [inv_feat hinv hrq hqd (by omega)]; rfl
+    rw [hxo, hxp, hxpk, hxq, R.map_one, R.map_neg, R.map_one, R.map_mul, R.map_neg]
+    have h2 : R.cast 2 = (2 : α) := by rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    rw [h2]
+    unfold lookupScore
+    have e : (natCast i : α) = natCast (i - 1) + 1 := by rw [← natCast_succ, Nat.sub_add_cancel hi]
+    rw [e]
+    grind
+  have hT : i - 1 < i := by omega
+  refine ⟨hT, fun k hk hne => ?_, fun E hE' => ?_⟩
+  · have hg := (lookup_past constExp (Std.le_of_lt hKα) Lean.Grind.OrderedRing.zero_lt_one hi).1 k hk hne
+    rw [hscore k hk, hscore _ hT]
+    generalize lookupScore (R.cast C.K) (i - 1) k = a at hg ⊢
+    generalize lookupScore (R.cast C.K) (i - 1) (i - 1) = b at hg ⊢
+    grind
+  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+    rw [mass_congr E hscore hT]
+    have hm := (lookup_past E (tau := C.tauRule R n) (Std.le_of_lt hKα) (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hi).2
+    rw [hex] at hm
+    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+
+/-- Lemma 7 (lookup, unbounded regime, future mask) read off a certified head: target `i + 1`. -/
+theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.roles.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .lkFut) (hsel : hd.sel = none)
+    {i : Nat} (hin : i + 1 < n) :
+    GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
+  have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
+  have hmask : hw.mask = .strictAnti := by rw [mask_of_ok hok, hfam]; rfl
+  have hTe : tiebreakFutureTarget (selFn C w n hd.sel) n i = 0 := by rw [hsel]; exact target_none_fut n i
+  rw [hTe]
+  obtain ⟨tm, htm, hs⟩ := score_tm R hok
+  unfold scoreTemplate at htm
+  rw [hfam] at htm
+  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hq : featCoord C .idxSq <;>
+    simp only [ho, hp, hq, reduceCtorEq, Option.some.injEq] at htm
+  next o p q =>
+  obtain ⟨hro, hod⟩ := featCoord_sound ho
+  obtain ⟨hrp, hpd⟩ := featCoord_sound hp
+  obtain ⟨hrq, hqd⟩ := featCoord_sound hq
+  rw [hroles] at hod hpd hqd
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hscore : ∀ k, k < n - 1 - i → score R hw x i k = lookupScore (R.cast C.K) (i + 1) (i + 1 + k) := by
+    intro k hki
+    rw [hs x i k, ← htm, hmask]
+    simp only [Mask.key, lsum_cons, lsum_nil, dotv_cons, dotv_nil]
+    have hxo : x i o = 1 := by rw [inv_feat hinv hro hod (by omega)]; rfl
+    have hxp : x i p = natCast i := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    have hxpk : x (i + 1 + k) p = natCast (i + 1 + k) := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
+    have hxq : x (i + 1 + k) q = natCast (i + 1 + k) * natCast (i + 1 + k) := by rw [inv_feat hinv hrq hqd (by omega)]; rfl
+    rw [hxo, hxp, hxpk, hxq, R.map_one, R.map_mul, R.map_neg]
+    have h2 : R.cast 2 = (2 : α) := by rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    rw [h2]
+    unfold lookupScore
+    rw [natCast_succ]
+    grind
+  have hT : 0 < n - 1 - i := by omega
+  refine ⟨hT, fun k hk hne => ?_, fun E hE' => ?_⟩
+  · have hg := (lookup_future constExp (Std.le_of_lt hKα) Lean.Grind.OrderedRing.zero_lt_one hin).1 k hk hne
+    rw [hscore k hk, hscore _ hT]
+    generalize lookupScore (R.cast C.K) (i + 1) (i + 1 + k) = a at hg ⊢
+    generalize lookupScore (R.cast C.K) (i + 1) (i + 1 + 0) = b at hg ⊢
+    grind
+  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+    rw [mass_congr E hscore hT]
+    have hm := (lookup_future E (tau := C.tauRule R n) (Std.le_of_lt hKα) (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hin).2
+    rw [hex] at hm
+    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+
+/-- A lookup family's value terms have no select. -/
+theorem sel_none_of_lookup {C : Cert} {hd : HeadD} {t : TermD} (hk : termKindOK C hd t = true)
+    (hf : hd.fam.tiebreak = false) : hd.sel = none := by
+  unfold termKindOK at hk
+  cases hs : hd.sel with
+  | none => rfl
+  | some b =>
+    rw [hs] at hk
+    cases hn : nodeAt C.prog t.node <;> rw [hn] at hk <;> simp [hf] at hk
+
+/-- From a family's gap facts and the node's meaning at the target: the term's hard output is the
+node's value, its soft output (at the rule) is `≥ 0` and within `errRule` of it. -/
+theorem term_of_facts (R : RatEmb α) {C : Cert} {hw : HeadW} {x : Acts α} {w : List Nat} {n i T : Nat} {t : TermD}
+    (hf : GapFacts R C (score R hw x i) n (hw.mask.count n i) T)
+    (hsem : holds C.prog w n t.node i ↔ holds C.prog w n t.src (hw.mask.key i T)) :
+    termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
+      ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+        0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
+          absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
+  obtain ⟨hT, hgap, hmass⟩ := hf
+  have hind : ind (holds C.prog w n t.node i) = (ind (holds C.prog w n t.src (hw.mask.key i T)) : α) := by
+    rw [propext hsem]
+  refine ⟨?_, fun E hE' => ?_⟩
+  · unfold termOut weights
+    rw [hind]
+    exact hard_out_eq (v := fun k => ind (holds C.prog w n t.src (hw.mask.key i k))) hT hgap
+  · unfold termOut weights
+    have hb := soft_out_bounds E (s := score R hw x i) (tau := C.tauRule R n)
+      (v := fun k => ind (holds C.prog w n t.src (hw.mask.key i k))) hT (fun k _ => ind_cases _)
+    rw [hind]
+    exact ⟨hb.1, Std.le_trans hb.2 (hmass E hE')⟩
+
+/-- With no visible key the term outputs `0`, which is the node's value when the node fails. -/
+theorem term_of_empty (R : RatEmb α) {C : Cert} {hw : HeadW} {x : Acts α} {w : List Nat} {n i : Nat} {t : TermD}
+    (h0 : hw.mask.count n i = 0) (hn : ¬ holds C.prog w n t.node i) (mode : Mode α) :
+    termOut R mode C hw x w n i t = ind (holds C.prog w n t.node i) := by
+  unfold termOut; rw [h0, sumTo_zero]; unfold ind; rw [if_neg hn]
+
+/-- Every value term of a head the checker accepts: its hard output is the 0/1 value of the node it
+serves at `i`; its soft output at the temperature rule is `≥ 0` and within `errRule` of it. -/
+theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
+    {i : Nat} (hi : i < n) :
+    termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
+      ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+        0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
+          absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
+  obtain ⟨_, _, hkind⟩ := term_of_ok hok ht
+  have hmask := mask_of_ok hok
+  have empty : hw.mask.count n i = 0 → ¬ holds C.prog w n t.node i →
+      termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
+      ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+        0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
+          absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
+    intro h0 hn
+    refine ⟨term_of_empty R h0 hn _, fun E hE' => ?_⟩
+    rw [term_of_empty R h0 hn _]
+    unfold ind; rw [if_neg hn]
+    refine ⟨Std.le_refl _, ?_⟩
+    have : absv ((0 : α) - 0) = 0 := by rw [show (0 : α) - 0 = 0 by grind]; unfold absv; rw [if_pos (Std.le_refl _)]
+    rw [this]
+    exact Std.le_trans (Std.le_of_lt (E.pos _)) (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+  cases hfam : hd.fam with
+  | tbPastB | tbPastU | lkPast =>
+    have hp : hd.fam.past = true := by rw [hfam]; rfl
+    have hm : hw.mask = .strict := by rw [hmask, hfam]; rfl
+    obtain ⟨hsem, hsem0⟩ := past_sem hsym hkind hp (Nat.le_of_lt hi)
+    by_cases h0 : i = 0
+    · exact empty (by rw [hm]; show i = 0; exact h0) (hsem0 h0)
+    · have hi0 : 0 < i := by omega
+      have hcount : hw.mask.count n i = i := by rw [hm]; rfl
+      have hkey : hw.mask.key i (tiebreakPastTarget (selFn C w n hd.sel) i) = tiebreakPastTarget (selFn C w n hd.sel) i := by
+        rw [hm]; rfl
+      refine term_of_facts R (T := tiebreakPastTarget (selFn C w n hd.sel) i) ?_ (by rw [hkey]; exact hsem hi0)
+      rw [hcount]
+      first
+        | exact facts_tbPastB R hinv hE hcrd hroles hK hc hk hok hfam hi0 hi
+        | exact facts_tbPastU R hinv hE hcrd hroles hK hc hk hok hfam hi0 hi
+        | exact facts_lkPast R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hi0 hi
+  | tbFutB | tbFutU | lkFut =>
+    have hp : hd.fam.past = false := by rw [hfam]; rfl
+    have hm : hw.mask = .strictAnti := by rw [hmask, hfam]; rfl
+    obtain ⟨hsem, hsem0⟩ := fut_sem hsym hkind hp (i := i)
+    by_cases h0 : n ≤ i + 1
+    · exact empty (by rw [hm]; show n - 1 - i = 0; omega) (hsem0 h0)
+    · have hin : i + 1 < n := by omega
+      have hcount : hw.mask.count n i = n - 1 - i := by rw [hm]; rfl
+      have hkey : hw.mask.key i (tiebreakFutureTarget (selFn C w n hd.sel) n i)
+          = i + 1 + tiebreakFutureTarget (selFn C w n hd.sel) n i := by rw [hm]; rfl
+      refine term_of_facts R (T := tiebreakFutureTarget (selFn C w n hd.sel) n i) ?_ (by rw [hkey]; exact hsem hin)
+      rw [hcount]
+      first
+        | exact facts_tbFutB R hinv hE hcrd hroles hK hc hk hok hfam hin
+        | exact facts_tbFutU R hinv hE hcrd hroles hK hc hk hok hfam hin
+        | exact facts_lkFut R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hin
+
+end Heads
+
+end HardSoft.Cert
+
+end
