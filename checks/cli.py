@@ -15,11 +15,24 @@ import sys
 
 from hardsoft.checks import runner
 from hardsoft.checks.args import Parser
-from hardsoft.checks.commands import audit, check, constructions, examples, export, import_model, install_lean, simulate, table, temperature, verify
+from hardsoft.checks.commands import (
+    audit,
+    certify,
+    check,
+    constructions,
+    examples,
+    export,
+    import_model,
+    install_lean,
+    simulate,
+    table,
+    temperature,
+    verify,
+)
 from hardsoft.checks.commands import compile as compile_command
 
 #: The subcommands, in the order ``hardsoft --help`` lists them.
-COMMANDS = (check, temperature, simulate, compile_command, verify, examples, import_model, export, table, constructions, audit, install_lean)
+COMMANDS = (check, temperature, simulate, compile_command, certify, verify, examples, import_model, export, table, constructions, audit, install_lean)
 
 EXIT_HELP = f"""exit status:
   {runner.EXIT_OK}  ok

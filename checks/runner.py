@@ -38,6 +38,7 @@ FAMILIES: dict[str, str] = {
     "apps": "hardsoft.checks.families.apps",
     "smt": "hardsoft.checks.families.smt",
     "lean": "hardsoft.checks.families.lean",
+    "certify": "hardsoft.checks.families.certify",
 }
 PRESETS: tuple[str, ...] = PRESET_NAMES  # defined once, in spec.presets
 

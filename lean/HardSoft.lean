@@ -19,6 +19,7 @@ public import HardSoft.Cert.Sem
 public import HardSoft.Cert.HeadsBase
 public import HardSoft.Cert.Select
 public import HardSoft.Cert.Heads
+public import HardSoft.Cert.Data
 
 /-!
 # HardSoft

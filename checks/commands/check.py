@@ -1,4 +1,4 @@
-"""``hardsoft check``: run the check families (spec, fuzz, verify, apps, smt, lean) and write report.json / report.md.
+"""``hardsoft check``: run the check families (spec, fuzz, verify, apps, smt, lean, certify) and write report.json / report.md.
 
 Exit status (``checks.runner.exit_code``): 0 every check passed, 1 something failed, 3 nothing
 failed but something could not be decided; 2 for bad options, found before anything is written.
@@ -23,7 +23,7 @@ def register(sub: Any) -> None:
 
     c = sub.add_parser(
         "check",
-        help="run the checks (spec, fuzz, verify, apps, smt, lean) and write report.json / report.md",
+        help="run the checks (spec, fuzz, verify, apps, smt, lean, certify) and write report.json / report.md",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=f"Where things go:\n"
         f"  report            --out DIR, default ./report in the current directory\n"

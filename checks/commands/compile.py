@@ -37,6 +37,11 @@ def register(sub: Any) -> None:
     )
     c.add_argument("--save-model", metavar="FILE", help="write the model (format hardsoft-model/2); runs in 'hardsoft simulate --model'")
     c.add_argument("--json", action="store_true", help="print JSON")
+    c.add_argument(
+        "--certify",
+        action="store_true",
+        help="then certify the model in Lean for every n, as 'hardsoft certify' does (one more line; docs/certify.md)",
+    )
     add_engine_options(c)  # --workers, --scheduler, --max-seconds of the verification engine
     c.set_defaults(func=run)
 
@@ -75,12 +80,14 @@ def run(args: argparse.Namespace) -> int:
     from hardsoft.spec.modelio import save_model
 
     text = program_text(args)
+    if args.certify and args.json:
+        raise ValueError("--certify prints one line after the compile output: use it without --json (or run hardsoft certify)")
     if args.lang == "srasp":
         from hardsoft.checks.commands.srasp_program import run_compile
 
-        return run_compile(args, text)
+        return _then_certify(args, text, run_compile(args, text))
     if args.lang != "tl":
-        return run_program(args, text)
+        return _then_certify(args, text, run_program(args, text))
     try:
         f = parse(text)
     except ValueError as e:
@@ -119,7 +126,21 @@ def run(args: argparse.Namespace) -> int:
                 print(f"          first counterexample: {report['first_counterexample']}")
         if args.save_model:
             print(f"saved     {args.save_model}")
-    return 0 if report is None or report["ok"] else 1
+    return _then_certify(args, text, 0 if report is None or report["ok"] else 1)
+
+
+def _then_certify(args: argparse.Namespace, text: str, code: int) -> int:
+    """With --certify, certify the program as ``hardsoft certify`` does (its line after the compile output); return the worse status.
+
+    The statuses combine as the check runner's do: a failure (1) or an internal error (4) wins over OK.
+    """
+    if not getattr(args, "certify", False):
+        return code
+    from hardsoft.checks.commands.certify import certify_subject
+    from hardsoft.checks.families.certify.subjects import Subject
+
+    cert_code = certify_subject(Subject(args.lang, text, tuple(args.alphabet), args.regime))
+    return max(code, cert_code)
 
 
 def _check_work(compiled: Any, args: argparse.Namespace) -> None:

@@ -14,7 +14,7 @@ from hardsoft.checks.commands import table
 from hardsoft.constructive.logic import REGIMES
 
 #: The subcommands `hardsoft --help` listed before the one-module-per-command layout (none may go missing).
-SUBCOMMANDS = ("check", "temperature", "simulate", "compile", "verify", "examples", "import", "export", "table", "constructions", "audit", "install-lean")
+SUBCOMMANDS = ("check", "temperature", "simulate", "compile", "certify", "verify", "examples", "import", "export", "table", "constructions", "audit", "install-lean")
 
 
 def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -170,6 +170,7 @@ def build_wasm(
     pins: tuple[str, str] | None = None,
     bundle_name: str = LIB_NAME,
     parallel: bool | None = None,
+    keep: Callable[[Path], None] | None = None,
 ) -> dict[str, UnitResult]:
     """Compile the modules under ``src_root`` with the wasm toolchain as ONE bundle, then the pin module; return the units.
 
@@ -192,7 +193,9 @@ def build_wasm(
     ``environment.REFUSED_BYTES`` are refused before any process runs.  The bundle's unit
     carries the facts of its compiled environment (``UnitResult.environment``), read from a copy
     of its .olean parts in a fresh directory made after its process ended, where the pin module
-    is then checked.
+    is then checked.  ``keep`` (when the bundle built cleanly) is called with that directory, the
+    compiled bundle's parts in it, before anything else runs there (``cache.store_bundle``: certificates
+    import the compiled library, ``checks.families.certify``).
     """
     if parallel is None:
         parallel = parallel_by_default()
@@ -258,6 +261,8 @@ def build_wasm(
             tc, manifest, whole.status, bundle_name, work / "build", fresh / "src" / "build", tc.home / OLEAN_INDEX_CACHE
         )
         shutil.rmtree(tmp, ignore_errors=True)
+        if keep is not None and whole.ok and whole.environment.facts is not None:
+            keep(fresh / "src" / "build")
         tmp, work = fresh, fresh / "src"
         staged = stage_wasm(tc, tmp)
         env["LEAN_PATH"] = f"{staged.lean_lib}:{work / 'build'}"

@@ -21,6 +21,13 @@ of its compiled environment, ``checks.families.lean.environment``, so a reused v
 judged on the same facts).  Runs with a unit that timed
 out or did not run are not stored.  ``HARDSOFT_LEAN_CACHE=off`` disables the cache;
 ``HARDSOFT_LEAN_CACHE=<dir>`` moves it (default ``<toolchain home>/lean-cache``).
+
+Beside a verdict, the compiled bundle itself (its ``.olean`` parts) is kept under
+``bundles/<key>/`` (``store_bundle``; the last ``KEPT_BUNDLES``): a certificate module
+(``checks.families.certify``) imports the compiled library instead of compiling it again.
+``load_bundle`` hands it out only when every part's sha256 is the one the stored verdict's
+environment facts were read from (``parts_sha256``), so a kept bundle is the bundle that verdict
+judged, byte for byte.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 import time
 from collections.abc import Iterable
@@ -44,6 +52,10 @@ from hardsoft.checks.families.lean.toolchain import Toolchain, sha256_file
 CACHE_ENV = "HARDSOFT_LEAN_CACHE"
 #: Format of a cache entry.
 FORMAT = "hardsoft-lean-cache/3"
+#: The folder (in the cache folder) of the kept compiled bundles, one subfolder per build key.
+BUNDLES = "bundles"
+#: How many compiled bundles are kept (the most recently stored); older ones are deleted.
+KEPT_BUNDLES = 3
 
 
 def cache_dir() -> Path | None:
@@ -174,3 +186,44 @@ def store(key: str, covered: dict[str, Any], units: dict[str, UnitResult]) -> Pa
         Path(tmp).unlink(missing_ok=True)
         raise
     return d / f"{key}.json"
+
+
+def store_bundle(key: str, build_dir: Path, root: str) -> Path | None:
+    """Keep the compiled ``root`` parts of ``build_dir`` (``<root>.olean*``) under ``bundles/<key>``; return that folder (None: no cache).
+
+    Written into a temporary folder and renamed, so a reader never sees half a bundle; only
+    the ``KEPT_BUNDLES`` most recent bundles are kept.
+    """
+    d = cache_dir()
+    if d is None:
+        return None
+    base = d / BUNDLES
+    base.mkdir(parents=True, exist_ok=True)
+    final = base / key
+    tmp = Path(tempfile.mkdtemp(dir=base, prefix=".bundle-"))
+    try:
+        for f in sorted(build_dir.glob(f"{root}.olean*")):
+            shutil.copyfile(f, tmp / f.name)
+        if final.exists():
+            shutil.rmtree(final, ignore_errors=True)
+        os.replace(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    kept = sorted((p for p in base.iterdir() if p.is_dir() and not p.name.startswith(".")), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in kept[KEPT_BUNDLES:]:
+        shutil.rmtree(old, ignore_errors=True)
+    return final
+
+
+def load_bundle(key: str, parts_sha256: dict[str, str]) -> Path | None:
+    """Return the kept bundle of ``key`` when every part has the sha256 its verdict's facts recorded, else None."""
+    d = cache_dir()
+    if d is None or not parts_sha256:
+        return None
+    folder = d / BUNDLES / key
+    for name, digest in parts_sha256.items():
+        f = folder / name
+        if not f.is_file() or sha256_file(f) != digest:
+            return None
+    return folder

@@ -29,6 +29,7 @@ clean, and (wasm) the facts of the compiled environment confirm it
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -176,6 +177,8 @@ class _Build:
     failure: str | None = None  # the toolchain could not be had or run: every verdict UNDECIDED
     cached: str | None = None  # the date of a reused cached verdict
     env: Assessment | None = None  # the facts of the compiled environment (checks.families.lean.environment)
+    key: str | None = None  # the wasm build's cache key
+    bundle_dir: Path | None = None  # the kept compiled bundle (cache.store_bundle), when there is one
 
     @property
     def kind(self) -> str:
@@ -235,15 +238,31 @@ def check_project(
     the project passes the part's); ``report`` restricts the per-theorem results to these names (the build and pins cover
     all).
     """
+    return _check_project(lean_dir, out_dir, progress, statements, claims_of, report, definitions, examples)[0]
+
+
+def _check_project(
+    lean_dir: Path,
+    out_dir: Path,
+    progress: Callable[[str], None],
+    statements: Mapping[str, LeanStatement] | None = None,
+    claims_of: dict[str, tuple[str, ...]] | None = None,
+    report: set[str] | None = None,
+    definitions: Mapping[str, LeanDefinition] | None = None,
+    examples: Mapping[str, LeanExample] | None = None,
+    need_bundle: bool = False,
+) -> tuple[list[CheckResult], _Build]:
+    """``check_project``, also returning the build; ``need_bundle``: the wasm toolchain, and a cached verdict whose compiled
+    bundle is not kept is built again (certificates import the compiled bundle, ``compiled_library``)."""
     out_dir = Path(out_dir)
     log_dir = out_dir / "lean"
     log_dir.mkdir(parents=True, exist_ok=True)
     t_start = time.perf_counter()
     reg = registry(statements, claims_of, definitions, examples)
     files, findings = _audit(lean_dir)
-    native = find_native()
+    native = None if need_bundle else find_native()
     pins = _pin_module(reg, lean_dir, native)
-    build = _build(lean_dir, log_dir, progress, native, files, pins)
+    build = _build(lean_dir, log_dir, progress, native, files, pins, need_bundle)
     pins.judge(build.pin_unit)
     _mark_unreached(build, pins)
     results = [_toolchain_row(build, time.perf_counter() - t_start)]
@@ -260,7 +279,7 @@ def check_project(
     for name in sorted(reg.claims, key=lambda n: (reg.claims[n], n)):
         if report is None or name in report:
             results.append(_theorem_row(name, reg, build, pins, findings, bad_axioms, where.get(name, "")))
-    return [r for r in results if r is not None]
+    return [r for r in results if r is not None], build
 
 
 def _audit(lean_dir: Path) -> tuple[list[Path], list[Finding]]:
@@ -281,9 +300,20 @@ def _pin_module(reg: Registry, lean_dir: Path, native: Toolchain | None) -> _Pin
     return _Pins(text, pins, problems, audit_text(text, PIN_MODULE + ".lean"))
 
 
-def _build(lean_dir: Path, log_dir: Path, progress: Callable[[str], None], native: Toolchain | None, files: list[Path], pins: _Pins) -> _Build:
+def _build(
+    lean_dir: Path,
+    log_dir: Path,
+    progress: Callable[[str], None],
+    native: Toolchain | None,
+    files: list[Path],
+    pins: _Pins,
+    need_bundle: bool = False,
+) -> _Build:
     """Step 3: build and pin: natively (``lake build``, pins, ``#print axioms``) or with the wasm bundle through the cache.
 
+    A wasm build keeps its compiled bundle beside its verdict (``cache.store_bundle``); a reused
+    verdict comes with its kept bundle when the bundle's parts are those the verdict's facts were
+    read from (``cache.load_bundle``), and with ``need_bundle`` a verdict without one is built again.
     A toolchain that cannot be had or run is recorded as ``failure`` (every verdict UNDECIDED).
     """
     out = _Build(tc=native)
@@ -299,17 +329,71 @@ def _build(lean_dir: Path, log_dir: Path, progress: Callable[[str], None], nativ
         key, covered = cache.build_key(
             [(str(f.relative_to(lean_dir)), f.read_bytes()) for f in files], {PIN_MODULE: pins.text}, tc, {"wasm_build": "bundle"}
         )
+        out.key = key
         hit = cache.load(key, log_dir)
         if hit is not None:
+            out.bundle_dir = cache.load_bundle(key, _parts_sha256(hit[0]))
+        if hit is not None and (out.bundle_dir is not None or not need_bundle):
             out.units, entry = hit
             out.cached = entry["created"]
             progress(f"lean: cached verdict of {out.cached} reused (key {key[:16]})")
         else:
-            out.units = build_wasm(tc, lean_dir, log_dir, progress, pins=(PIN_MODULE, pins.text))
+
+            def keep(build_dir: Path) -> None:
+                """Keep the compiled bundle in the cache (cache off: beside this run's logs, for this run's certificates)."""
+                out.bundle_dir = cache.store_bundle(key, build_dir, LIB_NAME)
+                if out.bundle_dir is None:
+                    out.bundle_dir = log_dir / "compiled-bundle"
+                    out.bundle_dir.mkdir(parents=True, exist_ok=True)
+                    for f in sorted(build_dir.glob(f"{LIB_NAME}.olean*")):
+                        shutil.copyfile(f, out.bundle_dir / f.name)
+
+            out.units = build_wasm(tc, lean_dir, log_dir, progress, pins=(PIN_MODULE, pins.text), keep=keep)
             cache.store(key, covered, out.units)
     except (ToolchainError, OSError) as e:
         out.failure = f"toolchain missing: {e}; install it with: {INSTALL_COMMAND}"
     return out
+
+
+def _parts_sha256(units: dict[str, UnitResult]) -> dict[str, str]:
+    """Return the sha256 of each compiled part the bundle's environment facts were read from ({} when there are none)."""
+    u = units.get(BUNDLE_UNIT)
+    facts = u.environment.facts if u is not None and u.environment is not None else None
+    return dict(facts.parts_sha256) if facts is not None else {}
+
+
+@dataclass
+class CompiledLibrary:
+    """The library as a certificate needs it (``compiled_library``): the lean family's rows and the kept compiled bundle.
+
+    ``failure``: why the library cannot be relied on (a row not OK, or no kept bundle), None when every row is OK;
+    ``undecided``: that reason is undecided (toolchain missing, a timeout), not a failure.
+    """
+
+    rows: list[CheckResult]
+    bundle_dir: Path | None
+    key: str | None
+    tc: Toolchain | None
+    failure: str | None
+    undecided: bool = False
+
+
+def compiled_library(out_dir: Path, progress: Callable[[str], None]) -> CompiledLibrary:
+    """Return the library checked as the lean family checks it (wasm, through the cache) with its compiled bundle kept.
+
+    A certificate module imports this bundle: a certificate counts only when every row of the
+    library (build, audit, pins, environment, every theorem) is OK.
+    """
+    statements, claims_of = registry_pins()
+    rows, build = _check_project(LEAN_DIR, out_dir, progress, statements, claims_of, need_bundle=True)
+    bad = [r for r in rows if r.outcome is not Outcome.OK]
+    failure, undecided = None, False
+    if bad:
+        failure = f"{bad[0].name}: {bad[0].verdict}: {bad[0].detail}"
+        undecided = all(r.outcome is Outcome.UNDECIDED for r in bad)
+    elif build.bundle_dir is None:
+        failure = "lean: the compiled library was not kept"
+    return CompiledLibrary(rows, build.bundle_dir, build.key, build.tc, failure, undecided)
 
 
 def _mark_unreached(build: _Build, pins: _Pins) -> None:

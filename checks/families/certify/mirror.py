@@ -1,0 +1,624 @@
+"""A Python mirror of lean/HardSoft/Cert/Check.lean's ``check``: it names the FIRST part of a certificate that fails.
+
+Lean's kernel evaluation of ``check`` is the verdict; this mirror only says WHERE a certificate
+fails (which layer, head, group, coordinate), so that ``hardsoft certify`` can print it in one line.
+It follows the Lean definitions function by function (same names in snake case, same order of
+conjuncts), over exact Fractions.  A disagreement between the mirror and Lean is an internal
+error of hardsoft, reported as such (``checks.families.certify.run``).
+
+``check(C, M)`` returns None when Lean's ``check C M`` would return true, else the first failure
+as one line.  The evaluators of Logic.lean (``symEval``, ``keval``, ``conjLits``) are mirrored
+here too (``keval`` is the description's, ``constructive.logic.certificate.keval``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from hardsoft.constructive.logic.certificate import (
+    Certificate,
+    Feat,
+    GroupD,
+    HeadD,
+    HeadW,
+    LayerD,
+    LayerW,
+    ModelW,
+    Node,
+    Role,
+    SVec,
+    UnitW,
+    all_assignments,
+    keval,
+)
+
+#: What ``nodeAt`` gives past the end of the program (Logic.lean).
+NODE_DEFAULT = Node("const", (False,))
+ROLE_ZERO = Role("zero")
+
+
+class Fail(Exception):
+    """The first check that failed, as one line."""
+
+
+# ---------------------------------------------------------------- Basic.lean / Model.lean
+
+
+def sv_get(v: SVec, k: int) -> Fraction:
+    """Return ``svGet v k``: the sum of v's entries at coordinate k."""
+    return sum((w for c, w in v if c == k), Fraction(0))
+
+
+def same_vec_at(v: SVec, t: SVec) -> int | None:
+    """Return None when ``sameVec v t``, else the first listed coordinate where they differ."""
+    for c in [e[0] for e in v] + [e[0] for e in t]:
+        if sv_get(v, c) != sv_get(t, c):
+            return c
+    return None
+
+
+def feat_text(f: Feat | None) -> str:
+    """Return a feature as Lean writes it (``modEq 3 1``)."""
+    if f is None:
+        return "?"
+    return " ".join([f.kind, *map(str, f.args)])
+
+
+# ---------------------------------------------------------------- Logic.lean
+
+
+def node_at(P: Sequence[Node], g: int) -> Node:
+    """Return ``nodeAt P g`` (``const false`` past the end)."""
+    return P[g] if 0 <= g < len(P) else NODE_DEFAULT
+
+
+def lin_const(p: int, q: int, r: int) -> bool | None:
+    """Return ``linConst``: p i + q n + r > 0 decided for every 0 <= i < n, or None."""
+    if 0 < q + r and 0 <= q and 0 <= p + q:
+        return True
+    if q + r <= 0 and q <= 0 and p + q <= 0:
+        return False
+    return None
+
+
+def sym_eval(P: Sequence[Node], a: int, fuel: int, g: int) -> bool | None:
+    """Return ``symEval P a fuel g``: a symbol-only node's value at symbol a (None: not symbol-only)."""
+    if fuel == 0:
+        return None
+    nd = node_at(P, g)
+    k, args = nd.kind, nd.args
+    if k == "atom":
+        return a == args[0]
+    if k == "const":
+        return bool(args[0])
+    if k == "lin":
+        return lin_const(int(args[0]), int(args[1]), int(args[2]))
+    if k == "not":
+        x = int(args[0])
+        if not x < g:
+            return None
+        u = sym_eval(P, a, fuel - 1, x)
+        return None if u is None else not u
+    if k in ("and", "or"):
+        x, y = int(args[0]), int(args[1])
+        if not (x < g and y < g):
+            return None
+        u, v = sym_eval(P, a, fuel - 1, x), sym_eval(P, a, fuel - 1, y)
+        if u is None or v is None:
+            return None
+        return (u and v) if k == "and" else (u or v)
+    return None
+
+
+def conj_lits(P: Sequence[Node], I: Sequence[int], fuel: int, g: int, pol: bool) -> list[tuple[int, bool]] | None:
+    """Return ``conjLits P I fuel g pol``: node g (at polarity pol) as one conjunction of literals over I, or None."""
+    if fuel == 0:
+        return None
+    if g in I:
+        return [(g, pol)]
+    nd = node_at(P, g)
+    if nd.kind == "const":
+        return [] if bool(nd.args[0]) == pol else None
+    if nd.kind == "not":
+        x = int(nd.args[0])
+        return conj_lits(P, I, fuel - 1, x, not pol) if x < g else None
+    if nd.kind in ("and", "or"):
+        x, y = int(nd.args[0]), int(nd.args[1])
+        if (pol if nd.kind == "and" else not pol) and x < g and y < g:
+            a, b = conj_lits(P, I, fuel - 1, x, pol), conj_lits(P, I, fuel - 1, y, pol)
+            return None if a is None or b is None else a + b
+    return None
+
+
+# ---------------------------------------------------------------- Check.lean: helpers
+
+
+def role(C: Certificate, c: int) -> Role:
+    """Return ``role C c``."""
+    return C.roles[c] if 0 <= c < len(C.roles) else ROLE_ZERO
+
+
+def crd(C: Certificate, g: int) -> int:
+    """Return ``crd C g``."""
+    return C.coord[g] if 0 <= g < len(C.coord) else 0
+
+
+def gamma_rule(C: Certificate) -> Fraction:
+    """Return ``gammaRule``: K/c (bounded), K (unbounded)."""
+    return C.K / C.c if C.bounded else C.K
+
+
+def err_rule(C: Certificate) -> Fraction:
+    """Return ``errRule``: 1 / (1 + gamma/k)^k."""
+    return 1 / (1 + gamma_rule(C) / C.exp_k) ** C.exp_k
+
+
+def feat_coord(C: Certificate, f: Feat) -> int | None:
+    """Return ``featCoord C f``: the first coordinate whose role is the feature f."""
+    for k, r in enumerate(C.roles):
+        if r == Role("feat", f):
+            return k
+    return None
+
+
+def feat_is(P: Sequence[Node], g: int, f: Feat) -> bool:
+    """Return ``featIs P g f``: node g is the formula the feature f computes."""
+    nd = node_at(P, g)
+    if nd.kind == "first":
+        return f == Feat("isFirst")
+    if nd.kind == "last":
+        return f == Feat("isLast")
+    if nd.kind in ("modEq", "lin"):
+        return f == Feat(nd.kind, tuple(int(a) for a in nd.args))
+    return False
+
+
+def listed_equiv(C: Certificate, g2: int, g1: int) -> bool:
+    """Return ``listedEquiv``."""
+    return any(e.node == g2 and e.like == g1 for e in C.equiv)
+
+
+def rep(C: Certificate, g: int, l: int) -> bool:
+    """Return ``rep C g l``: coordinate crd g holds node g's value exactly at layer boundary l."""
+    r = role(C, crd(C, g))
+    if r.kind == "node":
+        return r.time <= l and (r.node == g or listed_equiv(C, g, r.node))
+    if r.kind == "feat" and r.feat is not None:
+        return feat_is(C.prog, g, r.feat)
+    return False
+
+
+def conjuncts(P: Sequence[Node], fuel: int, r: int) -> list[int]:
+    """Return ``conjuncts P fuel r``."""
+    if fuel == 0:
+        return [r]
+    nd = node_at(P, r)
+    if nd.kind == "and":
+        x, y = int(nd.args[0]), int(nd.args[1])
+        return [r] + (conjuncts(P, fuel - 1, x) + conjuncts(P, fuel - 1, y) if x < r and y < r else [])
+    return [r]
+
+
+def neg_of(C: Certificate, h: int, f: int) -> bool:
+    """Return ``negOf C h f``: h is the negation of f, as far as syntax and the symbols show."""
+    nf, nh = node_at(C.prog, f), node_at(C.prog, h)
+    if nf.kind == "not" and nf.args[0] == h and h < f:
+        return True
+    if nh.kind == "not" and nh.args[0] == f and f < h:
+        return True
+    for a in range(C.nsym):
+        u, v = sym_eval(C.prog, a, h + 1, h), sym_eval(C.prog, a, f + 1, f)
+        if u is None or v is None or u == v:
+            return False
+    return True
+
+
+def implies_f(C: Certificate, c: int, f: int) -> bool:
+    """Return ``impliesF C c f``."""
+    if c == f:
+        return True
+    for a in range(C.nsym):
+        u, v = sym_eval(C.prog, a, c + 1, c), sym_eval(C.prog, a, f + 1, f)
+        if u is None or v is None or (u and not v):
+            return False
+    return True
+
+
+def select_ok(C: Certificate, past: bool, anchored: bool, b: int, x: int, r: int) -> bool:
+    """Return ``selectOK``: Lemma 8's conditions on the select b of x S r (past) or x U r."""
+    nb = node_at(C.prog, b)
+    if nb.kind != "or":
+        return False
+    u, v = int(nb.args[0]), int(nb.args[1])
+    if not anchored:
+        ny = node_at(C.prog, v)
+        return u == r and r < b and v < b and ny.kind == "not" and ny.args[0] == x and x < v
+    h, p = u, v
+    if not (h < b and p < b and neg_of(C, h, x)):
+        return False
+    npn = node_at(C.prog, p)
+    if npn.kind == "prev":
+        ok = past and npn.args[0] == h and h < p
+    elif npn.kind == "next":
+        ok = (not past) and npn.args[0] == h and h < p
+    else:
+        ok = False
+    cj = conjuncts(C.prog, r + 1, r)
+    return ok and p in cj and any(implies_f(C, c, x) for c in cj)
+
+
+#: ``Family.mask``, ``Family.past``, ``Family.tiebreak``, ``Family.inRegime`` (bounded families).
+FAMILY_MASK = {"tbPastB": "strict", "tbPastU": "strict", "lkPast": "strict", "tbFutB": "strictAnti", "tbFutU": "strictAnti", "lkFut": "strictAnti"}
+FAMILY_PAST = {"tbPastB", "tbPastU", "lkPast"}
+FAMILY_LOOKUP = {"lkPast", "lkFut"}
+FAMILY_BOUNDED = {"tbPastB", "tbFutB"}
+
+
+def score_template(C: Certificate, fam: str, sel: int | None) -> list[tuple[SVec, SVec]] | None:
+    """Return ``scoreTemplate C fam sel``: (query column, key column) pairs of the family, or None if a feature has no coordinate."""
+    sel_t: SVec = ((crd(C, sel), C.K),) if sel is not None else ()
+    one, K = Fraction(1), C.K
+    o = feat_coord(C, Feat("one"))
+    if fam in ("tbPastB", "tbFutB"):
+        p = feat_coord(C, Feat("iOverN"))
+        if o is None or p is None:
+            return None
+        return [(((o, one),), ((p, K if fam == "tbPastB" else -K), *sel_t))]
+    if fam in ("tbPastU", "tbFutU"):
+        p, m = feat_coord(C, Feat("idx")), feat_coord(C, Feat("len"))
+        if o is None or p is None or m is None:
+            return None
+        return [(((o, one),), ((p, K if fam == "tbPastU" else -K),)), (((m, one),), sel_t)]
+    p, s = feat_coord(C, Feat("idx")), feat_coord(C, Feat("idxSq"))
+    if o is None or p is None or s is None:
+        return None
+    off = -one if fam == "lkPast" else one
+    return [(((p, one), (o, off)), ((p, 2 * K),)), (((o, one),), ((s, -K),))]
+
+
+def term_kind_ok(C: Certificate, hd: HeadD, node: int, src: int) -> bool:
+    """Return ``termKindOK``: the node a value term serves is the family's operator over its source (and select)."""
+    nd = node_at(C.prog, node)
+    past = hd.fam in FAMILY_PAST
+    if hd.sel is None:
+        if nd.kind == "prev":
+            return past and nd.args[0] == src and int(nd.args[0]) < node
+        if nd.kind == "next":
+            return (not past) and nd.args[0] == src and int(nd.args[0]) < node
+        return False
+    if nd.kind in ("since", "until"):
+        x, r = int(nd.args[0]), int(nd.args[1])
+        right_way = past if nd.kind == "since" else not past
+        return (
+            right_way
+            and hd.fam not in FAMILY_LOOKUP
+            and r == src
+            and x < node
+            and r < node
+            and select_ok(C, nd.kind == "since", hd.anchored, hd.sel, x, r)
+        )
+    return False
+
+
+def same_cols(where: str, vs: Sequence[SVec], ts: Sequence[SVec]) -> None:
+    """Fail unless ``sameCols vs ts`` (pairwise equal sparse columns, equal counts)."""
+    for t, (v, tt) in enumerate(zip(vs, ts)):
+        c = same_vec_at(v, tt)
+        if c is not None:
+            raise Fail(f"{where} {t}: coordinate {c} holds {sv_get(v, c)}, the construction {sv_get(tt, c)}")
+    if len(vs) != len(ts):
+        raise Fail(f"{where}s: {len(vs)}, the construction has {len(ts)}")
+
+
+def head_ok(C: Certificate, l: int, h: int, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``headOK C l hw hd``: the head's weights are its family's construction at layer l."""
+    where = f"layer {l} head {h} ({hd.fam})"
+    if (hd.fam in FAMILY_BOUNDED) != C.bounded:
+        raise Fail(f"{where}: a construction of the other regime")
+    if hw.mask != FAMILY_MASK[hd.fam]:
+        raise Fail(f"{where}: mask {hw.mask}, the construction's is {FAMILY_MASK[hd.fam]}")
+    if hd.sel is not None and not rep(C, hd.sel, l - 1):
+        raise Fail(f"{where}: the select node {hd.sel} is not held exactly at coordinate {crd(C, hd.sel)} before layer {l}")
+    tm = score_template(C, hd.fam, hd.sel)
+    if tm is None:
+        raise Fail(f"{where}: a feature the construction reads has no coordinate")
+    same_cols(f"{where}: query column", hw.q, [a for a, _ in tm])
+    same_cols(f"{where}: key column", hw.k, [b for _, b in tm])
+    same_cols(f"{where}: value column", hw.v, [((crd(C, t.src), Fraction(1)),) for t in hd.terms])
+    same_cols(f"{where}: output row", hw.o, [((crd(C, t.node), Fraction(1)),) for t in hd.terms])
+    for t in hd.terms:
+        if not rep(C, t.src, l - 1):
+            raise Fail(f"{where}: the value read, node {t.src}, is not held exactly at coordinate {crd(C, t.src)} before layer {l}")
+        if role(C, crd(C, t.node)) != Role("node", node=t.node, time=l):
+            raise Fail(f"{where}: the target coordinate {crd(C, t.node)} of node {t.node} does not become node {t.node} at layer {l}")
+        if not term_kind_ok(C, hd, t.node, t.src):
+            sel = "" if hd.sel is None else f" with select {hd.sel}"
+            raise Fail(f"{where}: node {t.node} ({node_at(C.prog, t.node).kind}) is not this construction over node {t.src}{sel}")
+
+
+def attended(LD: LayerD) -> list[int]:
+    """Return ``attended LD``: every value term's node."""
+    return [t.node for hd in LD.heads for t in hd.terms]
+
+
+def target(C: Certificate, G: GroupD) -> int:
+    """Return ``GroupD.target``."""
+    return crd(C, G.node)
+
+
+def ones(s: Sequence[bool]) -> int:
+    """Return ``ones``: the number of trues."""
+    return sum(1 for b in s if b)
+
+
+def clamp_col(cs: Sequence[int], s: Sequence[bool]) -> SVec:
+    """Return ``clampCol cs s``: +-2 on each input's coordinate."""
+    return tuple((c, Fraction(2) if b else Fraction(-2)) for c, b in zip(cs, s))
+
+
+def clamp_units_ok(where: str, cs: Sequence[int], tgt: int, sgn: Fraction, assigns: Sequence[Sequence[bool]], us: Sequence[UnitW]) -> None:
+    """Fail unless ``clampUnitsOK cs tgt sgn assigns us``: the clamp unit pairs of the assignments, in order."""
+    for k, s in enumerate(assigns):
+        if len(us) < 2 * k + 2:
+            raise Fail(f"{where}: {len(us)} unit(s), {2 * len(assigns)} expected")
+        if len(s) != len(cs):
+            raise Fail(f"{where}: assignment {k} has {len(s)} bits for {len(cs)} inputs")
+        for j, (u, b, o) in enumerate(((us[2 * k], Fraction(3, 2) - 2 * ones(s), sgn), (us[2 * k + 1], Fraction(1, 2) - 2 * ones(s), -sgn))):
+            col = clamp_col(cs, s)
+            c = same_vec_at(u.win, col)
+            if c is not None:
+                got, want = sv_get(u.win, c), sv_get(col, c)
+                raise Fail(f"{where}: unit {2 * k + j} reads coordinate {c} with weight {got}, the clamp of assignment {k} with {want}")
+            if u.bias != b:
+                raise Fail(f"{where}: unit {2 * k + j} has bias {u.bias}, the clamp {b}")
+            c = same_vec_at(u.wout, ((tgt, o),))
+            if c is not None:
+                raise Fail(f"{where}: unit {2 * k + j} writes {sv_get(u.wout, c)} into coordinate {c}, the clamp {o if c == tgt else 0}")
+    if len(us) != 2 * len(assigns):
+        raise Fail(f"{where}: {len(us)} unit(s), {2 * len(assigns)} expected")
+
+
+def input_ok(C: Certificate, LD: LayerD, l: int, x: int) -> bool:
+    """Return ``inputOK``: an input is read exactly (rep at l - 1) or is attended in layer l."""
+    return rep(C, x, l - 1) or x in attended(LD)
+
+
+def approx_count(LD: LayerD, ins: Sequence[int]) -> int:
+    """Return ``approxCount``: how many inputs are attended in the layer (approximate in soft mode)."""
+    att = attended(LD)
+    return sum(1 for x in ins if x in att)
+
+
+def lits_match(lits: Sequence[tuple[int, bool]], ins: Sequence[int], s: Sequence[bool]) -> bool:
+    """Return ``litsMatch``: the literals of a gate are those of the assignment."""
+    z = list(zip(ins, s))
+    return all(e in z for e in lits) and all(e in lits for e in z)
+
+
+def _clean_units_ok(where: str, us: Sequence[UnitW], specs: Sequence[tuple[SVec, Fraction, SVec]], what: str) -> None:
+    """Fail unless the units are (input column, bias, output row) as listed."""
+    if len(us) < len(specs):
+        raise Fail(f"{where}: the FFN has too few units")
+    for j, (u, (win, b, wout)) in enumerate(zip(us, specs)):
+        if same_vec_at(u.win, win) is not None or u.bias != b or same_vec_at(u.wout, wout) is not None:
+            raise Fail(f"{where}: unit {j} is not {what}")
+
+
+def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], units: Sequence[UnitW]) -> None:
+    """Fail unless ``groupsOK C LD l groups units``: each group is what it says, consuming the units in order."""
+    pos = 0
+    att = attended(LD)
+    er = err_rule(C)
+    for gi, G in enumerate(groups):
+        g, cg = G.node, crd(C, G.node)
+        where = f"layer {l} FFN group {gi} ({G.kind} of node {g})"
+        if G.kind == "pair":
+            if g not in att:
+                raise Fail(f"{where}: node {g} is not attended in this layer")
+            two, half = Fraction(2), Fraction(1, 2)
+            specs = [(((cg, two),), -half, ((cg, Fraction(1)),)), (((cg, two),), -3 * half, ((cg, Fraction(-1)),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"the clamp of coordinate {cg}")
+            if not er <= Fraction(1, 4):
+                raise Fail(f"{where}: the temperature rule's error bound {float(er):.4g} exceeds the clamp's tolerance 1/4")
+            pos += 2
+        elif G.kind == "eraser":
+            if g not in att:
+                raise Fail(f"{where}: node {g} is not attended in this layer")
+            _clean_units_ok(
+                where, units[pos : pos + 1], [(((cg, Fraction(1)),), Fraction(0), ((cg, Fraction(-1)),))], f"x - ReLU(x) on coordinate {cg}"
+            )
+            pos += 1
+        elif G.kind in ("table", "gate"):
+            ins = list(G.inputs)
+            if role(C, cg) != Role("node", node=g, time=l):
+                raise Fail(f"{where}: coordinate {cg} does not become node {g} at layer {l}")
+            if g in att:
+                raise Fail(f"{where}: node {g} is also attended")
+            for x in ins:
+                if not input_ok(C, LD, l, x):
+                    raise Fail(f"{where}: input node {x} is neither held exactly before layer {l} nor attended in it")
+            if G.kind == "table":
+                leaves = ins + list(G.extra)
+                for rho in all_assignments(len(leaves)):
+                    v = keval(C.prog, leaves, rho, g + 1, g)
+                    if v != ((tuple(rho[: len(ins)]) in G.assigns) != G.neg):
+                        raise Fail(
+                            f"{where}: the clamped assignments{' (complemented)' if G.neg else ''} are not node {g}'s truth table at {list(rho)}"
+                        )
+                assigns = list(G.assigns)
+            else:
+                lits = conj_lits(C.prog, ins, g + 1, g, not G.neg)
+                sigma = G.assigns[0] if len(G.assigns) == 1 else None
+                if lits is None or sigma is None or not lits_match(lits, ins, sigma):
+                    raise Fail(f"{where}: node {g} is not the gate of these literals")
+                assigns = [sigma]
+            if not approx_count(LD, ins) * er <= Fraction(1, 4):
+                raise Fail(f"{where}: {approx_count(LD, ins)} approximate input(s) times the error bound {float(er):.4g} exceed the tolerance 1/4")
+            if G.kind == "table" and len(set(G.assigns)) != len(G.assigns):
+                raise Fail(f"{where}: an assignment is listed twice")
+            k = 2 * len(assigns)
+            clamp_units_ok(where, [crd(C, x) for x in ins], cg, Fraction(-1) if G.neg else Fraction(1), assigns, units[pos : pos + k])
+            pos += k
+        else:
+            raise Fail(f"{where}: unknown group kind")
+    if pos != len(units):
+        raise Fail(f"layer {l} FFN: {len(units)} units, the groups account for {pos}")
+
+
+def groups_at(C: Certificate, gs: Sequence[GroupD], c: int) -> list[GroupD]:
+    """Return ``groupsAt``: the groups writing coordinate c."""
+    return [G for G in gs if target(C, G) == c]
+
+
+def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
+    """Fail unless ``targetsOK C LD l d``: every coordinate is written by the expected groups."""
+    tg = [crd(C, g) for g in attended(LD)]
+    if len(set(tg)) != len(tg):
+        raise Fail(f"layer {l}: two value terms write the same coordinate")
+    for g in attended(LD):
+        at = groups_at(C, LD.groups, crd(C, g))
+        if not (len(at) == 2 and at[0].kind == "pair" and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
+            raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its pair and eraser alone")
+    for G in LD.groups:
+        if G.kind in ("table", "gate") and len(groups_at(C, LD.groups, crd(C, G.node))) != 1:
+            raise Fail(f"layer {l}: coordinate {crd(C, G.node)} is written by more than node {G.node}'s group")
+    for c in range(d):
+        r = role(C, c)
+        if r.kind == "node" and r.time == l and not groups_at(C, LD.groups, c):
+            raise Fail(f"layer {l}: coordinate {c} should become node {r.node} but no unit writes it")
+
+
+def in_range(d: int, v: SVec) -> bool:
+    """Return ``inRange d v``."""
+    return all(c < d for c, _ in v)
+
+
+def layer_in_range_at(d: int, L: LayerW) -> str | None:
+    """Return None when ``layerInRange d L``, else which weights lie outside the d coordinates."""
+    for h, hw in enumerate(L.heads):
+        if not all(in_range(d, col) for col in (*hw.q, *hw.k, *hw.v, *hw.o)):
+            return f"head {h}"
+    for u, uw in enumerate(L.units):
+        if not (in_range(d, uw.win) and in_range(d, uw.wout)):
+            return f"unit {u}"
+    return None if in_range(d, L.b2) else "the output bias"
+
+
+def b2_expected(C: Certificate, gs: Sequence[GroupD], c: int) -> Fraction:
+    """Return ``b2Expected``: 1 on a negated table's or gate's target, else 0."""
+    return Fraction(1) if any(G.kind in ("table", "gate") and G.neg for G in groups_at(C, gs, c)) else Fraction(0)
+
+
+def layer_ok(C: Certificate, d: int, l: int, LW: LayerW, LD: LayerD) -> None:
+    """Fail unless ``layerOK C d l LW LD``: layer l of the model is what its description says."""
+    out = layer_in_range_at(d, LW)
+    if out is not None:
+        raise Fail(f"layer {l}: {out} has a weight outside the {d} coordinates")
+    if len(LW.heads) != len(LD.heads):
+        raise Fail(f"layer {l}: {len(LW.heads)} head(s), the description lists {len(LD.heads)}")
+    for h, (hw, hd) in enumerate(zip(LW.heads, LD.heads)):
+        head_ok(C, l, h, hw, hd)
+    targets_ok(C, LD, l, d)
+    groups_ok(C, LD, l, LD.groups, LW.units)
+    for c in [e[0] for e in LW.b2] + [target(C, G) for G in LD.groups]:
+        want = b2_expected(C, LD.groups, c)
+        if sv_get(LW.b2, c) != want:
+            raise Fail(f"layer {l}: output bias {sv_get(LW.b2, c)} at coordinate {c}, expected {want}")
+
+
+def we_expected(C: Certificate, c: int, a: int) -> Fraction:
+    """Return ``weExpected C c a``."""
+    r = role(C, c)
+    if r.kind == "node" and r.time == 0:
+        return Fraction(1) if sym_eval(C.prog, a, r.node + 1, r.node) is True else Fraction(0)
+    return Fraction(0)
+
+
+def pe_expected(C: Certificate, c: int, f: Feat) -> Fraction:
+    """Return ``peExpected C c f``."""
+    r = role(C, c)
+    if r.kind == "feat":
+        return Fraction(1) if f == r.feat else Fraction(0)
+    if r.kind == "node" and r.time == 0:
+        nd = node_at(C.prog, r.node)
+        if nd.kind == "modEq":
+            m, res = int(nd.args[0]), int(nd.args[1])
+            if m == 1 and res == 0 and f == Feat("one"):
+                return Fraction(1)
+            if m == 2 and f == Feat("one"):
+                return Fraction(1, 2)
+            if m == 2 and f == Feat("parity"):
+                return Fraction(1, 2) if res == 0 else Fraction(-1, 2) if res == 1 else Fraction(0)
+    return Fraction(0)
+
+
+def role_embed_ok(C: Certificate, M: ModelW, c: int) -> bool:
+    """Return ``roleEmbedOK C M c``: the embedding can set the role of coordinate c."""
+    feats = [f for f, _ in M.pe]
+    r = role(C, c)
+    if r.kind == "feat":
+        return r.feat in feats
+    if r.kind == "node" and r.time == 0:
+        g = r.node
+        if all(sym_eval(C.prog, a, g + 1, g) is not None for a in range(C.nsym)):
+            return True
+        nd = node_at(C.prog, g)
+        if nd.kind == "modEq" and nd.args[0] == 1 and nd.args[1] == 0:
+            return Feat("one") in feats
+        if nd.kind == "modEq" and nd.args[0] == 2:
+            return int(nd.args[1]) < 2 and Feat("one") in feats and Feat("parity") in feats
+        return False
+    return True
+
+
+def embed_ok(C: Certificate, M: ModelW) -> None:
+    """Fail unless ``embedOK C M``: the embedding sets every coordinate to its role's value at layer boundary 0."""
+    if len(M.we) != C.nsym:
+        raise Fail(f"embedding: {len(M.we)} word-embedding rows for {C.nsym} symbols")
+    if not all(in_range(M.d, r) for r in M.we) or not all(in_range(M.d, r) for _, r in M.pe):
+        raise Fail(f"embedding: an entry lies outside the {M.d} coordinates")
+    feats = [f for f, _ in M.pe]
+    if len(set(feats)) != len(feats):
+        raise Fail("embedding: a position feature is listed twice")
+    for c in range(M.d):
+        if not role_embed_ok(C, M, c):
+            r = role(C, c)
+            if r.kind == "feat":
+                raise Fail(f"embedding: coordinate {c} holds the feature {feat_text(r.feat)}, which the model does not embed")
+            raise Fail(f"embedding: coordinate {c} holds node {r.node} from the start, which the embedding cannot set")
+        for a in range(C.nsym):
+            if sv_get(M.we[a], c) != we_expected(C, c, a):
+                raise Fail(f"embedding: symbol {a} writes {sv_get(M.we[a], c)} into coordinate {c}, expected {we_expected(C, c, a)}")
+        for f, row in M.pe:
+            if sv_get(row, c) != pe_expected(C, c, f):
+                raise Fail(f"embedding: feature {feat_text(f)} writes {sv_get(row, c)} into coordinate {c}, expected {pe_expected(C, c, f)}")
+
+
+def equiv_ok(C: Certificate) -> None:
+    """Fail unless ``equivOK C``: every listed equivalence holds on every assignment of its leaves."""
+    for e in C.equiv:
+        for rho in all_assignments(len(e.leaves)):
+            a, b = keval(C.prog, e.leaves, rho, e.node + 1, e.node), keval(C.prog, e.leaves, rho, e.like + 1, e.like)
+            if a is None or b is None or a != b:
+                raise Fail(f"node {e.node} shares node {e.like}'s coordinate but differs from it at {list(rho)}")
+
+
+def check(C: Certificate, M: ModelW) -> str | None:
+    """Return None when Lean's ``check C M`` would return true, else the first failure as one line."""
+    try:
+        if len(C.roles) != M.d or len(C.coord) != len(C.prog) or any(c >= M.d for c in C.coord):
+            raise Fail(f"the description's coordinates do not fit the model's width {M.d}")
+        if not (C.K > 0 and (not C.bounded or C.c > 0) and C.exp_k > 0):
+            raise Fail("the score scale, the temperature constant or the exponent is not positive")
+        equiv_ok(C)
+        embed_ok(C, M)
+        if len(M.layers) != len(C.layers):
+            raise Fail(f"the model has {len(M.layers)} layer(s), the description {len(C.layers)}")
+        for l, (LW, LD) in enumerate(zip(M.layers, C.layers), start=1):
+            layer_ok(C, M.d, l, LW, LD)
+        if not (C.root < len(C.prog) and rep(C, C.root, len(M.layers))):
+            raise Fail(f"read-out: coordinate {crd(C, C.root)} does not hold the formula after the last layer")
+    except Fail as e:
+        return str(e)
+    return None

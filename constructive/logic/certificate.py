@@ -1,0 +1,487 @@
+"""The compiler's description of its own model, as the data of a certificate (lean/HardSoft/Cert/Check.lean).
+
+A compiled formula (``compiler.compile_formula``) becomes two exact objects:
+
+* ``Certificate``: the formula as a DAG (``Node``: children by index, children first), what
+  each residual coordinate holds (``Role``: nothing, a position feature, or from layer ``t`` on
+  the 0/1 value of node ``g``), the coordinate of every node, the Boolean nodes that share a
+  coordinate (``Equiv``), and per layer which construction each head is (``HeadD``: family,
+  select, value terms) and what each group of FFN units computes (``GroupD``: the clamp of an
+  attended node, its eraser, a truth table or a circuit gate), with the regime's constants
+  (``c``, ``K``) as exact rationals;
+* ``ModelW``: the model's weights as exact rationals (every float64 is one), each matrix as the
+  sparse columns (``W_Q``, ``W_K``, ``W_V``, ``W_1``) or rows (``W_O``, ``W_2``, ``WE``, ``PE``) that
+  Lean's ``ModelW`` stores.
+
+Both mirror the Lean structures field by field (``Certificate`` is Lean's ``HardSoft.Cert``); the
+Lean checker ``check`` decides whether the weights are exactly what the description says, and its
+soundness theorem makes that a statement for every length n.  The description is read off the
+compiler's own schedule and layout (``describe`` replays ``compiler._schedule`` and
+``compiler._allocate``, and refuses when the replay differs from the compiled model).
+
+Outside the checker's fragment (``NotCertifiable``, one line naming the construct): comparisons of
+counts (the checker has no count, sign or position-lookup head yet), a model with a position-embedding
+table, a BOS token or an output layer, a weight that is not finite.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from hardsoft.constructive.logic import compiler as cc
+from hardsoft.constructive.logic import syntax as sx
+from hardsoft.spec.transformer import Model, predicate_feature
+
+#: The exponent k of the checker's bound exp(-gamma) <= (1 + gamma/k)^(-k) on every head's mass off its target.
+EXP_K = 16
+#: Most extra leaves shown to make a Boolean node's three-valued evaluation total (``_extra_leaves``).
+MAX_EXTRA_LEAVES = 10
+
+
+class NotCertifiable(Exception):
+    """The program or model lies outside the checker's fragment (one line naming the construct); not bad input, not a bug."""
+
+
+# ---------------------------------------------------------------- the data (Lean: Logic.lean, Model.lean, Check.lean)
+
+#: Feature names of ``spec.transformer.PE_FEATURES`` -> Lean's ``Feat`` constructors (without parameters).
+FEATURES: dict[str, str] = {
+    "one": "one",
+    "is_first": "isFirst",
+    "is_last": "isLast",
+    "i/n": "iOverN",
+    "parity": "parity",
+    "1/max(i,1)": "invMaxI",
+    "1/max(n-1-i,1)": "invMaxRest",
+    "i": "idx",
+    "i^2": "idxSq",
+    "n": "len",
+    "n*parity": "lenParity",
+    "(i/n)^2": "iOverNSq",
+    "1/n": "invN",
+}
+#: Masks of ``spec.constants.MASK_KINDS`` -> Lean's ``Mask`` constructors.
+MASKS: dict[str, str] = {"none": "none", "causal": "causal", "strict": "strict", "anticausal": "anticausal", "strict_anticausal": "strictAnti"}
+#: The head families of Check.lean (``Family``): tie-breaking past / future, bounded / unbounded, and the unbounded lookups.
+FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut")
+
+
+@dataclass(frozen=True)
+class Feat:
+    """A position feature (Lean ``Feat``): ``kind`` a constructor name, ``args`` (m, r) of ``modEq``, (p, q, r) of ``lin``."""
+
+    kind: str
+    args: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node of the formula DAG (Lean ``Node``): kind and arguments (children by index; a symbol index; a Boolean; integers)."""
+
+    kind: str  # atom const not and or first last prev next since until modEq lin
+    args: tuple[int | bool, ...] = ()
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a coordinate holds (Lean ``Role``): "zero"; "feat" (``feat``); "node" (node ``node`` from layer boundary ``time`` on)."""
+
+    kind: str
+    feat: Feat | None = None
+    node: int = 0
+    time: int = 0
+
+
+@dataclass(frozen=True)
+class TermD:
+    """One value term of a head: the attended node (its coordinate is the target) and the node read at the chosen key."""
+
+    node: int
+    src: int
+
+
+@dataclass(frozen=True)
+class HeadD:
+    """One head: its family, select node (``None``: every key selected), anchored select or not, value terms."""
+
+    fam: str
+    sel: int | None
+    anchored: bool
+    terms: tuple[TermD, ...]
+
+
+@dataclass(frozen=True)
+class GroupD:
+    """A group of consecutive FFN units and what it computes (Lean ``GroupD``).
+
+    "pair" (clamp of attended node ``node``, 2 units), "eraser" (1 unit), "table" (``inputs``,
+    ``extra`` leaves, the clamped ``assigns``, ``neg``) and "gate" (``inputs``, its one
+    assignment ``assigns[0]`` (Lean's ``sigma``), ``neg``).
+    """
+
+    kind: str
+    node: int
+    inputs: tuple[int, ...] = ()
+    extra: tuple[int, ...] = ()
+    assigns: tuple[tuple[bool, ...], ...] = ()
+    neg: bool = False
+
+
+@dataclass(frozen=True)
+class LayerD:
+    """One layer of the description: heads in the model's order, unit groups in order."""
+
+    heads: tuple[HeadD, ...]
+    groups: tuple[GroupD, ...]
+
+
+@dataclass(frozen=True)
+class Equiv:
+    """Node ``node`` shares node ``like``'s coordinate: the same Boolean function of ``leaves``."""
+
+    node: int
+    like: int
+    leaves: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A compiled model's description (Lean ``HardSoft.Cert``), every constant exact."""
+
+    prog: tuple[Node, ...]
+    nsym: int
+    roles: tuple[Role, ...]
+    coord: tuple[int, ...]
+    equiv: tuple[Equiv, ...]
+    root: int
+    bounded: bool
+    c: Fraction
+    K: Fraction
+    exp_k: int
+    layers: tuple[LayerD, ...]
+
+
+SVec = tuple[tuple[int, Fraction], ...]
+
+
+@dataclass(frozen=True)
+class HeadW:
+    """One head's weights: W_Q, W_K, W_V by columns, W_O by rows, and its mask (a Lean ``Mask`` name)."""
+
+    q: tuple[SVec, ...]
+    k: tuple[SVec, ...]
+    v: tuple[SVec, ...]
+    o: tuple[SVec, ...]
+    mask: str
+
+
+@dataclass(frozen=True)
+class UnitW:
+    """One hidden unit: its column of W_1, its entry of b_1, its row of W_2."""
+
+    win: SVec
+    bias: Fraction
+    wout: SVec
+
+
+@dataclass(frozen=True)
+class LayerW:
+    """One layer's weights: heads, hidden units, output bias b_2."""
+
+    heads: tuple[HeadW, ...]
+    units: tuple[UnitW, ...]
+    b2: SVec
+
+
+@dataclass(frozen=True)
+class ModelW:
+    """A model's weights as Lean's ``ModelW``: width, WE rows per symbol, PE rows with their feature, layers."""
+
+    d: int
+    we: tuple[SVec, ...]
+    pe: tuple[tuple[Feat, SVec], ...]
+    layers: tuple[LayerW, ...]
+
+    @property
+    def parameters(self) -> int:
+        """Return the number of nonzero weights (the entries of every sparse vector, biases included)."""
+        n = sum(len(r) for r in self.we) + sum(len(r) for _, r in self.pe)
+        for L in self.layers:
+            n += len(L.b2) + sum(len(u.win) + len(u.wout) + 1 for u in L.units)
+            n += sum(len(c) for h in L.heads for c in (*h.q, *h.k, *h.v, *h.o))
+        return n
+
+
+# ---------------------------------------------------------------- weights
+
+
+def feature_of(name: str) -> Feat:
+    """Return the Lean feature of a position-feature name (NotCertifiable for one the checker does not know)."""
+    if name in FEATURES:
+        return Feat(FEATURES[name])
+    kind = predicate_feature(name)
+    if kind is None:
+        raise NotCertifiable(f"the position feature {name!r} is not one the checker knows")
+    return Feat("modEq" if kind[0] == "mod" else "lin", tuple(kind[1]))
+
+
+def exact(x: float, where: str) -> Fraction:
+    """Return a float64 as the exact rational it is (NotCertifiable when it is not finite)."""
+    if not math.isfinite(x):
+        raise NotCertifiable(f"{where} holds {x}, not a finite number")
+    return Fraction(x)
+
+
+def sparse(vec: np.ndarray, where: str) -> SVec:
+    """Return a vector's nonzero entries as (index, exact value), in index order."""
+    return tuple((k, exact(v, where)) for k, v in enumerate(np.asarray(vec, dtype=np.float64).tolist()) if v != 0.0)
+
+
+def model_weights(m: Model) -> ModelW:
+    """Return a model's weights as exact sparse rows and columns (NotCertifiable for what the checker's transformer does not have)."""
+    if m.bos_token is not None or m.output is not None or m.PE.table is not None:
+        what = "a BOS token" if m.bos_token is not None else "an output layer" if m.output is not None else "a position-embedding table"
+        raise NotCertifiable(f"the model has {what}, which the checker's transformer does not have")
+    layers = []
+    for li, L in enumerate(m.layers, start=1):
+        heads = []
+        for hi, h in enumerate(L.heads):
+            w = f"layer {li} head {hi}"
+            if h.mask not in MASKS:
+                raise NotCertifiable(f"{w}: mask {h.mask!r} is not one the checker knows")
+            heads.append(
+                HeadW(
+                    tuple(sparse(h.W_Q[:, t], f"{w} W_Q") for t in range(h.W_Q.shape[1])),
+                    tuple(sparse(h.W_K[:, t], f"{w} W_K") for t in range(h.W_K.shape[1])),
+                    tuple(sparse(h.W_V[:, t], f"{w} W_V") for t in range(h.W_V.shape[1])),
+                    tuple(sparse(h.W_O[t, :], f"{w} W_O") for t in range(h.W_O.shape[0])),
+                    MASKS[h.mask],
+                )
+            )
+        units = tuple(
+            UnitW(sparse(L.W1[:, u], f"layer {li} W1"), exact(float(L.b1[u]), f"layer {li} b1"), sparse(L.W2[u, :], f"layer {li} W2"))
+            for u in range(L.W1.shape[1])
+        )
+        layers.append(LayerW(tuple(heads), units, sparse(L.b2, f"layer {li} b2")))
+    pe = tuple((feature_of(f), sparse(row, f"PE {f}")) for f, row in zip(m.PE.features, m.PE.matrix))
+    return ModelW(m.d, tuple(sparse(r, "WE") for r in m.WE), pe, tuple(layers))
+
+
+# ---------------------------------------------------------------- the formula DAG
+
+
+def _node_of(g: sx.Formula, idx: dict[sx.Formula, int], alphabet: tuple[str, ...], label: Callable[[sx.Formula], str]) -> Node:
+    """Return the Lean node of one subformula (children by their schedule index)."""
+    if isinstance(g, sx.Atom):
+        return Node("atom", (alphabet.index(g.symbol),))
+    if isinstance(g, sx.Const):
+        return Node("const", (bool(g.value),))
+    if isinstance(g, sx.Not):
+        return Node("not", (idx[g.arg],))
+    if isinstance(g, (sx.And, sx.Or, sx.Since, sx.Until)):
+        kind = {sx.And: "and", sx.Or: "or", sx.Since: "since", sx.Until: "until"}[type(g)]
+        return Node(kind, (idx[g.left], idx[g.right]))
+    if isinstance(g, sx.First):
+        return Node("first")
+    if isinstance(g, sx.Last):
+        return Node("last")
+    if isinstance(g, sx.Prev):
+        return Node("prev", (idx[g.arg],))
+    if isinstance(g, sx.Next):
+        return Node("next", (idx[g.arg],))
+    if isinstance(g, sx.Mod):
+        return Node("modEq", (g.modulus, g.residue))
+    if isinstance(g, sx.Pos):
+        return Node("lin", (g.coef_i, g.coef_n, g.const))
+    raise NotCertifiable(f"not certifiable yet: {label(g)} is a comparison of counts (the checker has no count or sign head)")
+
+
+def all_assignments(m: int) -> list[tuple[bool, ...]]:
+    """Return every assignment of m Booleans, in Check.lean's ``allAssign`` order (true first)."""
+    if m == 0:
+        return [()]
+    rest = all_assignments(m - 1)
+    return [(True, *r) for r in rest] + [(False, *r) for r in rest]
+
+
+def keval(prog: Sequence[Node], leaves: Sequence[int], rho: Sequence[bool], fuel: int, g: int) -> bool | None:
+    """Return Logic.lean's ``keval``: node g's three-valued value when the leaves take the values rho (None: unknown)."""
+    if fuel == 0:
+        return None
+    if g in leaves:
+        k = list(leaves).index(g)
+        return rho[k] if k < len(rho) else False
+    nd = prog[g] if g < len(prog) else Node("const", (False,))
+    if nd.kind == "const":
+        return bool(nd.args[0])
+    if nd.kind == "not":
+        x = int(nd.args[0])
+        if not x < g:
+            return None
+        u = keval(prog, leaves, rho, fuel - 1, x)
+        return None if u is None else not u
+    if nd.kind in ("and", "or"):
+        x, y = int(nd.args[0]), int(nd.args[1])
+        if not (x < g and y < g):
+            return None
+        u, v = keval(prog, leaves, rho, fuel - 1, x), keval(prog, leaves, rho, fuel - 1, y)
+        if nd.kind == "and":
+            return False if (u is False or v is False) else True if (u is True and v is True) else None
+        return True if (u is True or v is True) else False if (u is False and v is False) else None
+    return None
+
+
+def _unknown_leaves(prog: Sequence[Node], leaves: Sequence[int], fuel: int, g: int, out: list[int]) -> None:
+    """Append the nodes below g (through not / and / or) that are neither leaves nor constants: where keval says "unknown"."""
+    if fuel == 0 or g in leaves:
+        return
+    nd = prog[g]
+    if nd.kind == "const":
+        return
+    if nd.kind in ("not", "and", "or"):
+        for x in nd.args:
+            _unknown_leaves(prog, leaves, fuel - 1, int(x), out)
+        return
+    if g not in out:
+        out.append(g)
+
+
+def _extra_leaves(
+    prog: Sequence[Node], inputs: list[int], nodes: list[int], agrees: Callable[[tuple[bool, ...], list[bool | None]], bool]
+) -> list[int]:
+    """Return the extra leaves that make every node's keval total over inputs + extra, checking ``agrees`` on every assignment.
+
+    A Boolean node's plan reads only the leaves its value depends on; the checker enumerates
+    assignments with Kleene evaluation, which needs a value for every leaf it meets, so leaves
+    the value does not depend on are added (and enumerated) until evaluation is total.
+    """
+    extra: list[int] = []
+    while True:
+        leaves = inputs + extra
+        total = True
+        for rho in all_assignments(len(leaves)):
+            vals = [keval(prog, leaves, rho, g + 1, g) for g in nodes]
+            if any(v is None for v in vals):
+                total = False
+                break
+            if not agrees(rho, vals):
+                raise RuntimeError(f"internal: a Boolean plan disagrees with its node at {rho}")
+        if total:
+            return extra
+        out: list[int] = []
+        for g in nodes:
+            _unknown_leaves(prog, leaves, g + 1, g, out)
+        if not out or len(extra) >= MAX_EXTRA_LEAVES:
+            raise NotCertifiable("not certifiable: a Boolean node's table needs too many leaves to show")
+        extra.append(out[0])
+
+
+# ---------------------------------------------------------------- the description
+
+
+def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
+    """Return the certificate of a compiled formula: its DAG, layout, heads and FFN groups as the compiler built them.
+
+    Replays the compiler's schedule and layout (``compiler._schedule``, ``_allocate``,
+    ``_score_scale``, ``_anchored_select``); a replay that differs from the compiled model is an
+    internal error (RuntimeError).  NotCertifiable for a program outside the checker's fragment.
+    """
+    f, alphabet, regime = cf.formula, tuple(cf.alphabet), cf.regime
+    sched = cc._schedule(f, alphabet, regime)
+    for g in sched.nodes:
+        if isinstance(g, sx.Compare) and not sched.is_symbolic(g):
+            raise NotCertifiable(f"not certifiable yet: {sched.label(g)} is a comparison of counts (the checker has no count or sign head)")
+    _m_max, K, c = cc._score_scale(sched)
+    lay = cc._allocate(sched)
+    if [lay.clean[g] for g in sched.subs] != list(cf.coords) or K != cf.K or c != cf.c:
+        raise RuntimeError("internal: the replayed layout differs from the compiled one")
+    nodes = sched.nodes
+    idx = {g: k for k, g in enumerate(nodes)}
+    prog = tuple(_node_of(g, idx, alphabet, sched.label) for g in nodes)
+    roles: list[Role] = [Role("zero")] * lay.res.d
+    for name in lay.features:
+        roles[lay.res[name]] = Role("feat", feature_of(name))
+    for g in nodes:
+        k = lay.clean[g]
+        if roles[k].kind == "zero":
+            roles[k] = Role("node", node=idx[g], time=sched.time[g])
+    equiv = []
+    for g2, g1 in sched.shared.items():
+        ins = [idx[x] for x in sched.plan[g2].inputs]
+        ex = _extra_leaves(list(prog), ins, [idx[g2], idx[g1]], lambda rho, v: v[0] == v[1])
+        equiv.append(Equiv(idx[g2], idx[g1], tuple(ins + ex)))
+    heads = _heads(cf, sched, idx)
+    groups = _groups(sched, lay, idx, list(prog))
+    layers = tuple(LayerD(tuple(heads[t]), tuple(groups[t])) for t in range(sched.depth))
+    return Certificate(
+        prog, len(alphabet), tuple(roles), tuple(lay.clean[g] for g in nodes), tuple(equiv), idx[f], regime == "bounded",
+        Fraction(c), Fraction(K), exp_k, layers,
+    )  # fmt: skip
+
+
+def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, idx: dict[sx.Formula, int]) -> list[list[HeadD]]:
+    """Return each layer's heads: the family of each attended node's head, its select and value terms, merged as the compiler merged them."""
+    calls = []
+    for g in sched.nodes:
+        if sched.is_symbolic(g):
+            continue
+        t = sched.time[g]
+        bounded = sched.regime == "bounded"
+        if isinstance(g, (sx.Prev, sx.Next)):
+            past = isinstance(g, sx.Prev)
+            fam = ("tbPastB" if past else "tbFutB") if bounded else ("lkPast" if past else "lkFut")
+            calls.append((t, fam, None, False, g, g.arg))
+        elif isinstance(g, (sx.Since, sx.Until)):
+            fam = ("tbPast" if isinstance(g, sx.Since) else "tbFut") + ("B" if bounded else "U")
+            calls.append((t, fam, sched.beta[g], cc._anchored_select(sched, g) is not None, g, g.right))
+    if len(calls) != len(cf.heads):
+        raise RuntimeError("internal: the replayed heads differ from the compiled ones")
+    per_layer: list[dict[int, HeadD]] = [{} for _ in range(sched.depth)]
+    for (t, fam, beta, anchored, g, src), info in zip(calls, cf.heads):
+        if info.layer != t:
+            raise RuntimeError("internal: the replayed heads differ from the compiled ones")
+        term = TermD(idx[g], idx[src])
+        old = per_layer[t - 1].get(info.index)
+        sel = idx[beta] if beta is not None else None
+        if old is None:
+            per_layer[t - 1][info.index] = HeadD(fam, sel, anchored, (term,))
+        elif (old.fam, old.sel, old.anchored) == (fam, sel, anchored):
+            per_layer[t - 1][info.index] = HeadD(fam, sel, anchored, (*old.terms, term))
+        else:
+            raise RuntimeError("internal: two constructions merged into one head")
+    return [[hs[k] for k in sorted(hs)] for hs in per_layer]
+
+
+def _table_agrees(assigns: tuple[tuple[bool, ...], ...], neg: bool, m: int) -> Callable[[tuple[bool, ...], list[bool | None]], bool]:
+    """Return the test that a table group's clamped assignments (complemented when ``neg``) are its node's value on an assignment."""
+    return lambda rho, v: v[0] == ((rho[:m] in assigns) != neg)
+
+
+def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], prog: list[Node]) -> list[list[GroupD]]:
+    """Return each layer's FFN unit groups in the compiler's order: node clamps (pair, table, gate), then the erasers."""
+    out: list[list[GroupD]] = [[] for _ in range(sched.depth)]
+    for g in sched.nodes:
+        if sched.is_symbolic(g) or isinstance(g, (sx.First, sx.Last, sx.Mod, sx.Pos)) or g in sched.shared:
+            continue
+        groups = out[sched.time[g] - 1]
+        if g not in sched.plan:
+            groups.append(GroupD("pair", idx[g]))
+            continue
+        plan = sched.plan[g]
+        use, sign = plan.assignments()
+        ins = [idx[x] for x in plan.inputs]
+        neg = sign < 0
+        assigns = tuple(tuple(bool(b) for b in s) for s in use)
+        if plan.form == "circuit":
+            groups.append(GroupD("gate", idx[g], tuple(ins), (), assigns, neg))
+            continue
+        ex = _extra_leaves(prog, ins, [idx[g]], _table_agrees(assigns, neg, len(ins)))
+        groups.append(GroupD("table", idx[g], tuple(ins), tuple(ex), assigns, neg))
+    for g in lay.scratch:
+        out[sched.time[g] - 1].append(GroupD("eraser", idx[g]))
+    return out
