@@ -9,7 +9,7 @@ check.  For each certificate:
 * Lean rejected and the mirror names a check: exit 1, "not certified: <that check>";
 * Lean and the mirror disagree (either way): exit 4, an internal discrepancy, never "certified";
 * the library is not confirmed: exit 1 ("not certified: the Lean library is not confirmed: ...");
-  no verdict (toolchain missing, timeout): exit 3.
+  no verdict (toolchain missing, timeout, another certificate of the same module failed): exit 3.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ def decide(p: Prepared, v: ModuleVerdict) -> Decision:
         return Decision(EXIT_UNDECIDED, f"not decided: {title}: {v.why}", p, v)
     if v.status == "library":
         return Decision(EXIT_FAILED, f"not certified: {title}: {v.why}", p, v)
+    if not v.accepted(tag) and not v.decided(tag):
+        return Decision(EXIT_UNDECIDED, f"not decided: {title}: {v.reason(tag)}", p, v)
     if v.accepted(tag):
         if p.mirror is not None:
             line = f"internal discrepancy: {title}: Lean accepted the certificate, but the mirror of the checker says: {p.mirror}"

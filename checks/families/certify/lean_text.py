@@ -23,6 +23,7 @@ the hard model and the soft model at the temperature rule read node ``root`` exa
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 from collections.abc import Sequence
@@ -154,14 +155,25 @@ def head(H: HeadD) -> str:
 # ---------------------------------------------------------------- declarations
 
 
+def _commentable(text: str) -> bool:
+    """Return whether text may stand in a doc comment: no comment delimiter, none of the bytes the environment check refuses."""
+    return "-/" not in text and "/-" not in text and not any(w.decode("ascii") in text for w in REFUSED_BYTES)
+
+
 def shown(text: str) -> str:
     """Return a program text fit for a doc comment: one line, at most MAX_SHOWN characters, nothing the audit refuses."""
     one = " ".join(text.split())
     if len(one) > MAX_SHOWN:
         one = one[: MAX_SHOWN - 3] + "..."
-    if "-/" in one or "/-" in one or "`" in one or any(w.decode("ascii") in one for w in REFUSED_BYTES):
+    if "`" in one or not _commentable(one):
         return "(text not shown: see the title)"
     return f"`{one}`"
+
+
+def safe_title(title: str, tag: str) -> str:
+    """Return a certificate's title fit for a doc comment (one line; else the tag)."""
+    one = " ".join(title.split())
+    return one if _commentable(one) else f"certificate {tag}"
 
 
 def model_decl(tag: str, M: ModelW) -> list[str]:
@@ -245,6 +257,7 @@ def module_text(entries: Sequence[Entry]) -> tuple[str, list[Block]]:
     tags = [e.tag for e in entries]
     if len(set(tags)) != len(tags) or not all(_TAG.fullmatch(t) for t in tags):
         raise RuntimeError(f"internal: certificate tags must be distinct Lean names, got {tags}")
+    entries = [dataclasses.replace(e, title=safe_title(e.title, e.tag)) for e in entries]
     lines = [
         "module",
         "",

@@ -60,6 +60,7 @@ class TheoremVerdict:
     theorem: str
     accepted: bool
     why: str = ""
+    decided: bool = True  # False: no verdict on this certificate (another certificate of its module failed: no compiled environment)
 
 
 @dataclass
@@ -85,6 +86,11 @@ class ModuleVerdict:
         """Return whether Lean accepted the certificate ``tag``."""
         v = self.theorems.get(tag)
         return self.status == "ok" and v is not None and v.accepted
+
+    def decided(self, tag: str) -> bool:
+        """Return whether Lean gave a verdict on the certificate ``tag`` (accepted, or rejected for a reason of its own)."""
+        v = self.theorems.get(tag)
+        return self.status in ("ok", "rejected") and v is not None and v.decided
 
     def reason(self, tag: str) -> str:
         """Return why the certificate ``tag`` is not accepted ("" when it is)."""
@@ -267,14 +273,17 @@ def _judge(
         out.why = "Lean: " + ("; ".join(m.short() for m in stray[:2]) or f"the certificate module failed ({status})")
     for b in blocks:
         err = _first_error(msgs, b.first, b.last) or _first_error(msgs, b.pin_first, b.pin_last)
+        decided = True
         if err is not None:
             first_line = err.text.strip().splitlines()[0] if err.text.strip() else "error"
             why = f"Lean rejected it (line {err.line}: {first_line})"
+        elif facts is None and located:
+            why, decided = "no verdict: another certificate of the same module failed, so Lean wrote no compiled environment", False
         elif facts is None:
             why = facts_error or f"no compiled environment ({status})"
         else:
             why = verdicts[b.theorem].why if not verdicts[b.theorem].proved else ""
-        out.theorems[b.tag] = TheoremVerdict(b.tag, b.theorem, not why, why)
+        out.theorems[b.tag] = TheoremVerdict(b.tag, b.theorem, not why, why, decided)
     return out
 
 

@@ -1,0 +1,116 @@
+"""The certified programs and the planted wrong certificates of the certify tests (issue 34's list of wrong certificates).
+
+Each plant takes a correct prepared certificate and makes it wrong in one way; ``PLANTS`` maps a
+name to (the subject it starts from, the plant, a part of the line the mirror must print).  The
+tests check that the mirror names that part (tests/checks/test_certify.py) and that Lean rejects
+every plant (tests/checks/test_certify_lean.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from fractions import Fraction
+
+from hardsoft.checks.families.certify.mirror import check, crd
+from hardsoft.checks.families.certify.subjects import Prepared, Subject, prepare
+from hardsoft.constructive.logic.certificate import Certificate, LayerW, ModelW, UnitW
+
+#: The subjects the plants start from (small models: their certificates cost the kernel little).
+BASE: dict[str, Subject] = {
+    "a_S_b": Subject("tl", "a S b", ("a", "b"), "bounded"),
+    "a_S_b_unbounded": Subject("tl", "a S b", ("a", "b"), "unbounded"),
+    "a_U_b": Subject("tl", "a U b", ("a", "b"), "bounded"),
+    "gates": Subject("tl", "mod(3, 1) & a | mod(2, 0) & Y b", ("a", "b"), "bounded"),
+}
+
+
+def _with_layer(M: ModelW, l: int, layer: LayerW) -> ModelW:
+    """Return M with layer l (0-based) replaced."""
+    return dataclasses.replace(M, layers=(*M.layers[:l], layer, *M.layers[l + 1 :]))
+
+
+def plant_sign(p: Prepared) -> tuple[Certificate, ModelW]:
+    """One weight of one head with its sign flipped: layer 1, head 0, key column 0, its first entry."""
+    L = p.weights.layers[0]
+    h = L.heads[0]
+    col = ((h.k[0][0][0], -h.k[0][0][1]), *h.k[0][1:])
+    h2 = dataclasses.replace(h, k=(col, *h.k[1:]))
+    return p.cert, _with_layer(p.weights, 0, dataclasses.replace(L, heads=(h2, *L.heads[1:])))
+
+
+def plant_half_k(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A head's scale K halved: every key entry of layer 1's head 0 that is +-K (the unbounded regime's K = ln 16)."""
+    L = p.weights.layers[0]
+    h = L.heads[0]
+    K = p.cert.K
+    cols = tuple(tuple((c, w / 2 if abs(w) == K else w) for c, w in col) for col in h.k)
+    h2 = dataclasses.replace(h, k=cols)
+    return p.cert, _with_layer(p.weights, 0, dataclasses.replace(L, heads=(h2, *L.heads[1:])))
+
+
+def plant_hot(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A temperature rule twice too hot: tau(n) = 2c/n, the certificate's c doubled (the weights unchanged)."""
+    return dataclasses.replace(p.cert, c=p.cert.c * 2), p.weights
+
+
+def _group_units(C: Certificate, l: int, gi: int) -> int:
+    """Return the index of the first unit of group gi of layer l (0-based), the groups consuming units in order."""
+    pos = 0
+    for G in C.layers[l].groups[:gi]:
+        pos += {"pair": 2, "eraser": 1}.get(G.kind, 2 * len(G.assigns))
+    return pos
+
+
+def plant_gate(p: Prepared) -> tuple[Certificate, ModelW]:
+    """An FFN gate computing the wrong assignment: the first circuit gate's assignment has its first bit flipped, in the
+    description and in the weights alike (a consistent clamp of the wrong assignment: only the logic can tell)."""
+    C, M = p.cert, p.weights
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "gate")
+    sigma = (not G.assigns[0][0], *G.assigns[0][1:])
+    ones = sum(sigma)
+    groups = list(C.layers[l].groups)
+    groups[gi] = dataclasses.replace(G, assigns=(sigma,))
+    layers = list(C.layers)
+    layers[l] = dataclasses.replace(C.layers[l], groups=tuple(groups))
+    C2 = dataclasses.replace(C, layers=tuple(layers))
+    first = _group_units(C, l, gi)
+    units = list(M.layers[l].units)
+    cs = [crd(C, x) for x in G.inputs]
+    win = tuple((c, Fraction(2) if b else Fraction(-2)) for c, b in zip(cs, sigma))
+    for j, bias in enumerate((Fraction(3, 2) - 2 * ones, Fraction(1, 2) - 2 * ones)):
+        u = units[first + j]
+        units[first + j] = UnitW(win, bias, u.wout)
+    return C2, _with_layer(M, l, dataclasses.replace(M.layers[l], units=tuple(units)))
+
+
+def plant_other_program(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A model certified against a different program: the description of ``a S b`` with the weights of ``a U b``."""
+    return p.cert, prepare(BASE["a_U_b"]).weights
+
+
+def plant_coordinate(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A description that names the wrong coordinate: the read node's coordinate (node 1, b) given as node 0's (a)."""
+    coord = list(p.cert.coord)
+    coord[1] = coord[0]
+    return dataclasses.replace(p.cert, coord=tuple(coord)), p.weights
+
+
+#: name -> (base subject, plant, part of the mirror's line)
+PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
+    "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
+    "half_k": ("a_S_b_unbounded", plant_half_k, "layer 1 head 0 (tbPastU): key column 0: coordinate 3 holds 6243314768165359/4503599627370496"),
+    "hot": ("a_S_b", plant_hot, "the temperature rule's error bound 0.2646 exceeds the clamp's tolerance 1/4"),
+    "gate": ("gates", plant_gate, "layer 2 FFN group 0 (gate of node 7): node 7 is not the gate of these literals"),
+    "other_program": ("a_S_b", plant_other_program, "layer 1 head 0 (tbPastB): mask strictAnti, the construction's is strict"),
+    "coordinate": ("a_S_b", plant_coordinate, "layer 1 head 0 (tbPastB): value column 0: coordinate 8 holds 1, the construction 0"),
+}
+
+
+def planted(name: str) -> Prepared:
+    """Return the prepared certificate with plant ``name`` (its mirror line recomputed), tagged apart from its base."""
+    base, plant, _ = PLANTS[name]
+    p = prepare(BASE[base])
+    C, M = plant(p)
+    s = dataclasses.replace(p.subject, name=f"plant_{name}")
+    return Prepared(s, p.compiled, C, M, check(C, M))

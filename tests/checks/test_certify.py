@@ -1,0 +1,397 @@
+"""Tests of the certificates that need no Lean (``constructive.logic.certificate``, ``checks.families.certify``).
+
+The description and the mirror of the checker on every B-RASP library program and the TL examples
+in both regimes; the construct named when a program is outside the fragment; each planted wrong
+certificate named by the mirror, and a weakened mirror that misses one (so the plant tests notice);
+the Lean data parsed back and compared with exactly the weights ``--save-model`` writes; the
+generated module passing the library's source audit; and ``hardsoft certify`` / ``compile --certify``
+with Lean's verdict replaced by a fake one (exit codes, one line, nothing written unless accepted).
+Lean itself runs in tests/checks/test_certify_lean.py.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from hardsoft.checks import cli
+from hardsoft.checks.families.certify import decide as dc
+from hardsoft.checks.families.certify import family as cf
+from hardsoft.checks.families.certify import mirror
+from hardsoft.checks.families.certify.lean_text import MODULE, Entry, module_text
+from hardsoft.checks.families.certify.subjects import Subject, check_subjects, library_subjects, prepare, tl_subjects
+from hardsoft.checks.families.certify.verdict import ModuleVerdict, TheoremVerdict
+from hardsoft.checks.families.lean.audit import audit_text, declarations
+from hardsoft.checks.families.lean.environment import REFUSED_BYTES
+from hardsoft.checks.families.lean.sources import commands, tokenize
+from hardsoft.checks.result import Outcome
+from hardsoft.constructive.logic.certificate import NotCertifiable
+from hardsoft.spec.modelio import load_model, save_model
+from tests.certify_cases import PLANTS, planted
+
+CERTIFIED = library_subjects() + tl_subjects()
+
+
+# --------------------------------------------------------------------------- the description and the mirror
+
+
+@pytest.mark.parametrize("subject", CERTIFIED, ids=lambda s: s.title)
+def test_description_passes_the_mirror(subject: Subject) -> None:
+    """Every B-RASP library program and TL example, both regimes: the mirror of Lean's check finds nothing wrong."""
+    p = prepare(subject)
+    assert p.mirror is None
+    assert p.weights.d == p.compiled.model.d and len(p.cert.layers) == p.compiled.model.depth
+
+
+def test_examples_cover_the_constructions() -> None:
+    """The certified programs use every head family, anchored selects, shared coordinates, tables and gates, mod and pos."""
+    fams, kinds, anchored, shared, nodes = set(), set(), False, False, set()
+    for s in CERTIFIED:
+        p = prepare(s)
+        fams |= {h.fam for L in p.cert.layers for h in L.heads}
+        kinds |= {g.kind for L in p.cert.layers for g in L.groups}
+        anchored |= any(h.anchored for L in p.cert.layers for h in L.heads)
+        shared |= bool(p.cert.equiv)
+        nodes |= {nd.kind for nd in p.cert.prog}
+    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut"}
+    assert kinds == {"pair", "eraser", "table", "gate"} and anchored and shared
+    assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next"} <= nodes
+
+
+@pytest.mark.parametrize("name", ["majority", "dyck1", "anbn", "plurality"])
+def test_comparisons_are_named_outside_the_fragment(name: str) -> None:
+    """A C-RASP program (comparisons of counts) is refused in one line naming the comparison."""
+    from hardsoft.constructive.lang.library import library
+
+    x = library()[name]
+    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: .* is a comparison of counts"):
+        prepare(Subject("crasp", x.text, x.alphabet, "bounded", name))
+
+
+@pytest.mark.parametrize("name", sorted(PLANTS))
+def test_plant_named_by_the_mirror(name: str) -> None:
+    """Each planted wrong certificate: the mirror names the failing part (the test of its Lean verdict is in test_certify_lean)."""
+    assert_named(name)
+
+
+def assert_named(name: str) -> None:
+    """Assert that the mirror names plant ``name``'s failing part."""
+    p = planted(name)
+    assert p.mirror is not None and PLANTS[name][2] in p.mirror, p.mirror
+
+
+def test_weakened_mirror_is_noticed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mirror that no longer checks the temperature rule passes the hot plant: the plant test then fails, as it must."""
+    monkeypatch.setattr(mirror, "err_rule", lambda C: Fraction(0))
+    assert planted("hot").mirror is None
+    with pytest.raises(AssertionError):
+        assert_named("hot")
+
+
+def test_mirror_follows_logic_lean() -> None:
+    """The mirrored evaluators agree with Logic.lean's definitions on small cases (nodeAt's default is `const false`)."""
+    from hardsoft.constructive.logic.certificate import Node, keval
+
+    P = [Node("atom", (0,)), Node("atom", (1,)), Node("and", (0, 1)), Node("not", (2,)), Node("or", (5, 0))]
+    assert mirror.node_at(P, 9) == Node("const", (False,))
+    assert mirror.sym_eval(P, 0, 4, 3) is True and mirror.sym_eval(P, 1, 4, 3) is True
+    assert mirror.sym_eval(P, 0, 5, 4) is None  # a child after its parent: no value
+    assert keval(P, [0], [False], 3, 2) is False and keval(P, [0], [True], 3, 2) is None  # Kleene: unknown leaf 1
+    assert mirror.conj_lits(P, [0, 1], 4, 3, False) == [(0, True), (1, True)]  # !(a & b) false = a & b
+    assert mirror.lin_const(0, 1, 1) is True and mirror.lin_const(1, 0, 0) is None
+
+
+def test_readout_and_alphabet_of_a_saved_model(tmp_path: Path) -> None:
+    """A saved model read out elsewhere, or over another alphabet, is not certified (one line)."""
+    s = Subject("tl", "a S b")
+    m = prepare(s).compiled.model
+    other = dataclasses.replace(m, readout=dataclasses.replace(m.readout, coordinate=0))
+    with pytest.raises(NotCertifiable, match="^read-out: the model reads coordinate 0"):
+        prepare(s, other)
+    with pytest.raises(NotCertifiable, match="alphabet"):
+        prepare(Subject("tl", "a S b", ("a", "b", "c")), m)
+
+
+# --------------------------------------------------------------------------- the Lean data = the saved weights
+
+_TOKEN = re.compile(r"\s*(qr \(?-?\d+\)? \d+|:=|[\[\](){},]|[A-Za-z_][\w.]*|-?\d+)")
+
+
+def parse_lean_model(text: str, tag: str) -> dict[str, Any]:
+    """Return the literal ``model_<tag>`` of a generated module as Python data: lists, tuples, records, Fractions, names."""
+    body = text.split(f"noncomputable def model_{tag} : ModelW where", 1)[1].split("\n\n", 1)[0]
+    toks = [m.group(1) for m in _TOKEN.finditer(body)]
+    pos = 0
+
+    def value() -> Any:
+        nonlocal pos
+        t = toks[pos]
+        pos += 1
+        if t.startswith("qr"):
+            n, d = re.fullmatch(r"qr \(?(-?\d+)\)? (\d+)", t).groups()  # type: ignore[union-attr]
+            return Fraction(int(n), int(d))
+        if t in ("[", "("):
+            close = "]" if t == "[" else ")"
+            items = []
+            while toks[pos] != close:
+                items.append(value())
+                if toks[pos] == ",":
+                    pos += 1
+            pos += 1
+            return items if t == "[" else tuple(items)
+        if t == "{":
+            rec = {}
+            while toks[pos] != "}":
+                key = toks[pos]
+                assert toks[pos + 1] == ":="
+                pos += 2
+                rec[key] = value()
+                if toks[pos] == ",":
+                    pos += 1
+            pos += 1
+            return rec
+        return int(t) if re.fullmatch(r"-?\d+", t) else t
+
+    rec: dict[str, Any] = {}
+    while pos < len(toks):
+        key = toks[pos]
+        assert toks[pos + 1] == ":=", toks[pos : pos + 3]
+        pos += 2
+        rec[key] = value()
+    return rec
+
+
+def lean_feature(f: Any) -> str:
+    """Return the model-format name of a parsed Lean feature (``Feat.iOverN`` -> "i/n", (``Feat.modEq``, 3, 1) -> "mod(3,1)" ...)."""
+    from hardsoft.constructive.logic.certificate import FEATURES
+    from hardsoft.spec.transformer import linear_feature, mod_feature
+
+    if isinstance(f, tuple):  # a negative argument is parenthesised: (-2) parses as a 1-tuple
+        args = [a[0] if isinstance(a, tuple) else a for a in f[1:]]
+        return mod_feature(*args) if f[0] == "Feat.modEq" else linear_feature(*args)
+    return {"Feat." + v: k for k, v in FEATURES.items()}[f]
+
+
+def dense(entries: list[tuple[int, Fraction]], d: int) -> list[Fraction]:
+    """Return a sparse vector as d exact entries."""
+    out = [Fraction(0)] * d
+    for k, w in entries:
+        out[k] += w
+    return out
+
+
+def exact_rows(matrix: Any) -> list[list[Fraction]]:
+    """Return a JSON matrix (list of rows of floats) as exact rows."""
+    return [[Fraction(x) for x in row] for row in matrix]
+
+
+SAVED = [
+    s
+    for s in CERTIFIED
+    if s.name in ("dyck1_depth2", "first_a") or s.language == "tl" and ("mod(" in s.text or "pos(" in s.text or s.text == "a S b")
+]
+
+
+@pytest.mark.parametrize("subject", SAVED, ids=lambda s: s.title)
+def test_lean_data_is_the_saved_model(subject: Subject, tmp_path: Path) -> None:
+    """The weights in the Lean module are exactly those ``--save-model`` writes: parsed back from the Lean text, compared with the JSON file."""
+    p = prepare(subject)
+    path = tmp_path / "m.json"
+    save_model(p.compiled.model, path)
+    saved = json.loads(path.read_text())
+    loaded = prepare(subject, load_model(path))
+    assert loaded.weights == p.weights and loaded.mirror is None  # the saved file read back: the same exact weights
+    text, _ = module_text([loaded.entry()])
+    lean = parse_lean_model(text, subject.tag)
+    d = lean["d"]
+    assert d == len(saved["word_embedding"][0])
+    assert [dense(r, d) for r in lean["we"]] == exact_rows(saved["word_embedding"])
+    assert [lean_feature(e[0]) for e in lean["pe"]] == saved["position_embedding"]["features"]
+    assert [dense(e[-1], d) for e in lean["pe"]] == exact_rows(saved["position_embedding"]["matrix"])
+    assert len(lean["layers"]) == len(saved["layers"])
+    for L, S in zip(lean["layers"], saved["layers"]):
+        assert len(L["heads"]) == len(S["heads"])
+        for h, sh in zip(L["heads"], S["heads"]):
+            for name, key in (("q", "W_Q"), ("k", "W_K"), ("v", "W_V")):
+                cols = np.array(exact_rows(sh[key]), dtype=object).T.tolist() if sh[key] and sh[key][0] else []
+                assert [dense(c, d) for c in h[name]] == cols, (name, key)
+            assert [dense(r, d) for r in h["o"]] == exact_rows(sh["W_O"])
+            assert h["mask"] == "Mask." + {"strict_anticausal": "strictAnti"}.get(sh["mask"], sh["mask"])
+        ffn = S["ffn"]
+        w1 = np.array(exact_rows(ffn["W1"]), dtype=object).T.tolist() if ffn["W1"] and ffn["W1"][0] else []
+        assert [dense(u["win"], d) for u in L["units"]] == w1
+        assert [u["bias"] for u in L["units"]] == [Fraction(x) for x in ffn["b1"]]
+        assert [dense(u["wout"], d) for u in L["units"]] == exact_rows(ffn["W2"])
+        assert dense(L["b2"], d) == [Fraction(x) for x in ffn["b2"]]
+
+
+# --------------------------------------------------------------------------- the generated module
+
+
+def test_module_passes_the_source_audit() -> None:
+    """A module of several certificates passes the library's audit: docs, autoImplicit off, names in HardSoft.Cert, no refused bytes."""
+    hostile = Subject("tl", "a S b", name="IO.x #eval -/ debug.y `z`")  # a title with what a comment must not hold
+    entries = [prepare(s).entry() for s in check_subjects()] + [
+        planted("sign").entry(),
+        dataclasses.replace(prepare(hostile).entry(), program="-/ IO."),
+    ]
+    text, blocks = module_text(entries)
+    assert audit_text(text, MODULE.replace(".", "/") + ".lean") == []
+    assert not any(w in text.encode() for w in REFUSED_BYTES)
+    names = [n for n, _ in declarations(commands(tokenize(text)))]
+    assert names and all(re.fullmatch(r"HardSoft\.Cert\.[A-Za-z]\w*", n) for n in names) and len(set(names)) == len(names)
+    lines = text.split("\n")
+    for b in blocks:
+        assert lines[b.first - 1].startswith("/-- The formula DAG") and b.theorem.rsplit(".", 1)[1] in lines[b.last - 1]
+        assert lines[b.pin_first - 1].startswith("example :")
+
+
+def test_tags_are_distinct() -> None:
+    """Every certified program, plant and regime has its own Lean names."""
+    tags = [s.tag for s in CERTIFIED] + [planted(n).subject.tag for n in PLANTS]
+    assert len(set(tags)) == len(tags)
+
+
+# --------------------------------------------------------------------------- the command, with Lean's verdict faked
+
+
+def _fake(monkeypatch: pytest.MonkeyPatch, status: str = "ok", accepted: bool | None = True, why: str = "") -> list[Any]:
+    """Replace Lean's verdict by a fake one; return the list of entry lists it was asked about."""
+    asked: list[Any] = []
+
+    def check_module(entries: list[Entry], out_dir: Path, progress: Any, library: Any = None) -> ModuleVerdict:
+        asked.append(entries)
+        v = ModuleVerdict(status, why=why, text="-- the module")
+        for e in entries:
+            if accepted is not None:
+                v.theorems[e.tag] = TheoremVerdict(e.tag, "HardSoft.Cert.x", accepted, "" if accepted else "Lean rejected it (line 9: decide failed)")
+        return v
+
+    monkeypatch.setattr(dc, "check_module", check_module)
+    return asked
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Return (exit status, stdout, stderr) of ``hardsoft ARGS``."""
+    try:
+        code = cli.main(list(args))
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_accepted_writes_out(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Lean accepts and the mirror agrees: exit 0, one line, the module and its summary in --out."""
+    asked = _fake(monkeypatch)
+    code, out, _ = _run(capsys, "certify", "a S b", "--out", str(tmp_path / "o"))
+    assert code == 0 and out.count("\n") == 1 and out.startswith(dc.ACCEPTED + ": tl `a S b` over a,b (bounded)")
+    assert len(asked) == 1 and len(asked[0]) == 1
+    summary = json.loads((tmp_path / "o" / "certificate.json").read_text())
+    assert summary["program"]["text"] == "a S b" and (tmp_path / "o" / "Certificate.lean").read_text() == "-- the module"
+
+
+def test_cli_model_of_another_program(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--model with the saved model of another program: exit 1, the mirror's line, nothing written."""
+    _fake(monkeypatch, accepted=False)
+    save_model(prepare(Subject("tl", "a U b")).compiled.model, tmp_path / "aub.json")
+    code, out, _ = _run(capsys, "certify", "a S b", "--model", str(tmp_path / "aub.json"), "--out", str(tmp_path / "o"))
+    assert (
+        code == 1
+        and out.strip() == "not certified: tl `a S b` over a,b (bounded): layer 1 head 0 (tbPastB): mask strictAnti, the construction's is strict"
+    )
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    "status, accepted, model, code, start",
+    [
+        ("ok", False, None, 4, "internal discrepancy: tl `a S b` over a,b (bounded): Lean rejects the certificate"),
+        ("ok", True, "aub", 4, "internal discrepancy: tl `a S b` over a,b (bounded): Lean accepted the certificate, but the mirror"),
+        ("undecided", None, None, 3, "not decided: tl `a S b` over a,b (bounded): toolchain gone"),
+        ("library", None, None, 1, "not certified: tl `a S b` over a,b (bounded): toolchain gone"),
+    ],
+)
+def test_cli_lean_and_mirror_disagree_or_no_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    status: str,
+    accepted: bool | None,
+    model: str | None,
+    code: int,
+    start: str,
+) -> None:
+    """Disagreement between Lean and the mirror is internal (4), never certified; no verdict is 3; an unconfirmed library 1."""
+    _fake(monkeypatch, status, accepted, "toolchain gone")
+    args = ["certify", "a S b", "--out", str(tmp_path / "o")]
+    if model:
+        save_model(prepare(Subject("tl", "a U b")).compiled.model, tmp_path / "aub.json")
+        args += ["--model", str(tmp_path / "aub.json")]
+    got, out, _ = _run(capsys, *args)
+    assert got == code and out.startswith(start) and out.count("\n") == 1
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(
+    "args, code, text",
+    [
+        (["certify", "a S"], 2, "hardsoft: error: cannot parse the formula"),
+        (["certify", "#<[a] > #<[b]"], 1, "not certified: tl `#<[a] > #<[b]` over a,b (bounded): not certifiable yet: #<[a] > #<[b] is a comparison"),
+        (["certify", "--lang", "srasp", "x"], 1, "not certified: srasp `x` over a,b (bounded): not certifiable yet: srasp programs"),
+        (["certify", "a S b", "--model", "/nonexistent/m.json"], 2, "hardsoft: error: "),
+        (["compile", "a S b", "--certify", "--json"], 2, "hardsoft: error: --certify prints one line"),
+    ],
+)
+def test_cli_bad_input_and_outside_the_fragment(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], args: list[str], code: int, text: str
+) -> None:
+    """Bad input is one line and exit 2; a program outside the checker's fragment is 'not certified', exit 1; Lean never runs."""
+    asked = _fake(monkeypatch)
+    got, out, err = _run(capsys, *args)
+    assert got == code and (out + err).startswith(text) and (out + err).count("\n") == 1 and asked == []
+
+
+def test_cli_out_is_a_file(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """--out naming a file is bad input, refused before anything runs."""
+    asked = _fake(monkeypatch)
+    (tmp_path / "f").write_text("x")
+    got, _, err = _run(capsys, "certify", "a S b", "--out", str(tmp_path / "f"))
+    assert got == 2 and "is not a folder" in err and asked == []
+
+
+def test_compile_certify(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """compile --certify prints the compile output, then the certificate's line; the worse exit status wins."""
+    _fake(monkeypatch)
+    code, out, _ = _run(capsys, "compile", "--lang", "brasp", "--file", str(_library_file("first_a")), "--certify")
+    assert code == 0 and out.splitlines()[0].startswith("program   brasp") and out.splitlines()[-1].startswith(dc.ACCEPTED + ": brasp")
+    _fake(monkeypatch, accepted=False)
+    code, out, _ = _run(capsys, "compile", "a S b", "--certify")
+    assert code == 4 and out.splitlines()[-1].startswith("internal discrepancy")
+
+
+def _library_file(name: str) -> Path:
+    """Return the path of a library program's file."""
+    from importlib import resources
+
+    return Path(str(resources.files("hardsoft.constructive.lang.library") / f"{name}.brasp"))
+
+
+def test_family_rows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The certify family: one row per certificate of make check, OK only when accepted; skipped when claims are selected."""
+    _fake(monkeypatch)
+    monkeypatch.setattr(cf, "certify", dc.certify)
+    rows = cf.run("tiny", tmp_path, lambda m: None)
+    assert [r.outcome for r in rows] == [Outcome.OK] * 3 and all(r.verdict == dc.ACCEPTED for r in rows)
+    assert "Certificates" in cf.markdown_section(rows)
+    _fake(monkeypatch, accepted=False)
+    rows = cf.run("tiny", tmp_path, lambda m: None)
+    assert [r.outcome for r in rows] == [Outcome.FAILED] * 3 and all(r.verdict == "not certified" for r in rows)
+    assert cf.run("tiny", tmp_path, lambda m: None, claims={"E"}) == []

@@ -1,0 +1,129 @@
+"""Lean's verdicts on certificates (``checks.families.certify``): four Lean processes in all, serial in the ``lean`` group.
+
+1. One module holding every B-RASP library program and every TL example in both regimes: each
+   certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
+   .olean), and the mirror agrees.
+2. One module holding the planted wrong certificates (issue 34's list: a head weight's sign flipped,
+   a head's K halved, a temperature rule twice too hot, an FFN gate computing the wrong assignment, a
+   model certified against a different program, a description naming the wrong coordinate): Lean
+   rejects each inside its own declarations, and the mirror names the failing part.  Lean alone
+   decides: with the mirror blinded, a plant is still never certified.
+3. The certify family of ``make check`` (its verdict is cached for ``make check``).
+4. ``hardsoft compile --save-model`` then ``hardsoft certify --model`` end to end: exit 0, the
+   module and its summary written to --out (and ``compile --certify`` reusing that verdict).
+
+Marked ``lean`` (deselect with ``-m 'not lean'``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from hardsoft.checks import cli
+from hardsoft.checks.families.certify import decide as dc
+from hardsoft.checks.families.certify import family as cf
+from hardsoft.checks.families.certify.subjects import Prepared, Subject, library_subjects, prepare, tl_subjects
+from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module
+from hardsoft.checks.result import Outcome
+from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
+from tests.certify_cases import PLANTS, planted
+
+CERTIFIED = library_subjects() + tl_subjects()
+
+
+def _toolchain() -> None:
+    """Skip when no Lean toolchain can be had."""
+    from hardsoft.checks.families.lean.toolchain import ToolchainError, ensure_wasm_toolchain
+
+    try:
+        ensure_wasm_toolchain()
+    except ToolchainError as e:
+        pytest.skip(f"no Lean toolchain: {e}")
+
+
+@pytest.fixture(scope="session")
+def certified(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Prepared], ModuleVerdict]:
+    """Every library program and TL example, both regimes, in one Lean module."""
+    _toolchain()
+    prepared = [prepare(s) for s in CERTIFIED]
+    return prepared, check_module([p.entry() for p in prepared], tmp_path_factory.mktemp("certified"), lambda m: None)
+
+
+@pytest.fixture(scope="session")
+def plants(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Prepared], ModuleVerdict]:
+    """Every planted wrong certificate, in one Lean module."""
+    _toolchain()
+    prepared = {n: planted(n) for n in PLANTS}
+    return prepared, check_module([p.entry() for p in prepared.values()], tmp_path_factory.mktemp("plants"), lambda m: None)
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+@pytest.mark.parametrize("k", range(len(CERTIFIED)), ids=[s.title for s in CERTIFIED])
+def test_certified(certified: tuple[list[Prepared], ModuleVerdict], k: int) -> None:
+    """Lean accepts the certificate (kernel theorem, standard axioms, from the compiled .olean) and the mirror agrees: exit 0."""
+    prepared, v = certified
+    p = prepared[k]
+    assert v.status == "ok", v.why
+    assert v.accepted(p.subject.tag), v.reason(p.subject.tag)
+    d = dc.decide(p, v)
+    assert d.code == EXIT_OK and d.line.startswith(dc.ACCEPTED + ": " + p.subject.title), d.line
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+@pytest.mark.parametrize("name", sorted(PLANTS))
+def test_plant_rejected_by_lean_and_named(plants: tuple[dict[str, Prepared], ModuleVerdict], name: str) -> None:
+    """Lean rejects the planted certificate inside its own declarations; the one line is the mirror's naming of the failing part."""
+    prepared, v = plants
+    p = prepared[name]
+    assert v.status == "ok", v.why
+    assert not v.accepted(p.subject.tag) and v.decided(p.subject.tag)
+    assert v.reason(p.subject.tag).startswith("Lean rejected it (line "), v.reason(p.subject.tag)
+    d = dc.decide(p, v)
+    assert d.code == EXIT_FAILED and d.line == f"not certified: {p.subject.title}: {p.mirror}" and PLANTS[name][2] in d.line
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+@pytest.mark.parametrize("name", sorted(PLANTS))
+def test_lean_alone_rejects_plant_the_mirror_misses(plants: tuple[dict[str, Prepared], ModuleVerdict], name: str) -> None:
+    """With the mirror blinded (it sees nothing wrong), Lean's rejection still stands: an internal discrepancy, never certified."""
+    prepared, v = plants
+    d = dc.decide(dataclasses.replace(prepared[name], mirror=None), v)
+    assert d.code == EXIT_INTERNAL and not d.certified and d.line.startswith("internal discrepancy")
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+def test_check_family(tmp_path: Path) -> None:
+    """The certify family of make check: three certificates in one module, each row OK (the verdict is cached for make check)."""
+    _toolchain()
+    rows = cf.run("tiny", tmp_path, lambda m: None)
+    assert len(rows) == 3 and all(r.outcome is Outcome.OK for r in rows), [(r.name, r.detail) for r in rows]
+    assert all(r.verdict == dc.ACCEPTED and r.detail.startswith(dc.ACCEPTED) for r in rows)
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+def test_cli_saved_model_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """compile --save-model, then certify --model --out: exit 0, one line, the Lean module and summary written; compile --certify agrees."""
+    _toolchain()
+    model = tmp_path / "asb.json"
+    assert cli.main(["compile", "!a S (b & Y a)", "--regime", "unbounded", "--save-model", str(model)]) == 0
+    capsys.readouterr()
+    out = tmp_path / "cert"
+    code = cli.main(["certify", "!a S (b & Y a)", "--regime", "unbounded", "--model", str(model), "--out", str(out)])
+    line = capsys.readouterr().out
+    assert code == 0 and line.count("\n") == 1 and line.startswith(dc.ACCEPTED + ": tl `!a S (b & Y a)` over a,b (unbounded)"), line
+    summary = json.loads((out / "certificate.json").read_text())
+    tag = Subject("tl", "!a S (b & Y a)", ("a", "b"), "unbounded").tag
+    assert summary["theorem"].endswith(tag) and f"model_{tag}" in (out / "Certificate.lean").read_text()
+    # the same program compiled again: the same weights, hence the same module, whose verdict is reused
+    assert cli.main(["compile", "!a S (b & Y a)", "--regime", "unbounded", "--certify"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == line.strip()
+    assert prepare(Subject("tl", "!a S (b & Y a)", ("a", "b"), "unbounded")).mirror is None
