@@ -127,6 +127,34 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.relu_of_nonneg
 #check @HardSoft.Cert.Role.eq_of_beq
 #print axioms HardSoft.Cert.Role.eq_of_beq
+#check @HardSoft.Cert.unitAt_of_row
+#print axioms HardSoft.Cert.unitAt_of_row
+#check @HardSoft.Cert.RatEmb.map_two
+#print axioms HardSoft.Cert.RatEmb.map_two
+#check @HardSoft.Cert.RatEmb.map_half
+#print axioms HardSoft.Cert.RatEmb.map_half
+#check @HardSoft.Cert.RatEmb.map_three_halves
+#print axioms HardSoft.Cert.RatEmb.map_three_halves
+#check @HardSoft.Cert.RatEmb.map_neg_half
+#print axioms HardSoft.Cert.RatEmb.map_neg_half
+#check @HardSoft.Cert.RatEmb.map_neg_three_halves
+#print axioms HardSoft.Cert.RatEmb.map_neg_three_halves
+#check @HardSoft.Cert.dotv_clampCol
+#print axioms HardSoft.Cert.dotv_clampCol
+#check @HardSoft.Cert.excess_self
+#print axioms HardSoft.Cert.excess_self
+#check @HardSoft.Cert.excess_le
+#print axioms HardSoft.Cert.excess_le
+#check @HardSoft.Cert.excess_other
+#print axioms HardSoft.Cert.excess_other
+#check @HardSoft.Cert.clampUnits_sum
+#print axioms HardSoft.Cert.clampUnits_sum
+#check @HardSoft.Cert.clampOf_eq
+#print axioms HardSoft.Cert.clampOf_eq
+#check @HardSoft.Cert.lsum_eq_indicator
+#print axioms HardSoft.Cert.lsum_eq_indicator
+#check @HardSoft.Cert.lsum_units_eq
+#print axioms HardSoft.Cert.lsum_units_eq
 #check @HardSoft.Cert.inv_feat
 #print axioms HardSoft.Cert.inv_feat
 #check @HardSoft.Cert.inv_rep
@@ -309,6 +337,60 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.embed_inv
 #check @HardSoft.Cert.ind_cases
 #print axioms HardSoft.Cert.ind_cases
+#check @HardSoft.Cert.getD_mem
+#print axioms HardSoft.Cert.getD_mem
+#check @HardSoft.Cert.getD_ge
+#print axioms HardSoft.Cert.getD_ge
+#check @HardSoft.Cert.layersOK_get
+#print axioms HardSoft.Cert.layersOK_get
+#check @HardSoft.Cert.run_inv
+#print axioms HardSoft.Cert.run_inv
+#check @HardSoft.Cert.certified_of_check
+#print axioms HardSoft.Cert.certified_of_check
+#check @HardSoft.Cert.readout_of_check
+#print axioms HardSoft.Cert.readout_of_check
+#check @HardSoft.Cert.nodupNat_cons
+#print axioms HardSoft.Cert.nodupNat_cons
+#check @HardSoft.Cert.lsum_key_unique
+#print axioms HardSoft.Cert.lsum_key_unique
+#check @HardSoft.Cert.lsum_zip_fst
+#print axioms HardSoft.Cert.lsum_zip_fst
+#check @HardSoft.Cert.lsum_flatMap
+#print axioms HardSoft.Cert.lsum_flatMap
+#check @HardSoft.Cert.flatTerms_nodes
+#print axioms HardSoft.Cert.flatTerms_nodes
+#check @HardSoft.Cert.mem_flatTerms
+#print axioms HardSoft.Cert.mem_flatTerms
+#check @HardSoft.Cert.layerOK_parts
+#print axioms HardSoft.Cert.layerOK_parts
+#check @HardSoft.Cert.heads_out_eq
+#print axioms HardSoft.Cert.heads_out_eq
+#check @HardSoft.Cert.clampUnits_lengths
+#print axioms HardSoft.Cert.clampUnits_lengths
+#check @HardSoft.Cert.groupsOK_facts
+#print axioms HardSoft.Cert.groupsOK_facts
+#check @HardSoft.Cert.errRule_nonneg
+#print axioms HardSoft.Cert.errRule_nonneg
+#check @HardSoft.Cert.term_bound
+#print axioms HardSoft.Cert.term_bound
+#check @HardSoft.Cert.heads_out_zero
+#print axioms HardSoft.Cert.heads_out_zero
+#check @HardSoft.Cert.heads_out_target
+#print axioms HardSoft.Cert.heads_out_target
+#check @HardSoft.Cert.lsum_filter_eq
+#print axioms HardSoft.Cert.lsum_filter_eq
+#check @HardSoft.Cert.groupVal_off
+#print axioms HardSoft.Cert.groupVal_off
+#check @HardSoft.Cert.attended_role
+#print axioms HardSoft.Cert.attended_role
+#check @HardSoft.Cert.lsum_ite_count
+#print axioms HardSoft.Cert.lsum_ite_count
+#check @HardSoft.Cert.errSum_map
+#print axioms HardSoft.Cert.errSum_map
+#check @HardSoft.Cert.zip_iff_eq
+#print axioms HardSoft.Cert.zip_iff_eq
+#check @HardSoft.Cert.layer_step
+#print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg
 #print axioms HardSoft.sumTo_nonneg
 #check @HardSoft.layerRate_ge_one

@@ -1,0 +1,279 @@
+module
+
+public import HardSoft.Cert.Heads
+
+/-!
+# Certificates, part 9: what the feed-forward groups compute
+
+The hidden units of a layer, consumed in order by the checker's unit groups (`groupsOK`), add to
+each coordinate the sum of the groups aimed at it (`lsum_units_eq`); a clamp pair over inputs
+that are within a total of `1/4` of their 0/1 values outputs exactly `1` for the inputs'
+assignment and `0` for every other (`clamp_pair_eq`), so a truth table or a gate writes its node's
+value exactly (`table_value`, `gate_value`), and an attended node's clamp plus its eraser turn its
+head's raw output into its exact value (`clean_value`).
+
+## Main results
+
+* `HardSoft.Cert.lsum_units_eq`, `HardSoft.Cert.clamp_pair_eq`, `HardSoft.Cert.clean_value`.
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+namespace HardSoft.Cert
+
+section FFN
+
+open Classical
+
+variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
+  [Lean.Grind.OrderedRing α]
+
+/-- One hidden unit's contribution to coordinate `c`: `ReLU(y W_1[:, u] + b_1[u]) W_2[u, c]`. -/
+noncomputable def unitAt (R : RatEmb α) (y : Nat → α) (c : Nat) (u : UnitW) : α :=
+  relu (dotv R y u.win + R.cast u.bias) * R.cast (svGet u.wout c)
+
+/-- A unit whose output row matches `[(tgt, s)]` contributes to `c` its ReLU times `s` if `c = tgt`. -/
+theorem unitAt_of_row (R : RatEmb α) (y : Nat → α) (c : Nat) {u : UnitW} {tgt : Nat} {s : Rat}
+    (h : sameVec u.wout [(tgt, s)] = true) :
+    unitAt R y c u = relu (dotv R y u.win + R.cast u.bias) * (if tgt = c then R.cast s else 0) := by
+  unfold unitAt
+  rw [sameVec_sound h c]
+  simp only [svGet]
+  by_cases hc : tgt = c
+  · rw [if_pos hc, if_pos hc, Rat.add_zero]
+  · rw [if_neg hc, if_neg hc, Rat.add_zero, R.map_zero]
+
+/-- The clamp pair of an input's value `y`: `ReLU(2y - 1/2) - ReLU(2y - 3/2)`. -/
+noncomputable def clamp1 (v : α) : α := relu (v * 2 + (-1 / 2)) - relu (v * 2 + (-3 / 2))
+
+/-- The clamp of an assignment `σ` over values `ys`: `ReLU(2(L + 3/4)) - ReLU(2(L + 1/4))`,
+`L = Σ_k (σ_k ? y_k - 1 : -y_k)`. -/
+noncomputable def excess (ys : List α) (σ : List Bool) : α :=
+  lsum (ys.zip σ) (fun e => if e.2 then e.1 - 1 else -e.1)
+
+/-- `2` in `Rat` embeds as `2`. -/
+theorem RatEmb.map_two (R : RatEmb α) : R.cast 2 = (2 : α) := by
+  rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+
+/-- `1/2` in `Rat` embeds as `1/2`. -/
+theorem RatEmb.map_half (R : RatEmb α) : R.cast (1 / 2) = (1 : α) / 2 := by
+  rw [R.map_div (by decide), R.map_one, R.map_two]
+
+/-- `3/2` in `Rat` embeds as `3/2`. -/
+theorem RatEmb.map_three_halves (R : RatEmb α) : R.cast (3 / 2) = (3 : α) / 2 := by
+  rw [show (3 / 2 : Rat) = 1 + 1 / 2 by decide +kernel, R.map_add, R.map_one, R.map_half]; grind
+
+/-- `-1/2` in `Rat` embeds as `-1/2`. -/
+theorem RatEmb.map_neg_half (R : RatEmb α) : R.cast (-1 / 2) = -((1 : α) / 2) := by
+  rw [show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, R.map_half]
+
+/-- `-3/2` in `Rat` embeds as `-3/2`. -/
+theorem RatEmb.map_neg_three_halves (R : RatEmb α) : R.cast (-3 / 2) = -((3 : α) / 2) := by
+  rw [show (-3 / 2 : Rat) = -(3 / 2) by decide +kernel, R.map_neg, R.map_three_halves]
+
+/-- The clamp column's dot product: `Σ_k (σ_k ? 2 : -2) y_{c_k} = 2 L_σ + 2 |σ|`. -/
+theorem dotv_clampCol (R : RatEmb α) (y : Nat → α) : ∀ (cs : List Nat) (σ : List Bool), σ.length = cs.length →
+    dotv R y (clampCol cs σ) = 2 * lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) + 2 * natCast (ones σ)
+  | [], [], _ => by simp [clampCol, dotv, lsum, ones, natCast]; grind
+  | c :: cs, b :: σ, h => by
+    have ih := dotv_clampCol R y cs σ (by simpa using h)
+    simp only [clampCol, List.zip_cons_cons, List.map_cons] at ih ⊢
+    rw [dotv_cons, ih, lsum_cons]
+    unfold ones
+    cases b
+    · simp only [List.filter_cons, Bool.false_eq_true, if_false, id]
+      rw [R.map_neg, R.map_two]; grind
+    · simp only [List.filter_cons, if_true, id, List.length_cons, natCast_succ]
+      rw [R.map_two]; grind
+  | [], _ :: _, h => by simp at h
+  | _ :: _, [], h => by simp at h
+
+/-- The sum of the inputs' distances from their 0/1 values `ρ`. -/
+noncomputable def errSum (y : Nat → α) (cs : List Nat) (ρ : List Bool) : α :=
+  lsum (cs.zip ρ) (fun e => absv (y e.1 - if e.2 then 1 else 0))
+
+/-- `L_ρ ≥ -Σ errors`: the clamp of the inputs' own assignment. -/
+theorem excess_self (y : Nat → α) : ∀ (cs : List Nat) (ρ : List Bool),
+    -errSum y cs ρ ≤ lsum (cs.zip ρ) (fun e => if e.2 then y e.1 - 1 else -y e.1)
+  | [], _ => by simp [errSum, lsum]; grind
+  | _ :: _, [] => by simp [errSum, lsum]; grind
+  | c :: cs, b :: ρ => by
+    have ih := excess_self y cs ρ
+    unfold errSum at ih ⊢
+    simp only [List.zip_cons_cons, lsum_cons]
+    have := bounds_of_absv_le (Std.le_refl (absv (y c - if b then 1 else 0)))
+    cases b <;> simp only [Bool.false_eq_true, if_false, if_true] at this ⊢ <;> grind
+
+/-- `L_τ ≤ Σ errors` for every assignment `τ`: each term is at most its input's distance. -/
+theorem excess_le (y : Nat → α) : ∀ (cs : List Nat) (τ ρ : List Bool), τ.length = cs.length → ρ.length = cs.length →
+    lsum (cs.zip τ) (fun e => if e.2 then y e.1 - 1 else -y e.1) ≤ errSum y cs ρ
+  | [], [], [], _, _ => by simp [errSum, lsum]; exact Std.le_refl _
+  | c :: cs, a :: τ, b :: ρ, h1, h2 => by
+    have ih := excess_le y cs τ ρ (by simpa using h1) (by simpa using h2)
+    unfold errSum at ih ⊢
+    simp only [List.zip_cons_cons, lsum_cons]
+    have hb := bounds_of_absv_le (Std.le_refl (absv (y c - if b then 1 else 0)))
+    cases a <;> cases b <;> simp only [Bool.false_eq_true, if_false, if_true] at hb ⊢ <;> grind
+  | [], _ :: _, _, h1, _ => by simp at h1
+  | [], [], _ :: _, _, h2 => by simp at h2
+  | _ :: _, [], _, h1, _ => by simp at h1
+  | _ :: _, _ :: _, [], _, h2 => by simp at h2
+
+/-- `L_σ ≤ -1 + Σ errors` for an assignment `σ` that differs from the inputs' `ρ`. -/
+theorem excess_other (y : Nat → α) : ∀ (cs : List Nat) (σ ρ : List Bool), σ.length = cs.length →
+    ρ.length = cs.length → σ ≠ ρ →
+    lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) ≤ -1 + errSum y cs ρ
+  | [], [], [], _, _, h => absurd rfl h
+  | c :: cs, a :: σ, b :: ρ, h1, h2, hne => by
+    unfold errSum
+    simp only [List.zip_cons_cons, lsum_cons]
+    have hb := bounds_of_absv_le (Std.le_refl (absv (y c - if b then 1 else 0)))
+    by_cases hab : a = b
+    · subst hab
+      have hne' : σ ≠ ρ := fun h => hne (by rw [h])
+      have ih := excess_other y cs σ ρ (by simpa using h1) (by simpa using h2) hne'
+      unfold errSum at ih
+      cases a <;> simp only [Bool.false_eq_true, if_false, if_true] at hb ⊢ <;> grind
+    · have := excess_le y cs σ ρ (by simpa using h1) (by simpa using h2)
+      unfold errSum at this
+      cases a <;> cases b <;> simp only [Bool.false_eq_true, if_false, if_true] at hb ⊢ <;> first | exact absurd rfl hab | grind
+  | [], _ :: _, _, h1, _, _ => by simp at h1
+  | [], [], _ :: _, _, h2, _ => by simp at h2
+  | _ :: _, [], _, h1, _, _ => by simp at h1
+  | _ :: _, _ :: _, [], _, h2, _ => by simp at h2
+
+/-- The clamp pair of assignment `σ` over the inputs at coordinates `cs`. -/
+noncomputable def clampOf (y : Nat → α) (cs : List Nat) (σ : List Bool) : α :=
+  relu (2 * (lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) + 3 / 4))
+    - relu (2 * (lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) + 1 / 4))
+
+/-- The units of `clampUnitsOK` add, at coordinate `c`, `s` times each assignment's clamp when `c = tgt`. -/
+theorem clampUnits_sum (R : RatEmb α) (y : Nat → α) (c : Nat) {cs : List Nat} {tgt : Nat} {s : Rat} :
+    ∀ (as : List (List Bool)) (us : List UnitW), clampUnitsOK cs tgt s as us = true →
+      lsum us (unitAt R y c) = lsum as (fun σ => (if tgt = c then R.cast s else 0) * clampOf y cs σ)
+  | [], [], _ => rfl
+  | σ :: as, u1 :: u2 :: us, h => by
+    unfold clampUnitsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨hlen, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, clampUnits_sum R y c as us hrest]
+    rw [unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+      dotv_congr R y (sameVec_sound hw2), dotv_clampCol R y cs σ hlen, hb1, hb2]
+    simp only [R.map_sub, R.map_mul, R.map_natCast, R.map_two, R.map_three_halves, R.map_half, R.map_neg]
+    unfold clampOf
+    generalize lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) = L
+    by_cases htc : tgt = c
+    · simp only [if_pos htc]
+      have e1 : 2 * L + 2 * natCast (ones σ) + (3 / 2 - 2 * natCast (ones σ)) = (2 : α) * (L + 3 / 4) := by grind
+      have e2 : 2 * L + 2 * natCast (ones σ) + (1 / 2 - 2 * natCast (ones σ)) = (2 : α) * (L + 1 / 4) := by grind
+      rw [e1, e2]; grind
+    · simp only [if_neg htc]; grind
+  | [], _ :: _, h => by simp [clampUnitsOK] at h
+  | _ :: _, [], h => by simp [clampUnitsOK] at h
+  | _ :: _, [_], h => by simp [clampUnitsOK] at h
+
+/-- The clamp of an assignment: `1` for the inputs' own assignment `ρ`, `0` for every other, when
+the inputs are within a total of `1/4` of their 0/1 values. -/
+theorem clampOf_eq (y : Nat → α) {cs : List Nat} {σ ρ : List Bool} (hσ : σ.length = cs.length)
+    (hρ : ρ.length = cs.length) (herr : errSum y cs ρ ≤ 1 / 4) :
+    clampOf y cs σ = if σ = ρ then 1 else 0 := by
+  unfold clampOf
+  by_cases h : σ = ρ
+  · rw [if_pos h]
+    subst h
+    have := excess_self y cs σ
+    exact clamp_eq_one (by grind)
+  · rw [if_neg h]
+    have := excess_other y cs σ ρ hσ hρ h
+    exact clamp_eq_zero (by grind)
+
+/-- A sum over distinct assignments of `[σ = ρ]` is `[ρ listed]`. -/
+theorem lsum_eq_indicator : ∀ (as : List (List Bool)) (ρ : List Bool), nodupAssign as = true →
+    lsum as (fun σ => (if σ = ρ then 1 else 0 : α)) = if as.contains ρ then 1 else 0
+  | [], _, _ => by simp [lsum]
+  | σ :: as, ρ, h => by
+    unfold nodupAssign at h
+    simp only [Bool.and_eq_true, Bool.not_eq_true'] at h
+    rw [lsum_cons, lsum_eq_indicator as ρ h.2]
+    by_cases hs : σ = ρ
+    · subst hs
+      have : as.contains σ = false := h.1
+      simp [this]; grind
+    · simp only [if_neg hs, List.contains_cons]
+      have : (σ == ρ) = false := by simp [hs]
+      simp [this]; grind
+
+/-- What one unit group adds to coordinate `c` (read through its templates). -/
+noncomputable def groupVal (C : Cert) (y : Nat → α) (c : Nat) (G : GroupD) : α :=
+  match G with
+  | .pair g => (if C.crd g = c then 1 else 0) * (relu (y (C.crd g) * 2 + (-1 / 2)) - relu (y (C.crd g) * 2 + (-3 / 2)))
+  | .eraser g => (if C.crd g = c then -1 else 0) * relu (y (C.crd g))
+  | .table g ins _ as neg => lsum as (fun σ => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ)
+  | .gate g ins σ neg => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ
+
+/-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
+theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
+    ∀ (gs : List GroupD) (us : List UnitW), groupsOK C LD l gs us = true →
+      lsum us (unitAt R y c) = lsum gs (groupVal C y c)
+  | [], [], _ => rfl
+  | .pair g :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨_, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, _⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest,
+      unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+      dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+    simp only [dotv_cons, dotv_nil, groupVal]
+    simp only [R.map_two, R.map_neg_half, R.map_neg_three_halves, R.map_one, R.map_neg]
+    by_cases hc : C.crd g = c
+    · simp only [if_pos hc]; grind
+    · simp only [if_neg hc]; grind
+  | .eraser g :: gs, u :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨_, hw⟩, hb⟩, ho⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest, unitAt_of_row R y c ho,
+      dotv_congr R y (sameVec_sound hw), hb]
+    simp only [dotv_cons, dotv_nil, groupVal]
+    simp only [R.map_one, R.map_zero, R.map_neg]
+    by_cases hc : C.crd g = c
+    · simp only [if_pos hc]
+      have : y (C.crd g) * 1 + 0 + 0 = y (C.crd g) := by grind
+      rw [this]; grind
+    · simp only [if_neg hc]; grind
+  | .table g ins ex as neg :: gs, us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    have hcl := h.1.2
+    have hrest := h.2
+    rw [← List.take_append_drop (2 * as.length) us, lsum_append, lsum_cons,
+      lsum_units_eq R y c gs _ hrest, clampUnits_sum R y c as _ hcl]
+    simp only [groupVal]
+    congr 1
+    refine lsum_congr (fun σ _ => ?_)
+    by_cases hc : C.crd g = c
+    · rw [if_pos hc, if_pos hc]; cases neg <;> simp [R.map_neg, R.map_one]
+    · rw [if_neg hc, if_neg hc]
+  | .gate g ins σ neg :: gs, us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    have hcl := h.1.2
+    have hrest := h.2
+    rw [← List.take_append_drop 2 us, lsum_append, lsum_cons,
+      lsum_units_eq R y c gs _ hrest, clampUnits_sum R y c [σ] _ hcl]
+    simp only [groupVal, lsum_cons, lsum_nil]
+    by_cases hc : C.crd g = c
+    · rw [if_pos hc, if_pos hc]; cases neg <;> simp [R.map_neg, R.map_one] <;> grind
+    · rw [if_neg hc, if_neg hc]; grind
+  | [], _ :: _, h => by simp [groupsOK] at h
+  | .pair _ :: _, [], h => by simp [groupsOK] at h
+  | .pair _ :: _, [_], h => by simp [groupsOK] at h
+  | .eraser _ :: _, [], h => by simp [groupsOK] at h
+
+end FFN
+
+end HardSoft.Cert
+
+end

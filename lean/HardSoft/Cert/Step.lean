@@ -1,0 +1,681 @@
+module
+
+public import HardSoft.Cert.FFN
+
+/-!
+# Certificates, part 10: one layer keeps the invariant
+
+A layer the checker accepts (`layerOK`) maps activations that hold their roles' values at
+boundary `l - 1` to activations that hold them at boundary `l`, in average-hard mode and in soft
+mode at the temperature rule (`layer_step`): every coordinate no head and no unit writes keeps its
+value; an attended node's coordinate receives its head's raw output, which its clamp and eraser
+turn into the exact 0/1 value; a table or gate node's coordinate receives its exact value from
+inputs that are exact or within `errRule` of theirs.
+
+## Main results
+
+* `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.layer_step`.
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+namespace HardSoft.Cert
+
+section Step
+
+open Classical
+
+variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
+  [Lean.Grind.OrderedRing α]
+
+/-- `nodupNat` of a cons. -/
+theorem nodupNat_cons {x : Nat} {t : List Nat} (h : nodupNat (x :: t) = true) : x ∉ t ∧ nodupNat t = true := by
+  unfold nodupNat at h
+  simp only [Bool.and_eq_true, Bool.not_eq_true'] at h
+  refine ⟨fun hx => ?_, h.2⟩
+  have : t.contains x = true := List.contains_iff_mem.mpr hx
+  rw [h.1] at this; exact absurd this (by decide)
+
+/-- A sum whose terms vanish off the one element with key `c` (keys without repeats) is that
+element's term. -/
+theorem lsum_key_unique {β : Type} (key : β → Nat) (f : β → α) {c : Nat} :
+    ∀ (l : List β) (q0 : β), nodupNat (l.map key) = true → q0 ∈ l → key q0 = c →
+      lsum l (fun q => if key q = c then f q else 0) = f q0
+  | [], _, _, hq, _ => absurd hq (by simp)
+  | q :: t, q0, hnd, hq, hk => by
+    simp only [List.map_cons] at hnd
+    obtain ⟨hnot, hnd'⟩ := nodupNat_cons hnd
+    rw [lsum_cons]
+    simp only [List.mem_cons] at hq
+    by_cases hqc : key q = c
+    · rw [if_pos hqc]
+      rcases hq with hq | hq
+      · rw [← hq]
+        rw [lsum_zero (fun e he => by
+          rw [if_neg (fun he' => hnot (by rw [hqc, ← he']; exact List.mem_map.mpr ⟨e, he, rfl⟩))])]
+        grind
+      · exact absurd (List.mem_map.mpr ⟨q0, hq, by rw [hk, hqc]⟩) hnot
+    · rw [if_neg hqc]
+      rcases hq with hq | hq
+      · rw [← hq] at hqc; exact absurd hk hqc
+      · rw [lsum_key_unique key f t q0 hnd' hq hk]; grind
+
+/-- A sum over a zip of equal-length lists of a function of the first component. -/
+theorem lsum_zip_fst {β γ : Type} (f : β → α) : ∀ (a : List β) (b : List γ), a.length = b.length →
+    lsum (a.zip b) (fun p => f p.1) = lsum a f
+  | [], [], _ => rfl
+  | x :: a, y :: b, h => by
+    simp only [List.zip_cons_cons, lsum_cons]
+    rw [lsum_zip_fst f a b (by simpa using h)]
+  | [], _ :: _, h => by simp at h
+  | _ :: _, [], h => by simp at h
+
+/-- A sum over a `flatMap`. -/
+theorem lsum_flatMap {β γ : Type} (l : List β) (g : β → List γ) (f : γ → α) :
+    lsum (l.flatMap g) f = lsum l (fun b => lsum (g b) f) := by
+  induction l with
+  | nil => rfl
+  | cons b t ih => rw [List.flatMap_cons, lsum_append, lsum_cons, ih]
+
+/-- The value terms of a layer, each with its head's weights. -/
+noncomputable def flatTerms (LW : LayerW) (LD : LayerD) : List (HeadW × HeadD × TermD) :=
+  (LW.heads.zip LD.heads).flatMap (fun p => p.2.terms.map (fun t => (p.1, p.2, t)))
+
+/-- The nodes of the flattened terms are the layer's attended nodes. -/
+theorem flatTerms_nodes {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length) :
+    (flatTerms LW LD).map (fun q => q.2.2.node) = attended LD := by
+  unfold flatTerms attended
+  rw [List.map_flatMap]
+  simp only [List.map_map]
+  generalize LW.heads = a at hlen
+  generalize LD.heads = b at hlen
+  induction a generalizing b with
+  | nil => cases b <;> simp_all
+  | cons x a ih =>
+    cases b with
+    | nil => simp at hlen
+    | cons y b =>
+      simp only [List.zip_cons_cons, List.flatMap_cons]
+      rw [ih b (by simpa using hlen)]
+      simp [Function.comp_def]
+
+/-- A flattened term comes from a pair of the layer's head weights and description. -/
+theorem mem_flatTerms {LW : LayerW} {LD : LayerD} {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) :
+    (q.1, q.2.1) ∈ LW.heads.zip LD.heads ∧ q.2.2 ∈ q.2.1.terms := by
+  unfold flatTerms at hq
+  obtain ⟨p, hp, hq'⟩ := List.mem_flatMap.mp hq
+  obtain ⟨t, ht, rfl⟩ := List.mem_map.mp hq'
+  exact ⟨hp, ht⟩
+
+/-- What `layerOK` says, piece by piece. -/
+theorem layerOK_parts {C : Cert} {d l : Nat} {LW : LayerW} {LD : LayerD} (h : layerOK C d l LW LD = true) :
+    LW.heads.length = LD.heads.length ∧
+    (∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) ∧
+    targetsOK C LD l d = true ∧ groupsOK C LD l LD.groups LW.units = true ∧
+    (∀ c, svGet LW.b2 c = b2Expected C LD.groups c) := by
+  unfold layerOK at h
+  simp only [Bool.and_eq_true, beq_iff_eq] at h
+  obtain ⟨⟨⟨⟨⟨_, hlen⟩, hheads⟩, htg⟩, hgr⟩, hb2⟩ := h
+  refine ⟨hlen, fun p hp => List.all_eq_true.mp hheads p hp, htg, hgr, fun c => ?_⟩
+  by_cases hc : c ∈ LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)
+  · have := List.all_eq_true.mp hb2 c hc; simpa using this
+  · simp only [List.mem_append, not_or] at hc
+    rw [svGet_of_not_mem hc.1]
+    unfold b2Expected groupsAt
+    have : LD.groups.filter (fun G => G.target C == c) = [] := by
+      rw [List.filter_eq_nil_iff]
+      intro G hG hb
+      exact hc.2 (List.mem_map.mpr ⟨G, hG, by simpa using hb⟩)
+    rw [this]; rfl
+
+/-- The heads' output at coordinate `c`, as the sum over the layer's value terms aimed at `c`. -/
+theorem heads_out_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
+    (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) (c : Nat) :
+    lsum LW.heads (fun h => headOut R mode h x n i c)
+      = lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then termOut R mode C q.1 x w n i q.2.2 else 0) := by
+  rw [← lsum_zip_fst (fun h => headOut R mode h x n i c) LW.heads LD.heads hlen]
+  unfold flatTerms
+  rw [lsum_flatMap]
+  refine lsum_congr (fun p hp => ?_)
+  rw [headOut_eq R mode hinv hE hcrd (hh p hp) hi c, lsum_map]
+  refine lsum_congr (fun t _ => ?_)
+  by_cases h : C.crd t.node = c
+  · simp only [if_pos h]; grind
+  · simp only [if_neg h]; grind
+
+/-- The per-group facts `groupsOK` checks (everything but the unit templates' sums). -/
+def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
+  match G with
+  | .pair g => g ∈ attended LD ∧ C.errRule ≤ 1 / 4
+  | .eraser g => g ∈ attended LD
+  | .table g ins ex as neg =>
+    C.role (C.crd g) = .node g l ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
+    (∀ ρ, ρ ∈ allAssign (ins.length + ex.length) →
+      keval C.prog (ins ++ ex) ρ (g + 1) g = some (as.contains (ρ.take ins.length) != neg)) ∧
+    (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 ∧ nodupAssign as = true ∧
+    (∀ σ, σ ∈ as → σ.length = ins.length)
+  | .gate g ins σ neg =>
+    C.role (C.crd g) = .node g l ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
+    (∃ lits, conjLits C.prog ins (g + 1) g (!neg) = some lits ∧ litsMatch lits ins σ = true) ∧
+    (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 ∧ σ.length = ins.length
+
+/-- `clampUnitsOK` checks every assignment's length. -/
+theorem clampUnits_lengths {cs : List Nat} {tgt : Nat} {s : Rat} :
+    ∀ (as : List (List Bool)) (us : List UnitW), clampUnitsOK cs tgt s as us = true → ∀ σ, σ ∈ as → σ.length = cs.length
+  | [], _, _, σ, h => absurd h (by simp)
+  | σ0 :: as, u1 :: u2 :: us, h, σ, hσ => by
+    unfold clampUnitsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    simp only [List.mem_cons] at hσ
+    rcases hσ with hσ | hσ
+    · rw [hσ]; exact h.1.1.1.1.1.1.1
+    · exact clampUnits_lengths as us h.2 σ hσ
+  | _ :: _, [], h, _, _ => by simp [clampUnitsOK] at h
+  | _ :: _, [_], h, _, _ => by simp [clampUnitsOK] at h
+
+/-- Every group `groupsOK` accepts meets its facts. -/
+theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
+    ∀ (gs : List GroupD) (us : List UnitW), groupsOK C LD l gs us = true → ∀ G, G ∈ gs → groupFacts C LD l G
+  | [], _, _, G, hG => absurd hG (by simp)
+  | .pair g :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, decide_eq_true_eq] at h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]; exact ⟨List.contains_iff_mem.mp h.1.1.1.1.1.1.1.1, h.1.2⟩
+    · exact groupsOK_facts gs us h.2 G hG
+  | .eraser g :: gs, u :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]; exact List.contains_iff_mem.mp h.1.1.1.1
+    · exact groupsOK_facts gs us h.2 G hG
+  | .table g ins ex as neg :: gs, us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨hrole, hatt⟩, hins⟩, hkev⟩, happ⟩, hnd⟩, hcl⟩, hrest⟩ := h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨Role.eq_of_beq hrole, fun hm => ?_, fun x hx => List.all_eq_true.mp hins x hx, fun ρ hρ => ?_,
+        of_decide_eq_true happ, hnd, fun σ hσ => ?_⟩
+      · rw [List.contains_iff_mem.mpr hm] at hatt; cases hatt
+      · have := List.all_eq_true.mp hkev ρ hρ; simpa using this
+      · have := clampUnits_lengths as _ hcl σ hσ
+        simpa using this
+    · exact groupsOK_facts gs _ hrest G hG
+  | .gate g ins σ neg :: gs, us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨⟨⟨hrole, hatt⟩, hins⟩, hlit⟩, happ⟩, hcl⟩, hrest⟩ := h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨Role.eq_of_beq hrole, fun hm => ?_, fun x hx => List.all_eq_true.mp hins x hx, ?_,
+        of_decide_eq_true happ, ?_⟩
+      · rw [List.contains_iff_mem.mpr hm] at hatt; cases hatt
+      · cases hc : conjLits C.prog ins (g + 1) g (!neg) with
+        | none => rw [hc] at hlit; simp at hlit
+        | some lits => rw [hc] at hlit; exact ⟨lits, rfl, hlit⟩
+      · have := clampUnits_lengths [σ] _ hcl σ (by simp)
+        simpa using this
+    · exact groupsOK_facts gs _ hrest G hG
+  | .pair _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .pair _ :: _, [_], h, _, _ => by simp [groupsOK] at h
+  | .eraser _ :: _, [], h, _, _ => by simp [groupsOK] at h
+
+/-- The rule's bound is non-negative. -/
+theorem errRule_nonneg (R : RatEmb α) (C : Cert) (hγ : 0 ≤ C.gammaRule) (hk : 0 < C.expK) :
+    (0 : α) ≤ R.cast C.errRule := by
+  have hk0 : (C.expK : Rat) ≠ 0 := by
+    intro h
+    have : ((C.expK : Nat) : Rat) = ((0 : Nat) : Rat) := h
+    exact absurd (Rat.natCast_inj.mp this) (by omega)
+  have hkα : (0 : α) < natCast C.expK := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos hk)
+  have hγα : (0 : α) ≤ R.cast C.gammaRule := by rw [← R.map_zero]; exact R.map_le _ _ hγ
+  have hbase : R.cast (1 + C.gammaRule / C.expK) = 1 + R.cast C.gammaRule / natCast C.expK := by
+    rw [R.map_add, R.map_one, R.map_div hk0, R.map_natCast]
+  have hone : (1 : α) ≤ 1 + R.cast C.gammaRule / natCast C.expK := by
+    have := div_nonneg_of_nonneg hγα hkα; grind
+  have hP1 : (1 : α) ≤ R.cast ((1 + C.gammaRule / C.expK) ^ C.expK) := by
+    rw [R.map_pow, hbase]; exact one_le_pow_of_one_le hone _
+  have hne : (1 + C.gammaRule / C.expK) ^ C.expK ≠ 0 := by
+    intro h0; rw [h0, R.map_zero] at hP1; exact absurd hP1 (Std.not_le.mpr Lean.Grind.OrderedRing.zero_lt_one)
+  unfold Cert.errRule
+  rw [R.map_div hne, R.map_one]
+  exact div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one)
+    (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hP1)
+
+/-- The modes the soundness theorem covers: average-hard, and softmax at the temperature rule with an
+exponential above its tangent. -/
+def ModeOK (R : RatEmb α) (C : Cert) (n : Nat) (mode : Mode α) : Prop :=
+  mode = .hard ∨ ∃ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) ∧ mode = .soft E (C.tauRule R n)
+
+/-- A value term's raw output in either mode: `≥ 0` and within `errRule` of its node's value. -/
+theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
+    {i : Nat} (hi : i < n) :
+    0 ≤ termOut R mode C hw x w n i t ∧
+      absv (termOut R mode C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
+  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hk hok ht hi
+  rcases hmode with hm | ⟨E, hE', hm⟩
+  · subst hm
+    rw [hs.1]
+    refine ⟨?_, ?_⟩
+    · rcases ind_cases (α := α) (holds C.prog w n t.node i) with h | h <;> rw [h]
+      · exact Std.le_refl _
+      · exact Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one
+    · have : absv ((ind (holds C.prog w n t.node i) : α) - ind (holds C.prog w n t.node i)) = 0 := by
+        rw [show (ind (holds C.prog w n t.node i) : α) - ind (holds C.prog w n t.node i) = 0 by grind]
+        unfold absv; rw [if_pos (Std.le_refl _)]
+      rw [this]; exact errRule_nonneg R C (gamma_nonneg R hK hc) hk
+  · subst hm; exact hs.2 E hE'
+
+/-- The heads write nothing into a coordinate no value term aims at. -/
+theorem heads_out_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
+    (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hc : ∀ g, g ∈ attended LD → C.crd g ≠ c) :
+    lsum LW.heads (fun h => headOut R mode h x n i c) = 0 := by
+  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi c]
+  refine lsum_zero (fun q hq => ?_)
+  have : q.2.2.node ∈ attended LD := by
+    rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩
+  rw [if_neg (hc _ this)]
+
+/-- The heads write into an attended node's coordinate exactly its value term's raw output. -/
+theorem heads_out_target (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
+    (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    (hnd : nodupNat ((attended LD).map C.crd) = true) {i : Nat} (hi : i < n) {g : Nat} (hg : g ∈ attended LD) :
+    ∃ q, q ∈ flatTerms LW LD ∧ q.2.2.node = g ∧
+      lsum LW.heads (fun h => headOut R mode h x n i (C.crd g)) = termOut R mode C q.1 x w n i q.2.2 := by
+  rw [← flatTerms_nodes hlen] at hg
+  obtain ⟨q, hq, hqg⟩ := List.mem_map.mp hg
+  refine ⟨q, hq, hqg, ?_⟩
+  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi]
+  have hnd' : nodupNat ((flatTerms LW LD).map (fun q => C.crd q.2.2.node)) = true := by
+    have : (flatTerms LW LD).map (fun q => C.crd q.2.2.node) = (attended LD).map C.crd := by
+      rw [← flatTerms_nodes hlen, List.map_map]; rfl
+    rw [this]; exact hnd
+  exact lsum_key_unique (fun q => C.crd q.2.2.node) (fun q => termOut R mode C q.1 x w n i q.2.2)
+    (flatTerms LW LD) q hnd' hq (by show C.crd q.2.2.node = C.crd g; rw [hqg])
+
+/-- A sum over a list equals the sum over the elements a filter keeps, when the others add `0`. -/
+theorem lsum_filter_eq {β : Type} {l : List β} {p : β → Bool} {f : β → α} (h0 : ∀ e, e ∈ l → p e = false → f e = 0) :
+    lsum l f = lsum (l.filter p) f := by
+  induction l with
+  | nil => rfl
+  | cons e t ih =>
+    rw [lsum_cons]
+    by_cases hp : p e = true
+    · rw [List.filter_cons_of_pos hp, lsum_cons, ih (fun x hx => h0 x (by simp [hx]))]
+    · rw [List.filter_cons_of_neg hp, h0 e (by simp) (by simpa using hp), ih (fun x hx => h0 x (by simp [hx]))]
+      grind
+
+/-- A group adds nothing to a coordinate other than its target. -/
+theorem groupVal_off {C : Cert} {y : Nat → α} {c : Nat} {G : GroupD} (h : (G.target C == c) = false) :
+    groupVal C y c G = 0 := by
+  have hne : ∀ g, C.crd g = G.target C → C.crd g ≠ c := fun g hg he => by rw [hg] at he; simp [he] at h
+  cases G with
+  | pair g => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
+  | eraser g => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
+  | table g ins ex as neg =>
+    simp only [groupVal]; exact lsum_zero (fun σ _ => by rw [if_neg (hne g rfl)]; grind)
+  | gate g ins σ neg => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
+
+/-- Every attended node's coordinate is that node's from the layer on. -/
+theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {g : Nat} (hg : g ∈ attended LD) :
+    C.role (C.crd g) = .node g l := by
+  rw [← flatTerms_nodes hlen] at hg
+  obtain ⟨q, hq, rfl⟩ := List.mem_map.mp hg
+  obtain ⟨hp, ht⟩ := mem_flatTerms hq
+  exact (term_of_ok (hh _ hp) ht).2.1
+
+/-- A sum of `ε` over the listed elements a predicate keeps is their number times `ε`. -/
+theorem lsum_ite_count (ε : α) (p : Nat → Bool) : ∀ (l : List Nat),
+    lsum l (fun x => if p x = true then ε else 0) = natCast (l.filter p).length * ε
+  | [] => by simp [lsum, natCast]; grind
+  | x :: t => by
+    rw [lsum_cons, lsum_ite_count ε p t]
+    by_cases hx : p x = true
+    · rw [if_pos hx, List.filter_cons_of_pos hx, List.length_cons, natCast_succ]; grind
+    · rw [if_neg hx, List.filter_cons_of_neg hx]; grind
+
+/-- Zipping a map of a list with the list's image. -/
+theorem errSum_map (y : Nat → α) (f : Nat → Nat) (p : Nat → Prop) : ∀ (ins : List Nat),
+    errSum y (ins.map f) (ins.map (fun x => decide (p x))) = lsum ins (fun x => absv (y (f x) - ind (p x)))
+  | [] => rfl
+  | x :: t => by
+    have ih := errSum_map y f p t
+    unfold errSum at ih ⊢
+    simp only [List.map_cons, List.zip_cons_cons, lsum_cons]
+    rw [ih, ite_decide_eq_ind]
+
+/-- An assignment matches the inputs' values exactly when every literal does. -/
+theorem zip_iff_eq (P : Nat → Prop) : ∀ (ins : List Nat) (σ : List Bool), σ.length = ins.length →
+    ((∀ e, e ∈ ins.zip σ → (P e.1 ↔ e.2 = true)) ↔ σ = ins.map (fun x => decide (P x)))
+  | [], [], _ => by simp
+  | x :: ins, b :: σ, h => by
+    have ih := zip_iff_eq P ins σ (by simpa using h)
+    simp only [List.zip_cons_cons, List.mem_cons, List.map_cons, List.cons.injEq]
+    rw [← ih]
+    constructor
+    · intro H
+      refine ⟨?_, fun e he => H e (Or.inr he)⟩
+      have := H (x, b) (Or.inl rfl)
+      cases b <;> simp_all
+    · rintro ⟨hb, H⟩ e (he | he)
+      · subst he; subst hb; simp
+      · exact H e he
+  | [], _ :: _, h => by simp at h
+  | _ :: _, [], h => by simp at h
+
+/-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
+maps activations holding their roles' values at boundary `l - 1` to activations holding them at
+boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
+theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
+    {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
+    Inv C w n d l (ffnStep R LW (attnStep R mode LW x n)) := by
+  obtain ⟨hlen, hh, htg, hgr, hb2⟩ := layerOK_parts hok
+  unfold targetsOK at htg
+  simp only [Bool.and_eq_true] at htg
+  obtain ⟨⟨⟨hnd, hatt⟩, htab⟩, hcov⟩ := htg
+  have hfacts := groupsOK_facts LD.groups LW.units hgr
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  let ε : α := R.cast C.errRule
+  have hε0 : (0 : α) ≤ ε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
+  -- the attention half
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  intro i hi c hcd
+  show attnStep R mode LW x n i c
+      + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
+  rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
+  rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off hG)]
+  -- inputs: exact, or attended and within ε
+  have hinput : ∀ x0, inputOK C LD l x0 = true →
+      absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i))
+        ≤ (if (attended LD).contains x0 = true then ε else 0) := by
+    intro x0 hx0
+    unfold inputOK at hx0
+    simp only [Bool.or_eq_true] at hx0
+    by_cases hat : x0 ∈ attended LD
+    · rw [if_pos (List.contains_iff_mem.mpr hat), hy]
+      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hat
+      rw [hout, hinv i hi _ (hcrd x0), hrole x0 hat]
+      simp only [roleVal]
+      rw [if_neg (by omega)]
+      obtain ⟨hp, ht⟩ := mem_flatTerms hq
+      have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
+      rw [hqn] at hb
+      have : (0 : α) + termOut R mode C q.1 x w n i q.2.2 = termOut R mode C q.1 x w n i q.2.2 := by grind
+      rw [this]; exact hb.2
+    · rw [if_neg (fun h => hat (List.contains_iff_mem.mp h))]
+      rcases hx0 with hr | hr
+      · rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g hg he => by
+          have h1 := hrole g hg
+          rw [he] at h1
+          unfold rep at hr
+          rw [h1] at hr
+          simp at hr
+          omega)]
+        rw [hinv i hi _ (hcrd x0), rep_val hE hr (Nat.le_refl _)]
+        have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
+        rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; exact Std.le_refl _
+      · exact absurd (List.contains_iff_mem.mp hr) hat
+  -- the error sum of a node's inputs
+  have herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
+      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
+      errSum (attnStep R mode LW x n i) (ins.map C.crd) (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
+    intro ins hins happ
+    rw [errSum_map]
+    have h1 : lsum ins (fun x0 => absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i)))
+        ≤ lsum ins (fun x0 => if (attended LD).contains x0 = true then ε else 0) := by
+      clear happ
+      induction ins with
+      | nil => exact Std.le_refl _
+      | cons a t ih =>
+        rw [lsum_cons, lsum_cons]
+        have := hinput a (hins a (by simp))
+        have := ih (fun x0 hx0 => hins x0 (by simp [hx0]))
+        grind
+    rw [lsum_ite_count] at h1
+    have h2 : natCast (ins.filter (fun x0 => (attended LD).contains x0)).length * ε ≤ (1 : α) / 4 := by
+      have := R.map_le _ _ happ
+      rw [R.map_mul, R.map_natCast, R.map_div (by decide), R.map_one] at this
+      have h4 : R.cast 4 = (4 : α) := by
+        rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+      rw [h4] at this
+      exact this
+    unfold approxCount at h2
+    exact Std.le_trans h1 h2
+  -- every group's target is the coordinate of a node that becomes available at `l`
+  have hGt : ∀ G, G ∈ LD.groups → ∃ g, G.target C = C.crd g ∧ C.role (C.crd g) = .node g l := by
+    intro G hG
+    have hf := hfacts G hG
+    cases G with
+    | pair g => exact ⟨g, rfl, hrole g hf.1⟩
+    | eraser g => exact ⟨g, rfl, hrole g hf⟩
+    | table g ins ex as neg => exact ⟨g, rfl, hf.1⟩
+    | gate g ins σ neg => exact ⟨g, rfl, hf.1⟩
+  have hb2e : ∀ c', groupsAt C LD.groups c' = [] → b2Expected C LD.groups c' = 0 := by
+    intro c' h; unfold b2Expected; rw [h]; rfl
+  show _ = roleVal C.prog w n l (C.role c) i
+  -- a coordinate no head and no group writes keeps its value
+  have notw : (∀ r, C.role c = r → (∀ g, r ≠ .node g l)) →
+      attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal C (attnStep R mode LW x n i) c)
+        + R.cast (b2Expected C LD.groups c) = x i c := by
+    intro hnl
+    have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c := fun g hg he => by
+      have := hrole g hg; rw [he] at this; exact hnl _ this g rfl
+    have hnil : LD.groups.filter (fun G => G.target C == c) = [] := by
+      rw [List.filter_eq_nil_iff]
+      intro G hG hb
+      obtain ⟨g, hgt, hgr⟩ := hGt G hG
+      have : G.target C = c := by simpa using hb
+      rw [hgt] at this; rw [this] at hgr; exact hnl _ hgr g rfl
+    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hlen hh hi hne, R.map_zero]
+    simp only [lsum_nil]; grind
+  have hxc := hinv i hi c hcd
+  generalize hr : C.role c = r at hxc
+  cases r with
+  | zero => rw [notw (fun r h g h' => by rw [hr] at h; rw [← h] at h'; cases h'), hxc]; rfl
+  | feat f => rw [notw (fun r h g h' => by rw [hr] at h; rw [← h] at h'; cases h'), hxc]; rfl
+  | node g' t =>
+    by_cases htl : t = l
+    · subst htl
+      have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
+      simp only [hr] at hcv
+      simp only [bne_self_eq_false, Bool.false_or, bne_iff_ne, ne_eq] at hcv
+      have hne : groupsAt C LD.groups c ≠ [] := fun h => hcv (by rw [h]; rfl)
+      obtain ⟨G, hGmem⟩ : ∃ G, G ∈ groupsAt C LD.groups c := by
+        cases hgs : groupsAt C LD.groups c with
+        | nil => exact absurd hgs hne
+        | cons G _ => exact ⟨G, by simp⟩
+      have hGin : G ∈ LD.groups := (List.mem_filter.mp hGmem).1
+      have hGc : G.target C = c := by simpa using (List.mem_filter.mp hGmem).2
+      have hf := hfacts G hGin
+      have hxl : x i c = 0 := by rw [hxc]; simp only [roleVal]; rw [if_neg (by omega)]
+      cases G with
+      | pair g | eraser g =>
+        have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf
+        have hgc : C.crd g = c := hGc
+        have hrg := hrole g hgatt
+        rw [hgc, hr] at hrg
+        obtain ⟨hgg, -⟩ := Role.node.inj hrg
+        have hgg' := hgg.symm
+        subst hgg'
+        have hat := List.all_eq_true.mp hatt g hgatt
+        have hlist : groupsAt C LD.groups c = [.pair g, .eraser g] := by
+          rw [← hgc]
+          split at hat
+          · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; rw [hgs, hat.1, hat.2]
+          · simp at hat
+        obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hgatt
+        obtain ⟨hp, ht⟩ := mem_flatTerms hq
+        have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
+        rw [hqn] at hb
+        have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
+        have hε4 : ε ≤ 1 / 4 := by
+          have := R.map_le _ _ hpair.2
+          rw [R.map_div (by decide), R.map_one] at this
+          have h4 : R.cast 4 = (4 : α) := by
+            rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+          rw [h4] at this; exact this
+        have hY : attnStep R mode LW x n i c = termOut R mode C q.1 x w n i q.2.2 := by
+          rw [hy, ← hgc, hout, hgc, hxl]; grind
+        unfold groupsAt at hlist
+        have hb2z : b2Expected C LD.groups c = 0 := by
+          unfold b2Expected groupsAt; rw [hlist]; rfl
+        rw [hlist, hb2z, R.map_zero]
+        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, Nat.le_refl]
+        rw [hY]
+        generalize termOut R mode C q.1 x w n i q.2.2 = S at hb
+        obtain ⟨hS0, hSe⟩ := hb
+        have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
+        rw [relu_of_nonneg hS0]
+        rcases ind_cases (α := α) (holds C.prog w n g i) with hv | hv <;> rw [hv] at hb' ⊢
+        · have := clamp_eq_zero (L := S - 1) (by grind)
+          have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
+          have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
+          rw [e1, e2, this]; grind
+        · have := clamp_eq_one (L := S - 1) (by grind)
+          have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
+          have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
+          rw [e1, e2, this]; grind
+      | table g ins ex as neg =>
+        obtain ⟨hrg, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
+        have hgc : C.crd g = c := hGc
+        rw [hgc, hr] at hrg
+        obtain ⟨hgg, -⟩ := Role.node.inj hrg
+        have hgg' := hgg.symm
+        subst hgg'
+        have htb := List.all_eq_true.mp htab _ hGin
+        simp only [beq_iff_eq] at htb
+        have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
+          rw [← hgc]
+          cases hgs : groupsAt C LD.groups (C.crd g) with
+          | nil => rw [hgs] at htb; simp at htb
+          | cons G0 rest =>
+            rw [hgs] at htb
+            cases rest with
+            | cons _ _ => simp at htb
+            | nil =>
+              have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+              rw [hgs] at this; simp at this; rw [this]
+        have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+          intro c' hc'; subst hc'
+          rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
+            have := hrole g2 hg2; rw [he, hr] at this
+            obtain ⟨h22, -⟩ := Role.node.inj this
+            rw [← h22] at hg2; exact hgna hg2), hxl]; grind
+        unfold groupsAt at hlist
+        rw [hlist, hY c rfl]
+        have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+          unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+        rw [hb2v]
+        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, Nat.le_refl]
+        let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+        have hcl : ∀ σ, σ ∈ as → clampOf (attnStep R mode LW x n i) (ins.map C.crd) σ = if σ = ρ then 1 else 0 :=
+          fun σ hσ => clampOf_eq _ (by rw [List.length_map]; exact hlens σ hσ) (by simp [ρ]) (herr ins hins happ)
+        rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
+        have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
+            = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
+          rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
+          exact lsum_congr (fun σ _ => by grind)
+        rw [hsum]
+        have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
+          have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
+          simpa using this
+        have hkv := hkev _ hρf
+        have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
+          rw [List.map_append, List.take_left' (by simp)]
+        rw [htake] at hkv
+        have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
+        have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
+            + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
+          cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
+        rw [hV]; unfold ind
+        by_cases hh : (as.contains ρ != neg) = true
+        · rw [if_pos hh, if_pos (hsem.mpr hh)]
+        · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
+      | gate g ins σ neg =>
+        obtain ⟨hrg, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
+        have hgc : C.crd g = c := hGc
+        rw [hgc, hr] at hrg
+        obtain ⟨hgg, -⟩ := Role.node.inj hrg
+        have hgg' := hgg.symm
+        subst hgg'
+        have htb := List.all_eq_true.mp htab _ hGin
+        simp only [beq_iff_eq] at htb
+        have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
+          rw [← hgc]
+          cases hgs : groupsAt C LD.groups (C.crd g) with
+          | nil => rw [hgs] at htb; simp at htb
+          | cons G0 rest =>
+            rw [hgs] at htb
+            cases rest with
+            | cons _ _ => simp at htb
+            | nil =>
+              have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+              rw [hgs] at this; simp at this; rw [this]
+        have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+          intro c' hc'; subst hc'
+          rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
+            have := hrole g2 hg2; rw [he, hr] at this
+            obtain ⟨h22, -⟩ := Role.node.inj this
+            rw [← h22] at hg2; exact hgna hg2), hxl]; grind
+        unfold groupsAt at hlist
+        rw [hlist, hY c rfl]
+        have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+          unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+        rw [hb2v]
+        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, Nat.le_refl]
+        let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+        rw [clampOf_eq _ (by rw [List.length_map]; exact hlen') (by simp [ρ]) (herr ins hins happ)]
+        have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
+        have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
+            ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
+          unfold litsMatch at hlm
+          simp only [Bool.and_eq_true, List.all_eq_true] at hlm
+          constructor
+          · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
+          · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
+        rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
+        unfold ind
+        cases neg
+        · simp only [Bool.not_false] at hsem
+          have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+          by_cases hσ : σ = ρ
+          · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
+          · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
+        · simp only [Bool.not_true] at hsem
+          have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+          by_cases hσ : σ = ρ
+          · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
+          · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
+    · rw [notw (fun r' h g h' => by rw [hr] at h; rw [← h] at h'; cases h'; exact htl rfl), hxc]
+      simp only [roleVal]
+      by_cases h1 : t ≤ l - 1
+      · rw [if_pos h1, if_pos (by omega)]
+      · rw [if_neg h1, if_neg (by omega)]
+
+end Step
+
+end HardSoft.Cert
+
+end
