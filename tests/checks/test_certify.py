@@ -249,7 +249,9 @@ def test_module_passes_the_source_audit() -> None:
     assert names and all(re.fullmatch(r"HardSoft\.Cert\.[A-Za-z]\w*", n) for n in names) and len(set(names)) == len(names)
     lines = text.split("\n")
     for b in blocks:
-        assert lines[b.first - 1].startswith("/-- The formula DAG") and b.theorem.rsplit(".", 1)[1] in lines[b.last - 1]
+        assert lines[b.first - 1].startswith("/-- The formula DAG") and "theorem " + b.theorem.rsplit(".", 1)[1] in "\n".join(
+            lines[b.first - 1 : b.last]
+        )
         assert lines[b.pin_first - 1].startswith("example :")
 
 
@@ -395,3 +397,21 @@ def test_family_rows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     rows = cf.run("tiny", tmp_path, lambda m: None)
     assert [r.outcome for r in rows] == [Outcome.FAILED] * 3 and all(r.verdict == "not certified" for r in rows)
     assert cf.run("tiny", tmp_path, lambda m: None, claims={"E"}) == []
+
+
+def test_killed_lean_process_is_undecided(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A certificate module whose Lean process is killed (the OOM killer, say) has no verdict: undecided, never cached, never a rejection."""
+    from hardsoft.checks.families.certify import verdict as vd
+    from hardsoft.checks.families.lean.family import CompiledLibrary
+    from hardsoft.checks.families.lean.toolchain import StagedWasm, Toolchain
+
+    monkeypatch.setattr(vd, "verify_wasm_install", lambda tc: {})
+    monkeypatch.setattr(vd, "stage_wasm", lambda tc, tmp: StagedWasm(tmp_path / "node", tmp_path / "lean.js", tmp_path / "lib"))
+    monkeypatch.setattr(vd, "_run_measured", lambda cmd, cwd, env, timeout: (-9, "", 0.5))
+    monkeypatch.setenv("HARDSOFT_LEAN_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "bundle").mkdir()
+    tc = Toolchain("wasm", "fake", tmp_path, node=tmp_path / "node", lean_js=tmp_path / "lean.js", lean_lib=tmp_path / "lib")
+    p = prepare(Subject("tl", "a S b"))
+    v = vd.check_module([p.entry()], tmp_path / "out", lambda m: None, CompiledLibrary([], tmp_path / "bundle", "key", tc, None))
+    assert v.status == "undecided" and "killed by signal 9" in v.why
+    assert dc.decide(p, v).code == 3 and not (tmp_path / "cache" / vd.CACHE_FOLDER).exists()

@@ -66,7 +66,8 @@ class Subject:
     @property
     def tag(self) -> str:
         """Return the certificate's Lean tag (distinct per program text, alphabet and regime)."""
-        return make_tag(self.language, self.name or "p", self.regime, self.text, ",".join(self.alphabet))
+        readable = (self.language, self.name or self.text, self.regime)
+        return make_tag(readable, (self.language, self.name, self.regime, self.text, ",".join(self.alphabet)))
 
 
 def library_subjects(regimes: tuple[str, ...] = LIBRARY_REGIMES, language: str = "brasp") -> list[Subject]:

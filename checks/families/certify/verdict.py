@@ -164,13 +164,18 @@ def _refuse_text(text: str) -> None:
         raise RuntimeError(f"internal: the generated certificate module holds the refused bytes {bad[0]!r}")
 
 
-def check_module(entries: Sequence[Entry], out_dir: Path, progress: Callable[[str], None], library: CompiledLibrary | None = None) -> ModuleVerdict:
+def check_module(
+    entries: Sequence[Entry], out_dir: Path, progress: Callable[[str], None], library: CompiledLibrary | None = None, note: str = ""
+) -> ModuleVerdict:
     """Return Lean's verdict on the certificates ``entries``, compiled as one module against the compiled library (module docstring).
 
     ``out_dir`` receives the logs (``certify/``: the module's text and Lean's output); ``library``
-    defaults to ``compiled_library(out_dir, progress)``.
+    defaults to ``compiled_library(out_dir, progress)``; ``note`` is added as a last comment line (a
+    benchmark's nonce: a different text, hence no cached verdict).
     """
     text, blocks = module_text(entries)
+    if note:
+        text += f"-- {' '.join(note.split())}\n"
     _refuse_text(text)
     log_dir = Path(out_dir) / "certify"
     log_dir.mkdir(parents=True, exist_ok=True)
@@ -222,8 +227,9 @@ def _compile(text: str, blocks: list[Block], lib: CompiledLibrary, log_dir: Path
         (log_dir / "Certificate.log").write_text(log, encoding="utf-8")
         progress(f"certify: Lean exited {rc} after {secs:.0f} s ({cpu:.0f} s CPU)")
         msgs = parse_messages(raw)
-        if rc is None:
-            return ModuleVerdict("undecided", why=f"Lean timed out after {TIMEOUT} s", seconds=secs, cpu_seconds=cpu, log=log, text=text)
+        if rc is None or rc < 0:  # a timeout, or killed by a signal (the OOM killer, say): no verdict
+            why = f"Lean timed out after {TIMEOUT} s" if rc is None else f"the Lean process was killed by signal {-rc} (out of memory?)"
+            return ModuleVerdict("undecided", why=why, seconds=secs, cpu_seconds=cpu, log=log, text=text)
         status = refuse_changed_toolchain(tc, manifest, "ok" if rc == 0 else "error", msgs)
         shutil.copytree(build, fresh / "build")  # the process has ended: read a copy made now
         facts, facts_error = None, None

@@ -248,6 +248,9 @@ def build_wasm(
             log.write_text(f"$ {' '.join(cmd)}\n# exit {rc}, {secs:.1f} s wall, {cpu:.1f} s CPU\n{filter_noise(raw)}", encoding="utf-8")
             msgs = parse_messages(raw)
             status = "timeout" if rc is None else _classify(rc, msgs)
+            if rc is not None and rc < 0:  # killed by a signal (the OOM killer, say): no verdict, never cached as one
+                status = "not-run"
+                msgs.append(LeanMessage("", 0, 0, "error", f"the Lean process was killed by signal {-rc} (out of memory?): no verdict"))
             status = refuse_changed_toolchain(tc, manifest, status, msgs)  # a compile-time write voids the run
             progress(f"lean: {label} {status} in {secs:.0f} s ({cpu:.0f} s CPU)")
             return UnitResult(key, str(rel), status, secs, rc, msgs, str(log), round(cpu, 1))
