@@ -5,7 +5,7 @@
 #   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
 #                     (every family but smt whole, smt for claim Z; WHEEL_CHECK_ALL=1: every family whole)
 #   make trust-doc  regenerate docs/trust.md (what is proved, up to where, assuming what, and what is not)
-#   make lint    ruff (lint, then format --check) and mypy over spec/, constructive/, smt/ and checks/ (config in pyproject.toml)
+#   make lint    ruff (lint, then format --check) and mypy over spec/, constructive/, smt/, interchange/ and checks/ (config in pyproject.toml)
 #   make mutate  mutation testing (cosmic-ray) of the trusted core; slow, not part of test or CI (docs/mutation.md)
 PYTHON ?= python3
 VENV := .venv
@@ -44,9 +44,9 @@ bench: setup
 wheel-check: setup
 	scripts/wheel-check.sh $(BIN)/python
 
-LINT_DIRS := spec constructive smt checks
+LINT_DIRS := spec constructive smt interchange checks
 
-# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, constructive/, smt/, checks/ as hardsoft.spec/.constructive/.smt/.checks.
+# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, constructive/, smt/, interchange/, checks/ as hardsoft.spec/.constructive/.smt/.interchange/.checks.
 lint: setup
 	$(BIN)/ruff check $(LINT_DIRS)
 	@mkdir -p .lint/hardsoft

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 from safetensors.numpy import save_file
 
-from hardsoft.checks import interop
+from hardsoft.interchange import tracr
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.modelio import save_model
@@ -59,12 +59,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         st = write_model(Path(tmp))
         t0 = time.perf_counter()
-        model = interop.import_transformer_lens(st, tracr=True)
+        model = tracr.import_tracr(st)
         first = time.perf_counter() - t0
         times = []
         for _ in range(5):
             t0 = time.perf_counter()
-            interop.import_transformer_lens(st, tracr=True)
+            tracr.import_tracr(st)
             times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         save_model(model, Path(tmp) / "bench6.json")
@@ -112,7 +112,7 @@ def compare_with_native() -> None:
     if not TRACR_FIXTURE.is_file():
         print(f"(no {TRACR_FIXTURE}: run from a source tree for the imported-vs-native comparison)")
         return
-    imported = interop.import_transformer_lens(TRACR_FIXTURE, tracr=True)
+    imported = tracr.import_tracr(TRACR_FIXTURE)
     n = imported.max_input_length or 1
     heads = max(len(layer.heads) for layer in imported.layers)
     native = random_model(np.random.default_rng(6), d=imported.d, depth=len(imported.layers), heads=heads,

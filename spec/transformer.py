@@ -186,6 +186,7 @@ class PositionEmbedding:
     features: tuple[str, ...]
     matrix: np.ndarray  # (len(features), d)
     table: np.ndarray | None = None  # format 3: (rows, d), row i added at position i; valid for n <= rows
+    exact_length: bool = False  # format 5: the table is valid for n = rows only (it froze features of the length n)
 
     def __post_init__(self) -> None:
         for f in self.features:
@@ -199,6 +200,8 @@ class PositionEmbedding:
             if t.shape[0] == 0:
                 raise ValueError("position_embedding.table has no rows")
             object.__setattr__(self, "table", t)
+        elif self.exact_length:
+            raise ValueError("position_embedding.exact_length needs a position table")
 
     @property
     def max_positions(self) -> int | None:
@@ -214,6 +217,8 @@ class PositionEmbedding:
             return out
         if n > self.table.shape[0]:
             raise ValueError(f"{n} positions exceed the position table ({self.table.shape[0]} rows): inputs this long are outside the model")
+        if self.exact_length and n != self.table.shape[0]:
+            raise ValueError(f"{n} positions: the position table serves exactly {self.table.shape[0]} positions (exact_length)")
         return out + self.table[:n] if self.features else self.table[:n].copy()
 
 
@@ -367,7 +372,7 @@ class Model:
         if self.PE.table is not None and self.bos_token is not None and self.PE.table.shape[0] < 2:
             raise ValueError("position_embedding.table must cover BOS and at least one input position")
         if not self.PE.features:
-            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d)), self.PE.table))
+            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d)), self.PE.table, self.PE.exact_length))
         elif self.PE.matrix.shape[1] != d:
             raise ValueError(f"position_embedding.matrix has {self.PE.matrix.shape[1]} columns, expected d = {d}")
         if self.output is not None and self.output.W.shape[0] != d:
@@ -426,9 +431,11 @@ class Model:
     def require_length(self, n: int) -> int:
         """Return n after checking the position table covers inputs of length n (one-line ValueError otherwise)."""
         m = self.max_input_length
+        bos = " after BOS" if self.bos_token is not None else ""
         if m is not None and n > m:
-            bos = " after BOS" if self.bos_token is not None else ""
             raise ValueError(f"input length {n} exceeds the model's position table: at most {m} symbols{bos}")
+        if m is not None and self.PE.exact_length and n != m:
+            raise ValueError(f"input length {n}: the model serves inputs of exactly {m} symbols{bos} (its table froze features of the length)")
         return n
 
     def embed(self, inputs: np.ndarray) -> np.ndarray:
