@@ -45,8 +45,13 @@ from hardsoft.spec.constants import HARD_MODES, TIE_RTOL, TIE_RTOL_FLOAT32, TIE_
 
 #: The key of the config's block of hints (tokens, BOS, labels) beyond HookedTransformerConfig.
 HINTS_KEY = "hardsoft"
-#: The TransformerLens releases whose HookedTransformerConfig fields CONFIG_FIELDS was reviewed against.
+#: The TransformerLens releases whose config fields CONFIG_FIELDS was reviewed against (HookedTransformerConfig in 3.x,
+#: TransformerBridgeConfig in 4.x, which removed HookedTransformer and HookedTransformerConfig).
 REVIEWED_RELEASES: tuple[str, ...] = ("3.9.0", "4.3.0")
+#: Fields only a TransformerLens 4.x config has: their presence says which generation's rules apply.  4.x's native
+#: attention divides by attn_scale only when use_attn_scale is true and attn_scale > 0, else by sqrt(d_head) (3.x: by 1
+#: when use_attn_scale is false), and does not read scale_attn_by_inverse_layer_idx.
+TL4_ONLY_FIELDS: tuple[str, ...] = ("architecture", "attn_implementation", "is_stateful", "split_attention_weights", "default_padding_side")
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,29 @@ CONFIG_FIELDS: dict[str, ConfigField] = {
     "use_attention_sinks": _neutral("a learned sink logit joins every softmax (rows sum to less than 1)"),
     "load_in_4bit": _neutral("4-bit quantised weights"),
     "quantization_method": _neutral("quantised weights"),
+    # TransformerLens 4.x (TransformerBridgeConfig) only
+    "architecture": _neutral(
+        "an architecture other than TransformerLens's own (its weights are not in HookedTransformer naming)",
+        lambda v: v in (None, "TransformerLensNative"),
+    ),
+    "per_layer_head_dim": _neutral("a head width per layer"),
+    "per_layer_num_key_value_heads": _neutral("grouped-query attention per layer"),
+    "scale_embedding": _neutral("embeddings scaled by sqrt(d_model)"),
+    "is_stateful": _neutral("a recurrent (stateful) model"),
+    "is_multimodal": _neutral("a multimodal model"),
+    "is_visual_model": _neutral("a vision model"),
+    "is_audio_model": _neutral("an audio model"),
+    "attn_implementation": _inert("eager or fused attention: the same values"),
+    "split_attention_weights": _inert(_HOOKS),
+    "default_padding_side": _inert(_TOKENIZER),
+    "tokenizer_appends_eos": _inert(_TOKENIZER),
+    "qk_norm_after_rope": _inert("only used with a norm on queries and keys, which is refused"),
+    "rmsnorm_uses_offset": _inert("only used with RMS norms, which are refused"),
+    "rotary_interleaved_cos_sin": _inert(_ROPE),
+    "mm_tokens_per_image": _inert("only used by multimodal models, which are refused"),
+    "vision_hidden_size": _inert("only used by multimodal models, which are refused"),
+    "vision_num_heads": _inert("only used by multimodal models, which are refused"),
+    "vision_num_layers": _inert("only used by multimodal models, which are refused"),
     # inert: no effect on the forward pass of a standard-position, normalisation-free model on token ids
     "device": _inert(_BOOK),
     "n_devices": _inert(_BOOK),
@@ -205,7 +233,7 @@ def check_config_fields(cfg: dict[str, Any]) -> None:
         rule = CONFIG_FIELDS.get(key)
         if rule is None:
             raise ValueError(
-                f"config: field {key!r} is not one hardsoft has reviewed (HookedTransformerConfig of TransformerLens "
+                f"config: field {key!r} is not one hardsoft has reviewed (the config fields of TransformerLens "
                 f"{' and '.join(REVIEWED_RELEASES)}): it may change the forward pass, so it is refused"
             )
         if rule.how == "neutral" and not rule.neutral(value):
@@ -255,13 +283,16 @@ def read_config(path: str | os.PathLike[str]) -> dict[str, Any]:
     out = cfg.get("d_vocab_out", -1)
     cfg["d_vocab_out"] = cfg["d_vocab"] if out in (None, -1) else _cfg(cfg, "d_vocab_out", int)
     use_scale = _cfg(cfg, "use_attn_scale", bool, True)
-    # use_attn_scale false: TransformerLens divides by 1 and leaves attn_scale at its unset value (-1.0): not read then
-    cfg["attn_scale"] = (
-        (_cfg(cfg, "attn_scale", float, math.sqrt(cfg["d_head"])) if cfg.get("attn_scale") != -1.0 else math.sqrt(cfg["d_head"]))
-        if use_scale
-        else 1.0
-    )
-    cfg["scale_attn_by_inverse_layer_idx"] = _cfg(cfg, "scale_attn_by_inverse_layer_idx", bool, False)
+    inverse = _cfg(cfg, "scale_attn_by_inverse_layer_idx", bool, False)
+    unset = cfg.get("attn_scale") in (None, -1.0)  # TransformerLens's "not given": sqrt(d_head)
+    if any(k in cfg for k in TL4_ONLY_FIELDS):  # 4.x: divide by attn_scale if use_attn_scale and attn_scale > 0, else sqrt(d_head)
+        a = cfg.get("attn_scale")
+        positive = not isinstance(a, bool) and isinstance(a, (int, float)) and math.isfinite(a) and a > 0
+        cfg["attn_scale"] = float(a) if use_scale and positive else math.sqrt(cfg["d_head"])  # type: ignore[arg-type]
+        cfg["scale_attn_by_inverse_layer_idx"] = False  # 4.x's native attention does not read it
+    else:  # 3.x: use_attn_scale false divides by 1 and leaves attn_scale at its unset value (-1.0), not read then
+        cfg["attn_scale"] = (math.sqrt(cfg["d_head"]) if unset else _cfg(cfg, "attn_scale", float)) if use_scale else 1.0
+        cfg["scale_attn_by_inverse_layer_idx"] = inverse
     return cfg
 
 
