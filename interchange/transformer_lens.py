@@ -30,6 +30,7 @@ import dataclasses
 import json
 import math
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from hardsoft.interchange import freeze
+from hardsoft.interchange import freeze, prune
 from hardsoft.interchange.safetensors_file import read_tensors, tensor_names, write_pair
 from hardsoft.interchange.tokens import as_token, is_scalar
 from hardsoft.spec import transformer as tf
@@ -477,6 +478,8 @@ def import_transformer_lens(
 
     config defaults to NAME.config.json beside NAME.safetensors.  tracr=True requires the
     "hardsoft" hints; drop_tokens are tokens never in an input (tracr's pad), besides the hints' pad.
+    FFN units, head columns and heads that add exactly 0 are dropped (``interchange.prune``), unless
+    the hints record the sizes (a hardsoft export, read back bit for bit).
     """
     wp = Path(weights)
     cp = Path(config) if config is not None else wp.with_name(wp.name.removesuffix(".safetensors") + ".config.json")
@@ -531,7 +534,9 @@ def import_transformer_lens(
             if inv is not None:
                 WQ = WQ * inv
             mask = "causal" if cfg["attention_dir"] == "causal" else "none"
-            heads.append(tf.Head(WQ, WK, WV, WO, mask, hints.head_hard_modes[l][h]))
+            # contiguous copies: a column slice of a tensor is a strided view, and numpy's batched matmul on one is many times slower
+            c = np.ascontiguousarray
+            heads.append(tf.Head(c(WQ), c(WK), c(WV), c(WO), mask, hints.head_hard_modes[l][h]))
         if cfg["attn_only"]:
             W1, b1, W2, b2 = np.zeros((d, 0)), np.zeros(0), np.zeros((0, d)), np.zeros(d)
         else:
@@ -540,13 +545,13 @@ def import_transformer_lens(
             _require_zero_ffn_padding(sd, m, w)
             W1, b1 = widen(sd[m + "W_in"][:, :w]), sd[m + "b_in"][:w]
             W2, b2 = widen(sd[m + "W_out"][:w], rows=False, cols=True), np.append(sd[m + "b_out"], 0.0) if fold else sd[m + "b_out"]
-        layers.append(tf.Layer(tuple(heads), W1, b1, W2, b2))
+        layers.append(tf.Layer(tuple(heads), np.ascontiguousarray(W1), b1, np.ascontiguousarray(W2), b2))
     table = widen(sd["pos_embed.W_pos"], rows=False, cols=True)
     output = None
     if hints.has_output:
         output = tf.Output(hints.kind, widen(sd["unembed.W_U"]), sd["unembed.b_U"], None if hints.labels is None else tuple(hints.labels))
     tie = hints.tie_rtol if hints.tie_rtol is not None else TIE_RTOL_FLOAT32 if f32 else TIE_RTOL
-    return tf.Model(
+    model = tf.Model(
         alphabet=tuple(vocab[i] for i in keep),
         WE=WE[keep],
         PE=tf.PositionEmbedding((), np.zeros((0, d)), table, exact_length=hints.exact_length),
@@ -560,6 +565,9 @@ def import_transformer_lens(
         tie_rtol=tie,
         own_tau=cfg["attn_scale"],
     )
+    if "head_dims" in hints.raw or "ffn_widths" in hints.raw:  # sizes recorded by hardsoft's export: kept as they are (bit for bit)
+        return model
+    return prune.drop_dead_weights(model)[0]
 
 
 def _require_zero_padding(sd: dict[str, np.ndarray], a: str, h: int, k: int, v: int) -> None:
@@ -682,5 +690,10 @@ def export_transformer_lens(
     }
     if M > 0:
         cfg["d_mlp"] = M
-    st, cj = write_pair(Path(out_dir), m.name, sd, cfg)
+    st, cj = write_pair(Path(out_dir), file_stem(m.name), sd, cfg)
     return st, cj, fz
+
+
+def file_stem(name: str) -> str:
+    """Return a model name as a file name: runs of characters other than letters, digits, '.', '_' and '-' become one '_'."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("_.")[:100] or "model"

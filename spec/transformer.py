@@ -40,6 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from hardsoft.spec import bounds as bd
+from hardsoft.spec import norms as nm
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
 from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, MAX_INTEGER, TIE_RTOL, TIE_RTOL_MAX
@@ -679,15 +680,16 @@ def _col_exact(M: np.ndarray) -> Fraction:
 def compute_layer_norms(layer: Layer) -> LayerNorms:
     """Lemma 25's norms of one layer: |A^h|_sum, |B^h|_col per head, Lip F <= |W_1|_col |W_2|_col, bias norms.
 
-    Computed exactly from the float weights (rational products A = W_Q W_K^T, B = W_V W_O,
-    exact sums) and rounded UP to floats: every norm is >= its exact value, so the
+    Computed from the float weights as rationals never below the exact values (spec.norms: exact
+    rational products A = W_Q W_K^T, B = W_V W_O and sums for small matrices, a rigorous float64
+    bound for wide ones) and rounded UP to floats: every norm is >= its exact value, so the
     constants of Lemma 25 built from them are certified, not rounded to nearest.
     """
-    heads = [(_exact(h.W_Q) @ _exact(h.W_K).T, _exact(h.W_V) @ _exact(h.W_O)) for h in layer.heads]
-    W1_col, W2_col = _col_exact(_exact(layer.W1)), _col_exact(_exact(layer.W2))
+    heads = [(nm.compute_product_sum_norm(h.W_Q, h.W_K.T), nm.compute_product_col_norm(h.W_V, h.W_O)) for h in layer.heads]
+    W1_col, W2_col = nm.compute_col_norm(layer.W1), nm.compute_col_norm(layer.W2)
     return LayerNorms(
-        A_sums=tuple(float_up(sum((abs(v) for v in A.ravel()), Fraction(0))) for A, _ in heads),
-        B_cols=tuple(float_up(_col_exact(B)) for _, B in heads),
+        A_sums=tuple(float_up(A) for A, _ in heads),
+        B_cols=tuple(float_up(B) for _, B in heads),
         lip_F=float_up(W1_col * W2_col),
         W2_col=float_up(W2_col),
         b1_inf=float(np.abs(layer.b1).max(initial=0.0)),

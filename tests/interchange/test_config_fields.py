@@ -126,3 +126,16 @@ def test_a_left_out_normalization_type_is_transformer_lens_default_layer_norm(tm
     st, _ = write_tl_files(tmp_path, "tl", sd, cfg)
     with pytest.raises(ValueError, match="normalization_type is 'LN' \\(left out: TransformerLens's default\\)"):
         tlio.import_transformer_lens(st)
+
+
+def test_the_interchange_doc_names_every_refused_field() -> None:
+    """docs/interchange.md lists the fields refused unless neutral: each one's name appears there, and the counts are the table's."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "interchange.md").read_text()
+    missing = [k for k, v in tlio.CONFIG_FIELDS.items() if v.how == "neutral" and f"`{k}`" not in doc]
+    assert missing == []
+    from collections import Counter
+
+    counts = Counter(v.how for v in tlio.CONFIG_FIELDS.values())
+    assert f"**read** ({counts['read']})" in doc and f"**inert** ({counts['inert']})" in doc
+    assert f"**refused unless at their neutral value** ({counts['neutral']})" in doc
+    assert f"({len(tlio.CONFIG_FIELDS)} fields;" in doc
