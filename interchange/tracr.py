@@ -18,6 +18,6 @@ from hardsoft.spec import transformer as tf
 TRACR_PAD = "compiler_pad"
 
 
-def import_tracr(weights: str | os.PathLike[str], config: str | os.PathLike[str] | None = None) -> tf.Model:
+def import_tracr(weights: str | os.PathLike[str], config: str | os.PathLike[str] | None = None, keep_dead_weights: bool = False) -> tf.Model:
     """Return the Model of a tracr model in TransformerLens naming (the hints required, tracr's pad token dropped)."""
-    return import_transformer_lens(weights, config, tracr=True, drop_tokens=(TRACR_PAD,))
+    return import_transformer_lens(weights, config, tracr=True, drop_tokens=(TRACR_PAD,), keep_dead_weights=keep_dead_weights)

@@ -472,14 +472,19 @@ def read_hints(cfg: dict[str, Any], tracr: bool) -> Hints:
 
 
 def import_transformer_lens(
-    weights: str | os.PathLike[str], config: str | os.PathLike[str] | None = None, tracr: bool = False, drop_tokens: tuple[str, ...] = ()
+    weights: str | os.PathLike[str],
+    config: str | os.PathLike[str] | None = None,
+    tracr: bool = False,
+    drop_tokens: tuple[str, ...] = (),
+    keep_dead_weights: bool = False,
 ) -> tf.Model:
     """Return the Model of a HookedTransformer state dict (safetensors) and its config (JSON).
 
     config defaults to NAME.config.json beside NAME.safetensors.  tracr=True requires the
     "hardsoft" hints; drop_tokens are tokens never in an input (tracr's pad), besides the hints' pad.
     FFN units, head columns and heads that add exactly 0 are dropped (``interchange.prune``), unless
-    the hints record the sizes (a hardsoft export, read back bit for bit).
+    the hints record the sizes (a hardsoft export, read back bit for bit) or keep_dead_weights is set
+    (every head kept, e.g. to compare its attention pattern with TransformerLens's head by head).
     """
     wp = Path(weights)
     cp = Path(config) if config is not None else wp.with_name(wp.name.removesuffix(".safetensors") + ".config.json")
@@ -565,7 +570,7 @@ def import_transformer_lens(
         tie_rtol=tie,
         own_tau=cfg["attn_scale"],
     )
-    if "head_dims" in hints.raw or "ffn_widths" in hints.raw:  # sizes recorded by hardsoft's export: kept as they are (bit for bit)
+    if keep_dead_weights or "head_dims" in hints.raw or "ffn_widths" in hints.raw:  # an export's sizes are kept (bit for bit)
         return model
     return prune.drop_dead_weights(model)[0]
 

@@ -119,6 +119,9 @@ def soft_patterns(model: tf.Model, acts: list[np.ndarray], tau: float) -> list[n
         x = acts[l]
         n = x.shape[1]
         pats = []
+        if not layer.heads:
+            out.append(np.zeros((x.shape[0], 0, x.shape[1], x.shape[1])))
+            continue
         for hd in layer.heads:
             s = (x @ hd.W_Q) @ (x @ hd.W_K).transpose(0, 2, 1) / tau
             s = np.where(make_mask(hd.mask, n), s, -np.inf)
@@ -133,15 +136,21 @@ def _logits(model: tf.Model, final: np.ndarray) -> np.ndarray:
     return final if model.output is None else model.output.logits(final)
 
 
-def compare(model: tf.Model, tau: float, groups: list[np.ndarray], res: Any) -> dict[str, float]:
-    """Return the largest relative logit and pattern differences between TransformerLens (res) and hardsoft's soft run at tau."""
+def compare(model: tf.Model, tau: float, groups: list[np.ndarray], res: Any, heads_model: tf.Model | None = None) -> dict[str, float]:
+    """Return the largest relative logit and pattern differences between TransformerLens (res) and hardsoft's soft run at tau.
+
+    heads_model: the same model with every head TransformerLens has (an import without dropped weights), whose
+    patterns are compared head by head; default the model itself.
+    """
     worst = {"logits": 0.0, "patterns": 0.0}
     for k, w in enumerate(groups):
         tr = tf.run(model, w, "soft", tau=tau)
         ours = _logits(model, tr.activations[-1])
         theirs = res[f"g{k}.logits"]
         worst["logits"] = max(worst["logits"], float(np.abs(ours - theirs).max()) / max(1.0, float(np.abs(theirs).max())))
-        for l, p in enumerate(soft_patterns(model, tr.activations, tau)):
+        hm = heads_model or model
+        acts = tr.activations if heads_model is None else tf.run(hm, w, "soft", tau=tau).activations
+        for l, p in enumerate(soft_patterns(hm, acts, tau)):
             worst["patterns"] = max(worst["patterns"], float(np.abs(p - res[f"g{k}.pattern{l}"][:, : p.shape[1]]).max()))
     return worst
 
@@ -195,7 +204,7 @@ def export_jobs(work: Path, rng: np.random.Generator) -> tuple[list[dict[str, An
         cj = p.with_name(p.name.removesuffix(".safetensors") + ".config.json")
         jobs.append({"kind": "load", "name": name, "weights": str(p), "config": str(cj),
                      "tokens": [_tracr_ids(p, model, w)]})  # fmt: skip
-        meta[name] = {"model": model, "groups": [w]}
+        meta[name] = {"model": model, "groups": [w], "heads_model": import_tracr(p, keep_dead_weights=True)}
     return jobs, meta
 
 
@@ -281,7 +290,7 @@ def _check_export(tag: str, job: dict[str, Any], st: dict[str, Any], meta: dict[
     else:
         m = orig = meta["model"]
         tau = float(m.own_tau)
-    worst = compare(m, tau, meta["groups"], res)
+    worst = compare(m, tau, meta["groups"], res, meta.get("heads_model"))
     agree = total = 0
     for k, w in enumerate(meta["groups"]):
         want = _decisions(orig, _logits(orig, tf.run(orig, w, "hard").activations[-1]), orig.offset)
@@ -314,6 +323,7 @@ def _check_make(tag: str, job: dict[str, Any], st: dict[str, Any], summary: list
     weights = Path(job["dir"]) / f"{name}.safetensors"
     try:
         m = tlio.import_transformer_lens(weights)
+        full = tlio.import_transformer_lens(weights, keep_dead_weights=True)
     except ValueError as e:
         ok = refused and REFUSED[name][1] in str(e)
         print(f"{tag} {name}: refused: {e}{'' if ok else '  FAILED'}")
@@ -324,7 +334,7 @@ def _check_make(tag: str, job: dict[str, Any], st: dict[str, Any], summary: list
         return [f"{tag} {name}: not refused"]
     res = np.load(job["out"])
     groups = [np.array(g) for g in job["tokens"]]
-    worst = compare(m, float(m.own_tau), groups, res)
+    worst = compare(m, float(m.own_tau), groups, res, full)
     summary.append({"tl": tag, "job": name, "logits_rel": worst["logits"], "patterns": worst["patterns"]})
     bad = worst["logits"] > RTOL or worst["patterns"] > RTOL
     note = f" ({REFUSED[name][1]} is not a field of this TransformerLens: a plain model)" if name in REFUSED else ""
