@@ -34,15 +34,6 @@ class Dropped:
     heads: int
     head_columns: int
 
-    def describe(self) -> str:
-        """Return one phrase for the import's summary line ("" when nothing was dropped)."""
-        if not (self.ffn_units or self.heads or self.head_columns):
-            return ""
-        return (
-            f"dropped {self.ffn_units} of {self.ffn_units_before} FFN hidden units, {self.heads} head(s) and "
-            f"{self.head_columns} head column(s) that add exactly 0"
-        )
-
 
 def _nonzero_cols(M: np.ndarray) -> np.ndarray:
     return np.any(M != 0, axis=0)
