@@ -47,8 +47,8 @@ class ExportCertificate:
 
     @property
     def certified(self) -> bool:
-        """Return whether the attn_scale is certified for eps at every verified length."""
-        return self.attn_scale is not None and self.bound_at_attn_scale <= min(self.eps, 1.0)
+        """Return whether the attn_scale is certified for eps at every verified length (and some length was)."""
+        return bool(self.lengths) and self.attn_scale is not None and self.bound_at_attn_scale <= min(self.eps, 1.0)
 
     def as_hints(self) -> dict[str, object]:
         """Return the certificate as the config's "certified" hint."""
@@ -56,8 +56,8 @@ class ExportCertificate:
             "lengths": self.lengths,
             "eps": self.eps,
             "attn_scale": self.attn_scale,
-            "tightest_tau": self.tightest_tau,
-            "bound_at_attn_scale": self.bound_at_attn_scale,
+            "tightest_tau": None if math.isinf(self.tightest_tau) else self.tightest_tau,
+            "bound_at_attn_scale": None if math.isinf(self.bound_at_attn_scale) else self.bound_at_attn_scale,
             "certified": self.certified,
             "gap": None if math.isinf(self.gap) else self.gap,
             "inputs": self.inputs,
@@ -106,8 +106,16 @@ def certify_export(original: tf.Model, fz: Frozen, eps: float, tau: float | None
     frozen = fz.model
     cert = ExportCertificate(eps)
     lengths = verify_lengths(original, fz.lengths, up_to)
-    if not lengths:
-        raise ValueError(f"no served length can be verified within {EXPORT_ENUMERATION_LIMIT:,} inputs (or --verify-up-to is below {fz.lengths[0]})")
+    if not lengths:  # nothing verified nor certified: the export needs a temperature given to it
+        t0 = tau if tau is not None else original.own_tau
+        if t0 is None:
+            raise ValueError(
+                f"no served length can be verified and certified within {EXPORT_ENUMERATION_LIMIT:,} inputs "
+                f"(or --verify-up-to is below {fz.lengths[0]}): give --tau to export without a certificate"
+            )
+        cert.attn_scale = float(t0)
+        cert.bound_at_attn_scale = math.inf
+        return cert
     norms = tf.compute_model_norms(frozen)
     shift = frozen.offset - original.offset
     d = original.d

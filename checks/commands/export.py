@@ -54,22 +54,29 @@ def run(args: argparse.Namespace) -> int:
     cert = certificate.certify_export(model, fz, eps, tau=args.tau, up_to=args.verify_up_to)
     st, cj, _ = export_transformer_lens(model, args.out, tau=cert.attn_scale, n_ctx=n_ctx, extra_hints={"certified": cert.as_hints()})
     lengths = cert.lengths
-    span = f"{lengths[0]}" if len(lengths) == 1 else f"{lengths[0]}..{lengths[-1]}"
     print(f"exported {model.name}: {fz.describe()}")
-    print(
-        f"verified  every input of length {span} ({cert.inputs:,} inputs): hard(export) = hard(model) on "
-        f"{cert.hard_decisions_agree}/{cert.decisions} decisions (largest activation difference {cert.hard_max_diff:.2g}); "
-        f"soft(export) at attn_scale = hard(model) on {cert.soft_decisions_agree}/{cert.decisions} (largest soft - hard {cert.soft_max_err:.2g})"
-    )
-    tight = "no tie gap (soft = hard at every tau)" if cert.tightest_tau == float("inf") else f"tightest certified tau {cert.tightest_tau:.6g}"
-    verdict = "certified" if cert.certified else "NOT certified"
-    print(
-        f"certified at lengths {span}, eps = {eps:g}: {tight}; attn_scale {cert.attn_scale:.6g} is {verdict} (B_L <= {cert.bound_at_attn_scale:.3g})"
-    )
-    if len(lengths) < len(fz.lengths):
+    if not lengths:
         print(
-            f"not verified: lengths {lengths[-1] + 1}..{fz.lengths[-1]} "
-            f"(more than {certificate.EXPORT_ENUMERATION_LIMIT:,} inputs, or above --verify-up-to)"
+            f"NOT verified nor certified: the served inputs are more than {certificate.EXPORT_ENUMERATION_LIMIT:,} "
+            f"(or --verify-up-to is below {fz.lengths[0]}); attn_scale {cert.attn_scale:.6g} as given"
         )
+    else:
+        span = f"{lengths[0]}" if len(lengths) == 1 else f"{lengths[0]}..{lengths[-1]}"
+        print(
+            f"verified  every input of length {span} ({cert.inputs:,} inputs): hard(export) = hard(model) on "
+            f"{cert.hard_decisions_agree}/{cert.decisions} decisions (largest activation difference {cert.hard_max_diff:.2g}); "
+            f"soft(export) at attn_scale = hard(model) on {cert.soft_decisions_agree}/{cert.decisions} (largest soft - hard {cert.soft_max_err:.2g})"
+        )
+        tight = "no tie gap (soft = hard at every tau)" if cert.tightest_tau == float("inf") else f"tightest certified tau {cert.tightest_tau:.6g}"
+        verdict = "certified" if cert.certified else "NOT certified"
+        print(
+            f"certified at lengths {span}, eps = {eps:g}: {tight}; "
+            f"attn_scale {cert.attn_scale:.6g} is {verdict} (B_L <= {cert.bound_at_attn_scale:.3g})"
+        )
+        if len(lengths) < len(fz.lengths):
+            print(
+                f"not verified: lengths {lengths[-1] + 1}..{fz.lengths[-1]} "
+                f"(more than {certificate.EXPORT_ENUMERATION_LIMIT:,} inputs, or above --verify-up-to)"
+            )
     print(f"wrote {st} and {cj}")
     return 0

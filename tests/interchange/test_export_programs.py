@@ -81,3 +81,17 @@ def test_export_bad_input_exits_2(tmp_path: Path) -> None:
     p = run_hardsoft("export", str(src), "--to", "transformer-lens", "--out", str(tmp_path / "nope"), "--n-ctx", "5")
     assert p.returncode == 2 and "does not exist" in p.stderr
     assert sorted(x.name for x in tmp_path.iterdir()) == ["asb.json"]
+
+
+def test_beyond_the_enumeration_limit_the_export_needs_a_tau_and_says_it_is_not_certified(tmp_path: Path) -> None:
+    src = tmp_path / "asb.json"
+    assert run_hardsoft("compile", "a S b", "--save-model", str(src)).returncode == 0
+    out = tmp_path / "out"
+    out.mkdir()
+    p = run_hardsoft("export", str(src), "--to", "transformer-lens", "--out", str(out), "--n-ctx", "7", "--verify-up-to", "3")
+    assert p.returncode == 2 and "give --tau to export without a certificate" in p.stderr and not list(out.iterdir())
+    p = run_hardsoft("export", str(src), "--to", "transformer-lens", "--out", str(out), "--n-ctx", "7", "--verify-up-to", "3", "--tau", "0.01")
+    assert p.returncode == 0 and "NOT verified nor certified" in p.stdout, p.stderr
+    (cj,) = out.glob("*.config.json")
+    cert = json.loads(cj.read_text())["hardsoft"]["certified"]
+    assert cert["lengths"] == [] and cert["certified"] is False and cert["attn_scale"] == 0.01
