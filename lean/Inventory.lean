@@ -347,6 +347,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.run_inv
 #check @HardSoft.Cert.certified_of_check
 #print axioms HardSoft.Cert.certified_of_check
+#check @HardSoft.Cert.certified_hard_of_check
+#print axioms HardSoft.Cert.certified_hard_of_check
 #check @HardSoft.Cert.readout_of_check
 #print axioms HardSoft.Cert.readout_of_check
 #check @HardSoft.Cert.nodupNat_cons
