@@ -91,13 +91,19 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.S.lipschitz",
             "smt.S.wrong_half",
         ),
+        lean=("HardSoft.softmax_lipschitz", "HardSoft.sumTo_absv_sub_le_of_ratio"),
         tests=(
             "tests/spec/test_statements.py::test_property_holds",
             "tests/smt/test_smt.py::test_S_proved_up_to_12",
             "tests/smt/test_smt.py::test_S_without_log_mean_fact_is_refuted",
+            "tests/spec/test_exp_facts.py::test_exp_fact_holds_at_many_points",
+            "tests/spec/test_exp_facts.py::test_log_mean_fact_by_its_derivatives",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
         ),
         twins=("spec.bounds.wrong_bound_S_l1_half",),
-        not_covered="No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested (random instances in tests/spec/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties and fact F5 (2(e^d - 1) <= d(e^d + 1) for d >= 0); "
+        "each is checked of the real exp by tests/spec/test_exp_facts.py (mpmath at many points, and F5 through its derivatives). "
+        "Floating-point softmax is not modelled.",
     ),
     Claim(
         "P",
@@ -130,7 +136,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_modelio_v3.py::test_bos_positions_enter_the_bounds",
         ),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
-        not_covered="Lean proves the layer's algebra for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the per-step hypotheses; that a concrete layer meets those hypotheses (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
+        not_covered="Lean proves the layer for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the scores: statement S (from fact F5), statement E and the triangle inequality are proved there; the score-error, head, residual and feed-forward steps (norm inequalities of the layer's linear algebra) are its hypotheses, and that a concrete layer meets them (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
     ),
     Claim(
         "C",
@@ -175,14 +181,25 @@ REGISTRY: tuple[Claim, ...] = (
             "spec.bounds.compute_tightest_inverse_temperature",
             "spec.bounds.certify_bound_at",
         ),
-        lean=("HardSoft.bound_const_le_of_mul_pow_le", "HardSoft.composition_err_le_eps_of_mul_pow_le"),
+        lean=(
+            "HardSoft.bound_le_eps_of_inverse_temperature",
+            "HardSoft.bound_le_eps_of_temperature",
+            "HardSoft.bound_const_le_of_mul_pow_le",
+            "HardSoft.composition_err_le_eps_of_mul_pow_le",
+        ),
         tests=(
             "tests/spec/test_statements.py::test_property_holds",
             "tests/spec/test_statements.py::test_vectors",
             "tests/checks/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works",
+            "tests/spec/test_exp_facts.py::test_exp_fact_holds_at_many_points",
+            "tests/spec/test_exp_facts.py::test_tangent_fact_by_its_derivative",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
         ),
         twins=("spec.bounds.erratum_offset_plus",),
-        not_covered="No SMT check. Lean proves the bound-to-eps step; the temperature formula and the certified bisection are checked by tests and the fuzz family only.",
+        not_covered="No SMT check. Assumed, not proved: that the real exp has ExpLike's properties, fact F1 (1 + x <= e^x) and a logarithm "
+        "(e^(ln x) = x for x > 0), checked of the real exp by tests/spec/test_exp_facts.py; Lean's T has no non-vacuity theorem at Rat "
+        "(F1 holds of no exponential over Rat). Tested only: that the spec's R and A N bound a model's r_l and a_l (r_l = r0 + r1/tau <= R/tau "
+        "for tau <= 1), its interval evaluation of the formula, and the certified bisection for the tightest tau (tests and the fuzz family).",
     ),
     Claim(
         "G",
@@ -190,8 +207,13 @@ REGISTRY: tuple[Claim, ...] = (
         "||y_i|| <= (1 + sum_h |B^h|_col) X and ||z_i|| <= (1 + Lip F)||y_i|| + ||b_1|| |W_2|_col + ||b_2||: "
         "x_max grows at most geometrically in L, linearly in max ||WE + PE||.",
         spec=("spec.bounds.bound_G_activations", "spec.transformer.compute_model_norms"),
-        tests=("tests/spec/test_statements.py::test_property_holds",),
-        not_covered="Only tested (spec functions, property tests); no SMT or Lean proof.",
+        lean=("HardSoft.activation_growth", "HardSoft.activation_growth_layers"),
+        tests=(
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
+        ),
+        not_covered="No SMT check. Tested only: that spec.bound_G_activations and compute_model_norms compute these bounds from a model's "
+        "weights (the column sums, Lip F = |W1|_col |W2|_col, the bias norms); layer norm is not part of the model.",
     ),
     Claim(
         "Q",
@@ -205,7 +227,9 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_transformer.py::test_measure_exhaustive_counts",
             "tests/spec/test_modelio_v3.py::test_tie_tolerance_decides_whether_a_float32_near_tie_is_a_tie",
         ),
-        not_covered="Only measured exhaustively on small models (tests); no SMT or Lean proof.",
+        not_covered="No Lean or SMT statement, on purpose: Proposition 24 is that a minimum of finitely many positive numbers is positive, "
+        "which a Lean theorem would only restate; what can be wrong is the measurement, that gamma_T(n) is the minimum over every input, "
+        "layer, head and query, and that is checked by enumerating every input of small models (tests).",
     ),
     Claim(
         "ERR1",
@@ -216,9 +240,14 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.ERR1.offset_minus_ok",
             "smt.ERR1.offset_plus",
         ),
-        tests=("tests/spec/test_statements.py::test_twin_caught", "tests/spec/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
+        lean=("HardSoft.corrected_offset_le_eps", "HardSoft.printed_offset_not_le"),
+        tests=(
+            "tests/spec/test_statements.py::test_twin_caught",
+            "tests/spec/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
+        ),
         kind="erratum",
-        not_covered="The corrected offset is proved only for the listed N (symbolic K, X, gamma, eps, tau).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties (checked by tests/spec/test_exp_facts.py).",
     ),
     Claim(
         "ERR2",
@@ -226,9 +255,14 @@ REGISTRY: tuple[Claim, ...] = (
         "The printed eps(n) <= alpha/n^beta must read eps(n) >= alpha/n^beta: the O-form 1/tau = O((1/gamma) log(n x_max/gamma)) "
         "fails when eps shrinks faster than any polynomial (e.g. eps = e^{-n}); statement T keeps the log(1/eps) term.",
         spec=("spec.bounds.erratum_o_form_inverse_temperature",),
-        tests=("tests/spec/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",),
+        lean=("HardSoft.eps_upper_bound_not_certified", "HardSoft.bound_le_eps_of_eps_lower_bound"),
+        tests=(
+            "tests/spec/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
+        ),
         kind="erratum",
-        not_covered="Only tested (spec function and a test with eps = e^{-n}).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties and fact F1 (checked by tests/spec/test_exp_facts.py). "
+        "Tested only: the spec's O-form function (erratum_o_form_inverse_temperature) and its failure at eps = e^{-n}.",
     ),
     Claim(
         "ERR3",
@@ -240,9 +274,16 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.ERR3.score_unguarded",
             "smt.ERR3.bootstrap_unguarded",
         ),
+        lean=(
+            "HardSoft.unguarded_err_unbounded",
+            "HardSoft.exists_err_gt_of_one_lt_bound",
+            "HardSoft.forall_err_le_bound_iff",
+            "HardSoft.not_score_err_le_of_one_lt",
+        ),
         tests=("tests/spec/test_statements.py::test_C_guard_counterexample", "tests/spec/test_statements.py::test_twin_caught"),
         kind="erratum",
-        not_covered="Countermodels exist at the listed sizes (replayed in the spec); the general statement is an argument in the notes.",
+        not_covered="Nothing of the statement: Lean proves it for every depth L >= 2 (unguarded_err_unbounded) and sharp "
+        "(forall_err_le_bound_iff), and the score step's failure for every eps > 1; the SMT countermodels are replayed in the spec.",
     ),
     Claim(
         "L7",

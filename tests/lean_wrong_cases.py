@@ -30,7 +30,7 @@ def marked_range(path: Path, tag: str) -> range:
 #: import nothing and declare no common name): one wasm process instead of four saves about 20 s of start-up
 #: and import each.  Every file has its planted errors, so each is reported "error" with its own messages; a
 #: file whose WRONG statements all checked would be "blocked" (no error of its own), which fails its test.
-BUNDLED_WRONG_FILES = ("WrongApplications", "WrongConstructions", "WrongHeadMass", "WrongMassOff")
+BUNDLED_WRONG_FILES = ("WrongApplications", "WrongConstructions", "WrongHeadMass", "WrongMassOff", "WrongStatements")
 
 _built: dict[str, dict] = {}
 #: One build at a time: tests/checks/test_lean.py starts it in a thread beside the real project, the tests here may ask meanwhile.
