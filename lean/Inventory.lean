@@ -349,16 +349,16 @@ set_option autoImplicit false
 #print axioms HardSoft.sumTo_congr
 #check @HardSoft.offMass_congr
 #print axioms HardSoft.offMass_congr
+#check @HardSoft.ExpLike.exp_neg_mul
+#print axioms HardSoft.ExpLike.exp_neg_mul
+#check @HardSoft.ExpLike.one_le_exp
+#print axioms HardSoft.ExpLike.one_le_exp
 #check @HardSoft.ExpLike.exp_sub_div_mul
 #print axioms HardSoft.ExpLike.exp_sub_div_mul
 #check @HardSoft.weight_eq_one_of_eq_max
 #print axioms HardSoft.weight_eq_one_of_eq_max
 #check @HardSoft.ExpLike.exp_natCast_mul
 #print axioms HardSoft.ExpLike.exp_natCast_mul
-#check @HardSoft.ExpLike.exp_neg_mul
-#print axioms HardSoft.ExpLike.exp_neg_mul
-#check @HardSoft.ExpLike.one_le_exp
-#print axioms HardSoft.ExpLike.one_le_exp
 #check @HardSoft.sumTo_exp_pos
 #print axioms HardSoft.sumTo_exp_pos
 #check @HardSoft.sumTo_softmax_eq_one_of_pos
