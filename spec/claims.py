@@ -62,7 +62,9 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_statements.py::test_vectors",
         ),
         twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
-        not_covered="SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties (checked by tests/spec/test_exp_facts.py); "
+        "floating-point softmax is not modelled. (Lean covers every N, from the scores as well as in the abstract-weight form; "
+        "the SMT checks only up to the preset bound.)",
         domains={
             "smt.E.softmax_vs_hardmax": {"tau": ("tau > 0",), "gamma": ("gamma > 0",), "x": ("x > 0", "x < 1")},  # x = e^{-gamma/tau}
         },
@@ -87,7 +89,9 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
-        not_covered="SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties (checked by tests/spec/test_exp_facts.py); "
+        "floating-point softmax is not modelled. (Lean covers every N, from the scores as well as in the abstract-weight form; "
+        "the SMT checks only up to the preset bound.)",
         domains={"smt.Z.ziggurat": {"tau": ("tau > 0",), "gamma": ("gamma > 0",), "x": ("x > 0", "x < 1")}},
     ),
     Claim(
@@ -194,7 +198,8 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/checks/test_end_to_end.py::test_soft_tracks_hard_within_eps",
         ),
         twins=("spec.bounds.wrong_bootstrap_unguarded",),
-        not_covered="SMT: depth L beyond the bound (Lean covers every L).",
+        not_covered="Nothing of the recursion: Lean proves it for every depth L (the SMT checks up to the preset bound only); "
+        "that a concrete model's r_l and a_l are Lemma 25's constants is statement P's, and floating point is not modelled.",
         domains={
             "smt.C.closed_form": {"r": ("r != 1",), "a": ()},  # the r = 1 branch is its own query over a alone
             "smt.C.monotone": {"r_[0-9]*": ("var >= 1",), "a_[0-9]*": ("var >= 0",)},

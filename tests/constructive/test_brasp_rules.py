@@ -5,7 +5,7 @@ the ``all`` masks' far and near sides included, and the random program generator
 masks it splits on where the chosen key lies: the near side (leftmost: before i), the query itself,
 and the far side (leftmost: after i, where the chosen key is the NEAREST one).  Random programs and the
 library rarely put several selected keys with different values on the far side, so a wrong far side
-went unnoticed (issue 35); here every rule is compared with the definition, written out independently
+went unnoticed; here every rule is compared with the definition, written out independently
 (``_reference``), on every word up to length 6 with values that tell the positions apart, and a wrong
 far side (and a wrong near side) is planted and must be caught, also through compiling and verifying a
 whole program.  ``test_generator_covers_every_translation_rule`` runs the property test's generator
