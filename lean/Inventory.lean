@@ -591,6 +591,8 @@ set_option autoImplicit false
 #print axioms HardSoft.mul_self_nonneg_of
 #check @HardSoft.tv_term_le
 #print axioms HardSoft.tv_term_le
+#check @HardSoft.tv_sum_le_of_chords
+#print axioms HardSoft.tv_sum_le_of_chords
 #check @HardSoft.sumTo_absv_sub_le_of_ratio
 #print axioms HardSoft.sumTo_absv_sub_le_of_ratio
 #check @HardSoft.div_mul_div_cancel_of_ne
@@ -711,12 +713,22 @@ set_option autoImplicit false
 #print axioms HardSoft.pow_le_pow_of_nonneg_of_le
 #check @HardSoft.pow_pos_of_pos
 #print axioms HardSoft.pow_pos_of_pos
+#check @HardSoft.two_pos_of
+#print axioms HardSoft.two_pos_of
 #check @HardSoft.pow_mul_exp_one_pow_le
 #print axioms HardSoft.pow_mul_exp_one_pow_le
 #check @HardSoft.bound_le_bound_of_le
 #print axioms HardSoft.bound_le_bound_of_le
 #check @HardSoft.pow_mul_exp_neg_le
 #print axioms HardSoft.pow_mul_exp_neg_le
+#check @HardSoft.le_mul_div_two_of_two_div_mul_le
+#print axioms HardSoft.le_mul_div_two_of_two_div_mul_le
+#check @HardSoft.nonneg_of_le_mul_pos
+#print axioms HardSoft.nonneg_of_le_mul_pos
+#check @HardSoft.div_pow_eq_mul_pow
+#print axioms HardSoft.div_pow_eq_mul_pow
+#check @HardSoft.bound_chain_le
+#print axioms HardSoft.bound_chain_le
 #check @HardSoft.bound_le_eps_of_temperature
 #print axioms HardSoft.bound_le_eps_of_temperature
 #check @HardSoft.bound_le_eps_of_inverse_temperature

@@ -97,6 +97,19 @@ theorem tv_term_le {p q lam y : α} (hlo : lam * p ≤ y * q) (hhi : q ≤ y * l
     have h := OrderedRing.mul_nonneg (by grind : (0 : α) ≤ y * lam - 1) (by grind : (0 : α) ≤ y * q - lam * p)
     grind
 
+/-- Lemma 25 (statement S), helper over plain variables: the chords summed (`Σ p = Σ q = 1`), `λ (y² - 1) S ≤
+2 λ (y² + 1) - 2 y λ² - 2 y`, give `(y + 1) S ≤ 2 (y - 1)` for `λ > 0`, `y > 1` (the excess is `-2 y (λ - 1)²`). -/
+theorem tv_sum_le_of_chords {lam y S : α} (hlam : 0 < lam) (hy : 1 < y)
+    (hS : lam * (y * y - 1) * S
+      ≤ (lam * (y * y + 1) - 2 * y * lam * lam) * 1 + (lam * (y * y + 1) - 2 * y) * 1) :
+    (y + 1) * S ≤ 2 * (y - 1) := by
+  have hsq' := OrderedRing.mul_nonneg (by grind : (0 : α) ≤ y) (mul_self_nonneg_of (a := lam - 1))
+  have hc : 0 < lam * (y - 1) := OrderedRing.mul_pos hlam (by grind)
+  apply Classical.byContradiction
+  intro hne
+  have := OrderedRing.mul_pos hc (by grind : (0 : α) < (y + 1) * S - 2 * (y - 1))
+  grind
+
 /-- Lemma 25 (statement S, weight form; the SMT check's abstraction, for every `N`): probability
 vectors `p`, `q` over `N` positions whose ratios `q_j / p_j` all lie in `[λ/y, λ y]` for some `λ > 0`
 and `y ≥ 1` (written `λ p_j ≤ y q_j` and `q_j ≤ y λ p_j`) are within `‖p - q‖₁ ≤ 2 (y - 1)/(y + 1)`,
@@ -133,13 +146,7 @@ theorem sumTo_absv_sub_le_of_ratio {p q : Nat → α} {lam y : α} {N : Nat} (hl
       (A := lam * (y * y + 1) - 2 * y * lam * lam) (B := lam * (y * y + 1) - 2 * y)
       (C := lam * (y * y - 1)) (fun j hj => tv_term_le (hlo j hj) (hhi j hj) hly hyl)
     rw [hsp, hsq] at hS
-    generalize sumTo (fun j => absv (p j - q j)) N = S at hS ⊢
-    have hsq' := OrderedRing.mul_nonneg (by grind : (0 : α) ≤ y) (mul_self_nonneg_of (a := lam - 1))
-    have hc : 0 < lam * (y - 1) := OrderedRing.mul_pos hlam (by grind)
-    apply Classical.byContradiction
-    intro hne
-    have := OrderedRing.mul_pos hc (by grind : (0 : α) < (y + 1) * S - 2 * (y - 1))
-    grind
+    exact tv_sum_le_of_chords hlam (by grind) hS
 
 /-- Lemma 25 (statement S), helper: `s ≠ 0` gives `s/t · (w/s) = w/t`. -/
 theorem div_mul_div_cancel_of_ne {s t w : α} (hs : s ≠ 0) : s / t * (w / s) = w / t := by

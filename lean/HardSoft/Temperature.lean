@@ -67,6 +67,11 @@ theorem pow_pos_of_pos {a : α} (ha : 0 < a) (k : Nat) : 0 < a ^ k := by
   | zero => rw [pow_zero_eq]; exact zero_lt_of_one_le (Std.le_refl 1)
   | succ k ih => rw [pow_succ_eq]; exact OrderedRing.mul_pos ih ha
 
+/-- Theorem 26 (statement T), helper: `0 < 2`. -/
+theorem two_pos_of : (0 : α) < 2 := by
+  have := OrderedRing.zero_lt_one (R := α)
+  grind
+
 /-- Theorem 26 (statement T, the polynomial against the exponential): with fact F1 (`1 + x ≤ exp x`),
 `u^k e^k ≤ k^k exp(u)` for `u ≥ 0` (`e = exp 1`), i.e. `u^k e^{-u} ≤ (k/e)^k`, the maximum of `u^k e^{-u}`:
 F1 at `u/k - 1` gives `u e ≤ k exp(u/k)`, raised to the `k`-th power. -/
@@ -152,6 +157,37 @@ theorem pow_mul_exp_neg_le (E : ExpLike α) (hT : ExpLike.Tangent E) {gamma t : 
   rw [eL, eR] at h3
   exact (Field.IsOrdered.mul_le_mul_iff_of_pos_right (pow_pos_of_pos heg k)).mp h3
 
+/-- Theorem 26 (statement T), helper: `γ > 0` and `(2/γ) ℓ ≤ t` give `ℓ ≤ γ t / 2`. -/
+theorem le_mul_div_two_of_two_div_mul_le {g ell t : α} (hg : 0 < g) (h : 2 / g * ell ≤ t) :
+    ell ≤ g * t / 2 := by
+  have h1 := OrderedRing.mul_le_mul_of_nonneg_left h (Std.le_of_lt hg)
+  have hg0 : g ≠ 0 := ne_zero_of_zero_lt hg
+  have e : g * (2 / g * ell) = 2 * ell := by grind
+  grind
+
+/-- Theorem 26 (statement T), helper: `0 ≤ C ≤ ε y` with `y > 0` gives `ε ≥ 0`. -/
+theorem nonneg_of_le_mul_pos {C eps y : α} (hC : 0 ≤ C) (hy : 0 < y) (h : C ≤ eps * y) : 0 ≤ eps := by
+  apply Classical.byContradiction
+  intro hne
+  have := OrderedRing.mul_lt_mul_of_pos_right (by grind : eps < 0) hy
+  grind
+
+/-- Theorem 26 (statement T), helper: `(R/τ)^k = R^k (1/τ)^k`. -/
+theorem div_pow_eq_mul_pow (R tau : α) (k : Nat) : (R / tau) ^ k = R ^ k * (1 / tau) ^ k := by
+  rw [← mul_pow_eq, Field.div_eq_mul_inv, Field.div_eq_mul_inv, Semiring.one_mul]
+
+/-- Theorem 26 (statement T), helper: the last step over plain variables: `B ≤ n (A x)(R_k T)`, `A n R_k
+(T x) ≤ A n R_k (P w)`, `A n R_k P w ≤ ε v w` and `v w = 1` give `B ≤ ε`. -/
+theorem bound_chain_le {B nL AN x Rk T P w eps v : α} (s2 : B ≤ nL * (AN * x) * (Rk * T))
+    (s4 : AN * nL * Rk * (T * x) ≤ AN * nL * Rk * (P * w)) (h7 : AN * nL * Rk * P * w ≤ eps * v * w)
+    (e8 : v * w = 1) : B ≤ eps := by
+  have h8 : eps * v * w = eps := by rw [Semiring.mul_assoc, e8, Semiring.mul_one]
+  have e9 : nL * (AN * x) * (Rk * T) = AN * nL * Rk * (T * x) := by grind
+  have e10 : AN * nL * Rk * (P * w) = AN * nL * Rk * P * w := by grind
+  rw [e9] at s2
+  rw [e10] at s4
+  exact Std.le_trans s2 (Std.le_trans s4 (h8 ▸ h7))
+
 /-- Theorem 26 (statement T, the temperature, for every depth `L`): for an exponential with
 `ExpLike`'s properties and fact F1 (`ExpLike.Tangent`), `L ≥ 1` layers whose constants at temperature
 `τ > 0` satisfy `1 ≤ r_l ≤ R/τ` and `0 ≤ a_l ≤ A N e^{-γ/τ}` (`A N ≥ 0`, `γ > 0`), and any `ℓ` with
@@ -168,60 +204,33 @@ theorem bound_le_eps_of_temperature (E : ExpLike α) (hT : ExpLike.Tangent E) {r
     (ht : 2 / gamma * ell ≤ 1 / tau) :
     bound r a L ≤ eps := by
   have hrs : 1 ≤ R / tau := Std.le_trans (hr1 0 hL) (hr 0 hL)
-  have hx := E.pos (-gamma / tau)
-  have ha' : 0 ≤ AN * E.exp (-gamma / tau) := OrderedRing.mul_nonneg hAN (Std.le_of_lt hx)
+  have ha' : 0 ≤ AN * E.exp (-gamma / tau) := OrderedRing.mul_nonneg hAN (Std.le_of_lt (E.pos _))
   have s1 := bound_le_bound_of_le (r' := fun _ => R / tau) (a' := fun _ => AN * E.exp (-gamma / tau))
     (fun l hl => nonneg_of_one_le hr1 l hl) hr ha0 ha L (Nat.le_refl L)
   have s2 := bound_const_le_mul_pow hrs ha' L
+  rw [div_pow_eq_mul_pow] at s2
   have ht0 : 0 ≤ 1 / tau := div_nonneg_of_nonneg (Std.le_of_lt OrderedRing.zero_lt_one) htau
   have hR0 : 0 ≤ R := by
     have := OrderedRing.mul_le_mul_of_nonneg_right hrs (Std.le_of_lt htau)
     rw [div_mul_cancel_of_ne_zero (ne_zero_of_zero_lt htau)] at this
-    grind
+    exact Std.le_trans (Std.le_of_lt htau) (by rwa [Semiring.one_mul] at this)
   have key := pow_mul_exp_neg_le E hT hg ht0 (L - 1)
-  have ex : -(gamma * (1 / tau)) = -gamma / tau := by grind
-  rw [ex] at key
-  have e3 : (R / tau) ^ (L - 1) = R ^ (L - 1) * (1 / tau) ^ (L - 1) := by
-    rw [← mul_pow_eq]; congr 1; grind
+  rw [show -(gamma * (1 / tau)) = -gamma / tau by
+    rw [Field.div_eq_mul_inv, Field.div_eq_mul_inv, Semiring.one_mul, Ring.neg_mul]] at key
   have hC0 := OrderedRing.mul_nonneg (OrderedRing.mul_nonneg hAN (natCast_nonneg (α := α) L))
     (pow_nonneg_of_nonneg hR0 (L - 1))
   have s4 := OrderedRing.mul_le_mul_of_nonneg_left key hC0
-  -- ell ≤ u, so exp ell ≤ exp u
-  have hu : ell ≤ gamma * (1 / tau) / 2 := by
-    have := OrderedRing.mul_le_mul_of_nonneg_left ht (Std.le_of_lt hg)
-    have e : gamma * (2 / gamma * ell) = 2 * ell := by
-      have : gamma ≠ 0 := ne_zero_of_zero_lt hg
-      grind
-    grind
-  have h5 := E.mono _ _ hu
   have hP0 := pow_nonneg_of_nonneg (div_nonneg_of_nonneg
-    (OrderedRing.mul_nonneg (by grind : (0 : α) ≤ 2) (natCast_nonneg (α := α) (L - 1)))
+    (OrderedRing.mul_nonneg (Std.le_of_lt (two_pos_of (α := α))) (natCast_nonneg (α := α) (L - 1)))
     (OrderedRing.mul_pos (E.pos 1) hg)) (L - 1)
-  have hC := OrderedRing.mul_nonneg hC0 hP0
-  have heps : 0 ≤ eps := by
-    apply Classical.byContradiction
-    intro hne
-    have := OrderedRing.mul_lt_mul_of_pos_right (by grind : eps < 0) (E.pos ell)
-    grind
-  have h6 := OrderedRing.mul_le_mul_of_nonneg_left h5 heps
+  have heps := nonneg_of_le_mul_pos (OrderedRing.mul_nonneg hC0 hP0) (E.pos ell) hell
+  have h6 := OrderedRing.mul_le_mul_of_nonneg_left
+    (E.mono _ _ (le_mul_div_two_of_two_div_mul_le hg ht)) heps
   have h7 := OrderedRing.mul_le_mul_of_nonneg_right (Std.le_trans hell h6)
     (Std.le_of_lt (E.pos (-(gamma * (1 / tau) / 2))))
   have e8 : E.exp (gamma * (1 / tau) / 2) * E.exp (-(gamma * (1 / tau) / 2)) = 1 := by
     rw [CommSemiring.mul_comm]; exact E.exp_neg_mul _
-  rw [e3] at s2
-  generalize E.exp (-gamma / tau) = x at *
-  generalize E.exp (-(gamma * (1 / tau) / 2)) = w at *
-  generalize (2 * natCast (L - 1) / (E.exp 1 * gamma)) ^ (L - 1) = P at *
-  generalize (1 / tau) ^ (L - 1) = T at *
-  generalize E.exp (gamma * (1 / tau) / 2) = v at *
-  have h8 : eps * v * w = eps := by rw [Semiring.mul_assoc, e8, Semiring.mul_one]
-  generalize R ^ (L - 1) = Rk at *
-  generalize (natCast L : α) = nL at *
-  have e9 : nL * (AN * x) * (Rk * T) = AN * nL * Rk * (T * x) := by grind
-  have e10 : AN * nL * Rk * (P * w) = AN * nL * Rk * P * w := by grind
-  rw [e9] at s2
-  rw [e10] at s4
-  exact Std.le_trans s1 (Std.le_trans s2 (Std.le_trans s4 (h8 ▸ h7)))
+  exact Std.le_trans s1 (bound_chain_le s2 s4 h7 e8)
 
 /-- Theorem 26 (statement T, the stated formula): under the hypotheses of `bound_le_eps_of_temperature`
 with `A N > 0` and `ε > 0`, and `log` a logarithm for `exp` (`ExpLike.IsLog`: `exp (log x) = x` for
@@ -239,17 +248,15 @@ theorem bound_le_eps_of_inverse_temperature (E : ExpLike α) (hT : ExpLike.Tange
   have hR : 0 < R := by
     have := OrderedRing.mul_le_mul_of_nonneg_right hrs (Std.le_of_lt htau)
     rw [div_mul_cancel_of_ne_zero (ne_zero_of_zero_lt htau)] at this
-    grind
+    exact Std.lt_of_lt_of_le htau (by rwa [Semiring.one_mul] at this)
   have hP : 0 < (2 * natCast (L - 1) / (E.exp 1 * gamma)) ^ (L - 1) := by
     cases h : L - 1 with
     | zero => rw [pow_zero_eq]; exact OrderedRing.zero_lt_one
     | succ k =>
-      have hk : (0 : α) < natCast (k + 1) := by
-        have := natCast_nonneg (α := α) k; rw [natCast_succ]; grind
-      exact pow_pos_of_pos (zero_lt_div_of_zero_lt (by grind) (OrderedRing.mul_pos (E.pos 1) hg)) _
-  have hLc : (0 : α) < natCast L := by
-    obtain ⟨k, rfl⟩ : ∃ k, L = k + 1 := ⟨L - 1, by omega⟩
-    have := natCast_nonneg (α := α) k; rw [natCast_succ]; grind
+      have hk := zero_lt_of_one_le (one_le_natCast_of_pos (α := α) (Nat.succ_pos k))
+      exact pow_pos_of_pos (zero_lt_div_of_zero_lt (OrderedRing.mul_pos two_pos_of hk)
+        (OrderedRing.mul_pos (E.pos 1) hg)) _
+  have hLc := zero_lt_of_one_le (one_le_natCast_of_pos (α := α) hL)
   have hC : 0 < AN * natCast L * R ^ (L - 1) * (2 * natCast (L - 1) / (E.exp 1 * gamma)) ^ (L - 1) :=
     OrderedRing.mul_pos (OrderedRing.mul_pos (OrderedRing.mul_pos hAN hLc) (pow_pos_of_pos hR _)) hP
   refine bound_le_eps_of_temperature E hT hL (Std.le_of_lt hAN) hg htau hr1 hr ha0 ha ?_ ht

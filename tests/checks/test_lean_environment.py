@@ -405,6 +405,7 @@ CLEAN_DECLS = [
     ("ctor", "HardSoft.ExpLike.mk"),
     ("def", "HardSoft.ExpLike.exp"),
     ("theorem", "HardSoft.ExpLike.mk.injEq"),
+    ("def", "HardSoft.ExpLike.mk.noConfusion"),
     ("def", "HardSoft.ExpLike._sizeOf_inst"),
     ("theorem", "_private.HardSoft.0.HardSoft.helper"),
     ("theorem", "HardSoftBundle.reached_HardSoft_Defs"),

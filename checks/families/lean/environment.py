@@ -133,9 +133,13 @@ THEOREM_KINDS = frozenset({"theorem"})
 #: constructor, projections, recursors and the theorems about it live there); no other kind does.
 NAMESPACE_OWNER_KINDS = frozenset({"inductive"})
 #: Name components Lean generates below a constant (equation lemmas, matchers and their splitters, auxiliary proofs
-#: and definitions, structural-recursion and compiler helpers, a constructor's injectivity): a name made only of
+#: and definitions, structural-recursion and compiler helpers, a constructor's injectivity, no-confusion and
+#: eliminator; read off the compiled project, Cert modules included): a name made only of
 #: these below a project constant is that constant's, whatever its kind.
-GENERATED_COMPONENT = re.compile(r"_.*|match_\d+(_\d+)*|eq_\d+|eq_def|splitter|else_eq|injEq|inj|sizeOf_spec|induct|mutual_induct|proof_\d+")
+GENERATED_COMPONENT = re.compile(
+    r"_.*|match_\d+(_\d+)*|eq_\d+|eq_def|splitter|else_eq|induct|mutual_induct|proof_\d+"  # below a definition or theorem
+    r"|injEq|inj|noConfusion|noConfusionType|sizeOf_spec|elim"  # below a constructor
+)
 
 
 @dataclass(frozen=True)
