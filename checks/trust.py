@@ -86,7 +86,8 @@ def trust_ledger() -> str:
         "(`ExpLike.LogMean`, 2(e^d - 1) <= d(e^d + 1) for d >= 0: statement S), F1 (`ExpLike.Tangent`, 1 + x <= e^x: "
         "statement T, erratum 2) and a logarithm (`ExpLike.IsLog`, e^(log x) = x: statement T). Each fact, and each "
         "`ExpLike` property, is checked to hold of the real exp by `tests/spec/test_exp_facts.py` (mpmath at many "
-        "points, F1 and F5 also through their derivatives); that is assumed, not proved. Exact statements: `spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
+        "points, F1 and F5 also through their derivatives); that is assumed, not proved. Exact statements: "
+        "`spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
         'namespace, together with the definitions it uses and a non-vacuity theorem at Rat (`lean/README.md`, "The checker"). '
         "Under the wasm toolchain each is also confirmed from the compiled .olean (a kernel theorem resting on propext, "
         "Classical.choice, Quot.sound at most; no project axiom, no sorryAx, imports Init only, no global instance but SizeOf, "
