@@ -30,6 +30,20 @@ def _dry(check, settings):  # noqa: ANN001, ANN202 - a check, its settings -> it
 def test_every_statement_check_states_its_claims_domain() -> None:
     for c in STATEMENTS:
         assert domains.stated_domain(c), f"{c.name}: claim {c.claim} states no domain for it (spec/claims.py Claim.domains)"
+    from hardsoft.checks.registry import validate_registry
+
+    assert validate_registry() == []
+
+
+def test_a_statement_check_without_a_stated_domain_fails_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from hardsoft.checks.registry import validate_registry
+    from hardsoft.spec import claims
+
+    reg = tuple(dataclasses.replace(c, domains={k: v for k, v in c.domains.items() if k != "smt.CNT.sign_margin"}) for c in claims.REGISTRY)
+    monkeypatch.setattr(claims, "REGISTRY", reg)
+    assert "SMT check smt.CNT.sign_margin: claim 'CNT' states no domain for it (Claim.domains in spec/claims.py)" in validate_registry()
     # and a domain is stated only for a statement check of that claim
     names = {c.name: c for c in registry.CHECKS}
     for claim in REGISTRY:
