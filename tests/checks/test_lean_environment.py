@@ -401,6 +401,7 @@ CLEAN_DECLS = [
     ("def", "HardSoft.sumTo"),
     ("def", "HardSoft.sumTo.match_1"),  # generated below a definition: its own
     ("theorem", "HardSoft.sumTo.eq_1"),
+    ("theorem", "HardSoft.sumTo.match_1.congr_eq_2"),  # the congruence equation `split` generates for a match
     ("inductive", "HardSoft.ExpLike"),
     ("ctor", "HardSoft.ExpLike.mk"),
     ("def", "HardSoft.ExpLike.exp"),
@@ -424,6 +425,7 @@ def test_clean_synthetic_facts_have_no_problem() -> None:
         ("def", "HardSoft.HardSoft.sumTo", "puts HardSoft.HardSoft, which is not a namespace the project owns (a project type's), inside HardSoft"),
         ("def", "HardSoft.Std.IsLinearOrder", "puts HardSoft.Std, which is not a namespace the project owns (a project type's), inside HardSoft"),
         ("def", "HardSoft.sumTo.IsLinearOrder", "puts HardSoft.sumTo, which is not a namespace the project owns"),  # a def owns none
+        ("theorem", "HardSoft.sumTo.congr_eq_2.Std", "puts HardSoft.sumTo, which is not a namespace the project owns"),
         ("theorem", "Nat.planted", "is outside the project's namespaces"),
         ("def", "Rat.half", "is outside the project's namespaces"),
         ("def", "Lean.Grind.OrderedRing.congr_simp", "is outside the project's namespaces"),  # a def: never generated

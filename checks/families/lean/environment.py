@@ -144,7 +144,7 @@ NAMESPACE_OWNER_KINDS = frozenset({"inductive"})
 #: eliminator; read off the compiled project, Cert modules included): a name made only of
 #: these below a project constant is that constant's, whatever its kind.
 GENERATED_COMPONENT = re.compile(
-    r"_.*|match_\d+(_\d+)*|eq_\d+|eq_def|splitter|else_eq|induct|mutual_induct|proof_\d+"  # below a definition or theorem
+    r"_.*|match_\d+(_\d+)*|congr_eq_\d+|eq_\d+|eq_def|splitter|else_eq|induct|mutual_induct|proof_\d+"  # below a definition or theorem
     r"|injEq|inj|noConfusion|noConfusionType|sizeOf_spec|elim"  # below a constructor
 )
 
