@@ -5,8 +5,10 @@
 #   make wheel-check  build wheel + sdist, install the wheel alone in a fresh venv, run `hardsoft check --preset tiny` from an empty dir
 #                     (every family but smt whole, smt for claim Z; WHEEL_CHECK_ALL=1: every family whole)
 #   make trust-doc  regenerate docs/trust.md (what is proved, up to where, assuming what, and what is not)
-#   make lint    ruff (lint, then format --check) and mypy over spec/, constructive/, smt/ and checks/ (config in pyproject.toml)
+#   make lint    ruff (lint, then format --check) and mypy over spec/, constructive/, smt/, interchange/ and checks/ (config in pyproject.toml)
 #   make mutate  mutation testing (cosmic-ray) of the trusted core; slow, not part of test or CI (docs/mutation.md)
+#   make interop-check  the round trip with the real TransformerLens 3.x and 4.x, both ways (own environments from PyPI, in .interop/;
+#                       not part of CI: docs/ci.md, docs/interchange.md)
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -15,7 +17,14 @@ PYTEST_ARGS ?=
 # pytest-xdist workers of make test (the machines have two cores; TEST_JOBS=0 runs in one process)
 TEST_JOBS ?= 2
 
-.PHONY: setup toolchain check test bench wheel-check readme-table trust-doc lint mutate clean
+# The TransformerLens releases of make interop-check (CONFIG_FIELDS was reviewed against them), and the torch that pip takes from
+# this machine's disk (a plain torch or a range admitting a newer release would download a multi-GB CUDA build).
+TL3_VERSION ?= 3.9.0
+TL4_VERSION ?= 4.3.0
+TORCH_VERSION ?= 2.13.0
+INTEROP := .interop
+
+.PHONY: setup toolchain check test bench wheel-check readme-table trust-doc lint mutate interop-check clean
 
 setup: $(VENV)/.installed
 
@@ -44,9 +53,9 @@ bench: setup
 wheel-check: setup
 	scripts/wheel-check.sh $(BIN)/python
 
-LINT_DIRS := spec constructive smt checks
+LINT_DIRS := spec constructive smt interchange checks
 
-# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, constructive/, smt/, checks/ as hardsoft.spec/.constructive/.smt/.checks.
+# mypy checks the tree as the installed package sees it: .lint/hardsoft links spec/, constructive/, smt/, interchange/, checks/ as hardsoft.spec/.constructive/.smt/.interchange/.checks.
 lint: setup
 	$(BIN)/ruff check $(LINT_DIRS)
 	@mkdir -p .lint/hardsoft
@@ -61,6 +70,16 @@ mutate: setup
 	$(BIN)/python scripts/mutate.py
 	$(BIN)/python scripts/planted_defects.py
 
+$(INTEROP)/tl%/.installed:
+	rm -rf $(INTEROP)/tl$*
+	$(PYTHON) -m venv $(INTEROP)/tl$*
+	$(INTEROP)/tl$*/bin/python -m pip install --quiet --upgrade pip
+	$(INTEROP)/tl$*/bin/python -m pip install --quiet torch==$(TORCH_VERSION) transformer_lens==$(TL$*_VERSION) safetensors
+	touch $@
+
+interop-check: setup $(INTEROP)/tl3/.installed $(INTEROP)/tl4/.installed
+	$(BIN)/python scripts/interop_check.py --tl-python $(INTEROP)/tl3/bin/python --tl-python $(INTEROP)/tl4/bin/python
+
 readme-table: setup
 	$(BIN)/python scripts/update_readme_table.py
 
@@ -69,4 +88,4 @@ trust-doc: setup
 	$(BIN)/python -m hardsoft.checks.trust
 
 clean:
-	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache build dist .lint .mutation
+	rm -rf $(VENV) .toolchain report .hypothesis .pytest_cache build dist .lint .mutation $(INTEROP)

@@ -5,10 +5,20 @@ d_model 64, d_head 16, d_mlp 128, 8 tokens with BOS and pad, n_ctx 9) to a tempo
 then prints the time of ``hardsoft import``'s reader (first call and best of 5), of writing the
 model file (JSON), of measuring gap and x_max over every input of length 3, of the exact
 (rational) weight norms of Lemma 25, and of certifying the tightest temperature for eps = 0.01.
-Usage: python benchmarks/interop.py
+With --tracr-dir DIR (models written by ``scripts/tracr_export.py --large DIR``: shuffle_dyck and
+sort_freq at lengths 8, 12 and 16), it prints for each model its sizes and the time of import,
+of measuring gap and x_max over every input of its length, of Lemma 25's norms, of the tightest
+temperature, of the reference check, and of the whole ``hardsoft temperature`` command (target:
+at most TEMPERATURE_TARGET_SECONDS).
+Usage: python benchmarks/interop.py [--tracr-dir DIR]
 """
 
+# ruff: noqa: E402
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads, as the hardsoft command does (hardsoft/__init__.py)
 
 import json
 import tempfile
@@ -18,7 +28,7 @@ from pathlib import Path
 import numpy as np
 from safetensors.numpy import save_file
 
-from hardsoft.checks import interop
+from hardsoft.interchange import tracr
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.modelio import save_model
@@ -59,12 +69,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         st = write_model(Path(tmp))
         t0 = time.perf_counter()
-        model = interop.import_transformer_lens(st, tracr=True)
+        model = tracr.import_tracr(st)
         first = time.perf_counter() - t0
         times = []
         for _ in range(5):
             t0 = time.perf_counter()
-            interop.import_transformer_lens(st, tracr=True)
+            tracr.import_tracr(st)
             times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         save_model(model, Path(tmp) / "bench6.json")
@@ -112,7 +122,7 @@ def compare_with_native() -> None:
     if not TRACR_FIXTURE.is_file():
         print(f"(no {TRACR_FIXTURE}: run from a source tree for the imported-vs-native comparison)")
         return
-    imported = interop.import_transformer_lens(TRACR_FIXTURE, tracr=True)
+    imported = tracr.import_tracr(TRACR_FIXTURE)
     n = imported.max_input_length or 1
     heads = max(len(layer.heads) for layer in imported.layers)
     native = random_model(np.random.default_rng(6), d=imported.d, depth=len(imported.layers), heads=heads,
@@ -126,5 +136,67 @@ def compare_with_native() -> None:
           f"ratio {ratio:.2f} (target <= {CERTIFY_RATIO_TARGET}: {verdict})")  # fmt: skip
 
 
+#: hardsoft temperature on a tracr model up to length 16: the interchange's speed target (seconds, on the 2-core machine).
+TEMPERATURE_TARGET_SECONDS = 30.0
+
+
+def tracr_table(directory: Path) -> None:
+    """Print, per tracr model of a directory, import / measure / norms / certify / verify times against its sizes."""
+    import subprocess
+    import sys
+
+    from hardsoft.interchange import reference
+
+    print(
+        "| model | n | d_model | d_mlp | layers | heads | inputs | import s | measure s | norms s | certify s | verify s | hardsoft temperature s |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    names = sorted(directory.glob("*.safetensors"), key=lambda p: (p.name.rsplit("_", 1)[0], int(p.name.rsplit("_", 1)[1].split(".")[0])))
+    for st in names:
+        t0 = time.perf_counter()
+        m = tracr.import_tracr(st)
+        t_imp = time.perf_counter() - t0
+        n = m.max_input_length or 1
+        t0 = time.perf_counter()
+        meas = tf.measure(m, n)
+        t_meas = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        norms = tf.compute_model_norms(m)
+        t_norms = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        consts = bd.RecursionConstants.from_norms(norms, meas.x_max, m.positions(n), meas.gap) if np.isfinite(meas.gap) else None
+        if consts is not None:
+            bd.compute_tightest_inverse_temperature(consts, 0.01)
+        t_cert = time.perf_counter() - t0
+        ref_path = st.with_name(st.name.removesuffix(".safetensors") + ".reference.json")
+        t0 = time.perf_counter()
+        rep = reference.compare_with_reference(m, reference.load_reference(ref_path, m), tau=m.own_tau or 1.0)
+        t_ver = time.perf_counter() - t0
+        with tempfile.TemporaryDirectory() as tmp:
+            f = Path(tmp) / "m.json"
+            save_model(m, f)
+            t0 = time.perf_counter()
+            proc = subprocess.run(
+                [sys.executable, "-m", "hardsoft", "temperature", "--model", str(f), "--n", str(n), "--eps", "0.01"], capture_output=True, text=True
+            )
+            t_cmd = time.perf_counter() - t0
+        ok = "" if proc.returncode == 0 else f" (exit {proc.returncode}: {proc.stderr.strip()[:80]})"
+        verdict = "" if t_cmd <= TEMPERATURE_TARGET_SECONDS else " SLOWER THAN TARGET"
+        heads = max(len(layer.heads) for layer in m.layers)
+        sizes = f"| {st.name.removesuffix('.safetensors')} | {n} | {m.d} | {max(layer.W1.shape[1] for layer in m.layers)} | {m.depth} | {heads} "
+        agree = f"({rep.soft_hard.agree}/{rep.soft_hard.total})"
+        times = f"| {meas.inputs:,} | {t_imp:.2f} | {t_meas:.2f} | {t_norms:.2f} | {t_cert:.2f} | {t_ver:.2f} {agree} | {t_cmd:.1f}{ok}{verdict} |"
+        print(sizes + times, flush=True)
+    print(f"(target: hardsoft temperature <= {TEMPERATURE_TARGET_SECONDS:g} s, the command's own start-up included)")
+
+
 if __name__ == "__main__":
-    main()
+    import argparse
+
+    ap = argparse.ArgumentParser(description="interchange benchmark")
+    ap.add_argument("--tracr-dir", type=Path, help="tracr models written by scripts/tracr_export.py --large DIR")
+    a = ap.parse_args()
+    if a.tracr_dir is not None:
+        tracr_table(a.tracr_dir)
+    else:
+        main()

@@ -56,9 +56,13 @@ def validate_registry() -> list[str]:
             defined = ()
         smt_checks = {d.name for d in defined}
         listed = {c.id: c.smt for c in claims.REGISTRY}
+        domains = {c.id: c.domains for c in claims.REGISTRY}
         for d in defined:  # the other direction: every defined check is listed by its claim (the traceability table)
             if d.name not in listed.get(d.claim, ()):
                 problems.append(f"SMT check {d.name} (smt/) is not listed in the smt of claim {d.claim!r} (spec/claims.py)")
+            # a statement check's encoded domain is compared with its claim's (smt.domains): the claim must state it
+            if d.expected == "proved" and d.name not in domains.get(d.claim, {}):
+                problems.append(f"SMT check {d.name}: claim {d.claim!r} states no domain for it (Claim.domains in spec/claims.py)")
     lean_decls = _lean_declarations() if any(c.lean for c in claims.REGISTRY) else set()
     for c in claims.REGISTRY:
         if not c.paper.strip() or not c.statement.strip():

@@ -80,15 +80,23 @@ def trust_ledger() -> str:
         "Reading guide:",
         "",
         "- **Lean** theorems are proved for every size (every N, every depth L), over an ordered field; softmax "
-        "weights enter in the same abstract form as in the SMT checks (w_j = 1 on the max set, 0 <= w_j <= x "
-        "off it). Exact statements: `spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
+        "enters either in the same abstract form as in the SMT checks (w_j = 1 on the max set, 0 <= w_j <= x "
+        "off it) or from the scores through an abstract exponential `ExpLike` (positive, exp(s + t) = exp s exp t, "
+        "exp 0 = 1, monotone) and, where a statement needs more, a named exp fact among its hypotheses: F5 "
+        "(`ExpLike.LogMean`, 2(e^d - 1) <= d(e^d + 1) for d >= 0: statement S), F1 (`ExpLike.Tangent`, 1 + x <= e^x: "
+        "statement T, erratum 2) and a logarithm (`ExpLike.IsLog`, e^(log x) = x: statement T). Each fact, and each "
+        "`ExpLike` property, is checked to hold of the real exp by `tests/spec/test_exp_facts.py` (mpmath at many "
+        "points, F1 and F5 also through their derivatives); that is assumed, not proved. Exact statements: "
+        "`spec/lean_statements.py`, each confirmed by Lean in a generated module that opens no "
         'namespace, together with the definitions it uses and a non-vacuity theorem at Rat (`lean/README.md`, "The checker"). '
         "Under the wasm toolchain each is also confirmed from the compiled .olean (a kernel theorem resting on propext, "
         "Classical.choice, Quot.sound at most; no project axiom, no sorryAx, imports Init only, no global instance but SizeOf, "
         "no unknown attribute, every constant in the project's namespace); the core library's own proofs are trusted.",
         "- **SMT (Z3)** checks prove a statement for every real instance of the listed sizes only (bounded), "
         "through the exp abstraction of `smt/core.py` (facts F1-F7). A query counts as proved only when its "
-        "hypotheses were shown satisfiable too (non-vacuous); unknown or timeout is never proved.",
+        "hypotheses were shown satisfiable too (non-vacuous); unknown or timeout is never proved. After every run "
+        "the queries of each statement check are compared with the domain its claim states for them "
+        "(`spec/claims.py` `domains`, `smt/domains.py`): an encoding that leaves part of it out fails the check.",
         "- **Second solver**: Yices 2 is given the exact SMT-LIB 2 text of the queries Z3 decided, at the listed "
         "sizes; a disagreement fails the run. cvc5 gives an opinion on the native-exp form at a few sizes.",
         "- **Tested / fuzzed**: spec functions exercised by property tests and the fuzz family; evidence, not "

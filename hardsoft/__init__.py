@@ -10,7 +10,14 @@ package imports none of them.
 
 from __future__ import annotations
 
+import os
 from importlib import metadata
+
+# numpy's OpenBLAS starts its thread team for every matrix product; the simulator's products are many small batched ones
+# (one per input of a batch), for which starting and synchronising the team costs up to 50 times the product itself on a
+# loaded 2-core machine (measured: 1.33 s against 0.026 s for (256, 17, 348) @ (348, 272)).  One thread, unless the user
+# chose otherwise; it takes effect when hardsoft is imported before numpy, as the hardsoft command does.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 try:
     __version__: str = metadata.version("hardsoft")

@@ -11,6 +11,10 @@ public import HardSoft.Examples
 public import HardSoft.Constructions
 public import HardSoft.Applications
 public import HardSoft.HeadMass
+public import HardSoft.Lipschitz
+public import HardSoft.Temperature
+public import HardSoft.Errata
+public import HardSoft.Growth
 public import HardSoft.Cert.Logic
 public import HardSoft.Cert.Basic
 public import HardSoft.Cert.Model

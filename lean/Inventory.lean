@@ -347,6 +347,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.run_inv
 #check @HardSoft.Cert.certified_of_check
 #print axioms HardSoft.Cert.certified_of_check
+#check @HardSoft.Cert.certified_hard_of_check
+#print axioms HardSoft.Cert.certified_hard_of_check
 #check @HardSoft.Cert.readout_of_check
 #print axioms HardSoft.Cert.readout_of_check
 #check @HardSoft.Cert.nodupNat_cons
@@ -545,6 +547,16 @@ set_option autoImplicit false
 #print axioms HardSoft.div_nonneg_of_nonneg
 #check @HardSoft.zero_lt_div_of_zero_lt
 #print axioms HardSoft.zero_lt_div_of_zero_lt
+#check @HardSoft.corrected_offset_le_eps
+#print axioms HardSoft.corrected_offset_le_eps
+#check @HardSoft.printed_offset_not_le
+#print axioms HardSoft.printed_offset_not_le
+#check @HardSoft.eps_upper_bound_not_certified
+#print axioms HardSoft.eps_upper_bound_not_certified
+#check @HardSoft.bound_le_eps_of_eps_lower_bound
+#print axioms HardSoft.bound_le_eps_of_eps_lower_bound
+#check @HardSoft.unguarded_err_unbounded
+#print axioms HardSoft.unguarded_err_unbounded
 #check @HardSoft.natCast_one_rat
 #print axioms HardSoft.natCast_one_rat
 #check @HardSoft.natCast_two_sub_one_rat
@@ -571,6 +583,14 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_score_err_le
 #check @HardSoft.nonvacuous_not_score_err_le_of_one_lt
 #print axioms HardSoft.nonvacuous_not_score_err_le_of_one_lt
+#check @HardSoft.expOne_logMean
+#print axioms HardSoft.expOne_logMean
+#check @HardSoft.softmax_expOne_two
+#print axioms HardSoft.softmax_expOne_two
+#check @HardSoft.nonvacuous_sumTo_absv_sub_le_of_ratio
+#print axioms HardSoft.nonvacuous_sumTo_absv_sub_le_of_ratio
+#check @HardSoft.nonvacuous_softmax_lipschitz
+#print axioms HardSoft.nonvacuous_softmax_lipschitz
 #check @HardSoft.nonvacuous_layer_err_le
 #print axioms HardSoft.nonvacuous_layer_err_le
 #check @HardSoft.nonvacuous_err_le_eps_of_layers
@@ -635,6 +655,20 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_srasp_lookup_gap
 #check @HardSoft.nonvacuous_srasp_lookup_gap_neg
 #print axioms HardSoft.nonvacuous_srasp_lookup_gap_neg
+#check @HardSoft.absv_one_rat
+#print axioms HardSoft.absv_one_rat
+#check @HardSoft.nonvacuous_activation_growth
+#print axioms HardSoft.nonvacuous_activation_growth
+#check @HardSoft.nonvacuous_activation_growth_layers
+#print axioms HardSoft.nonvacuous_activation_growth_layers
+#check @HardSoft.nonvacuous_corrected_offset_le_eps
+#print axioms HardSoft.nonvacuous_corrected_offset_le_eps
+#check @HardSoft.nonvacuous_printed_offset_not_le
+#print axioms HardSoft.nonvacuous_printed_offset_not_le
+#check @HardSoft.nonvacuous_eps_upper_bound_not_certified
+#print axioms HardSoft.nonvacuous_eps_upper_bound_not_certified
+#check @HardSoft.nonvacuous_unguarded_err_unbounded
+#print axioms HardSoft.nonvacuous_unguarded_err_unbounded
 #check @HardSoft.sumTo_mul_const
 #print axioms HardSoft.sumTo_mul_const
 #check @HardSoft.sumTo_div_const
@@ -645,12 +679,20 @@ set_option autoImplicit false
 #print axioms HardSoft.sumTo_congr
 #check @HardSoft.offMass_congr
 #print axioms HardSoft.offMass_congr
+#check @HardSoft.ExpLike.exp_neg_mul
+#print axioms HardSoft.ExpLike.exp_neg_mul
+#check @HardSoft.ExpLike.one_le_exp
+#print axioms HardSoft.ExpLike.one_le_exp
 #check @HardSoft.ExpLike.exp_sub_div_mul
 #print axioms HardSoft.ExpLike.exp_sub_div_mul
 #check @HardSoft.weight_eq_one_of_eq_max
 #print axioms HardSoft.weight_eq_one_of_eq_max
 #check @HardSoft.ExpLike.exp_natCast_mul
 #print axioms HardSoft.ExpLike.exp_natCast_mul
+#check @HardSoft.sumTo_exp_pos
+#print axioms HardSoft.sumTo_exp_pos
+#check @HardSoft.sumTo_softmax_eq_one_of_pos
+#print axioms HardSoft.sumTo_softmax_eq_one_of_pos
 #check @HardSoft.softmax_eq_div_sumTo
 #print axioms HardSoft.softmax_eq_div_sumTo
 #check @HardSoft.weight_le_of_le_sub
@@ -665,6 +707,20 @@ set_option autoImplicit false
 #print axioms HardSoft.sumTo_absv_softmax_sub_ahardmax_le
 #check @HardSoft.softmax_mass_off_top_le_of_ziggurat
 #print axioms HardSoft.softmax_mass_off_top_le_of_ziggurat
+#check @HardSoft.absv_mul_le_of_absv_le
+#print axioms HardSoft.absv_mul_le_of_absv_le
+#check @HardSoft.absv_relu_le
+#print axioms HardSoft.absv_relu_le
+#check @HardSoft.absv_sumTo_le
+#print axioms HardSoft.absv_sumTo_le
+#check @HardSoft.absv_mixRows_le
+#print axioms HardSoft.absv_mixRows_le
+#check @HardSoft.absv_vecMat_le
+#print axioms HardSoft.absv_vecMat_le
+#check @HardSoft.activation_growth
+#print axioms HardSoft.activation_growth
+#check @HardSoft.activation_growth_layers
+#print axioms HardSoft.activation_growth_layers
 #check @HardSoft.signScore_group
 #print axioms HardSoft.signScore_group
 #check @HardSoft.countMax_signGroup
@@ -845,8 +901,36 @@ set_option autoImplicit false
 #print axioms HardSoft.head_err_le
 #check @HardSoft.sumTo_le_mul_add_mul
 #print axioms HardSoft.sumTo_le_mul_add_mul
+#check @HardSoft.layer_err_le_of_steps
+#print axioms HardSoft.layer_err_le_of_steps
+#check @HardSoft.score_err_bound_nonneg
+#print axioms HardSoft.score_err_bound_nonneg
 #check @HardSoft.layer_err_le
 #print axioms HardSoft.layer_err_le
+#check @HardSoft.le_and_neg_le_of_absv_le
+#print axioms HardSoft.le_and_neg_le_of_absv_le
+#check @HardSoft.absv_nonneg
+#print axioms HardSoft.absv_nonneg
+#check @HardSoft.absv_le_of_two_sided
+#print axioms HardSoft.absv_le_of_two_sided
+#check @HardSoft.absv_sub_le_add
+#print axioms HardSoft.absv_sub_le_add
+#check @HardSoft.mul_sumTo_le_of_le
+#print axioms HardSoft.mul_sumTo_le_of_le
+#check @HardSoft.mul_self_nonneg_of
+#print axioms HardSoft.mul_self_nonneg_of
+#check @HardSoft.tv_term_le
+#print axioms HardSoft.tv_term_le
+#check @HardSoft.tv_sum_le_of_chords
+#print axioms HardSoft.tv_sum_le_of_chords
+#check @HardSoft.sumTo_absv_sub_le_of_ratio
+#print axioms HardSoft.sumTo_absv_sub_le_of_ratio
+#check @HardSoft.div_mul_div_cancel_of_ne
+#print axioms HardSoft.div_mul_div_cancel_of_ne
+#check @HardSoft.exp_div_le_exp_mul
+#print axioms HardSoft.exp_div_le_exp_mul
+#check @HardSoft.softmax_lipschitz
+#print axioms HardSoft.softmax_lipschitz
 #check @HardSoft.bound_closed_form
 #print axioms HardSoft.bound_closed_form
 #check @HardSoft.bound_monotone
@@ -953,3 +1037,29 @@ set_option autoImplicit false
 #print axioms HardSoft.sumTo_absv_sub_ahardmax_eq
 #check @HardSoft.sumTo_absv_sub_ahardmax_le
 #print axioms HardSoft.sumTo_absv_sub_ahardmax_le
+#check @HardSoft.mul_pow_eq
+#print axioms HardSoft.mul_pow_eq
+#check @HardSoft.pow_le_pow_of_nonneg_of_le
+#print axioms HardSoft.pow_le_pow_of_nonneg_of_le
+#check @HardSoft.pow_pos_of_pos
+#print axioms HardSoft.pow_pos_of_pos
+#check @HardSoft.two_pos_of
+#print axioms HardSoft.two_pos_of
+#check @HardSoft.pow_mul_exp_one_pow_le
+#print axioms HardSoft.pow_mul_exp_one_pow_le
+#check @HardSoft.bound_le_bound_of_le
+#print axioms HardSoft.bound_le_bound_of_le
+#check @HardSoft.pow_mul_exp_neg_le
+#print axioms HardSoft.pow_mul_exp_neg_le
+#check @HardSoft.le_mul_div_two_of_two_div_mul_le
+#print axioms HardSoft.le_mul_div_two_of_two_div_mul_le
+#check @HardSoft.nonneg_of_le_mul_pos
+#print axioms HardSoft.nonneg_of_le_mul_pos
+#check @HardSoft.div_pow_eq_mul_pow
+#print axioms HardSoft.div_pow_eq_mul_pow
+#check @HardSoft.bound_chain_le
+#print axioms HardSoft.bound_chain_le
+#check @HardSoft.bound_le_eps_of_temperature
+#print axioms HardSoft.bound_le_eps_of_temperature
+#check @HardSoft.bound_le_eps_of_inverse_temperature
+#print axioms HardSoft.bound_le_eps_of_inverse_temperature

@@ -20,7 +20,9 @@ tracr is not on PyPI and the project does not depend on it. To run this script:
      (the versions used: jax 0.4.30, jaxlib 0.4.30, dm-haiku 0.0.12, chex 0.1.86, numpy 1.26.4, einops 0.8.2,
      networkx 3.6.1, typing_extensions 4.16.0, safetensors 0.8.0, ml_dtypes 0.5.4, scipy 1.17.1);
   3. from the repository's root: PYTHONPATH=/path/to/tracr-src /path/to/venv/bin/python scripts/tracr_export.py [OUT_DIR]
-     (OUT_DIR defaults to tests/fixtures/tracr).
+     (OUT_DIR defaults to tests/fixtures/tracr); with --large OUT_DIR it writes the larger models of LARGE instead (shuffle_dyck
+     and sort_freq at lengths 8, 12 and 16, for benchmarks/interop.py --tracr-dir OUT_DIR; not committed; names after OUT_DIR
+     select some), and counts the sampled inputs on which the float64 forward pass decodes differently from tracr's float32 run.
 
 How tracr's model maps to a HookedTransformer (as in TransformerLens's tracr demo): tracr's layer l is an attention
 sub-layer then an MLP sub-layer, which is TransformerLens's block l; the query/key/value kernels [d_model, H*d_head]
@@ -53,6 +55,14 @@ LENGTHS = (4, 6)
 #: Fixtures at a longer length, on a smaller alphabet, where tracr's selector-width MLP is no longer exact and the
 #: assembled model disagrees with the program: (program, max_seq_len, vocabulary).
 LONG = (("length", 10, ["a", "b"]), ("hist", 10, ["a", "b"]))
+#: Larger models for the speed benchmark (benchmarks/interop.py --tracr-dir): (program, max_seq_len, vocabulary).  Written
+#: with --large OUT_DIR, not committed (megabytes each); compared with tracr on LARGE_SAMPLE inputs per model (the count
+#: of inputs where the float64 forward pass decodes otherwise than tracr's float32 run is printed), and their reference
+#: table holds those inputs only.
+LARGE = tuple(("dyck", n, ["(", ")"]) for n in (8, 12, 16)) + tuple(("sort_freq", n, ["a", "b"]) for n in (8, 12, 16))
+LARGE_SAMPLE = 64
+#: Programs exported only in the LARGE set (not among the committed fixtures).
+LARGE_ONLY = ("sort_freq",)
 #: tracr's fixed softmax coldness: expr_to_craft_graph passes softmax_coldness=100 to every attention head.
 SOFTMAX_COLDNESS = 100.0
 #: tracr's default mlp_exactness (compile_rasp_to_model), kept.
@@ -83,6 +93,7 @@ def programs() -> dict[str, tuple[Callable[[int], Any], list[Any], str]]:
             'lib.make_frac_prevs(rasp.tokens == "x")',
         ),
         "dyck": (lambda n: lib.make_shuffle_dyck(["()"]), ["(", ")"], 'lib.make_shuffle_dyck(["()"])'),
+        "sort_freq": (lambda n: lib.make_sort_freq(max_seq_len=n), ["a", "b"], "lib.make_sort_freq(max_seq_len=N)"),
     }
 
 
@@ -342,10 +353,53 @@ def export_one(name: str, builder: Callable[[int], Any], vocab: list[Any], sourc
     }
 
 
+def export_large(name: str, builder: Callable[[int], Any], vocab: list[Any], source: str, n: int, out: Path) -> dict[str, Any]:
+    """Compile one program at max_seq_len n, check the numpy forward against tracr on LARGE_SAMPLE random inputs, write it; return sizes."""
+    import random
+
+    from safetensors.numpy import save_file
+    from tracr.compiler import compiling
+
+    program = builder(n)
+    model = compiling.compile_rasp_to_model(program, vocab=set(vocab), max_seq_len=n, compiler_bos=BOS, mlp_exactness=MLP_EXACTNESS)
+    sd, cfg = state_dict(model, program.label)
+    numerical = cfg["hardsoft"]["output_kind"] == "numerical"
+    cfg["hardsoft"]["source"] = f"tracr {TRACR_COMMIT}, {source.replace('max_seq_len=N', f'max_seq_len={n}')}, vocab={sorted(vocab)!r}"
+    rng = random.Random(n)
+    inputs = sorted({tuple(rng.choice(sorted(vocab)) for _ in range(rng.randint(1, n))) for _ in range(LARGE_SAMPLE)}, key=lambda x: (len(x), x))
+    cases, differ = [], 0
+    for r in tracr_runs(model, inputs):
+        ours = decode(run_forward(sd, cfg, encode(list(r["input"]), cfg)).logits, cfg)
+        differ += not (np.allclose(ours, r["decoded"], atol=1e-4) if numerical else ours == r["decoded"])  # float64 here, float32 in tracr
+        cases.append({"input": list(r["input"]), "output": rasp_output(program, r["input"]), "tracr_output": [plain(v) for v in r["decoded"]]})
+    out.mkdir(parents=True, exist_ok=True)
+    save_file(sd, str(out / f"{name}.safetensors"))
+    (out / f"{name}.config.json").write_text(json.dumps(cfg, indent=1) + "\n")
+    (out / f"{name}.reference.json").write_text(json.dumps({"alphabet": sorted(vocab), "bos": BOS, "max_len": n, "cases": cases}) + "\n")
+    sizes = {
+        "name": name,
+        "d_model": cfg["d_model"],
+        "layers": cfg["n_layers"],
+        "heads": cfg["n_heads"],
+        "d_head": cfg["d_head"],
+        "d_mlp": cfg["d_mlp"],
+    }
+    return sizes | {"sampled": len(inputs), "float64_forward_differs_from_tracr": differ}
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--large"]:
+        for prog, n, vocab in LARGE:
+            if argv[2:] and f"{prog}_{n}" not in argv[2:]:
+                continue
+            builder, _, source = programs()[prog]
+            print(json.dumps(export_large(f"{prog}_{n}", builder, vocab, source, n, Path(argv[1]))), flush=True)
+        return 0
     out = Path(argv[0]) if argv else ROOT / "tests" / "fixtures" / "tracr"
     figures = []
     for prog, (builder, vocab, source) in programs().items():
+        if prog in LARGE_ONLY:
+            continue
         for n in LENGTHS:
             fig = export_one(f"{prog}_{n}", builder, vocab, source, n, out)
             print(json.dumps(fig), flush=True)

@@ -32,7 +32,11 @@ its ``MODULES``.  checks/families/smt.py runs every check of smt.registry.CHECKS
 checks/trust.py lists them; neither names a check.  The one index outside smt/ is the claim's
 ``smt`` tuple in spec/claims.py (spec/ cannot import smt/), read by the traceability table of
 the README and the report: add the name there as well; checks/registry.py
-(tests/checks/test_registry.py) fails when the two disagree either way.  Then run
+(tests/checks/test_registry.py) fails when the two disagree either way.  A statement check
+(``Expect.PROVED``) also needs the domain its claim states for the check's variables, in the
+claim's ``domains`` (``smt/domains.py`` says how it is written): after every run the family
+compares the queries the check really asked with it and fails the check ("domain narrowed") when
+the encoding leaves part of it out (tests/smt/test_smt_domains.py).  Then run
 ``make trust-doc`` (docs/trust.md is generated from these definitions).
 """
 

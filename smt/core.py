@@ -148,6 +148,28 @@ class query_log:
         _QUERY_LOG = self._saved
 
 
+_DRY_RUN: bool = False
+
+
+class dry_run:
+    """Context manager in which ``prove`` and ``search`` only record their queries (nothing is solved).
+
+    Inside it every ``prove`` returns "proved" and every ``search`` "unknown" at once, after logging
+    the QueryRecord it would have decided; the records of a check's run (``CheckRun.queries``) then
+    show exactly what the check asks, for ``smt.domains``, which compares the encoded hypotheses with
+    the claim's stated domain without paying for the proofs.  Never used for a verdict.
+    """
+
+    def __enter__(self) -> None:
+        global _DRY_RUN
+        self._saved = _DRY_RUN
+        _DRY_RUN = True
+
+    def __exit__(self, *exc: Any) -> None:
+        global _DRY_RUN
+        _DRY_RUN = self._saved
+
+
 def _log(rec: QueryRecord) -> None:
     """Append rec to the active query log, if any."""
     if _QUERY_LOG is not None:
@@ -297,6 +319,21 @@ def _solve(assertions: list[z3.BoolRef], timeout_s: float, name: str, keep_dir: 
     return Verdict(UNKNOWN, dt, smt2=path, reason=s.reason_unknown())
 
 
+def find_model(assertions: list[z3.BoolRef], timeout_s: float) -> tuple[str, z3.ModelRef | None]:
+    """Return ("sat", a model), ("unsat", None) or ("unknown", None) for the assertions (Z3's general engine).
+
+    Not a proof and never one: for comparisons ABOUT encodings (``smt.domains``: a point of a claim's
+    domain that an encoding's hypotheses exclude); solved even inside ``dry_run``, and not logged.
+    """
+    s = z3.Tactic("smt").solver()  # mixed integer/real with If: the default QF_NRA choice gives up here
+    s.set("timeout", max(1, int(check_timeout(timeout_s) * 1000)))
+    s.add(*assertions)
+    r = s.check()
+    if r == z3.sat:
+        return "sat", s.model()
+    return ("unsat", None) if r == z3.unsat else ("unknown", None)
+
+
 #: Non-vacuity witnesses by the hypotheses' exact SMT-LIB text (the same hypotheses, e.g. of S's
 #: facts queries, are shown satisfiable once per process).
 _WITNESS_CACHE: dict[tuple[str, ...], Verdict] = {}
@@ -324,6 +361,9 @@ def prove(
     """
     hyps = list(hyps)
     query = hyps + [z3.Not(claim)]
+    if _DRY_RUN:
+        _log(QueryRecord(name, "prove", query, PROVED, "unsat"))
+        return Verdict(PROVED, 0.0)
     v = _solve(query, timeout_s, name, keep_dir, engine)
     t_query, t_w = v.seconds, 0.0
     if v.status == PROVED:
@@ -364,6 +404,9 @@ def search(
     (A search's "refuted" carries its own model of the hypotheses, so it is never vacuous.)
     """
     query = list(hyps) + [violation]
+    if _DRY_RUN:
+        _log(QueryRecord(name, "search", query, UNKNOWN, "unknown"))
+        return Verdict(UNKNOWN, 0.0, reason="dry run")
     v = _solve(query, timeout_s, name, keep_dir)
     expect = {PROVED: "unsat", REFUTED: "sat"}.get(v.status, "unknown")
     _log(QueryRecord(name, "search", query, v.status, expect, seconds=v.seconds, model=dict(v.model)))

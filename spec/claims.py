@@ -8,7 +8,8 @@ statement of every Lean theorem a claim cites is pinned in ``spec.lean_statement
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from hardsoft import locations
 
@@ -30,6 +31,9 @@ class Claim:
     twins: tuple[str, ...] = ()
     kind: str = "statement"  # or "erratum"
     not_covered: str = ""  # what is NOT covered, in plain words (the trust ledger's last line; required)
+    #: per statement SMT check of ``smt``: the domain the claim states for the check's variables, as Z3 constraints in
+    #: Python syntax over the encoding's names (``smt.domains`` checks that the encoding leaves none of it out)
+    domains: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
 
 
 REGISTRY: tuple[Claim, ...] = (
@@ -58,7 +62,12 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_statements.py::test_vectors",
         ),
         twins=("spec.bounds.wrong_bound_E_mass_off_Nminus",),
-        not_covered="SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties (checked by tests/spec/test_exp_facts.py); "
+        "floating-point softmax is not modelled. (Lean covers every N, from the scores as well as in the abstract-weight form; "
+        "the SMT checks only up to the preset bound.)",
+        domains={
+            "smt.E.softmax_vs_hardmax": {"tau": ("tau > 0",), "gamma": ("gamma > 0",), "x": ("x > 0", "x < 1")},  # x = e^{-gamma/tau}
+        },
     ),
     Claim(
         "Z",
@@ -80,7 +89,10 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         tests=("tests/spec/test_statements.py::test_property_holds", "tests/spec/test_statements.py::test_vectors"),
         twins=("spec.bounds.wrong_bound_Z_mass_off_top_short",),
-        not_covered="SMT: N beyond the preset bound (Lean covers every N in the abstract-weight form).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties (checked by tests/spec/test_exp_facts.py); "
+        "floating-point softmax is not modelled. (Lean covers every N, from the scores as well as in the abstract-weight form; "
+        "the SMT checks only up to the preset bound.)",
+        domains={"smt.Z.ziggurat": {"tau": ("tau > 0",), "gamma": ("gamma > 0",), "x": ("x > 0", "x < 1")}},
     ),
     Claim(
         "S",
@@ -91,13 +103,28 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.S.lipschitz",
             "smt.S.wrong_half",
         ),
+        lean=("HardSoft.softmax_lipschitz", "HardSoft.sumTo_absv_sub_le_of_ratio"),
         tests=(
             "tests/spec/test_statements.py::test_property_holds",
             "tests/smt/test_smt.py::test_S_proved_up_to_12",
             "tests/smt/test_smt.py::test_S_without_log_mean_fact_is_refuted",
+            "tests/spec/test_exp_facts.py::test_exp_fact_holds_at_many_points",
+            "tests/spec/test_exp_facts.py::test_log_mean_fact_by_its_derivatives",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
         ),
         twins=("spec.bounds.wrong_bound_S_l1_half",),
-        not_covered="No Lean proof. SMT: n beyond the preset bound (16 tiny, 32 paper); beyond it S is only tested (random instances in tests/spec/test_statements.py). The native-exp form is checked by cvc5 at n = 2 only.",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties and fact F5 (2(e^d - 1) <= d(e^d + 1) for d >= 0); "
+        "each is checked of the real exp by tests/spec/test_exp_facts.py (mpmath at many points, and F5 through its derivatives). "
+        "Floating-point softmax is not modelled.",
+        domains={
+            # delta = ||a - b||_inf / tau, y = e^delta (so F5 holds of them: tests/spec/test_exp_facts.py), ratios in [v, y^2 v]
+            "smt.S.lipschitz": {
+                "delta": ("delta >= 0", "delta * (y + 1) >= 2 * (y - 1)"),
+                "y": ("y >= 1",),
+                "v": ("v > 0",),
+                "u": ("u == y * y * v",),
+            },
+        },
     ),
     Claim(
         "P",
@@ -130,7 +157,15 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_modelio_v3.py::test_bos_positions_enter_the_bounds",
         ),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
-        not_covered="Lean proves the layer's algebra for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the per-step hypotheses; that a concrete layer meets those hypotheses (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
+        not_covered="Lean proves the layer for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the scores: statement S (from fact F5), statement E and the triangle inequality are proved there; the score-error, head, residual and feed-forward steps (norm inequalities of the layer's linear algebra) are its hypotheses, and that a concrete layer meets them (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
+        domains={
+            # every activation box X <= act_box and weight box |A| <= weight_box of the preset (Coverage.fixed), eps in [0, 1]
+            "smt.P.layer_steps": {
+                "X": ("X > 0", "X <= act_box"),
+                "eps": ("eps >= 0", "eps <= 1"),
+                "A_[0-9]*": ("var >= -weight_box", "var <= weight_box"),
+            },
+        },
     ),
     Claim(
         "C",
@@ -163,7 +198,13 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/checks/test_end_to_end.py::test_soft_tracks_hard_within_eps",
         ),
         twins=("spec.bounds.wrong_bootstrap_unguarded",),
-        not_covered="SMT: depth L beyond the bound (Lean covers every L).",
+        not_covered="Nothing of the recursion: Lean proves it for every depth L (the SMT checks up to the preset bound only); "
+        "that a concrete model's r_l and a_l are Lemma 25's constants is statement P's, and floating point is not modelled.",
+        domains={
+            "smt.C.closed_form": {"r": ("r != 1",), "a": ()},  # the r = 1 branch is its own query over a alone
+            "smt.C.monotone": {"r_[0-9]*": ("var >= 1",), "a_[0-9]*": ("var >= 0",)},
+            "smt.C.bootstrap": {"r_[0-9]*": ("var >= 1",), "a_[0-9]*": ("var >= 0",)},
+        },
     ),
     Claim(
         "T",
@@ -175,14 +216,25 @@ REGISTRY: tuple[Claim, ...] = (
             "spec.bounds.compute_tightest_inverse_temperature",
             "spec.bounds.certify_bound_at",
         ),
-        lean=("HardSoft.bound_const_le_of_mul_pow_le", "HardSoft.composition_err_le_eps_of_mul_pow_le"),
+        lean=(
+            "HardSoft.bound_le_eps_of_inverse_temperature",
+            "HardSoft.bound_le_eps_of_temperature",
+            "HardSoft.bound_const_le_of_mul_pow_le",
+            "HardSoft.composition_err_le_eps_of_mul_pow_le",
+        ),
         tests=(
             "tests/spec/test_statements.py::test_property_holds",
             "tests/spec/test_statements.py::test_vectors",
             "tests/checks/test_theorem26.py::test_rows_are_ordered_and_T_temperature_works",
+            "tests/spec/test_exp_facts.py::test_exp_fact_holds_at_many_points",
+            "tests/spec/test_exp_facts.py::test_tangent_fact_by_its_derivative",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
         ),
         twins=("spec.bounds.erratum_offset_plus",),
-        not_covered="No SMT check. Lean proves the bound-to-eps step; the temperature formula and the certified bisection are checked by tests and the fuzz family only.",
+        not_covered="No SMT check. Assumed, not proved: that the real exp has ExpLike's properties, fact F1 (1 + x <= e^x) and a logarithm "
+        "(e^(ln x) = x for x > 0), checked of the real exp by tests/spec/test_exp_facts.py; Lean's T has no non-vacuity theorem at Rat "
+        "(F1 holds of no exponential over Rat). Tested only: that the spec's R and A N bound a model's r_l and a_l (r_l = r0 + r1/tau <= R/tau "
+        "for tau <= 1), its interval evaluation of the formula, and the certified bisection for the tightest tau (tests and the fuzz family).",
     ),
     Claim(
         "G",
@@ -190,8 +242,13 @@ REGISTRY: tuple[Claim, ...] = (
         "||y_i|| <= (1 + sum_h |B^h|_col) X and ||z_i|| <= (1 + Lip F)||y_i|| + ||b_1|| |W_2|_col + ||b_2||: "
         "x_max grows at most geometrically in L, linearly in max ||WE + PE||.",
         spec=("spec.bounds.bound_G_activations", "spec.transformer.compute_model_norms"),
-        tests=("tests/spec/test_statements.py::test_property_holds",),
-        not_covered="Only tested (spec functions, property tests); no SMT or Lean proof.",
+        lean=("HardSoft.activation_growth", "HardSoft.activation_growth_layers"),
+        tests=(
+            "tests/spec/test_statements.py::test_property_holds",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
+        ),
+        not_covered="No SMT check. Tested only: that spec.bound_G_activations and compute_model_norms compute these bounds from a model's "
+        "weights (the column sums, Lip F = |W1|_col |W2|_col, the bias norms); layer norm is not part of the model.",
     ),
     Claim(
         "Q",
@@ -205,7 +262,9 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_transformer.py::test_measure_exhaustive_counts",
             "tests/spec/test_modelio_v3.py::test_tie_tolerance_decides_whether_a_float32_near_tie_is_a_tie",
         ),
-        not_covered="Only measured exhaustively on small models (tests); no SMT or Lean proof.",
+        not_covered="No Lean or SMT statement, on purpose: Proposition 24 is that a minimum of finitely many positive numbers is positive, "
+        "which a Lean theorem would only restate; what can be wrong is the measurement, that gamma_T(n) is the minimum over every input, "
+        "layer, head and query, and that is checked by enumerating every input of small models (tests).",
     ),
     Claim(
         "ERR1",
@@ -216,9 +275,17 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.ERR1.offset_minus_ok",
             "smt.ERR1.offset_plus",
         ),
-        tests=("tests/spec/test_statements.py::test_twin_caught", "tests/spec/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks"),
+        lean=("HardSoft.corrected_offset_le_eps", "HardSoft.printed_offset_not_le"),
+        tests=(
+            "tests/spec/test_statements.py::test_twin_caught",
+            "tests/spec/test_statements.py::test_erratum_offset_plus_grows_as_tau_shrinks",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
+        ),
         kind="erratum",
-        not_covered="The corrected offset is proved only for the listed N (symbolic K, X, gamma, eps, tau).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties (checked by tests/spec/test_exp_facts.py).",
+        domains={
+            "smt.ERR1.offset_minus_ok": {"K": ("K > 0",), "X": ("X > 0",), "gamma": ("gamma > 0",), "eps": ("eps > 0",), "t": ("t > 0",)},
+        },
     ),
     Claim(
         "ERR2",
@@ -226,9 +293,14 @@ REGISTRY: tuple[Claim, ...] = (
         "The printed eps(n) <= alpha/n^beta must read eps(n) >= alpha/n^beta: the O-form 1/tau = O((1/gamma) log(n x_max/gamma)) "
         "fails when eps shrinks faster than any polynomial (e.g. eps = e^{-n}); statement T keeps the log(1/eps) term.",
         spec=("spec.bounds.erratum_o_form_inverse_temperature",),
-        tests=("tests/spec/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",),
+        lean=("HardSoft.eps_upper_bound_not_certified", "HardSoft.bound_le_eps_of_eps_lower_bound"),
+        tests=(
+            "tests/spec/test_statements.py::test_erratum_o_form_fails_for_exponentially_small_eps",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
+        ),
         kind="erratum",
-        not_covered="Only tested (spec function and a test with eps = e^{-n}).",
+        not_covered="Assumed, not proved: that the real exp has ExpLike's properties and fact F1 (checked by tests/spec/test_exp_facts.py). "
+        "Tested only: the spec's O-form function (erratum_o_form_inverse_temperature) and its failure at eps = e^{-n}.",
     ),
     Claim(
         "ERR3",
@@ -240,9 +312,16 @@ REGISTRY: tuple[Claim, ...] = (
             "smt.ERR3.score_unguarded",
             "smt.ERR3.bootstrap_unguarded",
         ),
+        lean=(
+            "HardSoft.unguarded_err_unbounded",
+            "HardSoft.exists_err_gt_of_one_lt_bound",
+            "HardSoft.forall_err_le_bound_iff",
+            "HardSoft.not_score_err_le_of_one_lt",
+        ),
         tests=("tests/spec/test_statements.py::test_C_guard_counterexample", "tests/spec/test_statements.py::test_twin_caught"),
         kind="erratum",
-        not_covered="Countermodels exist at the listed sizes (replayed in the spec); the general statement is an argument in the notes.",
+        not_covered="Nothing of the statement: Lean proves it for every depth L >= 2 (unguarded_err_unbounded) and sharp "
+        "(forall_err_le_bound_iff), and the score step's failure for every eps > 1; the SMT countermodels are replayed in the spec.",
     ),
     Claim(
         "L7",
@@ -279,6 +358,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/checks/test_lean_headmass.py::test_wrong_head_mass_rejected",
         ),
         not_covered="Lean proves the gap, the one-sided mass bound e^{-K/tau} (past and future, both regimes) and the two-sided bound 2x/(1-x) (both regimes, lookup_two_sided and lookup_two_sided_bounded), for every n. Not proved: that the built head computes the Lean formula (tested for every n <= 32, tests/constructive/test_heads_lean_formulas.py).",
+        domains={"smt.L7.parabola": {"n": ("n >= 1",), "j": ("j >= 0", "j <= n - 1")}},
     ),
     Claim(
         "L8",
@@ -314,6 +394,10 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_compiler.py::test_every_head_mass_off_within_its_lemma_bound",
         ),
         not_covered="Not proved: that the built head computes the Lean scores (tested: every selection to n = 8, sampled to n = 32; S-RASP's one-hot order and != selects, whose scores 2 sel +- j/n are this family with K = 2 at length 2n, on every word to n = 6); the SMT checks cover every selection only up to the preset bound (the rank inequality for every n).",
+        domains={
+            "smt.L8.rank_every_n": {"n": ("n >= 2",), "i": ("i >= 1", "i <= n - 1"), "jstar": ("jstar >= 0", "jstar < i")},
+            "smt.L8.tiebreak_ziggurat": {"K": ("K > 0",)},
+        },
     ),
     Claim(
         "ZU",
@@ -346,6 +430,10 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/smt/test_prec_zu_smt.py::test_planted_zu_defects_are_caught",
         ),
         not_covered="Lean proves, for every n: the read-out clamp exact (1 on the intended assignment, 0 on every other, each leaf within 1/(4m)); the temperature rule for every tie-breaking head (past and future; bounded at tau = c/n with exp(-1/c) <= x, unbounded at tau = 1 with exp(-K) <= x) and for the one-sided lookups at tau = 1: mass off <= x (= 1/(16m) at the compilers' c and K; over Rat the bound is a variable x, since the only ExpLike there is the constant 1); and that a head's output error is at most its mass off (values within 1 of the hard output). SMT (smt.ZU.rule_mass_off) checks the rule itself with the compiler's constants (16 = spec.constants.ZU_MASS_DIVISOR): the rule's equations give gap/tau = ln(16 m) in both regimes for every n >= 1 and every m >= 1 (symbolic), so x = e^{-gap/tau} = 1/(16 m) (exp fact F7), and N keys whose sorted scores form a ziggurat of step gap have mass off the top <= 1/(16 m), for N up to the preset bound only (that these heads' scores form that ziggurat is smt.L8.*, smt.L7.parabola and Lean; the transcription spec.bounds.compute_zu_rule of the compiler's constants is tied to compiled formulas by tests, not proved). Not proved: that the compiled heads compute the Lean score formulas (tested), the arithmetic from per-head errors to each leaf's tolerance 1/(4m) through the residual stream, and the composition over layers (a whole compiled formula decoding like its hard run): checked exhaustively only (every string up to the tested length).",
+        domains={
+            # the rule's parameters (tau, the gap and x are the rule's functions of them: the claim's own hypotheses)
+            "smt.ZU.rule_mass_off": {"n": ("n >= 1",), "m": ("m >= 1",), "L": ("L > 0",)},
+        },
     ),
     Claim(
         "CNT",
@@ -395,6 +483,16 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_logic_inclusive.py::test_inclusive_comparisons_compile_exactly",
         ),
         not_covered="Lean proves, for every n: exact uniform weights for equal scores (soft = hard at every tau), the sign head's gap for |V| = (2m+1)/(2D), its mass bound (mass off the selected parity group <= 2x at tau = c/n with exp(-K/c) <= x, and <= 2 e^{-K/tau} unbounded), and the head's output error <= its mass off. Not proved: that the compiler's V has that form and that the built heads compute the Lean score formulas (tested); SMT: n beyond the preset bound. The lookups over positions of mixed comparisons: Lean proves their mass bound at the mixed rule for every n (scores 2 f p - (1/D) p^2 at f = S/D, D <= max(n-1, 1), tau = 1/(max(n-1,1) L): mass off p = S <= 2x/(1-x) when exp(-L) <= x, x = 1/(32 C) at L = ln(32 C); bounded: keys p/n, tau = 1/(n^2 max(n-1,1) L)) and their copy error at the same rule (|sum_p w_p p - S| (1-x)^2 <= 2x when also x <= 1, so <= 2x/(1-x)^2 for x < 1); not proved: the margin the copy error leaves N and V, derived in constructive.logic.compiler and tested (every string to length 8, random formulas, per-head mass and copy error to n = 40), and that the compiler's heads are position_lookup_spec with f = S/D (the spec's scores are the Lean formula: tested for every n <= 32, D and S). Inclusive counts (#<=, C-RASP's): their D = i + 1 reaches n, inside the Lean sign theorems' hypotheses (the gaps for 1 <= D <= n, the non-vacuity theorems at D = n = 2 where the bound is tight; the head mass bounds for 1 <= D <= n and n >= 2, where both parity groups have keys); at n = 1 the sign head has one key and the correction W = [N < 0] decides, tested only (every string to length 6 hard and soft in both regimes, the C-RASP library and random programs, a planted missing W).",
+        domains={
+            # V = N / max(D, 1), N = h + 1/2 for any integer h, D a count in 0..n-1, o = +-1
+            "smt.CNT.sign_margin": {
+                "D": ("integer(D)", "D >= 0", "D <= n - 1"),
+                "h": ("integer(h)",),
+                "K": ("K > 0",),
+                "o": ("Or(o == 1, o == -1)",),
+            },
+            "smt.CNT.uniform_scores": {"xq_[0-9]*": (), "x_[0-9]*": ()},  # every residual stream
+        },
     ),
     Claim(
         "APP-FF",
@@ -416,6 +514,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_references_by_hand",
         ),
         not_covered="Not proved: that the built head computes [write_j] + j/n (tested for every symbol at every key and query, n <= 32), the clean-up FFN's exact restoration of the bit, and the read-out: checked exhaustively to n = 10 and sampled to n = 256.",
+        domains={"smt.APP-FF.head_gap": {"n": ("n >= 1",), "a_j": ("a_j >= 0", "a_j <= 1"), "a_t": ("a_t >= 0", "a_t <= 1")}},
     ),
     Claim(
         "APP-IND",
@@ -445,6 +544,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_sampled_long",
         ),
         not_covered="Not proved: that the built heads compute the Lean score formulas (tested: every input for P and S, every word to n = 6 and sampled words to n = 32 for M), the clean-up FFNs, and the composition of the two layers into the output; nor anything of the TL-compiled variant (induction-tl) beyond its compiler's heads: checked exhaustively to n = 8 and sampled to n = 256.",
+        domains={"smt.APP-IND.head_gap": {"n": ("n >= 1",)}},
     ),
     Claim(
         "APP-KHOP",
@@ -463,6 +563,7 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_too_short_is_an_error",
         ),
         not_covered="Not proved: that the built hop heads compute the Lean formula (tested: every word to n = 6, sampled to n = 16), the clean-ups, and the k-fold composition into the output: checked exhaustively to n = 8 and sampled to n = 256. SMT: smt.APP-KHOP.head_gap proves the gap 1/n of head P (layer 0) and of the hop heads' score formula [j >= 1 and w_(j-1) = w_i] + j/n for every n (symbolic integers; the same queries as smt.APP-IND.head_gap); that every hop layer of the 2- and 3-hop models has that formula is tested (every word to n = 5 in test_app_head_scores_are_the_built_heads, to n = 16 sampled in test_induction_hop_scores_are_the_lean_formula), not proved.",
+        domains={"smt.APP-KHOP.head_gap": {"n": ("n >= 1",)}},
     ),
     Claim(
         "APP-PA",
@@ -481,6 +582,9 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
         not_covered="Lean proves, for every n: head A's gap 1/n^3 and its mass bound (mass off the last maximiser <= exp(-(1/n^3)/tau), <= exp(-2) at tau = 1/(2n^3)), and head R's uniform weights. Not proved: that the built heads compute the Lean formulas (tested: every word to n = 6, sampled to n = 32), head B's read-out of the chosen token and the composition of the two layers into the output: measured exhaustively (n <= 8) and sampled to n = 256.",
+        domains={
+            "smt.APP-PA.ratio_gap": {"n": ("n >= 1",), "j": ("j >= 0", "j <= n - 1", "j != t"), "t": ("t >= 0", "t <= n - 1")},
+        },
     ),
     Claim(
         "APP-DYCK",
@@ -543,6 +647,26 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/constructive/test_applications.py::test_gap_matches_claim",
         ),
         not_covered="Lean proves, for every n: the Psum lookup's gap 1/i and its mass bound at the temperature rule tau = 1/(n L) (L = ln(128 n^3): mass off p = S_i <= 2x/(1-x) with x = 1/(128 n^3), and <= x off p = 0 for a negative sum), the partner heads' gap 1/n and mass bound, and Once's 0/1 head. Lean also proves the Psum lookup's copy error at that rule: |sum_p w_p p - S_i| (1-x)^2 <= 2x for x <= 1, so <= 2x/(1-x)^2 for x < 1; and, for the integer-valued selects of the S-RASP compiler, the gated position head's ziggurat (scores (2g - 1) j: every key at least its distance below the target g (N - 1) or 0, gap 1) and its copy error |sum_p w_p p - target| (1-x)^2 <= x at any tau with exp(-1/tau) <= x <= 1 (every key on one side of the target: tight as x -> 0). Lean proves the big-M product ReLU(z + s) - ReLU(-z + s) of the integer conditionals and selects (big_m_product): with z within e of an integer z0, |z0| + 1 <= M K and the slack within d of -M K (1 - b), e + d <= 1, it is exactly 0 when b is false and within e + d of z0 when b is true; and that the compiler's slack at degree 1, M (P + b) - M (i+1) from the gate head's soft copy P, is within d = M x/(1-x)^2 of -M (i+1) (1 - b) (gated_slack_at_rule). Not proved: that the compiled units have that form with M = 2C + 1 against the growth bound |z0| <= 2 C K, z within e = 1/4 and e + d <= 1 (tested on every word to n = 6 for six programs, degree 0, 1 and 2: test_big_m_products_meet_the_lean_hypotheses), the degree-2 slack (the gate head's copy of b i^2, measured < 10^-3), the partner head's mass bound under the scores that copy error perturbs (the module docstring's 1/4), that the compiled heads compute the Lean formulas (tested: every word to n = 5, sampled to n = 32), the clean-ups and IsConst units, and the composition of the 11 layers into the outputs: checked exhaustively to n = 8 and sampled to n = 256 (and the interpreter against a stack reference).",
+        domains={
+            # the prefix sum S of a query i >= 1 lies in -i..i; keys p in 0..i other than the target max(0, S)
+            "smt.APP-DYCK.srasp_lookup_gap": {
+                "i": ("integer(i)", "i >= 1"),
+                "S": ("integer(S)", "S >= -i", "S <= i"),
+                "p": ("integer(p)", "p >= 0", "p <= i", "p != If(S >= 0, S, 0)"),
+            },
+            "smt.APP-DYCK.gated_position_ziggurat": {"N": ("N >= 1",), "g": ("Or(g == 0, g == 1)",), "p": ("p >= 0", "p <= N - 1")},
+            "smt.APP-DYCK.partner_gap": {
+                "n": ("n >= 1",),
+                "i": ("i <= n",),
+                "j": ("j >= 0", "j < i", "j != t"),
+                "t": ("t >= 0", "t < i"),
+                "dj": ("dj >= 0",),
+                "dt": ("dt >= 0",),
+                "di": ("di >= 0",),
+                "oj": ("Or(oj == 0, oj == 1)",),
+                "ot": ("Or(ot == 0, ot == 1)",),
+            },
+        },
     ),
     Claim(
         "PREC",
@@ -586,6 +710,14 @@ REGISTRY: tuple[Claim, ...] = (
         "keys) and the softmax's own rounding are not modelled, so predicted_safe remains a prediction for real runs. Only measured: the "
         "breakdown side (predicted_breakdown: gamma(n) < ulp(S), or 1/tau(n) overflowing the softmax's format) and the lengths the "
         "low-precision runs decide (tests and the audit).",
+        domains={
+            "smt.PREC.rounded_ziggurat": {
+                "gamma": ("gamma > 0",),
+                "u": ("u >= 0", "u <= gamma"),
+                "tau": ("tau > 0",),
+                "x": ("x > 0", "x <= 1"),  # x = exp(-(gamma - u)/tau)
+            },
+        },
     ),
 )
 

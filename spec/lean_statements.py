@@ -136,9 +136,9 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.err_le_eps_of_layers": LeanStatement(
         over_field(
-            "{L : Nat} {H N : Nat → Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → Nat → α} {X tau x LipF yErr e : Nat → α} {eps : α} (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h) (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h) (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l) (hx : ∀ l, l < L → 0 ≤ x l) (hLip : ∀ l, l < L → 0 ≤ LipF l) (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l) (hscore : ∀ l, l < L → ∀ h, h < H l → scoreErr l h ≤ A l h * (2 * X l * e l + e l * e l)) (hS : ∀ l, l < L → ∀ h, h < H l → dSoft l h ≤ scoreErr l h / tau l) (hE : ∀ l, l < L → ∀ h, h < H l → dHard l h ≤ 2 * HardSoft.natCast (N l - 1) * x l) (hw : ∀ l, l < L → ∀ h, h < H l → wErr l h ≤ dSoft l h + dHard l h) (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l * wErr l h) (hres : ∀ l, l < L → yErr l ≤ e l + HardSoft.sumTo (headErr l) (H l)) (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l) (hBeps : HardSoft.bound (fun l => (1 + LipF l) * (1 + HardSoft.sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * HardSoft.natCast (N l - 1) * x l * HardSoft.sumTo (B l) (H l)) L ≤ eps) (hB1 : HardSoft.bound (fun l => (1 + LipF l) * (1 + HardSoft.sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * HardSoft.natCast (N l - 1) * x l * HardSoft.sumTo (B l) (H l)) L ≤ 1), e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1"
+            "(E : HardSoft.ExpLike α) (hE : HardSoft.ExpLike.LogMean E) {L : Nat} {H N : Nat → Nat} {A B headErr smax : Nat → Nat → α} {sSoft sHard : Nat → Nat → Nat → α} {isMax : Nat → Nat → Nat → Bool} {X tau gamma LipF yErr e : Nat → α} {eps : α} (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h) (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h) (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l) (hLip : ∀ l, l < L → 0 ≤ LipF l) (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l) (hscore : ∀ l, l < L → ∀ h, h < H l → ∀ j, j < N l → HardSoft.absv (sSoft l h j - sHard l h j) ≤ A l h * (2 * X l * e l + e l * e l)) (hmax : ∀ l, l < L → ∀ h, h < H l → ∀ j, j < N l → isMax l h j = true → sHard l h j = smax l h) (hgap : ∀ l, l < L → ∀ h, h < H l → ∀ j, j < N l → isMax l h j = false → sHard l h j ≤ smax l h - gamma l) (hm : ∀ l, l < L → ∀ h, h < H l → 0 < HardSoft.countMax (isMax l h) (N l)) (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l * HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax E (tau l) (sSoft l h) (N l) j - HardSoft.ahardmax (isMax l h) (N l) j)) (N l)) (hres : ∀ l, l < L → yErr l ≤ e l + HardSoft.sumTo (headErr l) (H l)) (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l) (hBeps : HardSoft.bound (fun l => (1 + LipF l) * (1 + HardSoft.sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * HardSoft.natCast (N l - 1) * E.exp (-gamma l / tau l) * HardSoft.sumTo (B l) (H l)) L ≤ eps) (hB1 : HardSoft.bound (fun l => (1 + LipF l) * (1 + HardSoft.sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) (fun l => 2 * (1 + LipF l) * X l * HardSoft.natCast (N l - 1) * E.exp (-gamma l / tau l) * HardSoft.sumTo (B l) (H l)) L ≤ 1), e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1"
         ),
-        "Theorem 26, algebraic form: L layers each with Lemma 25's step facts as hypotheses (l < L), e_0 = 0, e ≥ 0, and B_L ≤ eps, B_L ≤ 1 for Lemma 25's r_l, a_l give e_L ≤ eps and e_l ≤ 1 for every l ≤ L",
+        "Theorem 26 end to end: L layers each with layer_err_le's hypotheses at its input error e_l (scores with a max set and gap gamma_l, the head, residual and FFN steps; S, E and the triangle proved from fact F5), e_0 = 0, e ≥ 0, and B_L ≤ eps, B_L ≤ 1 for Lemma 25's r_l, a_l give e_L ≤ eps and e_l ≤ 1 for every l ≤ L",
     ),
     "HardSoft.bound_const_le_of_mul_pow_le": LeanStatement(
         over_field(
@@ -166,9 +166,75 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
     ),
     "HardSoft.layer_err_le": LeanStatement(
         over_field(
-            "{H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α} {X tau x LipF eps yErr outErr : α} (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau) (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hscore : ∀ h, h < H → scoreErr h ≤ A h * (2 * X * eps + eps * eps)) (hS : ∀ h, h < H → dSoft h ≤ scoreErr h / tau) (hE : ∀ h, h < H → dHard h ≤ 2 * HardSoft.natCast (N - 1) * x) (hw : ∀ h, h < H → wErr h ≤ dSoft h + dHard h) (hhead : ∀ h, h < H → headErr h ≤ B h * eps + B h * X * wErr h) (hres : yErr ≤ eps + HardSoft.sumTo headErr H) (hffn : outErr ≤ (1 + LipF) * yErr), outErr ≤ (1 + LipF) * (1 + HardSoft.sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + LipF) * X * HardSoft.natCast (N - 1) * x * HardSoft.sumTo B H"
+            "(E : HardSoft.ExpLike α) (hE : HardSoft.ExpLike.LogMean E) {H N : Nat} {A B headErr smax : Nat → α} {sSoft sHard : Nat → Nat → α} {isMax : Nat → Nat → Bool} {X tau gamma LipF eps yErr outErr : α} (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau) (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hscore : ∀ h, h < H → ∀ j, j < N → HardSoft.absv (sSoft h j - sHard h j) ≤ A h * (2 * X * eps + eps * eps)) (hmax : ∀ h, h < H → ∀ j, j < N → isMax h j = true → sHard h j = smax h) (hgap : ∀ h, h < H → ∀ j, j < N → isMax h j = false → sHard h j ≤ smax h - gamma) (hm : ∀ h, h < H → 0 < HardSoft.countMax (isMax h) N) (hhead : ∀ h, h < H → headErr h ≤ B h * eps + B h * X * HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax E tau (sSoft h) N j - HardSoft.ahardmax (isMax h) N j)) N) (hres : yErr ≤ eps + HardSoft.sumTo headErr H) (hffn : outErr ≤ (1 + LipF) * yErr), outErr ≤ (1 + LipF) * (1 + HardSoft.sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + LipF) * X * HardSoft.natCast (N - 1) * E.exp (-gamma / tau) * HardSoft.sumTo B H"
         ),
-        "one layer, H heads, with the score-error, S, E (≤ 2(N-1)x), triangle, head, residual and FFN steps as hypotheses and 0 ≤ eps ≤ 1: output error ≤ r eps + a, r = (1+Lip F)(1 + Σ_h |B_h| (1 + X(2X+1)|A_h|/tau)), a = 2(1+Lip F) X (N-1) x Σ_h |B_h|",
+        "one layer, H heads, any exp with ExpLike's properties and fact F5, 0 ≤ eps ≤ 1, exact scores with a max set (m ≥ 1) and gap gamma, perturbed scores within |A_h|(2X eps + eps^2), the head, residual and FFN steps as hypotheses (S, E and the triangle inequality proved): output error ≤ r eps + a, r = (1+Lip F)(1 + Σ_h |B_h| (1 + X(2X+1)|A_h|/tau)), a = 2(1+Lip F) X (N-1) exp(-gamma/tau) Σ_h |B_h|",
+    ),
+    "HardSoft.sumTo_absv_sub_le_of_ratio": LeanStatement(
+        over_field(
+            "{p q : Nat → α} {lam y : α} {N : Nat} (hlam : 0 < lam) (hy : 1 ≤ y) (hlo : ∀ j, j < N → lam * p j ≤ y * q j) (hhi : ∀ j, j < N → q j ≤ y * lam * p j) (hsp : HardSoft.sumTo p N = 1) (hsq : HardSoft.sumTo q N = 1), (y + 1) * HardSoft.sumTo (fun j => HardSoft.absv (p j - q j)) N ≤ 2 * (y - 1)"
+        ),
+        "S, weight form (the SMT abstraction, every N): probability vectors p, q with every ratio q_j/p_j in [lam/y, lam y] (lam > 0, y ≥ 1) have (y + 1) ||p - q||_1 ≤ 2 (y - 1)",
+    ),
+    "HardSoft.softmax_lipschitz": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) (hE : HardSoft.ExpLike.LogMean E) {a b : Nat → α} {d tau : α} {N : Nat} (htau : 0 < tau) (hd : 0 ≤ d) (hab : ∀ j, j < N → HardSoft.absv (a j - b j) ≤ d), HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax E tau a N j - HardSoft.softmax E tau b N j)) N ≤ d / tau"
+        ),
+        "S for every N: any exp with ExpLike's properties and fact F5, tau > 0, |a_j - b_j| ≤ d (j < N): ||softmax_tau(a) - softmax_tau(b)||_1 ≤ d/tau",
+    ),
+    "HardSoft.bound_le_eps_of_temperature": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) (hT : HardSoft.ExpLike.Tangent E) {r a : Nat → α} {R AN gamma eps tau ell : α} {L : Nat} (hL : 0 < L) (hAN : 0 ≤ AN) (hg : 0 < gamma) (htau : 0 < tau) (hr1 : ∀ l, l < L → 1 ≤ r l) (hr : ∀ l, l < L → r l ≤ R / tau) (ha0 : ∀ l, l < L → 0 ≤ a l) (ha : ∀ l, l < L → a l ≤ AN * E.exp (-gamma / tau)) (hell : AN * HardSoft.natCast L * R ^ (L - 1) * (2 * HardSoft.natCast (L - 1) / (E.exp 1 * gamma)) ^ (L - 1) ≤ eps * E.exp ell) (ht : 2 / gamma * ell ≤ 1 / tau), HardSoft.bound r a L ≤ eps"
+        ),
+        "T for every depth L ≥ 1: any exp with ExpLike's properties and fact F1, 1 ≤ r_l ≤ R/tau, 0 ≤ a_l ≤ A N exp(-gamma/tau), gamma > 0, and any ell with A N L R^(L-1) (2(L-1)/(e gamma))^(L-1) ≤ eps e^ell: 1/tau ≥ (2/gamma) ell gives B_L ≤ eps",
+    ),
+    "HardSoft.bound_le_eps_of_inverse_temperature": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) (hT : HardSoft.ExpLike.Tangent E) (log : α → α) (hlog : HardSoft.ExpLike.IsLog E log) {r a : Nat → α} {R AN gamma eps tau : α} {L : Nat} (hL : 0 < L) (hAN : 0 < AN) (hg : 0 < gamma) (heps : 0 < eps) (htau : 0 < tau) (hr1 : ∀ l, l < L → 1 ≤ r l) (hr : ∀ l, l < L → r l ≤ R / tau) (ha0 : ∀ l, l < L → 0 ≤ a l) (ha : ∀ l, l < L → a l ≤ AN * E.exp (-gamma / tau)) (ht : 2 / gamma * log (AN * HardSoft.natCast L * R ^ (L - 1) * (2 * HardSoft.natCast (L - 1) / (E.exp 1 * gamma)) ^ (L - 1) / eps) ≤ 1 / tau), HardSoft.bound r a L ≤ eps"
+        ),
+        "T as stated, every depth L ≥ 1: facts F1 and a logarithm (exp (log x) = x for x > 0), 1 ≤ r_l ≤ R/tau, 0 ≤ a_l ≤ A N exp(-gamma/tau), A N, gamma, eps > 0: 1/tau ≥ (2/gamma) ln(A N L R^(L-1) (2(L-1)/(e gamma))^(L-1) / eps) gives B_L ≤ eps",
+    ),
+    "HardSoft.activation_growth": LeanStatement(
+        over_field(
+            "{d N H m : Nat} {xq b1 b2 Vc : Nat → α} {x w W1 W2 : Nat → Nat → α} {V : Nat → Nat → Nat → α} {X W1c W2c b1n b2n : α} (hX : 0 ≤ X) (hxq : ∀ k, k < d → HardSoft.absv (xq k) ≤ X) (hx : ∀ j, j < N → ∀ k, k < d → HardSoft.absv (x j k) ≤ X) (hw0 : ∀ h, h < H → ∀ j, j < N → 0 ≤ w h j) (hw1 : ∀ h, h < H → HardSoft.sumTo (w h) N = 1) (hVc0 : ∀ h, h < H → 0 ≤ Vc h) (hV : ∀ h, h < H → ∀ l, l < d → HardSoft.sumTo (fun k => HardSoft.absv (V h k l)) d ≤ Vc h) (hW1c : 0 ≤ W1c) (hW1 : ∀ c, c < m → HardSoft.sumTo (fun k => HardSoft.absv (W1 k c)) d ≤ W1c) (hW2 : ∀ l, l < d → HardSoft.sumTo (fun c => HardSoft.absv (W2 c l)) m ≤ W2c) (hb1n : 0 ≤ b1n) (hb1 : ∀ c, c < m → HardSoft.absv (b1 c) ≤ b1n) (hb2 : ∀ l, l < d → HardSoft.absv (b2 l) ≤ b2n), (∀ l, l < d → HardSoft.absv (HardSoft.attnResidual xq x w V N d H l) ≤ (1 + HardSoft.sumTo Vc H) * X) ∧ (∀ l, l < d → HardSoft.absv (HardSoft.ffnResidual (HardSoft.attnResidual xq x w V N d H) W1 b1 W2 b2 d m l) ≤ (1 + W1c * W2c) * ((1 + HardSoft.sumTo Vc H) * X) + b1n * W2c + b2n)"
+        ),
+        "G, one layer, every d, N, H, m: query and keys with ||x||_inf ≤ X, attention weights ≥ 0 summing to 1, column sums ≤ |V_h|, |W1|, |W2|, biases ≤ b1, b2: ||y||_inf ≤ (1 + Σ_h |V_h|) X and ||z||_inf ≤ (1 + |W1| |W2|) ||y|| bound + b1 |W2| + b2",
+    ),
+    "HardSoft.activation_growth_layers": LeanStatement(
+        over_field(
+            "{Xs : Nat → α} {g c : α} {L : Nat} (hg : 0 ≤ g) (hstep : ∀ l, l < L → Xs (l + 1) ≤ g * Xs l + c), Xs L ≤ g ^ L * Xs 0 + HardSoft.bound (fun _ => g) (fun _ => c) L"
+        ),
+        "G over L layers: X_(l+1) ≤ g X_l + c (g ≥ 0) give X_L ≤ g^L X_0 + B_L(g, c): geometric in L, linear in X_0",
+    ),
+    "HardSoft.corrected_offset_le_eps": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K X gamma eps tau : α} {N : Nat} (hchoice : K * X * HardSoft.natCast N ≤ E.exp (gamma / tau) * eps), K * X * HardSoft.natCast N * E.exp (-gamma / tau) ≤ eps"
+        ),
+        "ERR1, every N: the proof's temperature choice e^(gamma/tau) eps ≥ K X N gives the corrected offset K X N e^(-gamma/tau) ≤ eps",
+    ),
+    "HardSoft.printed_offset_not_le": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {K X gamma eps tau : α} {N : Nat} (hK : 0 ≤ K) (hX : 0 ≤ X) (hg : 0 ≤ gamma) (htau : 0 < tau), K * X * HardSoft.natCast N ≤ K * X * HardSoft.natCast N * E.exp (gamma / tau) ∧ (∀ tau', 0 < tau' → tau' ≤ tau → K * X * HardSoft.natCast N * E.exp (gamma / tau) ≤ K * X * HardSoft.natCast N * E.exp (gamma / tau')) ∧ (eps < K * X * HardSoft.natCast N → ¬ K * X * HardSoft.natCast N * E.exp (gamma / tau) ≤ eps)"
+        ),
+        "ERR1, every N: the printed offset K X N e^(+gamma/tau) is ≥ K X N, grows as tau shrinks, and is never ≤ eps for eps < K X N",
+    ),
+    "HardSoft.eps_upper_bound_not_certified": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) {A gamma tau b : α} {N : Nat} (hA : 0 < A) (hN : 0 < N) (hb : 0 < b) (r : Nat → α), ∃ eps : α, 0 < eps ∧ eps ≤ b ∧ ¬ HardSoft.bound r (fun _ => A * HardSoft.natCast N * E.exp (-gamma / tau)) 1 ≤ eps"
+        ),
+        "ERR2, every N: for any temperature and any bound b = alpha/n^beta > 0, some eps ≤ b is not certified (one layer's B_1 = A N e^(-gamma/tau) exceeds it): the printed eps ≤ alpha/n^beta admits eps no eps-free temperature handles",
+    ),
+    "HardSoft.bound_le_eps_of_eps_lower_bound": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) (hT : HardSoft.ExpLike.Tangent E) {r a : Nat → α} {R AN gamma b eps tau ell : α} {L : Nat} (hL : 0 < L) (hAN : 0 ≤ AN) (hg : 0 < gamma) (htau : 0 < tau) (hr1 : ∀ l, l < L → 1 ≤ r l) (hr : ∀ l, l < L → r l ≤ R / tau) (ha0 : ∀ l, l < L → 0 ≤ a l) (ha : ∀ l, l < L → a l ≤ AN * E.exp (-gamma / tau)) (hell : AN * HardSoft.natCast L * R ^ (L - 1) * (2 * HardSoft.natCast (L - 1) / (E.exp 1 * gamma)) ^ (L - 1) ≤ b * E.exp ell) (ht : 2 / gamma * ell ≤ 1 / tau) (hb : b ≤ eps), HardSoft.bound r a L ≤ eps"
+        ),
+        "ERR2 corrected, every depth: T's temperature chosen from b = alpha/n^beta alone certifies B_L ≤ eps for every eps ≥ b",
+    ),
+    "HardSoft.unguarded_err_unbounded": LeanStatement(
+        over_field(
+            "{L : Nat} (hL : 2 ≤ L) (M : α), HardSoft.bound (fun _ => (1 : α)) (fun _ => 2) L = 2 * HardSoft.natCast L ∧ ∃ e : Nat → α, e 0 = 0 ∧ (∀ k, k < L → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : α)) k * e k + (fun _ => (2 : α)) k) ∧ (∀ k, k ≤ L → 0 ≤ e k) ∧ M < e L"
+        ),
+        "ERR3, every depth L ≥ 2: with r = 1, a = 2 the bound is finite (B_L = 2L), yet for every M a guarded error sequence (e_0 = 0, e ≥ 0) ends with e_L > M",
     ),
     "HardSoft.softmax_mass_off_max_le": LeanStatement(
         over_field(
@@ -622,6 +688,44 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         "an abstract exponential: exp t > 0, exp (s + t) = exp s exp t, exp 0 = 1, monotone",
         constructor="∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (exp : α → α) (pos : ∀ t, 0 < exp t) (add : ∀ s t, exp (s + t) = exp s * exp t) (zero : exp 0 = 1) (mono : ∀ s t, s ≤ t → exp s ≤ exp t), HardSoft.ExpLike α",
     ),
+    "HardSoft.ExpLike.LogMean": LeanDefinition(
+        (
+            "∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (E : HardSoft.ExpLike α), HardSoft.ExpLike.LogMean E = ∀ d : α, 0 ≤ d → 2 * (E.exp d - 1) ≤ d * (E.exp d + 1)",
+        ),
+        "fact F5 (log-mean inequality): 2 (exp d - 1) ≤ d (exp d + 1) for every d ≥ 0",
+    ),
+    "HardSoft.ExpLike.Tangent": LeanDefinition(
+        ("∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (E : HardSoft.ExpLike α), HardSoft.ExpLike.Tangent E = ∀ x : α, 1 + x ≤ E.exp x",),
+        "fact F1 (tangent at 0): 1 + x ≤ exp x for every x",
+    ),
+    "HardSoft.ExpLike.IsLog": LeanDefinition(
+        (
+            "∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (E : HardSoft.ExpLike α) (log : α → α), HardSoft.ExpLike.IsLog E log = ∀ x : α, 0 < x → E.exp (log x) = x",
+        ),
+        "log inverts exp on the positive numbers: exp (log x) = x for x > 0",
+    ),
+    "HardSoft.mixRows": LeanDefinition(
+        (over_ring("(w : Nat → α) (x : Nat → Nat → α) (N k : Nat), HardSoft.mixRows w x N k = HardSoft.sumTo (fun j => w j * x j k) N"),),
+        "coordinate k of the attention average Σ_(j<N) w_j x_j",
+    ),
+    "HardSoft.vecMat": LeanDefinition(
+        (over_ring("(u : Nat → α) (M : Nat → Nat → α) (d l : Nat), HardSoft.vecMat u M d l = HardSoft.sumTo (fun k => u k * M k l) d"),),
+        "coordinate l of the row vector u (dimension d) times the matrix M",
+    ),
+    "HardSoft.attnResidual": LeanDefinition(
+        (
+            over_ring(
+                "(xq : Nat → α) (x w : Nat → Nat → α) (V : Nat → Nat → Nat → α) (N d H l : Nat), HardSoft.attnResidual xq x w V N d H l = xq l + HardSoft.sumTo (fun h => HardSoft.vecMat (fun k => HardSoft.mixRows (w h) x N k) (V h) d l) H"
+            ),
+        ),
+        "coordinate l of the attention sublayer's output: the query's residual plus Σ_h (Σ_j w_(h,j) x_j) V_h",
+    ),
+    "HardSoft.ffnResidual": LeanDefinition(
+        (
+            "∀ {α : Type} [Lean.Grind.Field α] [LE α] (y : Nat → α) (W1 : Nat → Nat → α) (b1 : Nat → α) (W2 : Nat → Nat → α) (b2 : Nat → α) (d m l : Nat), HardSoft.ffnResidual y W1 b1 W2 b2 d m l = y l + HardSoft.vecMat (fun c => HardSoft.relu (HardSoft.vecMat y W1 d c + b1 c)) W2 m l + b2 l",
+        ),
+        "coordinate l of the feed-forward sublayer's output: y_l + Σ_c ReLU(Σ_k y_k W1_(k,c) + b1_c) W2_(c,l) + b2_l",
+    ),
     "HardSoft.softmax": LeanDefinition(
         (
             over_field(
@@ -879,11 +983,43 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_layer_err_le": LeanExample(
         "HardSoft.layer_err_le",
-        "(1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat) ≤ (1 + 0) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 0) * 1 * HardSoft.natCast (2 - 1) * (1 / 100) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
+        "(1 / 2 + (1 / 2 + 1) : Rat) ≤ (1 + 0) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 0) * 1 * HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
     ),
     "HardSoft.nonvacuous_err_le_eps_of_layers": LeanExample(
         "HardSoft.err_le_eps_of_layers",
-        "(fun l => if l = 0 then (0 : Rat) else 1 / 50) 1 ≤ 1 / 10 ∧ ∀ l, l ≤ 1 → (fun l => if l = 0 then (0 : Rat) else 1 / 50) l ≤ 1",
+        "(fun l => if l = 0 then (0 : Rat) else 1 / 4) 1 ≤ 1 / 2 ∧ ∀ l, l ≤ 1 → (fun l => if l = 0 then (0 : Rat) else 1 / 4) l ≤ 1",
+    ),
+    "HardSoft.nonvacuous_sumTo_absv_sub_le_of_ratio": LeanExample(
+        "HardSoft.sumTo_absv_sub_le_of_ratio",
+        "(2 + 1) * HardSoft.sumTo (fun j => HardSoft.absv ((fun _ => (1 / 2 : Rat)) j - (fun j => if j = 0 then (2 / 3 : Rat) else 1 / 3) j)) 2 ≤ 2 * (2 - 1)",
+    ),
+    "HardSoft.nonvacuous_softmax_lipschitz": LeanExample(
+        "HardSoft.softmax_lipschitz",
+        "HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j - HardSoft.softmax HardSoft.expOne 1 (fun _ => (0 : Rat)) 2 j)) 2 ≤ 1 / 1",
+    ),
+    "HardSoft.nonvacuous_activation_growth": LeanExample(
+        "HardSoft.activation_growth",
+        "(∀ l, l < 1 → HardSoft.absv (HardSoft.attnResidual (fun _ => (1 : Rat)) (fun _ _ => 1) (fun _ _ => 1) (fun _ _ _ => 1) 1 1 1 l) ≤ (1 + HardSoft.sumTo (fun _ => (1 : Rat)) 1) * 1) ∧ (∀ l, l < 1 → HardSoft.absv (HardSoft.ffnResidual (HardSoft.attnResidual (fun _ => (1 : Rat)) (fun _ _ => 1) (fun _ _ => 1) (fun _ _ _ => 1) 1 1 1) (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1) (fun _ => 0) 1 1 l) ≤ (1 + 1 * 1) * ((1 + HardSoft.sumTo (fun _ => (1 : Rat)) 1) * 1) + 0 * 1 + 0)",
+    ),
+    "HardSoft.nonvacuous_activation_growth_layers": LeanExample(
+        "HardSoft.activation_growth_layers",
+        "(fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7) 2 ≤ 2 ^ 2 * (fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7) 0 + HardSoft.bound (fun _ => (2 : Rat)) (fun _ => 1) 2",
+    ),
+    "HardSoft.nonvacuous_corrected_offset_le_eps": LeanExample(
+        "HardSoft.corrected_offset_le_eps",
+        "(1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (-1 / 1) ≤ 1",
+    ),
+    "HardSoft.nonvacuous_printed_offset_not_le": LeanExample(
+        "HardSoft.printed_offset_not_le",
+        "(1 : Rat) * 1 * HardSoft.natCast 1 ≤ 1 * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / 1) ∧ (∀ tau', 0 < tau' → tau' ≤ 1 → (1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / 1) ≤ 1 * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / tau')) ∧ ((1 / 2 : Rat) < 1 * 1 * HardSoft.natCast 1 → ¬ (1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / 1) ≤ 1 / 2)",
+    ),
+    "HardSoft.nonvacuous_eps_upper_bound_not_certified": LeanExample(
+        "HardSoft.eps_upper_bound_not_certified",
+        "∃ eps : Rat, 0 < eps ∧ eps ≤ 1 ∧ ¬ HardSoft.bound (fun _ => (1 : Rat)) (fun _ => 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (-1 / 1)) 1 ≤ eps",
+    ),
+    "HardSoft.nonvacuous_unguarded_err_unbounded": LeanExample(
+        "HardSoft.unguarded_err_unbounded",
+        "HardSoft.bound (fun _ => (1 : Rat)) (fun _ => 2) 2 = 2 * HardSoft.natCast 2 ∧ ∃ e : Nat → Rat, e 0 = 0 ∧ (∀ k, k < 2 → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : Rat)) k * e k + (fun _ => (2 : Rat)) k) ∧ (∀ k, k ≤ 2 → 0 ≤ e k) ∧ 100 < e 2",
     ),
     "HardSoft.nonvacuous_softmax_mass_off_max_le": LeanExample(
         "HardSoft.softmax_mass_off_max_le",
@@ -1143,4 +1279,7 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
 NO_EXAMPLE: dict[str, str] = {
     "HardSoft.bound_closed_form": "no hypotheses: an identity for every r, a, L",
     "HardSoft.composition_guard_necessary": "no hypotheses: one concrete instance, stated outright",
+    "HardSoft.bound_le_eps_of_temperature": "unsatisfiable at Rat: its fact F1 (1 + x ≤ exp x) fails for the only ExpLike over Rat, the constant 1 (at x = 1); F1 is checked of the real exp in tests/spec/test_exp_facts.py",
+    "HardSoft.bound_le_eps_of_inverse_temperature": "unsatisfiable at Rat: fact F1 fails for the constant 1, the only ExpLike over Rat (and exp (log x) = x fails at x = 2); both facts are checked of the real exp in tests/spec/test_exp_facts.py",
+    "HardSoft.bound_le_eps_of_eps_lower_bound": "unsatisfiable at Rat: fact F1 fails for the constant 1, the only ExpLike over Rat; checked of the real exp in tests/spec/test_exp_facts.py",
 }

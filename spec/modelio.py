@@ -1,4 +1,4 @@
-"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1", "/2", "/3" and "/4".
+"""The model file format (docs/model-format.md): JSON, versions "hardsoft-model/1" to "/5".
 
 Version 2 adds a per-head ``"hard_mode"``, an output ``"readout"``
 ({"coordinate", "position", "threshold"}) and the position features of
@@ -11,7 +11,12 @@ written in the lowest version that expresses it.
 Version 4 adds the numerical-predicate position features (``spec.transformer.predicate_feature``:
 ``i mod M = R`` and ``P*i + Q*n + R > 0``, 0/1 for every (i, n)); a model without them is written
 exactly as before.
+Version 5 adds ``"position_embedding.exact_length"`` (true: the position table serves inputs of exactly
+its length, as an export that froze length-dependent features writes it); a model without it is written
+exactly as before.
 A file of a newer version is refused with a clear error.
+An FFN of width 0 (or a head with value width 0) may write its empty matrix as ``[]``: it is read as
+0 rows of width d.
 
     {
       "format": "hardsoft-model/1",
@@ -48,9 +53,10 @@ FORMAT_V1 = "hardsoft-model/1"
 FORMAT_V2 = "hardsoft-model/2"
 FORMAT_V3 = "hardsoft-model/3"
 FORMAT_V4 = "hardsoft-model/4"
+FORMAT_V5 = "hardsoft-model/5"
 #: The newest format this version reads and writes.
-FORMAT = FORMAT_V4
-FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT_V3, FORMAT_V4)
+FORMAT = FORMAT_V5
+FORMATS = (FORMAT_V1, FORMAT_V2, FORMAT_V3, FORMAT_V4, FORMAT_V5)
 #: Top-level fields that need format 3.
 V3_FIELDS = ("bos", "output", "tie_rtol", "own_tau")
 
@@ -100,6 +106,12 @@ def model_from_dict(data: Any) -> Model:
                 raise ValueError(f"model file: {key} needs format {FORMAT_V3!r}")
         if isinstance(pe, dict) and "table" in pe:
             raise ValueError(f"model file: position_embedding.table needs format {FORMAT_V3!r}")
+    exact = pe.get("exact_length", False) if isinstance(pe, dict) else False
+    if not isinstance(exact, bool):
+        raise ValueError("model file: position_embedding.exact_length must be true or false")
+    if exact and version < 5:
+        raise ValueError(f"model file: position_embedding.exact_length needs format {FORMAT_V5!r}")
+    d = _width(data.get("word_embedding"))
     layers_raw = _get(data, "layers", "")
     if not isinstance(layers_raw, list):
         raise ValueError("model file: layers must be a list")
@@ -113,7 +125,7 @@ def model_from_dict(data: Any) -> Model:
                 _get(h, "W_Q", f"layers[{l}].heads[{k}]"),
                 _get(h, "W_K", f"layers[{l}].heads[{k}]"),
                 _get(h, "W_V", f"layers[{l}].heads[{k}]"),
-                _get(h, "W_O", f"layers[{l}].heads[{k}]"),
+                _empty_rows(_get(h, "W_O", f"layers[{l}].heads[{k}]"), d),
                 h.get("mask", "none"),
                 _head_mode(h, version, f"layers[{l}].heads[{k}]"),
             )
@@ -121,7 +133,7 @@ def model_from_dict(data: Any) -> Model:
         )
         ffn = _get(lr, "ffn", f"layers[{l}]")
         w = f"layers[{l}].ffn"
-        layers.append(Layer(heads, _get(ffn, "W1", w), _get(ffn, "b1", w), _get(ffn, "W2", w), _get(ffn, "b2", w)))
+        layers.append(Layer(heads, _get(ffn, "W1", w), _get(ffn, "b1", w), _empty_rows(_get(ffn, "W2", w), d), _get(ffn, "b2", w)))
     alphabet = _get(data, "alphabet", "")
     if not isinstance(alphabet, list) or not all(isinstance(a, str) and a for a in alphabet):
         raise ValueError("model file: alphabet must be a list of non-empty strings")
@@ -136,7 +148,7 @@ def model_from_dict(data: Any) -> Model:
         return Model(
             alphabet=tuple(alphabet),
             WE=_get(data, "word_embedding", ""),
-            PE=PositionEmbedding(tuple(feats), _get(pe, "matrix", "position_embedding"), pe.get("table")),
+            PE=PositionEmbedding(tuple(feats), _get(pe, "matrix", "position_embedding"), pe.get("table"), exact),
             layers=tuple(layers),
             name=str(data.get("name", "model")),
             hard_mode=str(data.get("hard_mode", "average")),
@@ -150,6 +162,20 @@ def model_from_dict(data: Any) -> Model:
     except ValueError as e:
         msg = str(e)
         raise ValueError(msg if msg.startswith("model file") else f"model file: {msg}") from None
+
+
+def _width(WE: Any) -> int | None:
+    """Return d, the width of a word embedding given as a list of equal rows, or None when it is not one (the Model refuses it)."""
+    if isinstance(WE, list) and WE and all(isinstance(r, list) for r in WE) and len({len(r) for r in WE}) == 1:
+        return len(WE[0])
+    return None
+
+
+def _empty_rows(M: Any, d: int | None) -> Any:
+    """Return a matrix with no rows written as [] (an FFN of width 0, a head of value width 0) as a 0 x d array; anything else unchanged."""
+    if isinstance(M, list) and not M and d is not None:
+        return np.zeros((0, d))
+    return M
 
 
 def _bos(b: Any) -> tuple[str | None, Any]:
@@ -209,6 +235,11 @@ def _readout(r: Any) -> Readout | None:
     return Readout(c, str(r.get("position", "last")), float(t))
 
 
+def needs_v5(model: Model) -> bool:
+    """Return whether the model uses a format 5 feature (a position table serving exactly its length)."""
+    return model.PE.exact_length
+
+
 def needs_v4(model: Model) -> bool:
     """Return whether the model uses a format 4 feature (a numerical-predicate position feature)."""
     return any(is_predicate_feature(f) for f in model.PE.features)
@@ -237,6 +268,7 @@ def needs_v3(model: Model) -> bool:
 def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
     """Return the model file contents (a JSON-ready dict) of a Model, in the lowest format version that expresses it."""
     tl = lambda a: np.asarray(a).tolist()  # noqa: E731
+    v5 = needs_v5(model)
     v4 = needs_v4(model)
     v3 = needs_v3(model)
     v2 = needs_v2(model)
@@ -248,7 +280,7 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
         return d
 
     out: dict[str, Any] = {
-        "format": FORMAT_V4 if v4 else FORMAT_V3 if v3 else FORMAT_V2 if v2 else FORMAT_V1,
+        "format": FORMAT_V5 if v5 else FORMAT_V4 if v4 else FORMAT_V3 if v3 else FORMAT_V2 if v2 else FORMAT_V1,
         "name": model.name,
         "description": description,
         "hard_mode": model.hard_mode,
@@ -268,6 +300,8 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
         out["readout"] = {"coordinate": r.coordinate, "position": r.position, "threshold": r.threshold}
     if model.PE.table is not None:
         out["position_embedding"]["table"] = tl(model.PE.table)
+    if model.PE.exact_length:
+        out["position_embedding"]["exact_length"] = True
     if model.bos_token is not None:
         out["bos"] = {"token": model.bos_token, "embedding": tl(model.bos_embedding)}
     if model.output is not None:

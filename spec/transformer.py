@@ -40,6 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from hardsoft.spec import bounds as bd
+from hardsoft.spec import norms as nm
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
 from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, MAX_INTEGER, TIE_RTOL, TIE_RTOL_MAX
@@ -186,6 +187,7 @@ class PositionEmbedding:
     features: tuple[str, ...]
     matrix: np.ndarray  # (len(features), d)
     table: np.ndarray | None = None  # format 3: (rows, d), row i added at position i; valid for n <= rows
+    exact_length: bool = False  # format 5: the table is valid for n = rows only (it froze features of the length n)
 
     def __post_init__(self) -> None:
         for f in self.features:
@@ -199,6 +201,8 @@ class PositionEmbedding:
             if t.shape[0] == 0:
                 raise ValueError("position_embedding.table has no rows")
             object.__setattr__(self, "table", t)
+        elif self.exact_length:
+            raise ValueError("position_embedding.exact_length needs a position table")
 
     @property
     def max_positions(self) -> int | None:
@@ -214,6 +218,8 @@ class PositionEmbedding:
             return out
         if n > self.table.shape[0]:
             raise ValueError(f"{n} positions exceed the position table ({self.table.shape[0]} rows): inputs this long are outside the model")
+        if self.exact_length and n != self.table.shape[0]:
+            raise ValueError(f"{n} positions: the position table serves exactly {self.table.shape[0]} positions (exact_length)")
         return out + self.table[:n] if self.features else self.table[:n].copy()
 
 
@@ -367,7 +373,7 @@ class Model:
         if self.PE.table is not None and self.bos_token is not None and self.PE.table.shape[0] < 2:
             raise ValueError("position_embedding.table must cover BOS and at least one input position")
         if not self.PE.features:
-            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d)), self.PE.table))
+            object.__setattr__(self, "PE", PositionEmbedding((), np.zeros((0, d)), self.PE.table, self.PE.exact_length))
         elif self.PE.matrix.shape[1] != d:
             raise ValueError(f"position_embedding.matrix has {self.PE.matrix.shape[1]} columns, expected d = {d}")
         if self.output is not None and self.output.W.shape[0] != d:
@@ -426,9 +432,11 @@ class Model:
     def require_length(self, n: int) -> int:
         """Return n after checking the position table covers inputs of length n (one-line ValueError otherwise)."""
         m = self.max_input_length
+        bos = " after BOS" if self.bos_token is not None else ""
         if m is not None and n > m:
-            bos = " after BOS" if self.bos_token is not None else ""
             raise ValueError(f"input length {n} exceeds the model's position table: at most {m} symbols{bos}")
+        if m is not None and self.PE.exact_length and n != m:
+            raise ValueError(f"input length {n}: the model serves inputs of exactly {m} symbols{bos} (its table froze features of the length)")
         return n
 
     def embed(self, inputs: np.ndarray) -> np.ndarray:
@@ -626,6 +634,11 @@ class Measurement:
         return max((s for row in self.tie_spread_per_head for s in row), default=0.0)
 
 
+#: Activation entries (inputs x positions x d) measured per enumeration chunk: 2^20 float64 = 8 MiB; larger chunks run slower
+#: per input (tracr's sort_freq at 16, d 348: 5.5 s per 8192 inputs in chunks of 256, 10.5 s in chunks of 4096).
+MEASURE_CHUNK_ELEMENTS = 2**20
+
+
 def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | None = None) -> Measurement:
     """Proposition 24 and Lemma 29: return the measured gap gamma_T(n) per layer and head and x_max(n) in a hard mode.
 
@@ -636,7 +649,8 @@ def measure(model: Model, n: int, inputs: np.ndarray | None = None, mode: str | 
     if mode == "soft":
         raise ValueError("gaps are measured in a hard attention mode")
     model.require_length(n)
-    batches = enumerate_inputs(len(model.alphabet), n) if inputs is None else [require_inputs(inputs, len(model.alphabet))]
+    chunk = max(64, MEASURE_CHUNK_ELEMENTS // (model.positions(n) * model.d))  # activations that stay in cache: faster per input
+    batches = enumerate_inputs(len(model.alphabet), n, chunk) if inputs is None else [require_inputs(inputs, len(model.alphabet))]
     L = model.depth
     gmin = [[np.inf] * len(layer.heads) for layer in model.layers]
     spread = [[0.0] * len(layer.heads) for layer in model.layers]
@@ -672,15 +686,16 @@ def _col_exact(M: np.ndarray) -> Fraction:
 def compute_layer_norms(layer: Layer) -> LayerNorms:
     """Lemma 25's norms of one layer: |A^h|_sum, |B^h|_col per head, Lip F <= |W_1|_col |W_2|_col, bias norms.
 
-    Computed exactly from the float weights (rational products A = W_Q W_K^T, B = W_V W_O,
-    exact sums) and rounded UP to floats: every norm is >= its exact value, so the
+    Computed from the float weights as rationals never below the exact values (spec.norms: exact
+    rational products A = W_Q W_K^T, B = W_V W_O and sums for small matrices, a rigorous float64
+    bound for wide ones) and rounded UP to floats: every norm is >= its exact value, so the
     constants of Lemma 25 built from them are certified, not rounded to nearest.
     """
-    heads = [(_exact(h.W_Q) @ _exact(h.W_K).T, _exact(h.W_V) @ _exact(h.W_O)) for h in layer.heads]
-    W1_col, W2_col = _col_exact(_exact(layer.W1)), _col_exact(_exact(layer.W2))
+    heads = [(nm.compute_product_sum_norm(h.W_Q, h.W_K.T), nm.compute_product_col_norm(h.W_V, h.W_O)) for h in layer.heads]
+    W1_col, W2_col = nm.compute_col_norm(layer.W1), nm.compute_col_norm(layer.W2)
     return LayerNorms(
-        A_sums=tuple(float_up(sum((abs(v) for v in A.ravel()), Fraction(0))) for A, _ in heads),
-        B_cols=tuple(float_up(_col_exact(B)) for _, B in heads),
+        A_sums=tuple(float_up(A) for A, _ in heads),
+        B_cols=tuple(float_up(B) for _, B in heads),
         lip_F=float_up(W1_col * W2_col),
         W2_col=float_up(W2_col),
         b1_inf=float(np.abs(layer.b1).max(initial=0.0)),

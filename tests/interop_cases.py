@@ -82,8 +82,11 @@ def tl_config(
     return cfg
 
 
-def reference_logits(sd: dict[str, np.ndarray], cfg: dict[str, Any], tokens: np.ndarray) -> np.ndarray:
-    """Return TransformerLens logits (batch, n, d_vocab_out) by a direct numpy forward pass in float64 (independent of hardsoft)."""
+def reference_logits(sd: dict[str, np.ndarray], cfg: dict[str, Any], tokens: np.ndarray, attn_scales: list[float] | None = None) -> np.ndarray:
+    """Return TransformerLens logits (batch, n, d_vocab_out) by a direct numpy forward pass in float64 (independent of hardsoft).
+
+    attn_scales: per layer the divisor of q.k (default cfg["attn_scale"] at every layer).
+    """
     f = lambda k: sd[k].astype(np.float64)  # noqa: E731
     n = tokens.shape[1]
     x = f("embed.W_E")[tokens] + f("pos_embed.W_pos")[:n][None]
@@ -95,7 +98,7 @@ def reference_logits(sd: dict[str, np.ndarray], cfg: dict[str, Any], tokens: np.
             q = x @ f(p + "attn.W_Q")[h] + f(p + "attn.b_Q")[h]
             k = x @ f(p + "attn.W_K")[h] + f(p + "attn.b_K")[h]
             v = x @ f(p + "attn.W_V")[h] + f(p + "attn.b_V")[h]
-            s = np.einsum("bik,bjk->bij", q, k) / cfg["attn_scale"]
+            s = np.einsum("bik,bjk->bij", q, k) / (cfg["attn_scale"] if attn_scales is None else attn_scales[l])
             s = np.where(causal, s, -np.inf)
             s = np.exp(s - s.max(-1, keepdims=True))
             s /= s.sum(-1, keepdims=True)

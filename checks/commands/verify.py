@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_reference(args: argparse.Namespace) -> int:
     """Compare a model's hard and soft outputs with a reference table; exit 0 if all three agreements are complete, else 1."""
-    from hardsoft.checks import interop
+    from hardsoft.interchange import reference
     from hardsoft.spec.modelio import load_model
 
     if not args.reference:
@@ -125,9 +125,9 @@ def run_reference(args: argparse.Namespace) -> int:
     if args.up_to is not None:
         raise ValueError("--up-to goes with a formula or --example; with --model the reference table fixes the inputs")
     model = load_model(args.model)
-    ref = interop.load_reference(args.reference, model)
+    ref = reference.load_reference(args.reference, model)
     tau = args.tau or model.own_tau or 1.0
-    rep = interop.compare_with_reference(model, ref, tau)
+    rep = reference.compare_with_reference(model, ref, tau)
     rows = [("hard = reference", rep.hard_ref), ("soft = reference", rep.soft_ref), ("soft = hard", rep.soft_hard)]
     if args.json:
         doc = {"model": model.name, "tau": tau, "cases": rep.hard_ref.total, "max_len": ref.max_len}
@@ -138,5 +138,5 @@ def run_reference(args: argparse.Namespace) -> int:
             f"{model.name}: {rep.hard_ref.total} reference inputs of lengths 1..{ref.max_len}; hard mode {model.hard_mode}, soft at tau = {tau:.6g}"
         )
         for k, a in rows:
-            print(f"  {k}: {interop.first_disagreement(a)}")
+            print(f"  {k}: {reference.first_disagreement(a)}")
     return 0 if rep.ok else 1

@@ -3,8 +3,10 @@
 Each check (smt/check.py: a statement, a wrong twin or an erratum, defined once beside its
 encoding) runs over growing sizes and becomes one CheckResult:
 
-* a statement (expected "proved"): OK when Z3 proved every size up to the preset's bound and
-  no second solver disagreed; UNDECIDED on unknown/timeout (the .smt2 files are kept under
+* a statement (expected "proved"): OK when Z3 proved every size up to the preset's bound, no
+  second solver disagreed, and its queries leave no part of the domain its claim states
+  (``spec.claims.Claim.domains``) out (``smt.domains``: else FAILED, "domain narrowed", naming the
+  check, the size and a point of the claim's domain the encoding excludes); UNDECIDED on unknown/timeout (the .smt2 files are kept under
   out_dir/smt/); FAILED if refuted or if a second solver contradicts Z3.  A statement that
   assumes lemmas (SmtCheck.assumes) is at most UNDECIDED unless every lemma was proved in the
   same run up to the size it needs (apply_assumptions); the reason is in its detail.
@@ -31,6 +33,7 @@ from typing import Any
 from hardsoft.checks.result import CheckResult, Outcome
 from hardsoft.smt import registry
 from hardsoft.smt.check import SmtCheck
+from hardsoft.smt.domains import domain_problems
 from hardsoft.smt.runs import CheckRun, sizes_phrase, sizes_text
 from hardsoft.spec.presets import PRESET_NAMES
 
@@ -346,8 +349,13 @@ def _task(check: SmtCheck, settings: Mapping[str, Any], keep_dir: str | None) ->
     kd = Path(keep_dir) if keep_dir else None
     try:
         run = run_check(check, settings, kd)
+        narrowed = domain_problems(check, run, settings)
     except Exception as e:  # a crash is a failed check, reported with its message
         return CheckResult("smt", check.name, check.claim, Outcome.FAILED, "error", time.perf_counter() - t0, f"{type(e).__name__}: {e}")
+    if narrowed:  # a proof over less than the claim's domain proves less than the ledger says
+        detail = "the encoding proves less than the claim states: " + "; ".join(narrowed[:3])
+        data = {"domain_problems": narrowed, "covered": run.covered}
+        return CheckResult("smt", check.name, check.claim, Outcome.FAILED, "domain narrowed", time.perf_counter() - t0, detail, data)
     t1 = time.perf_counter()
     try:
         second = run_second_solver(check, run, settings, kd)

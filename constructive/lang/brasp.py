@@ -26,6 +26,7 @@ since / until formulas, module ``translate`` below) and ``compile_program`` comp
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -366,13 +367,62 @@ def interpret(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[s
 
 TRUE, FALSE = lg.Const(True), lg.Const(False)
 
+#: The rules of the translation (each a branch of ``attention_formula``, ``_to_formulas``, ``t_since``/``t_until``,
+#: ``t_not``/``t_and``/``t_or``): ``rule_hits`` counts how often each fires, so a test can show that a random
+#: generator reaches every one (tests/constructive/test_brasp_rules.py).
+TRANSLATION_RULES: tuple[str, ...] = (
+    *(f"attend {d} {m}" for m in MASKS for d in DIRECTIONS),
+    "attend: no key can be selected (K = false)",
+    "selector: keys only",
+    "selector: split on query vectors",
+    "since",
+    "since: false S g = Y g",
+    "since: f S false = false",
+    "until",
+    "until: false U g = X g",
+    "until: f U false = false",
+    "not",
+    "not: constant",
+    "not: double negation",
+    "and",
+    "and: two symbols",
+    "and: a symbol decides the other side",
+    "and: constant",
+    "or",
+    "or: constant",
+)
+_HITS: Counter[str] | None = None
+
+
+class rule_hits:
+    """Context manager counting the translation rules fired inside it: ``with rule_hits() as hits: to_formulas(p)``."""
+
+    def __enter__(self) -> Counter[str]:
+        global _HITS
+        self._saved = _HITS
+        _HITS = Counter()
+        return _HITS
+
+    def __exit__(self, *exc: Any) -> None:
+        global _HITS
+        _HITS = self._saved
+
+
+def _hit(rule: str) -> None:
+    """Count one firing of a translation rule (inside ``rule_hits``)."""
+    if _HITS is not None:
+        _HITS[rule] += 1
+
 
 def t_not(f: lg.Formula) -> lg.Formula:
     """Return !f, folding constants and double negation."""
     if isinstance(f, lg.Const):
+        _hit("not: constant")
         return lg.Const(not f.value)
     if isinstance(f, lg.Not):
+        _hit("not: double negation")
         return f.arg
+    _hit("not")
     return lg.Not(f)
 
 
@@ -416,42 +466,45 @@ def assume_symbol(g: lg.Formula, symbol: str) -> lg.Formula:
 def t_and(f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return f & g, folding constants; next to a symbol, the other side's atoms are decided (assume_symbol)."""
     if isinstance(f, lg.Atom) and isinstance(g, lg.Atom):  # one symbol per position
+        _hit("and: two symbols")
         return f if f == g else FALSE
     if isinstance(f, lg.Atom):
+        _hit("and: a symbol decides the other side")
         g = assume_symbol(g, f.symbol)
     elif isinstance(g, lg.Atom):
+        _hit("and: a symbol decides the other side")
         f = assume_symbol(f, g.symbol)
-    if f == FALSE or g == FALSE:
-        return FALSE
-    if f == TRUE:
-        return g
-    if g == TRUE:
-        return f
+    if f == FALSE or g == FALSE or f == TRUE or g == TRUE:
+        _hit("and: constant")
+        return FALSE if f == FALSE or g == FALSE else (g if f == TRUE else f)
+    _hit("and")
     return f if f is g else lg.And(f, g)
 
 
 def t_or(f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return f | g, folding constants."""
-    if f == TRUE or g == TRUE:
-        return TRUE
-    if f == FALSE:
-        return g
-    if g == FALSE:
-        return f
+    if f == TRUE or g == TRUE or f == FALSE or g == FALSE:
+        _hit("or: constant")
+        return TRUE if f == TRUE or g == TRUE else (g if f == FALSE else f)
+    _hit("or")
     return f if f is g else lg.Or(f, g)
 
 
 def t_since(f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return f S g (false S g is Y g; f S false is false)."""
     if g == FALSE:
+        _hit("since: f S false = false")
         return FALSE
+    _hit("since: false S g = Y g" if f == FALSE else "since")
     return lg.Prev(g) if f == FALSE else lg.Since(f, g)
 
 
 def t_until(f: lg.Formula, g: lg.Formula) -> lg.Formula:
     """Return f U g (false U g is X g; f U false is false)."""
     if g == FALSE:
+        _hit("until: f U false = false")
         return FALSE
+    _hit("until: false U g = X g" if f == FALSE else "until")
     return lg.Next(g) if f == FALSE else lg.Until(f, g)
 
 
@@ -482,7 +535,9 @@ def attention_formula(direction: str, mask: str, K: lg.Formula, V: lg.Formula, D
     all: the leftmost K is before i, at i, or (none before and not at i) after i; symmetrically for rightmost.
     """
     if K == FALSE:
+        _hit("attend: no key can be selected (K = false)")
         return D
+    _hit(f"attend {direction} {mask}")
     past_any, fut_any = t_since(TRUE, K), t_until(TRUE, K)
     rp = t_since(t_not(K), t_and(K, V))  # rightmost past
     lf = t_until(t_not(K), t_and(K, V))  # leftmost future
@@ -492,13 +547,25 @@ def attention_formula(direction: str, mask: str, K: lg.Formula, V: lg.Formula, D
         return t_or(rp if direction == "rightmost" else lp, t_and(t_not(past_any), D))
     if mask == "future":
         return t_or(lf if direction == "leftmost" else rf, t_and(t_not(fut_any), D))
-    if direction == "leftmost":
-        near, here_first, far, far_any = lp, t_not(past_any), lf, fut_any
-    else:
-        near, here_first, far, far_any = rf, t_not(fut_any), rp, past_any
+    near, here_first, far, far_any = all_mask_sides(direction, lp=lp, rf=rf, lf=lf, rp=rp, past_any=past_any, fut_any=fut_any)
     # near | (none on the near side) & (K & V at i | !K & (far | no K on the far side & D)), each operand once
     rest = t_or(t_and(K, V), t_and(t_not(K), t_or(far, t_and(t_not(far_any), D))))
     return t_or(near, t_and(here_first, rest))
+
+
+def all_mask_sides(
+    direction: str, *, lp: lg.Formula, rf: lg.Formula, lf: lg.Formula, rp: lg.Formula, past_any: lg.Formula, fut_any: lg.Formula
+) -> tuple[lg.Formula, lg.Formula, lg.Formula, lg.Formula]:
+    """Return (near, none on the near side, far, any K on the far side) of an ``all`` mask.
+
+    leftmost: the first K overall is before i (lp), else at i, else the NEAREST K after i (lf: the
+    leftmost of them); rightmost: the last K overall is after i (rf), else at i, else the nearest K
+    before i (rp: the rightmost of them).  The far side picks the key nearest to i, the near side the
+    one farthest from it (tests/constructive/test_brasp_rules.py checks both sides on every word).
+    """
+    if direction == "leftmost":
+        return lp, t_not(past_any), lf, fut_any
+    return rf, t_not(fut_any), rp, past_any
 
 
 def query_vectors(e: Expr) -> list[str]:
@@ -553,6 +620,7 @@ def _to_formulas(p: Program) -> dict[str, lg.Formula]:
                 f"the selector of {name!r} reads {len(qs)} query vectors; the translation splits on each of their values, at most {MAX_QUERY_VECTORS}"
             )
         V, D = _formula(s.value, env), _formula(s.default, env)
+        _hit("selector: split on query vectors" if qs else "selector: keys only")
         total: lg.Formula = FALSE
         for values in itertools.product((True, False), repeat=len(qs)):
             sigma = dict(zip(qs, values))

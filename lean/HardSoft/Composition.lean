@@ -69,54 +69,60 @@ theorem layerAdd_nonneg {H N : Nat} {B : Nat → α} {X x LipF : α}
   have h4 := OrderedRing.mul_nonneg h3 hx
   exact OrderedRing.mul_nonneg h4 (sumTo_nonneg hB)
 
-/-- Theorem 26 (composition, algebraic form, with the `ε ≤ 1` bootstrapping fix; statements P and
-C): a transformer with `L` layers, layer `l` with `H l` heads, `N l` unmasked positions per query,
-activations `≤ X l`, temperature `τ l > 0`, `x l = e^{-γ_l/τ_l} ≥ 0`, `Lip F_l ≥ 0`, norms
-`|A_{l,h}|_sum, |B_{l,h}|_col ≥ 0`, errors `e l ≥ 0` with `e 0 = 0`, and at every layer `l < L`
-the per-layer facts of Lemma 25 at input error `e l` (score error, statement S, statement E,
-triangle inequality, head, residual and feed-forward steps, output error `e (l+1)`). Let `B` be
-the recursion `B 0 = 0`, `B (l+1) = r_l B l + a_l` with Lemma 25's
+/-- Theorem 26 (composition, with the `ε ≤ 1` bootstrapping fix; statements P, S, E and C): a
+transformer with `L` layers, layer `l` with `H l` heads, `N l` unmasked positions per query,
+activations `≤ X l`, temperature `τ l > 0`, gap `γ l`, `Lip F_l ≥ 0`, norms `|A_{l,h}|_sum,
+|B_{l,h}|_col ≥ 0`, errors `e l ≥ 0` with `e 0 = 0`, an exponential with `ExpLike`'s properties and
+fact F5 (`ExpLike.LogMean`), and at every layer `l < L` the hypotheses of Lemma 25
+(`layer_err_le`) at input error `e l`: per head the average-hard scores `s_{l,h}` with their max
+set (`m ≥ 1` positions at `s_max`, the others `≥ γ l` below), the perturbed scores `s'_{l,h}` within
+`|A_{l,h}|_sum (2 X_l e_l + e_l²)` of them, the head, residual and feed-forward steps (output error
+`e (l+1)`). Let `B` be the recursion `B 0 = 0`, `B (l+1) = r_l B l + a_l` with Lemma 25's
 `r_l = (1 + Lip F_l) (1 + Σ_h |B_{l,h}|_col (1 + X_l (2X_l + 1) |A_{l,h}|_sum / τ_l))` and
-`a_l = 2 (1 + Lip F_l) X_l (N_l - 1) x_l Σ_h |B_{l,h}|_col`. If `B L ≤ ε` and `B L ≤ 1`, then the
-output error is `e L ≤ ε` and every layer's error is `e l ≤ 1` (`l ≤ L`), so Lemma 25 applied
-at every layer. -/
-theorem err_le_eps_of_layers {L : Nat} {H N : Nat → Nat}
-    {A B scoreErr dSoft dHard wErr headErr : Nat → Nat → α}
-    {X tau x LipF yErr e : Nat → α} {eps : α}
+`a_l = 2 (1 + Lip F_l) X_l (N_l - 1) e^{-γ_l/τ_l} Σ_h |B_{l,h}|_col`. If `B L ≤ ε` and `B L ≤ 1`,
+then the output error is `e L ≤ ε` and every layer's error is `e l ≤ 1` (`l ≤ L`), so Lemma 25
+applied at every layer. -/
+theorem err_le_eps_of_layers (E : ExpLike α) (hE : ExpLike.LogMean E) {L : Nat} {H N : Nat → Nat}
+    {A B headErr smax : Nat → Nat → α} {sSoft sHard : Nat → Nat → Nat → α}
+    {isMax : Nat → Nat → Nat → Bool} {X tau gamma LipF yErr e : Nat → α} {eps : α}
     (hA : ∀ l, l < L → ∀ h, h < H l → 0 ≤ A l h)
     (hB : ∀ l, l < L → ∀ h, h < H l → 0 ≤ B l h)
     (hX : ∀ l, l < L → 0 ≤ X l) (htau : ∀ l, l < L → 0 < tau l)
-    (hx : ∀ l, l < L → 0 ≤ x l) (hLip : ∀ l, l < L → 0 ≤ LipF l)
+    (hLip : ∀ l, l < L → 0 ≤ LipF l)
     (he0 : e 0 = 0) (he : ∀ l, l ≤ L → 0 ≤ e l)
-    (hscore : ∀ l, l < L → ∀ h, h < H l →
-      scoreErr l h ≤ A l h * (2 * X l * e l + e l * e l))
-    (hS : ∀ l, l < L → ∀ h, h < H l → dSoft l h ≤ scoreErr l h / tau l)
-    (hE : ∀ l, l < L → ∀ h, h < H l → dHard l h ≤ 2 * natCast (N l - 1) * x l)
-    (hw : ∀ l, l < L → ∀ h, h < H l → wErr l h ≤ dSoft l h + dHard l h)
-    (hhead : ∀ l, l < L → ∀ h, h < H l →
-      headErr l h ≤ B l h * e l + B l h * X l * wErr l h)
+    (hscore : ∀ l, l < L → ∀ h, h < H l → ∀ j, j < N l →
+      absv (sSoft l h j - sHard l h j) ≤ A l h * (2 * X l * e l + e l * e l))
+    (hmax : ∀ l, l < L → ∀ h, h < H l → ∀ j, j < N l → isMax l h j = true → sHard l h j = smax l h)
+    (hgap : ∀ l, l < L → ∀ h, h < H l → ∀ j, j < N l → isMax l h j = false →
+      sHard l h j ≤ smax l h - gamma l)
+    (hm : ∀ l, l < L → ∀ h, h < H l → 0 < countMax (isMax l h) (N l))
+    (hhead : ∀ l, l < L → ∀ h, h < H l → headErr l h ≤ B l h * e l + B l h * X l *
+      sumTo (fun j => absv (softmax E (tau l) (sSoft l h) (N l) j - ahardmax (isMax l h) (N l) j)) (N l))
     (hres : ∀ l, l < L → yErr l ≤ e l + sumTo (headErr l) (H l))
     (hffn : ∀ l, l < L → e (l + 1) ≤ (1 + LipF l) * yErr l)
     (hBeps : bound
       (fun l => (1 + LipF l) *
         (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l)))
-      (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ eps)
+      (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * E.exp (-gamma l / tau l)
+        * sumTo (B l) (H l)) L ≤ eps)
     (hB1 : bound
       (fun l => (1 + LipF l) *
         (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l)))
-      (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) L ≤ 1) :
+      (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * E.exp (-gamma l / tau l)
+        * sumTo (B l) (H l)) L ≤ 1) :
     e L ≤ eps ∧ ∀ l, l ≤ L → e l ≤ 1 := by
   have hstep : ∀ l, l < L → e l ≤ 1 →
       e (l + 1) ≤ (fun l => (1 + LipF l) *
         (1 + sumTo (fun h => B l h * (1 + X l * (2 * X l + 1) * A l h / tau l)) (H l))) l * e l
-        + (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * x l * sumTo (B l) (H l)) l :=
+        + (fun l => 2 * (1 + LipF l) * X l * natCast (N l - 1) * E.exp (-gamma l / tau l)
+          * sumTo (B l) (H l)) l :=
     fun l hl h1 =>
-      layer_err_le (hA l hl) (hB l hl) (hX l hl) (htau l hl) (hLip l hl) (he l (by omega)) h1
-        (hscore l hl) (hS l hl) (hE l hl) (hw l hl) (hhead l hl) (hres l hl) (hffn l hl)
+      layer_err_le E hE (hA l hl) (hB l hl) (hX l hl) (htau l hl) (hLip l hl) (he l (by omega)) h1
+        (hscore l hl) (hmax l hl) (hgap l hl) (hm l hl) (hhead l hl) (hres l hl) (hffn l hl)
   have hr := fun l (hl : l < L) =>
     layerRate_ge_one (hA l hl) (hB l hl) (hX l hl) (htau l hl) (hLip l hl)
   have ha := fun l (hl : l < L) =>
-    layerAdd_nonneg (N := N l) (hB l hl) (hX l hl) (hx l hl) (hLip l hl)
+    layerAdd_nonneg (N := N l) (hB l hl) (hX l hl) (Std.le_of_lt (E.pos (-gamma l / tau l))) (hLip l hl)
   have key := err_le_bound_of_bound_le_one he0 hstep hr ha hB1
   exact ⟨Std.le_trans (key L (Nat.le_refl L)).1 hBeps,
     fun l hl => Std.le_trans (key l hl).1 (key l hl).2⟩

@@ -5,6 +5,9 @@ public import HardSoft.Layer
 public import HardSoft.Exp
 public import HardSoft.Composition
 public import HardSoft.Constructions
+public import HardSoft.Lipschitz
+public import HardSoft.Errata
+public import HardSoft.Growth
 
 /-!
 # Non-vacuity: every main theorem's hypotheses hold together at `Rat`
@@ -133,72 +136,157 @@ theorem nonvacuous_not_score_err_le_of_one_lt :
     ¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 :=
   not_score_err_le_of_one_lt (by grind) (by grind)
 
-/-- Non-vacuity of `layer_err_le`: its hypotheses hold together at `Rat`; one head, `N = 2`,
-`|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`, `ε = 1/2`; every step holds with equality. -/
-theorem nonvacuous_layer_err_le : (1 / 2 + (1 / 2 + 5 / 4 + 1 / 50) : Rat)
+/-! ### Statement S -/
+
+/-- Statement S at `Rat`, helper: the constant exponential `expOne` satisfies fact F5
+(`2 (1 - 1) = 0 ≤ δ (1 + 1)` for `δ ≥ 0`). -/
+theorem expOne_logMean : expOne.LogMean := fun d hd => by
+  show 2 * ((1 : Rat) - 1) ≤ d * (1 + 1)
+  grind
+
+/-- Statement S at `Rat`, helper: with `expOne` every softmax weight over `2` positions is `1/2`. -/
+theorem softmax_expOne_two (tau : Rat) (s : Nat → Rat) (j : Nat) :
+    softmax expOne tau s 2 j = 1 / 2 := by
+  unfold softmax
+  show (1 : Rat) / sumTo (fun _ => 1) 2 = 1 / 2
+  rw [sumTo_succ, sumTo_succ, sumTo_zero]
+  grind
+
+/-- Non-vacuity of `sumTo_absv_sub_le_of_ratio`: its hypotheses hold together at `Rat`; `N = 2`,
+`p = (1/2, 1/2)`, `q = (2/3, 1/3)`, `λ = 1`, `y = 2`: `‖p - q‖₁ = 1/3` and `3 · 1/3 ≤ 2`. -/
+theorem nonvacuous_sumTo_absv_sub_le_of_ratio :
+    (2 + 1) * sumTo (fun j => absv ((fun _ => (1 / 2 : Rat)) j
+      - (fun j => if j = 0 then (2 / 3 : Rat) else 1 / 3) j)) 2 ≤ 2 * (2 - 1) :=
+  sumTo_absv_sub_le_of_ratio (lam := 1) (y := 2) (by grind) (by grind)
+    (fun j _ => by show (1 : Rat) * (1 / 2) ≤ 2 * (if j = 0 then 2 / 3 else 1 / 3); split <;> grind)
+    (fun j _ => by show (if j = 0 then (2 / 3 : Rat) else 1 / 3) ≤ 2 * 1 * (1 / 2); split <;> grind)
+    (by rw [sumTo_succ, sumTo_succ, sumTo_zero]; grind)
+    (by rw [sumTo_succ, sumTo_succ, sumTo_zero]; simp; grind)
+
+/-- Non-vacuity of `softmax_lipschitz`: its hypotheses hold together at `Rat`; `expOne` (which
+satisfies F5), `N = 2`, `τ = 1`, scores `a = (1, 0)`, `b = (0, 0)`, `d = 1`. -/
+theorem nonvacuous_softmax_lipschitz :
+    sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
+      - softmax expOne 1 (fun _ => (0 : Rat)) 2 j)) 2 ≤ 1 / 1 :=
+  softmax_lipschitz expOne expOne_logMean (by grind) (by grind)
+    (fun j _ => by
+      show absv ((if j = 0 then (1 : Rat) else 0) - 0) ≤ 1
+      split
+      · rw [absv_of_nonneg (by grind)]; grind
+      · rw [absv_of_nonneg (by grind)]; grind)
+
+/-- Non-vacuity of `layer_err_le`: its hypotheses hold together at `Rat`; `expOne` (F5 holds), one
+head, `N = 2`, exact scores `(1, 0)` (max set `{0}`, gap `γ = 1`) perturbed by nothing, `|A| = |B| =
+X = τ = 1`, `Lip F = 0`, `ε = 1/2`; the head error `1/2 + 1` is `|B| ε + |B| X ‖softmax - ahardmax‖₁`
+exactly (`expOne`'s softmax is `(1/2, 1/2)` against `(1, 0)`). -/
+theorem nonvacuous_layer_err_le : (1 / 2 + (1 / 2 + 1) : Rat)
     ≤ (1 + 0) * (1 + sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) *
         (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2)
-      + 2 * (1 + 0) * 1 * natCast (2 - 1) * (1 / 100) * sumTo (fun _ => (1 : Rat)) 1 :=
-  layer_err_le (H := 1) (N := 2) (A := fun _ => 1) (B := fun _ => 1)
-    (scoreErr := fun _ => 5 / 4) (dSoft := fun _ => 5 / 4) (dHard := fun _ => 1 / 50)
-    (wErr := fun _ => 5 / 4 + 1 / 50) (headErr := fun _ => 1 / 2 + 5 / 4 + 1 / 50)
-    (X := 1) (tau := 1) (x := 1 / 100) (LipF := 0) (eps := 1 / 2)
-    (yErr := 1 / 2 + (1 / 2 + 5 / 4 + 1 / 50)) (outErr := 1 / 2 + (1 / 2 + 5 / 4 + 1 / 50))
+      + 2 * (1 + 0) * 1 * natCast (2 - 1) * expOne.exp (-1 / 1) * sumTo (fun _ => (1 : Rat)) 1 :=
+  layer_err_le expOne expOne_logMean (H := 1) (N := 2) (A := fun _ => 1) (B := fun _ => 1)
+    (headErr := fun _ => 1 / 2 + 1) (smax := fun _ => 1)
+    (sSoft := fun _ j => if j = 0 then 1 else 0) (sHard := fun _ j => if j = 0 then 1 else 0)
+    (isMax := fun _ j => j == 0) (X := 1) (tau := 1) (gamma := 1) (LipF := 0) (eps := 1 / 2)
+    (yErr := 1 / 2 + (1 / 2 + 1)) (outErr := 1 / 2 + (1 / 2 + 1))
     (fun _ _ => by grind) (fun _ _ => by grind) (by grind) (by grind) (by grind) (by grind)
-    (by grind) (fun _ _ => by grind) (fun _ _ => by grind)
-    (fun _ _ => by rw [natCast_two_sub_one_rat]; grind) (fun _ _ => by grind)
-    (fun _ _ => by grind) (by rw [sumTo_succ, sumTo_zero]; grind) (by grind)
+    (by grind)
+    (fun _ _ j _ => by
+      show absv ((if j = 0 then (1 : Rat) else 0) - (if j = 0 then 1 else 0))
+        ≤ 1 * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2))
+      rw [show (if j = 0 then (1 : Rat) else 0) - (if j = 0 then 1 else 0) = 0 by grind,
+        absv_of_nonneg (Std.le_refl (0 : Rat))]
+      grind)
+    (fun _ _ j _ h => by simp at h; subst h; rfl)
+    (fun _ _ j _ h => by simp at h; simp [h] <;> grind)
+    (fun _ _ => by show 0 < countMax (fun j => j == 0) 2; decide)
+    (fun _ _ => by
+      show (1 / 2 + 1 : Rat) ≤ 1 * (1 / 2) + 1 * 1 * sumTo (fun j => absv (softmax expOne 1
+        (fun j => if j = 0 then (1 : Rat) else 0) 2 j - ahardmax (fun j => j == 0) 2 j)) 2
+      rw [sumTo_succ, sumTo_succ, sumTo_zero, softmax_expOne_two, softmax_expOne_two]
+      have h0 : (ahardmax (fun j => j == 0) 2 0 : Rat) = 1 := by
+        have hc : countMax (fun j => j == 0) 2 = 1 := by decide
+        unfold ahardmax
+        rw [if_pos (by decide), hc, natCast_one_rat]
+        grind
+      have h1 : (ahardmax (fun j => j == 0) 2 1 : Rat) = 0 := by
+        unfold ahardmax
+        rw [if_neg (by decide)]
+      rw [h0, h1, absv_of_nonpos (a := (1 / 2 : Rat) - 1) (by grind),
+        absv_of_nonneg (a := (1 / 2 : Rat) - 0) (by grind)]
+      grind)
+    (by rw [sumTo_succ, sumTo_zero]; grind) (by grind)
 
 /-! ### Theorem 26, end to end -/
 
-/-- Non-vacuity of `err_le_eps_of_layers`: its hypotheses hold together at `Rat`; one layer, one
-head, `N = 2`, `|A| = |B| = X = τ = 1`, `x = 1/100`, `Lip F = 0`; errors `e 0 = 0`,
-`e 1 = 1/50 = B 1 ≤ ε = 1/10`. -/
+/-- Non-vacuity of `err_le_eps_of_layers`: its hypotheses hold together at `Rat`; `expOne`, one
+layer, one head, `N = 2`, exact scores `(1, 0)` unperturbed, `|A| = |B| = τ = γ = 1`, `X = 1/4`,
+`Lip F = 0`; errors `e 0 = 0`, `e 1 = 1/4`, the head error `|B| X ‖softmax - ahardmax‖₁ = 1/4`;
+`B 1 = a = 2 X = 1/2 ≤ ε = 1/2` (`expOne`'s `x` is `1`). -/
 theorem nonvacuous_err_le_eps_of_layers :
-    (fun l => if l = 0 then (0 : Rat) else 1 / 50) 1 ≤ 1 / 10 ∧
-    ∀ l, l ≤ 1 → (fun l => if l = 0 then (0 : Rat) else 1 / 50) l ≤ 1 :=
-  err_le_eps_of_layers (L := 1) (H := fun _ => 1) (N := fun _ => 2)
-    (A := fun _ _ => 1) (B := fun _ _ => 1) (scoreErr := fun _ _ => 0) (dSoft := fun _ _ => 0)
-    (dHard := fun _ _ => 1 / 50) (wErr := fun _ _ => 1 / 50) (headErr := fun _ _ => 1 / 50)
-    (X := fun _ => 1) (tau := fun _ => 1) (x := fun _ => 1 / 100) (LipF := fun _ => 0)
-    (yErr := fun _ => 1 / 50) (e := fun l => if l = 0 then (0 : Rat) else 1 / 50)
-    (eps := 1 / 10)
+    (fun l => if l = 0 then (0 : Rat) else 1 / 4) 1 ≤ 1 / 2 ∧
+    ∀ l, l ≤ 1 → (fun l => if l = 0 then (0 : Rat) else 1 / 4) l ≤ 1 :=
+  err_le_eps_of_layers expOne expOne_logMean (L := 1) (H := fun _ => 1) (N := fun _ => 2)
+    (A := fun _ _ => 1) (B := fun _ _ => 1) (headErr := fun _ _ => 1 / 4) (smax := fun _ _ => 1)
+    (sSoft := fun _ _ j => if j = 0 then 1 else 0) (sHard := fun _ _ j => if j = 0 then 1 else 0)
+    (isMax := fun _ _ j => j == 0) (X := fun _ => 1 / 4) (tau := fun _ => 1)
+    (gamma := fun _ => 1) (LipF := fun _ => 0) (yErr := fun _ => 1 / 4)
+    (e := fun l => if l = 0 then (0 : Rat) else 1 / 4) (eps := 1 / 2)
     (fun _ _ _ _ => by grind) (fun _ _ _ _ => by grind) (fun _ _ => by grind)
-    (fun _ _ => by grind) (fun _ _ => by grind) (fun _ _ => by grind)
+    (fun _ _ => by grind) (fun _ _ => by grind)
     (by simp)
-    (fun l _ => by show (0 : Rat) ≤ (if l = 0 then 0 else 1 / 50); split <;> grind)
-    (fun l hl _ _ => by
+    (fun l _ => by show (0 : Rat) ≤ (if l = 0 then 0 else 1 / 4); split <;> grind)
+    (fun l hl _ _ j _ => by
+      show absv ((if j = 0 then (1 : Rat) else 0) - (if j = 0 then 1 else 0))
+        ≤ 1 * (2 * (1 / 4) * (if l = 0 then 0 else 1 / 4)
+          + (if l = 0 then 0 else 1 / 4) * (if l = 0 then 0 else 1 / 4))
       have : l = 0 := by omega
       subst this
-      show (0 : Rat) ≤ 1 * (2 * 1 * (if 0 = 0 then 0 else 1 / 50)
-        + (if 0 = 0 then 0 else 1 / 50) * (if 0 = 0 then 0 else 1 / 50))
+      rw [show (if j = 0 then (1 : Rat) else 0) - (if j = 0 then 1 else 0) = 0 by grind,
+        absv_of_nonneg (Std.le_refl (0 : Rat))]
       simp <;> grind)
-    (fun _ _ _ _ => by grind)
-    (fun _ _ _ _ => by rw [natCast_two_sub_one_rat]; grind)
-    (fun _ _ _ _ => by grind)
+    (fun _ _ _ _ j _ h => by simp at h; subst h; rfl)
+    (fun _ _ _ _ j _ h => by simp at h; simp [h] <;> grind)
+    (fun _ _ _ _ => by show 0 < countMax (fun j => j == 0) 2; decide)
     (fun l hl _ _ => by
       have : l = 0 := by omega
       subst this
-      show (1 / 50 : Rat) ≤ 1 * (if 0 = 0 then 0 else 1 / 50) + 1 * 1 * (1 / 50)
+      show (1 / 4 : Rat) ≤ 1 * (if 0 = 0 then 0 else 1 / 4) + 1 * (1 / 4) * sumTo (fun j =>
+        absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
+          - ahardmax (fun j => j == 0) 2 j)) 2
+      rw [sumTo_succ, sumTo_succ, sumTo_zero, softmax_expOne_two, softmax_expOne_two]
+      have h0 : (ahardmax (fun j => j == 0) 2 0 : Rat) = 1 := by
+        have hc : countMax (fun j => j == 0) 2 = 1 := by decide
+        unfold ahardmax
+        rw [if_pos (by decide), hc, natCast_one_rat]
+        grind
+      have h1 : (ahardmax (fun j => j == 0) 2 1 : Rat) = 0 := by
+        unfold ahardmax
+        rw [if_neg (by decide)]
+      rw [h0, h1, absv_of_nonpos (a := (1 / 2 : Rat) - 1) (by grind),
+        absv_of_nonneg (a := (1 / 2 : Rat) - 0) (by grind)]
       simp <;> grind)
     (fun l hl => by
       have : l = 0 := by omega
       subst this
-      show (1 / 50 : Rat) ≤ (if 0 = 0 then 0 else 1 / 50) + sumTo (fun _ => 1 / 50) 1
+      show (1 / 4 : Rat) ≤ (if 0 = 0 then 0 else 1 / 4) + sumTo (fun _ => 1 / 4) 1
       rw [sumTo_succ, sumTo_zero]
       simp <;> grind)
     (fun l hl => by
       have : l = 0 := by omega
       subst this
-      show (if 0 + 1 = 0 then (0 : Rat) else 1 / 50) ≤ (1 + 0) * (1 / 50)
+      show (if 0 + 1 = 0 then (0 : Rat) else 1 / 4) ≤ (1 + 0) * (1 / 4)
       simp <;> grind)
     (by
       rw [bound_succ, bound_zero]
       rw [natCast_two_sub_one_rat, sumTo_succ, sumTo_zero, sumTo_succ, sumTo_zero]
+      show (1 + 0) * (1 + (0 + 1 * (1 + 1 / 4 * (2 * (1 / 4) + 1) * 1 / 1))) * 0
+        + 2 * (1 + 0) * (1 / 4) * (0 + 1) * (1 : Rat) * (0 + 1) ≤ 1 / 2
       grind)
     (by
       rw [bound_succ, bound_zero]
       rw [natCast_two_sub_one_rat, sumTo_succ, sumTo_zero, sumTo_succ, sumTo_zero]
+      show (1 + 0) * (1 + (0 + 1 * (1 + 1 / 4 * (2 * (1 / 4) + 1) * 1 / 1))) * 0
+        + 2 * (1 + 0) * (1 / 4) * (0 + 1) * (1 : Rat) * (0 + 1) ≤ 1
       grind)
 
 /-! ### Statement E -/
@@ -554,6 +642,80 @@ theorem nonvacuous_srasp_lookup_gap :
 theorem nonvacuous_srasp_lookup_gap_neg :
     ((2 * natCast 1 * -natCast 1 - natCast 1 * natCast 1) / natCast 2 : Rat) ≤ 0 - 1 / natCast 2 :=
   srasp_lookup_gap_neg (m := 1) (p := 1) (i := 2) (by omega) (by omega)
+
+/-! ### Statement G (Lemma 29) -/
+
+/-- Statement G at `Rat`, helper: `|1| = 1`. -/
+theorem absv_one_rat : absv (1 : Rat) = 1 := absv_of_nonneg (by grind)
+
+/-- Non-vacuity of `activation_growth`: its hypotheses hold together at `Rat`; `d = N = H = m = 1`,
+every activation, weight and matrix entry `1`, biases `0`, `X = |V|_col = |W1|_col = |W2|_col = 1`:
+`y = 2 = (1 + 1) X` and `z = 4 = (1 + 1 · 1) · 2` (both bounds attained). -/
+theorem nonvacuous_activation_growth :
+    (∀ l, l < 1 → absv (attnResidual (fun _ => (1 : Rat)) (fun _ _ => 1) (fun _ _ => 1)
+        (fun _ _ _ => 1) 1 1 1 l) ≤ (1 + sumTo (fun _ => (1 : Rat)) 1) * 1) ∧
+      (∀ l, l < 1 → absv (ffnResidual (attnResidual (fun _ => (1 : Rat)) (fun _ _ => 1)
+        (fun _ _ => 1) (fun _ _ _ => 1) 1 1 1) (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1)
+        (fun _ => 0) 1 1 l) ≤ (1 + 1 * 1) * ((1 + sumTo (fun _ => (1 : Rat)) 1) * 1) + 0 * 1 + 0) :=
+  activation_growth (by grind)
+    (fun _ _ => by rw [absv_one_rat]; grind)
+    (fun _ _ _ _ => by rw [absv_one_rat]; grind)
+    (fun _ _ _ _ => by grind)
+    (fun _ _ => by rw [sumTo_succ, sumTo_zero]; grind)
+    (fun _ _ => by grind)
+    (fun _ _ _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (by grind)
+    (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (by grind)
+    (fun _ _ => by rw [absv_of_nonneg (Std.le_refl (0 : Rat))]; grind)
+    (fun _ _ => by rw [absv_of_nonneg (Std.le_refl (0 : Rat))]; grind)
+
+/-- Non-vacuity of `activation_growth_layers`: its hypotheses hold together at `Rat`; `g = 2`,
+`c = 1`, `X = (1, 3, 7)` (each step attained), `L = 2`: `7 ≤ 4 · 1 + B_2 = 4 + 3`. -/
+theorem nonvacuous_activation_growth_layers :
+    (fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7) 2
+      ≤ 2 ^ 2 * (fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7) 0
+        + bound (fun _ => (2 : Rat)) (fun _ => 1) 2 :=
+  activation_growth_layers (Xs := fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7)
+    (g := 2) (c := 1) (L := 2) (by grind) (fun l hl => by
+    have : l = 0 ∨ l = 1 := by omega
+    rcases this with rfl | rfl
+    · simp <;> grind
+    · simp <;> grind)
+
+/-! ### Errata -/
+
+/-- Non-vacuity of `corrected_offset_le_eps`: its hypotheses hold together at `Rat`; `expOne`,
+`K = X = 1`, `N = 1`, `γ = τ = 1`, `ε = 1` (the choice `e^{γ/τ} ε ≥ K X N` holds with equality). -/
+theorem nonvacuous_corrected_offset_le_eps :
+    (1 : Rat) * 1 * natCast 1 * expOne.exp (-1 / 1) ≤ 1 :=
+  corrected_offset_le_eps expOne (by rw [natCast_one_rat]; show (1 : Rat) * 1 * (0 + 1) ≤ 1 * 1; grind)
+
+/-- Non-vacuity of `printed_offset_not_le`: its hypotheses hold together at `Rat`; `expOne`,
+`K = X = 1`, `N = 1`, `γ = τ = 1`, `ε = 1/2`. -/
+theorem nonvacuous_printed_offset_not_le :
+    (1 : Rat) * 1 * natCast 1 ≤ 1 * 1 * natCast 1 * expOne.exp (1 / 1) ∧
+      (∀ tau', 0 < tau' → tau' ≤ 1 →
+        (1 : Rat) * 1 * natCast 1 * expOne.exp (1 / 1) ≤ 1 * 1 * natCast 1 * expOne.exp (1 / tau')) ∧
+      ((1 / 2 : Rat) < 1 * 1 * natCast 1 → ¬ (1 : Rat) * 1 * natCast 1 * expOne.exp (1 / 1) ≤ 1 / 2) :=
+  printed_offset_not_le expOne (by grind) (by grind) (by grind) (by grind)
+
+/-- Non-vacuity of `eps_upper_bound_not_certified`: its hypotheses hold together at `Rat`; `expOne`,
+`A = 1`, `N = 1`, `γ = τ = 1`, the bound `b = 1`, rates `r = 1`. -/
+theorem nonvacuous_eps_upper_bound_not_certified :
+    ∃ eps : Rat, 0 < eps ∧ eps ≤ 1 ∧
+      ¬ bound (fun _ => (1 : Rat)) (fun _ => 1 * natCast 1 * expOne.exp (-1 / 1)) 1 ≤ eps :=
+  eps_upper_bound_not_certified expOne (by grind) (by omega) (by grind) (fun _ => 1)
+
+/-- Non-vacuity of `unguarded_err_unbounded`: its hypotheses hold together at `Rat`; depth `L = 2`,
+`M = 100`. -/
+theorem nonvacuous_unguarded_err_unbounded :
+    bound (fun _ => (1 : Rat)) (fun _ => 2) 2 = 2 * natCast 2 ∧
+      ∃ e : Nat → Rat, e 0 = 0 ∧
+        (∀ k, k < 2 → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : Rat)) k * e k + (fun _ => (2 : Rat)) k) ∧
+        (∀ k, k ≤ 2 → 0 ≤ e k) ∧ 100 < e 2 :=
+  unguarded_err_unbounded (by omega) 100
 
 end HardSoft
 

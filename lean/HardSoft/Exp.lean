@@ -26,6 +26,9 @@ would need `exp (1/2) = √q` rational for every root); the non-vacuity examples
   `HardSoft.weight_le_pow_of_ziggurat`: the weight facts.
 * `HardSoft.softmax_offMass_le_of_gap` (E from scores), `HardSoft.sumTo_absv_softmax_sub_ahardmax_le`
   (E, `ℓ₁` form, from scores), `HardSoft.softmax_mass_off_top_le_of_ziggurat` (Z from scores).
+* `HardSoft.ExpLike.LogMean` (fact F5), `HardSoft.ExpLike.Tangent` (fact F1),
+  `HardSoft.ExpLike.IsLog` (a logarithm): the exp facts beyond `ExpLike` that statements S
+  (`HardSoft.Lipschitz`) and T (`HardSoft.Temperature`) take as hypotheses, each stated once here.
 -/
 
 @[expose] public section
@@ -94,6 +97,36 @@ theorem offMass_congr {isMax : Nat → Bool} {f g : Nat → α} {N : Nat}
 
 variable [LE α] [LT α]
 
+/-! ### The exp facts beyond `ExpLike`
+
+Each is a property of the real exponential (checked at many points and by a monotonicity argument
+in `tests/spec/test_exp_facts.py`), stated once here as a named proposition; a theorem that needs
+one takes it as a hypothesis, so what it rests on is in its statement. -/
+
+/-- Lemma 25 (statement S, fact F5, the log-mean inequality): `2 (exp δ - 1) ≤ δ (exp δ + 1)` for
+every `δ ≥ 0`, i.e. `2 (y - 1)/(y + 1) ≤ ln y` for `y = exp δ ≥ 1` (the fact the SMT check of S
+assumes). -/
+def ExpLike.LogMean (E : ExpLike α) : Prop :=
+  ∀ d : α, 0 ≤ d → 2 * (E.exp d - 1) ≤ d * (E.exp d + 1)
+
+/-- Theorem 26 (statement T and erratum 2, fact F1, the tangent at `0`): `1 + x ≤ exp x` for every
+`x` (gives `max_t t^k e^{-γt/2} = (2k/(eγ))^k` as an upper bound). -/
+def ExpLike.Tangent (E : ExpLike α) : Prop :=
+  ∀ x : α, 1 + x ≤ E.exp x
+
+/-- Theorem 26 (statement T, the logarithm): `log` inverts `exp` on the positive numbers,
+`exp (log x) = x` for `x > 0` (so `1/τ ≥ (2/γ) ln(C/ε)` can be written). -/
+def ExpLike.IsLog (E : ExpLike α) (log : α → α) : Prop :=
+  ∀ x : α, 0 < x → E.exp (log x) = x
+
+/-- Lemma 25 and Theorem 26 (statements S and T), helper: `exp (-x) * exp x = 1`. -/
+theorem ExpLike.exp_neg_mul (E : ExpLike α) (x : α) : E.exp (-x) * E.exp x = 1 := by
+  rw [← E.add, show -x + x = 0 by grind, E.zero]
+
+/-- Lemma 25 and Theorem 26 (statements S and T), helper: `x ≥ 0` gives `exp x ≥ 1`. -/
+theorem ExpLike.one_le_exp (E : ExpLike α) {x : α} (hx : 0 ≤ x) : 1 ≤ E.exp x := by
+  rw [← E.zero]; exact E.mono _ _ hx
+
 /-- Lemma 25 and Lemma 6 (statements E and Z), definition: softmax at temperature `τ` over the
 positions `k < N`, `p_j = exp(s_j/τ) / Σ_{k<N} exp(s_k/τ)`. -/
 noncomputable def softmax (E : ExpLike α) (tau : α) (s : Nat → α) (N : Nat) (j : Nat) : α :=
@@ -127,6 +160,29 @@ theorem ExpLike.exp_natCast_mul (E : ExpLike α) (t : α) (k : Nat) :
     rw [this]
 
 variable [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
+
+/-- Lemma 25 (statement S), helper: over `N ≥ 1` positions the softmax denominator
+`Σ_{k<N} exp(f k)` is positive. -/
+theorem sumTo_exp_pos (E : ExpLike α) (f : Nat → α) {N : Nat} (hN : 0 < N) :
+    0 < sumTo (fun k => E.exp (f k)) N := by
+  obtain ⟨n, rfl⟩ : ∃ n, N = n + 1 := ⟨N - 1, by omega⟩
+  induction n with
+  | zero => rw [sumTo_succ, sumTo_zero]; have := E.pos (f 0); grind
+  | succ n ih =>
+    have := ih (by omega)
+    have := E.pos (f (n + 1))
+    rw [sumTo_succ]
+    grind
+
+/-- Lemma 25 (statement S), helper: over `N ≥ 1` positions the softmax weights sum to `1`. -/
+theorem sumTo_softmax_eq_one_of_pos (E : ExpLike α) (tau : α) (s : Nat → α) {N : Nat}
+    (hN : 0 < N) : sumTo (softmax E tau s N) N = 1 := by
+  have hW := sumTo_exp_pos E (fun k => s k / tau) hN
+  have e : sumTo (softmax E tau s N) N
+      = sumTo (fun k => E.exp (s k / tau) / sumTo (fun k => E.exp (s k / tau)) N) N :=
+    sumTo_congr (fun k _ => rfl)
+  rw [e, sumTo_div_const]
+  grind
 
 /-- Lemma 25 and Lemma 6 (statements E and Z, softmax is the normalised rescaled weights): for any
 reference score `m` (e.g. the maximum), `softmax_j = w_j / Σ_{k<N} w_k` with `w_k = exp((s_k -

@@ -1,6 +1,6 @@
 module
 
-public import HardSoft.Defs
+public import HardSoft.Lipschitz
 
 /-!
 # The per-layer error bound (statement P, Lemma 25)
@@ -123,10 +123,10 @@ theorem sumTo_le_mul_add_mul {f g b : Nat → α} {e c : α} {H : Nat}
     rw [sumTo_succ, sumTo_succ, sumTo_succ]
     grind
 
-/-- Lemma 25 (per-layer error, statement P): for a layer with `H` heads, at most `N` unmasked
-positions per query, activations `‖x_i‖ ≤ X`, temperature `τ > 0`, `x = e^{-γ/τ}`, feed-forward
-Lipschitz constant `Lip F ≥ 0`, norms `|A_h|_sum, |B_h|_col ≥ 0`, and an input error `0 ≤ ε ≤ 1`:
-if for every head `h < H`
+/-- Lemma 25 (per-layer error, statement P, the combination): for a layer with `H` heads, at most `N`
+unmasked positions per query, activations `‖x_i‖ ≤ X`, temperature `τ > 0`, `x = e^{-γ/τ}`,
+feed-forward Lipschitz constant `Lip F ≥ 0`, norms `|A_h|_sum, |B_h|_col ≥ 0`, and an input error
+`0 ≤ ε ≤ 1`: if for every head `h < H`
 * score error `≤ |A_h|_sum (2 X ε + ε²)`,
 * `‖α'_h - α̃_h‖₁ ≤ score error / τ` (statement S),
 * `‖α̃_h - α_h‖₁ ≤ 2 (N-1) x` (statement E),
@@ -135,8 +135,9 @@ if for every head `h < H`
 and the residual error is `≤ ε + Σ_h` head error, and the output error is `≤ (1 + Lip F)` times
 the residual error, then the output error is `≤ r ε + a` with
 `r = (1 + Lip F) (1 + Σ_h |B_h|_col (1 + X (2X + 1) |A_h|_sum / τ))` and
-`a = 2 (1 + Lip F) X (N - 1) x Σ_h |B_h|_col`. -/
-theorem layer_err_le {H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α}
+`a = 2 (1 + Lip F) X (N - 1) x Σ_h |B_h|_col`. `layer_err_le` proves the S, E and triangle steps
+from the scores and applies this. -/
+theorem layer_err_le_of_steps {H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat → α}
     {X tau x LipF eps yErr outErr : α}
     (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau)
     (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1)
@@ -170,6 +171,60 @@ theorem layer_err_le {H N : Nat} {A B scoreErr dSoft dHard wErr headErr : Nat �
     grind
   rw [← e]
   exact Std.le_trans hffn this
+
+/-- Lemma 25 (statement P), helper: `A, X, ε ≥ 0` give a non-negative score error bound
+`A (2 X ε + ε²)`. -/
+theorem score_err_bound_nonneg {A X eps : α} (hA : 0 ≤ A) (hX : 0 ≤ X) (h0 : 0 ≤ eps) :
+    0 ≤ A * (2 * X * eps + eps * eps) := by
+  have h1 := OrderedRing.mul_nonneg hX h0
+  have h2 := OrderedRing.mul_nonneg h0 h0
+  exact OrderedRing.mul_nonneg hA (by grind)
+
+/-- Lemma 25 (per-layer error, statement P, from the scores): for a layer with `H` heads, at most
+`N` unmasked positions per query, activations `‖x_i‖ ≤ X`, temperature `τ > 0`, feed-forward
+Lipschitz constant `Lip F ≥ 0`, norms `|A_h|_sum, |B_h|_col ≥ 0`, an input error `0 ≤ ε ≤ 1`, and an
+exponential with `ExpLike`'s properties and fact F5 (`ExpLike.LogMean`): let head `h` have the
+average-hard scores `s_h` (at the exact input), with max set `M_h` (`m_h ≥ 1` positions at `s_max,h`,
+every other score `≤ s_max,h - γ`), and the scores `s'_h` of the perturbed input. If
+* every score error `|s'_{h,j} - s_{h,j}| ≤ |A_h|_sum (2 X ε + ε²)` (`j < N`),
+* head error `≤ |B_h|_col ε + |B_h|_col X ‖softmax_τ(s'_h) - ahardmax(s_h)‖₁`,
+* residual error `≤ ε + Σ_h` head error, output error `≤ (1 + Lip F)` residual error,
+then the output error is `≤ r ε + a` with `r = (1 + Lip F) (1 + Σ_h |B_h|_col (1 + X (2X + 1)
+|A_h|_sum / τ))` and `a = 2 (1 + Lip F) X (N - 1) e^{-γ/τ} Σ_h |B_h|_col`. Statement S
+(`softmax_lipschitz`), statement E (`sumTo_absv_softmax_sub_ahardmax_le`) and the triangle
+inequality are proved here, not assumed; the score, head, residual and feed-forward steps are the
+linear algebra of the layer, taken as hypotheses. -/
+theorem layer_err_le (E : ExpLike α) (hE : ExpLike.LogMean E) {H N : Nat} {A B headErr smax : Nat → α}
+    {sSoft sHard : Nat → Nat → α} {isMax : Nat → Nat → Bool} {X tau gamma LipF eps yErr outErr : α}
+    (hA : ∀ h, h < H → 0 ≤ A h) (hB : ∀ h, h < H → 0 ≤ B h) (hX : 0 ≤ X) (htau : 0 < tau)
+    (hLip : 0 ≤ LipF) (h0 : 0 ≤ eps) (h1 : eps ≤ 1)
+    (hscore : ∀ h, h < H → ∀ j, j < N →
+      absv (sSoft h j - sHard h j) ≤ A h * (2 * X * eps + eps * eps))
+    (hmax : ∀ h, h < H → ∀ j, j < N → isMax h j = true → sHard h j = smax h)
+    (hgap : ∀ h, h < H → ∀ j, j < N → isMax h j = false → sHard h j ≤ smax h - gamma)
+    (hm : ∀ h, h < H → 0 < countMax (isMax h) N)
+    (hhead : ∀ h, h < H → headErr h ≤ B h * eps
+      + B h * X * sumTo (fun j => absv (softmax E tau (sSoft h) N j - ahardmax (isMax h) N j)) N)
+    (hres : yErr ≤ eps + sumTo headErr H)
+    (hffn : outErr ≤ (1 + LipF) * yErr) :
+    outErr ≤ (1 + LipF) * (1 + sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H)
+        * eps + 2 * (1 + LipF) * X * natCast (N - 1) * E.exp (-gamma / tau) * sumTo B H := by
+  refine layer_err_le_of_steps (N := N) (x := E.exp (-gamma / tau))
+    (scoreErr := fun h => A h * (2 * X * eps + eps * eps))
+    (dSoft := fun h => sumTo (fun j => absv (softmax E tau (sSoft h) N j - softmax E tau (sHard h) N j)) N)
+    (dHard := fun h => sumTo (fun j => absv (softmax E tau (sHard h) N j - ahardmax (isMax h) N j)) N)
+    (wErr := fun h => sumTo (fun j => absv (softmax E tau (sSoft h) N j - ahardmax (isMax h) N j)) N)
+    hA hB hX htau hLip h0 h1 (fun h _ => Std.le_refl _) (fun h hh => ?_) (fun h hh => ?_)
+    (fun h _ => ?_) hhead hres hffn
+  · exact softmax_lipschitz E hE htau (score_err_bound_nonneg (hA h hh) hX h0) (hscore h hh)
+  · exact (sumTo_absv_softmax_sub_ahardmax_le E htau (hmax h hh) (hgap h hh) (hm h hh)).2
+  · have := mul_sumTo_le_of_le (C := 1) (A := 1) (B := 1) (N := N)
+      (f := fun j => absv (softmax E tau (sSoft h) N j - ahardmax (isMax h) N j))
+      (p := fun j => absv (softmax E tau (sSoft h) N j - softmax E tau (sHard h) N j))
+      (q := fun j => absv (softmax E tau (sHard h) N j - ahardmax (isMax h) N j))
+      (fun j _ => by have := absv_sub_le_add (a := softmax E tau (sSoft h) N j)
+                        (b := softmax E tau (sHard h) N j) (c := ahardmax (isMax h) N j); grind)
+    grind
 
 end HardSoft
 

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 
 #: Folders whose Python packages (a folder with __init__.py, the folder itself included) the map must list.
-PACKAGE_ROOTS: tuple[str, ...] = ("spec", "constructive", "smt", "checks", "hardsoft")
+PACKAGE_ROOTS: tuple[str, ...] = ("spec", "constructive", "smt", "interchange", "checks", "hardsoft")
 #: Hidden top-level folders the map must list all the same.
 HIDDEN_KEPT: frozenset[str] = frozenset({".ci"})
 #: Files that must not cite issue numbers or documents outside the repository (documents and code; the paths

@@ -1,9 +1,9 @@
 """The packages' layering and the absence of import cycles, read from every module's AST (lazy imports included).
 
-Layers: spec <- constructive <- checks and spec <- smt <- checks.  A module of spec/ imports
-only spec (and the root package's own modules, ``hardsoft`` and ``hardsoft.locations``);
-constructive/ and smt/ import spec and themselves, never each other and never checks/;
-checks/ may import anything.  Every ``import`` and ``from ... import`` counts wherever it stands
+Layers: spec <- constructive <- checks, spec <- smt <- checks and spec <- interchange <- checks.
+A module of spec/ imports only spec (and the root package's own modules, ``hardsoft`` and
+``hardsoft.locations``); constructive/, smt/ and interchange/ import spec and themselves, never
+each other and never checks/; checks/ may import anything.  Every ``import`` and ``from ... import`` counts wherever it stands
 (module level, inside a function, under ``if TYPE_CHECKING``), so a lazy import cannot hide a
 back-edge or a cycle.
 """
@@ -18,14 +18,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Repository folder -> installed package (pyproject's package-dir mapping).
-FOLDERS: dict[str, str] = {"hardsoft": "hardsoft", "spec": "hardsoft.spec", "constructive": "hardsoft.constructive", "smt": "hardsoft.smt", "checks": "hardsoft.checks"}
+FOLDERS: dict[str, str] = {
+    "hardsoft": "hardsoft",
+    "spec": "hardsoft.spec",
+    "constructive": "hardsoft.constructive",
+    "smt": "hardsoft.smt",
+    "interchange": "hardsoft.interchange",
+    "checks": "hardsoft.checks",
+}
 #: Layer of each top package -> the top packages it may import.
 ALLOWED: dict[str, set[str]] = {
     "root": {"root"},
     "spec": {"root", "spec"},
     "constructive": {"root", "spec", "constructive"},
     "smt": {"root", "spec", "smt"},
-    "checks": {"root", "spec", "constructive", "smt", "checks"},
+    "interchange": {"root", "spec", "interchange"},
+    "checks": {"root", "spec", "constructive", "smt", "interchange", "checks"},
     "entry": {"root", "checks"},
 }
 
@@ -37,7 +45,7 @@ def layer_of(module: str) -> str | None:
         return None
     if len(parts) == 1:
         return "root"
-    if parts[1] in ("spec", "constructive", "smt", "checks"):
+    if parts[1] in ("spec", "constructive", "smt", "interchange", "checks"):
         return parts[1]
     if parts[1] == "__main__":
         return "entry"
@@ -176,7 +184,8 @@ def _plant(tmp: Path, files: dict[str, str]) -> dict[str, set[str]]:
         p = tmp / rel
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text)
-    return import_graph(tmp, {"spec": "hardsoft.spec", "constructive": "hardsoft.constructive", "smt": "hardsoft.smt", "checks": "hardsoft.checks"})
+    folders = {k: v for k, v in FOLDERS.items() if k != "hardsoft" and (tmp / k).is_dir()}
+    return import_graph(tmp, folders)
 
 
 def test_a_lazy_back_edge_is_caught(tmp_path: Path) -> None:
@@ -211,6 +220,27 @@ def test_a_cycle_through_a_lazy_import_is_caught(tmp_path: Path) -> None:
         },
     )
     assert import_cycles(graph) == [["hardsoft.checks.engine.formulas", "hardsoft.checks.engine.verify"]]
+
+
+def test_interchange_importing_checks_or_constructive_is_caught(tmp_path: Path) -> None:
+    graph = _plant(
+        tmp_path,
+        {
+            "interchange/__init__.py": "",
+            "interchange/freeze.py": "def f():\n    from hardsoft.checks.commands import export  # lazy back-edge\n    return export\n",
+            "interchange/tracr.py": "from hardsoft.constructive import heads\nfrom hardsoft.spec import transformer\n",
+            "constructive/__init__.py": "",
+            "constructive/heads.py": "from hardsoft.interchange import tracr\n",
+            "checks/__init__.py": "",
+            "checks/commands/__init__.py": "",
+            "checks/commands/export.py": "from hardsoft.interchange import freeze\n",
+        },
+    )
+    v = layering_violations(graph)
+    assert "hardsoft.interchange.freeze (interchange) imports hardsoft.checks.commands.export (checks)" in v
+    assert "hardsoft.interchange.tracr (interchange) imports hardsoft.constructive.heads (constructive)" in v
+    assert "hardsoft.constructive.heads (constructive) imports hardsoft.interchange.tracr (interchange)" in v
+    assert not any(line.startswith("hardsoft.checks.commands.export") for line in v)
 
 
 @pytest.mark.parametrize("stmt", ["from . import formulas", "from .formulas import h", "import hardsoft.checks.engine.formulas as f"])

@@ -783,7 +783,7 @@ def test_leandojo_extra_skips_with_reason(tmp_path: Path) -> None:
 
 
 def test_claims_without_lean_theorems_skip_the_build(tmp_path: Path) -> None:
-    assert lf.run("tiny", tmp_path, lambda s: None, claims={"S"}) == []
+    assert lf.run("tiny", tmp_path, lambda s: None, claims={"Q"}) == []
 
 
 # --------------------------------------------------------------------------- native path, with stand-ins for lake/lean

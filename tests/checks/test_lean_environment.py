@@ -61,6 +61,15 @@ theorem clean (a b : Nat) : a + b = b + a := Nat.add_comm a b
 theorem usesClassical (p : Prop) : p ∨ ¬p := Classical.em p
 private theorem privLemma (a : Nat) : a + 0 = a := rfl
 theorem usesPrivate (a : Nat) : a + 0 = a := privLemma a
+theorem usesReduceBool (h : Lean.reduceBool true = true) : true = true := Lean.ofReduceBool true true h
+def asDef : (1 : Nat) + 1 = 2 := rfl
+namespace TLE
+def Std : Nat := 0
+theorem Std.IsLinearOrder : True := trivial
+structure Owner where
+  val : Nat
+theorem Owner.fine : True := trivial
+end TLE
 #exit
 theorem afterExit : True := trivial
 end
@@ -74,6 +83,8 @@ OWN_CLASS = {
     "usesUnsafeCast": "environment: reaches unsafe constants",
     "afterExit": "environment: not in the compiled environment (after #exit or never compiled)",
     "myAdd": "environment: kind opaque, not a theorem",
+    "usesReduceBool": "environment: depends on axioms ['Lean.ofReduceBool']",
+    "asDef": "environment: kind def, not a theorem",
 }
 CLEAN = ("clean", "usesClassical", "usesPrivate")
 #: The problems of the whole module (each fails every theorem), by class.
@@ -90,6 +101,7 @@ GLOBAL_CLASSES = (
     "environment: global instance fakeOfNat of OfNat declared",
     "environment: unexpected extension Lean.Meta.defaultInstanceExtension",
     "environment: namespace redirection: axiom myAx is outside the project's namespaces",
+    "environment: namespace redirection: theorem TLE.Std.IsLinearOrder puts TLE.Std, which is not a namespace the project owns",
 )
 
 
@@ -387,10 +399,14 @@ def _facts(decls: list[tuple[str, str]], instances: list[list[str | None]] | Non
 
 CLEAN_DECLS = [
     ("def", "HardSoft.sumTo"),
+    ("def", "HardSoft.sumTo.match_1"),  # generated below a definition: its own
+    ("theorem", "HardSoft.sumTo.eq_1"),
+    ("theorem", "HardSoft.sumTo.match_1.congr_eq_2"),  # the congruence equation `split` generates for a match
     ("inductive", "HardSoft.ExpLike"),
     ("ctor", "HardSoft.ExpLike.mk"),
     ("def", "HardSoft.ExpLike.exp"),
     ("theorem", "HardSoft.ExpLike.mk.injEq"),
+    ("def", "HardSoft.ExpLike.mk.noConfusion"),
     ("def", "HardSoft.ExpLike._sizeOf_inst"),
     ("theorem", "_private.HardSoft.0.HardSoft.helper"),
     ("theorem", "HardSoftBundle.reached_HardSoft_Defs"),
@@ -406,8 +422,10 @@ def test_clean_synthetic_facts_have_no_problem() -> None:
 @pytest.mark.parametrize(
     "kind, name, why",
     [
-        ("def", "HardSoft.HardSoft.sumTo", "puts HardSoft.HardSoft, which the project does not declare, inside HardSoft"),
-        ("def", "HardSoft.Std.IsLinearOrder", "puts HardSoft.Std, which the project does not declare, inside HardSoft"),
+        ("def", "HardSoft.HardSoft.sumTo", "puts HardSoft.HardSoft, which is not a namespace the project owns (a project type's), inside HardSoft"),
+        ("def", "HardSoft.Std.IsLinearOrder", "puts HardSoft.Std, which is not a namespace the project owns (a project type's), inside HardSoft"),
+        ("def", "HardSoft.sumTo.IsLinearOrder", "puts HardSoft.sumTo, which is not a namespace the project owns"),  # a def owns none
+        ("theorem", "HardSoft.sumTo.congr_eq_2.Std", "puts HardSoft.sumTo, which is not a namespace the project owns"),
         ("theorem", "Nat.planted", "is outside the project's namespaces"),
         ("def", "Rat.half", "is outside the project's namespaces"),
         ("def", "Lean.Grind.OrderedRing.congr_simp", "is outside the project's namespaces"),  # a def: never generated

@@ -117,7 +117,7 @@ def test_pin_module_text_is_the_same_installed_and_in_the_tree(tmp_path: Path) -
     site = tmp_path / "site"
     pkg = site / "hardsoft"
     shutil.copytree(ROOT / "hardsoft", pkg, ignore=shutil.ignore_patterns("__pycache__"))
-    for sub in ("spec", "constructive", "smt", "checks", "lean"):
+    for sub in ("spec", "constructive", "smt", "interchange", "checks", "lean"):
         shutil.copytree(ROOT / sub, pkg / sub, ignore=shutil.ignore_patterns("__pycache__", ".lake", "build", "wasm"))
     code = ("from hardsoft.checks.families.lean import pins; import hashlib; import hardsoft.locations as L; "
             "s, c = pins.registry_pins(); t, _p, _q = pins.pin_module(s, c, ['HardSoft']); "

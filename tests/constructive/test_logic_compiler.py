@@ -153,7 +153,7 @@ def test_model_format_versions() -> None:
     with pytest.raises(ValueError, match="needs format 'hardsoft-model/2'"):
         model_from_dict(d1)
     with pytest.raises(ValueError, match="newer than this hardsoft"):
-        model_from_dict(dict(d, format="hardsoft-model/5"))
+        model_from_dict(dict(d, format="hardsoft-model/6"))
     from hardsoft.spec.examples import build_last_a
 
     old = model_to_dict(build_last_a())

@@ -85,9 +85,9 @@ def test_an_older_file_using_a_predicate_is_refused(version: str) -> None:
         model_from_dict(d)
 
 
-def test_format_5_is_refused_as_newer() -> None:
+def test_format_6_is_refused_as_newer() -> None:
     d = model_to_dict(_with_features(("one",)))
-    d["format"] = "hardsoft-model/5"
+    d["format"] = "hardsoft-model/6"
     with pytest.raises(ValueError, match="newer than this hardsoft reads"):
         model_from_dict(d)
 

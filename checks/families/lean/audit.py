@@ -18,9 +18,12 @@ Every command must begin in column 0 of its own line (a command Lean starts mid-
 a declaration, is never read as part of it); imports are limited to the project's modules
 and ``Init`` (another package would bring command keywords the splitter does not know).
 Across the files (``audit_sources``), every declaration must be ``HardSoft.<name>`` or sit
-in a namespace the project declares; any other is "namespace redirection"
+in a namespace the project owns (the namespace of one of its structures, classes or inductive
+types; the name of a ``def`` owns none); any other is "namespace redirection"
 (``namespace_findings``): ``HardSoft.HardSoft.sumTo`` or ``HardSoft.Std.IsLinearOrder`` would
-shadow what a name means inside ``namespace HardSoft``, ``Nat.X`` extends core.  A file the
+shadow what a name means inside ``namespace HardSoft``, ``Nat.X`` extends core.  The family
+also refuses a registered theorem declared with another keyword than ``theorem``
+(``registered_kind_findings``).  A file the
 tokenizer cannot read exactly as Lean does is refused as a whole ("unreadable": "audit cannot
 read this construct", ``checks.families.lean.sources.tokenize``).
 
@@ -122,6 +125,12 @@ REQUIRED_OPTION = ("set_option", "autoImplicit", "false")
 
 #: Declaration commands whose second token is the declared name (for the namespace check).
 _NAMED_DECLARATIONS = frozenset({"theorem", "lemma", "def", "abbrev", "structure", "class", "inductive", "instance", "opaque", "axiom"})
+#: Declarations that own the namespace of their name: a type's constructors, projections, recursors and the theorems
+#: about it live there.  The name of a ``def``, ``abbrev`` or ``theorem`` owns nothing: ``def Std : Nat := 0`` inside
+#: ``namespace HardSoft`` must not make ``HardSoft.Std.IsLinearOrder`` a legal declaration.
+NAMESPACE_OWNERS = frozenset({"structure", "class", "inductive"})
+#: The keywords a registered theorem (``spec.claims``) may be declared with in the sources.
+THEOREM_KEYWORDS = frozenset({"theorem", "lemma"})
 
 
 def _importable(module: str) -> bool:
@@ -285,12 +294,12 @@ def _command_findings(cmds: list) -> list[tuple[int, str, str]]:
     return out
 
 
-def declarations(cmds: list[Command]) -> list[tuple[str, int]]:
-    """Return (full name, line) of every named declaration among ``cmds`` (private ones included), by the namespaces open there.
+def declarations(cmds: list[Command]) -> list[tuple[str, int, str]]:
+    """Return (full name, line, keyword) of every named declaration among ``cmds`` (private ones included), by the namespaces open there.
 
     ``_root_.N`` declares ``N``; ``namespace A.B`` prefixes ``A.B``; sections add nothing.
     """
-    out: list[tuple[str, int]] = []
+    out: list[tuple[str, int, str]] = []
     stack: list[list[str]] = []
     for c in cmds:
         body = [t.text for t in c.body]
@@ -307,25 +316,26 @@ def declarations(cmds: list[Command]) -> list[tuple[str, int]]:
                 full = name[len("_root_.") :]
             else:
                 full = ".".join([*(p for scope in stack for p in scope), name])
-            out.append((full, c.head_line))
+            out.append((full, c.head_line, body[0]))
     return out
 
 
-def namespace_findings(decls: list[tuple[str, str, int]]) -> list[Finding]:
+def namespace_findings(decls: list[tuple[str, str, int, str]]) -> list[Finding]:
     """Return a "namespace redirection" finding for each project declaration outside the namespaces the project owns.
 
-    ``decls``: (file, full name, line) of every declaration of the project.  The project owns
-    ``HardSoft`` and the namespace of each of its own declarations (``HardSoft.ExpLike`` for
-    the structure ``HardSoft.ExpLike``); a declaration must be ``HardSoft.<name>`` or sit
-    inside an owned namespace.  Refused: any other root (``Std.X``, ``Lean.Grind.X``,
-    ``Nat.X``, ``_root_.X``: extending a namespace the project does not own), and a namespace
-    inside a project namespace that the project does not declare (``HardSoft.HardSoft.sumTo``,
-    ``HardSoft.Std.IsLinearOrder``): read inside ``namespace HardSoft``, such a name shadows
-    what ``sumTo`` or ``Std.IsLinearOrder`` means.
+    ``decls``: (file, full name, line, keyword) of every declaration of the project.  The project
+    owns ``HardSoft`` and the namespace of each of its own types (``NAMESPACE_OWNERS``: a
+    ``structure``, ``class`` or ``inductive``, such as ``HardSoft.ExpLike``); a declaration must be
+    ``HardSoft.<name>`` or sit inside an owned namespace.  Refused: any other root (``Std.X``,
+    ``Lean.Grind.X``, ``Nat.X``, ``_root_.X``: extending a namespace the project does not own), a
+    namespace inside a project namespace that no project type declares (``HardSoft.HardSoft.sumTo``,
+    ``HardSoft.Std.IsLinearOrder``: read inside ``namespace HardSoft``, such a name shadows what
+    ``sumTo`` or ``Std.IsLinearOrder`` means), and one that only a ``def``, ``abbrev`` or theorem of that
+    name "declares" (``def Std : Nat := 0`` does not make ``HardSoft.Std`` a namespace of the project).
     """
-    owned = {name for _, name, _ in decls}
+    owned = {name for _, name, _, kind in decls if kind in NAMESPACE_OWNERS}
     out: list[Finding] = []
-    for file, name, line in decls:
+    for file, name, line, _kind in decls:
         parts = name.split(".")
         if parts[0] != LIB_NAME or len(parts) < 2:
             why = f"declaration {name} extends the namespace {parts[0]}, which the project does not own (only {LIB_NAME}.*)"
@@ -335,8 +345,33 @@ def namespace_findings(decls: list[tuple[str, str, int]]) -> list[Finding]:
             alien = next((".".join(parts[:k]) for k in range(2, len(parts)) if ".".join(parts[:k]) not in owned), None)
             if alien is None:
                 continue
-            why = f"declaration {name} sits in the namespace {alien}, which no project declaration owns"
+            why = (
+                f"declaration {name} sits in the namespace {alien}, which the project does not own "
+                f"(only {LIB_NAME} and the project's structures, classes and inductive types own namespaces)"
+            )
         out.append(Finding(file, line, "namespace redirection", why))
+    return out
+
+
+def registered_kind_findings(files: Iterable[Path], names: Iterable[str], base: Path | None = None) -> list[Finding]:
+    """Return a "registered theorem not a theorem" finding for each registered name the sources declare with another keyword.
+
+    ``names``: the Lean theorems the claims cite (``spec.claims``).  A registered name declared as
+    ``def`` or ``abbrev`` would be accepted by its pin (``example : statement := @name`` only checks
+    the type); the compiled-environment layer refuses it too (``environment.THEOREM_KINDS``), and
+    this source check keeps that defect from resting on one layer.
+    """
+    wanted = set(names)
+    out: list[Finding] = []
+    for f in files:
+        rel = str(Path(f).relative_to(base)) if base else str(f)
+        try:
+            decls = declarations(commands(tokenize(Path(f).read_text(encoding="utf-8"))))
+        except LeanSyntaxError:
+            continue  # already a finding of audit_text
+        for full, line, keyword in decls:
+            if full in wanted and keyword not in THEOREM_KEYWORDS:
+                out.append(Finding(rel, line, "registered theorem not a theorem", f"{full} is registered as a theorem but declared with `{keyword}`"))
     return out
 
 
@@ -370,13 +405,13 @@ def audit_sources(files: Iterable[Path], base: Path | None = None) -> list[Findi
     together are checked for namespace redirection (``namespace_findings``).
     """
     findings: list[Finding] = []
-    decls: list[tuple[str, str, int]] = []
+    decls: list[tuple[str, str, int, str]] = []
     for f in files:
         name = str(Path(f).relative_to(base)) if base else str(f)
         src = Path(f).read_text(encoding="utf-8")
         findings.extend(audit_text(src, name))
         try:
-            decls.extend((name, full, line) for full, line in declarations(commands(tokenize(src))))
+            decls.extend((name, full, line, keyword) for full, line, keyword in declarations(commands(tokenize(src))))
         except LeanSyntaxError:
             pass  # already a finding of audit_text
     return findings + namespace_findings(decls)

@@ -42,6 +42,7 @@ is skipped with a note.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -133,6 +134,19 @@ AUTO_THEOREM_SUFFIXES = frozenset({"congr_simp", "eq_def"})
 REFUSED_BYTES: tuple[bytes, ...] = (b"skipKernelTC", b"debug.", b"#exit", b"addDecl", b"IO.", b"#eval")
 #: The prefix of every failure this layer reports.
 PREFIX = "environment: "
+#: The kinds a registered theorem may have in the compiled environment (a ``def`` or ``opaque`` of the same type is refused).
+THEOREM_KINDS = frozenset({"theorem"})
+#: Compiled constants of these kinds own the namespace of their name (a structure compiles to an ``inductive``: its
+#: constructor, projections, recursors and the theorems about it live there); no other kind does.
+NAMESPACE_OWNER_KINDS = frozenset({"inductive"})
+#: Name components Lean generates below a constant (equation lemmas, matchers and their splitters, auxiliary proofs
+#: and definitions, structural-recursion and compiler helpers, a constructor's injectivity, no-confusion and
+#: eliminator; read off the compiled project, Cert modules included): a name made only of
+#: these below a project constant is that constant's, whatever its kind.
+GENERATED_COMPONENT = re.compile(
+    r"_.*|match_\d+(_\d+)*|congr_eq_\d+|eq_\d+|eq_def|splitter|else_eq|induct|mutual_induct|proof_\d+"  # below a definition or theorem
+    r"|injEq|inj|noConfusion|noConfusionType|sizeOf_spec|elim"  # below a constructor
+)
 
 
 @dataclass(frozen=True)
@@ -254,16 +268,29 @@ class Assessment:
         return None if v is not None and v.proved else (v.why if v is not None else f"{PREFIX}not assessed")
 
 
-def global_problems(facts: olean.ProjectFacts, allowed_imports: frozenset[str] = ALLOWED_IMPORTS) -> list[str]:
-    """Return the problems of the whole compiled project (each fails every theorem), each naming its class."""
+def is_project_module(module: str, root: str) -> bool:
+    """Return whether ``module`` is the project's root module or below it (``HardSoft``, ``HardSoft.X``; not ``HardSoftX``)."""
+    return module == root or module.startswith(root + ".")
+
+
+def global_problems(facts: olean.ProjectFacts, allowed_imports: frozenset[str] | None = None) -> list[str]:
+    """Return the problems of the whole compiled project (each fails every theorem), each naming its class.
+
+    ``allowed_imports``: the modules outside the project it may import (``ALLOWED_IMPORTS`` when None,
+    read at call time).
+    """
+    allowed = ALLOWED_IMPORTS if allowed_imports is None else allowed_imports
     out: list[str] = []
+    for mod in facts.modules:
+        if not is_project_module(mod, facts.root):
+            out.append(f"{PREFIX}module {mod} is outside the project (only {facts.root} and {facts.root}.* are the project's)")
     for imps in facts.imports.values():
         for i in imps:
             if i.module in facts.modules:
                 continue
             if i.is_meta:
                 out.append(f"{PREFIX}imports {i.module} (meta)")
-            elif i.module not in allowed_imports:
+            elif i.module not in allowed:
                 out.append(f"{PREFIX}imports {i.module} (not Init)")
     for mod, exts in facts.extensions.items():
         for e, k in sorted(exts.items()):
@@ -289,31 +316,44 @@ def namespace_problems(facts: olean.ProjectFacts) -> list[str]:
 
     The compiled twin of the audit's ``namespace_findings``: a constant's name (its private prefix
     ``_private.<module>.0.`` removed) must start with the project's root namespace (the first
-    component of ``facts.root``, ``HardSoft``) or the bundle's ``MARKER_NAMESPACE``, and every longer prefix of
-    it must itself be a project constant (``HardSoft.ExpLike.exp`` under the structure
-    ``HardSoft.ExpLike``; ``HardSoft.HardSoft.sumTo`` or ``HardSoft.Std.IsLinearOrder`` is refused:
-    with a pin elaborated inside ``HardSoft`` they would shadow what a pinned name means).  The one
-    exception is a theorem Lean generates about an imported constant (``AUTO_THEOREM_SUFFIXES``).
+    component of ``facts.root``, ``HardSoft``) or the bundle's ``MARKER_NAMESPACE``, and every longer
+    prefix of it must be a namespace the project owns: the name of a project type (``NAMESPACE_OWNER_KINDS``:
+    ``HardSoft.ExpLike.exp`` under the structure ``HardSoft.ExpLike``), or a project constant with only
+    generated components below it (``GENERATED_COMPONENT``: ``HardSoft.natCast.match_1``,
+    ``HardSoft.sumTo.eq_1``).  Refused: ``HardSoft.HardSoft.sumTo`` or ``HardSoft.Std.IsLinearOrder``
+    (with a pin elaborated inside ``HardSoft`` they would shadow what a pinned name means), also when a
+    ``def HardSoft.Std`` exists: the name of a definition owns no namespace.  The one exception outside
+    the roots is a theorem Lean generates about an imported constant (``AUTO_THEOREM_SUFFIXES``).
     """
     owned_roots = {facts.root.split(".")[0], MARKER_NAMESPACE}
-    owned: set[str] = set()
+    kinds: dict[str, str] = {}
     plain: list[tuple[olean.Declaration, str]] = []
     for d in facts.declarations:
         pre = f"_private.{d.module}.0."
         n = d.name[len(pre) :] if d.name.startswith(pre) else d.name
-        owned.add(n)
+        kinds.setdefault(n, d.kind)
         plain.append((d, n))
+
+    def owns(prefix: str, rest: list[str]) -> bool:
+        kind = kinds.get(prefix)
+        if kind is None:
+            return False
+        return kind in NAMESPACE_OWNER_KINDS or all(GENERATED_COMPONENT.fullmatch(c) for c in rest)
+
     out: list[str] = []
     for d, n in plain:
         parts = n.split(".")
         if parts[0] not in owned_roots:
-            if d.kind == "theorem" and len(parts) > 1 and parts[-1] in AUTO_THEOREM_SUFFIXES and ".".join(parts[:-1]) not in owned:
+            if d.kind == "theorem" and len(parts) > 1 and parts[-1] in AUTO_THEOREM_SUFFIXES and ".".join(parts[:-1]) not in kinds:
                 continue
             out.append(f"{PREFIX}namespace redirection: {d.kind} {d.name} is outside the project's namespaces {sorted(owned_roots)}")
             continue
-        alien = next((".".join(parts[:k]) for k in range(2, len(parts)) if ".".join(parts[:k]) not in owned), None)
+        alien = next((".".join(parts[:k]) for k in range(2, len(parts)) if not owns(".".join(parts[:k]), parts[k:])), None)
         if alien is not None:
-            out.append(f"{PREFIX}namespace redirection: {d.kind} {d.name} puts {alien}, which the project does not declare, inside {parts[0]}")
+            out.append(
+                f"{PREFIX}namespace redirection: {d.kind} {d.name} puts {alien}, which is not a namespace the project owns "
+                f"(a project type's), inside {parts[0]}"
+            )
     return out
 
 
@@ -327,7 +367,7 @@ def theorem_verdicts(facts: olean.ProjectFacts, registered: Iterable[str], probl
         r = facts.axioms.get(name)
         if d is None:
             why = f"{PREFIX}not in the compiled environment (after #exit or never compiled)"
-        elif d.kind != "theorem":
+        elif d.kind not in THEOREM_KINDS:
             why = f"{PREFIX}kind {d.kind}, not a theorem"
         elif r is None:
             why = f"{PREFIX}its axioms were not collected"

@@ -31,13 +31,13 @@ from __future__ import annotations
 import re
 import shutil
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hardsoft.checks.families.lean import cache
-from hardsoft.checks.families.lean.audit import Finding, audit_sources, audit_text
+from hardsoft.checks.families.lean.audit import Finding, audit_sources, audit_text, registered_kind_findings
 from hardsoft.checks.families.lean.build import BUNDLE_UNIT, UnitResult, build_native, build_wasm, check_axioms_native, check_pins_native
 from hardsoft.checks.families.lean.bundle import reached_marker
 from hardsoft.checks.families.lean.environment import Assessment, assess
@@ -259,7 +259,7 @@ def _check_project(
     log_dir.mkdir(parents=True, exist_ok=True)
     t_start = time.perf_counter()
     reg = registry(statements, claims_of, definitions, examples)
-    files, findings = _audit(lean_dir)
+    files, findings = _audit(lean_dir, reg.claims)
     native = None if need_bundle else find_native()
     pins = _pin_module(reg, lean_dir, native)
     build = _build(lean_dir, log_dir, progress, native, files, pins, need_bundle)
@@ -282,10 +282,13 @@ def _check_project(
     return [r for r in results if r is not None], build
 
 
-def _audit(lean_dir: Path) -> tuple[list[Path], list[Finding]]:
-    """Step 1: return the library's source files and the trust audit's findings on them (``checks.families.lean.audit``)."""
+def _audit(lean_dir: Path, registered: Iterable[str] = ()) -> tuple[list[Path], list[Finding]]:
+    """Step 1: return the library's source files and the trust audit's findings on them (``checks.families.lean.audit``).
+
+    ``registered``: the claimed theorems, each of which must be declared with ``theorem`` (``registered_kind_findings``).
+    """
     files = lean_sources(lean_dir)
-    return files, audit_sources(files, base=lean_dir)
+    return files, audit_sources(files, base=lean_dir) + registered_kind_findings(files, registered, base=lean_dir)
 
 
 def _pin_module(reg: Registry, lean_dir: Path, native: Toolchain | None) -> _Pins:

@@ -37,18 +37,18 @@ set_option autoImplicit false
 
 namespace HardSoft.Cert
 
-/-- What a residual coordinate holds: nothing, a position feature, or from layer boundary `t` on
-the 0/1 value of node `g` (`0` before). -/
+/-- What a residual coordinate holds at a layer boundary: nothing, a position feature, or the 0/1
+value of node `g`. -/
 inductive Role where
   | zero
   | feat (f : Feat)
-  | node (g t : Nat)
+  | node (g : Nat)
 
 /-- Checker helper: role equality, decided. -/
 noncomputable def Role.beq : Role → Role → Bool
   | .zero, .zero => true
   | .feat f, .feat f' => f.beq f'
-  | .node g t, .node g' t' => g == g' && t == t'
+  | .node g, .node g' => g == g'
   | _, _ => false
 
 /-- `Role.beq` decides equality. -/
@@ -60,6 +60,17 @@ theorem Role.eq_of_beq {a b : Role} (h : a.beq b = true) : a = b := by
 bounded / unbounded regime, and the unbounded one-sided lookup (Lemma 7). -/
 inductive Family where
   | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut
+
+/-- A coordinate's role over a stretch of layer boundaries: `role` from boundary `start` on, until
+boundary `stop` (excluded; `none`: to the end). A coordinate serves several nodes in turn
+(`constructive.residual.Residual.compact`), each in its own span. -/
+structure Span where
+  /-- what the coordinate holds -/
+  role : Role
+  /-- the first boundary -/
+  start : Nat
+  /-- the first boundary after the span (`none`: none) -/
+  stop : Option Nat
 
 /-- One value term of a head: the attended node (its coordinate is the term's target) and the node
 read at the chosen key. -/
@@ -87,6 +98,8 @@ inductive GroupD where
   | pair (g : Nat)
   /-- `x - ReLU(x)` on attended node `g`'s coordinate (1 unit) -/
   | eraser (g : Nat)
+  /-- `-ReLU(x) + ReLU(-x) = -x` on coordinate `c`: its value erased (2 units), the coordinate free for a later node -/
+  | clear (c : Nat)
   /-- node `g` from the truth table of `inputs`: one clamp per listed assignment (2 units each),
   the sum (`neg = false`) or one minus it (`neg = true`); `extra` are further leaves the table
   does not depend on, enumerated to show it -/
@@ -113,8 +126,8 @@ structure Cert where
   prog : Prog
   /-- the alphabet size -/
   nsym : Nat
-  /-- what each coordinate holds -/
-  roles : List Role
+  /-- what each coordinate holds, span by span -/
+  spans : List (List Span)
   /-- the coordinate of each node -/
   coord : List Nat
   /-- `(g2, g1, leaves)`: node `g2` is node `g1` as a Boolean function of `leaves` (shared coordinates) -/
@@ -139,8 +152,15 @@ namespace HardSoft.Cert
 
 variable (C : Cert)
 
-/-- The role of coordinate `c`. -/
-noncomputable def role (c : Nat) : Role := C.roles.getD c .zero
+/-- Whether a span covers layer boundary `l`. -/
+noncomputable def Span.covers (s : Span) (l : Nat) : Bool :=
+  decide (s.start ≤ l) && (match s.stop with | none => true | some e => decide (l < e))
+
+/-- The role of coordinate `c` at layer boundary `l`: the first of its spans that covers `l`, else nothing. -/
+noncomputable def roleAt (c l : Nat) : Role :=
+  match (C.spans.getD c []).find? (fun s => s.covers l) with
+  | some s => s.role
+  | none => .zero
 
 /-- The coordinate of node `g`. -/
 noncomputable def crd (g : Nat) : Nat := C.coord.getD g 0
@@ -174,13 +194,9 @@ noncomputable def allAssign : Nat → List (List Bool)
   | 0 => [[]]
   | m + 1 => (allAssign m).map (true :: ·) ++ (allAssign m).map (false :: ·)
 
-/-- The first coordinate whose role is the feature `f`. -/
-noncomputable def featCoordAux (f : Feat) : List Role → Nat → Option Nat
-  | [], _ => none
-  | r :: t, k => if r.beq (.feat f) then some k else featCoordAux f t (k + 1)
-
-/-- The coordinate of feature `f`. -/
-noncomputable def featCoord (C : Cert) (f : Feat) : Option Nat := featCoordAux f C.roles 0
+/-- The first coordinate holding the feature `f` at boundary `l`. -/
+noncomputable def featCoord (C : Cert) (f : Feat) (l : Nat) : Option Nat :=
+  (List.range C.spans.length).find? (fun c => (C.roleAt c l).beq (.feat f))
 
 /-- Whether node `g` is the formula the feature `f` computes (`first` / `is_first`, ...). -/
 noncomputable def featIs (P : Prog) (g : Nat) (f : Feat) : Bool :=
@@ -196,8 +212,8 @@ noncomputable def listedEquiv (C : Cert) (g2 g1 : Nat) : Bool := C.equiv.any (fu
 
 /-- Whether coordinate `crd g` holds node `g`'s value exactly at layer boundary `l`. -/
 noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
-  match C.role (C.crd g) with
-  | .node g' t => decide (t ≤ l) && (g' == g || listedEquiv C g g')
+  match C.roleAt (C.crd g) l with
+  | .node g' => g' == g || listedEquiv C g g'
   | .feat f => featIs C.prog g f
   | .zero => false
 
@@ -252,25 +268,25 @@ noncomputable def selectOK (C : Cert) (past anchored : Bool) (b x r : Nat) : Boo
 
 /-- The score templates of a family, as (query column, key column) pairs over the coordinates of
 the features and the select; `none` if a feature has no coordinate. -/
-noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) : Option (List (SVec × SVec)) :=
+noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) (l : Nat) : Option (List (SVec × SVec)) :=
   let selT : SVec := match sel with | some b => [(C.crd b, C.K)] | none => []
   match fam with
-  | .tbPastB => match featCoord C .one, featCoord C .iOverN with
+  | .tbPastB => match featCoord C .one l, featCoord C .iOverN l with
     | some o, some p => some [([(o, 1)], (p, C.K) :: selT)]
     | _, _ => none
-  | .tbFutB => match featCoord C .one, featCoord C .iOverN with
+  | .tbFutB => match featCoord C .one l, featCoord C .iOverN l with
     | some o, some p => some [([(o, 1)], (p, -C.K) :: selT)]
     | _, _ => none
-  | .tbPastU => match featCoord C .one, featCoord C .idx, featCoord C .len with
+  | .tbPastU => match featCoord C .one l, featCoord C .idx l, featCoord C .len l with
     | some o, some p, some m => some [([(o, 1)], [(p, C.K)]), ([(m, 1)], selT)]
     | _, _, _ => none
-  | .tbFutU => match featCoord C .one, featCoord C .idx, featCoord C .len with
+  | .tbFutU => match featCoord C .one l, featCoord C .idx l, featCoord C .len l with
     | some o, some p, some m => some [([(o, 1)], [(p, -C.K)]), ([(m, 1)], selT)]
     | _, _, _ => none
-  | .lkPast => match featCoord C .one, featCoord C .idx, featCoord C .idxSq with
+  | .lkPast => match featCoord C .one l, featCoord C .idx l, featCoord C .idxSq l with
     | some o, some p, some s => some [([(p, 1), (o, -1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
     | _, _, _ => none
-  | .lkFut => match featCoord C .one, featCoord C .idx, featCoord C .idxSq with
+  | .lkFut => match featCoord C .one l, featCoord C .idx l, featCoord C .idxSq l with
     | some o, some p, some s => some [([(p, 1), (o, 1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
     | _, _, _ => none
 
@@ -315,12 +331,13 @@ noncomputable def sameCols : List SVec → List SVec → Bool
 noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
   hd.fam.inRegime C.bounded && hw.mask.beq hd.fam.mask &&
   (match hd.sel with | some b => rep C b (l - 1) | none => true) &&
-  (match scoreTemplate C hd.fam hd.sel with
+  (match scoreTemplate C hd.fam hd.sel (l - 1) with
    | some tm => sameCols hw.q (tm.map (·.1)) && sameCols hw.k (tm.map (·.2))
    | none => false) &&
   sameCols hw.v (hd.terms.map (fun t => [(C.crd t.src, 1)])) &&
   sameCols hw.o (hd.terms.map (fun t => [(C.crd t.node, 1)])) &&
-  hd.terms.all (fun t => rep C t.src (l - 1) && (C.role (C.crd t.node)).beq (.node t.node l) && termKindOK C hd t)
+  hd.terms.all (fun t => rep C t.src (l - 1) && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
+    (C.roleAt (C.crd t.node) (l - 1)).beq .zero && termKindOK C hd t)
 
 /-- The attended nodes of a layer (every value term's node). -/
 noncomputable def attended (LD : LayerD) : List Nat := LD.heads.flatMap (fun hd => hd.terms.map (·.node))
@@ -328,6 +345,7 @@ noncomputable def attended (LD : LayerD) : List Nat := LD.heads.flatMap (fun hd 
 /-- The target coordinate of a unit group. -/
 noncomputable def GroupD.target (C : Cert) : GroupD → Nat
   | .pair g | .eraser g | .table g _ _ _ _ | .gate g _ _ _ => C.crd g
+  | .clear c => c
 
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
@@ -366,15 +384,21 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
   | .eraser g :: gs, u :: us =>
     (attended LD).contains g &&
     sameVec u.win [(C.crd g, 1)] && u.bias == 0 && sameVec u.wout [(C.crd g, -1)] && groupsOK C LD l gs us
+  | .clear c :: gs, u1 :: u2 :: us =>
+    (C.roleAt c l).beq .zero && !((attended LD).map C.crd).contains c &&
+    sameVec u1.win [(c, 1)] && u1.bias == 0 && sameVec u1.wout [(c, -1)] &&
+    sameVec u2.win [(c, -1)] && u2.bias == 0 && sameVec u2.wout [(c, 1)] && groupsOK C LD l gs us
   | .table g ins ex as neg :: gs, us =>
-    (C.role (C.crd g)).beq (.node g l) && !(attended LD).contains g && ins.all (inputOK C LD l) &&
+    (C.roleAt (C.crd g) l).beq (.node g) && (C.roleAt (C.crd g) (l - 1)).beq .zero &&
+    !(attended LD).contains g && ins.all (inputOK C LD l) &&
     (allAssign (ins.length + ex.length)).all (fun ρ =>
       keval C.prog (ins ++ ex) ρ (g + 1) g == some (as.contains (ρ.take ins.length) != neg)) &&
     decide ((approxCount LD ins : Rat) * C.errRule ≤ 1 / 4) && nodupAssign as &&
     clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) as (us.take (2 * as.length)) &&
     groupsOK C LD l gs (us.drop (2 * as.length))
   | .gate g ins σ neg :: gs, us =>
-    (C.role (C.crd g)).beq (.node g l) && !(attended LD).contains g && ins.all (inputOK C LD l) &&
+    (C.roleAt (C.crd g) l).beq (.node g) && (C.roleAt (C.crd g) (l - 1)).beq .zero &&
+    !(attended LD).contains g && ins.all (inputOK C LD l) &&
     (match conjLits C.prog ins (g + 1) g (!neg) with
      | some lits => litsMatch lits ins σ
      | none => false) &&
@@ -387,19 +411,18 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
 noncomputable def groupsAt (C : Cert) (gs : List GroupD) (c : Nat) : List GroupD := gs.filter (fun G => G.target C == c)
 
 /-- Whether every coordinate is written by the expected groups: an attended node's by its pair then
-its eraser, a table or gate node's by its one group; and every coordinate whose node becomes
-available at `l` is written. -/
+its eraser, a table, gate or clearing group's coordinate by that group alone; and a coordinate
+is written exactly when its role changes from boundary `l - 1` to boundary `l`. -/
 noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   nodupNat ((attended LD).map C.crd) &&
   (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
     | [.pair g1, .eraser g2] => g1 == g && g2 == g
     | _ => false) &&
   LD.groups.all (fun G => match G with
-    | .table g _ _ _ _ | .gate g _ _ _ => (groupsAt C LD.groups (C.crd g)).length == 1
+    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ => (groupsAt C LD.groups (G.target C)).length == 1
     | _ => true) &&
-  (List.range d).all (fun c => match C.role c with
-    | .node g t => t != l || (groupsAt C LD.groups c).length != 0
-    | _ => true)
+  (List.range d).all (fun c => if (C.roleAt c (l - 1)).beq (C.roleAt c l)
+    then (groupsAt C LD.groups c).length == 0 else (groupsAt C LD.groups c).length != 0)
 
 /-- Whether a group negates (adds `1` through `b_2`). -/
 noncomputable def GroupD.neg : GroupD → Bool
@@ -427,17 +450,17 @@ noncomputable def layerOK (C : Cert) (d l : Nat) (LW : LayerW) (LD : LayerD) : B
 
 /-- The word-embedding entry coordinate `c` needs for symbol `a`. -/
 noncomputable def weExpected (C : Cert) (c a : Nat) : Rat :=
-  match C.role c with
-  | .node g 0 => match symEval C.prog a (g + 1) g with
+  match C.roleAt c 0 with
+  | .node g => match symEval C.prog a (g + 1) g with
     | some true => 1
     | _ => 0
   | _ => 0
 
 /-- The position-embedding entry coordinate `c` needs for feature `f`. -/
 noncomputable def peExpected (C : Cert) (c : Nat) (f : Feat) : Rat :=
-  match C.role c with
+  match C.roleAt c 0 with
   | .feat f' => if f.beq f' then 1 else 0
-  | .node g 0 => match nodeAt C.prog g, f with
+  | .node g => match nodeAt C.prog g, f with
     | .modEq 1 0, .one => 1
     | .modEq 2 _, .one => 1 / 2
     | .modEq 2 0, .parity => 1 / 2
@@ -454,9 +477,9 @@ noncomputable def nodupFeat : List Feat → Bool
 time `0` that is symbol-only, or `mod(1, 0)` / `mod(2, r)` from the features `one` and `parity`. -/
 noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
   let feats := M.pe.map (·.1)
-  match C.role c with
+  match C.roleAt c 0 with
   | .feat f => feats.any (·.beq f)
-  | .node g 0 =>
+  | .node g =>
     (List.range C.nsym).all (fun a => (symEval C.prog a (g + 1) g).isSome) ||
     (match nodeAt C.prog g with
      | .modEq 1 0 => feats.any (·.beq .one)
@@ -489,7 +512,7 @@ noncomputable def layersOK (C : Cert) (d : Nat) : Nat → List LayerW → List L
 /-- Certificates, the checker: whether the model `M` is the construction the certificate `C`
 describes, for the formula `C.prog` read out at node `C.root`. -/
 noncomputable def check (C : Cert) (M : ModelW) : Bool :=
-  C.roles.length == M.d && C.coord.length == C.prog.length && C.coord.all (fun c => decide (c < M.d)) &&
+  C.spans.length == M.d && C.coord.length == C.prog.length && C.coord.all (fun c => decide (c < M.d)) &&
   decide (0 < C.K) && (!C.bounded || decide (0 < C.c)) && decide (0 < C.expK) &&
   equivOK C && embedOK C M && layersOK C M.d 0 M.layers C.layers &&
   decide (C.root < C.prog.length) && rep C C.root M.layers.length

@@ -212,6 +212,7 @@ noncomputable def groupVal (C : Cert) (y : Nat → α) (c : Nat) (G : GroupD) : 
   | .eraser g => (if C.crd g = c then -1 else 0) * relu (y (C.crd g))
   | .table g ins _ as neg => lsum as (fun σ => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ)
   | .gate g ins σ neg => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ
+  | .clear c' => (if c' = c then 1 else 0) * (relu (-y c') - relu (y c'))
 
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
@@ -267,7 +268,24 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
     by_cases hc : C.crd g = c
     · rw [if_pos hc, if_pos hc]; cases neg <;> simp [R.map_neg, R.map_one] <;> grind
     · rw [if_neg hc, if_neg hc]; grind
+  | .clear c' :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨_, _⟩, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest,
+      unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+      dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+    simp only [dotv_cons, dotv_nil, groupVal]
+    simp only [R.map_one, R.map_zero, R.map_neg]
+    by_cases hc : c' = c
+    · simp only [if_pos hc]
+      have e1 : y c' * 1 + 0 + 0 = y c' := by grind
+      have e2 : y c' * -1 + 0 + 0 = -y c' := by grind
+      rw [e1, e2]; grind
+    · simp only [if_neg hc]; grind
   | [], _ :: _, h => by simp [groupsOK] at h
+  | .clear _ :: _, [], h => by simp [groupsOK] at h
+  | .clear _ :: _, [_], h => by simp [groupsOK] at h
   | .pair _ :: _, [], h => by simp [groupsOK] at h
   | .pair _ :: _, [_], h => by simp [groupsOK] at h
   | .eraser _ :: _, [], h => by simp [groupsOK] at h

@@ -35,14 +35,14 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 
 /-- A coordinate below `d` holding a feature holds the feature's value. -/
 theorem inv_feat {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x) {c : Nat}
-    {f : Feat} (hr : C.role c = .feat f) (hc : c < d) {i : Nat} (hi : i < n) : x i c = f.val n i := by
+    {f : Feat} (hr : C.roleAt c l = .feat f) (hc : c < d) {i : Nat} (hi : i < n) : x i c = f.val n i := by
   rw [hinv i hi c hc, hr]; rfl
 
 /-- A node the checker accepts at boundary `l` is read exactly from its coordinate. -/
 theorem inv_rep {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x)
     (hE : equivOK C = true) (hd : ∀ g, C.crd g < d) {g : Nat} (h : rep C g l = true) {i : Nat} (hi : i < n) :
     x i (C.crd g) = ind (holds C.prog w n g i) := by
-  rw [hinv i hi (C.crd g) (hd g), rep_val hE h (Nat.le_refl l)]
+  rw [hinv i hi (C.crd g) (hd g), rep_val hE h]
 
 /-- The keys a strict or strict-anticausal mask shows are positions of the word. -/
 theorem key_lt {m : Mask} (hm : m = .strict ∨ m = .strictAnti) {n i k : Nat} (hi : i < n) (hk : k < m.count n i) :
@@ -79,7 +79,7 @@ theorem headOut_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n
   unfold termOut
   congr 1
   · refine sumTo_congr (fun k hk => ?_)
-    rw [dotv_cons, dotv_nil, R.map_one, inv_rep hinv hE hd ht'.1.1 (key_lt hm hi hk)]
+    rw [dotv_cons, dotv_nil, R.map_one, inv_rep hinv hE hd ht'.1.1.1 (key_lt hm hi hk)]
     grind
   · simp only [svGet]
     by_cases h : C.crd t.node = c
@@ -115,12 +115,12 @@ theorem firstSel_false (f : Nat → Bool) (hf : ∀ k, f k = false) : ∀ N, fir
 
 /-- A head's scores are its template's: `Σ_t (x_i q_t)(x_j k_t)` over the template's pairs. -/
 theorem score_tm (R : RatEmb α) {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
-    ∃ tm, scoreTemplate C hd.fam hd.sel = some tm ∧ ∀ (x : Acts α) (i k : Nat),
+    ∃ tm, scoreTemplate C hd.fam hd.sel (l - 1) = some tm ∧ ∀ (x : Acts α) (i k : Nat),
       score R hw x i k = lsum tm (fun p => dotv R (x i) p.1 * dotv R (x (hw.mask.key i k)) p.2) := by
   unfold headOK at hok
   simp only [Bool.and_eq_true] at hok
   have h := hok.1.1.1.2
-  cases htm : scoreTemplate C hd.fam hd.sel with
+  cases htm : scoreTemplate C hd.fam hd.sel (l - 1) with
   | none => rw [htm] at h; simp at h
   | some tm =>
     rw [htm] at h
@@ -149,12 +149,13 @@ theorem sel_rep_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : head
 /-- The value terms' facts a head the checker accepts carries. -/
 theorem term_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD}
     (ht : t ∈ hd.terms) :
-    rep C t.src (l - 1) = true ∧ C.role (C.crd t.node) = .node t.node l ∧ termKindOK C hd t = true := by
+    rep C t.src (l - 1) = true ∧ C.roleAt (C.crd t.node) l = .node t.node ∧
+      C.roleAt (C.crd t.node) (l - 1) = .zero ∧ termKindOK C hd t = true := by
   unfold headOK at hok
   simp only [Bool.and_eq_true] at hok
   have := List.all_eq_true.mp hok.2 t ht
   simp only [Bool.and_eq_true] at this
-  exact ⟨this.1.1, Role.eq_of_beq this.1.2, this.2⟩
+  exact ⟨this.1.1.1, Role.eq_of_beq this.1.1.2, Role.eq_of_beq this.1.2, this.2⟩
 
 /-- A past family's node (`Y src`, or `x S src` through its select) holds at `i > 0` exactly when
 `src` holds at the past target; at `0` it fails. -/
@@ -279,7 +280,7 @@ def GapFacts (R : RatEmb α) (C : Cert) (s : Nat → α) (n N T : Nat) : Prop :=
 `tiebreakPastBounded K n sel`, so the target has the gap `K/n` and, at `τ = c/n`, mass off it
 `≤ exp(-K/c) ≤ errRule`. -/
 theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbPastB) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
@@ -292,7 +293,7 @@ theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
   unfold scoreTemplate at htm
   rw [hfam] at htm
-  cases ho : featCoord C .one <;> cases hp : featCoord C .iOverN <;> rw [ho, hp] at htm <;> simp at htm
+  cases ho : featCoord C .one (l - 1) <;> cases hp : featCoord C .iOverN (l - 1) <;> rw [ho, hp] at htm <;> simp at htm
   next o p =>
   obtain ⟨hro, hod⟩ := featCoord_sound ho
   obtain ⟨hrp, hpd⟩ := featCoord_sound hp
@@ -363,7 +364,7 @@ theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hc 
 
 /-- Lemma 8 (tie-breaking, bounded regime, future) read off a certified head. -/
 theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbFutB) {i : Nat}
     (hin : i + 1 < n) :
@@ -373,7 +374,7 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
   unfold scoreTemplate at htm
   rw [hfam] at htm
-  cases ho : featCoord C .one <;> cases hp : featCoord C .iOverN <;> rw [ho, hp] at htm <;> simp at htm
+  cases ho : featCoord C .one (l - 1) <;> cases hp : featCoord C .iOverN (l - 1) <;> rw [ho, hp] at htm <;> simp at htm
   next o p =>
   obtain ⟨hro, hod⟩ := featCoord_sound ho
   obtain ⟨hrp, hpd⟩ := featCoord_sound hp
@@ -411,7 +412,7 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
 
 /-- Lemma 8 (tie-breaking, unbounded regime, past) read off a certified head. -/
 theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbPastU) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
@@ -422,7 +423,7 @@ theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
   unfold scoreTemplate at htm
   rw [hfam] at htm
-  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hm : featCoord C .len <;>
+  cases ho : featCoord C .one (l - 1) <;> cases hp : featCoord C .idx (l - 1) <;> cases hm : featCoord C .len (l - 1) <;>
     simp only [ho, hp, hm, reduceCtorEq, Option.some.injEq] at htm
   next o p m =>
   obtain ⟨hro, hod⟩ := featCoord_sound ho
@@ -460,7 +461,7 @@ theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
 
 /-- Lemma 8 (tie-breaking, unbounded regime, future) read off a certified head. -/
 theorem facts_tbFutU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbFutU) {i : Nat}
     (hin : i + 1 < n) :
@@ -470,7 +471,7 @@ theorem facts_tbFutU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
   unfold scoreTemplate at htm
   rw [hfam] at htm
-  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hm : featCoord C .len <;>
+  cases ho : featCoord C .one (l - 1) <;> cases hp : featCoord C .idx (l - 1) <;> cases hm : featCoord C .len (l - 1) <;>
     simp only [ho, hp, hm, reduceCtorEq, Option.some.injEq] at htm
   next o p m =>
   obtain ⟨hro, hod⟩ := featCoord_sound ho
@@ -517,7 +518,7 @@ theorem target_none_fut (n i : Nat) : tiebreakFutureTarget (fun _ => false) n i 
 /-- Lemma 7 (lookup, unbounded regime, past mask) read off a certified head: scores
 `K (2 (i-1) j - j^2)`, target `i - 1`, gap `K`, mass off it `≤ exp(-K) ≤ errRule` at `τ = 1`. -/
 theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .lkPast) (hsel : hd.sel = none)
     {i : Nat} (hi : 0 < i) (hin : i < n) :
@@ -529,7 +530,7 @@ theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
   unfold scoreTemplate at htm
   rw [hfam] at htm
-  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hq : featCoord C .idxSq <;>
+  cases ho : featCoord C .one (l - 1) <;> cases hp : featCoord C .idx (l - 1) <;> cases hq : featCoord C .idxSq (l - 1) <;>
     simp only [ho, hp, hq, reduceCtorEq, Option.some.injEq] at htm
   next o p q =>
   obtain ⟨hro, hod⟩ := featCoord_sound ho
@@ -567,7 +568,7 @@ theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
 
 /-- Lemma 7 (lookup, unbounded regime, future mask) read off a certified head: target `i + 1`. -/
 theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .lkFut) (hsel : hd.sel = none)
     {i : Nat} (hin : i + 1 < n) :
@@ -579,7 +580,7 @@ theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
   unfold scoreTemplate at htm
   rw [hfam] at htm
-  cases ho : featCoord C .one <;> cases hp : featCoord C .idx <;> cases hq : featCoord C .idxSq <;>
+  cases ho : featCoord C .one (l - 1) <;> cases hp : featCoord C .idx (l - 1) <;> cases hq : featCoord C .idxSq (l - 1) <;>
     simp only [ho, hp, hq, reduceCtorEq, Option.some.injEq] at htm
   next o p q =>
   obtain ⟨hro, hod⟩ := featCoord_sound ho
@@ -655,7 +656,7 @@ theorem term_of_empty (R : RatEmb α) {C : Cert} {hw : HeadW} {x : Acts α} {w :
 /-- Every value term of a head the checker accepts: its hard output is the 0/1 value of the node it
 serves at `i`; its soft output at the temperature rule is `≥ 0` and within `errRule` of it. -/
 theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
@@ -664,7 +665,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
         0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
           absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
-  obtain ⟨_, _, hkind⟩ := term_of_ok hok ht
+  obtain ⟨_, _, _, hkind⟩ := term_of_ok hok ht
   have hmask := mask_of_ok hok
   have empty : hw.mask.count n i = 0 → ¬ holds C.prog w n t.node i →
       termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧

@@ -127,29 +127,13 @@ theorem lsum_zip_fst_snd {β : Type} (l : List (β × β)) (F : β → β → α
   | nil => rfl
   | cons t l ih => simp only [List.map_cons, List.zip_cons_cons, lsum_cons]; rw [ih]
 
-/-- A coordinate found by `featCoord` holds that feature and lies below the width. -/
-theorem featCoord_sound {C : Cert} {f : Feat} {c : Nat} (h : featCoord C f = some c) :
-    C.role c = .feat f ∧ c < C.roles.length := by
+/-- A coordinate found by `featCoord` holds that feature at the boundary and lies below the width. -/
+theorem featCoord_sound {C : Cert} {f : Feat} {l c : Nat} (h : featCoord C f l = some c) :
+    C.roleAt c l = .feat f ∧ c < C.spans.length := by
   unfold featCoord at h
-  suffices ∀ (l : List Role) (k c : Nat), featCoordAux f l k = some c → k ≤ c ∧ l.getD (c - k) .zero = .feat f ∧ c - k < l.length by
-    have := this C.roles 0 c h
-    simp only [Nat.sub_zero] at this
-    exact ⟨this.2.1, this.2.2⟩
-  intro l
-  induction l with
-  | nil => intro k c h; simp [featCoordAux] at h
-  | cons r t ih =>
-    intro k c h
-    unfold featCoordAux at h
-    by_cases hb : r.beq (.feat f) = true
-    · rw [if_pos hb] at h; cases h
-      simp only [Nat.le_refl, Nat.sub_self, List.getD_cons_zero, List.length_cons, true_and]
-      exact ⟨Role.eq_of_beq hb, by omega⟩
-    · rw [if_neg hb] at h
-      have := ih (k + 1) c h
-      refine ⟨by omega, ?_, ?_⟩
-      · rw [show c - k = (c - (k + 1)) + 1 by omega, List.getD_cons_succ]; exact this.2.1
-      · simp only [List.length_cons]; omega
+  have h1 := List.find?_some h
+  have h2 := List.mem_of_find?_eq_some h
+  exact ⟨Role.eq_of_beq h1, List.mem_range.mp h2⟩
 
 /-! ### A head with a unique maximum -/
 

@@ -34,18 +34,17 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 /-- Certificates, definition: the 0/1 value of a proposition. -/
 noncomputable def ind (p : Prop) : α := if p then 1 else 0
 
-/-- Certificates, definition: the value a role gives coordinate `c` at position `i` at layer
-boundary `l`. -/
-noncomputable def roleVal (P : Prog) (w : List Nat) (n l : Nat) (r : Role) (i : Nat) : α :=
+/-- Certificates, definition: the value a role gives a coordinate at position `i`. -/
+noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Nat) : α :=
   match r with
   | .zero => 0
   | .feat f => f.val n i
-  | .node g t => if t ≤ l then ind (holds P w n g i) else 0
+  | .node g => ind (holds P w n g i)
 
 /-- Certificates, definition: the invariant at layer boundary `l`: every coordinate `c < d` holds
 its role's value at every position `i < n`. -/
 def Inv (C : Cert) (w : List Nat) (n d l : Nat) (x : Acts α) : Prop :=
-  ∀ i, i < n → ∀ c, c < d → x i c = roleVal C.prog w n l (C.role c) i
+  ∀ i, i < n → ∀ c, c < d → x i c = roleVal C.prog w n (C.roleAt c l) i
 
 /-- Every Boolean list of length `m` is an assignment `allAssign` lists. -/
 theorem mem_allAssign : ∀ (ρ : List Bool), ρ ∈ allAssign ρ.length
@@ -97,13 +96,12 @@ theorem equiv_holds {C : Cert} (hE : equivOK C = true) {g2 g1 : Nat} (hl : liste
       have s2 := keval_sound C.prog e.2.2 ρ w n i hL _ _ _ h4
       rw [← hg.1, ← hg.2, s1, s2, h2]
 
-/-- A node the checker accepts as held exactly (`rep`) at boundary `l` holds its 0/1 value there
-and at every later boundary. -/
-theorem rep_val {C : Cert} (hE : equivOK C = true) {g l l' : Nat} (h : rep C g l = true) (hl : l ≤ l')
+/-- A node the checker accepts as held exactly (`rep`) at boundary `l` holds its 0/1 value there. -/
+theorem rep_val {C : Cert} (hE : equivOK C = true) {g l : Nat} (h : rep C g l = true)
     (w : List Nat) (n i : Nat) :
-    (roleVal C.prog w n l' (C.role (C.crd g)) i : α) = ind (holds C.prog w n g i) := by
+    (roleVal C.prog w n (C.roleAt (C.crd g) l) i : α) = ind (holds C.prog w n g i) := by
   unfold rep at h
-  generalize hr : C.role (C.crd g) = r at h ⊢
+  generalize hr : C.roleAt (C.crd g) l = r at h ⊢
   cases r with
   | zero => simp at h
   | feat f =>
@@ -116,12 +114,10 @@ theorem rep_val {C : Cert} (hE : equivOK C = true) {g l l' : Nat} (h : rep C g l
       unfold Feat.val ind; rw [propext (holds_modEq hn)]; split <;> simp_all
     · obtain ⟨⟨rfl, rfl⟩, rfl⟩ := h
       unfold Feat.val ind; rw [propext (holds_lin hn)]; split <;> simp_all
-  | node g' t =>
-    simp only [Bool.and_eq_true, decide_eq_true_eq, Bool.or_eq_true, beq_iff_eq] at h
-    obtain ⟨ht, hg⟩ := h
+  | node g' =>
+    simp only [Bool.or_eq_true, beq_iff_eq] at h
     simp only [roleVal]
-    rw [if_pos (Nat.le_trans ht hl)]
-    rcases hg with hg | hg
+    rcases h with hg | hg
     · rw [hg]
     · rw [propext (equiv_holds hE hg w n i)]
 
@@ -151,16 +147,16 @@ theorem lsum_feat_single {pe : List (Feat × SVec)} (hnd : nodupFeat (pe.map (·
       rw [hz e.1 hb, ih hnd.2 (by simpa [hb] using hmem)]
       grind
 
-/-- The word-embedding entry of a coordinate whose role is not `node g 0` is `0`. -/
-theorem weExpected_of_ne {C : Cert} {c a : Nat} (h : ∀ g, C.role c ≠ .node g 0) : weExpected C c a = 0 := by
+/-- The word-embedding entry of a coordinate holding no node at boundary `0` is `0`. -/
+theorem weExpected_of_ne {C : Cert} {c a : Nat} (h : ∀ g, C.roleAt c 0 ≠ .node g) : weExpected C c a = 0 := by
   unfold weExpected
   split
   · next g hg => exact absurd hg (h g)
   · rfl
 
-/-- The position-embedding entry of a coordinate whose role is neither a feature nor `node g 0` is `0`. -/
-theorem peExpected_of_ne {C : Cert} {c : Nat} {f : Feat} (h1 : ∀ g, C.role c ≠ .node g 0)
-    (h2 : ∀ f', C.role c ≠ .feat f') : peExpected C c f = 0 := by
+/-- The position-embedding entry of a coordinate holding neither a feature nor a node at boundary `0` is `0`. -/
+theorem peExpected_of_ne {C : Cert} {c : Nat} {f : Feat} (h1 : ∀ g, C.roleAt c 0 ≠ .node g)
+    (h2 : ∀ f', C.roleAt c 0 ≠ .feat f') : peExpected C c f = 0 := by
   unfold peExpected
   split
   · next f' hf => exact absurd hf (h2 f')
@@ -190,16 +186,16 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
   unfold embed
   rw [hwe', lsum_congr (fun fe hfe => by rw [hpe' fe hfe])]
   unfold roleEmbedOK at hrole
-  generalize hr : C.role c = r at hrole
+  generalize hr : C.roleAt c 0 = r at hrole
   cases r with
   | zero =>
-    have h1 : ∀ g, C.role c ≠ .node g 0 := fun g h => by rw [hr] at h; cases h
-    have h2 : ∀ f', C.role c ≠ .feat f' := fun f' h => by rw [hr] at h; cases h
+    have h1 : ∀ g, C.roleAt c 0 ≠ .node g := fun g h => by rw [hr] at h; cases h
+    have h2 : ∀ f', C.roleAt c 0 ≠ .feat f' := fun f' h => by rw [hr] at h; cases h
     rw [weExpected_of_ne h1, lsum_zero (fun fe _ => by rw [peExpected_of_ne h1 h2, R.map_zero]; grind),
       R.map_zero]
     simp only [roleVal]; grind
   | feat f =>
-    have h1 : ∀ g, C.role c ≠ .node g 0 := fun g h => by rw [hr] at h; cases h
+    have h1 : ∀ g, C.roleAt c 0 ≠ .node g := fun g h => by rw [hr] at h; cases h
     rw [weExpected_of_ne h1, R.map_zero]
     have hpf : ∀ f', peExpected C c f' = if f'.beq f then 1 else 0 := by
       intro f'; unfold peExpected; rw [hr]
@@ -207,17 +203,9 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
       (fun f' hb => by simp only [hpf f', hb]; rw [if_neg (by simp), R.map_zero]; grind)]
     simp only [hpf f, Feat.beq_self, if_true, R.map_one, roleVal]
     grind
-  | node g t =>
-    cases t with
-    | succ t =>
-      have h1 : ∀ g', C.role c ≠ .node g' 0 := fun g' h => by rw [hr] at h; cases h
-      have h2 : ∀ f', C.role c ≠ .feat f' := fun f' h => by rw [hr] at h; cases h
-      rw [weExpected_of_ne h1, lsum_zero (fun fe _ => by rw [peExpected_of_ne h1 h2, R.map_zero]; grind),
-        R.map_zero]
-      simp only [roleVal]; rw [if_neg (by omega)]; grind
-    | zero =>
+  | node g =>
       simp only [Bool.or_eq_true] at hrole
-      simp only [roleVal, Nat.le_refl, if_true]
+      simp only [roleVal]
       rcases hrole with hs | hm
       · -- symbol-only
         have hsome := List.all_eq_true.mp hs (w.getD i 0) (List.mem_range.mpr ha)

@@ -17,7 +17,7 @@ checked by the kernel on the certificate.
 
 ## Main results
 
-* `HardSoft.Cert.certified_of_check`, `HardSoft.Cert.readout_of_check`.
+* `HardSoft.Cert.certified_of_check`, `HardSoft.Cert.certified_hard_of_check`, `HardSoft.Cert.readout_of_check`.
 -/
 
 @[expose] public section
@@ -72,7 +72,7 @@ theorem layersOK_get {C : Cert} {d : Nat} : ∀ (k : Nat) (lws : List LayerW) (l
 layers, Theorem 26's composition). -/
 theorem run_inv (R : RatEmb α) {C : Cert} {M : ModelW} {w : List Nat} {mode : Mode α}
     (hmode : ModeOK R C w.length mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < M.d)
-    (hroles : C.roles.length = M.d) (hsym : ∀ k, k < w.length → w.getD k 0 < C.nsym)
+    (hroles : C.spans.length = M.d) (hsym : ∀ k, k < w.length → w.getD k 0 < C.nsym)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     (hemb : embedOK C M = true) (hlay : layersOK C M.d 0 M.layers C.layers = true) :
     ∀ l, l ≤ M.layers.length → Inv C w w.length M.d l (run R mode M w w.length l) := by
@@ -123,8 +123,39 @@ theorem certified_of_check (C : Cert) (M : ModelW) (h : check C M = true)
       run R mode M w w.length M.layers.length i (C.crd C.root) = ind (holds C.prog w w.length C.root i) := by
     intro mode hmode
     have hinv := run_inv R hmode hEq hcrd hroles hsym' hK hc' hk hemb hlay M.layers.length (Nat.le_refl _)
-    rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep (Nat.le_refl _)]
+    rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep]
   exact ⟨hfin .hard (Or.inl rfl), hfin _ (Or.inr ⟨E, hE, rfl⟩)⟩
+
+/-- The average-hard half of `certified_of_check`, for any ordered field with an embedding of `Rat`
+(no exponential needed: `Rat` itself is one). -/
+theorem certified_hard_of_check (C : Cert) (M : ModelW) (h : check C M = true)
+    (R : RatEmb α) (w : List Nat) (hsym : ∀ a, a ∈ w → a < C.nsym) (i : Nat) (hi : i < w.length) :
+    run R .hard M w w.length M.layers.length i (C.crd C.root) = ind (holds C.prog w w.length C.root i) := by
+  unfold check at h
+  simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq, Bool.or_eq_true, Bool.not_eq_true'] at h
+  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨hroles, hclen⟩, hcall⟩, hK⟩, hc⟩, hk⟩, hEq⟩, hemb⟩, hlay⟩, hroot⟩, hrep⟩ := h
+  have hd : 0 < M.d := by
+    have h0 : 0 < C.coord.length := by rw [hclen]; omega
+    obtain ⟨c0, hc0⟩ : ∃ c0, c0 ∈ C.coord := ⟨C.coord.getD 0 0, by
+      cases hcs : C.coord with
+      | nil => rw [hcs] at h0; simp at h0
+      | cons a t => simp⟩
+    have := List.all_eq_true.mp hcall c0 hc0
+    simp at this; omega
+  have hcrd : ∀ g, C.crd g < M.d := by
+    intro g
+    unfold Cert.crd
+    by_cases hg : g < C.coord.length
+    · have := List.all_eq_true.mp hcall _ (getD_mem C.coord g 0 hg)
+      simpa using this
+    · rw [getD_ge _ _ _ (by omega)]; exact hd
+  have hsym' : ∀ k, k < w.length → w.getD k 0 < C.nsym := fun k hk' => hsym _ (getD_mem w k 0 hk')
+  have hc' : C.bounded = true → 0 < C.c := fun hb => by
+    rcases hc with hc | hc
+    · rw [hb] at hc; cases hc
+    · exact hc
+  have hinv := run_inv R (Or.inl rfl) hEq hcrd hroles hsym' hK hc' hk hemb hlay M.layers.length (Nat.le_refl _)
+  rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep]
 
 /-- The read-out form: the root's coordinate exceeds `1/2` exactly where the formula holds. -/
 theorem readout_of_check (C : Cert) (M : ModelW) (h : check C M = true)

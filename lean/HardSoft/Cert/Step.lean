@@ -152,14 +152,15 @@ def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
   match G with
   | .pair g => g ∈ attended LD ∧ C.errRule ≤ 1 / 4
   | .eraser g => g ∈ attended LD
+  | .clear c => C.roleAt c l = .zero ∧ c ∉ (attended LD).map C.crd
   | .table g ins ex as neg =>
-    C.role (C.crd g) = .node g l ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
+    C.roleAt (C.crd g) l = .node g ∧ C.roleAt (C.crd g) (l - 1) = .zero ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
     (∀ ρ, ρ ∈ allAssign (ins.length + ex.length) →
       keval C.prog (ins ++ ex) ρ (g + 1) g = some (as.contains (ρ.take ins.length) != neg)) ∧
     (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 ∧ nodupAssign as = true ∧
     (∀ σ, σ ∈ as → σ.length = ins.length)
   | .gate g ins σ neg =>
-    C.role (C.crd g) = .node g l ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
+    C.roleAt (C.crd g) l = .node g ∧ C.roleAt (C.crd g) (l - 1) = .zero ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
     (∃ lits, conjLits C.prog ins (g + 1) g (!neg) = some lits ∧ litsMatch lits ins σ = true) ∧
     (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 ∧ σ.length = ins.length
 
@@ -198,11 +199,11 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
   | .table g ins ex as neg :: gs, us, h, G, hG => by
     unfold groupsOK at h
     simp only [Bool.and_eq_true] at h
-    obtain ⟨⟨⟨⟨⟨⟨⟨hrole, hatt⟩, hins⟩, hkev⟩, happ⟩, hnd⟩, hcl⟩, hrest⟩ := h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨hrole, hzero⟩, hatt⟩, hins⟩, hkev⟩, happ⟩, hnd⟩, hcl⟩, hrest⟩ := h
     simp only [List.mem_cons] at hG
     rcases hG with hG | hG
     · rw [hG]
-      refine ⟨Role.eq_of_beq hrole, fun hm => ?_, fun x hx => List.all_eq_true.mp hins x hx, fun ρ hρ => ?_,
+      refine ⟨Role.eq_of_beq hrole, Role.eq_of_beq hzero, fun hm => ?_, fun x hx => List.all_eq_true.mp hins x hx, fun ρ hρ => ?_,
         of_decide_eq_true happ, hnd, fun σ hσ => ?_⟩
       · rw [List.contains_iff_mem.mpr hm] at hatt; cases hatt
       · have := List.all_eq_true.mp hkev ρ hρ; simpa using this
@@ -212,11 +213,11 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
   | .gate g ins σ neg :: gs, us, h, G, hG => by
     unfold groupsOK at h
     simp only [Bool.and_eq_true] at h
-    obtain ⟨⟨⟨⟨⟨⟨hrole, hatt⟩, hins⟩, hlit⟩, happ⟩, hcl⟩, hrest⟩ := h
+    obtain ⟨⟨⟨⟨⟨⟨⟨hrole, hzero⟩, hatt⟩, hins⟩, hlit⟩, happ⟩, hcl⟩, hrest⟩ := h
     simp only [List.mem_cons] at hG
     rcases hG with hG | hG
     · rw [hG]
-      refine ⟨Role.eq_of_beq hrole, fun hm => ?_, fun x hx => List.all_eq_true.mp hins x hx, ?_,
+      refine ⟨Role.eq_of_beq hrole, Role.eq_of_beq hzero, fun hm => ?_, fun x hx => List.all_eq_true.mp hins x hx, ?_,
         of_decide_eq_true happ, ?_⟩
       · rw [List.contains_iff_mem.mpr hm] at hatt; cases hatt
       · cases hc : conjLits C.prog ins (g + 1) g (!neg) with
@@ -225,6 +226,18 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
       · have := clampUnits_lengths [σ] _ hcl σ (by simp)
         simpa using this
     · exact groupsOK_facts gs _ hrest G hG
+  | .clear c :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, Bool.not_eq_true'] at h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨Role.eq_of_beq h.1.1.1.1.1.1.1.1, fun hm => ?_⟩
+      have := h.1.1.1.1.1.1.1.2
+      rw [List.contains_iff_mem.mpr hm] at this; cases this
+    · exact groupsOK_facts gs us h.2 G hG
+  | .clear _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .clear _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .pair _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .pair _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .eraser _ :: _, [], h, _, _ => by simp [groupsOK] at h
@@ -259,7 +272,7 @@ def ModeOK (R : RatEmb α) (C : Cert) (n : Nat) (mode : Mode α) : Prop :=
 /-- A value term's raw output in either mode: `≥ 0` and within `errRule` of its node's value. -/
 theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
     (hmode : ModeOK R C n mode)
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
@@ -332,15 +345,18 @@ theorem groupVal_off {C : Cert} {y : Nat → α} {c : Nat} {G : GroupD} (h : (G.
   | table g ins ex as neg =>
     simp only [groupVal]; exact lsum_zero (fun σ _ => by rw [if_neg (hne g rfl)]; grind)
   | gate g ins σ neg => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
+  | clear c' =>
+    have : c' ≠ c := fun he => by simp [GroupD.target, he] at h
+    simp only [groupVal]; rw [if_neg this]; grind
 
 /-- Every attended node's coordinate is that node's from the layer on. -/
 theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {g : Nat} (hg : g ∈ attended LD) :
-    C.role (C.crd g) = .node g l := by
+    C.roleAt (C.crd g) l = .node g ∧ C.roleAt (C.crd g) (l - 1) = .zero := by
   rw [← flatTerms_nodes hlen] at hg
   obtain ⟨q, hq, rfl⟩ := List.mem_map.mp hg
   obtain ⟨hp, ht⟩ := mem_flatTerms hq
-  exact (term_of_ok (hh _ hp) ht).2.1
+  exact ⟨(term_of_ok (hh _ hp) ht).2.1, (term_of_ok (hh _ hp) ht).2.2.1⟩
 
 /-- A sum of `ε` over the listed elements a predicate keeps is their number times `ε`. -/
 theorem lsum_ite_count (ε : α) (p : Nat → Bool) : ∀ (l : List Nat),
@@ -385,7 +401,7 @@ theorem zip_iff_eq (P : Nat → Prop) : ∀ (ins : List Nat) (σ : List Bool), �
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
-    (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.roles.length = d)
+    (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
     {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
@@ -406,6 +422,11 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
   rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
   rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off hG)]
+  -- a coordinate held at `l - 1` (a node or a feature) is no head's target
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
   -- inputs: exact, or attended and within ε
   have hinput : ∀ x0, inputOK C LD l x0 = true →
       absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i))
@@ -416,9 +437,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     by_cases hat : x0 ∈ attended LD
     · rw [if_pos (List.contains_iff_mem.mpr hat), hy]
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hat
-      rw [hout, hinv i hi _ (hcrd x0), hrole x0 hat]
+      rw [hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
       simp only [roleVal]
-      rw [if_neg (by omega)]
       obtain ⟨hp, ht⟩ := mem_flatTerms hq
       have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
       rw [hqn] at hb
@@ -426,14 +446,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [this]; exact hb.2
     · rw [if_neg (fun h => hat (List.contains_iff_mem.mp h))]
       rcases hx0 with hr | hr
-      · rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g hg he => by
-          have h1 := hrole g hg
-          rw [he] at h1
-          unfold rep at hr
-          rw [h1] at hr
-          simp at hr
-          omega)]
-        rw [hinv i hi _ (hcrd x0), rep_val hE hr (Nat.le_refl _)]
+      · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
+        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (hnottgt _ hz)]
+        rw [hinv i hi _ (hcrd x0), rep_val hE hr]
         have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
         rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; exact Std.le_refl _
       · exact absurd (List.contains_iff_mem.mp hr) hat
@@ -463,216 +478,230 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       exact this
     unfold approxCount at h2
     exact Std.le_trans h1 h2
-  -- every group's target is the coordinate of a node that becomes available at `l`
-  have hGt : ∀ G, G ∈ LD.groups → ∃ g, G.target C = C.crd g ∧ C.role (C.crd g) = .node g l := by
-    intro G hG
-    have hf := hfacts G hG
-    cases G with
-    | pair g => exact ⟨g, rfl, hrole g hf.1⟩
-    | eraser g => exact ⟨g, rfl, hrole g hf⟩
-    | table g ins ex as neg => exact ⟨g, rfl, hf.1⟩
-    | gate g ins σ neg => exact ⟨g, rfl, hf.1⟩
   have hb2e : ∀ c', groupsAt C LD.groups c' = [] → b2Expected C LD.groups c' = 0 := by
     intro c' h; unfold b2Expected; rw [h]; rfl
-  show _ = roleVal C.prog w n l (C.role c) i
-  -- a coordinate no head and no group writes keeps its value
-  have notw : (∀ r, C.role c = r → (∀ g, r ≠ .node g l)) →
-      attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal C (attnStep R mode LW x n i) c)
-        + R.cast (b2Expected C LD.groups c) = x i c := by
-    intro hnl
-    have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c := fun g hg he => by
-      have := hrole g hg; rw [he] at this; exact hnl _ this g rfl
-    have hnil : LD.groups.filter (fun G => G.target C == c) = [] := by
-      rw [List.filter_eq_nil_iff]
-      intro G hG hb
-      obtain ⟨g, hgt, hgr⟩ := hGt G hG
-      have : G.target C = c := by simpa using hb
-      rw [hgt] at this; rw [this] at hgr; exact hnl _ hgr g rfl
-    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hlen hh hi hne, R.map_zero]
-    simp only [lsum_nil]; grind
+  show _ = roleVal C.prog w n (C.roleAt c l) i
   have hxc := hinv i hi c hcd
-  generalize hr : C.role c = r at hxc
-  cases r with
-  | zero => rw [notw (fun r h g h' => by rw [hr] at h; rw [← h] at h'; cases h'), hxc]; rfl
-  | feat f => rw [notw (fun r h g h' => by rw [hr] at h; rw [← h] at h'; cases h'), hxc]; rfl
-  | node g' t =>
-    by_cases htl : t = l
-    · subst htl
-      have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
-      simp only [hr] at hcv
-      simp only [bne_self_eq_false, Bool.false_or, bne_iff_ne, ne_eq] at hcv
-      have hne : groupsAt C LD.groups c ≠ [] := fun h => hcv (by rw [h]; rfl)
-      obtain ⟨G, hGmem⟩ : ∃ G, G ∈ groupsAt C LD.groups c := by
-        cases hgs : groupsAt C LD.groups c with
-        | nil => exact absurd hgs hne
-        | cons G _ => exact ⟨G, by simp⟩
-      have hGin : G ∈ LD.groups := (List.mem_filter.mp hGmem).1
-      have hGc : G.target C = c := by simpa using (List.mem_filter.mp hGmem).2
-      have hf := hfacts G hGin
-      have hxl : x i c = 0 := by rw [hxc]; simp only [roleVal]; rw [if_neg (by omega)]
-      cases G with
-      | pair g | eraser g =>
-        have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf
-        have hgc : C.crd g = c := hGc
-        have hrg := hrole g hgatt
-        rw [hgc, hr] at hrg
-        obtain ⟨hgg, -⟩ := Role.node.inj hrg
-        have hgg' := hgg.symm
-        subst hgg'
-        have hat := List.all_eq_true.mp hatt g hgatt
-        have hlist : groupsAt C LD.groups c = [.pair g, .eraser g] := by
-          rw [← hgc]
-          split at hat
-          · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; rw [hgs, hat.1, hat.2]
-          · simp at hat
-        obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hgatt
-        obtain ⟨hp, ht⟩ := mem_flatTerms hq
-        have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
-        rw [hqn] at hb
-        have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
-        have hε4 : ε ≤ 1 / 4 := by
-          have := R.map_le _ _ hpair.2
-          rw [R.map_div (by decide), R.map_one] at this
-          have h4 : R.cast 4 = (4 : α) := by
-            rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
-          rw [h4] at this; exact this
-        have hY : attnStep R mode LW x n i c = termOut R mode C q.1 x w n i q.2.2 := by
-          rw [hy, ← hgc, hout, hgc, hxl]; grind
-        unfold groupsAt at hlist
-        have hb2z : b2Expected C LD.groups c = 0 := by
-          unfold b2Expected groupsAt; rw [hlist]; rfl
-        rw [hlist, hb2z, R.map_zero]
-        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, Nat.le_refl]
-        rw [hY]
-        generalize termOut R mode C q.1 x w n i q.2.2 = S at hb
-        obtain ⟨hS0, hSe⟩ := hb
-        have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
-        rw [relu_of_nonneg hS0]
-        rcases ind_cases (α := α) (holds C.prog w n g i) with hv | hv <;> rw [hv] at hb' ⊢
-        · have := clamp_eq_zero (L := S - 1) (by grind)
-          have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
-          have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
-          rw [e1, e2, this]; grind
-        · have := clamp_eq_one (L := S - 1) (by grind)
-          have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
-          have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
-          rw [e1, e2, this]; grind
-      | table g ins ex as neg =>
-        obtain ⟨hrg, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
-        have hgc : C.crd g = c := hGc
-        rw [hgc, hr] at hrg
-        obtain ⟨hgg, -⟩ := Role.node.inj hrg
-        have hgg' := hgg.symm
-        subst hgg'
-        have htb := List.all_eq_true.mp htab _ hGin
-        simp only [beq_iff_eq] at htb
-        have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
-          rw [← hgc]
-          cases hgs : groupsAt C LD.groups (C.crd g) with
-          | nil => rw [hgs] at htb; simp at htb
-          | cons G0 rest =>
-            rw [hgs] at htb
-            cases rest with
-            | cons _ _ => simp at htb
-            | nil =>
-              have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-              rw [hgs] at this; simp at this; rw [this]
-        have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
-          intro c' hc'; subst hc'
-          rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
-            have := hrole g2 hg2; rw [he, hr] at this
-            obtain ⟨h22, -⟩ := Role.node.inj this
-            rw [← h22] at hg2; exact hgna hg2), hxl]; grind
-        unfold groupsAt at hlist
-        rw [hlist, hY c rfl]
-        have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
-          unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
-        rw [hb2v]
-        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, Nat.le_refl]
-        let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-        have hcl : ∀ σ, σ ∈ as → clampOf (attnStep R mode LW x n i) (ins.map C.crd) σ = if σ = ρ then 1 else 0 :=
-          fun σ hσ => clampOf_eq _ (by rw [List.length_map]; exact hlens σ hσ) (by simp [ρ]) (herr ins hins happ)
-        rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
-        have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
-            = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
-          rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
-          exact lsum_congr (fun σ _ => by grind)
-        rw [hsum]
-        have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
-          have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
-          simpa using this
-        have hkv := hkev _ hρf
-        have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
-          rw [List.map_append, List.take_left' (by simp)]
-        rw [htake] at hkv
-        have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
-        have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
-            + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
-          cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
-        rw [hV]; unfold ind
-        by_cases hh : (as.contains ρ != neg) = true
-        · rw [if_pos hh, if_pos (hsem.mpr hh)]
-        · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
-      | gate g ins σ neg =>
-        obtain ⟨hrg, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
-        have hgc : C.crd g = c := hGc
-        rw [hgc, hr] at hrg
-        obtain ⟨hgg, -⟩ := Role.node.inj hrg
-        have hgg' := hgg.symm
-        subst hgg'
-        have htb := List.all_eq_true.mp htab _ hGin
-        simp only [beq_iff_eq] at htb
-        have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
-          rw [← hgc]
-          cases hgs : groupsAt C LD.groups (C.crd g) with
-          | nil => rw [hgs] at htb; simp at htb
-          | cons G0 rest =>
-            rw [hgs] at htb
-            cases rest with
-            | cons _ _ => simp at htb
-            | nil =>
-              have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-              rw [hgs] at this; simp at this; rw [this]
-        have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
-          intro c' hc'; subst hc'
-          rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
-            have := hrole g2 hg2; rw [he, hr] at this
-            obtain ⟨h22, -⟩ := Role.node.inj this
-            rw [← h22] at hg2; exact hgna hg2), hxl]; grind
-        unfold groupsAt at hlist
-        rw [hlist, hY c rfl]
-        have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
-          unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
-        rw [hb2v]
-        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, Nat.le_refl]
-        let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-        rw [clampOf_eq _ (by rw [List.length_map]; exact hlen') (by simp [ρ]) (herr ins hins happ)]
-        have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
-        have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
-            ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
-          unfold litsMatch at hlm
-          simp only [Bool.and_eq_true, List.all_eq_true] at hlm
-          constructor
-          · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
-          · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
-        rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
-        unfold ind
-        cases neg
-        · simp only [Bool.not_false] at hsem
-          have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
-          by_cases hσ : σ = ρ
-          · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
-          · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
-        · simp only [Bool.not_true] at hsem
-          have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
-          by_cases hσ : σ = ρ
-          · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
-          · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
-    · rw [notw (fun r' h g h' => by rw [hr] at h; rw [← h] at h'; cases h'; exact htl rfl), hxc]
-      simp only [roleVal]
-      by_cases h1 : t ≤ l - 1
-      · rw [if_pos h1, if_pos (by omega)]
-      · rw [if_neg h1, if_neg (by omega)]
+  have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
+  by_cases hsame : (C.roleAt c (l - 1)).beq (C.roleAt c l) = true
+  · -- the role does not change: no head and no group writes the coordinate
+    rw [if_pos hsame] at hcv
+    have hnil : groupsAt C LD.groups c = [] := by
+      cases h : groupsAt C LD.groups c with
+      | nil => rfl
+      | cons _ _ => rw [h] at hcv; simp at hcv
+    have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c := fun g hg he => by
+      have h1 := hrole g hg
+      rw [he] at h1
+      rw [Role.eq_of_beq hsame, h1.1] at h1
+      exact absurd h1.2 (by simp)
+    unfold groupsAt at hnil
+    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hlen hh hi hne, R.map_zero, hxc,
+      Role.eq_of_beq hsame]
+    simp only [lsum_nil]; grind
+  · -- the role changes: some group writes the coordinate
+    rw [if_neg hsame] at hcv
+    obtain ⟨G, hGmem⟩ : ∃ G, G ∈ groupsAt C LD.groups c := by
+      cases hgs : groupsAt C LD.groups c with
+      | nil => rw [hgs] at hcv; simp at hcv
+      | cons G _ => exact ⟨G, by simp⟩
+    have hGin : G ∈ LD.groups := (List.mem_filter.mp hGmem).1
+    have hGc : G.target C = c := by simpa using (List.mem_filter.mp hGmem).2
+    have hf := hfacts G hGin
+    cases G with
+    | pair g | eraser g =>
+      have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf
+      have hgc : C.crd g = c := hGc
+      have hrg := hrole g hgatt
+      rw [hgc] at hrg
+      have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
+      have hat := List.all_eq_true.mp hatt g hgatt
+      have hlist : groupsAt C LD.groups c = [.pair g, .eraser g] := by
+        rw [← hgc]
+        split at hat
+        · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; rw [hgs, hat.1, hat.2]
+        · simp at hat
+      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hgatt
+      obtain ⟨hp, ht⟩ := mem_flatTerms hq
+      have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
+      rw [hqn] at hb
+      have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
+      have hε4 : ε ≤ 1 / 4 := by
+        have := R.map_le _ _ hpair.2
+        rw [R.map_div (by decide), R.map_one] at this
+        have h4 : R.cast 4 = (4 : α) := by
+          rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+        rw [h4] at this; exact this
+      have hY : attnStep R mode LW x n i c = termOut R mode C q.1 x w n i q.2.2 := by
+        rw [hy, ← hgc, hout, hgc, hxl]; grind
+      unfold groupsAt at hlist
+      have hb2z : b2Expected C LD.groups c = 0 := by
+        unfold b2Expected groupsAt; rw [hlist]; rfl
+      rw [hlist, hb2z, R.map_zero, hrg.1]
+      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+      rw [hY]
+      generalize termOut R mode C q.1 x w n i q.2.2 = S at hb
+      obtain ⟨hS0, hSe⟩ := hb
+      have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
+      rw [relu_of_nonneg hS0]
+      rcases ind_cases (α := α) (holds C.prog w n g i) with hv | hv <;> rw [hv] at hb' ⊢
+      · have := clamp_eq_zero (L := S - 1) (by grind)
+        have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
+        have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
+        rw [e1, e2, this]; grind
+      · have := clamp_eq_one (L := S - 1) (by grind)
+        have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
+        have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
+        rw [e1, e2, this]; grind
+    | clear c' =>
+      obtain ⟨hz, hnt⟩ := hf
+      have hcc : c' = c := hGc
+      subst hcc
+      have htb := List.all_eq_true.mp htab _ hGin
+      simp only [beq_iff_eq] at htb
+      have hlist : groupsAt C LD.groups c' = [.clear c'] := by
+        cases hgs : groupsAt C LD.groups (GroupD.target C (.clear c')) with
+        | nil => simp only [hgs] at htb; simp at htb
+        | cons G0 rest =>
+          rw [hgs] at htb
+          cases rest with
+          | cons _ _ => simp at htb
+          | nil =>
+            have : GroupD.clear c' ∈ groupsAt C LD.groups c' := hGmem
+            simp only [GroupD.target] at hgs
+            rw [hgs] at this; simp at this; rw [hgs, this]
+      have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c' := fun g hg he =>
+        hnt (List.mem_map.mpr ⟨g, hg, he⟩)
+      have hY : attnStep R mode LW x n i c' = x i c' := by
+        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi hne]; grind
+      unfold groupsAt at hlist
+      have hb2z : b2Expected C LD.groups c' = 0 := by
+        unfold b2Expected groupsAt; rw [hlist]; rfl
+      rw [hlist, hb2z, R.map_zero, hz]
+      simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
+      rw [hY]
+      generalize x i c' = v
+      have hr : relu (-v) - relu v = -v := by
+        unfold relu
+        by_cases ha : -v ≤ 0
+        · by_cases hb : v ≤ 0
+          · rw [if_pos ha, if_pos hb]
+            have : v = 0 := Std.le_antisymm hb (by grind)
+            rw [this]; grind
+          · rw [if_pos ha, if_neg hb]; grind
+        · by_cases hb : v ≤ 0
+          · rw [if_neg ha, if_pos hb]; grind
+          · exact absurd (Std.le_of_lt (Std.not_le.mp hb)) (fun h => ha (by grind))
+      rw [hr]; grind
+    | table g ins ex as neg =>
+      obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
+      have hgc : C.crd g = c := hGc
+      rw [hgc] at hrg hrz
+      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+      have htb := List.all_eq_true.mp htab _ hGin
+      simp only [beq_iff_eq] at htb
+      have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
+        rw [← hgc]
+        cases hgs : groupsAt C LD.groups (C.crd g) with
+        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+        | cons G0 rest =>
+          simp only [GroupD.target] at htb
+          rw [hgs] at htb
+          cases rest with
+          | cons _ _ => simp at htb
+          | nil =>
+            have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+            rw [hgs] at this; simp at this; rw [this]
+      have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+        intro c' hc'; subst hc'
+        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
+          have := (hrole g2 hg2).1; rw [he, hrg] at this
+          have h22 := Role.node.inj this
+          rw [← h22] at hg2; exact hgna hg2), hxl]; grind
+      unfold groupsAt at hlist
+      rw [hlist, hY c rfl]
+      have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+        unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+      rw [hb2v, hrg]
+      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+      let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+      have hcl : ∀ σ, σ ∈ as → clampOf (attnStep R mode LW x n i) (ins.map C.crd) σ = if σ = ρ then 1 else 0 :=
+        fun σ hσ => clampOf_eq _ (by rw [List.length_map]; exact hlens σ hσ) (by simp [ρ]) (herr ins hins happ)
+      rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
+      have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
+          = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
+        rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
+        exact lsum_congr (fun σ _ => by grind)
+      rw [hsum]
+      have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
+        have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
+        simpa using this
+      have hkv := hkev _ hρf
+      have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
+        rw [List.map_append, List.take_left' (by simp)]
+      rw [htake] at hkv
+      have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
+      have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
+          + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
+        cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
+      rw [hV]; unfold ind
+      by_cases hh : (as.contains ρ != neg) = true
+      · rw [if_pos hh, if_pos (hsem.mpr hh)]
+      · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
+    | gate g ins σ neg =>
+      obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
+      have hgc : C.crd g = c := hGc
+      rw [hgc] at hrg hrz
+      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+      have htb := List.all_eq_true.mp htab _ hGin
+      simp only [beq_iff_eq] at htb
+      have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
+        rw [← hgc]
+        cases hgs : groupsAt C LD.groups (C.crd g) with
+        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+        | cons G0 rest =>
+          simp only [GroupD.target] at htb
+          rw [hgs] at htb
+          cases rest with
+          | cons _ _ => simp at htb
+          | nil =>
+            have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+            rw [hgs] at this; simp at this; rw [this]
+      have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+        intro c' hc'; subst hc'
+        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
+          have := (hrole g2 hg2).1; rw [he, hrg] at this
+          have h22 := Role.node.inj this
+          rw [← h22] at hg2; exact hgna hg2), hxl]; grind
+      unfold groupsAt at hlist
+      rw [hlist, hY c rfl]
+      have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+        unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+      rw [hb2v, hrg]
+      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+      let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+      rw [clampOf_eq _ (by rw [List.length_map]; exact hlen') (by simp [ρ]) (herr ins hins happ)]
+      have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
+      have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
+          ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
+        unfold litsMatch at hlm
+        simp only [Bool.and_eq_true, List.all_eq_true] at hlm
+        constructor
+        · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
+        · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
+      rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
+      unfold ind
+      cases neg
+      · simp only [Bool.not_false] at hsem
+        have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+        by_cases hσ : σ = ρ
+        · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
+        · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
+      · simp only [Bool.not_true] at hsem
+        have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+        by_cases hσ : σ = ρ
+        · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
+        · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
 
 end Step
 

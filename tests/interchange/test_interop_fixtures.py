@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hardsoft.checks import interop
+from hardsoft.interchange import reference, tracr
+from hardsoft.interchange.tokens import as_token
 from hardsoft.spec import transformer as tf
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tracr"
@@ -24,17 +25,17 @@ NAMES = sorted(p.name.removesuffix(".safetensors") for p in FIXTURES.glob("*.saf
 @pytest.mark.skipif(not NAMES, reason="no tracr fixtures in tests/fixtures/tracr")
 @pytest.mark.parametrize("name", NAMES or ["none"])
 def test_soft_run_at_the_own_temperature_reproduces_tracr(name: str) -> None:
-    m = interop.import_transformer_lens(FIXTURES / f"{name}.safetensors", tracr=True)
+    m = tracr.import_tracr(FIXTURES / f"{name}.safetensors")
     assert m.output is not None and m.own_tau is not None
     data = json.loads((FIXTURES / f"{name}.reference.json").read_text())
-    ref = interop.load_reference(FIXTURES / f"{name}.reference.json", m)
+    ref = reference.load_reference(FIXTURES / f"{name}.reference.json", m)
     assert len(ref.cases) == len(data["cases"])
     numeric = m.output.kind == "numerical"
     for n in sorted({len(c["input"]) for c in data["cases"]}):
         cases = [c for c in data["cases"] if len(c["input"]) == n and "tracr_output" in c]
         if not cases:
             continue
-        w = m.encode([[interop._token(x) for x in c["input"]] for c in cases])
+        w = m.encode([[as_token(x) for x in c["input"]] for c in cases])
         final = tf.run(m, w, "soft", tau=m.own_tau).activations[-1]
         got = m.output.decode(final)[:, m.offset :]
         for c, row in zip(cases, got):
@@ -42,7 +43,7 @@ def test_soft_run_at_the_own_temperature_reproduces_tracr(name: str) -> None:
                 if want is None:
                     continue
                 if numeric:
-                    assert abs(float(g) - float(want)) <= interop.NUMERIC_OUTPUT_ATOL, (name, c["input"])
+                    assert abs(float(g) - float(want)) <= reference.NUMERIC_OUTPUT_ATOL, (name, c["input"])
                 else:
-                    assert m.output.labels is not None and m.output.labels[int(g)] == interop._token(want), (name, c["input"])
+                    assert m.output.labels is not None and m.output.labels[int(g)] == as_token(want), (name, c["input"])
     assert np.isfinite(m.WE).all()

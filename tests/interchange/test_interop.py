@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from interop_cases import build_v3_model, reference_logits, tl_config, tl_state_dict, write_tl_files, write_tracr_like
 
-from hardsoft.checks import interop
+from hardsoft.interchange import reference, tracr
+from hardsoft.interchange import transformer_lens as interop
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.constants import FLOAT32_EPS, FLOAT64_EPS, TIE_RTOL, TIE_RTOL_FLOAT32
 from hardsoft.spec.modelio import FORMAT_V3, load_model, model_to_dict, save_model
 from tests.cli_run import run_hardsoft
-
 
 hardsoft = run_hardsoft  # in this process (tests/cli_run.py)
 
@@ -74,7 +74,7 @@ def test_attn_only_and_use_attn_scale_false(tmp_path: Path) -> None:
 
 def test_tracr_hints_bos_labels_and_pad(tmp_path: Path) -> None:
     st, cj, ref = write_tracr_like(tmp_path)
-    m = interop.import_transformer_lens(st, tracr=True)
+    m = tracr.import_tracr(st)
     assert m.alphabet == ("a", "b") and m.bos_token == "BOS" and m.max_input_length == 3
     assert m.output is not None and m.output.labels == ("l0", "l1", "l2")
     assert model_to_dict(m)["format"] == FORMAT_V3
@@ -82,7 +82,7 @@ def test_tracr_hints_bos_labels_and_pad(tmp_path: Path) -> None:
     del cfg["hardsoft"]
     cj.write_text(json.dumps(cfg))
     with pytest.raises(ValueError, match="--from tracr needs the 'hardsoft' hints"):
-        interop.import_transformer_lens(st, tracr=True)
+        tracr.import_tracr(st)
 
 
 def _spoil_config(cfg: dict, key: str, value: Any) -> dict:
@@ -103,8 +103,8 @@ def _spoil_config(cfg: dict, key: str, value: Any) -> dict:
         ("attention_dir", "sideways", "attention_dir must be"),
         ("n_heads", KeyError, "missing field n_heads"),
         ("d_head", 0, "d_head must be a positive integer"),
-        ("gated_mlp", True, "gated_mlp is set"),
-        ("attn_scale", -1.0, "attn_scale must be a positive number"),
+        ("gated_mlp", True, "gated_mlp is True: a gated MLP cannot be expressed"),
+        ("attn_scale", -2.0, "attn_scale must be a positive number"),
         ("hardsoft", {"input_vocab": ["a"]}, r"hardsoft\.input_vocab must be a list of 4 strings"),
         ("hardsoft", {"bos": "Z"}, r"hardsoft\.bos 'Z' is not in input_vocab"),
         ("hardsoft", {"output_kind": "numerical"}, "output_kind numerical needs d_vocab_out = 1"),
@@ -129,7 +129,7 @@ def test_inexpressible_or_malformed_configs_are_refused_naming_the_field(tmp_pat
         (lambda sd: sd["unembed.W_U"].__setitem__((0, 0), np.nan), "tensor unembed.W_U contains NaN or infinite entries"),
         (lambda sd: sd["blocks.1.mlp.W_out"].__setitem__((0, 0), np.inf), "tensor blocks.1.mlp.W_out contains NaN or infinite"),
         (lambda sd: sd.update({"blocks.0.ln1.w": np.ones(6, np.float32)}), "tensor blocks.0.ln1.w: layer norm weights cannot be expressed"),
-        (lambda sd: sd.update({"embed.W_E": np.zeros((4, 6), np.float16)}), "tensor embed.W_E has dtype float16"),
+        (lambda sd: sd.update({"embed.W_E": np.zeros((4, 6), np.float16)}), "tensor embed.W_E has dtype F16: only float32"),
     ],
 )
 def test_bad_tensors_are_refused_naming_the_tensor(tmp_path: Path, edit, msg: str) -> None:
@@ -190,9 +190,10 @@ def _causal_v3() -> tf.Model:
 
 def test_export_then_import_is_bit_exact(tmp_path: Path) -> None:
     m = _causal_v3()
-    st, cj = interop.export_transformer_lens(m, tmp_path)
+    st, cj, fz = interop.export_transformer_lens(m, tmp_path)
     cfg = json.loads(cj.read_text())
     assert cfg["attn_scale"] == m.own_tau and cfg["d_head"] == 3 and cfg["attention_dir"] == "causal"
+    assert not fz.penalized_heads and not fz.bos_added and not fz.exact_length
     back = interop.import_transformer_lens(st)
     assert model_to_dict(back) == model_to_dict(m)
 
@@ -202,7 +203,7 @@ def test_imported_model_exports_and_reimports_bit_exact(tmp_path: Path) -> None:
     m = interop.import_transformer_lens(st)
     out = tmp_path / "out"
     out.mkdir()
-    st2, _ = interop.export_transformer_lens(m, out)
+    st2, _, _ = interop.export_transformer_lens(m, out)
     assert model_to_dict(interop.import_transformer_lens(st2)) == model_to_dict(m)
 
 
@@ -210,7 +211,7 @@ def test_export_sets_attn_scale_from_the_temperature_and_tabulates_features(tmp_
     from hardsoft.spec.examples import build_has_a
 
     m = build_has_a()  # position features 'one' only: tabulated up to --n-ctx
-    st, cj = interop.export_transformer_lens(m, tmp_path, tau=0.25, n_ctx=6)
+    st, cj, _ = interop.export_transformer_lens(m, tmp_path, tau=0.25, n_ctx=6)
     assert json.loads(cj.read_text())["attn_scale"] == 0.25
     back = interop.import_transformer_lens(st)
     w = np.concatenate(list(tf.enumerate_inputs(2, 6)))
@@ -219,37 +220,111 @@ def test_export_sets_attn_scale_from_the_temperature_and_tabulates_features(tmp_
 
 
 def test_export_refusals(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match=r"layers\[0\]\.heads\[1\]\.mask is 'none': TransformerLens has one attention_dir"):
-        interop.export_transformer_lens(build_v3_model(), tmp_path)
-    from hardsoft.spec.examples import build_last_a
-
-    with pytest.raises(ValueError, match="position feature 'i/n' depends on the length n"):
-        interop.export_transformer_lens(build_last_a(), tmp_path, n_ctx=4)
     from hardsoft.spec.examples import build_has_a
 
     with pytest.raises(ValueError, match="no position table: give --n-ctx"):
         interop.export_transformer_lens(build_has_a(), tmp_path)
+    m = _causal_v3()
+    ly = m.layers[0]
+    strict = tf.Layer(tuple(tf.Head(h.W_Q, h.W_K, h.W_V, h.W_O, "strict") for h in ly.heads), ly.W1, ly.b1, ly.W2, ly.b2)
+    with_bos = tf.Model(m.alphabet, m.WE, m.PE, (strict, m.layers[1]), m.name, bos_token=m.bos_token, bos_embedding=m.bos_embedding, output=m.output)
+    with pytest.raises(ValueError, match=r"layers\[0\]\.heads\[0\]\.mask is 'strict' in a model that already has a BOS token"):
+        interop.export_transformer_lens(with_bos, tmp_path)
+    first = tf.Model(m.alphabet, m.WE, m.PE, (strict, m.layers[1]), m.name, readout=tf.Readout(0, "first"))
+    with pytest.raises(ValueError, match="the readout reads the first position, where the export must put a BOS token"):
+        interop.export_transformer_lens(first, tmp_path)
+    with pytest.raises(ValueError, match=r"--n-ctx 9 exceeds the model's position table \(6 rows\)"):
+        interop.export_transformer_lens(_causal_v3(), tmp_path, n_ctx=9)
     assert not list(tmp_path.iterdir())  # nothing written
 
 
+def _hard_equal_after_export(m: tf.Model, tmp_path: Path, n_ctx: int | None, lengths: list[int]) -> interop.freeze.Frozen:
+    """Export, import the files back, and check the hard run equals the original's at its positions on every input of the lengths."""
+    st, _, fz = interop.export_transformer_lens(m, tmp_path, n_ctx=n_ctx)
+    back = interop.import_transformer_lens(st)
+    assert model_to_dict(back) == model_to_dict(fz.model)  # the files hold the frozen model bit for bit
+    shift = back.offset - m.offset
+    for n in lengths:
+        w = np.concatenate(list(tf.enumerate_inputs(len(m.alphabet), n)))
+        a = tf.run(m, w, "hard").activations[-1]
+        b = tf.run(back, w, "hard").activations[-1][:, shift:, : m.d]
+        np.testing.assert_allclose(b, a, rtol=0, atol=1e-9)
+    return fz
+
+
+def test_bos_key_and_value_are_cancelled_when_its_residual_moves(tmp_path: Path) -> None:
+    """Random FFN biases move BOS's residual away from 0: the rows minus BOS's residual times W_K, W_V keep it out of every head."""
+    from hardsoft.interchange import freeze
+
+    v3 = build_v3_model()
+    layers = tuple(tf.Layer(tuple(tf.Head(h.W_Q, h.W_K, h.W_V, h.W_O, "strict") for h in ly.heads), ly.W1, ly.b1, ly.W2, ly.b2) for ly in v3.layers)
+    m = tf.Model(v3.alphabet, v3.WE, v3.PE, layers, "strict-random", output=v3.output)
+    fz = _hard_equal_after_export(m, tmp_path, 7, [1, 2, 4, 6])
+    assert fz.bos_added and not fz.exact_length
+    w = np.concatenate(list(tf.enumerate_inputs(3, 4)))
+    want = tf.run(m, w, "hard").activations[-1]
+
+    def planted(edit) -> float:
+        wrong = freeze.freeze(m, 7).model
+        for layer in wrong.layers:
+            for hd in layer.heads:
+                edit(hd)
+        return float(np.abs(tf.run(wrong, w, "hard").activations[-1][:, 1:, : m.d] - want).max())
+
+    assert planted(lambda hd: None) <= 1e-9
+    assert planted(lambda hd: hd.W_V.__setitem__((m.d, slice(None)), 0.0)) > 1e-3  # BOS's value not cancelled
+    assert planted(lambda hd: hd.W_Q.__setitem__((slice(m.d + 1, None), hd.W_Q.shape[1] - 7), 0.0)) > 1e-3  # no -M/2 on BOS
+
+
+def test_mixed_masks_are_realised_by_a_position_score_term(tmp_path: Path) -> None:
+    """build_v3_model mixes causal and none: exported bidirectional, the causal heads get the score term, every length served."""
+    fz = _hard_equal_after_export(build_v3_model(), tmp_path, None, [1, 2, 3, 5])
+    assert fz.direction == "bidirectional" and fz.penalized_heads == ((0, 0), (1, 0)) and not fz.bos_added
+    assert fz.lengths == (1, 2, 3, 4, 5) and fz.penalty > 0
+
+
+def test_length_features_are_frozen_at_one_length(tmp_path: Path) -> None:
+    from hardsoft.spec.examples import build_last_a
+
+    fz = _hard_equal_after_export(build_last_a(), tmp_path, 5, [5])
+    assert fz.exact_length and fz.lengths == (5,) and fz.length_features == ("i/n",)
+    back = interop.import_transformer_lens(tmp_path / f"{build_last_a().name}.safetensors")
+    with pytest.raises(ValueError, match="serves inputs of exactly 5 symbols"):
+        tf.run(back, np.zeros((1, 4), dtype=int), "average")
+
+
+def test_strict_masks_get_a_bos_whose_key_and_value_cancel(tmp_path: Path) -> None:
+    """A compiled B-RASP program (strict and strict_anticausal heads): BOS added, hard = original, the certificate holds."""
+    from hardsoft.constructive.lang import brasp
+    from hardsoft.constructive.lang.library import library
+    from hardsoft.interchange import certificate, freeze
+
+    ex = library()["no_bb"]
+    m = brasp.compile_program(ex.text, ex.alphabet, "bounded").model
+    fz = _hard_equal_after_export(m, tmp_path, 7, [6])
+    assert fz.bos_added and fz.exact_length and fz.direction == "bidirectional"
+    cert = certificate.certify_export(m, fz, 0.01)
+    assert cert.lengths == [6] and cert.certified and cert.hard_decisions_agree == cert.decisions == 64
+    assert cert.soft_decisions_agree == 64 and cert.bound_at_attn_scale <= 0.01
+    assert freeze.needs_bos(m)
+    assert [len(layer.heads) for layer in m.layers] == [1, 2, 0, 1] and all(len(layer.heads) == 2 for layer in fz.model.layers)  # padded
+
+
 def test_optional_transformer_lens_logits_match(tmp_path: Path) -> None:
-    """Load the export into a real HookedTransformer and compare logits with hardsoft's soft run (needs transformer_lens)."""
-    tl = pytest.importorskip("transformer_lens", reason="transformer_lens (and torch, a 555 MB wheel) is not installed here")
-    import torch
+    """Load the export with the real TransformerLens (3.x HookedTransformer, 4.x TransformerBridge), compare logits (make interop-check)."""
+    pytest.importorskip("transformer_lens", reason="transformer_lens and torch are not installed here: make interop-check installs them in .interop/")
+    import importlib.util
 
+    spec = importlib.util.spec_from_file_location("interop_tl", Path(__file__).resolve().parents[2] / "scripts" / "interop_tl.py")
+    assert spec is not None and spec.loader is not None
+    side = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(side)
     m = _causal_v3()
-    st, cj = interop.export_transformer_lens(m, tmp_path)
-    cfg = json.loads(cj.read_text())
-    cfg.pop("hardsoft")
-    model = tl.HookedTransformer(tl.HookedTransformerConfig(**{k: v for k, v in cfg.items() if v is not None}))
-    from safetensors.torch import load_file
-
-    model.load_state_dict(load_file(str(st)), strict=False)
-    toks = np.array([[3, 0, 1, 2]])  # BOS (last row of W_E) then x y z
-    theirs = model(torch.tensor(toks)).detach().numpy()
+    st, cj, _ = interop.export_transformer_lens(m, tmp_path)
+    theirs = side.run(side.load(str(st), str(cj)), [[3, 0, 1, 2]])["logits"]  # BOS (last row of W_E) then x y z
     assert m.output is not None
     ours = m.output.logits(tf.run(m, np.array([[0, 1, 2]]), "soft", tau=m.own_tau).activations[-1])
-    np.testing.assert_allclose(ours, theirs, atol=1e-5)
+    np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-9)
 
 
 # --------------------------------------------------------------------------- reference check
@@ -257,7 +332,7 @@ def test_optional_transformer_lens_logits_match(tmp_path: Path) -> None:
 
 def _imported(tmp_path: Path) -> tuple[tf.Model, Path]:
     st, _, ref = write_tracr_like(tmp_path)
-    return interop.import_transformer_lens(st, tracr=True), ref
+    return tracr.import_tracr(st), ref
 
 
 def test_reference_agreements_are_counted_separately_with_the_first_disagreement(tmp_path: Path) -> None:
@@ -265,7 +340,7 @@ def test_reference_agreements_are_counted_separately_with_the_first_disagreement
     data = json.loads(ref.read_text())
     data["cases"][3]["output"][0] = "l9"  # a planted wrong reference output: hard and soft both disagree, soft = hard still holds
     ref.write_text(json.dumps(data))
-    rep = interop.compare_with_reference(m, interop.load_reference(ref, m), tau=m.own_tau or 1.0)
+    rep = reference.compare_with_reference(m, reference.load_reference(ref, m), tau=m.own_tau or 1.0)
     assert (rep.hard_ref.agree, rep.soft_ref.agree, rep.soft_hard.agree) == (13, 13, 14)
     assert rep.hard_ref.first is not None and rep.hard_ref.first["input"] == "".join(data["cases"][3]["input"])
     assert not rep.ok
@@ -287,7 +362,7 @@ def test_reference_agreements_are_counted_separately_with_the_first_disagreement
 def test_bad_reference_tables_exit_2_one_line(tmp_path: Path, edit, msg: str) -> None:
     st, _, ref = write_tracr_like(tmp_path)
     out = tmp_path / "m.json"
-    save_model(interop.import_transformer_lens(st, tracr=True), out)
+    save_model(tracr.import_tracr(st), out)
     data = json.loads(ref.read_text())
     edit(data)
     ref.write_text(json.dumps(data))
@@ -301,7 +376,7 @@ def test_bad_reference_tables_exit_2_one_line(tmp_path: Path, edit, msg: str) ->
 def test_verify_reference_exit_1_on_disagreement(tmp_path: Path) -> None:
     st, _, ref = write_tracr_like(tmp_path)
     out = tmp_path / "m.json"
-    save_model(interop.import_transformer_lens(st, tracr=True), out)
+    save_model(tracr.import_tracr(st), out)
     data = json.loads(ref.read_text())
     data["cases"][0]["output"] = ["l9"]
     ref.write_text(json.dumps(data))
@@ -353,13 +428,13 @@ def test_numeric_tokens_and_labels_as_tracr_writes_them(tmp_path: Path) -> None:
         c["input"] = [1 if x == "a" else 2 for x in c["input"]]
         c["output"] = [int(o[1:]) for o in c["output"]]
     ref.write_text(json.dumps(data))
-    m = interop.import_transformer_lens(st, tracr=True)
+    m = tracr.import_tracr(st)
     assert m.alphabet == ("1", "2") and m.output is not None and m.output.labels == ("0", "1", "2")
-    rep = interop.compare_with_reference(m, interop.load_reference(ref, m), tau=m.own_tau or 1.0)
+    rep = reference.compare_with_reference(m, reference.load_reference(ref, m), tau=m.own_tau or 1.0)
     assert (rep.hard_ref.agree, rep.soft_ref.agree, rep.soft_hard.agree) == (14, 14, 14)
     data["cases"][0]["output"] = [2 if data["cases"][0]["output"][0] != 2 else 0]  # planted: the number differs
     ref.write_text(json.dumps(data))
-    assert interop.compare_with_reference(m, interop.load_reference(ref, m), tau=1.0).hard_ref.agree == 13
+    assert reference.compare_with_reference(m, reference.load_reference(ref, m), tau=1.0).hard_ref.agree == 13
 
 
 def _near_tie_file(tmp_path: Path, with_gap: bool) -> Path:
@@ -379,7 +454,9 @@ def _near_tie_file(tmp_path: Path, with_gap: bool) -> Path:
     return f
 
 
-def test_temperature_with_near_ties_certifies_the_exact_part_and_says_colder_is_not_better(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_temperature_with_near_ties_certifies_the_exact_part_and_says_colder_is_not_better(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from hardsoft.checks import cli
 
     f = _near_tie_file(tmp_path, with_gap=True)
