@@ -21,8 +21,8 @@ from hardsoft.spec import transformer as tf
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.constants import MASK_KINDS
 
-#: Score entries computed at once (models x batch x n x n), as spec.transformer.SCORE_SLICE_ELEMENTS.
-STACK_SLICE_ELEMENTS: int = tf.SCORE_SLICE_ELEMENTS
+#: Score entries computed at once (models x batch x n x n): 2^22 float64 = 32 MiB (the stacks' lengths are short, so a slice spans many inputs).
+STACK_SLICE_ELEMENTS: int = 2**22
 
 
 def shape_key(model: tf.Model) -> tuple:
