@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, ValueTerm, build_head, zero_ffn
+from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, ValueTerm, zero_ffn
 from hardsoft.spec.transformer import Head, Layer, Model, PositionEmbedding
 
 REGIMES: tuple[str, ...] = ("bounded", "unbounded")
@@ -30,6 +30,11 @@ REGIMES: tuple[str, ...] = ("bounded", "unbounded")
 def tiebreak_head(
     d: int, coord: dict[str, int], direction: str, regime: str, value: int, target: int, select: int | None = None, K: float = 1.0
 ) -> Head:
+    """Return ``tiebreak_spec`` built at width d (Lemma 8, tie-breaking)."""
+    return tiebreak_spec(coord, direction, regime, value, target, select, K).build(d)
+
+
+def tiebreak_spec(coord: dict[str, int], direction: str, regime: str, value: int, target: int, select: int | None = None, K: float = 1.0) -> HeadSpec:
     """Lemma 8 (tie-breaking): UHAT "rightmost j < i with select_j" (past) / "leftmost j > i" (future) as a UNIQUE maximum.
 
     Mask strict (past, j < i) or strict_anticausal (future, j > i); value = coordinate
@@ -61,7 +66,7 @@ def tiebreak_head(
         scores = [ScoreTerm({coord["one"]: 1.0}, {coord["i"]: K * sigma}), ScoreTerm({coord["n"]: 1.0}, {select: K} if select is not None else {})]
     else:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
-    return build_head(d, scores, [ValueTerm(target, {value: 1.0})], mask, mode)
+    return HeadSpec(scores, [ValueTerm(target, {value: 1.0})], mask, mode)
 
 
 # --------------------------------------------------------------------------- Lemma 7: table lookup
@@ -70,6 +75,13 @@ def tiebreak_head(
 def lookup_head(
     d: int, coord: dict[str, int], offset: int, value: int, target: int, K: float = 1.0, regime: str = "unbounded", mask: str | None = None
 ) -> Head:
+    """Return ``lookup_spec`` built at width d (Lemma 7, table lookup)."""
+    return lookup_spec(coord, offset, value, target, K, regime, mask).build(d)
+
+
+def lookup_spec(
+    coord: dict[str, int], offset: int, value: int, target: int, K: float = 1.0, regime: str = "unbounded", mask: str | None = None
+) -> HeadSpec:
     """Lemma 7 (table lookup, parabolic scores): query i reads key t = i + offset (Y: offset -1, X: +1).
 
     Scores s_ij = K (2 t j - j^2) = K t^2 - K (j - t)^2: a parabola in j with its unique
@@ -101,7 +113,7 @@ def lookup_head(
         ]
     else:
         raise ValueError(f"regime must be bounded or unbounded, got {regime!r}")
-    return build_head(d, scores, [ValueTerm(target, {value: 1.0})], mask, "average")
+    return HeadSpec(scores, [ValueTerm(target, {value: 1.0})], mask, "average")
 
 
 # --------------------------------------------------------------------------- Lemma 7 over positions: an average made an integer
@@ -146,6 +158,11 @@ def position_lookup_copy_error(x: float) -> float:
 
 
 def count_head(d: int, direction: str, value: int, target: int, coefficient: float) -> Head:
+    """Return ``count_spec`` built at width d (counting)."""
+    return count_spec(direction, value, target, coefficient).build(d)
+
+
+def count_spec(direction: str, value: int, target: int, coefficient: float) -> HeadSpec:
     """Counting (uniform average-hard attention): coefficient * (#{j < i : phi_j} / i) into target (past; future: j > i).
 
     Scores s_ij = 0 for every visible key: every key ties, so average-hard attention
@@ -154,10 +171,15 @@ def count_head(d: int, direction: str, value: int, target: int, coefficient: flo
     Corresponds to the counting construction (AHAT uniform attention, C-RASP).
     """
     mask = "strict" if direction == "past" else "strict_anticausal"
-    return build_head(d, [], [ValueTerm(target, {value: 1.0}, coefficient)], mask, "average")
+    return HeadSpec([], [ValueTerm(target, {value: 1.0}, coefficient)], mask, "average")
 
 
 def inclusive_count_head(d: int, value: int, target: int, coefficient: float, first: int, constant: float) -> Head:
+    """Return ``inclusive_count_spec`` built at width d (inclusive counting)."""
+    return inclusive_count_spec(value, target, coefficient, first, constant).build(d)
+
+
+def inclusive_count_spec(value: int, target: int, coefficient: float, first: int, constant: float) -> HeadSpec:
     """Inclusive counting (uniform average-hard attention, causal mask): (coefficient * #{j <= i : phi_j} + constant) / (i+1) into target.
 
     Scores 0 for every key j <= i (there is always one, j = i): every key ties, so average-hard
@@ -168,12 +190,19 @@ def inclusive_count_head(d: int, value: int, target: int, coefficient: float, fi
     terms = [ValueTerm(target, {value: 1.0}, coefficient)]
     if constant:
         terms.append(ValueTerm(target, {first: 1.0}, constant))
-    return build_head(d, [], terms, "causal", "average")
+    return HeadSpec([], terms, "causal", "average")
 
 
 def sign_head(
     d: int, coord: dict[str, int], regime: str, source: int, target: int, orientation: float, K: float = 1.0, single: int | None = None
 ) -> Head:
+    """Return ``sign_spec`` built at width d (comparison by attention)."""
+    return sign_spec(coord, regime, source, target, orientation, K, single).build(d)
+
+
+def sign_spec(
+    coord: dict[str, int], regime: str, source: int, target: int, orientation: float, K: float = 1.0, single: int | None = None
+) -> HeadSpec:
     """Comparison by attention: writes [orientation * V_i > 0] into target, V_i = coordinate source.
 
     V_i = N_i / max(D_i, 1) with N_i a half-integer (never 0) and D_i <= n - 1, so
@@ -196,7 +225,7 @@ def sign_head(
     value = {coord["one"]: 0.5, coord["parity"]: 0.5}
     if single is not None:
         value[single] = -1.0
-    return build_head(d, scores, [ValueTerm(target, value)], "none", "average")
+    return HeadSpec(scores, [ValueTerm(target, value)], "none", "average")
 
 
 # --------------------------------------------------------------------------- standalone builders

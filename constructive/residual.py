@@ -12,15 +12,20 @@ then writes each layer as attention heads and FFN units over those coordinates:
   w_in[j] y_j + bias), one column of W_1 / row of W_2 per unit, plus an output bias b_2
   (``ffn_matrices``; no units: the zero FFN, ``zero_ffn``).
 
-Weights given for the same matrix entry add up (``And(a, a)`` reads a twice).  The
-temporal-logic compiler (``constructive.logic.compiler``), the S-RASP compiler
+Weights given for the same matrix entry add up (``And(a, a)`` reads a twice).
+
+``Residual.compact`` then lets coordinates whose values are no longer needed serve later
+ones (``Compaction``): a compiled program's width grows with what is alive at one time, not
+with the program.  The temporal-logic compiler (``constructive.logic.compiler``), the S-RASP compiler
 (``constructive.srasp.compiler``), the head constructions (``constructive.heads``) and the
 hand-built applications (``constructive.applications``) all build through this module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import heapq
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -139,6 +144,45 @@ class LayerPlan:
         return Layer(heads, *ffn_matrices(d, self.units, self.bias))
 
 
+def eraser_units(k: int) -> list[Unit]:
+    """Return the two units x - ReLU(x) + ReLU(-x) = 0 that set coordinate k to exactly 0, whatever finite value it holds."""
+    return [Unit({k: 1.0}, 0.0, {k: -1.0}), Unit({k: -1.0}, 0.0, {k: 1.0})]
+
+
+@dataclass(frozen=True)
+class Compaction:
+    """What ``Residual.compact`` did: each old coordinate's new one, the states (first, last) it holds its values, the new width.
+
+    Old coordinate c's value at activation index a (state 2a) is in ``new[c]`` of
+    ``activations[a]`` whenever spans[c][0] <= 2a <= spans[c][1]; the last state is the
+    model's end (2L) for a coordinate never erased.  ``erased``: how many were erased for a later one.
+    """
+
+    new: tuple[int, ...]
+    spans: tuple[tuple[int, int], ...]
+    d: int
+    erased: int
+
+    def map(self, weights: Weights) -> dict[int, float]:
+        """Return a linear form over old coordinates as one over the new ones."""
+        out: dict[int, float] = {}
+        for c, w in weights.items():
+            k = self.new[c]
+            out[k] = out.get(k, 0.0) + w
+        return out
+
+    def holds(self, c: int, a: int) -> bool:
+        """Return whether activations[a] holds old coordinate c's value (in its new coordinate)."""
+        return self.spans[c][0] <= 2 * a <= self.spans[c][1]
+
+
+def _remap_spec(h: HeadSpec, m: Callable[[int], int]) -> HeadSpec:
+    """Return a head spec with every coordinate renamed by m."""
+    scores = [ScoreTerm({m(c): w for c, w in t.query.items()}, {m(c): w for c, w in t.key.items()}) for t in h.scores]
+    values = [ValueTerm(m(v.target), {m(c): w for c, w in v.sources.items()}, v.scale) for v in h.values]
+    return HeadSpec(scores, values, h.mask, h.hard_mode)
+
+
 class Residual:
     """Named residual coordinates (allocated in order, looked up by name) and the layers written over them."""
 
@@ -215,3 +259,97 @@ class Residual:
     def build_layers(self) -> tuple[Layer, ...]:
         """Return every layer, built at the final width d."""
         return tuple(plan.build(self.d) for plan in self.layers)
+
+    # ------------------------------------------------------------------ sharing coordinates
+
+    def compact(self, observe: Mapping[int, Sequence[int]], embedded: Sequence[int] = ()) -> Compaction:
+        """Let coordinates serve several values in turn; rewrite the layers (and the names) in place and return the map.
+
+        The timeline of a model of L layers has states 0..2L: state 0 is the embedding, state
+        2l - 1 the stream after layer l's heads, state 2l after its FFN (``activations[l]``).
+        A head of layer l reads state 2l - 2 and writes 2l - 1; an FFN unit (or the FFN's
+        output bias) of layer l reads 2l - 1 and writes 2l.  A coordinate is *busy* from its
+        first read or write (state 0 for the ``embedded`` ones, written by WE or PE) to its
+        last read, write or observation (``observe``: coordinate -> the activation indices
+        at which a caller reads its value; the model's read-out is one).  Two coordinates whose
+        busy spans are disjoint may share one: the earlier is erased by two units
+        x - ReLU(x) + ReLU(-x) = 0 (exact for every finite x) in the FFN of the first layer
+        l_e that reads it at or after its last busy state (2 l_e - 1 >= last), and the later
+        one may be written from state 2 l_e + 1 on, when the shared coordinate is 0 again.
+        Coordinates are given out greedily in the order their spans start (the least width
+        for interval spans).  Every head must still be a ``HeadSpec`` (its width unfixed).
+        """
+        n = self.d
+        inf = math.inf
+        first = [inf] * n
+        last = [-inf] * n
+
+        def touch(c: int, state: int) -> None:
+            if state < first[c]:
+                first[c] = state
+            if state > last[c]:
+                last[c] = state
+
+        for c in embedded:
+            touch(c, 0)
+        for c, points in observe.items():
+            for a in points:
+                touch(c, 2 * a)
+        for idx, plan in enumerate(self.layers):
+            l = idx + 1
+            for h in plan.heads:
+                if not isinstance(h, HeadSpec):
+                    raise TypeError(f"internal: layer {l} holds a built head; compact() needs every head as a HeadSpec")
+                for t in h.scores:
+                    for c in t.query:
+                        touch(c, 2 * l - 2)
+                    for c in t.key:
+                        touch(c, 2 * l - 2)
+                for v in h.values:
+                    for c in v.sources:
+                        touch(c, 2 * l - 2)
+                    touch(v.target, 2 * l - 1)
+            for u in plan.units:
+                for c in u.w_in:
+                    touch(c, 2 * l - 1)
+                for c in u.w_out:
+                    touch(c, 2 * l)
+            for c in plan.bias:
+                touch(c, 2 * l)
+        for c in range(n):  # a coordinate nothing reads, writes or observes: 0 throughout, busy only at the start
+            if first[c] == inf:
+                first[c] = last[c] = 0
+        order = sorted(range(n), key=lambda c: (first[c], c))
+        slot_of = [0] * n
+        free: list[tuple[int, int]] = []  # (state from which the slot is 0 again, slot)
+        holder: list[int] = []  # slot -> its current (latest) coordinate
+        erase_layer = [0] * n
+        erasers: dict[int, list[int]] = {}  # layer (1-based) -> old coordinates erased by its FFN
+        for c in order:
+            erase_layer[c] = max(1, math.ceil((last[c] + 1) / 2))
+            if free and free[0][0] <= first[c]:
+                _, slot = heapq.heappop(free)
+                prev = holder[slot]
+                erasers.setdefault(erase_layer[prev], []).append(prev)  # its last holder made 0 before c is written
+                holder[slot] = c
+            else:
+                slot = len(holder)
+                holder.append(c)
+            slot_of[c] = slot
+            heapq.heappush(free, (2 * erase_layer[c] + 1, slot))
+        m = slot_of.__getitem__
+        for idx, plan in enumerate(self.layers):
+            plan.heads = [_remap_spec(h, m) for h in plan.heads]  # type: ignore[arg-type]
+            plan.units = [Unit({m(c): w for c, w in u.w_in.items()}, u.bias, {m(c): w for c, w in u.w_out.items()}) for u in plan.units]
+            plan.bias = {m(c): w for c, w in plan.bias.items()}
+            for c in erasers.get(idx + 1, ()):
+                plan.units += eraser_units(m(c))
+        names: list[list[str]] = [[] for _ in holder]
+        for c in order:
+            names[slot_of[c]].append(self.names[c])
+        self._index = {self.names[c]: slot_of[c] for c in range(n)}  # every old name finds its new coordinate
+        self.names = [" / ".join(ns) for ns in names]
+        gone = {c for cs in erasers.values() for c in cs}
+        end = 2 * len(self.layers)  # a coordinate never erased keeps its last value to the end
+        spans = tuple((int(first[c]), int(last[c]) if c in gone else end) for c in range(n))
+        return Compaction(tuple(slot_of), spans, len(holder), len(gone))

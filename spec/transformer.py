@@ -481,8 +481,14 @@ def require_inputs(inputs: np.ndarray, alphabet_size: int) -> np.ndarray:
 
 # --------------------------------------------------------------------------- running
 
-#: Score entries computed at once per head (batch slice x n x n); 2^22 float64 = 32 MiB.
-SCORE_SLICE_ELEMENTS = 2**22
+#: Score entries computed at once per head (a block of queries x n keys, over a slice of the batch when n is small):
+#: 2^16 float64 = 512 KiB, so that the softmax's passes over a block stay in the core's cache.
+SCORE_SLICE_ELEMENTS = 2**16
+#: Scaled scores (s - max)/tau below this are raised to it before exp: exp of an argument below about -708.4 is
+#: subnormal or 0 and takes numpy's slow path (about 100x slower).  The weight of such a key changes by at most
+#: exp(SOFTMAX_EXP_FLOOR) ~ 1e-304 against a row sum >= 1, far below the run's rounding allowance; masked keys
+#: are zeroed after the exponential, so they keep weight exactly 0.
+SOFTMAX_EXP_FLOOR = -700.0
 
 
 @dataclass
@@ -545,6 +551,128 @@ def head_mode(model: Model, head: Head, mode: str) -> str:
     return model.hard_mode if mode == "hard" else mode
 
 
+@dataclass(frozen=True)
+class Block:
+    """One block of ``run``'s attention: query rows, the key columns any of them sees, and where some rows see a key and others not.
+
+    ``keys`` [c0, c1) holds every key a query of ``rows`` sees (keys outside it have weight 0 and
+    are not computed); ``mixed``, relative to ``keys``, the columns not seen by every row (the mask
+    is applied there only; an empty slice when every row sees every key of ``keys``).
+    """
+
+    rows: slice
+    keys: slice
+    mixed: slice
+
+
+@dataclass(frozen=True)
+class MaskPlan:
+    """One mask kind at length n as ``run`` applies it: the row blocks, and per block the mask's 0/-inf bias and 0/1 keep on its mixed columns."""
+
+    kind: str
+    n: int
+    visible: np.ndarray  # (n, n) bool; a query that sees no key (strict masks) is given every key and its output zeroed
+    empty: np.ndarray  # (n,) bool: the queries that see no key
+    blocks: tuple[Block, ...]
+    bias: tuple[np.ndarray | None, ...]  # per block: (rows, mixed) 0 where visible, -inf elsewhere; None without mixed columns
+    keep: tuple[np.ndarray | None, ...]  # per block: (rows, mixed) 0/1
+
+
+def plan_mask(kind: str, n: int, rows_per_block: int) -> MaskPlan:
+    """Return the blocks of queries (``rows_per_block`` rows each) of a mask kind at length n, with their key ranges and mixed columns."""
+    mask = make_mask(kind, n)
+    empty = np.asarray(~mask.any(axis=-1))  # an array, not numpy.bool (mypy: indexable)
+    visible = mask | empty[:, None]
+    blocks, biases, keeps = [], [], []
+    for r0 in range(0, n, rows_per_block):
+        rows = slice(r0, min(n, r0 + rows_per_block))
+        vis = visible[rows]
+        seen = np.flatnonzero(vis.any(axis=0))
+        c0, c1 = int(seen[0]), int(seen[-1]) + 1
+        partial = np.flatnonzero(~vis[:, c0:c1].all(axis=0))
+        mixed = slice(int(partial[0]), int(partial[-1]) + 1) if partial.size else slice(0, 0)
+        blocks.append(Block(rows, slice(c0, c1), mixed))
+        part = vis[:, c0:c1][:, mixed]
+        biases.append(np.where(part, 0.0, -np.inf) if partial.size else None)
+        keeps.append(part.astype(np.float64) if partial.size else None)
+    return MaskPlan(kind, n, visible, empty, tuple(blocks), tuple(biases), tuple(keeps))
+
+
+def _attend_block(
+    s: np.ndarray, V1: np.ndarray, blk: Block, bias: np.ndarray | None, keep: np.ndarray | None, mode: str, tie_rtol: float, out: np.ndarray
+) -> None:
+    """Write one block's head output alpha V (before W_O) into out (b, r, v) from its scores s (b, r, keys); s is overwritten.
+
+    V1 (b, keys, v + 1) is V with a column of ones, so that one product gives both sum_j e_j V_j
+    and sum_j e_j.  Soft (s holds scores / tau): each score's exponential once, exp(s - max)
+    (arguments below SOFTMAX_EXP_FLOOR raised to it), masked keys zeroed, and (e V) / sum(e): the
+    normalisation applied to the (r, v) output, not to the (r, n) weights.  Average: (the tied keys'
+    values summed) / their count.  Leftmost / rightmost: the chosen key's value row, gathered (a
+    one-hot weight row times V, without the product).
+    """
+    if bias is not None:
+        s[..., blk.mixed] += bias
+    rowmax = s.max(axis=-1, keepdims=True)
+    if mode == "soft":
+        s -= rowmax
+        np.maximum(s, SOFTMAX_EXP_FLOOR, out=s)
+        np.exp(s, out=s)
+        if keep is not None:
+            s[..., blk.mixed] *= keep
+        w = s
+    else:
+        top = s >= rowmax - tie_rtol * np.maximum(1.0, np.abs(rowmax))
+        if mode != "average":
+            k = s.shape[-1]
+            idx = np.argmax(top, axis=-1) if mode == "leftmost" else k - 1 - np.argmax(top[..., ::-1], axis=-1)
+            out[...] = np.take_along_axis(V1[..., :-1], idx[..., None], axis=1)
+            return
+        w = top.astype(np.float64)
+    sums = w @ V1
+    np.divide(sums[..., :-1], sums[..., -1:], out=out)
+
+
+def attention_schedule(batch: int, n: int) -> tuple[int, int]:
+    """Return (inputs per block, query rows per block) of ``run``'s attention: about SCORE_SLICE_ELEMENTS scores per block."""
+    if n * n <= SCORE_SLICE_ELEMENTS:
+        return max(1, SCORE_SLICE_ELEMENTS // (n * n)), n
+    return 1, max(1, SCORE_SLICE_ELEMENTS // n)
+
+
+def _attend(
+    Q: np.ndarray, K: np.ndarray, V: np.ndarray, plan: MaskPlan, mode: str, tie_rtol: float, record: bool
+) -> tuple[np.ndarray, np.ndarray | None, float]:
+    """Return one head's alpha V (batch, n, v) and, with record, its per-query gaps (batch, n) and largest tie spread.
+
+    Blocks of about SCORE_SLICE_ELEMENTS scores (``attention_schedule``): a slice of the batch with
+    every query when n^2 is small, else one input's queries in slices of rows, each over the keys its
+    queries see (``plan_mask``); a block's scores s = Q K^T, weights and output are computed while
+    the block is in cache (``_attend_block``).  Soft mode: Q is already divided by tau.
+    """
+    batch, n, _ = Q.shape
+    step, _ = attention_schedule(batch, n)
+    out = np.empty((batch, n, V.shape[2]))
+    gaps = np.empty((batch, n)) if record else None
+    spread = 0.0
+    Kt = K.transpose(0, 2, 1)
+    V1 = np.concatenate([V, np.ones((batch, n, 1))], axis=2)
+    for lo in range(0, batch, step):
+        bs = slice(lo, lo + step)
+        for blk, bias, keep in zip(plan.blocks, plan.bias, plan.keep):
+            rs, ks = blk.rows, blk.keys
+            s = Q[bs, rs] @ Kt[bs, :, ks]
+            if record:
+                vis = plan.visible[rs, ks]
+                g, sp = _gaps(s, vis, tie_rtol)
+                g[:, plan.empty[rs]] = np.inf
+                gaps[bs, rs] = g  # type: ignore[index]
+                spread = max(spread, float(sp[:, ~plan.empty[rs]].max(initial=0.0)))
+            _attend_block(s, V1[bs, ks], blk, bias, keep, mode, tie_rtol, out[bs, rs])
+    if plan.empty.any():
+        out[:, plan.empty] = 0.0
+    return out, gaps, spread
+
+
 def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, record: bool = False) -> Trace:
     """Section 2: return every layer's activations of the model on a batch, in one attention mode with the SAME parameters.
 
@@ -552,47 +680,45 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
     hard (each head's own hard mode, else the model's).  A head with its own
     hard mode (format 2) uses it in every hard run.
     record=True also keeps the per-query gap of every head (use it in a hard mode).
+
+    Layout (speed, not meaning): the position-wise products (projections, W_O, the FFN) act on
+    the activations as one (batch * n, d) matrix, one matrix product each; scores and weights
+    are computed block by block (``_attend``).  A query that sees no key under a strict mask
+    gets head output 0 in every mode.
     """
     if mode not in ATTENTION_MODES and mode != "hard":
         raise ValueError(f"unknown attention mode {mode!r}; expected one of {', '.join(ATTENTION_MODES)} or hard")
     t = require_tau(tau) if mode == "soft" else None
     x = model.embed(inputs)
-    n = x.shape[1]
-    masks = {k: make_mask(k, n) for k in MASK_KINDS}
-    step = max(1, SCORE_SLICE_ELEMENTS // (n * n))
+    batch, n, d = x.shape
+    masks: dict[str, MaskPlan] = {}
+    rows_per_block = attention_schedule(batch, n)[1]
     trace = Trace(mode, t, [x])
     for layer in model.layers:
-        y = x.copy() if layer.heads else x  # the heads add into y; x stays in the trace
+        x2 = x.reshape(batch * n, d)
+        y2 = x2.copy() if layer.heads else x2  # the heads add into y; x stays in the trace
         layer_gaps = []
         layer_spreads: list[float] = []
         for hd in layer.heads:
-            mask = masks[hd.mask]
-            nonempty = np.asarray(mask.any(axis=-1))  # an array, not numpy.bool (mypy: indexable)
-            safe = mask | ~nonempty[:, None]  # empty rows see all keys; their output is zeroed below
-            Q, K, V = x @ hd.W_Q, x @ hd.W_K, x @ hd.W_V
-            gaps = []
-            spread = 0.0
-            # Work on slices of the batch so the (slice, n, n) score arrays stay cache- and allocator-friendly.
-            for lo in range(0, x.shape[0], step):
-                s = Q[lo : lo + step] @ K[lo : lo + step].transpose(0, 2, 1)
-                if record:
-                    g, sp = _gaps(s, safe, model.tie_rtol)
-                    g[:, ~nonempty] = np.inf
-                    gaps.append(g)
-                    spread = max(spread, float(sp[:, nonempty].max(initial=0.0)))
-                alpha = _weights(s, safe, head_mode(model, hd, mode), t, model.tie_rtol)
-                if not nonempty.all():
-                    alpha[:, ~nonempty, :] = 0.0
-                y[lo : lo + step] += (alpha @ V[lo : lo + step]) @ hd.W_O
-            if record:
-                layer_gaps.append(np.concatenate(gaps))
+            plan = masks.get(hd.mask) or masks.setdefault(hd.mask, plan_mask(hd.mask, n, rows_per_block))
+            Q = (x2 @ hd.W_Q).reshape(batch, n, -1)
+            hm = head_mode(model, hd, mode)
+            if hm == "soft":
+                Q /= t  # scores / tau straight from the product (the softmax needs no division pass)
+            K = (x2 @ hd.W_K).reshape(batch, n, -1)
+            V = (x2 @ hd.W_V).reshape(batch, n, -1)
+            o, gaps, spread = _attend(Q, K, V, plan, hm, model.tie_rtol, record)
+            y2 += o.reshape(batch * n, -1) @ hd.W_O
+            if gaps is not None:
+                layer_gaps.append(gaps)
                 layer_spreads.append(spread)
-        h = y @ layer.W1
+        h = y2 @ layer.W1
         h += layer.b1
         np.maximum(h, 0.0, out=h)
-        x = h @ layer.W2
-        x += y  # y + FFN(y) + b2, in place (the same floating-point sums as written out)
-        x += layer.b2
+        x2 = h @ layer.W2
+        x2 += y2  # y + FFN(y) + b2, in place (the same floating-point sums as written out)
+        x2 += layer.b2
+        x = x2.reshape(batch, n, d)
         trace.activations.append(x)
         if record:
             trace.gaps.append(layer_gaps)

@@ -192,10 +192,10 @@ def _verify_group(
                     )
             tick("reference slice")
         for mode in modes:
-            acts = sk.run_stacked(st, w, mode, [c.tau(n) for c in compiled] if mode == "soft" else None)
+            acts = sk.run_stacked(st, w, mode, [c.tau(n) for c in compiled] if mode == "soft" else None, every_layer=True)
             tick(mode)
             for k, (c, ref) in enumerate(zip(compiled, refs)):
-                got = c.decode(acts[k])
+                got = c.decode([a[k] for a in acts])
                 bad = got != ref
                 if bad.any() and (k, mode) not in seen:
                     seen.add((k, mode))

@@ -51,6 +51,7 @@ def target_from_program(compiled: Any, name: str | None = None) -> vf.Verificati
         decode=compiled.decode,
         accept=vf.accept_last,
         coordinates=tuple(compiled.vectors),
+        layers=True,
     )
 
 

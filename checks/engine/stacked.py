@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -21,8 +22,8 @@ from hardsoft.spec import transformer as tf
 from hardsoft.spec.attention import make_mask
 from hardsoft.spec.constants import MASK_KINDS
 
-#: Score entries computed at once (models x batch x n x n), as spec.transformer.SCORE_SLICE_ELEMENTS.
-STACK_SLICE_ELEMENTS: int = tf.SCORE_SLICE_ELEMENTS
+#: Score entries computed at once (models x batch x n x n): 2^22 float64 = 32 MiB (the stacks' lengths are short, so a slice spans many inputs).
+STACK_SLICE_ELEMENTS: int = 2**22
 
 
 def shape_key(model: tf.Model) -> tuple:
@@ -79,10 +80,12 @@ def _softmax(s: np.ndarray, safe: np.ndarray, tau: np.ndarray) -> np.ndarray:
     return s
 
 
-def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] | None = None) -> np.ndarray:
+def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] | None = None, every_layer: bool = False) -> Any:
     """Return the last activations (M, batch, n, d) of every stacked model on a batch of one length.
 
     mode: "hard" (each head its own hard mode, else the model's) or "soft" (needs taus, one per model).
+    every_layer: return the list of every stage's activations instead (the embedding first, then after each layer),
+    as a compiled formula's decode reads them (its coordinates serve several subformulas in turn).
     """
     if mode not in ("hard", "soft"):
         raise ValueError(f"stacked runs are hard or soft, got {mode!r}")
@@ -100,6 +103,7 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
     i = np.arange(n)
     phi = np.stack([tf.feature_function(f)(i, n) for f in first.PE.features], axis=1) if first.PE.features else np.zeros((n, 0))
     x = st.WE[:, w] + np.einsum("nf,mfd->mnd", phi, st.PE)[:, None]
+    stages = [x]
     masks = {k: make_mask(k, n) for k in MASK_KINDS}
     step = max(1, STACK_SLICE_ELEMENTS // (M * n * n))
     mm = lambda a, W: (a.reshape(M, -1, a.shape[-1]) @ W).reshape(*a.shape[:-1], W.shape[-1])  # noqa: E731
@@ -133,7 +137,9 @@ def run_stacked(st: Stack, inputs: np.ndarray, mode: str, taus: Sequence[float] 
         x = mm(h, W2)
         x += b2[:, None, None]
         x += y
-    return x
+        if every_layer:
+            stages.append(x)
+    return stages if every_layer else x
 
 
 # --------------------------------------------------------------------------- padding to a common shape

@@ -74,7 +74,7 @@ def certified_temperatures(model: tf.Model, meas: tf.Measurement, eps: float) ->
 
 def decides_all(target: vf.VerificationTarget, inputs: np.ndarray, ref: np.ndarray, tau: float, criterion: str) -> bool:
     """Return whether soft mode at tau decides every input like the reference (criterion accept) or agrees on every coordinate (all)."""
-    got = np.asarray(target.decode(vf.run_soft(target.model, inputs, tau)), dtype=bool)
+    got = vf.run_decoded(target, inputs, "soft", tau)
     if criterion == "all":
         return bool((got == ref).all())
     return bool((target.accept(got) == target.accept(ref)).all())

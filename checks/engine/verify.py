@@ -77,21 +77,25 @@ class VerificationTarget:
     model       -- a spec.transformer.Model (hard mode: each head's own hard mode, else model.hard_mode)
     tau         -- n -> the softmax temperature at length n
     reference   -- (batch, n) int inputs -> (batch, n, k) bool, independent of the model
-    decode      -- (batch, n, d) last-layer activations -> (batch, n, k) bool
+    decode      -- (batch, n, d) last-layer activations (with ``layers``: the list of every stage's) -> (batch, n, k) bool
     accept      -- (batch, n, k) bool -> (batch,) bool, the accepted flag read from a table
     coordinates -- optional names of the k coordinates (for counterexamples)
     tolerance   -- n -> the largest last-layer activation error (sup norm) that cannot flip a decoded
                    bit (1/2 for 0/1 coordinates read against 1/2); Theorem 26's table uses it
+    layers      -- decode reads the list of every layer's activations (embedding first), not only the
+                   last: a compiled model's coordinates serve several values in turn, each read where it
+                   holds its value (constructive.residual.Residual.compact)
     """
 
     name: str
     model: Model
     tau: Callable[[int], float]
     reference: Callable[[np.ndarray], np.ndarray]
-    decode: Callable[[np.ndarray], np.ndarray]
+    decode: Callable[[Any], np.ndarray]
     accept: Callable[[np.ndarray], np.ndarray] = accept_last
     coordinates: tuple[str, ...] | None = None
     tolerance: Callable[[int], float] = lambda n: BOOLEAN_TOLERANCE
+    layers: bool = False
 
 
 def target_from_compiled(compiled: Any, evaluator: str = "reference") -> VerificationTarget:
@@ -121,6 +125,7 @@ def target_from_compiled(compiled: Any, evaluator: str = "reference") -> Verific
         decode=compiled.decode,
         accept=accept_last,
         coordinates=tuple(str(g) for g in lg.subformulas(compiled.formula)),
+        layers=True,
     )
 
 
@@ -250,6 +255,12 @@ def run_soft(model: Model, inputs: np.ndarray, tau: float) -> np.ndarray:
     return tf.run(model, inputs, "soft", tau=tau).activations[-1]
 
 
+def run_decoded(target: VerificationTarget, inputs: np.ndarray, mode: str, tau: float | None = None) -> np.ndarray:
+    """Return the target's decoded (batch, n, k) table of one run: hard (each head's own hard mode), or soft at tau."""
+    trace = tf.run(target.model, inputs, "hard") if mode == "hard" else tf.run(target.model, inputs, "soft", tau=tau)
+    return np.asarray(target.decode(trace.activations if target.layers else trace.activations[-1]), dtype=bool)
+
+
 def _word(inputs_row: np.ndarray, alphabet: Sequence[str]) -> str:
     """Return a word as text (symbols joined; with a space between symbols longer than one character)."""
     sep = "" if all(len(a) == 1 for a in alphabet) else " "
@@ -297,8 +308,7 @@ def run_task(target: VerificationTarget, chunks: Sequence[Chunk], modes: Sequenc
         ref = np.asarray(target.reference(w), dtype=bool)
         accepted[n] = int(np.asarray(target.accept(ref)).sum())
         for m in modes:
-            act = run_hard(target.model, w) if m == "hard" else run_soft(target.model, w, float(target.tau(n)))
-            got = np.asarray(target.decode(act), dtype=bool)
+            got = run_decoded(target, w, m, float(target.tau(n)) if m == "soft" else None)
             tallies[m].setdefault(n, ModeTally()).add(compare(target, w, ref, got, m))
     return TaskResult(tallies, accepted, time.perf_counter() - t0)
 
@@ -436,8 +446,7 @@ def estimate_seconds(target: VerificationTarget, N: int, modes: Sequence[str] = 
     t0 = time.perf_counter()
     ref = np.asarray(target.reference(w), dtype=bool)
     for m in modes:
-        act = run_hard(target.model, w) if m == "hard" else run_soft(target.model, w, float(target.tau(N)))
-        compare(target, w, ref, np.asarray(target.decode(act), dtype=bool), m)
+        compare(target, w, ref, run_decoded(target, w, m, float(target.tau(N)) if m == "soft" else None), m)
     per_string = (time.perf_counter() - t0) / k
     return per_string * count_strings(s, N) / max(1, workers)
 

@@ -35,6 +35,7 @@ import lark
 import numpy as np
 
 from hardsoft.constructive import logic as lg
+from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.lang.grammar import load_parser, parse_text
 from hardsoft.constructive.lang.program import Binding, CompiledProgram, compile_via_tl, order_bindings
 
@@ -185,6 +186,7 @@ class _ToAst(lark.Transformer):
         return str(c[0]), meta.line
 
 
+@without_cycle_collection
 def parse(text: str) -> Program:
     """Return the program written in text (ValueError: line, column and what was expected; or the binding problem)."""
     tree = parse_text(load_parser("brasp.lark"), text, TERMINALS)
@@ -634,6 +636,7 @@ def _to_formulas(p: Program) -> dict[str, lg.Formula]:
     return env
 
 
+@without_cycle_collection
 def compile_program(p: Program | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledProgram:
     """Return the program compiled to one model through the TL compiler (ValueError on what it refuses)."""
     if isinstance(p, str):

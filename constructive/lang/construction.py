@@ -46,7 +46,7 @@ def _from_tl(cp: CompiledProgram, name: str) -> Construction:
     index = {s: k for k, s in enumerate(cp.alphabet)}
 
     def readout(x: np.ndarray) -> np.ndarray:
-        return np.asarray(cp.decode(x))[:, :, -1].astype(np.int64)
+        return cp.output(x).astype(np.int64)
 
     def reference(word: str) -> list[str]:
         codes = np.array([[index[c] for c in word]], dtype=np.int64)

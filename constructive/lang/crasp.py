@@ -31,6 +31,7 @@ import lark
 import numpy as np
 
 from hardsoft.constructive import logic as lg
+from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.lang.brasp import FALSE, TRUE, BAnd, BConst, BNot, BOr, Token, Var, clear_translation_caches, t_and, t_not, t_or
 from hardsoft.constructive.lang.grammar import load_parser, parse_text
 from hardsoft.constructive.lang.program import Binding, CompiledProgram, compile_via_tl, order_bindings
@@ -302,6 +303,7 @@ def check_types(p: Program, lines: Sequence[int] | None = None) -> dict[str, str
     return types
 
 
+@without_cycle_collection
 def parse(text: str) -> Program:
     """Return the program written in text (ValueError: line, column and what was expected; or the binding or type problem)."""
     tree = parse_text(load_parser("crasp.lark"), text, TERMINALS)
@@ -620,6 +622,7 @@ def to_formulas(p: Program, alphabet: Sequence[str] = ()) -> tuple[dict[str, lg.
     return {k: v for k, v in env.items() if types[k] == BOOL}, {k: v for k, v in env.items() if types[k] == COUNT}
 
 
+@without_cycle_collection
 def compile_program(p: Program | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledProgram:
     """Return the program compiled to one model through the TL compiler's counting constructions (ValueError on what it refuses)."""
     if isinstance(p, str):

@@ -179,8 +179,12 @@ class CompiledProgram:
         return float(self.tl.gap(n))
 
     def decode(self, activations: Any) -> np.ndarray:
-        """Return (batch, n, len(vectors)) bool: every compiled vector read off the model's last activations."""
+        """Return (batch, n, len(vectors)) bool: every compiled vector read off the activations (a Trace or every layer's; ``tl.decode``)."""
         return np.asarray(self.tl.decode(activations))[:, :, list(self.columns)]
+
+    def output(self, final: np.ndarray) -> np.ndarray:
+        """Return (batch, n) bool: the output vector at every position, read off the final activations (the read-out coordinate)."""
+        return np.asarray(self.tl.accept_final(final))
 
     def reference(self, inputs: np.ndarray) -> np.ndarray:
         """Return (batch, n, len(vectors)) bool: the same vectors computed by the language's own interpreter."""

@@ -14,6 +14,13 @@ Layout of the residual stream (width d):
     clean(s) exactly.  So the soft activations equal the hard ones after every layer (up to
     float rounding), except a bounded mixed comparison's V, approximate from its lookups'
     layer to its sign head's (one layer boundary).
+  * coordinates are shared over time (``constructive.residual.Residual.compact``): once a
+    node's last reader has read it (and decode, which reads node k at the end of its span
+    ``spans[k]``, in ``activations[spans[k][1]]``), its coordinate is erased by two FFN units
+    (x - ReLU(x) + ReLU(-x) = 0, exact) and a node written later may take it.  ``coords[k]``
+    holds subformula k from its time (``layers[k]``) to ``spans[k][1]``; the read-out's
+    coordinate holds the formula at the end.  So d is the most values alive at one time, not
+    the number of nodes: a chain of operators keeps a constant width however long it is.
 
 Schedule ("time" = the layer after which a node's clean value exists):
   symbol-only, first/last, mod(m, r) and pos(...): 0 (mod(2, r) is set by the position embedding
@@ -137,6 +144,7 @@ from typing import Any
 import numpy as np
 
 from hardsoft.constructive import heads as cs
+from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.heads import REGIMES
 from hardsoft.constructive.logic.semantics import check_alphabet
 from hardsoft.constructive.logic.syntax import (
@@ -160,9 +168,9 @@ from hardsoft.constructive.logic.syntax import (
     parse,
     subformulas,
 )
-from hardsoft.constructive.residual import Residual, Unit, ValueTerm, clamp01
+from hardsoft.constructive.residual import HeadSpec, Residual, Unit, ValueTerm, clamp01
 from hardsoft.spec.constants import ZU_MASS_DIVISOR
-from hardsoft.spec.transformer import Head, Model, PositionEmbedding, Readout, Trace, linear_feature, mod_feature
+from hardsoft.spec.transformer import Model, PositionEmbedding, Readout, Trace, linear_feature, mod_feature
 
 #: Most leaves of a Boolean node that may be computed from its truth table (2^m assignments enumerated: a constant per node).
 TABLE_MAX_LEAVES = 6
@@ -247,6 +255,13 @@ class CompiledFormula:
     booleans: list[BoolInfo] = field(default_factory=list)
     #: the largest sum_k |c_k| of a mixed comparison (0: none): the mixed comparisons' temperature rule (module docstring)
     mixed_scale: int = 0
+    #: per subformula (as coords): the activation index where decode reads it, its time (``activations[t]``, after layer t)
+    layers: list[int] = field(default_factory=list)
+    #: per subformula (as coords): the activation indices (first, last) whose coordinate coords[k] holds its value; a
+    #: coordinate serves several subformulas in turn (module docstring, "Layout"), so outside the span it holds another's
+    spans: list[tuple[int, int]] = field(default_factory=list)
+    #: coordinates erased so that a later node could take them (two FFN units each, ``Residual.compact``)
+    reused: int = 0
 
     def tau(self, n: int) -> float:
         """Return the temperature at length n: c/n (bounded), 1 (unbounded); with mixed comparisons (C = mixed_scale) their own rule,
@@ -310,21 +325,52 @@ class CompiledFormula:
             return f"min({rule}, {lookup})" if kinds & {"tiebreak", "lookup", "sign"} else lookup
         return rule if kinds & {"tiebreak", "lookup", "sign"} else "inf"
 
-    def decode(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
-        """Return (batch, n, k) bool: every subformula's coordinate > threshold, from a Trace or final activations."""
-        if isinstance(activations, Trace):
-            final = activations.activations[-1]
-        elif isinstance(activations, (list, tuple)):
-            final = activations[-1]
-        else:
-            final = np.asarray(activations)
+    def values(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+        """Return (batch, n, k) float: every subformula's coordinate, each read at the end of its span.
+
+        From a Trace or the list of every layer's activations: subformula k from activations[spans[k][1]],
+        the last stage whose coordinate coords[k] holds it (the model's end when the coordinate is not
+        taken over): what it holds there is what every reader of it read (no other node writes it over the span).
+        From final activations alone: only when every subformula's span reaches the last layer
+        (ValueError otherwise: its coordinate serves another subformula by then).
+        """
+        acts = activations.activations if isinstance(activations, Trace) else activations
+        if isinstance(acts, (list, tuple)):
+            if len(acts) != self.model.depth + 1:
+                raise ValueError(f"decode needs the activations of all {self.model.depth + 1} stages (embedding and every layer), got {len(acts)}")
+            first = np.asarray(acts[0])
+            out = np.empty(first.shape[:-1] + (len(self.coords),))
+            by_layer: dict[int, list[int]] = {}
+            for k, (_, a) in enumerate(self.spans):
+                by_layer.setdefault(a, []).append(k)
+            for a, ks in by_layer.items():
+                out[..., ks] = np.asarray(acts[a])[..., [self.coords[k] for k in ks]]
+            return out
+        final = np.asarray(acts)
         if final.ndim == 2:
             final = final[None]
-        return final[:, :, self.coords] > self.readout.threshold
+        L = self.model.depth
+        stale = sum(1 for _, end in self.spans if end < L)
+        if stale:
+            raise ValueError(f"decode needs every layer's activations (a Trace): {stale} subformula(s) share their coordinate with later ones")
+        return final[:, :, self.coords]
+
+    def decode(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
+        """Return (batch, n, k) bool: every subformula's coordinate > threshold, each read where it holds its value (``values``)."""
+        v = self.values(activations)
+        return v[None] > self.readout.threshold if v.ndim == 2 else v > self.readout.threshold
+
+    def accept_final(self, final: np.ndarray) -> np.ndarray:
+        """Return (batch, n) bool: the formula (the read-out coordinate) at every position of final activations (batch, n, d)."""
+        return np.asarray(final)[..., self.readout.coordinate] > self.readout.threshold
 
     def accept(self, activations: Trace | np.ndarray | Sequence[np.ndarray]) -> np.ndarray:
-        """Return (batch,) bool acceptance (the read-out at the last position)."""
-        return self.decode(activations)[:, -1, -1]
+        """Return (batch,) bool acceptance (the read-out at the last position of the final activations)."""
+        acts = activations.activations if isinstance(activations, Trace) else activations
+        final = np.asarray(acts[-1] if isinstance(acts, (list, tuple)) else acts)
+        if final.ndim == 2:
+            final = final[None]
+        return self.accept_final(final)[:, -1]
 
     def describe(self) -> dict[str, Any]:
         """Return the model's shape and temperature rule as a JSON-ready dict."""
@@ -408,7 +454,8 @@ class _Schedule:
         self.shared: dict[Formula, Formula] = {}  # Boolean node -> an earlier node with the same table (its coordinate is reused)
         self.by_function: dict[tuple[tuple[Formula, ...], int], Formula] = {}  # (leaves, table) of a table plan -> its first node
         self.order: dict[Formula, int] = {}  # node -> the order it was scheduled in (a canonical leaf order without printing texts)
-        self.sizes: dict[int, int] = {}  # id(node) -> the symbols of its tree (_tree_size's memo)
+        self.sizes: dict[int, int] = {}  # id(node) -> the symbols of its tree, capped at LABEL_MAX_SYMBOLS + 1 (_tree_size's memo)
+        self.labels: dict[int, str] = {}  # id(node) -> its label (label's memo)
 
     def label(self, g: Formula) -> str:
         """Return g's text when its tree has at most LABEL_MAX_SYMBOLS symbols, else a short unique name (its schedule order).
@@ -416,9 +463,16 @@ class _Schedule:
         A formula that shares subtrees (a B-RASP or C-RASP translation) can print exponentially
         longer than it is: coordinate names and descriptions must not print it.
         """
+        known = self.labels.get(id(g))
+        if known is not None:
+            return known
         if _tree_size(g, self.sizes) <= LABEL_MAX_SYMBOLS:
-            return str(g)
-        return f"#{self.order.get(g, -1)} {type(g).__name__} ({_tree_size(g, self.sizes):,} symbols as text)"
+            text = str(g)
+        else:
+            text = f"#{self.order.get(g, -1)} {type(g).__name__} (over {LABEL_MAX_SYMBOLS} symbols as text)"
+        if g in self.order:  # scheduled nodes live as long as the schedule: their ids are not reused
+            self.labels[id(g)] = text
+        return text
 
     def is_symbolic(self, g: Formula) -> bool:
         """Return whether g is a function of the symbol at i alone (set by the word embedding)."""
@@ -639,7 +693,11 @@ LABEL_MAX_SYMBOLS = 400
 
 
 def _tree_size(f: Formula, memo: dict[int, int]) -> int:
-    """Return the symbols of f's tree (shared subtrees counted each time), in time linear in its DAG (no recursion)."""
+    """Return the symbols of f's tree (shared subtrees counted each time), capped at LABEL_MAX_SYMBOLS + 1, in time linear in its DAG.
+
+    The cap keeps every count a small integer: a shared DAG's tree can be exponentially large,
+    and its exact size a number thousands of digits long (no recursion).
+    """
     stack = [f]
     while stack:
         g = stack[-1]
@@ -651,7 +709,7 @@ def _tree_size(f: Formula, memo: dict[int, int]) -> int:
             stack.extend(pending)
             continue
         stack.pop()
-        memo[id(g)] = 1 + sum(memo[id(c)] for c in children(g))
+        memo[id(g)] = min(LABEL_MAX_SYMBOLS + 1, 1 + sum(memo[id(c)] for c in children(g)))
     return memo[id(f)]
 
 
@@ -803,19 +861,41 @@ def _allocate(sched: _Schedule) -> _Layout:
     return _Layout(res, features, symbolic, clean, scratch, value, lookups, single)
 
 
-def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmbedding, dict[Formula, float]]:
+@dataclass
+class _Embedding:
+    """Step 4's embeddings over the coordinates before they are shared (``Residual.compact``): WE rows and PE rows as linear forms."""
+
+    we: dict[str, dict[int, float]]  # symbol -> {coordinate: weight}
+    pe: list[dict[int, float]]  # one form per position feature, in lay.features order
+
+    def coordinates(self) -> set[int]:
+        """Return every coordinate the embeddings write (busy from the embedding on)."""
+        return {c for row in self.we.values() for c in row} | {c for row in self.pe for c in row}
+
+    def build(self, alphabet: Sequence[str], features: tuple[str, ...], new: Sequence[int], d: int) -> tuple[np.ndarray, PositionEmbedding]:
+        """Return WE and PE at width d, each old coordinate c written in new[c]."""
+        WE = np.zeros((len(alphabet), d))
+        for r, a in enumerate(alphabet):
+            for c, w in self.we.get(a, {}).items():
+                WE[r, new[c]] += w
+        P = np.zeros((len(features), d))
+        for r, row in enumerate(self.pe):
+            for c, w in row.items():
+                P[r, new[c]] += w
+        return WE, PositionEmbedding(features, P)
+
+
+def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[_Embedding, dict[Formula, float]]:
     """Step 4: WE (the symbol-only nodes' truth values), PE (the features; each comparison's constant / max(keys, 1) into V), orientations."""
-    res = lay.res
     values = {g: sched.symbolic[g] for g in lay.symbolic}
-    WE = res.word_embedding(
-        sched.alphabet, {a: {lay.clean[g]: 1.0 if v[k] else 0.0 for g, v in values.items() if v is not None} for k, a in enumerate(sched.alphabet)}
-    )
-    P = res.feature_matrix(lay.features)
+    we = {a: {lay.clean[g]: 1.0 if v[k] else 0.0 for g, v in values.items() if v is not None} for k, a in enumerate(sched.alphabet)}
+    pe: list[dict[int, float]] = [{lay.res[f]: 1.0} for f in lay.features]
+    row = {f: r for r, f in enumerate(lay.features)}
     for g in sched.nodes:  # i mod 1 = 0 is 1; i mod 2 = r is (1 + (-1)^i)/2 for r = 0 and (1 - (-1)^i)/2 for r = 1
         if isinstance(g, Mod) and g.modulus <= 2:
-            P[lay.features.index("one"), lay.clean[g]] = 1.0 if g.modulus == 1 else 0.5
+            pe[row["one"]][lay.clean[g]] = 1.0 if g.modulus == 1 else 0.5
             if g.modulus == 2:
-                P[lay.features.index("parity"), lay.clean[g]] = 0.5 if g.residue == 0 else -0.5
+                pe[row["parity"]][lay.clean[g]] = 0.5 if g.residue == 0 else -0.5
     orientation: dict[Formula, float] = {}
     for g, v in lay.value.items():
         direction, _, const = sched.compare_terms(g)  # type: ignore[arg-type]
@@ -823,34 +903,36 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[np.ndarray, PositionEmb
             orientation[g] = 1.0
             continue
         feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)" if direction == ">" else "1/n"  # bounded mixed: V = N / n
-        P[lay.features.index(feat), v] += const
+        form = pe[row[feat]]
+        form[v] = form.get(v, 0.0) + const
         orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
-    return WE, PositionEmbedding(lay.features, P), orientation
+    return _Embedding(we, pe), orientation
 
 
 def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[Formula, float]) -> list[HeadInfo]:
     """Step 5: the heads (module docstring, "Regimes"): Y / X, S / U, counts and the sign of each comparison, in the layer of their time."""
     res, clean, scratch = lay.res, lay.clean, lay.scratch
-    d, coord, regime = res.d, res.index(), sched.regime
+    coord, regime = res.index(), sched.regime
     infos: list[HeadInfo] = []
     placed: set[tuple[Count, int]] = set()  # the mixed comparisons' lookups already placed (one per count and layer)
 
-    shared: dict[tuple[int, str, str | None, bytes, bytes], int] = {}  # (layer, mask, hard mode, W_Q, W_K) -> head index
+    shared: dict[tuple[Any, ...], int] = {}  # (layer, mask, hard mode, score terms) -> head index
 
-    def add(layer: int, h: Head, construction: str, g: Formula, target: int) -> None:
+    def add(layer: int, h: HeadSpec, construction: str, g: Formula, target: int) -> None:
         """Place head h in layer ``layer``; a head of that layer with the same scores, mask and hard mode takes h's values instead.
 
-        Equal W_Q, W_K and mask give equal attention weights in every mode, so the merged head
+        Equal score terms and mask give equal attention weights in every mode, so the merged head
         (values side by side: W_V columns, W_O rows) writes exactly what the two heads wrote.
         """
         plan = res.layer(layer - 1)  # time t is the t-th layer (0-based t - 1)
-        key = (layer, h.mask, h.hard_mode, h.W_Q.tobytes() + bytes(str(h.W_Q.shape), "ascii"), h.W_K.tobytes() + bytes(str(h.W_K.shape), "ascii"))
+        terms = tuple((tuple(sorted(t.query.items())), tuple(sorted(t.key.items()))) for t in h.scores)
+        key = (layer, h.mask, h.hard_mode, terms)
         if key in shared:
             k = shared[key]
             old = plan.heads[k]
-            if not isinstance(old, Head):
-                raise TypeError(f"internal: layer {layer} head {k} is not a built head")
-            plan.heads[k] = Head(old.W_Q, old.W_K, np.hstack([old.W_V, h.W_V]), np.vstack([old.W_O, h.W_O]), old.mask, old.hard_mode)
+            if not isinstance(old, HeadSpec):
+                raise TypeError(f"internal: layer {layer} head {k} is not a head spec")
+            old.values.extend(h.values)
         else:
             k = shared[key] = len(plan.heads)
             plan.heads.append(h)
@@ -863,24 +945,24 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
         if isinstance(g, (Prev, Next)):
             direction = "past" if isinstance(g, Prev) else "future"
             if regime == "bounded":
-                add(t, cs.tiebreak_head(d, coord, direction, regime, clean[g.arg], scratch[g], None, K), "tiebreak", g, scratch[g])
+                add(t, cs.tiebreak_spec(coord, direction, regime, clean[g.arg], scratch[g], None, K), "tiebreak", g, scratch[g])
             else:
-                add(t, cs.lookup_head(d, coord, -1 if direction == "past" else 1, clean[g.arg], scratch[g], K, regime), "lookup", g, scratch[g])
+                add(t, cs.lookup_spec(coord, -1 if direction == "past" else 1, clean[g.arg], scratch[g], K, regime), "lookup", g, scratch[g])
         elif isinstance(g, (Since, Until)):
             direction = "past" if isinstance(g, Since) else "future"
-            add(t, cs.tiebreak_head(d, coord, direction, regime, clean[g.right], scratch[g], clean[sched.beta[g]], K), "tiebreak", g, scratch[g])
+            add(t, cs.tiebreak_spec(coord, direction, regime, clean[g.right], scratch[g], clean[sched.beta[g]], K), "tiebreak", g, scratch[g])
         elif isinstance(g, Compare) and sched.is_mixed(g) and regime == "bounded":
             for cf, term in sched.compare_terms(g)[1]:
                 average, scaled = lay.lookups[(term, t)]
                 past = term.direction == "<"
                 if (term, t) not in placed:  # one average per count and layer, read by every comparison of that layer
                     placed.add((term, t))
-                    add(t - 2, cs.count_head(d, "past" if past else "future", scaled, average, 1.0), "count", g, average)
+                    add(t - 2, cs.count_spec("past" if past else "future", scaled, average, 1.0), "count", g, average)
                 inv = coord["1/max(i,1)" if past else "1/max(n-1-i,1)"]
                 into_v = [ValueTerm(lay.value[g], {coord["i/n"]: 1.0}, float(cf))]  # c_k p/n into V: V = N/n with the PE's const/n
                 spec = cs.position_lookup_spec(average, coord["i/n"], coord["(i/n)^2"], inv, into_v, "causal" if past else "none", "average")
-                add(t - 1, spec.build(d), "position-lookup", g, lay.value[g])
-            sign = cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K, lay.single.get(g))
+                add(t - 1, spec, "position-lookup", g, lay.value[g])
+            sign = cs.sign_spec(coord, regime, lay.value[g], scratch[g], orientation[g], K, lay.single.get(g))
             add(t, sign, "sign", g, scratch[g])
         elif isinstance(g, Compare) and sched.is_mixed(g):
             for _, term in sched.compare_terms(g)[1]:
@@ -890,21 +972,21 @@ def _place_heads(sched: _Schedule, lay: _Layout, K: float, orientation: dict[For
                 placed.add(key)
                 average, copy = lay.lookups[key]
                 past = term.direction == "<"
-                add(t - 1, cs.count_head(d, "past" if past else "future", clean[term.arg], average, 1.0), "count", g, average)
+                add(t - 1, cs.count_spec("past" if past else "future", clean[term.arg], average, 1.0), "count", g, average)
                 inv = coord["1/max(i,1)" if past else "1/max(n-1-i,1)"]
                 spec = cs.position_lookup_spec(
                     average, coord["i"], coord["i^2"], inv, [ValueTerm(copy, {coord["i"]: 1.0})], "causal" if past else "none", "average"
                 )
-                add(t, spec.build(d), "position-lookup", g, copy)
+                add(t, spec, "position-lookup", g, copy)
         elif isinstance(g, Compare):
             direction, terms, const = sched.compare_terms(g)
             for k, (cf, term) in enumerate(terms):
                 if direction == "<=":  # the first head also averages const * is_first over j <= i: const / (i+1)
-                    head = cs.inclusive_count_head(d, clean[term.arg], lay.value[g], float(cf), coord["is_first"], const if k == 0 else 0.0)
+                    head = cs.inclusive_count_spec(clean[term.arg], lay.value[g], float(cf), coord["is_first"], const if k == 0 else 0.0)
                 else:
-                    head = cs.count_head(d, "past" if direction == "<" else "future", clean[term.arg], lay.value[g], float(cf))
+                    head = cs.count_spec("past" if direction == "<" else "future", clean[term.arg], lay.value[g], float(cf))
                 add(t - 1, head, "count", g, lay.value[g])
-            sign = cs.sign_head(d, coord, regime, lay.value[g], scratch[g], orientation[g], K, lay.single.get(g))
+            sign = cs.sign_spec(coord, regime, lay.value[g], scratch[g], orientation[g], K, lay.single.get(g))
             add(t, sign, "sign", g, scratch[g])
     return infos
 
@@ -1014,6 +1096,7 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
             res.layer(sched.time[g] - 1).units += [Unit({v: 1.0}, 0.0, {v: -1.0}), Unit({v: -1.0}, 0.0, {v: 1.0})]
 
 
+@without_cycle_collection
 def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledFormula:
     """Return the formula compiled to a Model (see the module docstring for layout, schedule and both regimes).
 
@@ -1030,16 +1113,29 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
     sched = _schedule(f, alphabet, regime)
     m_max, K, c = _score_scale(sched)
     lay = _allocate(sched)
-    WE, PE, orientation = _embeddings(sched, lay)
+    emb, orientation = _embeddings(sched, lay)
     if sched.depth:
         lay.res.layer(sched.depth - 1)  # every layer 1..L exists, with or without heads
     infos = _place_heads(sched, lay, K, orientation)
     _place_ffns(sched, lay, orientation)
-    readout = Readout(lay.clean[f], "last", 0.5)
+    # Step 7: coordinates serve several nodes in turn (Residual.compact): each node's value must be in its coordinate in
+    # activations[time] (where decode reads it), the formula's also at the end (the read-out).
+    L = sched.depth
+    observe: dict[int, list[int]] = {}
+    for g in sched.subs:
+        observe.setdefault(lay.clean[g], []).append(sched.time[g])
+    observe.setdefault(lay.clean[f], []).append(L)
+    shared = lay.res.compact(observe, sorted(emb.coordinates()))
+    new = shared.new
+    WE, PE = emb.build(alphabet, lay.features, new, shared.d)
+    readout = Readout(new[lay.clean[f]], "last", 0.5)
+    infos = [HeadInfo(h.layer, h.index, h.construction, h.node, new[h.target]) for h in infos]
     forms = ["shared" if g in sched.shared else p.form for g, p in sched.plan.items()]
     plans = f"Boolean nodes: {forms.count('table')} table, {forms.count('circuit')} circuit, {forms.count('shared')} shared"
     model = Model(alphabet, WE, PE, lay.res.build_layers(), f"tl[{regime}]: {sched.label(f)} ({plans})", "average", readout)
-    coords = [lay.clean[g] for g in sched.subs]
+    coords = [new[lay.clean[g]] for g in sched.subs]
+    layers = [sched.time[g] for g in sched.subs]
+    spans = [(-(-shared.spans[lay.clean[g]][0] // 2), shared.spans[lay.clean[g]][1] // 2) for g in sched.subs]
     booleans = [
         BoolInfo(sched.time[g], sched.label(g), "shared" if g in sched.shared else p.form, len(p.inputs), 0 if g in sched.shared else p.units())
         for g, p in sched.plan.items()
@@ -1051,4 +1147,4 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
             mixed = max(mixed, sum(abs(cf) for cf, _ in sched.compare_terms(g)[1]))
     if mixed and regime == "bounded":
         mixed = max(mixed, m_max)  # tau(1) = 1/ln(32 C) <= c = 1/ln(16 m_max): every regime bound e^{-gap/tau} holds a fortiori
-    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans, mixed)
+    return CompiledFormula(f, alphabet, regime, model, coords, readout, c, K, m_max, infos, times, booleans, mixed, layers, spans, shared.erased)

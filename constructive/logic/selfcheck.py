@@ -63,8 +63,7 @@ def check_compiled(compiled: Any, max_len: int) -> dict[str, Any]:
             hard_bad += int(hb.sum())
             soft_bad += int(sb.sum())
             accepted += int(ref[:, -1, -1].sum())
-            cols = compiled.coords
-            max_err = max(max_err, float(np.abs(th.activations[-1][:, :, cols] - ts.activations[-1][:, :, cols]).max()))
+            max_err = max(max_err, float(np.abs(compiled.values(th) - compiled.values(ts)).max()))
             count += w.shape[0]
             if first is None and (hb.any() or sb.any()):
                 b = int(np.flatnonzero(hb | sb)[0])

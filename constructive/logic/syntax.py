@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.spec.constants import MAX_INTEGER  # largest integer literal (the margin argument is there)
 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
@@ -817,6 +818,7 @@ class _Parser:
         return Count(d, f)
 
 
+@without_cycle_collection
 def parse(text: str) -> Formula:
     """Return the formula written in ``text`` (ValueError naming the column and what was expected).
 

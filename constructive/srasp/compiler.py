@@ -146,12 +146,15 @@ word up to the tested lengths at this temperature.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.heads import gated_position_spec, position_lookup_spec
 from hardsoft.constructive.residual import HeadSpec, Residual, ScoreTerm, Unit, ValueTerm, clamp01
 from hardsoft.constructive.srasp.language import (
@@ -173,7 +176,7 @@ from hardsoft.constructive.srasp.language import (
     Select,
     Token,
 )
-from hardsoft.spec.transformer import Model
+from hardsoft.spec.transformer import Model, Trace
 
 #: Position features of every compiled program.
 FEATURES = ("one", "i", "i^2", "1/max(i,1)", "i/n")
@@ -232,6 +235,7 @@ class Gate:
     degree -- d: the hard slack is -M K (1 - b), K = (i+1)^d (d = 0: a constant, no head; 1, 2: from the gate head's copies)
     span   -- "i": K = (i+1)^d as above; "n": K = n, d = 1 (an integer select whose mask shows keys after i: the gate head
               over every key, ``gated``)
+    layer  -- the layer (0-based) whose FFN holds the two units (the coordinate serves other values at other times)
     """
 
     coord: int
@@ -239,6 +243,7 @@ class Gate:
     big_m: float
     degree: int
     span: str = "i"
+    layer: int = -1
 
 
 @dataclass(frozen=True)
@@ -259,20 +264,42 @@ class Compiled:
     scale: float = 1.0
     #: integer definition -> its big-M product (an integer conditional's or integer-valued select's)
     gates: dict[str, Gate] = field(default_factory=dict)
+    #: definition (and "name^2" for a square) -> the activation index where ``values`` reads it: the last stage at which
+    #: every coordinate of it still holds it (coordinates serve several definitions in turn: ``Residual.compact``)
+    stages: dict[str, int] = field(default_factory=dict)
 
     def tau(self, n: int) -> float:
         """Return the temperature at which soft mode decides like hard mode at length n (``tau_for`` with this program's scale)."""
         return tau_for(n, self.scale)
 
-    def values(self, x: np.ndarray) -> dict[str, np.ndarray]:
-        """Return every definition's value, (batch, n), read from final activations (batch, n, d): Booleans by coordinate, integers by form."""
-        out = {name: x[..., c[0]] for name, c in self.coords.items() if name not in self.ints}
-        out.update({name: f.evaluate(x) for name, f in self.ints.items()})
+    def _at(self, acts: Any, name: str) -> np.ndarray:
+        """Return the activations where a definition is read: activations[stages[name]] of every layer's, or the final ones alone."""
+        if isinstance(acts, (list, tuple)):
+            return np.asarray(acts[self.stages.get(name, len(acts) - 1)])
+        if self.stages.get(name, self.model.depth) != self.model.depth:
+            raise ValueError(f"reading {name!r} needs every layer's activations (a Trace): its coordinate serves a later definition")
+        return np.asarray(acts)
+
+    def values(self, activations: Any) -> dict[str, np.ndarray]:
+        """Return every definition's value, (batch, n): Booleans by coordinate, integers by form, each read at its stage.
+
+        ``activations``: a Trace or the list of every stage's activations (embedding first), or the final
+        activations (batch, n, d) when every definition lasts to the end.
+        """
+        acts = activations.activations if isinstance(activations, Trace) else activations
+        out = {name: self._at(acts, name)[..., c[0]] for name, c in self.coords.items() if name not in self.ints}
+        out.update({name: f.evaluate(self._at(acts, name)) for name, f in self.ints.items()})
         return out
 
-    def readout(self, x: np.ndarray) -> np.ndarray:
-        """Return the output symbol indices from final activations (batch, n, d): the output coordinate holding the largest value."""
-        return np.argmax(x[..., list(self.output_coords)], axis=-1).astype(np.int64)
+    def square_values(self, activations: Any) -> dict[str, np.ndarray]:
+        """Return the squares the model holds ("name^2" -> (batch, n)), each read at its stage (as ``values``)."""
+        acts = activations.activations if isinstance(activations, Trace) else activations
+        return {f"{name}^2": f.evaluate(self._at(acts, f"{name}^2")) for name, f in self.squares.items()}
+
+    def readout(self, x: Any) -> np.ndarray:
+        """Return the output symbol indices from final activations (batch, n, d) (or a Trace): the output coordinate holding the largest value."""
+        final = np.asarray(x.activations[-1] if isinstance(x, Trace) else x[-1] if isinstance(x, (list, tuple)) else x)
+        return np.argmax(final[..., list(self.output_coords)], axis=-1).astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -965,8 +992,9 @@ class _ProgramCompiler:
             self.heads[f"{name}.gate"] = self.s.add_head(self.s.head_layer([b]), spec, [gi, gi2])
             slack, reads = Affine({self.pos2: -m, self.pos: -2.0 * m, gi2: m, gi: 2.0 * m, b: m}, -m), [gi, gi2, b]
         units = [Unit(dict(f.w), f.const, {c: sign}) for sign in (1.0, -1.0) for f in [z.scaled(sign).plus(slack)]]
-        self.units_to(reads + sorted(z.w), units, c)
-        self.gates[name] = Gate(c, b, m, degree, span if degree else "i")
+        layer = self.s.ffn_layer(reads + sorted(z.w))
+        self.s.add_units(layer, units, [c])
+        self.gates[name] = Gate(c, b, m, degree, span if degree else "i", layer)
         return c
 
     # ------------------------------------------------------------------ step 3: the outputs
@@ -988,6 +1016,43 @@ class _ProgramCompiler:
         res, al = self.s.res, self.prog.alphabet
         rows = {sym: {self.tok[k]: 1.0, **{tc: 1.0 for tc, syms in self.token_defs.items() if sym in syms}} for k, sym in enumerate(al)}
         return Model(al, res.word_embedding(al, rows), res.position_embedding(FEATURES), res.build_layers(), self.prog.name)
+
+    def share_coordinates(self, outs: tuple[int, ...]) -> tuple[tuple[int, ...], dict[str, int]]:
+        """Step 4a: let coordinates serve several definitions in turn (``Residual.compact``); rename every coordinate held.
+
+        Each definition (and each square) must hold its value in every one of its coordinates at the
+        stage it is ready (after the layer that writes the last of them), the outputs at the end.
+        Returns the renamed outputs and each definition's reading stage: the last stage at which all
+        its coordinates still hold it.
+        """
+        res = self.s.res
+        ready = {c: (0 if r == EMBEDDED else r[0] + 1) for c, r in self.s.ready.items()}
+        forms: dict[str, set[int]] = {}
+        for name, cs in self.coords.items():
+            forms.setdefault(name, set()).update(cs)
+        for name, f in self.ints.items():
+            forms.setdefault(name, set()).update(f.w)
+        for name, f in self.squares.items():
+            forms.setdefault(f"{name}^2", set()).update(f.w)
+        L = len(res.layers)
+        observe: dict[int, list[int]] = {c: [L] for c in outs}
+        at: dict[str, int] = {}
+        for name, held in forms.items():
+            at[name] = max((ready.get(c, 0) for c in held), default=0)
+            for c in held:
+                observe.setdefault(c, []).append(at[name])
+        embedded = [*self.feature.values(), *self.tok, *self.token_defs]
+        shared = res.compact(observe, embedded)
+        new = shared.new
+        stages = {name: min((shared.spans[c][1] // 2 for c in held), default=L) for name, held in forms.items()}
+        remap = lambda f: Affine({new[c]: w for c, w in f.w.items()}, f.const)  # noqa: E731
+        self.coords = {name: tuple(new[c] for c in cs) for name, cs in self.coords.items()}
+        self.ints = {name: remap(f) for name, f in self.ints.items()}
+        self.squares = {name: remap(f) for name, f in self.squares.items()}
+        self.gates = {name: dataclasses.replace(g, coord=new[g.coord], gate=new[g.gate]) for name, g in self.gates.items()}
+        self.token_defs = {new[c]: syms for c, syms in self.token_defs.items()}
+        self.tok = [new[c] for c in self.tok]
+        return tuple(new[c] for c in outs), stages
 
 
 def one_hot_select_spec(pairs: list[tuple[int, int]], one: int, posn: int, sigma: float, values: list[ValueTerm], mask: str) -> HeadSpec:
@@ -1019,22 +1084,24 @@ _DEFINITION: dict[type, Callable[[_ProgramCompiler, str, Op], None]] = {
 }
 
 
+@without_cycle_collection
 def compile_program(prog: Program) -> Compiled:
     """Return the average-hard transformer computing prog (the encoding of the module docstring); run it with hard_mode="average".
 
     Steps: (1) the position features and one coordinate per symbol; (2) each
     definition in order, scheduled as early as its inputs allow (Aggregates with the
     same selector (key, query, offset, where, mask) share one head, one value column
-    each: the same scores, so the same gap); (3) the output coordinates; (4) the
-    embeddings, and every layer built at the final width.
+    each: the same scores, so the same gap); (3) the output coordinates; (4) coordinates
+    shared by definitions whose values are needed at disjoint times (``share_coordinates``),
+    the embeddings, and every layer built at the final width.
     """
     if not isinstance(prog, Program):
         raise ValueError(f"compile_program needs a Program, got {type(prog).__name__}")
     pc = _ProgramCompiler(prog)
     for name, op in prog.defs:
         _DEFINITION[type(op)](pc, name, op)
-    outs = pc.outputs()
-    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads, pc.ints, pc.squares, pc.scale, pc.gates)
+    outs, stages = pc.share_coordinates(pc.outputs())
+    return Compiled(prog, pc.model(), pc.coords, outs, pc.heads, pc.ints, pc.squares, pc.scale, pc.gates, stages)
 
 
 def claimed_gap(prog: Program, n: int) -> float:

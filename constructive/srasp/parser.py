@@ -28,6 +28,7 @@ from typing import Any, cast
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.srasp import language as L
 
 #: Words of the syntax; none may name a definition.
@@ -191,6 +192,7 @@ def _op(tree: Tree) -> L.Op:
     raise AssertionError(k)  # pragma: no cover - the grammar has no other expression
 
 
+@without_cycle_collection
 def parse_program(text: str) -> L.Program:
     """Return the program a text denotes (the syntax of srasp.lark); ValueError, one line, naming line and column or definition."""
     if not isinstance(text, str):

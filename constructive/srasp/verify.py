@@ -109,10 +109,10 @@ def _check_batch(comp: Compiled, batch: list[str], modes: Sequence[str], tempera
     table["output"] = np.array([[prog.symbols.index(s) for s in o] for o in outs], dtype=float)
     codes = np.array([[index[c] for c in w] for w in batch], dtype=np.int64)
     for mode in modes:
-        x = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else temperature(n)).activations[-1]
-        got = comp.values(x)
-        got.update({f"{name}^2": f.evaluate(x) for name, f in comp.squares.items()})
-        got["output"] = comp.readout(x).astype(float)
+        acts = tf.run(comp.model, codes, "average" if mode == "hard" else "soft", None if mode == "hard" else temperature(n)).activations
+        got = comp.values(acts)
+        got.update(comp.square_values(acts))
+        got["output"] = comp.readout(acts[-1]).astype(float)
         for name, wv in table.items():
             tol = SOFT_TOLERANCE if mode == "soft" and name != "output" else 0.0
             bad = np.abs(wv - got[name]) > tol

@@ -210,13 +210,13 @@ def test_planted_sign_flip_of_the_lookup_is_caught(monkeypatch) -> None:
 
 def test_planted_future_count_with_D_off_by_one_is_caught(monkeypatch) -> None:
     """The future average over j >= i (D = n - i, the query's own position counted) instead of j > i: verification finds it."""
-    real = cs.count_head
+    real = cs.count_spec
 
-    def off_by_one(d, direction, value, target, coefficient):
-        h = real(d, direction, value, target, coefficient)
-        return tf.Head(h.W_Q, h.W_K, h.W_V, h.W_O, "anticausal" if direction == "future" else h.mask, h.hard_mode)
+    def off_by_one(direction, value, target, coefficient):
+        h = real(direction, value, target, coefficient)
+        return type(h)(h.scores, h.values, "anticausal" if direction == "future" else h.mask, h.hard_mode)
 
-    monkeypatch.setattr(cs, "count_head", off_by_one)
+    monkeypatch.setattr(cs, "count_spec", off_by_one)
     for regime in REGIMES:
         assert not check_compiled(compile_formula("#<[a] > #>[b]", regime=regime), 6)["ok"], regime
 

@@ -143,8 +143,8 @@ def test_ffn_width_is_linear_in_the_formula(f, regime: str) -> None:
     signs = {h.node for h in c.heads if h.construction == "sign"}
     inclusive = sum(1 for g in subformulas(c.formula) if str(g) in signs and any(t.direction == "<=" for _, t in (*g.lhs.terms, *g.rhs.terms)))
     # the FFN is exactly the Boolean plans' units plus 2 (clean-up) + 1 (eraser) per attended node, plus 2 per inclusive (#<=)
-    # comparison (its n = 1 correction W = [N < 0]) ...
-    assert units == sum(b.units for b in c.booleans) + 3 * attended + 2 * inclusive
+    # comparison (its n = 1 correction W = [N < 0]), plus 2 per coordinate erased for a later node (Residual.compact) ...
+    assert units == sum(b.units for b in c.booleans) + 3 * attended + 2 * inclusive + 2 * c.reused
     # ... and every plan has at most max(2, TABLE_MAX_UNITS) units: linear in the number of subformulas
     assert all(b.units <= max(2, cp.TABLE_MAX_UNITS) for b in c.booleans)
     assert all(b.units == 2 for b in c.booleans if b.form == "circuit")
@@ -180,11 +180,6 @@ def test_planted_wrong_gate_is_caught_by_the_exhaustive_check(monkeypatch) -> No
 def test_planted_merge_of_heads_with_different_scores_is_caught(monkeypatch) -> None:
     f = "(a S b) & (b S a) | Y a"
     assert check_compiled(compile_formula(f), 6)["ok"]
-    real_head = cp.Head
-
-    def careless(W_Q, W_K, W_V, W_O, mask="none", hard_mode=None):  # drop the second head's own scores when merging
-        return real_head(W_Q, W_K, W_V, W_O, mask, hard_mode)
-
     real = cp._place_heads
 
     def merge_all(sched, lay, K, orientation):  # every head of a layer merged into the first, scores of the first kept
@@ -193,9 +188,8 @@ def test_planted_merge_of_heads_with_different_scores_is_caught(monkeypatch) -> 
             plan = lay.res.layer(layer)
             if len(plan.heads) > 1:
                 first = plan.heads[0]
-                for h in plan.heads[1:]:
-                    first = careless(first.W_Q, first.W_K, np.hstack([first.W_V, h.W_V]), np.vstack([first.W_O, h.W_O]), first.mask, first.hard_mode)
-                plan.heads[:] = [first]
+                merged = cp.HeadSpec(first.scores, [v for h in plan.heads for v in h.values], first.mask, first.hard_mode)
+                plan.heads[:] = [merged]
         return infos
 
     monkeypatch.setattr(cp, "_place_heads", merge_all)
@@ -299,7 +293,8 @@ def test_attended_nodes_write_into_their_own_coordinate_and_leave_it_exact(regim
         w = np.concatenate(list(tf.enumerate_inputs(2, n)))
         for mode, tau in (("hard", None), ("soft", c.tau(n))):
             for layer, x in enumerate(tf.run(c.model, w, mode, tau=tau).activations[1:], start=1):
-                done = [k for g, k in lay.clean.items() if sched.time[g] <= layer]  # every node computed by this layer
+                # every node computed by this layer whose coordinate still holds it (a coordinate serves several in turn)
+                done = [k for k, t, (_, end) in zip(c.coords, c.layers, c.spans) if t <= layer <= end]
                 assert np.all(np.abs(x[:, :, done] - np.round(x[:, :, done])) <= 1e-12), (mode, n, layer)
                 assert set(np.unique(np.round(x[:, :, done]))) <= {0.0, 1.0}, (mode, n, layer)
 
@@ -427,3 +422,34 @@ def test_planted_sharing_of_different_functions_is_caught(monkeypatch) -> None:
     real = cp._canonical_table
     monkeypatch.setattr(cp, "_canonical_table", careless)
     assert not check_compiled(compile_formula(f), 6)["ok"]
+
+
+# --------------------------------------------------------------------------- coordinates shared over time (Residual.compact)
+
+
+@pytest.mark.parametrize("regime", ["bounded", "unbounded"])
+def test_the_width_of_a_chain_does_not_grow_with_its_length(regime: str) -> None:
+    """A chain of temporal operators: one layer per operator, but each node's coordinate is free again once the next one has read
+    it, so d is the same at 20 and 80 operators (without sharing it grew by 2 per operator), and the model is still verified."""
+    widths = []
+    for k in (20, 80):
+        text = "a"
+        for j in range(k):
+            text = f"({text}) {'SU'[j % 2]} b" if j % 3 else f"Y ({text})"
+        c = compile_formula(text, ("a", "b"), regime)
+        assert c.model.depth >= k and c.reused > 0
+        widths.append(c.model.d)
+        if k == 20:
+            assert check_compiled(c, 5)["ok"]
+    assert widths[0] == widths[1], widths
+
+
+def test_planted_sharing_without_erasers_is_caught(monkeypatch) -> None:
+    """A coordinate handed to a later node without erasing its earlier one: the later head adds onto a stale value; verification fails."""
+    from hardsoft.constructive import residual
+
+    text = "Y (Y (Y (a S b) U a) S b)"
+    c = compile_formula(text)
+    assert c.reused > 0 and check_compiled(c, 5)["ok"]
+    monkeypatch.setattr(residual, "eraser_units", lambda k: [])
+    assert not check_compiled(compile_formula(text), 5)["ok"]

@@ -109,3 +109,45 @@ def test_layers_built_at_the_final_width_run_as_written() -> None:
     x = tf.run(m, m.encode(["abaab"]), "hard").activations[-1][0]
     assert x[:, out].tolist() == [0.0, 1.0, 0.0, 1.0, 1.0] and x[:, clean].tolist() == [0.0, 1.0, 0.0, 1.0, 1.0]
     assert res.word_embedding(("a", "b"), {"a": {sym: 1.0}}).tolist() == [[1.0, 0, 0, 0, 0], [0, 0, 0, 0, 0]]
+
+
+# --------------------------------------------------------------------------- coordinates shared over time (Residual.compact)
+
+
+def _chain(k: int) -> tuple[Residual, list[int]]:
+    """Return a residual of k + 1 coordinates x0 (embedded), x1 = x0 + 1 (FFN 1), ..., xk = x(k-1) + 1 (FFN k), each read once."""
+    res = Residual()
+    one = res.add("one")
+    xs = [res.add(f"x{t}") for t in range(k + 1)]
+    for t in range(1, k + 1):
+        res.layer(t - 1).units.append(Unit({xs[t - 1]: 1.0, one: 1.0}, 0.0, {xs[t]: 1.0}))  # x_t = ReLU(x_{t-1} + 1)
+    return res, [one, *xs]
+
+
+def test_compact_lets_a_chain_share_two_coordinates() -> None:
+    """x0 is busy in states 0..1 (read by FFN 1), x1 in 2..3, x2 in 4..5, x3 in 6 (observed at the end): x2 takes x0's coordinate
+    (erased by FFN 1), x3 takes x1's (erased by FFN 2); 'one' is read to the end; x2, never erased, keeps its value to the
+    end (state 6).  Written out by hand: d = 3, not 5."""
+    res, (one, *xs) = _chain(3)
+    c = res.compact({xs[3]: [3]}, embedded=[one, xs[0]])
+    assert c.d == 3 and res.d == 3
+    assert [c.new[k] for k in (one, *xs)] == [0, 1, 2, 1, 2]
+    assert c.spans[xs[0]] == (0, 1) and c.spans[xs[1]] == (2, 3) and c.spans[xs[2]] == (4, 6) and c.spans[xs[3]] == (6, 6)
+    assert c.erased == 2 and res["x2"] == 1 and res.names[1] == "x0 / x2"
+    # layer 1's FFN erases x0 (new coordinate 1) after reading it, layer 2's erases x1 (new coordinate 2)
+    assert res.layers[0].units[1:] == [Unit({1: 1.0}, 0.0, {1: -1.0}), Unit({1: -1.0}, 0.0, {1: 1.0})]
+    assert res.layers[1].units[1:] == [Unit({2: 1.0}, 0.0, {2: -1.0}), Unit({2: -1.0}, 0.0, {2: 1.0})]
+    WE = np.array([[0.0, 5.0, 0.0]])  # x0 = 5 on the one symbol
+    model = Model(("a",), WE, tf.PositionEmbedding(("one",), np.array([[1.0, 0.0, 0.0]])), res.build_layers())
+    acts = tf.run(model, np.zeros((1, 2), dtype=int), "average").activations
+    assert [a[0, 0].tolist() for a in acts] == [[1.0, 5.0, 0.0], [1.0, 0.0, 6.0], [1.0, 7.0, 0.0], [1.0, 7.0, 8.0]]
+
+
+def test_compact_keeps_observed_values_and_refuses_built_heads() -> None:
+    res, (one, *xs) = _chain(3)
+    c = res.compact({k: [t] for t, k in enumerate(xs)} | {xs[3]: [3]}, embedded=[one, xs[0]])  # every x_t observed at its layer
+    assert c.d == 3  # an observation at the layer that writes it adds nothing: x_t is read by the next FFN anyway
+    res2, (one2, x0, x1) = _chain(1)
+    res2.layers[0].heads.append(tf.Head(np.zeros((3, 1)), np.zeros((3, 1)), np.zeros((3, 1)), np.zeros((1, 3))))
+    with pytest.raises(TypeError, match="built head"):
+        res2.compact({x1: [1]}, embedded=[one2, x0])

@@ -8,6 +8,8 @@ offset, a missing tie-break, a missing lookup term) must be caught.
 
 from __future__ import annotations
 
+import dataclasses
+
 import importlib.util
 import itertools
 import json
@@ -85,7 +87,7 @@ def test_dyck_gap_and_depths_of_the_encoding() -> None:
     prog = sr.dyck_program(2)
     comp = sr.compile_program(prog)
     word = "((([]))[()])]"
-    x = tf.run(comp.model, _codes(comp, [word]), "average").activations[-1][0]
+    x = tf.run(comp.model, _codes(comp, [word]), "average").activations[comp.stages["depth"]][0]  # where depth is held
     v, v2 = comp.coords["depth"]
     want = sr.interpret(prog, word)["depth"]
     assert list(x[:, v]) == want and list(x[:, v2]) == [d * d for d in want]
@@ -135,10 +137,11 @@ def test_compiler_agrees_with_the_interpreter_on_random_programs(prog: sr.Progra
     assert _run(comp, words) == want
     assert _run(comp, words, "soft", sr.tau_for(n)) == want
     # every sequence, not only the outputs: Booleans and integers (and squares) exactly
-    x = tf.run(comp.model, _codes(comp, words), "average").activations[-1]
+    acts = tf.run(comp.model, _codes(comp, words), "average").activations
     for b, w in enumerate(words):
         val = sr.interpret(prog, w)
         for name, cs_ in comp.coords.items():
+            x = acts[comp.stages[name]]  # the stage where the definition is held (coordinates serve several in turn)
             assert list(x[b, :, cs_[0]]) == val[name], (name, w)
             if len(cs_) == 2:
                 assert list(x[b, :, cs_[1]]) == [v * v for v in val[name]], (name, w)
@@ -153,7 +156,7 @@ def test_compiler_agrees_with_the_interpreter_on_random_programs(prog: sr.Progra
 
 def _first_difference(prog: sr.Program, model: Model, nmax: int = 6) -> str | None:
     comp = sr.compile_program(prog)
-    comp = sr.Compiled(prog, model, comp.coords, comp.output_coords)
+    comp = dataclasses.replace(comp, model=model)
     for n in range(1, nmax + 1):
         words = _words(prog.alphabet, n)
         got = _run(comp, words)

@@ -201,7 +201,7 @@ def _with_head(model: Model, l: int, h: int, W_Q: np.ndarray) -> Model:
 
 
 def _replace(comp: sr.Compiled, model: Model) -> sr.Compiled:
-    return sr.Compiled(comp.program, model, comp.coords, comp.output_coords, comp.heads, comp.ints, comp.squares, comp.scale)
+    return dataclasses.replace(comp, model=model)
 
 
 def test_a_model_wrong_only_in_an_inner_cell_fails_the_verdict() -> None:
@@ -695,7 +695,7 @@ def check_big_m_products(comp: sr.Compiled, max_len: int = 6) -> int:
     """
     model, cells = comp.model, 0
     for name, g in comp.gates.items():
-        layer = next(k for k, ly in enumerate(model.layers) if np.any(ly.W2[:, g.coord]))
+        layer = g.layer  # the coordinate serves other values in other layers (Residual.compact)
         ly = model.layers[layer]
         units = np.flatnonzero(ly.W2[:, g.coord])
         assert sorted(ly.W2[units, g.coord].tolist()) == [-1.0, 1.0], (name, ly.W2[units, g.coord])
@@ -767,3 +767,29 @@ def test_wrong_big_m_products_fail_the_lean_hypotheses(monkeypatch: pytest.Monke
     layers[layer] = dataclasses.replace(ly, W1=W1)
     with pytest.raises(AssertionError, match="slack"):
         check_big_m_products(dataclasses.replace(comp, model=dataclasses.replace(comp.model, layers=tuple(layers))))
+
+
+# --------------------------------------------------------------------------- coordinates shared over time (Residual.compact)
+
+
+def _srasp_chain(k: int) -> sr.Program:
+    """Return a chain of k definitions, each reading the previous one (a select, a once, an and in turn)."""
+    lines = ['program "chain"', 'alphabet "a" "b"', 'A = token("a")', 'B = token("b")', "f = false"]
+    prev = "A"
+    for t in range(k):
+        op = (f"rightmost j < i with {prev}[j] value B default f", f"once({prev})", f"{prev} and A")[t % 3]
+        lines.append(f"v{t} = {op}")
+        prev = f"v{t}"
+    return sr.parse_program("\n".join(lines) + f'\noutput "y" if {prev}, else "n"\n')
+
+
+def test_srasp_chain_width_does_not_grow_and_planted_missing_erasers_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each definition's coordinates are free again once its readers have read them: d is the same for 12 and 48 definitions, the
+    model is verified in every cell; handing coordinates on without erasing them (planted) is caught."""
+    from hardsoft.constructive import residual
+
+    small, large = sr.compile_program(_srasp_chain(12)), sr.compile_program(_srasp_chain(48))
+    assert small.model.d == large.model.d and large.model.depth > small.model.depth
+    assert sr.verify_compiled(small, 5).ok
+    monkeypatch.setattr(residual, "eraser_units", lambda k: [])
+    assert not sr.verify_compiled(sr.compile_program(_srasp_chain(12)), 5).ok

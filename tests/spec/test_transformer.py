@@ -118,3 +118,95 @@ def test_unreadable_model_files(tmp_path) -> None:
 def test_transformer_bad_input(bad, msg: str) -> None:
     with pytest.raises(ValueError, match=msg):
         bad(build_last_a())
+
+
+ALL_MASKS = ("none", "causal", "strict", "anticausal", "strict_anticausal")
+
+
+@pytest.mark.parametrize("elements", [12, 20, 49])
+@pytest.mark.parametrize("mode,tau", [("average", None), ("leftmost", None), ("rightmost", None), ("soft", 0.05)])
+def test_blocked_run_equals_the_loop_reference(monkeypatch: pytest.MonkeyPatch, elements: int, mode: str, tau: float | None) -> None:
+    """Row blocks of 1, 2 and 7 queries, each over the keys its queries see: the same activations and gaps as the loop and the unblocked run."""
+    rng = np.random.default_rng(2)
+    model = random_model(rng, d=5, depth=2, heads=3, masks=ALL_MASKS)
+    w = rng.integers(0, 2, size=(3, 7))
+    whole = tf.run(model, w, "hard" if mode != "soft" else mode, tau, record=mode != "soft")
+    monkeypatch.setattr(tf, "SCORE_SLICE_ELEMENTS", elements)
+    fast = tf.run(model, w, mode, tau, record=mode != "soft")
+    for a, b in zip(fast.activations, run_loop(model, w, mode, tau)):
+        np.testing.assert_allclose(a, b, rtol=0, atol=64 * model.d * 7 * FLOAT64_EPS * max(1.0, np.abs(b).max()))
+    if mode == "average":
+        for g_blocked, g_whole in zip(fast.gaps, whole.gaps):
+            for a, b in zip(g_blocked, g_whole):  # the blocks' products may round their last bits differently
+                np.testing.assert_allclose(a, b, rtol=64 * FLOAT64_EPS, atol=64 * FLOAT64_EPS)
+
+
+def _one_head_model(mask: str, value_scale: float) -> tf.Model:
+    """One causal/anticausal head over d = 2 (features one, i): scores -(i - j)^2-ish spread, values value_scale * i (a masked key's value is huge)."""
+    d = 2
+    W_Q = np.array([[0.0], [1.0]])  # q_i = i
+    W_K = np.array([[0.0], [-1.0]])  # k_j = -j: scores -i j, far apart at small tau
+    W_V = np.array([[0.0], [value_scale]])
+    W_O = np.array([[0.0, 1.0]])
+    head = tf.Head(W_Q, W_K, W_V, W_O, mask)
+    layer = tf.Layer((head,), np.zeros((d, 1)), np.zeros(1), np.zeros((1, d)), np.zeros(d))
+    return tf.Model(("a",), np.zeros((1, d)), tf.PositionEmbedding(("one", "i"), np.eye(d)), (layer,))
+
+
+def test_soft_masked_keys_weigh_exactly_zero(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a tau where every unmasked score below the maximum is raised to the exp floor, a masked key with a value of 1e250 still adds nothing."""
+    m = _one_head_model("causal", 1e250)
+    w = np.zeros((1, 6), dtype=int)
+    out = tf.run(m, w, "soft", tau=1e-3).activations[-1][0, :, 1]
+    expect = np.arange(6) * 1.0  # x_i's coordinate 1 is i; causal: query i's weight goes to key 0 (score -i*0 = 0 is the largest), value 0
+    np.testing.assert_array_equal(out, expect)
+    # the planted defect: the masked keys' weights not zeroed after the floor (exp(-700) ~ 1e-304 each) is caught
+    real = tf.plan_mask
+
+    def leaky(kind: str, n: int, rows: int) -> tf.MaskPlan:
+        p = real(kind, n, rows)
+        return tf.MaskPlan(p.kind, p.n, p.visible, p.empty, p.blocks, p.bias, tuple(None for _ in p.keep))
+
+    monkeypatch.setattr(tf, "plan_mask", leaky)
+    assert not np.array_equal(tf.run(m, w, "soft", tau=1e-3).activations[-1][0, :, 1], expect)
+
+
+def _floor_excess(m: tf.Model, taus: tuple[float, ...]) -> float:
+    """Return the largest (|run - loop| - allowance) over the temperatures (<= 0: every run within its rounding allowance)."""
+    w = np.zeros((2, 40), dtype=int)
+    worst = -np.inf
+    for tau in taus:
+        fast = tf.run(m, w, "soft", tau=tau).activations[-1]
+        slow = run_loop(m, w, "soft", tau)[-1]
+        allowance = tf.compute_rounding_allowance(m, 40, tau, float(np.abs(slow).max()))
+        worst = max(worst, float(np.abs(fast - slow).max()) - allowance)
+    return worst
+
+
+def test_soft_floor_is_within_the_rounding_allowance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scaled scores across the subnormal band of exp (-745 .. -708) and below: the floor changes the run by far less than its allowance."""
+    m = _one_head_model("none", 1.0)
+    taus = (0.05, 1.0, 2.0, 3.0, 40.0)  # at query i, key j scores -i j: (s - max)/tau spans 0 .. -39^2/tau
+    assert _floor_excess(m, taus) <= 0
+    monkeypatch.setattr(tf, "SOFTMAX_EXP_FLOOR", -5.0)  # planted: a floor where the weights are not negligible
+    assert _floor_excess(m, taus) > 0
+
+
+def test_soft_exponentials_once_per_head_and_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A soft run exponentiates each (head, query, key) score exactly once: L * H * batch * n^2 values for unmasked heads, in blocks or not."""
+    counted = [0]
+    real_exp = np.exp
+
+    def counting_exp(x, *args, **kwargs):  # type: ignore[no-untyped-def]
+        counted[0] += np.size(x)
+        return real_exp(x, *args, **kwargs)
+
+    rng = np.random.default_rng(4)
+    model = random_model(rng, d=4, depth=2, heads=3, masks=("none",))
+    w = rng.integers(0, 2, size=(5, 9))
+    monkeypatch.setattr(np, "exp", counting_exp)
+    for elements in (20, 81, 2**16):
+        monkeypatch.setattr(tf, "SCORE_SLICE_ELEMENTS", elements)
+        counted[0] = 0
+        tf.run(model, w, "soft", tau=0.1)
+        assert counted[0] == 2 * 3 * 5 * 9 * 9
