@@ -1,14 +1,14 @@
-"""Certificates: Lean's time and the certificate's size for TL programs of about 5, 20 and 80 operations (issue 34's speed target).
+"""Certificates: Lean's time and the certificate's size for programs of about 5, 20 and 80 operations (the speed target).
 
-For each size a deterministic formula is built (``formula(k)``: k operations, cycling through Y, X,
-S, U, &, | and !, each over the last result and an earlier one), compiled in the bounded regime,
+For each size a deterministic B-RASP program is built (``program(k)``: k operations, cycling through
+past and future lookups and Boolean operations, each over the last vector and an earlier one), compiled in the bounded regime,
 described, and certified in a Lean module of its own (one wasm process each, against the kept
 compiled library; ``HARDSOFT_LEAN_CACHE=off`` is not needed: a new module text is never cached, but a
 repeated run reuses the cached verdicts unless ``--fresh`` adds a nonce comment).  A module holding
 no certificate measures the floor (Lean's start and the import of the library); the rest of a
 certificate's time is its elaboration and the kernel's evaluation of ``check``.
 
-Prints, per program: operations (non-leaf nodes of the formula DAG), layers, width d, nonzero weights,
+Prints, per program: B-RASP operations, TL operations (non-leaf nodes of the formula DAG), layers, width d, nonzero weights,
 the module's bytes, Lean's wall and CPU seconds, CPU seconds above the floor and that per thousand
 weights (the target: kernel time at most linear in the parameter count; 20 operations within 2 minutes).
 Asserts nothing.
@@ -30,28 +30,26 @@ from hardsoft.checks.families.certify.subjects import Subject, prepare
 from hardsoft.checks.families.lean.family import compiled_library
 
 
-def formula(k: int) -> str:
-    """Return a TL formula with k operations: each over the last result p and the result q three steps earlier."""
-    results = ["a", "b", "a"]
+def program(k: int) -> str:
+    """Return a B-RASP program of k operations, each over the last vector p and the one three back q (cycling through
+    a past lookup, a conjunction, a future lookup, a disjunction with a negation, and a past lookup selecting on q)."""
+    names = ["Q_a", "Q_b", "Q_a"]
+    lines = []
     for j in range(k):
-        p, q = results[-1], results[-3]
-        step = j % 7
+        p, q, v = names[-1], names[-3], f"v{j}"
+        step = j % 5
         if step == 0:
-            f = f"Y ({p})"
+            lines.append(f"{v} = rightmost past [true] {p} default false")
         elif step == 1:
-            f = f"({p}) S ({q})"
+            lines.append(f"{v} = {p} & {q}")
         elif step == 2:
-            f = f"X ({p})"
+            lines.append(f"{v} = leftmost future [true] {p} default true")
         elif step == 3:
-            f = f"({p}) & ({q})"
-        elif step == 4:
-            f = f"({p}) U ({q})"
-        elif step == 5:
-            f = f"!({p})"
+            lines.append(f"{v} = {p} | !{q}")
         else:
-            f = f"({p}) | ({q})"
-        results.append(f)
-    return results[-1]
+            lines.append(f"{v} = rightmost past [{q}@j] {p} default false")
+        names.append(v)
+    return "\n".join([*lines, f"output {names[-1]}"]) + "\n"
 
 
 def operations(p) -> int:  # noqa: ANN001 - a Prepared
@@ -82,10 +80,10 @@ def main(argv: list[str] | None = None) -> int:
         fl = f"{floor.seconds:.1f} s wall, {floor.cpu_seconds or 0:.1f} s CPU"
         print(f"module {MODULE}, one wasm Lean process per program; floor (no certificate): {fl}")
         print(
-            f"{'ops':>4} {'layers':>6} {'d':>4} {'weights':>8} {'bytes':>8} {'wall s':>7} {'CPU s':>6} {'CPU-floor':>9} {'s/1k weights':>12}  verdict"
+            f"{'B-RASP':>6} {'TL ops':>6} {'layers':>6} {'d':>4} {'weights':>8} {'bytes':>8} {'wall s':>7} {'CPU s':>6} {'CPU-floor':>9} {'s/1k weights':>12}  verdict"
         )
         for k in sizes:
-            p = prepare(Subject("tl", formula(k)))
+            p = prepare(Subject("brasp", program(k), name=f"bench{k}"))
             if p.mirror is not None:
                 print(f"{k}: the mirror rejects the certificate: {p.mirror}")
                 continue
@@ -97,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             state = "accepted" if v.accepted(entry.tag) else f"NOT accepted: {v.reason(entry.tag)}"
             cached = " (cached verdict: its times are those of the run that stored it)" if v.cached else ""
             print(
-                f"{operations(p):>4} {len(p.cert.layers):>6} {p.weights.d:>4} {p.weights.parameters:>8} {size:>8} {v.seconds:>7.1f} {cpu:>6.1f} "
+                f"{k:>6} {operations(p):>6} {len(p.cert.layers):>6} {p.weights.d:>4} {p.weights.parameters:>8} {size:>8} {v.seconds:>7.1f} {cpu:>6.1f} "
                 f"{above:>9.1f} {1000 * above / p.weights.parameters:>12.2f}  {state}{cached}"
             )
     return 0

@@ -3,12 +3,14 @@
 A compiled formula (``compiler.compile_formula``) becomes two exact objects:
 
 * ``Certificate``: the formula as a DAG (``Node``: children by index, children first), what
-  each residual coordinate holds (``Role``: nothing, a position feature, or from layer ``t`` on
-  the 0/1 value of node ``g``), the coordinate of every node, the Boolean nodes that share a
-  coordinate (``Equiv``), and per layer which construction each head is (``HeadD``: family,
-  select, value terms) and what each group of FFN units computes (``GroupD``: the clamp of an
-  attended node, its eraser, a truth table or a circuit gate), with the regime's constants
-  (``c``, ``K``) as exact rationals;
+  each residual coordinate holds over the layers (``Span``s of a ``Role``: nothing, a position
+  feature, or the 0/1 value of node ``g``; a coordinate holds several in turn when the compiler
+  shares it over time, ``constructive.residual.Residual.compact``), the coordinate of every node,
+  the Boolean nodes that share a coordinate (``Equiv``), and per layer which construction each
+  head is (``HeadD``: family, select, value terms) and what each group of FFN units computes
+  (``GroupD``: the clamp of an attended node, its eraser, a truth table, a circuit gate, or the
+  clearing of a coordinate whose value is no longer needed), with the regime's constants (``c``,
+  ``K``) as exact rationals;
 * ``ModelW``: the model's weights as exact rationals (every float64 is one), each matrix as the
   sparse columns (``W_Q``, ``W_K``, ``W_V``, ``W_1``) or rows (``W_O``, ``W_2``, ``WE``, ``PE``) that
   Lean's ``ModelW`` stores.
@@ -16,8 +18,9 @@ A compiled formula (``compiler.compile_formula``) becomes two exact objects:
 Both mirror the Lean structures field by field (``Certificate`` is Lean's ``HardSoft.Cert``); the
 Lean checker ``check`` decides whether the weights are exactly what the description says, and its
 soundness theorem makes that a statement for every length n.  The description is read off the
-compiler's own schedule and layout (``describe`` replays ``compiler._schedule`` and
-``compiler._allocate``, and refuses when the replay differs from the compiled model).
+compiler's own schedule, layout and compaction (``describe`` replays the compiler's steps,
+``compiler._schedule`` to ``Residual.compact``, and refuses when the replay differs from the
+compiled model).
 
 Outside the checker's fragment (``NotCertifiable``, one line naming the construct): comparisons of
 counts (the checker has no count, sign or position-lookup head yet), a model with a position-embedding
@@ -35,6 +38,7 @@ import numpy as np
 
 from hardsoft.constructive.logic import compiler as cc
 from hardsoft.constructive.logic import syntax as sx
+from hardsoft.constructive.residual import Compaction
 from hardsoft.spec.transformer import Model, predicate_feature
 
 #: The exponent k of the checker's bound exp(-gamma) <= (1 + gamma/k)^(-k) on every head's mass off its target.
@@ -89,12 +93,20 @@ class Node:
 
 @dataclass(frozen=True)
 class Role:
-    """What a coordinate holds (Lean ``Role``): "zero"; "feat" (``feat``); "node" (node ``node`` from layer boundary ``time`` on)."""
+    """What a coordinate holds at a layer boundary (Lean ``Role``): "zero"; "feat" (the feature ``feat``); "node" (node ``node``'s value)."""
 
     kind: str
     feat: Feat | None = None
     node: int = 0
-    time: int = 0
+
+
+@dataclass(frozen=True)
+class Span:
+    """A coordinate's role from layer boundary ``start`` on, until boundary ``stop`` (excluded; None: to the end) (Lean ``Span``)."""
+
+    role: Role
+    start: int
+    stop: int | None = None
 
 
 @dataclass(frozen=True)
@@ -120,8 +132,9 @@ class GroupD:
     """A group of consecutive FFN units and what it computes (Lean ``GroupD``).
 
     "pair" (clamp of attended node ``node``, 2 units), "eraser" (1 unit), "table" (``inputs``,
-    ``extra`` leaves, the clamped ``assigns``, ``neg``) and "gate" (``inputs``, its one
-    assignment ``assigns[0]`` (Lean's ``sigma``), ``neg``).
+    ``extra`` leaves, the clamped ``assigns``, ``neg``), "gate" (``inputs``, its one
+    assignment ``assigns[0]`` (Lean's ``sigma``), ``neg``), and "clear" (-ReLU(x) + ReLU(-x) on
+    coordinate ``node``, 2 units: for "clear", ``node`` is a coordinate, Lean's ``clear c``).
     """
 
     kind: str
@@ -155,7 +168,7 @@ class Certificate:
 
     prog: tuple[Node, ...]
     nsym: int
-    roles: tuple[Role, ...]
+    spans: tuple[tuple[Span, ...], ...]
     coord: tuple[int, ...]
     equiv: tuple[Equiv, ...]
     root: int
@@ -387,8 +400,8 @@ def _extra_leaves(
 def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
     """Return the certificate of a compiled formula: its DAG, layout, heads and FFN groups as the compiler built them.
 
-    Replays the compiler's schedule and layout (``compiler._schedule``, ``_allocate``,
-    ``_score_scale``, ``_anchored_select``); a replay that differs from the compiled model is an
+    Replays the compiler's steps (``compiler._schedule`` to ``Residual.compact``, with
+    ``_anchored_select`` for the selects); a replay that differs from the compiled model is an
     internal error (RuntimeError).  NotCertifiable for a program outside the checker's fragment.
     """
     f, alphabet, regime = cf.formula, tuple(cf.alphabet), cf.regime
@@ -398,35 +411,76 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
             raise NotCertifiable(f"not certifiable yet: {sched.label(g)} is a comparison of counts (the checker has no count or sign head)")
     _m_max, K, c = cc._score_scale(sched)
     lay = cc._allocate(sched)
-    if [lay.clean[g] for g in sched.subs] != list(cf.coords) or K != cf.K or c != cf.c:
+    emb, orientation = cc._embeddings(sched, lay)
+    if sched.depth:
+        lay.res.layer(sched.depth - 1)
+    cc._place_heads(sched, lay, K, orientation)
+    cc._place_ffns(sched, lay, orientation)
+    shared = lay.res.compact(cc._observations(sched, lay, f), sorted(emb.coordinates()))
+    if [shared.new[lay.clean[g]] for g in sched.subs] != list(cf.coords) or shared.d != cf.model.d or K != cf.K or c != cf.c:
         raise RuntimeError("internal: the replayed layout differs from the compiled one")
     nodes = sched.nodes
     idx = {g: k for k, g in enumerate(nodes)}
     prog = tuple(_node_of(g, idx, alphabet, sched.label) for g in nodes)
-    roles: list[Role] = [Role("zero")] * lay.res.d
-    for name in lay.features:
-        roles[lay.res[name]] = Role("feat", feature_of(name))
-    for g in nodes:
-        k = lay.clean[g]
-        if roles[k].kind == "zero":
-            roles[k] = Role("node", node=idx[g], time=sched.time[g])
     equiv = []
     for g2, g1 in sched.shared.items():
         ins = [idx[x] for x in sched.plan[g2].inputs]
         ex = _extra_leaves(list(prog), ins, [idx[g2], idx[g1]], lambda rho, v: v[0] == v[1])
         equiv.append(Equiv(idx[g2], idx[g1], tuple(ins + ex)))
+    spans, clears = _spans(sched, lay, idx, shared)
     heads = _heads(cf, sched, idx)
     groups = _groups(sched, lay, idx, list(prog))
-    layers = tuple(LayerD(tuple(heads[t]), tuple(groups[t])) for t in range(sched.depth))
+    layers = tuple(LayerD(tuple(heads[t]), tuple(groups[t]) + tuple(clears.get(t + 1, ()))) for t in range(sched.depth))
     return Certificate(
-        prog, len(alphabet), tuple(roles), tuple(lay.clean[g] for g in nodes), tuple(equiv), idx[f], regime == "bounded",
+        prog, len(alphabet), spans, tuple(shared.new[lay.clean[g]] for g in nodes), tuple(equiv), idx[f], regime == "bounded",
         Fraction(c), Fraction(K), exp_k, layers,
     )  # fmt: skip
 
 
+def _spans(
+    sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], shared: Compaction
+) -> tuple[tuple[tuple[Span, ...], ...], dict[int, list[GroupD]]]:
+    """Return what every coordinate holds, span by span, and the clearing groups of each layer (1-based), as ``Residual.compact`` shared them.
+
+    Each coordinate before compaction holds one role: a position feature from boundary 0, or
+    the value of the first node laid out there (the node a shared Boolean node is equivalent to)
+    from its time.  A shared coordinate holds its old coordinates in turn, in the order they
+    became busy; each but the last is erased by two units in the FFN of the first layer at or
+    after its last use (``Residual.compact``): its span stops at that layer, which clears it.
+    The clearing units of a layer follow its other units in the order the compactor appended
+    them (by when the coordinate's next holder becomes busy).
+    """
+    roles: dict[int, tuple[Role, int]] = {lay.res[name]: (Role("feat", feature_of(name)), 0) for name in lay.features}
+    for g in sched.nodes:
+        k = lay.clean[g]
+        if k not in roles:
+            roles[k] = (Role("node", node=idx[g]), sched.time[g])
+    if len(roles) != len(shared.new):
+        raise RuntimeError("internal: a coordinate holds neither a feature nor a node")
+    first = [a for a, _ in shared.spans]
+    holders: list[list[int]] = [[] for _ in range(shared.d)]
+    for old in sorted(range(len(shared.new)), key=lambda o: (first[o], o)):
+        holders[shared.new[old]].append(old)
+    spans: list[tuple[Span, ...]] = []
+    pending: dict[int, list[tuple[tuple[int, int], int]]] = {}
+    for k, olds in enumerate(holders):
+        out = []
+        for j, old in enumerate(olds):
+            role, start = roles[old]
+            stop = None
+            if j + 1 < len(olds):  # erased for the next holder (Residual.compact's erase layer)
+                nxt = olds[j + 1]
+                stop = max(1, math.ceil((shared.spans[old][1] + 1) / 2))
+                pending.setdefault(stop, []).append(((first[nxt], nxt), k))
+            out.append(Span(role, start, stop))
+        spans.append(tuple(out))
+    clears = {l: [GroupD("clear", k) for _, k in sorted(cs)] for l, cs in pending.items()}
+    return tuple(spans), clears
+
+
 def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, idx: dict[sx.Formula, int]) -> list[list[HeadD]]:
     """Return each layer's heads: the family of each attended node's head, its select and value terms, merged as the compiler merged them."""
-    calls = []
+    calls: list[tuple[int, str, sx.Formula | None, bool, sx.Formula, sx.Formula]] = []
     for g in sched.nodes:
         if sched.is_symbolic(g):
             continue

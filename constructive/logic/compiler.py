@@ -1096,6 +1096,16 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
             res.layer(sched.time[g] - 1).units += [Unit({v: 1.0}, 0.0, {v: -1.0}), Unit({v: -1.0}, 0.0, {v: 1.0})]
 
 
+def _observations(sched: _Schedule, lay: _Layout, f: Formula) -> dict[int, list[int]]:
+    """Step 7's observations: coordinates serve several nodes in turn (``Residual.compact``), and each node's value must be
+    in its coordinate in activations[time] (where decode reads it), the formula's also at the end (the read-out)."""
+    observe: dict[int, list[int]] = {}
+    for g in sched.subs:
+        observe.setdefault(lay.clean[g], []).append(sched.time[g])
+    observe.setdefault(lay.clean[f], []).append(sched.depth)
+    return observe
+
+
 @without_cycle_collection
 def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> CompiledFormula:
     """Return the formula compiled to a Model (see the module docstring for layout, schedule and both regimes).
@@ -1118,14 +1128,7 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
         lay.res.layer(sched.depth - 1)  # every layer 1..L exists, with or without heads
     infos = _place_heads(sched, lay, K, orientation)
     _place_ffns(sched, lay, orientation)
-    # Step 7: coordinates serve several nodes in turn (Residual.compact): each node's value must be in its coordinate in
-    # activations[time] (where decode reads it), the formula's also at the end (the read-out).
-    L = sched.depth
-    observe: dict[int, list[int]] = {}
-    for g in sched.subs:
-        observe.setdefault(lay.clean[g], []).append(sched.time[g])
-    observe.setdefault(lay.clean[f], []).append(L)
-    shared = lay.res.compact(observe, sorted(emb.coordinates()))
+    shared = lay.res.compact(_observations(sched, lay, f), sorted(emb.coordinates()))
     new = shared.new
     WE, PE = emb.build(alphabet, lay.features, new, shared.d)
     readout = Readout(new[lay.clean[f]], "last", 0.5)

@@ -51,7 +51,7 @@ def test_description_passes_the_mirror(subject: Subject) -> None:
 
 
 def test_examples_cover_the_constructions() -> None:
-    """The certified programs use every head family, anchored selects, shared coordinates, tables and gates, mod and pos."""
+    """The certified programs use every head family, anchored selects, shared coordinates, tables, gates and cleared coordinates, mod and pos."""
     fams, kinds, anchored, shared, nodes = set(), set(), False, False, set()
     for s in CERTIFIED:
         p = prepare(s)
@@ -61,7 +61,7 @@ def test_examples_cover_the_constructions() -> None:
         shared |= bool(p.cert.equiv)
         nodes |= {nd.kind for nd in p.cert.prog}
     assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut"}
-    assert kinds == {"pair", "eraser", "table", "gate"} and anchored and shared
+    assert kinds == {"pair", "eraser", "table", "gate", "clear"} and anchored and shared
     assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next"} <= nodes
 
 
@@ -245,7 +245,7 @@ def test_module_passes_the_source_audit() -> None:
     text, blocks = module_text(entries)
     assert audit_text(text, MODULE.replace(".", "/") + ".lean") == []
     assert not any(w in text.encode() for w in REFUSED_BYTES)
-    names = [n for n, _ in declarations(commands(tokenize(text)))]
+    names = [n for n, _, _ in declarations(commands(tokenize(text)))]
     assert names and all(re.fullmatch(r"HardSoft\.Cert\.[A-Za-z]\w*", n) for n in names) and len(set(names)) == len(names)
     lines = text.split("\n")
     for b in blocks:

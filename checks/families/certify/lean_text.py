@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hardsoft.checks.families.lean.environment import REFUSED_BYTES
-from hardsoft.constructive.logic.certificate import Certificate, Feat, GroupD, HeadD, ModelW, Node, Role, SVec
+from hardsoft.constructive.logic.certificate import Certificate, Feat, GroupD, HeadD, ModelW, Node, Role, Span, SVec
 
 #: The certificate module's name (its .olean is read after compiling; it must lie under the library's root namespace).
 MODULE = "HardSoft.Certificate"
@@ -131,13 +131,19 @@ def role(r: Role) -> str:
     if r.kind == "feat" and r.feat is not None:
         return f"Role.feat {feat(r.feat)}"
     if r.kind == "node":
-        return f"Role.node {r.node} {r.time}"
+        return f"Role.node {r.node}"
     return "Role.zero"
+
+
+def span(sp: Span) -> str:
+    """Return a span literal ``⟨role, start, stop⟩``."""
+    stop = "none" if sp.stop is None else f"some {sp.stop}"
+    return f"⟨{role(sp.role)}, {sp.start}, {stop}⟩"
 
 
 def group(G: GroupD) -> str:
     """Return a unit-group literal."""
-    if G.kind in ("pair", "eraser"):
+    if G.kind in ("pair", "eraser", "clear"):
         return f"GroupD.{G.kind} {G.node}"
     if G.kind == "table":
         return f"GroupD.table {G.node} {nats(G.inputs)} {nats(G.extra)} [{', '.join(bools(s) for s in G.assigns)}] {lbool(G.neg)}"
@@ -205,7 +211,7 @@ def cert_decl(tag: str, C: Certificate) -> list[str]:
         f"noncomputable def cert_{tag} : Cert where",
         f"  prog := prog_{tag}",
         f"  nsym := {C.nsym}",
-        "  roles := [" + ", ".join(role(r) for r in C.roles) + "]",
+        "  spans := [" + ", ".join("[" + ", ".join(span(sp) for sp in sps) + "]" for sps in C.spans) + "]",
         f"  coord := {nats(C.coord)}",
         "  equiv := [" + ", ".join(f"({e.node}, {e.like}, {nats(e.leaves)})" for e in C.equiv) + "]",
         f"  root := {C.root}",
@@ -230,7 +236,7 @@ def statement(tag: str, C: Certificate, M: ModelW, root: bool) -> str:
     tau = f"(R.cast ({ns}{q(C.c)}) / {cast} w.length)" if C.bounded else "1"
     exp = "HardSoft.ExpLike" if root else "ExpLike"
     return (
-        f"∀ {FIELD} (R : {ns}RatEmb α) (E : {exp} α), (∀ t, 1 + t ≤ E.exp t) → ∀ (w : List Nat), (∀ a, a ∈ w → a < {C.nsym}) →\n"
+        f"∀ {FIELD} (R : {ns}RatEmb α) (E : {exp} α), E.Tangent → ∀ (w : List Nat), (∀ a, a ∈ w → a < {C.nsym}) →\n"
         f"    ∀ (i : Nat), i < w.length →\n"
         f"    {run} .hard {ns}model_{tag} w w.length {out} i {coord} = {rhs} ∧\n"
         f"    {run} (.soft E {tau}) {ns}model_{tag} w w.length {out} i {coord} = {rhs}"

@@ -27,6 +27,7 @@ from hardsoft.constructive.logic.certificate import (
     ModelW,
     Node,
     Role,
+    Span,
     SVec,
     UnitW,
     all_assignments,
@@ -134,9 +135,22 @@ def conj_lits(P: Sequence[Node], I: Sequence[int], fuel: int, g: int, pol: bool)
 # ---------------------------------------------------------------- Check.lean: helpers
 
 
-def role(C: Certificate, c: int) -> Role:
-    """Return ``role C c``."""
-    return C.roles[c] if 0 <= c < len(C.roles) else ROLE_ZERO
+def covers(s: Span, l: int) -> bool:
+    """Return ``Span.covers s l``: the span covers layer boundary l."""
+    return s.start <= l and (s.stop is None or l < s.stop)
+
+
+def role_at(C: Certificate, c: int, l: int) -> Role:
+    """Return ``roleAt C c l``: the role of the first of coordinate c's spans that covers boundary l, else zero."""
+    for s in C.spans[c] if 0 <= c < len(C.spans) else ():
+        if covers(s, l):
+            return s.role
+    return ROLE_ZERO
+
+
+def role_text(r: Role) -> str:
+    """Return a role in a few words (``node 3``, ``feature idx``, ``nothing``)."""
+    return f"node {r.node}" if r.kind == "node" else f"feature {feat_text(r.feat)}" if r.kind == "feat" else "nothing"
 
 
 def crd(C: Certificate, g: int) -> int:
@@ -154,10 +168,10 @@ def err_rule(C: Certificate) -> Fraction:
     return 1 / (1 + gamma_rule(C) / C.exp_k) ** C.exp_k
 
 
-def feat_coord(C: Certificate, f: Feat) -> int | None:
-    """Return ``featCoord C f``: the first coordinate whose role is the feature f."""
-    for k, r in enumerate(C.roles):
-        if r == Role("feat", f):
+def feat_coord(C: Certificate, f: Feat, l: int) -> int | None:
+    """Return ``featCoord C f l``: the first coordinate whose role at boundary l is the feature f."""
+    for k in range(len(C.spans)):
+        if role_at(C, k, l) == Role("feat", f):
             return k
     return None
 
@@ -181,9 +195,9 @@ def listed_equiv(C: Certificate, g2: int, g1: int) -> bool:
 
 def rep(C: Certificate, g: int, l: int) -> bool:
     """Return ``rep C g l``: coordinate crd g holds node g's value exactly at layer boundary l."""
-    r = role(C, crd(C, g))
+    r = role_at(C, crd(C, g), l)
     if r.kind == "node":
-        return r.time <= l and (r.node == g or listed_equiv(C, g, r.node))
+        return r.node == g or listed_equiv(C, g, r.node)
     if r.kind == "feat" and r.feat is not None:
         return feat_is(C.prog, g, r.feat)
     return False
@@ -255,22 +269,23 @@ FAMILY_LOOKUP = {"lkPast", "lkFut"}
 FAMILY_BOUNDED = {"tbPastB", "tbFutB"}
 
 
-def score_template(C: Certificate, fam: str, sel: int | None) -> list[tuple[SVec, SVec]] | None:
-    """Return ``scoreTemplate C fam sel``: (query column, key column) pairs of the family, or None if a feature has no coordinate."""
+def score_template(C: Certificate, fam: str, sel: int | None, l: int) -> list[tuple[SVec, SVec]] | None:
+    """Return ``scoreTemplate C fam sel l``: the family's (query column, key column) pairs over the features' coordinates at
+    boundary l, or None if a feature has no coordinate there."""
     sel_t: SVec = ((crd(C, sel), C.K),) if sel is not None else ()
     one, K = Fraction(1), C.K
-    o = feat_coord(C, Feat("one"))
+    o = feat_coord(C, Feat("one"), l)
     if fam in ("tbPastB", "tbFutB"):
-        p = feat_coord(C, Feat("iOverN"))
+        p = feat_coord(C, Feat("iOverN"), l)
         if o is None or p is None:
             return None
         return [(((o, one),), ((p, K if fam == "tbPastB" else -K), *sel_t))]
     if fam in ("tbPastU", "tbFutU"):
-        p, m = feat_coord(C, Feat("idx")), feat_coord(C, Feat("len"))
+        p, m = feat_coord(C, Feat("idx"), l), feat_coord(C, Feat("len"), l)
         if o is None or p is None or m is None:
             return None
         return [(((o, one),), ((p, K if fam == "tbPastU" else -K),)), (((m, one),), sel_t)]
-    p, s = feat_coord(C, Feat("idx")), feat_coord(C, Feat("idxSq"))
+    p, s = feat_coord(C, Feat("idx"), l), feat_coord(C, Feat("idxSq"), l)
     if o is None or p is None or s is None:
         return None
     off = -one if fam == "lkPast" else one
@@ -320,7 +335,7 @@ def head_ok(C: Certificate, l: int, h: int, hw: HeadW, hd: HeadD) -> None:
         raise Fail(f"{where}: mask {hw.mask}, the construction's is {FAMILY_MASK[hd.fam]}")
     if hd.sel is not None and not rep(C, hd.sel, l - 1):
         raise Fail(f"{where}: the select node {hd.sel} is not held exactly at coordinate {crd(C, hd.sel)} before layer {l}")
-    tm = score_template(C, hd.fam, hd.sel)
+    tm = score_template(C, hd.fam, hd.sel, l - 1)
     if tm is None:
         raise Fail(f"{where}: a feature the construction reads has no coordinate")
     same_cols(f"{where}: query column", hw.q, [a for a, _ in tm])
@@ -330,7 +345,7 @@ def head_ok(C: Certificate, l: int, h: int, hw: HeadW, hd: HeadD) -> None:
     for t in hd.terms:
         if not rep(C, t.src, l - 1):
             raise Fail(f"{where}: the value read, node {t.src}, is not held exactly at coordinate {crd(C, t.src)} before layer {l}")
-        if role(C, crd(C, t.node)) != Role("node", node=t.node, time=l):
+        if role_at(C, crd(C, t.node), l) != Role("node", node=t.node) or role_at(C, crd(C, t.node), l - 1) != ROLE_ZERO:
             raise Fail(f"{where}: the target coordinate {crd(C, t.node)} of node {t.node} does not become node {t.node} at layer {l}")
         if not term_kind_ok(C, hd, t.node, t.src):
             sel = "" if hd.sel is None else f" with select {hd.sel}"
@@ -343,8 +358,8 @@ def attended(LD: LayerD) -> list[int]:
 
 
 def target(C: Certificate, G: GroupD) -> int:
-    """Return ``GroupD.target``."""
-    return crd(C, G.node)
+    """Return ``GroupD.target``: the coordinate of the group's node, or the cleared coordinate."""
+    return G.node if G.kind == "clear" else crd(C, G.node)
 
 
 def ones(s: Sequence[bool]) -> int:
@@ -429,9 +444,19 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
                 where, units[pos : pos + 1], [(((cg, Fraction(1)),), Fraction(0), ((cg, Fraction(-1)),))], f"x - ReLU(x) on coordinate {cg}"
             )
             pos += 1
+        elif G.kind == "clear":
+            where = f"layer {l} FFN group {gi} (clear of coordinate {g})"
+            if role_at(C, g, l) != ROLE_ZERO:
+                raise Fail(f"{where}: the coordinate is cleared but holds {role_text(role_at(C, g, l))} after the layer")
+            if g in [crd(C, x) for x in att]:
+                raise Fail(f"{where}: the coordinate is cleared and written by a head")
+            one = Fraction(1)
+            specs = [(((g, one),), Fraction(0), ((g, -one),)), (((g, -one),), Fraction(0), ((g, one),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"-ReLU(x) + ReLU(-x) on coordinate {g}")
+            pos += 2
         elif G.kind in ("table", "gate"):
             ins = list(G.inputs)
-            if role(C, cg) != Role("node", node=g, time=l):
+            if role_at(C, cg, l) != Role("node", node=g) or role_at(C, cg, l - 1) != ROLE_ZERO:
                 raise Fail(f"{where}: coordinate {cg} does not become node {g} at layer {l}")
             if g in att:
                 raise Fail(f"{where}: node {g} is also attended")
@@ -481,12 +506,15 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         if not (len(at) == 2 and at[0].kind == "pair" and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
             raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its pair and eraser alone")
     for G in LD.groups:
-        if G.kind in ("table", "gate") and len(groups_at(C, LD.groups, crd(C, G.node))) != 1:
-            raise Fail(f"layer {l}: coordinate {crd(C, G.node)} is written by more than node {G.node}'s group")
+        if G.kind in ("table", "gate", "clear") and len(groups_at(C, LD.groups, target(C, G))) != 1:
+            raise Fail(f"layer {l}: coordinate {target(C, G)} is written by more than one group")
     for c in range(d):
-        r = role(C, c)
-        if r.kind == "node" and r.time == l and not groups_at(C, LD.groups, c):
-            raise Fail(f"layer {l}: coordinate {c} should become node {r.node} but no unit writes it")
+        before, after = role_at(C, c, l - 1), role_at(C, c, l)
+        at = groups_at(C, LD.groups, c)
+        if before == after and at:
+            raise Fail(f"layer {l}: coordinate {c} keeps {role_text(after)} but a unit writes it")
+        if before != after and not at:
+            raise Fail(f"layer {l}: coordinate {c} changes from {role_text(before)} to {role_text(after)} but no unit writes it")
 
 
 def in_range(d: int, v: SVec) -> bool:
@@ -529,18 +557,18 @@ def layer_ok(C: Certificate, d: int, l: int, LW: LayerW, LD: LayerD) -> None:
 
 def we_expected(C: Certificate, c: int, a: int) -> Fraction:
     """Return ``weExpected C c a``."""
-    r = role(C, c)
-    if r.kind == "node" and r.time == 0:
+    r = role_at(C, c, 0)
+    if r.kind == "node":
         return Fraction(1) if sym_eval(C.prog, a, r.node + 1, r.node) is True else Fraction(0)
     return Fraction(0)
 
 
 def pe_expected(C: Certificate, c: int, f: Feat) -> Fraction:
     """Return ``peExpected C c f``."""
-    r = role(C, c)
+    r = role_at(C, c, 0)
     if r.kind == "feat":
         return Fraction(1) if f == r.feat else Fraction(0)
-    if r.kind == "node" and r.time == 0:
+    if r.kind == "node":
         nd = node_at(C.prog, r.node)
         if nd.kind == "modEq":
             m, res = int(nd.args[0]), int(nd.args[1])
@@ -556,10 +584,10 @@ def pe_expected(C: Certificate, c: int, f: Feat) -> Fraction:
 def role_embed_ok(C: Certificate, M: ModelW, c: int) -> bool:
     """Return ``roleEmbedOK C M c``: the embedding can set the role of coordinate c."""
     feats = [f for f, _ in M.pe]
-    r = role(C, c)
+    r = role_at(C, c, 0)
     if r.kind == "feat":
         return r.feat in feats
-    if r.kind == "node" and r.time == 0:
+    if r.kind == "node":
         g = r.node
         if all(sym_eval(C.prog, a, g + 1, g) is not None for a in range(C.nsym)):
             return True
@@ -583,7 +611,7 @@ def embed_ok(C: Certificate, M: ModelW) -> None:
         raise Fail("embedding: a position feature is listed twice")
     for c in range(M.d):
         if not role_embed_ok(C, M, c):
-            r = role(C, c)
+            r = role_at(C, c, 0)
             if r.kind == "feat":
                 raise Fail(f"embedding: coordinate {c} holds the feature {feat_text(r.feat)}, which the model does not embed")
             raise Fail(f"embedding: coordinate {c} holds node {r.node} from the start, which the embedding cannot set")
@@ -607,7 +635,7 @@ def equiv_ok(C: Certificate) -> None:
 def check(C: Certificate, M: ModelW) -> str | None:
     """Return None when Lean's ``check C M`` would return true, else the first failure as one line."""
     try:
-        if len(C.roles) != M.d or len(C.coord) != len(C.prog) or any(c >= M.d for c in C.coord):
+        if len(C.spans) != M.d or len(C.coord) != len(C.prog) or any(c >= M.d for c in C.coord):
             raise Fail(f"the description's coordinates do not fit the model's width {M.d}")
         if not (C.K > 0 and (not C.bounded or C.c > 0) and C.exp_k > 0):
             raise Fail("the score scale, the temperature constant or the exponent is not positive")
