@@ -1,4 +1,5 @@
-"""The certified programs and the planted wrong certificates of the certify tests (issue 34's list of wrong certificates).
+"""The certified programs and the planted wrong certificates of the certify tests (issue 34's list of wrong certificates,
+and a span of a compacted model's description that outlives its coordinate's clearing).
 
 Each plant takes a correct prepared certificate and makes it wrong in one way; ``PLANTS`` maps a
 name to (the subject it starts from, the plant, a part of the line the mirror must print).  The
@@ -22,6 +23,7 @@ BASE: dict[str, Subject] = {
     "a_S_b_unbounded": Subject("tl", "a S b", ("a", "b"), "unbounded"),
     "a_U_b": Subject("tl", "a U b", ("a", "b"), "bounded"),
     "gates": Subject("tl", "mod(3, 1) & a | mod(2, 0) & Y b", ("a", "b"), "bounded"),
+    "compacted": Subject("tl", "!a S (b & Y a)", ("a", "b"), "bounded"),
 }
 
 
@@ -58,7 +60,7 @@ def _group_units(C: Certificate, l: int, gi: int) -> int:
     """Return the index of the first unit of group gi of layer l (0-based), the groups consuming units in order."""
     pos = 0
     for G in C.layers[l].groups[:gi]:
-        pos += {"pair": 2, "eraser": 1}.get(G.kind, 2 * len(G.assigns))
+        pos += {"pair": 2, "eraser": 1, "clear": 2}.get(G.kind, 2 * len(G.assigns))
     return pos
 
 
@@ -96,6 +98,15 @@ def plant_coordinate(p: Prepared) -> tuple[Certificate, ModelW]:
     return dataclasses.replace(p.cert, coord=tuple(coord)), p.weights
 
 
+def plant_span(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A compacted model's description whose first cleared coordinate keeps its old role one layer too long (its span's stop
+    one layer late): the clearing units then write a coordinate whose role does not change."""
+    C = p.cert
+    l, G = next((l, G) for l, LD in enumerate(C.layers, start=1) for G in LD.groups if G.kind == "clear")
+    late = tuple(dataclasses.replace(s, stop=l + 1) if s.stop == l else s for s in C.spans[G.node])
+    return dataclasses.replace(C, spans=tuple(late if k == G.node else v for k, v in enumerate(C.spans))), p.weights
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -104,6 +115,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "gate": ("gates", plant_gate, "layer 2 FFN group 0 (gate of node 7): node 7 is not the gate of these literals"),
     "other_program": ("a_S_b", plant_other_program, "layer 1 head 0 (tbPastB): mask strictAnti, the construction's is strict"),
     "coordinate": ("a_S_b", plant_coordinate, "layer 1 head 0 (tbPastB): value column 0: coordinate 8 holds 1, the construction 0"),
+    "span": ("compacted", plant_span, "layer 1: coordinate 1 keeps feature isFirst but a unit writes it"),
 }
 
 

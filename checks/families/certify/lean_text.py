@@ -1,7 +1,8 @@
 """The Lean text of a certificate module: a compiled model's weights and description as data, and the theorem about it.
 
 One module (``MODULE``, importing the compiled library ``HardSoft``) holds one or more
-certificates; certificate ``X`` (its ``tag``) is four declarations in namespace ``HardSoft.Cert``:
+certificates after its literal helper ``qr`` (the rational ``n / d``, ``mkRat``, which the
+kernel evaluates); certificate ``X`` (its ``tag``) is four declarations in namespace ``HardSoft.Cert``:
 
     noncomputable def prog_X : Prog := [...]           -- the formula DAG (from the program)
     noncomputable def model_X : ModelW where ...       -- the weights, exactly as saved (every float64 a rational)
@@ -289,6 +290,9 @@ def module_text(entries: Sequence[Entry]) -> tuple[str, list[Block]]:
         "set_option autoImplicit false",
         "",
         "namespace HardSoft.Cert",
+        "",
+        "/-- Certificate data: the rational `n / d` (`mkRat`; every weight is a float64, so `d` is a power of two). -/",
+        "noncomputable def qr (n : Int) (d : Nat) : Rat := mkRat n d",
         "",
     ]
     spans: dict[str, tuple[int, int]] = {}
