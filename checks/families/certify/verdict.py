@@ -14,7 +14,7 @@ certificate is accepted only when ALL of these hold:
    propext, Classical.choice, Quot.sound (no sorryAx, no unknown or unsafe constant);
 3. the compiled environment (library and certificate module) has none of the global problems of
    ``environment.global_problems`` (project axioms, sorry, forbidden or unknown extensions, global
-   instances, imports other than Init and the library, names outside ``HardSoft``);
+   instances, imports other than Init and the library, modules and names outside the library root ``HardSoft``);
 4. the toolchain did not change during the run.
 
 The verdict of a module is cached (``CACHE_FOLDER`` in the Lean cache folder) under the sha256 of
@@ -30,7 +30,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -269,7 +269,8 @@ def _judge(
     text: str,
 ) -> ModuleVerdict:
     """Return the module's verdict from Lean's messages and the compiled environment's facts (module docstring, 1-4)."""
-    problems = global_problems(facts) if facts is not None else []
+    # the project is the library's root and below (``HardSoft``, ``HardSoft.Certificate``), not the certificate module alone
+    problems = global_problems(replace(facts, root=MODULE.split(".")[0])) if facts is not None else []
     verdicts = theorem_verdicts(facts, [b.theorem for b in blocks], problems) if facts is not None else {}
     located = [m for m in msgs if m.severity == "error" and any(b.first <= m.line <= b.pin_last for b in blocks)]
     stray = [m for m in msgs if m.severity == "error" and m not in located]
