@@ -415,3 +415,13 @@ def test_killed_lean_process_is_undecided(monkeypatch: pytest.MonkeyPatch, tmp_p
     v = vd.check_module([p.entry()], tmp_path / "out", lambda m: None, CompiledLibrary([], tmp_path / "bundle", "key", tc, None))
     assert v.status == "undecided" and "killed by signal 9" in v.why
     assert dc.decide(p, v).code == 3 and not (tmp_path / "cache" / vd.CACHE_FOLDER).exists()
+
+
+def test_lean_crash_is_no_verdict() -> None:
+    """A Lean process that timed out, was killed, or crashed out of memory (wasm32) gives no verdict: undecided, never "not certified"."""
+    from hardsoft.checks.families.certify.verdict import no_verdict
+
+    assert no_verdict(0, "") is None and no_verdict(1, "HardSoft/Certificate.lean:3:0: error: x") is None
+    assert no_verdict(None, "") is not None and "signal 9" in (no_verdict(-9, "") or "")
+    assert "out of memory" in (no_verdict(1, "[DEBUG] ...\nINTERNAL PANIC: out of memory\n") or "")
+    assert "crashed" in (no_verdict(1, "worker sent an error! undefined:undefined: undefined") or "")

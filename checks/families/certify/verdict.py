@@ -18,7 +18,7 @@ certificate is accepted only when ALL of these hold:
 4. the toolchain did not change during the run.
 
 The verdict of a module is cached (``CACHE_FOLDER`` in the Lean cache folder) under the sha256 of
-the library's build key, the module's text and this package's code; a timeout is never cached.
+the library's build key, the module's text and this package's code; a timeout or a crash is never cached (``no_verdict``).
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ CACHE_FOLDER = "certificates"
 FORMAT = "hardsoft-certificate-verdict/1"
 #: Seconds the certificate module's Lean process may take.
 TIMEOUT = WASM_TIMEOUT
+#: What the wasm Lean process prints when it crashes rather than ends (its memory, at most 4 GB in wasm32, exhausted): no verdict.
+CRASH_MARKERS = ("INTERNAL PANIC: out of memory", "worker sent an error")
 
 
 @dataclass
@@ -227,8 +229,8 @@ def _compile(text: str, blocks: list[Block], lib: CompiledLibrary, log_dir: Path
         (log_dir / "Certificate.log").write_text(log, encoding="utf-8")
         progress(f"certify: Lean exited {rc} after {secs:.0f} s ({cpu:.0f} s CPU)")
         msgs = parse_messages(raw)
-        if rc is None or rc < 0:  # a timeout, or killed by a signal (the OOM killer, say): no verdict
-            why = f"Lean timed out after {TIMEOUT} s" if rc is None else f"the Lean process was killed by signal {-rc} (out of memory?)"
+        why = no_verdict(rc, raw)
+        if why is not None:
             return ModuleVerdict("undecided", why=why, seconds=secs, cpu_seconds=cpu, log=log, text=text)
         status = refuse_changed_toolchain(tc, manifest, "ok" if rc == 0 else "error", msgs)
         shutil.copytree(build, fresh / "build")  # the process has ended: read a copy made now
@@ -250,6 +252,22 @@ def _compile(text: str, blocks: list[Block], lib: CompiledLibrary, log_dir: Path
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         shutil.rmtree(fresh, ignore_errors=True)
+
+
+def no_verdict(rc: int | None, raw: str) -> str | None:
+    """Return why a Lean process that ended with ``rc`` (None: timed out) and printed ``raw`` gave no verdict, or None if it gave one.
+
+    A timeout, a kill by a signal (the OOM killer, say) and a crash of the wasm process (``CRASH_MARKERS``:
+    its memory exhausted) say nothing of the certificate: the module is undecided, never cached.
+    """
+    if rc is None:
+        return f"Lean timed out after {TIMEOUT} s"
+    if rc < 0:
+        return f"the Lean process was killed by signal {-rc} (out of memory?)"
+    crashed = next((m for m in CRASH_MARKERS if m in raw), None) if rc else None
+    if crashed is not None:
+        return f"the wasm Lean process crashed ({crashed!r}: out of memory; the kernel's evaluation is too large for wasm32)"
+    return None
 
 
 def _first_error(msgs: list[LeanMessage], first: int, last: int) -> LeanMessage | None:
