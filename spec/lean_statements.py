@@ -998,7 +998,8 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         (cert_names(over_field("(p : Prop), (§ind p : α) = @ite α p (Classical.propDecidable p) 1 0")),), "[p]: 1 if p holds, else 0"
     ),
     "HardSoft.Cert.crd": LeanDefinition(
-        (cert_names("∀ (C : HardSoft.Cert) (g : Nat), §crd C g = List.getD (HardSoft.Cert.coord C) g 0"),), "the coordinate the certificate gives node g"
+        (cert_names("∀ (C : HardSoft.Cert) (g : Nat), §crd C g = List.getD (HardSoft.Cert.coord C) g 0"),),
+        "the coordinate the certificate gives node g",
     ),
     "HardSoft.Cert.tauRule": LeanDefinition(
         (
@@ -1038,7 +1039,9 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         ),
         "an order-preserving ring embedding of the rationals into α (how the rational weights act in α)",
     ),
-    "HardSoft.Cert.SVec": LeanDefinition((cert_names("§SVec = List (Nat × Rat)"),), "a sparse rational vector: (coordinate, weight) entries, repeats adding up"),
+    "HardSoft.Cert.SVec": LeanDefinition(
+        (cert_names("§SVec = List (Nat × Rat)"),), "a sparse rational vector: (coordinate, weight) entries, repeats adding up"
+    ),
     "HardSoft.Cert.Acts": LeanDefinition((cert_names("∀ (α : Type), §Acts α = (Nat → Nat → α)"),), "activations: position, coordinate -> value"),
     "HardSoft.Cert.svGet": LeanDefinition(
         (
@@ -1064,7 +1067,23 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         recursor=cert_names(
             "∀ {motive : §Feat → Prop}, motive §Feat.one → motive §Feat.isFirst → motive §Feat.isLast → motive §Feat.iOverN → motive §Feat.parity → motive §Feat.invMaxI → motive §Feat.invMaxRest → motive §Feat.idx → motive §Feat.idxSq → motive §Feat.len → motive §Feat.lenParity → motive §Feat.iOverNSq → motive §Feat.invN → (∀ (m r : Nat), motive (§Feat.modEq m r)) → (∀ (p q r : Int), motive (§Feat.lin p q r)) → ∀ (t : §Feat), motive t"
         ),
-        members=("one", "isFirst", "isLast", "iOverN", "parity", "invMaxI", "invMaxRest", "idx", "idxSq", "len", "lenParity", "iOverNSq", "invN", "modEq", "lin"),
+        members=(
+            "one",
+            "isFirst",
+            "isLast",
+            "iOverN",
+            "parity",
+            "invMaxI",
+            "invMaxRest",
+            "idx",
+            "idxSq",
+            "len",
+            "lenParity",
+            "iOverNSq",
+            "invN",
+            "modEq",
+            "lin",
+        ),
     ),
     "HardSoft.Cert.Feat.val": LeanDefinition(
         tuple(
@@ -1114,7 +1133,13 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
     "HardSoft.Cert.HeadW": structure_pin(
         "HardSoft.Cert.HeadW",
         "",
-        (("q", "List HardSoft.Cert.SVec"), ("k", "List HardSoft.Cert.SVec"), ("v", "List HardSoft.Cert.SVec"), ("o", "List HardSoft.Cert.SVec"), ("mask", "HardSoft.Cert.Mask")),
+        (
+            ("q", "List HardSoft.Cert.SVec"),
+            ("k", "List HardSoft.Cert.SVec"),
+            ("v", "List HardSoft.Cert.SVec"),
+            ("o", "List HardSoft.Cert.SVec"),
+            ("mask", "HardSoft.Cert.Mask"),
+        ),
         "an attention head's weights: the columns of W_Q, W_K, W_V, the rows of W_O, the mask",
     ),
     "HardSoft.Cert.UnitW": structure_pin(
@@ -1135,7 +1160,12 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
     "HardSoft.Cert.ModelW": structure_pin(
         "HardSoft.Cert.ModelW",
         "",
-        (("d", "Nat"), ("we", "List HardSoft.Cert.SVec"), ("pe", "List (HardSoft.Cert.Feat × HardSoft.Cert.SVec)"), ("layers", "List HardSoft.Cert.LayerW")),
+        (
+            ("d", "Nat"),
+            ("we", "List HardSoft.Cert.SVec"),
+            ("pe", "List (HardSoft.Cert.Feat × HardSoft.Cert.SVec)"),
+            ("layers", "List HardSoft.Cert.LayerW"),
+        ),
         "a model's weights: the width d, the symbol embedding rows, the position embedding rows with their features, the layers",
     ),
     "HardSoft.Cert.Mode": LeanDefinition(
@@ -1171,7 +1201,11 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
     "HardSoft.Cert.weights": LeanDefinition(
         (
             cert_names(over_field("(s : Nat → α) (N k : Nat), §weights §Mode.hard s N k = §ahard s N k")),
-            cert_names(over_field("(E : HardSoft.ExpLike α) (tau : α) (s : Nat → α) (N k : Nat), §weights (§Mode.soft E tau) s N k = HardSoft.softmax E tau s N k")),
+            cert_names(
+                over_field(
+                    "(E : HardSoft.ExpLike α) (tau : α) (s : Nat → α) (N k : Nat), §weights (§Mode.soft E tau) s N k = HardSoft.softmax E tau s N k"
+                )
+            ),
         ),
         "the attention weights of a mode: average-hard, or softmax at temperature tau",
     ),

@@ -206,7 +206,9 @@ def registry_problems(reg: Registry) -> list[str]:
             continue
         for eq in d.equations:
             for u in sorted(project_names(eq) & set(reg.unpinned)):
-                problems.append(f"LEAN_DEFINITIONS {n}: an equation uses {u}, which is UNPINNED (a definition's meaning may not rest on an unpinned constant)")
+                problems.append(
+                    f"LEAN_DEFINITIONS {n}: an equation uses {u}, which is UNPINNED (a definition's meaning may not rest on an unpinned constant)"
+                )
     for name in sorted(set(reg.unpinned) & set(reg.definitions)):
         problems.append(f"{name}: both pinned in LEAN_DEFINITIONS and listed in UNPINNED")
     for name in sorted(set(reg.unpinned) - used_unpinned - set(reg.definitions)):
