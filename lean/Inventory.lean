@@ -127,6 +127,12 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.relu_of_nonneg
 #check @HardSoft.Cert.Role.eq_of_beq
 #print axioms HardSoft.Cert.Role.eq_of_beq
+#check @HardSoft.Cert.example_check
+#print axioms HardSoft.Cert.example_check
+#check @HardSoft.Cert.nonvacuous_certified_hard_of_check
+#print axioms HardSoft.Cert.nonvacuous_certified_hard_of_check
+#check @HardSoft.Cert.example_Y_a_certified
+#print axioms HardSoft.Cert.example_Y_a_certified
 #check @HardSoft.Cert.unitAt_of_row
 #print axioms HardSoft.Cert.unitAt_of_row
 #check @HardSoft.Cert.RatEmb.map_two

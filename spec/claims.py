@@ -719,6 +719,27 @@ REGISTRY: tuple[Claim, ...] = (
             },
         },
     ),
+    Claim(
+        "CERT",
+        "Theorem 26 for one compiled program, for every input length (the project's statement; the paper proves its constructions by hand)",
+        "A certificate checker, proved sound once in Lean: if it accepts a compiled model's rational weights with the compiler's "
+        "description of them, then for every word over the alphabet, of every length n >= 1, and every position i, the model's root "
+        "coordinate after the last layer is exactly [the program holds at i], in hard (average-hard) attention and in softmax at the "
+        "regime's temperature rule (tau(n) = c/n bounded, 1 unbounded), over any ordered field with an exponential meeting 1 + x <= exp x.",
+        spec=("constructive.logic.compiler.compile_formula",),
+        lean=("HardSoft.Cert.certified_of_check", "HardSoft.Cert.certified_hard_of_check"),
+        tests=(
+            "tests/checks/test_lean.py::test_real_project_every_theorem_proved",
+            "tests/checks/test_lean.py::test_pin_module_text",
+        ),
+        not_covered="Lean proves the checker sound for every n, word and position (certified_of_check, certified_hard_of_check) and that it "
+        "accepts a real compiled model (Y a: nonvacuous_certified_hard_of_check, checked by kernel evaluation). Not proved: that the Python "
+        "compiler always produces a model the checker accepts (each certificate is checked on its own: hardsoft certify); the translation of "
+        "B-RASP and C-RASP programs to TL (tested: every word to n = 8 against their interpreters); exp's fact F1 (1 + x <= exp x, a "
+        "hypothesis, checked of the real exp in tests/spec/test_exp_facts.py). Not covered by the checker: C-RASP counting and mixed "
+        "comparisons, S-RASP and the hand-built applications (their heads' families are proved, their composition is tested: see their "
+        "claims), and floating point (the theorem is over exact arithmetic; PREC is the precision audit).",
+    ),
 )
 
 

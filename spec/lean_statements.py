@@ -86,6 +86,33 @@ def over_ring(rest: str) -> str:
     return f"∀ {RING} {rest}"
 
 
+BASE = "{α : Type} [Lean.Grind.Field α] [LE α] [LT α]"
+
+
+def cert_names(text: str) -> str:
+    """Return ``text`` with ``§`` spelled out as ``HardSoft.Cert.`` (the certificate checker's namespace; pins name constants in full)."""
+    return text.replace("§", "HardSoft.Cert.")
+
+
+def structure_pin(name: str, params: str, fields: tuple[tuple[str, str], ...], says: str) -> LeanDefinition:
+    """Return the pin of a structure: its constructor type and each projection applied to the constructor.
+
+    ``params`` are the binders of its type parameters (``""`` for none), ``fields`` its ``(name, type)``
+    in order; the members are the fields and ``mk``.  (A swap of two fields of one type keeps the
+    constructor type but fails a projection equation.)
+    """
+    args = " ".join(f"({f} : {t})" for f, t in fields)
+    applied = f"({name}.mk {' '.join(f for f, _ in fields)})"
+    ty = name + (" α" if params else "")
+    lead = f"∀ {params} " if params else "∀ "
+    return LeanDefinition(
+        tuple(f"{lead}{args}, {name}.{f} {applied} = {f}" for f, _ in fields),
+        says,
+        constructor=f"{lead}{args}, {ty}",
+        members=(*(f for f, _ in fields), "mk"),
+    )
+
+
 #: For each Lean theorem a claim cites: its pinned statement and what it says (keys = the names in Claim.lean).
 LEAN_STATEMENTS: dict[str, LeanStatement] = {
     "HardSoft.bound_closed_form": LeanStatement(
@@ -606,6 +633,22 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "PREC at the audit's rule (predicted_safe: (gamma - u)/tau ≥ ln(1/margin), i.e. exp(-(gamma - u)/tau) ≤ margin): under rounded_mass_off_top_le's hypotheses, the softmax mass off the top of the rounded scores ≤ margin, for every N",
     ),
+    "HardSoft.Cert.certified_of_check": LeanStatement(
+        cert_names(
+            over_field(
+                "(C : HardSoft.Cert) (M : §ModelW) (h : §check C M = true) (R : §RatEmb α) (E : HardSoft.ExpLike α) (hE : HardSoft.ExpLike.Tangent E) (w : List Nat) (hsym : ∀ a, a ∈ w → a < HardSoft.Cert.nsym C) (i : Nat) (hi : i < w.length), §run R §Mode.hard M w w.length (§ModelW.layers M).length i (§crd C (HardSoft.Cert.root C)) = §ind (§holds (HardSoft.Cert.prog C) w w.length (HardSoft.Cert.root C) i) ∧ §run R (§Mode.soft E (§tauRule C R w.length)) M w w.length (§ModelW.layers M).length i (§crd C (HardSoft.Cert.root C)) = §ind (§holds (HardSoft.Cert.prog C) w w.length (HardSoft.Cert.root C) i)"
+            )
+        ),
+        "CERT (Theorem 26 for one compiled program, every n): if the checker accepts a certificate C of a model M (rational weights), then for every word w over C's alphabet, of every length n = |w| ≥ 1, and every position i, the model's root coordinate after its last layer is exactly [the program's root holds at i], in hard mode (average-hard attention) and in soft mode at C's temperature rule (c/n bounded, 1 unbounded), over any ordered field with an exponential meeting fact F1",
+    ),
+    "HardSoft.Cert.certified_hard_of_check": LeanStatement(
+        cert_names(
+            over_field(
+                "(C : HardSoft.Cert) (M : §ModelW) (h : §check C M = true) (R : §RatEmb α) (w : List Nat) (hsym : ∀ a, a ∈ w → a < HardSoft.Cert.nsym C) (i : Nat) (hi : i < w.length), §run R §Mode.hard M w w.length (§ModelW.layers M).length i (§crd C (HardSoft.Cert.root C)) = §ind (§holds (HardSoft.Cert.prog C) w w.length (HardSoft.Cert.root C) i)"
+            )
+        ),
+        "CERT, average-hard half (no exponential): if the checker accepts C for M, the hard model's root coordinate is exactly [the program's root holds at i] for every word over C's alphabet, every length and every position",
+    ),
 }
 
 
@@ -621,12 +664,20 @@ class LeanDefinition:
                    ``example : constructor := @<name>.mk`` (exactly the pinned fields, in order:
                    an extra field, say ``vac : False``, changes it)
     says        -- what it is, in words
+    recursor    -- for an inductive type: the full type of ``<name>.rec`` at a ``Prop`` motive,
+                   confirmed as ``example : recursor := @<name>.rec`` (one premise per
+                   constructor with its arguments: an added or changed constructor changes it)
+    members     -- the names a pinned text may use inside this structure's or type's namespace
+                   (``<name>.<member>``): its fields, its constructors, ``mk``; nothing else there
+                   counts as pinned by it
     origin      -- ``file:line`` of this entry (filled in automatically; failures name it)
     """
 
     equations: tuple[str, ...]
     says: str
     constructor: str | None = None
+    recursor: str | None = None
+    members: tuple[str, ...] = ()
     origin: str = field(default_factory=_caller_origin, compare=False)
 
 
@@ -687,6 +738,7 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         ),
         "an abstract exponential: exp t > 0, exp (s + t) = exp s exp t, exp 0 = 1, monotone",
         constructor="∀ {α : Type} [Lean.Grind.Field α] [LE α] [LT α] (exp : α → α) (pos : ∀ t, 0 < exp t) (add : ∀ s t, exp (s + t) = exp s * exp t) (zero : exp 0 = 1) (mono : ∀ s t, s ≤ t → exp s ≤ exp t), HardSoft.ExpLike α",
+        members=("exp", "pos", "add", "zero", "mono", "mk"),
     ),
     "HardSoft.ExpLike.LogMean": LeanDefinition(
         (
@@ -735,7 +787,7 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         "softmax at temperature tau over the positions k < N: exp(s_j/tau) / Σ_k exp(s_k/tau)",
     ),
     "HardSoft.expOne": LeanDefinition(
-        ("∀ (t : Rat), HardSoft.expOne.exp t = 1",),
+        ("∀ (t : Rat), HardSoft.ExpLike.exp HardSoft.expOne t = 1",),
         "the constant 1 as an ExpLike over Rat (the non-vacuity examples' exponential)",
     ),
     "HardSoft.tiebreakPastBounded": LeanDefinition(
@@ -916,6 +968,308 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         ("∀ (b : Bool) (j : Nat), HardSoft.signGroup b j = ((j % 2 == 0) == b)",),
         "comparison: the key group the sign head selects, the even keys for b = true (o V > 0), else the odd keys",
     ),
+    # Certificates: what certified_of_check's statement reads (lean/HardSoft/Cert/{Logic,Basic,Model,Sem,Check}.lean)
+    "HardSoft.Cert.Node": LeanDefinition(
+        (),
+        "a node of a temporal-logic formula DAG (docs/temporal-logic.md): atom a, const b, not, and, or, first, last, Y, X, since, until (children by index), mod(m, r), pos as p i + q n + r > 0",
+        recursor=cert_names(
+            "∀ {motive : §Node → Prop}, (∀ (a : Nat), motive (§Node.atom a)) → (∀ (b : Bool), motive (§Node.const b)) → (∀ (x : Nat), motive (§Node.not x)) → (∀ (x y : Nat), motive (§Node.and x y)) → (∀ (x y : Nat), motive (§Node.or x y)) → motive §Node.first → motive §Node.last → (∀ (x : Nat), motive (§Node.prev x)) → (∀ (x : Nat), motive (§Node.next x)) → (∀ (x y : Nat), motive (§Node.since x y)) → (∀ (x y : Nat), motive (§Node.until x y)) → (∀ (m r : Nat), motive (§Node.modEq m r)) → (∀ (p q r : Int), motive (§Node.lin p q r)) → ∀ (t : §Node), motive t"
+        ),
+        members=("atom", "const", "not", "and", "or", "first", "last", "prev", "next", "since", "until", "modEq", "lin"),
+    ),
+    "HardSoft.Cert.Prog": LeanDefinition((cert_names("§Prog = List §Node"),), "a formula DAG: node g is the g-th of the list"),
+    "HardSoft.Cert.nodeAt": LeanDefinition(
+        (cert_names("∀ (P : §Prog) (g : Nat), §nodeAt P g = List.getD P g (§Node.const false)"),), "node g of P (false past its end)"
+    ),
+    "HardSoft.Cert.holdsF": LeanDefinition(
+        (
+            cert_names("∀ (P : §Prog) (w : List Nat) (n g i : Nat), §holdsF P w n 0 g i = False"),
+            cert_names(
+                "∀ (P : §Prog) (w : List Nat) (n f g i : Nat), §holdsF P w n (f + 1) g i = match §nodeAt P g with | §Node.atom a => w.getD i 0 = a | §Node.const b => b = true | §Node.not x => x < g ∧ ¬ §holdsF P w n f x i | §Node.and x y => x < g ∧ y < g ∧ §holdsF P w n f x i ∧ §holdsF P w n f y i | §Node.or x y => x < g ∧ y < g ∧ (§holdsF P w n f x i ∨ §holdsF P w n f y i) | §Node.first => i = 0 | §Node.last => i + 1 = n | §Node.prev x => x < g ∧ 0 < i ∧ §holdsF P w n f x (i - 1) | §Node.next x => x < g ∧ i + 1 < n ∧ §holdsF P w n f x (i + 1) | §Node.since x y => x < g ∧ y < g ∧ ∃ j, j < i ∧ §holdsF P w n f y j ∧ ∀ k, j < k → k < i → §holdsF P w n f x k | §Node.until x y => x < g ∧ y < g ∧ ∃ j, i < j ∧ j < n ∧ §holdsF P w n f y j ∧ ∀ k, i < k → k < j → §holdsF P w n f x k | §Node.modEq m r => i % m = r | §Node.lin p q r => 0 < p * (i : Int) + q * (n : Int) + r"
+            ),
+        ),
+        "the temporal logic's semantics with a recursion budget: node g at position i of w (length n); a child must come before its parent; since and until are strict",
+    ),
+    "HardSoft.Cert.holds": LeanDefinition(
+        (cert_names("∀ (P : §Prog) (w : List Nat) (n g i : Nat), §holds P w n g i = §holdsF P w n (g + 1) g i"),),
+        "node g of P holds at position i of the word w of length n (budget g + 1: children have smaller indices)",
+    ),
+    "HardSoft.Cert.ind": LeanDefinition(
+        (cert_names(over_field("(p : Prop), (§ind p : α) = @ite α p (Classical.propDecidable p) 1 0")),), "[p]: 1 if p holds, else 0"
+    ),
+    "HardSoft.Cert.crd": LeanDefinition(
+        (cert_names("∀ (C : HardSoft.Cert) (g : Nat), §crd C g = List.getD (HardSoft.Cert.coord C) g 0"),),
+        "the coordinate the certificate gives node g",
+    ),
+    "HardSoft.Cert.tauRule": LeanDefinition(
+        (
+            cert_names(
+                f"∀ {BASE} (C : HardSoft.Cert) (R : §RatEmb α) (n : Nat), §tauRule C R n = if HardSoft.Cert.bounded C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast n else 1"
+            ),
+        ),
+        "the temperature rule: tau(n) = c/n in the bounded regime, 1 in the unbounded one",
+    ),
+    "HardSoft.Cert": structure_pin(
+        "HardSoft.Cert",
+        "",
+        (
+            ("prog", "HardSoft.Cert.Prog"),
+            ("nsym", "Nat"),
+            ("spans", "List (List HardSoft.Cert.Span)"),
+            ("coord", "List Nat"),
+            ("equiv", "List (Nat × Nat × List Nat)"),
+            ("root", "Nat"),
+            ("bounded", "Bool"),
+            ("c", "Rat"),
+            ("K", "Rat"),
+            ("expK", "Nat"),
+            ("layers", "List HardSoft.Cert.LayerD"),
+        ),
+        "a certificate: the program (formula DAG), alphabet size, what each coordinate holds span by span, each node's coordinate, shared nodes, the root, the regime, c, K, the exponent of the mass bound, each layer's heads and unit groups",
+    ),
+    "HardSoft.Cert.RatEmb": structure_pin(
+        "HardSoft.Cert.RatEmb",
+        BASE,
+        (
+            ("cast", "Rat → α"),
+            ("map_add", "∀ a b, cast (a + b) = cast a + cast b"),
+            ("map_mul", "∀ a b, cast (a * b) = cast a * cast b"),
+            ("map_one", "cast 1 = 1"),
+            ("map_le", "∀ a b, a ≤ b → cast a ≤ cast b"),
+        ),
+        "an order-preserving ring embedding of the rationals into α (how the rational weights act in α)",
+    ),
+    "HardSoft.Cert.SVec": LeanDefinition(
+        (cert_names("§SVec = List (Nat × Rat)"),), "a sparse rational vector: (coordinate, weight) entries, repeats adding up"
+    ),
+    "HardSoft.Cert.Acts": LeanDefinition((cert_names("∀ (α : Type), §Acts α = (Nat → Nat → α)"),), "activations: position, coordinate -> value"),
+    "HardSoft.Cert.svGet": LeanDefinition(
+        (
+            cert_names("∀ (k : Nat), §svGet [] k = 0"),
+            cert_names("∀ (e : Nat × Rat) (t : §SVec) (k : Nat), §svGet (e :: t) k = (if e.1 = k then e.2 else 0) + §svGet t k"),
+        ),
+        "the entry of a sparse vector at k (the weights listed for k, summed)",
+    ),
+    "HardSoft.Cert.lsum": LeanDefinition(
+        (
+            cert_names(over_ring("{β : Type} (f : β → α), §lsum [] f = 0")),
+            cert_names(over_ring("{β : Type} (e : β) (t : List β) (f : β → α), §lsum (e :: t) f = f e + §lsum t f")),
+        ),
+        "the sum of f over a list",
+    ),
+    "HardSoft.Cert.dotv": LeanDefinition(
+        (cert_names(f"∀ {BASE} (R : §RatEmb α) (x : Nat → α) (v : §SVec), §dotv R x v = §lsum v (fun e => x e.1 * §RatEmb.cast R e.2)"),),
+        "the dot product of x with a sparse rational vector",
+    ),
+    "HardSoft.Cert.Feat": LeanDefinition(
+        (),
+        "a position feature of the position embedding (the compiler's names: one, is_first, is_last, i/n, parity, 1/max(i,1), 1/max(n-1-i,1), i, i^2, n, n*parity, (i/n)^2, 1/n, i mod m = r, p i + q n + r > 0)",
+        recursor=cert_names(
+            "∀ {motive : §Feat → Prop}, motive §Feat.one → motive §Feat.isFirst → motive §Feat.isLast → motive §Feat.iOverN → motive §Feat.parity → motive §Feat.invMaxI → motive §Feat.invMaxRest → motive §Feat.idx → motive §Feat.idxSq → motive §Feat.len → motive §Feat.lenParity → motive §Feat.iOverNSq → motive §Feat.invN → (∀ (m r : Nat), motive (§Feat.modEq m r)) → (∀ (p q r : Int), motive (§Feat.lin p q r)) → ∀ (t : §Feat), motive t"
+        ),
+        members=(
+            "one",
+            "isFirst",
+            "isLast",
+            "iOverN",
+            "parity",
+            "invMaxI",
+            "invMaxRest",
+            "idx",
+            "idxSq",
+            "len",
+            "lenParity",
+            "iOverNSq",
+            "invN",
+            "modEq",
+            "lin",
+        ),
+    ),
+    "HardSoft.Cert.Feat.val": LeanDefinition(
+        tuple(
+            cert_names(over_field(f"{binders}(n i : Nat), (§Feat.val {ctor} n i : α) = {rhs}"))
+            for ctor, binders, rhs in (
+                ("§Feat.one", "", "1"),
+                ("§Feat.isFirst", "", "if i = 0 then 1 else 0"),
+                ("§Feat.isLast", "", "if i + 1 = n then 1 else 0"),
+                ("§Feat.iOverN", "", "HardSoft.natCast i / HardSoft.natCast n"),
+                ("§Feat.parity", "", "if i % 2 = 0 then 1 else -1"),
+                ("§Feat.invMaxI", "", "1 / HardSoft.natCast (max i 1)"),
+                ("§Feat.invMaxRest", "", "1 / HardSoft.natCast (max (n - 1 - i) 1)"),
+                ("§Feat.idx", "", "HardSoft.natCast i"),
+                ("§Feat.idxSq", "", "HardSoft.natCast i * HardSoft.natCast i"),
+                ("§Feat.len", "", "HardSoft.natCast n"),
+                ("§Feat.lenParity", "", "HardSoft.natCast n * (if i % 2 = 0 then 1 else -1)"),
+                ("§Feat.iOverNSq", "", "(HardSoft.natCast i / HardSoft.natCast n) * (HardSoft.natCast i / HardSoft.natCast n)"),
+                ("§Feat.invN", "", "1 / HardSoft.natCast n"),
+                ("(§Feat.modEq m r)", "(m r : Nat) ", "if i % m = r then 1 else 0"),
+                ("(§Feat.lin p q r)", "(p q r : Int) ", "if 0 < p * (i : Int) + q * (n : Int) + r then 1 else 0"),
+            )
+        ),
+        "a position feature's value at position i of a word of length n",
+    ),
+    "HardSoft.Cert.Mask": LeanDefinition(
+        (),
+        "an attention mask: none, causal (j ≤ i), strict (j < i), anticausal (j ≥ i), strictAnti (j > i)",
+        recursor=cert_names(
+            "∀ {motive : §Mask → Prop}, motive §Mask.none → motive §Mask.causal → motive §Mask.strict → motive §Mask.anticausal → motive §Mask.strictAnti → ∀ (t : §Mask), motive t"
+        ),
+        members=("none", "causal", "strict", "anticausal", "strictAnti"),
+    ),
+    "HardSoft.Cert.Mask.count": LeanDefinition(
+        tuple(
+            cert_names(f"∀ (n i : Nat), §Mask.count §Mask.{m} n i = {rhs}")
+            for m, rhs in (("none", "n"), ("causal", "i + 1"), ("strict", "i"), ("anticausal", "n - i"), ("strictAnti", "n - 1 - i"))
+        ),
+        "how many keys position i sees under a mask (length n)",
+    ),
+    "HardSoft.Cert.Mask.key": LeanDefinition(
+        tuple(
+            cert_names(f"∀ (i k : Nat), §Mask.key §Mask.{m} i k = {rhs}")
+            for m, rhs in (("none", "k"), ("causal", "k"), ("strict", "k"), ("anticausal", "i + k"), ("strictAnti", "i + 1 + k"))
+        ),
+        "the position of the k-th key position i sees under a mask",
+    ),
+    "HardSoft.Cert.HeadW": structure_pin(
+        "HardSoft.Cert.HeadW",
+        "",
+        (
+            ("q", "List HardSoft.Cert.SVec"),
+            ("k", "List HardSoft.Cert.SVec"),
+            ("v", "List HardSoft.Cert.SVec"),
+            ("o", "List HardSoft.Cert.SVec"),
+            ("mask", "HardSoft.Cert.Mask"),
+        ),
+        "an attention head's weights: the columns of W_Q, W_K, W_V, the rows of W_O, the mask",
+    ),
+    "HardSoft.Cert.UnitW": structure_pin(
+        "HardSoft.Cert.UnitW",
+        "",
+        (("win", "HardSoft.Cert.SVec"), ("bias", "Rat"), ("wout", "HardSoft.Cert.SVec")),
+        "an FFN hidden unit: its column of W_1, entry of b_1, row of W_2",
+    ),
+    "HardSoft.Cert.LayerW": structure_pin(
+        "HardSoft.Cert.LayerW",
+        "",
+        (("heads", "List HardSoft.Cert.HeadW"), ("units", "List HardSoft.Cert.UnitW"), ("b2", "HardSoft.Cert.SVec")),
+        "a layer's weights: its heads, its FFN units, b_2",
+    ),
+    "HardSoft.Cert.LayerW.empty": LeanDefinition(
+        (cert_names("§LayerW.empty = §LayerW.mk [] [] []"),), "the layer with no heads and no units (past the last layer)"
+    ),
+    "HardSoft.Cert.ModelW": structure_pin(
+        "HardSoft.Cert.ModelW",
+        "",
+        (
+            ("d", "Nat"),
+            ("we", "List HardSoft.Cert.SVec"),
+            ("pe", "List (HardSoft.Cert.Feat × HardSoft.Cert.SVec)"),
+            ("layers", "List HardSoft.Cert.LayerW"),
+        ),
+        "a model's weights: the width d, the symbol embedding rows, the position embedding rows with their features, the layers",
+    ),
+    "HardSoft.Cert.Mode": LeanDefinition(
+        (),
+        "how attention weighs the keys: hard (average-hard) or soft with an exponential and a temperature",
+        recursor=cert_names(
+            f"∀ {BASE} {{motive : §Mode α → Prop}}, motive §Mode.hard → (∀ (E : HardSoft.ExpLike α) (tau : α), motive (§Mode.soft E tau)) → ∀ (t : §Mode α), motive t"
+        ),
+        members=("hard", "soft"),
+    ),
+    "HardSoft.Cert.hardMax": LeanDefinition(
+        (
+            cert_names(over_field("(s : Nat → α), §hardMax s 0 = 0")),
+            cert_names(over_field("(s : Nat → α), §hardMax s 1 = s 0")),
+            cert_names(
+                over_field(
+                    "(s : Nat → α) (N : Nat), §hardMax s (N + 2) = @ite α (§hardMax s (N + 1) ≤ s (N + 1)) (Classical.propDecidable _) (s (N + 1)) (§hardMax s (N + 1))"
+                )
+            ),
+        ),
+        "the largest of s 0 .. s (N-1)",
+    ),
+    "HardSoft.Cert.ahard": LeanDefinition(
+        (
+            cert_names(
+                over_field(
+                    "(s : Nat → α) (N k : Nat), §ahard s N k = @ite α (s k = §hardMax s N) (Classical.propDecidable _) (1 / HardSoft.natCast (HardSoft.countMax (fun j => @decide (s j = §hardMax s N) (Classical.propDecidable _)) N)) 0"
+                )
+            ),
+        ),
+        "average-hard attention (the project's tie rule): weight 1/#max on each maximal score, 0 elsewhere",
+    ),
+    "HardSoft.Cert.weights": LeanDefinition(
+        (
+            cert_names(over_field("(s : Nat → α) (N k : Nat), §weights §Mode.hard s N k = §ahard s N k")),
+            cert_names(
+                over_field(
+                    "(E : HardSoft.ExpLike α) (tau : α) (s : Nat → α) (N k : Nat), §weights (§Mode.soft E tau) s N k = HardSoft.softmax E tau s N k"
+                )
+            ),
+        ),
+        "the attention weights of a mode: average-hard, or softmax at temperature tau",
+    ),
+    "HardSoft.Cert.embed": LeanDefinition(
+        (
+            cert_names(
+                over_field(
+                    "(R : §RatEmb α) (M : §ModelW) (w : List Nat) (n : Nat), §embed R M w n = fun i c => §RatEmb.cast R (§svGet ((§ModelW.we M).getD (w.getD i 0) []) c) + §lsum (§ModelW.pe M) (fun fe => §Feat.val fe.1 n i * §RatEmb.cast R (§svGet fe.2 c))"
+                )
+            ),
+        ),
+        "the embedding: the symbol's row of WE plus each position feature times its row",
+    ),
+    "HardSoft.Cert.score": LeanDefinition(
+        (
+            cert_names(
+                over_field(
+                    "(R : §RatEmb α) (h : §HeadW) (x : §Acts α) (i k : Nat), §score R h x i k = §lsum ((§HeadW.q h).zip (§HeadW.k h)) (fun qk => §dotv R (x i) qk.1 * §dotv R (x (§Mask.key (§HeadW.mask h) i k)) qk.2)"
+                )
+            ),
+        ),
+        "a head's score of its k-th visible key at query i: (x_i W_Q)·(x_j W_K)",
+    ),
+    "HardSoft.Cert.headOut": LeanDefinition(
+        (
+            cert_names(
+                over_field(
+                    "(R : §RatEmb α) (mode : §Mode α) (h : §HeadW) (x : §Acts α) (n i c : Nat), §headOut R mode h x n i c = §lsum ((§HeadW.v h).zip (§HeadW.o h)) (fun vo => HardSoft.sumTo (fun k => §weights mode (§score R h x i) (§Mask.count (§HeadW.mask h) n i) k * §dotv R (x (§Mask.key (§HeadW.mask h) i k)) vo.1) (§Mask.count (§HeadW.mask h) n i) * §RatEmb.cast R (§svGet vo.2 c))"
+                )
+            ),
+        ),
+        "a head's output at query i, coordinate c: the weighted values through W_O",
+    ),
+    "HardSoft.Cert.attnStep": LeanDefinition(
+        (
+            cert_names(
+                over_field(
+                    "(R : §RatEmb α) (mode : §Mode α) (L : §LayerW) (x : §Acts α) (n : Nat), §attnStep R mode L x n = fun i c => x i c + §lsum (§LayerW.heads L) (fun h => §headOut R mode h x n i c)"
+                )
+            ),
+        ),
+        "a layer's attention sublayer with its residual connection",
+    ),
+    "HardSoft.Cert.ffnStep": LeanDefinition(
+        (
+            cert_names(
+                over_field(
+                    "(R : §RatEmb α) (L : §LayerW) (y : §Acts α), §ffnStep R L y = fun i c => y i c + §lsum (§LayerW.units L) (fun u => HardSoft.relu (§dotv R (y i) (§UnitW.win u) + §RatEmb.cast R (§UnitW.bias u)) * §RatEmb.cast R (§svGet (§UnitW.wout u) c)) + §RatEmb.cast R (§svGet (§LayerW.b2 L) c)"
+                )
+            ),
+        ),
+        "a layer's ReLU FFN sublayer with its residual connection",
+    ),
+    "HardSoft.Cert.run": LeanDefinition(
+        (
+            cert_names(over_field("(R : §RatEmb α) (mode : §Mode α) (M : §ModelW) (w : List Nat) (n : Nat), §run R mode M w n 0 = §embed R M w n")),
+            cert_names(
+                over_field(
+                    "(R : §RatEmb α) (mode : §Mode α) (M : §ModelW) (w : List Nat) (n l : Nat), §run R mode M w n (l + 1) = §ffnStep R ((§ModelW.layers M).getD l §LayerW.empty) (§attnStep R mode ((§ModelW.layers M).getD l §LayerW.empty) (§run R mode M w n l) n)"
+                )
+            ),
+        ),
+        "the transformer: the embedding, then per layer attention and FFN (the residual stream after l layers)",
+    ),
 }
 
 
@@ -983,7 +1337,7 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_layer_err_le": LeanExample(
         "HardSoft.layer_err_le",
-        "(1 / 2 + (1 / 2 + 1) : Rat) ≤ (1 + 0) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 0) * 1 * HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
+        "(1 / 2 + (1 / 2 + 1) : Rat) ≤ (1 + 0) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 0) * 1 * HardSoft.natCast (2 - 1) * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
     ),
     "HardSoft.nonvacuous_err_le_eps_of_layers": LeanExample(
         "HardSoft.err_le_eps_of_layers",
@@ -1007,15 +1361,15 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_corrected_offset_le_eps": LeanExample(
         "HardSoft.corrected_offset_le_eps",
-        "(1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (-1 / 1) ≤ 1",
+        "(1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) ≤ 1",
     ),
     "HardSoft.nonvacuous_printed_offset_not_le": LeanExample(
         "HardSoft.printed_offset_not_le",
-        "(1 : Rat) * 1 * HardSoft.natCast 1 ≤ 1 * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / 1) ∧ (∀ tau', 0 < tau' → tau' ≤ 1 → (1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / 1) ≤ 1 * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / tau')) ∧ ((1 / 2 : Rat) < 1 * 1 * HardSoft.natCast 1 → ¬ (1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (1 / 1) ≤ 1 / 2)",
+        "(1 : Rat) * 1 * HardSoft.natCast 1 ≤ 1 * 1 * HardSoft.natCast 1 * HardSoft.ExpLike.exp HardSoft.expOne (1 / 1) ∧ (∀ tau', 0 < tau' → tau' ≤ 1 → (1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.ExpLike.exp HardSoft.expOne (1 / 1) ≤ 1 * 1 * HardSoft.natCast 1 * HardSoft.ExpLike.exp HardSoft.expOne (1 / tau')) ∧ ((1 / 2 : Rat) < 1 * 1 * HardSoft.natCast 1 → ¬ (1 : Rat) * 1 * HardSoft.natCast 1 * HardSoft.ExpLike.exp HardSoft.expOne (1 / 1) ≤ 1 / 2)",
     ),
     "HardSoft.nonvacuous_eps_upper_bound_not_certified": LeanExample(
         "HardSoft.eps_upper_bound_not_certified",
-        "∃ eps : Rat, 0 < eps ∧ eps ≤ 1 ∧ ¬ HardSoft.bound (fun _ => (1 : Rat)) (fun _ => 1 * HardSoft.natCast 1 * HardSoft.expOne.exp (-1 / 1)) 1 ≤ eps",
+        "∃ eps : Rat, 0 < eps ∧ eps ≤ 1 ∧ ¬ HardSoft.bound (fun _ => (1 : Rat)) (fun _ => 1 * HardSoft.natCast 1 * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)) 1 ≤ eps",
     ),
     "HardSoft.nonvacuous_unguarded_err_unbounded": LeanExample(
         "HardSoft.unguarded_err_unbounded",
@@ -1039,11 +1393,11 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_softmax_offMass_le_of_gap": LeanExample(
         "HardSoft.softmax_offMass_le_of_gap",
-        "HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 ≤ HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1)",
+        "HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 ≤ HardSoft.natCast (2 - 1) * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_sumTo_absv_softmax_sub_ahardmax_le": LeanExample(
         "HardSoft.sumTo_absv_softmax_sub_ahardmax_le",
-        "HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j - HardSoft.ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1)",
+        "HardSoft.sumTo (fun j => HardSoft.absv (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j - HardSoft.ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * HardSoft.natCast (2 - 1) * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_ziggurat_mass_off_top_le": LeanExample(
         "HardSoft.ziggurat_mass_off_top_le",
@@ -1059,31 +1413,31 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_softmax_mass_off_top_le_of_ziggurat": LeanExample(
         "HardSoft.softmax_mass_off_top_le_of_ziggurat",
-        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_softmax_mass_off_top_le_of_distinct": LeanExample(
         "HardSoft.softmax_mass_off_top_le_of_distinct",
-        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => -(HardSoft.natCast j : Rat)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun j => -(HardSoft.natCast j : Rat)) 3 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun j => -(HardSoft.natCast j : Rat)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun j => -(HardSoft.natCast j : Rat)) 3 0 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_softmax_mass_off_top_le_of_keys": LeanExample(
         "HardSoft.softmax_mass_off_top_le_of_keys",
-        "(∀ k, k < 3 → k ≠ 2 → (HardSoft.natCast k : Rat) ≤ HardSoft.natCast 2 - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => (HardSoft.natCast k : Rat)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => (HardSoft.natCast k : Rat)) 3 2 ≤ HardSoft.expOne.exp (-1 / 1)",
+        "(∀ k, k < 3 → k ≠ 2 → (HardSoft.natCast k : Rat) ≤ HardSoft.natCast 2 - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => (HardSoft.natCast k : Rat)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => (HardSoft.natCast k : Rat)) 3 2 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_tiebreak_past_bounded": LeanExample(
         "HardSoft.tiebreak_past_bounded",
-        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 3) / 1)",
+        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / HardSoft.natCast 3) / 1)",
     ),
     "HardSoft.nonvacuous_tiebreak_future_bounded": LeanExample(
         "HardSoft.tiebreak_future_bounded",
-        "(∀ k, k < 3 - 1 - 0 → k ≠ HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0 → HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 k ≤ HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 3) / 1)",
+        "(∀ k, k < 3 - 1 - 0 → k ≠ HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0 → HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 k ≤ HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0 (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / HardSoft.natCast 3) / 1)",
     ),
     "HardSoft.nonvacuous_tiebreak_past_unbounded": LeanExample(
         "HardSoft.tiebreak_past_unbounded",
-        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.expOne.exp (-1 / 1)",
+        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_tiebreak_future_unbounded": LeanExample(
         "HardSoft.tiebreak_future_unbounded",
-        "(∀ k, k < 3 - 1 - 0 → k ≠ HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0 → HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 k ≤ HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ HardSoft.expOne.exp (-1 / 1)",
+        "(∀ k, k < 3 - 1 - 0 → k ≠ HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0 → HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 k ≤ HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0 (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (HardSoft.tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (HardSoft.tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_tiebreak_past_bounded_at_rule": LeanExample(
         "HardSoft.tiebreak_past_bounded_at_rule",
@@ -1099,15 +1453,15 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_lookup_past": LeanExample(
         "HardSoft.lookup_past",
-        "(∀ j, j < 3 → j ≠ 3 - 1 → HardSoft.lookupScore (1 : Rat) (3 - 1) j ≤ HardSoft.lookupScore (1 : Rat) (3 - 1) (3 - 1) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ HardSoft.expOne.exp (-1 / 1)",
+        "(∀ j, j < 3 → j ≠ 3 - 1 → HardSoft.lookupScore (1 : Rat) (3 - 1) j ≤ HardSoft.lookupScore (1 : Rat) (3 - 1) (3 - 1) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_lookup_future": LeanExample(
         "HardSoft.lookup_future",
-        "(∀ k, k < 3 - 1 - 0 → k ≠ 0 → HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k) ≤ HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + 0) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.expOne.exp (-1 / 1)",
+        "(∀ k, k < 3 - 1 - 0 → k ≠ 0 → HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k) ≤ HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + 0) - 1) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_lookup_past_bounded": LeanExample(
         "HardSoft.lookup_past_bounded",
-        "(∀ j, j < 2 → j ≠ 2 - 1 → HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1) j ≤ HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1) (2 - 1) - 1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2 (2 - 1) ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
+        "(∀ j, j < 2 → j ≠ 2 - 1 → HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1) j ≤ HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1) (2 - 1) - 1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2 (2 - 1) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
     ),
     "HardSoft.nonvacuous_softmax_eq_uniform_of_const": LeanExample(
         "HardSoft.softmax_eq_uniform_of_const",
@@ -1143,23 +1497,23 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_tiebreak_past_bounded_at_half_tau": LeanExample(
         "HardSoft.tiebreak_past_bounded_at_half_tau",
-        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.expOne.exp (-2)",
+        "(∀ j, j < 2 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) 2 → HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) j ≤ HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.tiebreakPastBounded (1 : Rat) 3 (fun j => j == 0)) 2 (HardSoft.tiebreakPastTarget (fun j => j == 0) 2) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-2)",
     ),
     "HardSoft.nonvacuous_flip_flop_head": LeanExample(
         "HardSoft.flip_flop_head",
-        "(∀ j, j < 1 + 1 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1) → HardSoft.flipFlopScore 3 (fun j => j == 0) j ≤ (HardSoft.flipFlopScore 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1)) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.flipFlopScore 3 (fun j => j == 0)) (1 + 1)) (1 + 1) - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.flipFlopScore 3 (fun j => j == 0)) (1 + 1) (HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1)) ≤ HardSoft.expOne.exp (-2)",
+        "(∀ j, j < 1 + 1 → j ≠ HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1) → HardSoft.flipFlopScore 3 (fun j => j == 0) j ≤ (HardSoft.flipFlopScore 3 (fun j => j == 0) (HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1)) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.flipFlopScore 3 (fun j => j == 0)) (1 + 1)) (1 + 1) - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.flipFlopScore 3 (fun j => j == 0)) (1 + 1) (HardSoft.tiebreakPastTarget (fun j => j == 0) (1 + 1)) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-2)",
     ),
     "HardSoft.nonvacuous_induction_prev_head": LeanExample(
         "HardSoft.induction_prev_head",
-        "(∀ j, j < 2 → j ≠ 2 - 1 → HardSoft.inductionPrevScore 3 j ≤ (HardSoft.inductionPrevScore 3 (2 - 1) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionPrevScore 3) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionPrevScore 3) 2 (2 - 1) ≤ HardSoft.expOne.exp (-2)",
+        "(∀ j, j < 2 → j ≠ 2 - 1 → HardSoft.inductionPrevScore 3 j ≤ (HardSoft.inductionPrevScore 3 (2 - 1) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionPrevScore 3) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionPrevScore 3) 2 (2 - 1) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-2)",
     ),
     "HardSoft.nonvacuous_induction_hop_head": LeanExample(
         "HardSoft.induction_hop_head",
-        "(∀ j, j < 2 + 1 → j ≠ HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1) → HardSoft.inductionHopScore 3 (fun j => j % 2) 2 j ≤ (HardSoft.inductionHopScore 3 (fun j => j % 2) 2 (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1)) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionHopScore 3 (fun j => j % 2) 2) (2 + 1)) (2 + 1) - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionHopScore 3 (fun j => j % 2) 2) (2 + 1) (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1)) ≤ HardSoft.expOne.exp (-2)",
+        "(∀ j, j < 2 + 1 → j ≠ HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1) → HardSoft.inductionHopScore 3 (fun j => j % 2) 2 j ≤ (HardSoft.inductionHopScore 3 (fun j => j % 2) 2 (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1)) : Rat) - 1 / HardSoft.natCast 3) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionHopScore 3 (fun j => j % 2) 2) (2 + 1)) (2 + 1) - HardSoft.softmax HardSoft.expOne (1 / (2 * HardSoft.natCast 3)) (HardSoft.inductionHopScore 3 (fun j => j % 2) 2) (2 + 1) (HardSoft.tiebreakPastTarget (HardSoft.inductionHopSel (fun j => j % 2) 2) (2 + 1)) ≤ HardSoft.ExpLike.exp HardSoft.expOne (-2)",
     ),
     "HardSoft.nonvacuous_indicator_head": LeanExample(
         "HardSoft.indicator_head",
-        "(∀ j k, j < 2 → k < 2 → (fun j => j == 0) j = false → (fun j => j == 0) k = true → (if (fun j => j == 0) j then (1 : Rat) else 0) ≤ (if (fun j => j == 0) k then (1 : Rat) else 0) - 1) ∧ HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if (fun j => j == 0) j then (1 : Rat) else 0) 2) 2 ≤ HardSoft.natCast (2 - 1) * HardSoft.expOne.exp (-1 / 1)",
+        "(∀ j k, j < 2 → k < 2 → (fun j => j == 0) j = false → (fun j => j == 0) k = true → (if (fun j => j == 0) j then (1 : Rat) else 0) ≤ (if (fun j => j == 0) k then (1 : Rat) else 0) - 1) ∧ HardSoft.offMass (fun j => j == 0) (HardSoft.softmax HardSoft.expOne 1 (fun j => if (fun j => j == 0) j then (1 : Rat) else 0) 2) 2 ≤ HardSoft.natCast (2 - 1) * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_prefix_argmax_gap": LeanExample(
         "HardSoft.prefix_argmax_gap",
@@ -1167,23 +1521,23 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_prefix_argmax_mass_le": LeanExample(
         "HardSoft.prefix_argmax_mass_le",
-        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2)) / 1)",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2)) / 1)",
     ),
     "HardSoft.nonvacuous_prefix_argmax_head": LeanExample(
         "HardSoft.prefix_argmax_head",
-        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2))) (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2))) (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ HardSoft.expOne.exp (-2)",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (2 * (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2))) (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - HardSoft.softmax HardSoft.expOne (1 / (2 * (HardSoft.natCast 2 * HardSoft.natCast 2 * HardSoft.natCast 2))) (HardSoft.prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-2)",
     ),
     "HardSoft.nonvacuous_softmax_mass_off_top_le_of_deficits": LeanExample(
         "HardSoft.softmax_mass_off_top_le_of_deficits",
-        "(∀ j, j < 2 → j ≠ 1 → HardSoft.inductionPrevScore 2 j ≤ (HardSoft.inductionPrevScore 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2 1 ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 2) / 1)",
+        "(∀ j, j < 2 → j ≠ 1 → HardSoft.inductionPrevScore 2 j ≤ (HardSoft.inductionPrevScore 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.inductionPrevScore 2) 2 1 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / HardSoft.natCast 2) / 1)",
     ),
     "HardSoft.nonvacuous_dyck_partner_head": LeanExample(
         "HardSoft.dyck_partner_head",
-        "(∀ j, j < 2 → j ≠ 1 → HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 j ≤ (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2 1 ≤ HardSoft.expOne.exp (-(1 / HardSoft.natCast 2) / 1)",
+        "(∀ j, j < 2 → j ≠ 1 → HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 j ≤ (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 1 : Rat) - 1 / HardSoft.natCast 2) ∧ HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2) 2 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2 1 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / HardSoft.natCast 2) / 1)",
     ),
     "HardSoft.nonvacuous_lookup_future_bounded": LeanExample(
         "HardSoft.lookup_future_bounded",
-        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.expOne.exp (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - HardSoft.softmax HardSoft.expOne 1 (fun k => HardSoft.lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) / 1)",
     ),
     "HardSoft.nonvacuous_softmax_output_err_le": LeanExample(
         "HardSoft.softmax_output_err_le",
@@ -1199,15 +1553,15 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_sign_head_unbounded": LeanExample(
         "HardSoft.sign_head_unbounded",
-        "HardSoft.offMass (HardSoft.signGroup true) (HardSoft.softmax HardSoft.expOne 1 (HardSoft.signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 2))) 3) 3) 3 ≤ 2 * HardSoft.expOne.exp (-1 / 1)",
+        "HardSoft.offMass (HardSoft.signGroup true) (HardSoft.softmax HardSoft.expOne 1 (HardSoft.signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (HardSoft.natCast (2 * 0 + 1) / (2 * HardSoft.natCast 2))) 3) 3) 3 ≤ 2 * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)",
     ),
     "HardSoft.nonvacuous_lookup_two_sided": LeanExample(
         "HardSoft.lookup_two_sided",
-        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3 1) * (1 - HardSoft.expOne.exp (-1 / 1)) ≤ 2 * HardSoft.expOne.exp (-1 / 1) ∧ (HardSoft.expOne.exp (-1 / 1) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3 1 ≤ 2 * HardSoft.expOne.exp (-1 / 1) / (1 - HardSoft.expOne.exp (-1 / 1)))",
+        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3 1) * (1 - HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)) ≤ 2 * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) ∧ (HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (HardSoft.lookupScore (1 : Rat) 1) 3 1 ≤ 2 * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) / (1 - HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1)))",
     ),
     "HardSoft.nonvacuous_lookup_two_sided_bounded": LeanExample(
         "HardSoft.lookup_two_sided_bounded",
-        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3 1) * (1 - HardSoft.expOne.exp (-(1 / 1))) ≤ 2 * HardSoft.expOne.exp (-(1 / 1)) ∧ (HardSoft.expOne.exp (-(1 / 1)) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3 1 ≤ 2 * HardSoft.expOne.exp (-(1 / 1)) / (1 - HardSoft.expOne.exp (-(1 / 1))))",
+        "(HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3 1) * (1 - HardSoft.ExpLike.exp HardSoft.expOne (-(1 / 1))) ≤ 2 * HardSoft.ExpLike.exp HardSoft.expOne (-(1 / 1)) ∧ (HardSoft.ExpLike.exp HardSoft.expOne (-(1 / 1)) < 1 → HardSoft.sumTo (HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3) 3 - HardSoft.softmax HardSoft.expOne (1 / (HardSoft.natCast 3 * HardSoft.natCast 3)) (HardSoft.lookupScoreBounded (1 : Rat) 3 1) 3 1 ≤ 2 * HardSoft.ExpLike.exp HardSoft.expOne (-(1 / 1)) / (1 - HardSoft.ExpLike.exp HardSoft.expOne (-(1 / 1))))",
     ),
     "HardSoft.nonvacuous_tiebreak_future_bounded_at_rule": LeanExample(
         "HardSoft.tiebreak_future_bounded_at_rule",
@@ -1267,11 +1621,17 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     ),
     "HardSoft.nonvacuous_rounded_mass_off_top_le": LeanExample(
         "HardSoft.rounded_mass_off_top_le",
-        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ HardSoft.expOne.exp (-(1 - 1 / 2) / 1)",
+        "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ HardSoft.ExpLike.exp HardSoft.expOne (-(1 - 1 / 2) / 1)",
     ),
     "HardSoft.nonvacuous_rounded_mass_off_top_le_margin": LeanExample(
         "HardSoft.rounded_mass_off_top_le_margin",
         "HardSoft.sumTo (HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - HardSoft.softmax HardSoft.expOne 1 (fun k => -(HardSoft.natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ 1",
+    ),
+    "HardSoft.Cert.nonvacuous_certified_hard_of_check": LeanExample(
+        "HardSoft.Cert.certified_hard_of_check",
+        cert_names(
+            "∃ (C : HardSoft.Cert) (M : §ModelW), §check C M = true ∧ (∀ a, a ∈ [0, 1] → a < HardSoft.Cert.nsym C) ∧ 1 < [0, 1].length ∧ HardSoft.Cert.prog C = [§Node.atom 0, §Node.prev 0] ∧ HardSoft.Cert.root C = 1"
+        ),
     ),
 }
 
@@ -1282,4 +1642,13 @@ NO_EXAMPLE: dict[str, str] = {
     "HardSoft.bound_le_eps_of_temperature": "unsatisfiable at Rat: its fact F1 (1 + x ≤ exp x) fails for the only ExpLike over Rat, the constant 1 (at x = 1); F1 is checked of the real exp in tests/spec/test_exp_facts.py",
     "HardSoft.bound_le_eps_of_inverse_temperature": "unsatisfiable at Rat: fact F1 fails for the constant 1, the only ExpLike over Rat (and exp (log x) = x fails at x = 2); both facts are checked of the real exp in tests/spec/test_exp_facts.py",
     "HardSoft.bound_le_eps_of_eps_lower_bound": "unsatisfiable at Rat: fact F1 fails for the constant 1, the only ExpLike over Rat; checked of the real exp in tests/spec/test_exp_facts.py",
+    "HardSoft.Cert.certified_of_check": "unsatisfiable at Rat: fact F1 (ExpLike.Tangent) fails for the constant 1, the only ExpLike over Rat; its other hypotheses are those of certified_hard_of_check, shown satisfiable together by HardSoft.Cert.nonvacuous_certified_hard_of_check",
+}
+
+#: Project constants a pinned text may use without a pin, and why (``checks.families.lean.pins``: no
+#: definition's equation may use one, so no pinned meaning rests on them).
+UNPINNED: dict[str, str] = {
+    "HardSoft.Cert.check": "the certificate checker, a hypothesis of certified_of_check: the theorem holds for whatever check computes, so its meaning does not rest on check's text; nonvacuous_certified_hard_of_check shows it accepts a real compiled model (not an always-false check)",
+    "HardSoft.Cert.Span": "a field type of the certificate read only by check (what each coordinate holds, span by span)",
+    "HardSoft.Cert.LayerD": "a field type of the certificate read only by check (each layer's heads and unit groups)",
 }

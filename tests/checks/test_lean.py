@@ -34,7 +34,7 @@ from hardsoft.checks.families.lean.audit import audit_sources, audit_text
 from hardsoft.checks.families.lean.sources import LEAN_DIR, discover_modules, import_order, lean_sources
 from hardsoft.checks.result import Outcome
 from hardsoft.spec.claims import REGISTRY
-from hardsoft.spec.lean_statements import LEAN_STATEMENTS, LeanStatement
+from hardsoft.spec.lean_statements import LEAN_STATEMENTS, LeanDefinition, LeanStatement
 from tests.lean_wrong_cases import BUNDLED_WRONG_FILES, build_wrong, marked_range
 
 HERE = Path(__file__).resolve().parents[1]  # tests/
@@ -376,7 +376,7 @@ def test_pin_module_text() -> None:
         assert lines[p.first_line - 1].startswith("example : ")
         last = lines[p.last_line - 1].strip()
         if p.kind == "definition":
-            assert last in (f":= {pins.BY_RFL}", f":= @{p.name}.mk"), last
+            assert last in (f":= {pins.BY_RFL}", f":= @{p.name}.mk", f":= @{p.name}.rec"), last
         else:
             assert last == ":= " + proofs[p.kind].format(name=p.name), last
     assert not any(ln.startswith(("namespace", "open")) for ln in lines)
@@ -388,6 +388,50 @@ def test_pin_module_reports_unpinned_and_uncited() -> None:
     _text, ps, problems = pins.pin_module({"A.x": LeanStatement("True", "t")}, {"A.y": ("C",)}, ["M"], empty)
     assert not ps and len(problems) == 2 and "A.y (claim C) has no pinned statement" in problems[0]
     assert "A.x: pinned" in problems[1] and "cited by no claim" in problems[1]
+
+
+def _cert_registry(**changes: object) -> pins.Registry:
+    """The real registry with some of its parts replaced (the certificate checker's pins are the subject)."""
+    reg = pins.registry()
+    parts = {"statements": reg.statements, "claims": reg.claims, "definitions": reg.definitions, "examples": reg.examples,
+             "no_example": reg.no_example, "unpinned": reg.unpinned}
+    parts.update(changes)
+    return pins.Registry(**parts)  # type: ignore[arg-type]
+
+
+def test_a_name_in_a_pinned_structure_namespace_needs_its_own_pin() -> None:
+    # HardSoft.Cert is a pinned structure; HardSoft.Cert.run lives in its namespace but is not a field: unpinned, it is reported
+    defs = {n: d for n, d in pins.registry().definitions.items() if n != "HardSoft.Cert.run"}
+    problems = pins.registry_problems(_cert_registry(definitions=defs))
+    assert any("uses HardSoft.Cert.run, which LEAN_DEFINITIONS does not pin" in p for p in problems), problems
+    assert all("HardSoft.Cert.run" in p or "no pinned statement uses it" in p for p in problems), problems  # run's own uses go unused
+    assert pins._pinned_owner("HardSoft.Cert.root", pins.registry().definitions) == "HardSoft.Cert"  # a field is its structure's
+    assert pins._pinned_owner("HardSoft.Cert.check", pins.registry().definitions) is None
+
+
+def test_unpinned_names_are_limited() -> None:
+    reg = pins.registry()
+    assert "HardSoft.Cert.check" in reg.unpinned and pins.registry_problems(reg) == []
+    # without its UNPINNED reason, the checker used by the soundness theorem's hypothesis is reported
+    problems = pins.registry_problems(_cert_registry(unpinned={k: v for k, v in reg.unpinned.items() if k != "HardSoft.Cert.check"}))
+    assert any("HardSoft.Cert.check" in p and "does not pin" in p for p in problems), problems
+    # an UNPINNED name no pinned text uses, or one also pinned, is reported
+    problems = pins.registry_problems(_cert_registry(unpinned={**reg.unpinned, "HardSoft.Cert.ghost": "x", "HardSoft.Cert.run": "y"}))
+    assert any("HardSoft.Cert.ghost: listed in UNPINNED but no pinned text uses it" in p for p in problems), problems
+    assert any("HardSoft.Cert.run: both pinned in LEAN_DEFINITIONS and listed in UNPINNED" in p for p in problems), problems
+    # a definition's equation may not rest on an UNPINNED name
+    run = reg.definitions["HardSoft.Cert.run"]
+    bad = LeanDefinition((*run.equations, "∀ (C : HardSoft.Cert) (M : HardSoft.Cert.ModelW), HardSoft.Cert.check C M = true"), run.says)
+    problems = pins.registry_problems(_cert_registry(definitions={**reg.definitions, "HardSoft.Cert.run": bad}))
+    assert any("LEAN_DEFINITIONS HardSoft.Cert.run: an equation uses HardSoft.Cert.check" in p for p in problems), problems
+
+
+def test_an_inductive_type_is_pinned_by_its_recursor() -> None:
+    text, ps, problems = pins.pin_module(*pins.registry_pins(), ["HardSoft"])
+    assert not problems
+    node = next(p for p in ps if p.name == "HardSoft.Cert.Node")
+    lines = text.splitlines()[node.first_line - 1 : node.last_line]
+    assert lines[-1].strip() == ":= @HardSoft.Cert.Node.rec" and "HardSoft.Cert.Node.lin p q r" in "\n".join(lines)
 
 
 def test_pin_failures_are_attributed_by_line() -> None:
@@ -409,6 +453,8 @@ def test_suggest_reproduces_registered_statements() -> None:
     from hardsoft.spec.lean_statements import FIELD
     text = pins.suggest(sorted(LEAN_STATEMENTS))
     for name, st in LEAN_STATEMENTS.items():
+        if name.startswith("HardSoft.Cert."):  # suggest keeps dot notation on variables (C.nsym, .hard); the registry spells it out
+            continue
         expected = st.statement.replace(FIELD, "{FIELD}")
         assert expected.replace("∀ {FIELD} ", "") in text.replace("∀ {FIELD} ", ""), name
 
@@ -580,7 +626,9 @@ def test_audit_refuses_an_unclosed_section_in_the_project(lean_copy: Path) -> No
 def _clean_environment(names: list[str]) -> environment.EnvironmentFacts:
     """The facts the .olean reader gives for a clean bundle: each name a theorem on no axiom, importing Init only."""
     facts = olean.ProjectFacts(
-        "HardSoft", ["HardSoft"], [olean.Declaration("theorem", n, "HardSoft", 1, 0) for n in names],
+        "HardSoft", ["HardSoft"],
+        [olean.Declaration("inductive", "HardSoft.Cert", "HardSoft", None, None)]  # the structure that owns HardSoft.Cert.*
+        + [olean.Declaration("theorem", n, "HardSoft", 1, 0) for n in names],
         {n: olean.AxiomReport(n, [], [], 0, [], 1) for n in names}, [], [], [],
         {"HardSoft": [olean.ImportInfo("Init", False, True, False)]}, {}, "4.28.0-pre", "test", 0.0, {},
     )
@@ -612,7 +660,7 @@ def test_family_reuses_the_cache_and_rebuilds_after_a_change(tmp_path: Path, lea
     r1 = lf.check_project(lean_copy, tmp_path / "o1", lambda s: None)
     r2 = lf.check_project(lean_copy, tmp_path / "o2", lambda s: None)
     assert len(calls) == 1
-    assert all(r.verdict == "proved" for r in r2 if r.name.startswith("lean.theorem."))
+    assert all(r.verdict == "proved" for r in r2 if r.name.startswith("lean.theorem.")), [(r.name, r.verdict, r.detail) for r in r2 if r.name.startswith("lean.theorem.") and r.verdict != "proved"]
     assert [r.verdict.removesuffix(" (reused)") for r in r1] == [r.verdict.removesuffix(" (reused)") for r in r2]
     assert next(r for r in r2 if r.name == "lean.toolchain").data["cached"]
     env_row = next(r for r in r2 if r.name == "lean.environment")  # the facts came back from the cache entry

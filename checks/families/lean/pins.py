@@ -10,6 +10,7 @@ no project declaration can redirect a name), holds
     example : <statement> := @HardSoft.name                -- each claimed theorem
     example : <equation> := by intros; exact rfl           -- each definition's facts
     example : <constructor type> := @HardSoft.S.mk         -- each structure's fields
+    example : <recursor type> := @HardSoft.T.rec           -- each inductive type's constructors
     example : <statement> := @HardSoft.nonvacuous_name     -- each non-vacuity theorem
     example : True := @HardSoftBundle.reached_<module>     -- (wasm) each file reached the end
 
@@ -22,14 +23,21 @@ compiled environment and its type is the stated one up to definitional equality,
   (its marker, ``checks.families.lean.bundle``);
 * a theorem whose statement was weakened, strengthened or changed under the same name
   fails its pin ("type mismatch"); a definition whose body changed fails an equation, a
-  structure with a field added or changed fails its constructor pin;
+  structure with a field added or changed fails its constructor pin, an inductive type with a
+  constructor added or changed its recursor pin;
 * a deleted or changed non-vacuity theorem fails its pin;
 
 and the failure names the pin's line in the generated module, the theorem (or definition,
 example, file), the claim, and the registry entry's file and line.  What counts as "proved"
 is decided from Lean's verdict on this module, never from a search of the sources.  The
 registry's own consistency (``registry_problems``: every name a pinned text uses is pinned)
-is checked in Python before Lean runs.
+is checked in Python before Lean runs.  A name inside a structure's or inductive type's
+namespace counts as pinned by it only if it is one of its listed members (a field, a
+constructor): the certificate checker's definitions live in the namespace of the structure
+``HardSoft.Cert``, and each must be pinned on its own.  ``UNPINNED`` names the few constants a
+pinned text may use unpinned, each with its reason (the certificate checker ``check``, a
+hypothesis whose meaning the soundness theorem does not depend on); no definition's equation
+may use one.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -81,6 +89,7 @@ class Registry:
     definitions: Mapping[str, LeanDefinition]
     examples: Mapping[str, LeanExample]
     no_example: Mapping[str, str]
+    unpinned: Mapping[str, str] = field(default_factory=dict)
 
 
 def registry_pins() -> tuple[dict[str, LeanStatement], dict[str, tuple[str, ...]]]:
@@ -105,7 +114,7 @@ def registry(
 
     A test that checks part of the project passes the part's own ``definitions`` and ``examples`` too.
     """
-    from hardsoft.spec.lean_statements import LEAN_DEFINITIONS, LEAN_EXAMPLES, NO_EXAMPLE
+    from hardsoft.spec.lean_statements import LEAN_DEFINITIONS, LEAN_EXAMPLES, NO_EXAMPLE, UNPINNED
 
     if statements is None or claims is None:
         reg_statements, reg_claims = registry_pins()
@@ -117,12 +126,13 @@ def registry(
         dict(LEAN_DEFINITIONS if definitions is None else definitions),
         dict(LEAN_EXAMPLES if examples is None else examples),
         dict(NO_EXAMPLE),
+        dict(UNPINNED),
     )
 
 
 def definition_texts(d: LeanDefinition) -> list[str]:
-    """Return the Lean texts that pin a definition: its equations, then its constructor type (a structure)."""
-    return [*d.equations, *([d.constructor] if d.constructor else [])]
+    """Return the Lean texts that pin a definition: its equations, then its constructor type (a structure), its recursor type (an inductive type)."""
+    return [*d.equations, *([d.constructor] if d.constructor else []), *([d.recursor] if d.recursor else [])]
 
 
 def project_names(text: str) -> set[str]:
@@ -130,13 +140,18 @@ def project_names(text: str) -> set[str]:
     return set(_PROJECT_NAME.findall(text))
 
 
-def _pinned_owner(name: str, definitions: Mapping[str, object]) -> str | None:
-    """Return the definition that pins ``name`` (itself, or the structure whose projection or constructor it is), or None."""
-    parts = name.split(".")
-    for k in range(len(parts), 1, -1):
-        prefix = ".".join(parts[:k])
-        if prefix in definitions:
-            return prefix
+def _pinned_owner(name: str, definitions: Mapping[str, LeanDefinition]) -> str | None:
+    """Return the definition that pins ``name`` (itself, or the structure or inductive type one of whose listed members it is), or None.
+
+    Only a listed member counts (``LeanDefinition.members``): ``HardSoft.Cert.run`` lives in the
+    namespace of the structure ``HardSoft.Cert`` but is not one of its fields, so it needs its own pin.
+    """
+    if name in definitions:
+        return name
+    owner, _, member = name.rpartition(".")
+    d = definitions.get(owner)
+    if d is not None and member in d.members:
+        return owner
     return None
 
 
@@ -158,9 +173,12 @@ def registry_problems(reg: Registry) -> list[str]:
 
     A claimed theorem without a statement; a statement no claim cites; a project constant
     named in a pinned text that is neither pinned in ``LEAN_DEFINITIONS`` nor the pin's own
-    subject (a definition the statements use would otherwise be unpinned); a definition no
-    pinned text uses; a claimed theorem with no non-vacuity theorem (unless ``NO_EXAMPLE``
-    says why none is needed); a non-vacuity theorem of a theorem no claim cites.
+    subject (a definition the statements use would otherwise be unpinned), unless ``UNPINNED``
+    gives it a reason; an ``UNPINNED`` name that a definition's equation uses (a structure's
+    projection equations may name its field types), that is also
+    pinned, or that no pinned text uses; a definition no pinned text uses; a claimed theorem with
+    no non-vacuity theorem (unless ``NO_EXAMPLE`` says why none is needed); a non-vacuity theorem
+    of a theorem no claim cites.
     """
     problems: list[str] = []
     for name in sorted(reg.claims):
@@ -172,14 +190,29 @@ def registry_problems(reg: Registry) -> list[str]:
     texts += [(n, t, f"LEAN_DEFINITIONS {n}") for n, d in reg.definitions.items() for t in definition_texts(d)]
     texts += [(n, e.statement, f"LEAN_EXAMPLES {n}") for n, e in reg.examples.items()]
     used: set[str] = set()
+    used_unpinned: set[str] = set()
     for subject, text, where in texts:
         for n in sorted(project_names(text)):
             owner = _pinned_owner(n, reg.definitions)
             if owner is not None:
                 if owner != subject:
                     used.add(owner)
+            elif n in reg.unpinned:
+                used_unpinned.add(n)
             elif n != subject:
-                problems.append(f"{where} uses {n}, which LEAN_DEFINITIONS does not pin (definition pins: equations, constructor)")
+                problems.append(f"{where} uses {n}, which LEAN_DEFINITIONS does not pin (definition pins: equations, constructor, recursor)")
+    for n, d in sorted(reg.definitions.items()):
+        if d.constructor is not None:  # a structure's equations are its projections: their binders are its fields' types
+            continue
+        for eq in d.equations:
+            for u in sorted(project_names(eq) & set(reg.unpinned)):
+                problems.append(
+                    f"LEAN_DEFINITIONS {n}: an equation uses {u}, which is UNPINNED (a definition's meaning may not rest on an unpinned constant)"
+                )
+    for name in sorted(set(reg.unpinned) & set(reg.definitions)):
+        problems.append(f"{name}: both pinned in LEAN_DEFINITIONS and listed in UNPINNED")
+    for name in sorted(set(reg.unpinned) - used_unpinned - set(reg.definitions)):
+        problems.append(f"{name}: listed in UNPINNED but no pinned text uses it")
     for name in sorted(set(reg.definitions) - used):
         problems.append(f"{name}: pinned in LEAN_DEFINITIONS ({reg.definitions[name].origin}) but no pinned statement uses it")
     witnessed = {e.of for e in reg.examples.values()}
@@ -209,7 +242,7 @@ def pin_module(
     inconsistency of ``registry_problems``.  The module opens no namespace.
     """
     reg = reg or registry(statements, claims)
-    reg = Registry(statements, claims, reg.definitions, reg.examples, reg.no_example)
+    reg = Registry(statements, claims, reg.definitions, reg.examples, reg.no_example, reg.unpinned)
     problems = registry_problems(reg)
     lines = [
         "module",
@@ -252,6 +285,9 @@ def pin_module(
         if defn.constructor:
             note = f"structure {name}: its constructor, its fields exactly ({defn.origin})"
             add(name, "definition", ids, defn.constructor, f"@{name}.mk", defn.origin, note)
+        if defn.recursor:
+            note = f"inductive type {name}: its recursor, its constructors exactly ({defn.origin})"
+            add(name, "definition", ids, defn.recursor, f"@{name}.rec", defn.origin, note)
     for name, e in sorted(reg.examples.items()):
         add(name, "example", claims.get(e.of, ()), e.statement, f"@{name}", e.origin, f"non-vacuity of {e.of} ({e.origin})")
     for module, marker in reached:

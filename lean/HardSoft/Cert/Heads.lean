@@ -273,7 +273,7 @@ strictly above every other key, and (in soft mode at the rule, for any exponenti
 tangent) the softmax mass off `T` within `errRule`. -/
 def GapFacts (R : RatEmb α) (C : Cert) (s : Nat → α) (n N T : Nat) : Prop :=
   T < N ∧ (∀ k, k < N → k ≠ T → s k < s T) ∧
-    ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+    ∀ E : ExpLike α, E.Tangent →
       sumTo (softmax E (C.tauRule R n) s N) N - softmax E (C.tauRule R n) s N T ≤ R.cast C.errRule
 
 /-- Lemma 8 (tie-breaking, bounded regime, past) read off a certified head: its scores are
@@ -631,7 +631,7 @@ theorem term_of_facts (R : RatEmb α) {C : Cert} {hw : HeadW} {x : Acts α} {w :
     (hf : GapFacts R C (score R hw x i) n (hw.mask.count n i) T)
     (hsem : holds C.prog w n t.node i ↔ holds C.prog w n t.src (hw.mask.key i T)) :
     termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
-      ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+      ∀ E : ExpLike α, E.Tangent →
         0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
           absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
   obtain ⟨hT, hgap, hmass⟩ := hf
@@ -662,14 +662,14 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
-      ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+      ∀ E : ExpLike α, E.Tangent →
         0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
           absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
   obtain ⟨_, _, _, hkind⟩ := term_of_ok hok ht
   have hmask := mask_of_ok hok
   have empty : hw.mask.count n i = 0 → ¬ holds C.prog w n t.node i →
       termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
-      ∀ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) →
+      ∀ E : ExpLike α, E.Tangent →
         0 ≤ termOut R (.soft E (C.tauRule R n)) C hw x w n i t ∧
           absv (termOut R (.soft E (C.tauRule R n)) C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
     intro h0 hn

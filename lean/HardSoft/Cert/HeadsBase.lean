@@ -48,7 +48,7 @@ theorem exp_neg_eq (E : ExpLike α) (t : α) : E.exp (-t) = 1 / E.exp t := by
 
 /-- The temperature rule's bound: with `1 + t ≤ exp t` (true of the real exponential),
 `exp(-γ) ≤ (1 + γ/k)^(-k)` for `γ ≥ 0` and `k ≥ 1`: `exp γ = exp(γ/k)^k ≥ (1 + γ/k)^k`. -/
-theorem exp_neg_le_rule (R : RatEmb α) (E : ExpLike α) (hE : ∀ t, 1 + t ≤ E.exp t) {γ : Rat} {k : Nat}
+theorem exp_neg_le_rule (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {γ : Rat} {k : Nat}
     (hγ : 0 ≤ γ) (hk : 0 < k) : E.exp (-R.cast γ) ≤ R.cast (1 / (1 + γ / k) ^ k) := by
   have hk0 : (k : Rat) ≠ 0 := by
     intro h
@@ -86,7 +86,7 @@ theorem exp_neg_le_rule (R : RatEmb α) (E : ExpLike α) (hE : ∀ t, 1 + t ≤ 
   exact div_le_div_of_mul_le_mul hQ hP (by grind)
 
 /-- The certificate's rule: `exp(-γ) ≤ errRule` for `γ = C.gammaRule ≥ 0`. -/
-theorem exp_neg_le_errRule (R : RatEmb α) (E : ExpLike α) (hE : ∀ t, 1 + t ≤ E.exp t) (C : Cert)
+theorem exp_neg_le_errRule (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) (C : Cert)
     (hγ : 0 ≤ C.gammaRule) (hk : 0 < C.expK) : E.exp (-R.cast C.gammaRule) ≤ R.cast C.errRule :=
   exp_neg_le_rule R E hE hγ hk
 

@@ -90,7 +90,7 @@ theorem run_inv (R : RatEmb α) {C : Cert} {M : ModelW} {w : List Nat} {mode : M
 formula exactly, at every position of every word of every length, in average-hard mode and in
 soft mode at the temperature rule. -/
 theorem certified_of_check (C : Cert) (M : ModelW) (h : check C M = true)
-    (R : RatEmb α) (E : ExpLike α) (hE : ∀ t, 1 + t ≤ E.exp t) (w : List Nat)
+    (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) (w : List Nat)
     (hsym : ∀ a, a ∈ w → a < C.nsym) (i : Nat) (hi : i < w.length) :
     run R .hard M w w.length M.layers.length i (C.crd C.root) = ind (holds C.prog w w.length C.root i) ∧
       run R (.soft E (C.tauRule R w.length)) M w w.length M.layers.length i (C.crd C.root)
@@ -159,7 +159,7 @@ theorem certified_hard_of_check (C : Cert) (M : ModelW) (h : check C M = true)
 
 /-- The read-out form: the root's coordinate exceeds `1/2` exactly where the formula holds. -/
 theorem readout_of_check (C : Cert) (M : ModelW) (h : check C M = true)
-    (R : RatEmb α) (E : ExpLike α) (hE : ∀ t, 1 + t ≤ E.exp t) (w : List Nat)
+    (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) (w : List Nat)
     (hsym : ∀ a, a ∈ w → a < C.nsym) (i : Nat) (hi : i < w.length) :
     ((1 : α) / 2 < run R .hard M w w.length M.layers.length i (C.crd C.root) ↔ holds C.prog w w.length C.root i) ∧
       ((1 : α) / 2 < run R (.soft E (C.tauRule R w.length)) M w w.length M.layers.length i (C.crd C.root)

@@ -267,7 +267,7 @@ theorem errRule_nonneg (R : RatEmb α) (C : Cert) (hγ : 0 ≤ C.gammaRule) (hk 
 /-- The modes the soundness theorem covers: average-hard, and softmax at the temperature rule with an
 exponential above its tangent. -/
 def ModeOK (R : RatEmb α) (C : Cert) (n : Nat) (mode : Mode α) : Prop :=
-  mode = .hard ∨ ∃ E : ExpLike α, (∀ u, 1 + u ≤ E.exp u) ∧ mode = .soft E (C.tauRule R n)
+  mode = .hard ∨ ∃ E : ExpLike α, E.Tangent ∧ mode = .soft E (C.tauRule R n)
 
 /-- A value term's raw output in either mode: `≥ 0` and within `errRule` of its node's value. -/
 theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
