@@ -79,9 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         floor = run([], "floor")
         fl = f"{floor.seconds:.1f} s wall, {floor.cpu_seconds or 0:.1f} s CPU"
         print(f"module {MODULE}, one wasm Lean process per program; floor (no certificate): {fl}")
-        print(
-            f"{'B-RASP':>6} {'TL ops':>6} {'layers':>6} {'d':>4} {'weights':>8} {'bytes':>8} {'wall s':>7} {'CPU s':>6} {'CPU-floor':>9} {'s/1k weights':>12}  verdict"
-        )
+        cols = f"{'B-RASP':>6} {'TL ops':>6} {'layers':>6} {'d':>4} {'weights':>8} {'bytes':>8}"
+        print(f"{cols} {'wall s':>7} {'CPU s':>6} {'CPU-floor':>9} {'s/1k weights':>12}  verdict")
         for k in sizes:
             p = prepare(Subject("brasp", program(k), name=f"bench{k}"))
             if p.mirror is not None:
@@ -92,12 +91,16 @@ def main(argv: list[str] | None = None) -> int:
             size = len(vd.module_text([entry])[0].encode("utf-8"))
             cpu = v.cpu_seconds or 0.0
             above = cpu - (floor.cpu_seconds or 0.0)
-            state = "accepted" if v.accepted(entry.tag) else f"NOT accepted: {v.reason(entry.tag)}"
-            cached = " (cached verdict: its times are those of the run that stored it)" if v.cached else ""
-            print(
-                f"{k:>6} {operations(p):>6} {len(p.cert.layers):>6} {p.weights.d:>4} {p.weights.parameters:>8} {size:>8} {v.seconds:>7.1f} {cpu:>6.1f} "
-                f"{above:>9.1f} {1000 * above / p.weights.parameters:>12.2f}  {state}{cached}"
+            state = (
+                "accepted"
+                if v.accepted(entry.tag)
+                else f"not decided: {v.why}"
+                if v.status == "undecided"
+                else f"NOT accepted: {v.reason(entry.tag)}"
             )
+            cached = " (cached verdict: its times are those of the run that stored it)" if v.cached else ""
+            shape = f"{k:>6} {operations(p):>6} {len(p.cert.layers):>6} {p.weights.d:>4} {p.weights.parameters:>8} {size:>8}"
+            print(f"{shape} {v.seconds:>7.1f} {cpu:>6.1f} {above:>9.1f} {1000 * above / p.weights.parameters:>12.2f}  {state}{cached}")
     return 0
 
 
