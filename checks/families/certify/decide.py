@@ -9,7 +9,7 @@ check.  For each certificate:
 * Lean rejected and the mirror names a check: exit 1, "not certified: <that check>";
 * Lean and the mirror disagree (either way): exit 4, an internal discrepancy, never "certified";
 * the library is not confirmed: exit 1 ("not certified: the Lean library is not confirmed: ...");
-  no verdict (toolchain missing, timeout, another certificate of the same module failed): exit 3.
+  no verdict (toolchain missing, timeout, Lean out of memory, another certificate of the same module failed): exit 3.
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ class ModuleVerdict:
     """Lean's verdict on a certificate module.
 
     status    -- "ok" (Lean ran; see ``theorems``), "rejected" (Lean ran and the module failed outside every
-                 certificate), "undecided" (no verdict: toolchain missing, timeout), "library" (the library is not confirmed)
+                 certificate), "undecided" (no verdict: toolchain missing, timeout, crash), "library" (the library is not confirmed)
     why       -- one line when not every certificate was accepted for a reason outside them
     """
 
