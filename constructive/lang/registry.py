@@ -45,6 +45,8 @@ class Language:
     to_model: Callable[[Any, Sequence[str], str], Any]
     #: the compiler: "tl" (through temporal-logic formulas: to_model returns a CompiledProgram) or "srasp" (its own)
     via: str = "tl"
+    #: the same definitions evaluated numpy-wide, for long words (sampled verification); None: ``interpret`` serves
+    interpret_columns: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]] | None = None
 
 
 def _tl_interpret(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
@@ -93,6 +95,7 @@ LANGUAGES: dict[str, Language] = {
         brasp.format_program,
         brasp.interpret,
         brasp.compile_program,
+        interpret_columns=brasp.interpret_columns,
     ),
     "crasp": Language(
         "crasp",
@@ -103,6 +106,7 @@ LANGUAGES: dict[str, Language] = {
         crasp.format_program,
         crasp.interpret,
         crasp.compile_program,
+        interpret_columns=crasp.interpret_columns,
     ),
     "srasp": Language(
         "srasp",
