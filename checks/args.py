@@ -54,6 +54,35 @@ def positive_int(name: str) -> Callable[[str], int]:
     return parse
 
 
+def non_negative_int(name: str) -> Callable[[str], int]:
+    """Return an argparse type for an integer >= 0 named in errors."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer >= 0, got {text!r}") from None
+        if v < 0:
+            raise argparse.ArgumentTypeError(f"{name} must be >= 0, got {v}")
+        return v
+
+    return parse
+
+
+def lengths(text: str) -> tuple[int, ...]:
+    """Return the lengths of --length N[,N2,...]: integers >= 1 (argparse type)."""
+    out = []
+    for part in text.split(","):
+        try:
+            n = int(part.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--length {text!r}: {part.strip()!r} is not an integer") from None
+        if n < 1:
+            raise argparse.ArgumentTypeError(f"--length {text!r}: lengths must be >= 1, got {n}")
+        out.append(n)
+    return tuple(dict.fromkeys(out))
+
+
 def positive_float(name: str) -> Callable[[str], float]:
     """Return an argparse type for a finite positive float named in errors."""
 
