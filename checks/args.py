@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from hardsoft.checks.runner import EXIT_BAD_INPUT
 from hardsoft.constructive.lang import LANGUAGES
@@ -113,9 +113,29 @@ def alphabet(text: str) -> tuple[str, ...]:
     return syms
 
 
+class Given(argparse.Action):
+    """Store an option's value and record that it was given (``given``): a command refuses an option it does not use."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given_options = {*getattr(namespace, "given_options", ()), option_string or self.dest}
+
+
+def given(args: argparse.Namespace, option: str) -> bool:
+    """Return whether an option recorded by ``Given`` (e.g. "--alphabet") was on the command line."""
+    return option in getattr(args, "given_options", ())
+
+
+def refuse_unused(args: argparse.Namespace, options: Sequence[str], why: str) -> None:
+    """Refuse (ValueError) the given options among ``options``, which the run at hand does not use, saying why."""
+    used = [o for o in options if given(args, o)]
+    if used:
+        raise ValueError(f"{' and '.join(used)} {'is' if len(used) == 1 else 'are'} not used {why}; leave {'it' if len(used) == 1 else 'them'} out")
+
+
 def add_alphabet_option(p: argparse.ArgumentParser) -> None:
     """Add --alphabet (both spellings, default ab)."""
-    p.add_argument("--alphabet", type=alphabet, default=DEFAULT_ALPHABET, help=ALPHABET_HELP)
+    p.add_argument("--alphabet", type=alphabet, default=DEFAULT_ALPHABET, action=Given, help=ALPHABET_HELP)
 
 
 def add_regime_option(p: argparse.ArgumentParser) -> None:
@@ -124,6 +144,7 @@ def add_regime_option(p: argparse.ArgumentParser) -> None:
         "--regime",
         choices=REGIMES,
         default=REGIMES[0],
+        action=Given,
         help=f"{' or '.join(REGIMES)} (default {REGIMES[0]}): bounded position embeddings at tau = c/n, or unbounded ones (i, i^2, n) at tau = 1",
     )
 

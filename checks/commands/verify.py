@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from hardsoft.checks.args import (
+    Given,
     add_alphabet_option,
     add_lang_option,
     add_regime_option,
@@ -24,6 +25,7 @@ from hardsoft.checks.args import (
     positive_float,
     positive_int,
     program_text,
+    refuse_unused,
 )
 from hardsoft.checks.engine import verify as vf
 
@@ -84,7 +86,7 @@ def register(sub: Any) -> None:
         help="at each --length: the adversarial families (docs/verification.md) and K uniform random words, hard and soft (evidence, not proof)",
     )
     v.add_argument("--length", type=lengths, metavar="N[,N2,...]", help="with --sample: the lengths to sample (e.g. 1000,10000)")
-    v.add_argument("--seed", type=non_negative_int("--seed"), default=0, help="with --sample: the random words' seed (default 0)")
+    v.add_argument("--seed", type=non_negative_int("--seed"), default=0, action=Given, help="with --sample: the random words' seed (default 0)")
     add_regime_option(v)
     add_alphabet_option(v)
     v.add_argument("--modes", default="hard,soft", help="hard, soft or both (default hard,soft)")
@@ -139,8 +141,15 @@ def print_report(report: vf.VerificationReport, as_json: bool) -> int:
 def run(args: argparse.Namespace) -> int:
     """Verify and print the outcome; exit 0 if everything agrees, 1 if something disagrees."""
     sampled = _sampling(args)
+    if not sampled:
+        refuse_unused(args, ("--seed",), "without --sample")
     has_program = args.formula is not None or args.file is not None
+    if args.example:
+        refuse_unused(args, ("--alphabet", "--regime"), "with --example (a built-in model with its own alphabet)")
     if args.model:
+        refuse_unused(args, ("--alphabet",), "with --model (the model file fixes the alphabet)")
+        if args.reference:
+            refuse_unused(args, ("--regime",), "with --reference OUTPUTS.json (the table fixes the outputs)")
         if args.example:
             raise ValueError("--model goes with --reference OUTPUTS.json or a reference program, not with --example")
         if args.reference:

@@ -189,3 +189,26 @@ def test_cli_refuses_a_length_past_the_memory(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv(tf.MEMORY_LIMIT_VARIABLE, str(10**6))
     p = hardsoft("verify", "a S b", "--sample", "1", "--length", "5000", "--workers", "1")
     assert p.returncode == 2 and "of memory, more than the" in p.stderr and p.stderr.count("\n") == 1, p.stderr
+
+
+def test_constructions_refuses_a_size_past_the_memory_up_front() -> None:
+    """The issue's case: flip-flop to n = 10^7 was run length by length to 8192 and ended in MemoryError (exit 4)."""
+    p = hardsoft("constructions", "--only", "flip-flop", "--max-n", "10000000")
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1, p.stderr
+    assert "flip-flop at --max-n 10000000" in p.stderr and "GiB of memory, more than the" in p.stderr and "this machine has" in p.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["constructions", "--only", "flip-flop", "--alphabet", "ab"], "--alphabet is not used by the built-in constructions"),
+        (["constructions", "--regime", "unbounded"], "--regime is not used"),
+        (["verify", "--example", "has-a", "--up-to", "3", "--alphabet", "ab"], "--alphabet is not used with --example"),
+        (["verify", "--example", "has-a", "--up-to", "3", "--regime", "bounded"], "--regime is not used with --example"),
+        (["verify", "a S b", "--up-to", "3", "--seed", "1"], "--seed is not used without --sample"),
+        (["verify", "--model", "m.json", "--reference", "r.json", "--alphabet", "ab"], "--alphabet is not used with --model"),
+    ],
+)
+def test_an_option_a_command_does_not_use_is_refused(args: list[str], message: str) -> None:
+    p = hardsoft(*args)
+    assert p.returncode == 2 and p.stdout == "" and message in p.stderr and p.stderr.count("\n") == 1, p.stderr
