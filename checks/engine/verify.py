@@ -389,7 +389,7 @@ class VerificationReport:
             span = f"length{'s' if len(ls) > 1 else ''} {', '.join(f'{n:,}' for n in ls)} ({words})"
             return (
                 f"{self.name}: {self.strings} sampled strings of {span} over {{{', '.join(self.alphabet)}}}; "
-                f"{'; '.join(parts)} ({self.seconds:.2f} s, {self.backend}, {self.tasks} task(s)); {SAMPLED_MEANING}"
+                f"{'; '.join(parts)} ({self.seconds:.2f} s, {self.backend}, {self.tasks} task(s))\n  {SAMPLED_MEANING}"
             )
         span = f"lengths 1..{self.N}" if len(self.per_length) > 1 or self.N == 1 else f"length {self.N}"
         return (
