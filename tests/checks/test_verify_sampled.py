@@ -207,6 +207,14 @@ def test_constructions_refuses_a_size_past_the_memory_up_front() -> None:
         (["verify", "--example", "has-a", "--up-to", "3", "--regime", "bounded"], "--regime is not used with --example"),
         (["verify", "a S b", "--up-to", "3", "--seed", "1"], "--seed is not used without --sample"),
         (["verify", "--model", "m.json", "--reference", "r.json", "--alphabet", "ab"], "--alphabet is not used with --model"),
+        (
+            ["temperature", "--model", "spec/models/has-a.json", "--n", "4", "--eps", "0.1", "--regime", "bounded"],
+            "--regime is not used without a program",
+        ),
+        (
+            ["compile", "--lang", "srasp", "--regime", "bounded", 'program "x"\nalphabet "a"\nA = token("a")\noutput "y" if A, else "n"\n'],
+            "S-RASP compiles with its own",
+        ),
     ],
 )
 def test_an_option_a_command_does_not_use_is_refused(args: list[str], message: str) -> None:
