@@ -1,11 +1,17 @@
-"""Benchmark (the program languages, docs/languages.md): compile time and model size against program size, and the library's verification time.
+"""Benchmark (the program languages, docs/languages.md): compile time and memory against program size, and the library's verification time.
 
-1. Random programs of every language (TL formulas, B-RASP, C-RASP, S-RASP) of 10, 25, 50, 100 and
-   200 operations (fixed seeds): the seconds to parse the printed program and compile it
-   (translation to TL + the TL compiler, or the S-RASP compiler), the vectors the output depends
-   on, the TL formula's distinct nodes, and the model's layers, heads, d and FFN width; then, per
-   language, d and FFN width per operation at 50, 100 and 200 operations (constant when the
-   size grows linearly with the program) and the slowest compile.  Refusals are counted and named.
+1. Programs of every language (TL formulas, B-RASP, C-RASP, S-RASP) of 250, 500, 1,000, 2,000 and
+   4,000 operations, in three families each: ``chain`` (every operation reads the one before: deep),
+   ``layered`` (levels of LAYER_WIDTH operations, each reading two of the level before, the last
+   level combined into the output: wide and deep, every operation read twice; TL: ``tree``, a
+   balanced tree of operators, since a TL text cannot share subterms) and ``random`` (the random
+   programs of the earlier figures, fixed seed, most of them dead code).  The output of a chain or
+   layered program depends on every operation.  Per program, in a fresh process: the CPU seconds
+   to parse the text and compile it (translation to TL + the TL compiler, or the S-RASP
+   compiler; best of two), the peak memory of that (tracemalloc: every Python and numpy
+   allocation of the compile), and the model's layers, d and FFN width; then, per language and
+   family, the ratio of time and of memory per doubling of the program (linear: 2; the target
+   is at most DOUBLING_TARGET).  Refusals are counted and named.
 2. Every library program compiled in both regimes and verified on every string up to length 8
    (three letters too), hard and soft, every compiled vector at every position against the
    language's interpreter; total seconds.
@@ -20,6 +26,7 @@ import json
 import multiprocessing as mp
 import random
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from hardsoft.checks.engine.programs import verify_program
@@ -28,15 +35,16 @@ from hardsoft.constructive.lang import brasp as B
 from hardsoft.constructive.lang.grammar import load_parser
 from hardsoft.constructive.lang.library import library
 
-SIZES = (10, 25, 50, 100, 200)
-SEEDS = (1, 2, 3)
+SIZES = (250, 500, 1000, 2000, 4000)
+SEEDS = (1,)
+#: The linear-growth target: time and memory at most this factor per doubling of the program.
+DOUBLING_TARGET = 2.3
+#: The program families, per language (module docstring).
+FAMILIES = {"tl": ("chain", "tree", "random"), "brasp": ("chain", "layered", "random"), "crasp": ("chain", "layered", "random"), "srasp": ("chain", "layered", "random")}
 #: Operands are drawn from the WINDOW most recent vectors (a program reads what it has just computed).
 WINDOW = 6
 #: Defaults of the random B-RASP attention operations.
 DEFAULTS = ("Q_a", "Q_b", "true", "false")
-#: The sizes of the linear-growth summary (operations), and the compile time they must stay under (seconds).
-GROWTH_SIZES = (50, 100, 200)
-COMPILE_TARGET_SECONDS = 1.0
 
 
 def random_tl(ops: int, seed: int) -> str:
@@ -151,24 +159,190 @@ def random_crasp(ops: int, seed: int) -> str:
     return "\n".join(lines) + f"\noutput v{ops - 1}\n"
 
 
+# --------------------------------------------------------------------------- families whose output reads every operation
+
+
+#: Width of the layered families: each level has this many operations, each reading two of the level before.
+LAYER_WIDTH = 16
+BR_ATT = (("rightmost", "past"), ("leftmost", "future"), ("leftmost", "past"), ("rightmost", "future"))
+
+
+def brasp_chain(ops: int) -> str:
+    """B-RASP, deep: every operation an attention whose selector and default read the one before."""
+    lines, prev = [], "Q_a"
+    for k in range(ops):
+        d, m = BR_ATT[k % 4]
+        lines.append(f"v{k} = {d} {m} [{prev}@j] {'Q_b' if k % 2 else 'Q_a'} default {prev}")
+        prev = f"v{k}"
+    return "\n".join(lines) + f"\noutput {prev}\n"
+
+
+def _levels(ops: int, width: int) -> list[int]:
+    """Return the sizes of the levels of a layered program of about ops operations (the final combination counted: width - 1)."""
+    levels = max(1, (ops - (width - 1)) // width)
+    return [width] * levels
+
+
+def brasp_layered(ops: int, width: int = LAYER_WIDTH) -> str:
+    """B-RASP, wide and deep with shared subterms: levels of attentions, operation j of a level reading operations j and j+1 of
+    the level before (every operation read twice), the last level or-ed into the output."""
+    lines, prev, k = [], [("Q_a", "Q_b")[j % 2] for j in range(width)], 0
+    for size in _levels(ops, width):
+        level = []
+        for j in range(size):
+            a, b = prev[j], prev[(j + 1) % width]
+            d, m = BR_ATT[k % 4]
+            sel = f"{a}@j" if k % 3 else f"{a}@j & !{b}@i"
+            lines.append(f"v{k} = {d} {m} [{sel}] {b} default {'Q_a' if k % 2 else a}")
+            level.append(f"v{k}")
+            k += 1
+        prev = level
+    acc = prev[0]
+    for j, x in enumerate(prev[1:]):
+        lines.append(f"o{j} = {acc} | {x}")
+        acc = f"o{j}"
+    return "\n".join(lines) + f"\noutput {acc}\n"
+
+
+def crasp_chain(ops: int) -> str:
+    """C-RASP, deep: a count of the previous comparison, then a comparison of it with the count before (every operation read)."""
+    lines = ["c0 = #[Q_a]", "b1 = c0 > 0"]
+    k = 2
+    while k < ops:
+        lines.append(f"c{k} = #[b{k - 1}]")
+        lines.append(f"b{k + 1} = 2*c{k} > c{k - 2} + 1")
+        k += 2
+    return "\n".join(lines) + f"\noutput b{k - 1}\n"
+
+
+def crasp_layered(ops: int, width: int = LAYER_WIDTH) -> str:
+    """C-RASP, wide and deep: levels of (count, comparison) pairs; a level's count reads a comparison of the level before, its
+    comparison two counts (every operation read), the last level's comparisons and-ed / or-ed into the output."""
+    pairs = max(1, width // 2)
+    lines, prev, k = [], [("Q_a", "Q_b")[j % 2] for j in range(pairs)], 0
+    for _ in _levels(ops, width):
+        counts = []
+        for j in range(pairs):
+            lines.append(f"c{k} = #[{prev[j]} | {prev[(j + 1) % pairs]}]")
+            counts.append(f"c{k}")
+            k += 1
+        level = []
+        for j in range(pairs):
+            lines.append(f"b{k} = {1 + j % 3}*{counts[j]} >= {counts[(j + 1) % pairs]} + {j % 2}")
+            level.append(f"b{k}")
+            k += 1
+        prev = level
+    acc = prev[0]
+    for j, x in enumerate(prev[1:]):
+        lines.append(f"o{j} = {acc} {'&|'[j % 2]} {x}")
+        acc = f"o{j}"
+    return "\n".join(lines) + f"\noutput {acc}\n"
+
+
+SR_HEAD = ['program "family"', 'alphabet "a" "b"', 'A = token("a")', 'B = token("b")', "f = false"]
+
+
+def srasp_chain(ops: int) -> str:
+    """S-RASP, deep: a select, a once and an and in turn, each reading the definition before."""
+    lines, prev = list(SR_HEAD), "A"
+    for k in range(ops):
+        op = (f"rightmost j < i with {prev}[j] value B default f", f"once({prev})", f"{prev} and A")[k % 3]
+        lines.append(f"v{k} = {op}")
+        prev = f"v{k}"
+    return "\n".join(lines) + f'\noutput "y" if {prev}, else "n"\n'
+
+
+def srasp_layered(ops: int, width: int = LAYER_WIDTH) -> str:
+    """S-RASP, wide and deep: levels of selects and prefix-sum comparisons reading two definitions of the level before."""
+    lines, prev, k = list(SR_HEAD), [("A", "B")[j % 2] for j in range(width)], 0
+    for size in _levels(ops, width):
+        level = []
+        for j in range(size):
+            a, b = prev[j], prev[(j + 1) % width]
+            if k % 4 == 3:  # a prefix sum compared, then combined: three definitions
+                lines.append(f"s{k} = psum({a})")
+                lines.append(f"c{k} = s{k} > 1")
+                lines.append(f"v{k} = c{k} and {b}")
+            else:
+                d = ("rightmost", "leftmost")[k % 2]
+                lines.append(f"v{k} = {d} j < i with {a}[j] value {b} default f")
+            level.append(f"v{k}")
+            k += 1
+        prev = level
+    acc = prev[0]
+    for j, x in enumerate(prev[1:]):
+        lines.append(f"o{j} = {acc} or {x}")
+        acc = f"o{j}"
+    return "\n".join(lines) + f'\noutput "y" if {acc}, else "n"\n'
+
+
+def tl_chain(ops: int) -> str:
+    """TL, deep: temporal operators nested down one spine (Y, S b, U a, X in turn)."""
+    text = "a"
+    for k in range(ops):
+        text = (f"Y ({text})", f"({text}) S b", f"({text}) U a", f"X ({text})")[k % 4]
+    return text
+
+
+def tl_tree(ops: int) -> str:
+    """TL, wide: a balanced binary tree of S, U, & and | over leaves Y a / X b (every operator on a path to the root)."""
+    leaves = ["Y a", "X b", "Y b", "X a"]
+    pool = [leaves[k % 4] for k in range((ops + 1) // 2)]
+    k = 0
+    while len(pool) > 1:
+        nxt = [f"({pool[j]}) {'SU&|'[(k + j) % 4]} ({pool[j + 1]})" for j in range(0, len(pool) - 1, 2)]
+        if len(pool) % 2:
+            nxt.append(pool[-1])
+        pool, k = nxt, k + 1
+    return pool[0]
+
+
+def program_text(lang: str, family: str, ops: int, seed: int = 1) -> str:
+    """Return the text of one program of a family (module docstring)."""
+    if family == "random":
+        return {"tl": random_tl, "brasp": random_brasp, "crasp": random_crasp, "srasp": random_srasp}[lang](ops, seed)
+    return globals()[f"{lang}_{family}"](ops)
+
+
+def count_operations(lang: str, text: str) -> int:
+    """Return a program's operations: its definitions (S-RASP: after the two tokens and 'false'), or a formula's operators."""
+    if lang == "tl":
+        from hardsoft.constructive import logic as lg
+
+        return lg.size(lg.parse(text))
+    lines = [ln for ln in text.splitlines() if " = " in ln]
+    return len(lines) - (3 if lang == "srasp" else 0)
+
+
+def _compile(lang: str, text: str) -> Any:
+    """Parse and compile one program (the measured work)."""
+    program = LANGUAGES[lang].parse(text)
+    return LANGUAGES[lang].to_model(program, () if lang == "srasp" else ("a", "b"), "average-hard" if lang == "srasp" else "bounded")
+
+
 def _compile_row(lang: str, text: str, out: Any) -> None:
-    """Compile one program and put its figures (or the refusal) on the queue (runs in a child process)."""
-    t0, c0 = time.perf_counter(), time.process_time()
+    """Compile one program twice (CPU seconds: the better), then once more under tracemalloc (peak memory); put the figures on the queue."""
+    import tracemalloc
+
+    cpu = []
     try:
-        program = LANGUAGES[lang].parse(text)
-        cp = LANGUAGES[lang].to_model(program, () if lang == "srasp" else ("a", "b"), "bounded")
+        for _ in range(2):
+            c0 = time.process_time()
+            cp = _compile(lang, text)
+            cpu.append(time.process_time() - c0)
+            del cp
+        tracemalloc.start()
+        cp = _compile(lang, text)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
     except ValueError as e:
-        out.put({"refused": str(e)[:120], "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0})
+        out.put({"refused": str(e)[:160], "cpu_seconds": min(cpu, default=0.0)})
         return
-    secs, cpu = time.perf_counter() - t0, time.process_time() - c0
     m = cp.model
-    tl = lang != "srasp"
     out.put(
         {
-            "seconds": secs,
-            "cpu_seconds": cpu,
-            "live_vectors": len(cp.vectors) if tl else len(cp.coords),
-            "tl_nodes": len(cp.tl.coords) if tl else "-",
+            "cpu_seconds": min(cpu),
+            "peak_mb": peak / 2**20,
             "layers": m.depth,
             "heads": sum(len(layer.heads) for layer in m.layers),
             "d": m.d,
@@ -177,30 +351,34 @@ def _compile_row(lang: str, text: str, out: Any) -> None:
     )
 
 
-def part_sizes(quick: bool, limit: float) -> list[dict]:
-    """Return part 1's rows (one per language, size and seed); a compile running past `limit` seconds is stopped and reported."""
+def part_sizes(quick: bool, limit: float, langs: Sequence[str] = tuple(FAMILIES)) -> list[dict]:
+    """Return part 1's rows (one per language, family and size); a compile running past `limit` seconds is stopped and reported."""
     rows = []
     ctx = mp.get_context("fork")
     for grammar in ("brasp.lark", "crasp.lark"):  # built once here, inherited by every child: not in the timings
         load_parser(grammar)
     LANGUAGES["srasp"].parse(random_srasp(3, 0))  # the S-RASP parser likewise
-    for lang, make in (("tl", random_tl), ("brasp", random_brasp), ("crasp", random_crasp), ("srasp", random_srasp)):
-        stopped = False
-        for ops in SIZES[:3] if quick else SIZES:
-            for seed in SEEDS:
-                row: dict[str, Any] = {"lang": lang, "ops": ops, "seed": seed}
+    for lang, families in FAMILIES.items():
+        if lang not in langs:
+            continue
+        for family in families:
+            stopped = False
+            for size in SIZES[:3] if quick else SIZES:
+                text = program_text(lang, family, size)
+                row: dict[str, Any] = {"lang": lang, "family": family, "ops": count_operations(lang, text)}
                 if stopped:
-                    rows.append({**row, "refused": "skipped: a smaller program ran past the limit", "seconds": 0.0, "cpu_seconds": 0.0})
+                    rows.append({**row, "refused": "skipped: a smaller program ran past the limit", "cpu_seconds": 0.0})
+                    _print_size_row(rows[-1])
                     continue
                 q = ctx.Queue()
-                child = ctx.Process(target=_compile_row, args=(lang, make(ops, seed), q))
+                child = ctx.Process(target=_compile_row, args=(lang, text, q))
                 child.start()
                 child.join(limit)
                 if child.is_alive():
                     child.terminate()
                     child.join()
                     stopped = True
-                    rows.append({**row, "refused": f"stopped after {limit:.0f} s", "seconds": limit, "cpu_seconds": limit})
+                    rows.append({**row, "refused": f"stopped after {limit:.0f} s", "cpu_seconds": limit})
                 else:
                     rows.append({**row, **q.get()})
                 _print_size_row(rows[-1])
@@ -209,36 +387,54 @@ def part_sizes(quick: bool, limit: float) -> list[dict]:
 
 def _print_size_row(r: dict) -> None:
     """Print one row of part 1."""
+    head = f"   {r['lang']:6} {r['family']:8} {r['ops']:>5}"
     if "refused" in r:
-        print(f"   {r['lang']:6} {r['ops']:>4} {r['seed']:>4} {r['seconds']:>8.3f} {r['cpu_seconds']:>6.3f} {r['refused']}", flush=True)
+        print(f"{head} {r['cpu_seconds']:>7.2f} {r['refused']}", flush=True)
     else:
         print(
-            f"   {r['lang']:6} {r['ops']:>4} {r['seed']:>4} {r['seconds']:>8.3f} {r['cpu_seconds']:>6.3f} {r['live_vectors']:>5} {r['tl_nodes']:>8} "
-            f"{r['layers']:>6} {r['heads']:>5} {r['d']:>5} {r['ffn_width']:>6}",
+            f"{head} {r['cpu_seconds']:>7.2f} {r['peak_mb']:>8.1f} {r['layers']:>6} {r['heads']:>5} {r['d']:>5} {r['ffn_width']:>6} {r['d'] / r['ops']:>6.3f}",
             flush=True,
         )
 
 
-def print_growth(rows: list[dict]) -> None:
-    """Print, per language, the mean d and FFN width per operation at GROWTH_SIZES and the slowest compile there."""
-    print(
-        f"   linear growth: d / ops and FFN width / ops (mean over the compiled seeds); slowest compile (target < {COMPILE_TARGET_SECONDS:g} s; "
-        "CPU seconds are the compiling process's own, less sensitive to other jobs on the machine)"
-    )
-    for lang in dict.fromkeys(r["lang"] for r in rows):
-        parts, slowest, slowest_cpu = [], 0.0, 0.0
-        for ops in GROWTH_SIZES:
-            ok = [r for r in rows if r["lang"] == lang and r["ops"] == ops and "refused" not in r]
-            mine = [r for r in rows if r["lang"] == lang and r["ops"] == ops]
-            slowest = max([slowest] + [r["seconds"] for r in mine])
-            slowest_cpu = max([slowest_cpu] + [r["cpu_seconds"] for r in mine])
-            if ok:
-                d = sum(r["d"] for r in ok) / len(ok) / ops
-                w = sum(r["ffn_width"] for r in ok) / len(ok) / ops
-                parts.append(f"{ops}: {d:.2f}, {w:.2f} ({len(ok)}/{len(SEEDS)} compiled)")
-            else:
-                parts.append(f"{ops}: none compiled")
-        print(f"   {lang:6} {';  '.join(parts)};  slowest {slowest:.2f} s wall, {slowest_cpu:.2f} s CPU", flush=True)
+def doublings(rows: list[dict]) -> list[dict]:
+    """Return, per language and family, the time and memory ratios between consecutive sizes (each about twice the one before)."""
+    out = []
+    for lang, families in FAMILIES.items():
+        for family in families:
+            mine = [r for r in rows if r["lang"] == lang and r["family"] == family and "refused" not in r]
+            if not any(r["lang"] == lang and r["family"] == family for r in rows):
+                continue  # a language not run (--langs)
+            pairs = list(zip(mine, mine[1:]))
+            out.append(
+                {
+                    "lang": lang,
+                    "family": family,
+                    "ops": [r["ops"] for r in mine],
+                    "time": [b["cpu_seconds"] / max(a["cpu_seconds"], 1e-9) for a, b in pairs],
+                    "memory": [b["peak_mb"] / max(a["peak_mb"], 1e-9) for a, b in pairs],
+                    "d_per_op": [r["d"] / r["ops"] for r in mine],
+                    "refused": sum(1 for r in rows if r["lang"] == lang and r["family"] == family and "refused" in r),
+                }
+            )
+    return out
+
+
+def print_growth(rows: list[dict]) -> list[dict]:
+    """Print, per language and family, the time and memory ratios per doubling and d per operation; return them."""
+    summary = doublings(rows)
+    print(f"   per doubling of the program (target <= {DOUBLING_TARGET}): CPU time ratios; peak memory ratios; d per operation at each size")
+    worst_t = worst_m = 0.0
+    for g in summary:
+        t = " ".join(f"{x:.2f}" for x in g["time"])
+        m = " ".join(f"{x:.2f}" for x in g["memory"])
+        dpo = " ".join(f"{x:.3f}" for x in g["d_per_op"])
+        worst_t, worst_m = max([worst_t, *g["time"]]), max([worst_m, *g["memory"]])
+        refused = f"; {g['refused']} refused" if g["refused"] else ""
+        print(f"   {g['lang']:6} {g['family']:8} time {t:24} memory {m:24} d/op {dpo}{refused}", flush=True)
+    verdict = "within" if max(worst_t, worst_m) <= DOUBLING_TARGET else "ABOVE"
+    print(f"   largest ratio per doubling: time {worst_t:.2f}, memory {worst_m:.2f} ({verdict} the target {DOUBLING_TARGET})")
+    return summary
 
 
 #: The target error and the length at which the library's temperatures are certified (statement T, Lemma 25).
@@ -297,19 +493,20 @@ def part_library(quick: bool) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="sizes up to 50 only; the library in the bounded regime only")
+    ap.add_argument("--quick", action="store_true", help="sizes up to 1,000 only; the library in the bounded regime only")
     ap.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     ap.add_argument("--sizes-only", action="store_true", help="part 1 only (the random programs), not the library")
-    ap.add_argument("--limit", type=float, default=60.0, help="stop one compile after this many seconds (default 60)")
+    ap.add_argument("--langs", default=",".join(FAMILIES), help="part 1's languages, comma-separated (default every one)")
+    ap.add_argument("--limit", type=float, default=300.0, help="stop one program's three compiles after this many seconds (default 300)")
     args = ap.parse_args()
-    print("1. random programs: compile seconds (parse + translate + TL compile) and model size, bounded regime")
-    print(f"   {'lang':6} {'ops':>4} {'seed':>4} {'seconds':>8} {'CPU s':>6} {'live':>5} {'TL nodes':>8} {'layers':>6} {'heads':>5} {'d':>5} {'FFN':>6}")
-    sizes = part_sizes(args.quick, args.limit)
-    print_growth(sizes)
+    print("1. compile CPU seconds (parse + compile, best of 2) and peak memory (tracemalloc) against program size; model shape")
+    print(f"   {'lang':6} {'family':8} {'ops':>5} {'CPU s':>7} {'peak MB':>8} {'layers':>6} {'heads':>5} {'d':>5} {'FFN':>6} {'d/op':>6}")
+    sizes = part_sizes(args.quick, args.limit, tuple(x.strip() for x in args.langs.split(",")))
+    growth = print_growth(sizes)
     if args.sizes_only:
         if args.json:
             with open(args.json, "w") as fh:
-                json.dump({"sizes": sizes}, fh, indent=1)
+                json.dump({"sizes": sizes, "growth": growth}, fh, indent=1)
         return
     lib = part_library(args.quick)
     print("2. the library, every string to length N, hard and soft, every compiled vector at every position")
@@ -323,7 +520,7 @@ def main() -> None:
     print(f"   total {lib['total_seconds']:.1f} s")
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"sizes": sizes, "library": lib}, fh, indent=1)
+            json.dump({"sizes": sizes, "growth": growth, "library": lib}, fh, indent=1)
 
 
 if __name__ == "__main__":

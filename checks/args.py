@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from hardsoft.checks.runner import EXIT_BAD_INPUT
 from hardsoft.constructive.lang import LANGUAGES
@@ -54,6 +54,35 @@ def positive_int(name: str) -> Callable[[str], int]:
     return parse
 
 
+def non_negative_int(name: str) -> Callable[[str], int]:
+    """Return an argparse type for an integer >= 0 named in errors."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be an integer >= 0, got {text!r}") from None
+        if v < 0:
+            raise argparse.ArgumentTypeError(f"{name} must be >= 0, got {v}")
+        return v
+
+    return parse
+
+
+def lengths(text: str) -> tuple[int, ...]:
+    """Return the lengths of --length N[,N2,...]: integers >= 1 (argparse type)."""
+    out = []
+    for part in text.split(","):
+        try:
+            n = int(part.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"--length {text!r}: {part.strip()!r} is not an integer") from None
+        if n < 1:
+            raise argparse.ArgumentTypeError(f"--length {text!r}: lengths must be >= 1, got {n}")
+        out.append(n)
+    return tuple(dict.fromkeys(out))
+
+
 def positive_float(name: str) -> Callable[[str], float]:
     """Return an argparse type for a finite positive float named in errors."""
 
@@ -84,9 +113,29 @@ def alphabet(text: str) -> tuple[str, ...]:
     return syms
 
 
+class Given(argparse.Action):
+    """Store an option's value and record that it was given (``given``): a command refuses an option it does not use."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given_options = {*getattr(namespace, "given_options", ()), option_string or self.dest}
+
+
+def given(args: argparse.Namespace, option: str) -> bool:
+    """Return whether an option recorded by ``Given`` (e.g. "--alphabet") was on the command line."""
+    return option in getattr(args, "given_options", ())
+
+
+def refuse_unused(args: argparse.Namespace, options: Sequence[str], why: str) -> None:
+    """Refuse (ValueError) the given options among ``options``, which the run at hand does not use, saying why."""
+    used = [o for o in options if given(args, o)]
+    if used:
+        raise ValueError(f"{' and '.join(used)} {'is' if len(used) == 1 else 'are'} not used {why}; leave {'it' if len(used) == 1 else 'them'} out")
+
+
 def add_alphabet_option(p: argparse.ArgumentParser) -> None:
     """Add --alphabet (both spellings, default ab)."""
-    p.add_argument("--alphabet", type=alphabet, default=DEFAULT_ALPHABET, help=ALPHABET_HELP)
+    p.add_argument("--alphabet", type=alphabet, default=DEFAULT_ALPHABET, action=Given, help=ALPHABET_HELP)
 
 
 def add_regime_option(p: argparse.ArgumentParser) -> None:
@@ -95,6 +144,7 @@ def add_regime_option(p: argparse.ArgumentParser) -> None:
         "--regime",
         choices=REGIMES,
         default=REGIMES[0],
+        action=Given,
         help=f"{' or '.join(REGIMES)} (default {REGIMES[0]}): bounded position embeddings at tau = c/n, or unbounded ones (i, i^2, n) at tau = 1",
     )
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 import os
 from importlib import metadata
 
-# numpy's OpenBLAS starts its thread team for every matrix product; the simulator's products are many small batched ones
-# (one per input of a batch), for which starting and synchronising the team costs up to 50 times the product itself on a
-# loaded 2-core machine (measured: 1.33 s against 0.026 s for (256, 17, 348) @ (348, 272)).  One thread, unless the user
-# chose otherwise; it takes effect when hardsoft is imported before numpy, as the hardsoft command does.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+# One BLAS thread per process unless the user set another count (before numpy loads its BLAS): hardsoft's parallel work is
+# processes (the verification engine's pool, Dask workers), and BLAS threads beside them oversubscribe the cores; the
+# simulator's products are small or blocked, where a second BLAS thread costs more in synchronisation than it saves
+# (measured: a 57-layer compiled model at n = 2,000 runs 2.3x faster with one thread on a loaded 2-core machine).
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
 try:
     __version__: str = metadata.version("hardsoft")

@@ -1,4 +1,4 @@
-"""Regenerate the traceability table in README.md from the claim registry (between the traceability markers)."""
+"""Regenerate the traceability table in docs/claims.md from the claim registry (between the traceability markers)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from hardsoft.checks.report import traceability_table
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parent.parent / "docs" / "claims.md"  # the claims table (linked from README.md)
 START, END = "<!-- traceability:start -->", "<!-- traceability:end -->"
 
 

@@ -32,6 +32,7 @@ spec.bounds applies to the folded weights unchanged.
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +42,6 @@ import numpy as np
 
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import norms as nm
-from hardsoft.spec.attention import make_mask
 from hardsoft.spec.bounds import LayerNorms, float_up
 from hardsoft.spec.constants import ATTENTION_MODES, E2E_ROUNDING_FACTOR, FLOAT64_EPS, HARD_MODES, MASK_KINDS, MAX_INTEGER, TIE_RTOL, TIE_RTOL_MAX
 from hardsoft.spec.validate import require_tau
@@ -479,6 +479,66 @@ def require_inputs(inputs: np.ndarray, alphabet_size: int) -> np.ndarray:
     return w.astype(np.int64)
 
 
+# --------------------------------------------------------------------------- memory
+
+#: Environment variable that sets the memory a run may use, in bytes (default: the machine's physical memory).
+MEMORY_LIMIT_VARIABLE = "HARDSOFT_MEMORY_LIMIT"
+
+
+def memory_limit_bytes() -> int | None:
+    """Return the memory a run may use: $HARDSOFT_MEMORY_LIMIT bytes if set, else the machine's physical memory (None if unknown)."""
+    given = os.environ.get(MEMORY_LIMIT_VARIABLE)
+    if given:
+        try:
+            value = int(given)
+        except ValueError:
+            raise ValueError(f"${MEMORY_LIMIT_VARIABLE} must be a number of bytes, got {given!r}") from None
+        if value < 1:
+            raise ValueError(f"${MEMORY_LIMIT_VARIABLE} must be a positive number of bytes, got {given!r}")
+        return value
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def format_bytes(b: float) -> str:
+    """Return a number of bytes in a readable unit (GiB, TiB, ...)."""
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
+        if b < 1024 or unit == "PiB":
+            return f"{b:.3g} {unit}"
+        b /= 1024
+    return f"{b:.3g} PiB"  # pragma: no cover - the loop returns
+
+
+def estimate_run_bytes(model: Model, batch: int, n: int) -> int:
+    """Return an estimate of the memory ``run`` needs for ``batch`` inputs of length n (float64 throughout).
+
+    The trace keeps every layer's activations, (L + 1) * batch * N * d; one layer adds the heads'
+    queries, keys and values, their output, the FFN's hidden units and y, each batch * N wide; the
+    attention works in blocks of SCORE_SLICE_ELEMENTS scores (N = the positions, BOS included).
+    """
+    N = model.positions(int(n))
+    rows = int(batch) * N
+    widest = 0
+    for layer in model.layers:
+        heads = sum(h.W_Q.shape[1] + h.W_K.shape[1] + 2 * h.W_V.shape[1] + 1 for h in layer.heads)
+        widest = max(widest, heads + layer.W1.shape[1] + 2 * model.d)
+    return 8 * (rows * model.d * (model.depth + 1) + rows * widest + 4 * SCORE_SLICE_ELEMENTS)
+
+
+def require_run_memory(model: Model, batch: int, n: int) -> int:
+    """Return the estimated bytes of a run, or raise ValueError naming the estimate and the limit when it exceeds the machine's memory."""
+    need = estimate_run_bytes(model, batch, n)
+    limit = memory_limit_bytes()
+    if limit is not None and need > limit:
+        raise ValueError(
+            f"a run of {batch} input(s) of length {n} needs about {format_bytes(need)} of memory, more than the {format_bytes(limit)} "
+            f"this machine has (${MEMORY_LIMIT_VARIABLE} sets another limit); use fewer or shorter inputs"
+        )
+    return need
+
+
 # --------------------------------------------------------------------------- running
 
 #: Score entries computed at once per head (a block of queries x n keys, over a slice of the batch when n is small):
@@ -567,26 +627,51 @@ class Block:
 
 @dataclass(frozen=True)
 class MaskPlan:
-    """One mask kind at length n as ``run`` applies it: the row blocks, and per block the mask's 0/-inf bias and 0/1 keep on its mixed columns."""
+    """One mask kind at length n as ``run`` applies it: the row blocks, and per block the mask's 0/-inf bias and 0/1 keep on its mixed columns.
+
+    No (n, n) array is kept: a block's rows of the mask are computed when needed (``visible``), so
+    a long input costs its blocks, not n^2 Booleans per mask kind.
+    """
 
     kind: str
     n: int
-    visible: np.ndarray  # (n, n) bool; a query that sees no key (strict masks) is given every key and its output zeroed
-    empty: np.ndarray  # (n,) bool: the queries that see no key
+    empty: np.ndarray  # (n,) bool: the queries that see no key (strict masks); they are given every key and their output zeroed
     blocks: tuple[Block, ...]
     bias: tuple[np.ndarray | None, ...]  # per block: (rows, mixed) 0 where visible, -inf elsewhere; None without mixed columns
     keep: tuple[np.ndarray | None, ...]  # per block: (rows, mixed) 0/1
 
+    def visible(self, rows: slice, keys: slice) -> np.ndarray:
+        """Return the (rows, keys) block of the mask, a query that sees no key seeing every key."""
+        return _mask_rows(self.kind, rows, self.n)[:, keys]
+
+
+def _mask_rows(kind: str, rows: slice, n: int) -> np.ndarray:
+    """Return rows of ``spec.attention.make_mask(kind, n)`` (tested equal to it), a row without a visible key made all visible."""
+    i = np.arange(n)[rows][:, None]
+    j = np.arange(n)[None, :]
+    if kind == "none":
+        vis = np.ones((i.shape[0], n), dtype=bool)
+    elif kind == "causal":
+        vis = j <= i
+    elif kind == "strict":
+        vis = j < i
+    elif kind == "anticausal":
+        vis = j >= i
+    elif kind == "strict_anticausal":
+        vis = j > i
+    else:
+        raise ValueError(f"unknown mask kind {kind!r}; expected one of {', '.join(MASK_KINDS)}")
+    vis |= ~vis.any(axis=-1, keepdims=True)
+    return vis
+
 
 def plan_mask(kind: str, n: int, rows_per_block: int) -> MaskPlan:
     """Return the blocks of queries (``rows_per_block`` rows each) of a mask kind at length n, with their key ranges and mixed columns."""
-    mask = make_mask(kind, n)
-    empty = np.asarray(~mask.any(axis=-1))  # an array, not numpy.bool (mypy: indexable)
-    visible = mask | empty[:, None]
-    blocks, biases, keeps = [], [], []
+    blocks, biases, keeps, empty = [], [], [], np.zeros(n, dtype=bool)
     for r0 in range(0, n, rows_per_block):
         rows = slice(r0, min(n, r0 + rows_per_block))
-        vis = visible[rows]
+        vis = _mask_rows(kind, rows, n)
+        empty[rows] = _no_key(kind, rows, n)
         seen = np.flatnonzero(vis.any(axis=0))
         c0, c1 = int(seen[0]), int(seen[-1]) + 1
         partial = np.flatnonzero(~vis[:, c0:c1].all(axis=0))
@@ -595,7 +680,17 @@ def plan_mask(kind: str, n: int, rows_per_block: int) -> MaskPlan:
         part = vis[:, c0:c1][:, mixed]
         biases.append(np.where(part, 0.0, -np.inf) if partial.size else None)
         keeps.append(part.astype(np.float64) if partial.size else None)
-    return MaskPlan(kind, n, visible, empty, tuple(blocks), tuple(biases), tuple(keeps))
+    return MaskPlan(kind, n, empty, tuple(blocks), tuple(biases), tuple(keeps))
+
+
+def _no_key(kind: str, rows: slice, n: int) -> np.ndarray:
+    """Return which queries of the rows see no key under the mask (strict: query 0; strict_anticausal: query n - 1)."""
+    i = np.arange(n)[rows]
+    if kind == "strict":
+        return np.asarray(i == 0)
+    if kind == "strict_anticausal":
+        return np.asarray(i == n - 1)
+    return np.zeros(i.shape, dtype=bool)
 
 
 def _attend_block(
@@ -606,7 +701,10 @@ def _attend_block(
     V1 (b, keys, v + 1) is V with a column of ones, so that one product gives both sum_j e_j V_j
     and sum_j e_j.  Soft (s holds scores / tau): each score's exponential once, exp(s - max)
     (arguments below SOFTMAX_EXP_FLOOR raised to it), masked keys zeroed, and (e V) / sum(e): the
-    normalisation applied to the (r, v) output, not to the (r, n) weights.  Average: (the tied keys'
+    normalisation applied to the (r, v) output, not to the (r, n) weights.  When most arguments are
+    below the floor (a tie-breaking head at a long input: only the keys near the top count), only
+    the others are exponentiated and the rest weigh exactly 0 (at most exp(-700) ~ 1e-304 each in
+    exact arithmetic), masked keys among them.  Average: (the tied keys'
     values summed) / their count.  Leftmost / rightmost: the chosen key's value row, gathered (a
     one-hot weight row times V, without the product).
     """
@@ -615,11 +713,16 @@ def _attend_block(
     rowmax = s.max(axis=-1, keepdims=True)
     if mode == "soft":
         s -= rowmax
-        np.maximum(s, SOFTMAX_EXP_FLOOR, out=s)
-        np.exp(s, out=s)
-        if keep is not None:
-            s[..., blk.mixed] *= keep
-        w = s
+        above = s > SOFTMAX_EXP_FLOOR  # masked keys (-inf) are below: left at weight 0
+        if np.count_nonzero(above) * 2 < above.size:  # most keys are far below the top: exponentiate only the others
+            w = np.zeros_like(s)
+            np.exp(s, out=w, where=above)
+        else:
+            np.maximum(s, SOFTMAX_EXP_FLOOR, out=s)
+            np.exp(s, out=s)
+            if keep is not None:
+                s[..., blk.mixed] *= keep
+            w = s
     else:
         top = s >= rowmax - tie_rtol * np.maximum(1.0, np.abs(rowmax))
         if mode != "average":
@@ -654,15 +757,16 @@ def _attend(
     out = np.empty((batch, n, V.shape[2]))
     gaps = np.empty((batch, n)) if record else None
     spread = 0.0
-    Kt = K.transpose(0, 2, 1)
+    Kt = np.ascontiguousarray(K.transpose(0, 2, 1))  # keys along the last axis, contiguous: a block's product reads rows (up to 4x faster)
     V1 = np.concatenate([V, np.ones((batch, n, 1))], axis=2)
     for lo in range(0, batch, step):
         bs = slice(lo, lo + step)
         for blk, bias, keep in zip(plan.blocks, plan.bias, plan.keep):
             rs, ks = blk.rows, blk.keys
-            s = Q[bs, rs] @ Kt[bs, :, ks]
+            # one score dimension: the outer product itself (the same single products; numpy's matmul is slower at k = 1)
+            s = Q[bs, rs] * Kt[bs, :, ks] if Q.shape[2] == 1 else Q[bs, rs] @ Kt[bs, :, ks]
             if record:
-                vis = plan.visible[rs, ks]
+                vis = plan.visible(rs, ks)
                 g, sp = _gaps(s, vis, tie_rtol)
                 g[:, plan.empty[rs]] = np.inf
                 gaps[bs, rs] = g  # type: ignore[index]
@@ -689,7 +793,9 @@ def run(model: Model, inputs: np.ndarray, mode: str, tau: float | None = None, r
     if mode not in ATTENTION_MODES and mode != "hard":
         raise ValueError(f"unknown attention mode {mode!r}; expected one of {', '.join(ATTENTION_MODES)} or hard")
     t = require_tau(tau) if mode == "soft" else None
-    x = model.embed(inputs)
+    w = require_inputs(inputs, len(model.alphabet))
+    require_run_memory(model, w.shape[0], w.shape[1])  # refused up front, naming the estimate, not a MemoryError half-way
+    x = model.embed(w)
     batch, n, d = x.shape
     masks: dict[str, MaskPlan] = {}
     rows_per_block = attention_schedule(batch, n)[1]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_int, program_text
+from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, positive_int, program_text, refuse_unused
 from hardsoft.constructive import applications as cs
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if not given:
         if args.lang != "tl":
             raise ValueError("--lang goes with a program (PROGRAM or --file F)")
+        refuse_unused(args, ("--alphabet", "--regime"), "by the built-in constructions (they go with --lang and a program)")
         return main_constructions(construction_names(args.only), args.max_n, args.samples, Path(args.out))
     if args.program is not None and args.file is not None:
         raise ValueError("give the program or --file F, not both")
@@ -182,6 +183,23 @@ def plot_attention(con: cs.Construction, n: int, out: Path) -> Path:
     return path
 
 
+def require_sweep_memory(con: cs.Construction, max_n: int, samples: int) -> int:
+    """Refuse (ValueError, before any length runs) a sweep whose largest run needs more memory than the machine has.
+
+    The largest run is at max_n, on every input when there are at most ``audit.EXHAUSTIVE_LIMIT``, else on ``samples``
+    sampled ones (``audit.test_inputs``); its memory is ``spec.transformer.estimate_run_bytes``.
+    """
+    from hardsoft.constructive.audit import EXHAUSTIVE_LIMIT
+    from hardsoft.spec import transformer as tf
+
+    s = len(con.model.alphabet)
+    batch = s**max_n if max_n * math.log2(max(s, 2)) <= math.log2(EXHAUSTIVE_LIMIT) else samples
+    try:
+        return tf.require_run_memory(con.model, batch, max_n)
+    except ValueError as e:
+        raise ValueError(f"{con.name} at --max-n {max_n}: {e}") from None
+
+
 def main_constructions(names: list[str], max_n: int, samples: int, out: Path) -> int:
     """Run the constructions sweep over built-in constructions by name; return the exit status (1 if an input was decided wrongly)."""
     return run_constructions([cs.get_construction(nm) for nm in names], max_n, samples, out)
@@ -193,6 +211,7 @@ def run_constructions(cons: list[cs.Construction], max_n: int, samples: int, out
 
     for con in cons:
         con.require_n(max_n)
+        require_sweep_memory(con, max_n, samples)
     out.mkdir(parents=True, exist_ok=True)
     rows: list[au.GapRow] = []
     t0 = time.perf_counter()

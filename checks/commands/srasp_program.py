@@ -18,17 +18,19 @@ MAX_WORDS = 2_000_000
 
 
 def given_alphabet(args: argparse.Namespace) -> tuple[str, ...] | None:
-    """Return --alphabet when the user gave one other than the default (an S-RASP program declares its own)."""
-    from hardsoft.checks.args import DEFAULT_ALPHABET
+    """Return --alphabet when the user gave one (an S-RASP program declares its own; a given one must match it)."""
+    from hardsoft.checks.args import DEFAULT_ALPHABET, given
 
+    if given(args, "--alphabet"):
+        return tuple(args.alphabet)
     return None if tuple(args.alphabet) == tuple(DEFAULT_ALPHABET) else tuple(args.alphabet)
 
 
 def refuse_regime(args: argparse.Namespace) -> None:
-    """Refuse --regime unbounded: S-RASP has its own encoding, and a silently ignored option would mislead."""
-    from hardsoft.checks.args import REGIMES
+    """Refuse --regime (any value given): S-RASP has its own encoding, and a silently ignored option would mislead."""
+    from hardsoft.checks.args import REGIMES, given
 
-    if getattr(args, "regime", REGIMES[0]) != REGIMES[0]:
+    if getattr(args, "regime", REGIMES[0]) != REGIMES[0] or given(args, "--regime"):
         raise ValueError(f"--regime {args.regime}: S-RASP compiles with its own average-hard encoding; --regime is for tl, brasp and crasp")
 
 

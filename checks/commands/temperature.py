@@ -14,7 +14,16 @@ import json
 import math
 from typing import Any
 
-from hardsoft.checks.args import add_alphabet_option, add_lang_option, add_regime_option, eps, positive_float, positive_int, program_text
+from hardsoft.checks.args import (
+    add_alphabet_option,
+    add_lang_option,
+    add_regime_option,
+    eps,
+    positive_float,
+    positive_int,
+    program_text,
+    refuse_unused,
+)
 from hardsoft.spec import bounds as bd
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.modelio import load_model
@@ -68,6 +77,8 @@ def _constants(args: argparse.Namespace) -> tuple[bd.RecursionConstants, str]:
         raise ValueError("--lang goes with a program (PROGRAM or --file F)")
     if given and (args.R is not None):
         raise ValueError("--R goes with --K, not with a program")
+    if not given:
+        refuse_unused(args, ("--alphabet", "--regime"), "without a program (they say how a program is compiled)")
     if args.model or given:
         model = load_model(args.model) if args.model else _program_model(args)
         if args.depth is not None and args.depth != model.depth:

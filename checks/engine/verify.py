@@ -85,6 +85,8 @@ class VerificationTarget:
     layers      -- decode reads the list of every layer's activations (embedding first), not only the
                    last: a compiled model's coordinates serve several values in turn, each read where it
                    holds its value (constructive.residual.Residual.compact)
+    numeric     -- the reference and decode tables are numbers (an S-RASP program's integers), not Booleans
+    wrong       -- (reference, decoded, mode) -> (batch, n, k) bool, the wrong cells (default: the cells that differ)
     """
 
     name: str
@@ -96,6 +98,8 @@ class VerificationTarget:
     coordinates: tuple[str, ...] | None = None
     tolerance: Callable[[int], float] = lambda n: BOOLEAN_TOLERANCE
     layers: bool = False
+    numeric: bool = False
+    wrong: Callable[[np.ndarray, np.ndarray, str], np.ndarray] | None = None
 
 
 def target_from_compiled(compiled: Any, evaluator: str = "reference") -> VerificationTarget:
@@ -258,20 +262,36 @@ def run_soft(model: Model, inputs: np.ndarray, tau: float) -> np.ndarray:
 def run_decoded(target: VerificationTarget, inputs: np.ndarray, mode: str, tau: float | None = None) -> np.ndarray:
     """Return the target's decoded (batch, n, k) table of one run: hard (each head's own hard mode), or soft at tau."""
     trace = tf.run(target.model, inputs, "hard") if mode == "hard" else tf.run(target.model, inputs, "soft", tau=tau)
-    return np.asarray(target.decode(trace.activations if target.layers else trace.activations[-1]), dtype=bool)
+    table = np.asarray(target.decode(trace.activations if target.layers else trace.activations[-1]))
+    return table if target.numeric else table.astype(bool)
+
+
+def reference_table(target: VerificationTarget, inputs: np.ndarray) -> np.ndarray:
+    """Return the target's reference table of a batch (Booleans, or numbers for a numeric target)."""
+    table = np.asarray(target.reference(inputs))
+    return table if target.numeric else table.astype(bool)
+
+
+#: Words longer than this are shown by their ends in counterexamples (a sampled word can be 10,000 symbols long).
+SHOWN_SYMBOLS = 64
 
 
 def _word(inputs_row: np.ndarray, alphabet: Sequence[str]) -> str:
-    """Return a word as text (symbols joined; with a space between symbols longer than one character)."""
+    """Return a word as text (symbols joined; with a space between symbols longer than one character); a long one by its ends."""
     sep = "" if all(len(a) == 1 for a in alphabet) else " "
-    return sep.join(alphabet[int(v)] for v in inputs_row)
+    row = [int(v) for v in inputs_row]
+    if len(row) <= SHOWN_SYMBOLS:
+        return sep.join(alphabet[v] for v in row)
+    half = SHOWN_SYMBOLS // 2
+    head, tail = sep.join(alphabet[v] for v in row[:half]), sep.join(alphabet[v] for v in row[-half:])
+    return f"{head}...{tail} ({len(row):,} symbols)"
 
 
 def compare(target: VerificationTarget, inputs: np.ndarray, ref: np.ndarray, got: np.ndarray, mode: str) -> ModeTally:
     """Return the tally of a decoded table against the reference table on a batch of one length."""
     if got.shape != ref.shape:
         raise ValueError(f"{target.name}: decode gives shape {got.shape}, the reference {ref.shape}")
-    bad = got != ref
+    bad = np.asarray(target.wrong(ref, got, mode) if target.wrong is not None else got != ref, dtype=bool)
     wrong_row = bad.any(axis=(1, 2))
     acc_bad = target.accept(got) != target.accept(ref)
     t = ModeTally(strings=int(inputs.shape[0]), wrong_strings=int(wrong_row.sum()), wrong_accept=int(acc_bad.sum()), wrong_cells=int(bad.sum()))
@@ -286,9 +306,9 @@ def compare(target: VerificationTarget, inputs: np.ndarray, ref: np.ndarray, got
                 "n": int(inputs.shape[1]),
                 "position": i,
                 "coordinate": name,
-                "expected": bool(ref[b, i, k]) if k >= 0 else None,
-                "accept_expected": bool(target.accept(ref[b : b + 1])[0]),
-                "accept_got": bool(target.accept(got[b : b + 1])[0]),
+                "expected": (ref[b, i, k].item() if target.numeric else bool(ref[b, i, k])) if k >= 0 else None,
+                "accept_expected": target.accept(ref[b : b + 1])[0].item(),
+                "accept_got": target.accept(got[b : b + 1])[0].item(),
             }
         )
     return t
@@ -305,7 +325,7 @@ def run_task(target: VerificationTarget, chunks: Sequence[Chunk], modes: Sequenc
     accepted: dict[int, int] = {}
     for n, cs in by_len.items():
         w = np.concatenate([c.inputs(s) for c in cs])
-        ref = np.asarray(target.reference(w), dtype=bool)
+        ref = reference_table(target, w)
         accepted[n] = int(np.asarray(target.accept(ref)).sum())
         for m in modes:
             got = run_decoded(target, w, m, float(target.tau(n)) if m == "soft" else None)
@@ -348,6 +368,8 @@ class VerificationReport:
     tasks: int
     seconds: float
     task_seconds: float
+    #: a sampled run's lengths, words per length (adversarial families, uniform sample) and seed; None: every string up to N
+    sampled: dict[str, Any] | None = None
 
     @property
     def ok(self) -> bool:
@@ -360,6 +382,15 @@ class VerificationReport:
         for m, t in self.per_mode.items():
             wrong = f"{t.wrong_strings} wrong string(s) ({t.wrong_cells} wrong cell(s)), {t.wrong_accept} wrong acceptance(s)"
             parts.append(f"{m}: {'all agree' if t.ok else wrong}")
+        if self.sampled is not None:
+            ls = self.sampled["lengths"]
+            adv = "/".join(str(k) for k in sorted(set(self.sampled["adversarial"].values())))
+            words = f"{adv} adversarial and {self.sampled['sample']} uniform words per length, seed {self.sampled['seed']}"
+            span = f"length{'s' if len(ls) > 1 else ''} {', '.join(f'{n:,}' for n in ls)} ({words})"
+            return (
+                f"{self.name}: {self.strings} sampled strings of {span} over {{{', '.join(self.alphabet)}}}; "
+                f"{'; '.join(parts)} ({self.seconds:.2f} s, {self.backend}, {self.tasks} task(s))\n  {SAMPLED_MEANING}"
+            )
         span = f"lengths 1..{self.N}" if len(self.per_length) > 1 or self.N == 1 else f"length {self.N}"
         return (
             f"{self.name}: {self.strings} strings of {span} over {{{', '.join(self.alphabet)}}}; "
@@ -391,6 +422,7 @@ class VerificationReport:
                 for m, t in self.per_mode.items()
             },
             "per_length": {str(n): v for n, v in sorted(self.per_length.items())},
+            "sampled": None if self.sampled is None else {**self.sampled, "meaning": SAMPLED_MEANING},
         }
 
 
@@ -444,7 +476,7 @@ def estimate_seconds(target: VerificationTarget, N: int, modes: Sequence[str] = 
     k = min(sample, s**N)
     w = rng.integers(0, s, size=(k, N))
     t0 = time.perf_counter()
-    ref = np.asarray(target.reference(w), dtype=bool)
+    ref = reference_table(target, w)
     for m in modes:
         compare(target, w, ref, run_decoded(target, w, m, float(target.tau(N)) if m == "soft" else None), m)
     per_string = (time.perf_counter() - t0) / k
@@ -584,6 +616,200 @@ def _run_dask(client: Any, target: VerificationTarget, tasks: list[list[Chunk]],
     blob: Any = data if len(data) <= DASK_INLINE_BYTES else client.scatter(data, broadcast=True)
     futures = [client.submit(run_task_blob, blob, t, tuple(modes), pure=False) for t in tasks]
     return client.gather(futures)
+
+
+# --------------------------------------------------------------------------- sampled long inputs
+# Every string up to a length proves the model right up to that length; beyond, the engine can only sample.  A sampled
+# run checks, at each length asked for, the adversarial families below and K words drawn uniformly (a seeded numpy
+# generator per length), in hard and soft mode, every coordinate at every position: evidence, not proof.
+
+#: Positions of the words of one sampled task (words x length): the run keeps every layer's activations of a task.
+SAMPLE_CHUNK_POSITIONS: int = 2**15
+#: What a sampled run is evidence for, and what is proved for every n (printed with every sampled report).
+SAMPLED_MEANING = (
+    "sampled lengths are evidence, not proof. Proved for every n (docs/trust.md): for a compiled formula or program, each "
+    "head's gap and softmax mass bound at the compiler's temperature (Lean); not proved for any n: that the whole model equals "
+    "its reference, which is checked on every word only up to the lengths run with --up-to; for a model file, nothing beyond "
+    "the words run"
+)
+
+
+def adversarial_words(alphabet_size: int, n: int) -> np.ndarray:
+    """Return the adversarial families of length n over symbols 0..s-1 (docs/verification.md, "Long inputs"), duplicates removed.
+
+    - every position one symbol: s^n for each symbol (counts at their extremes, every key tied);
+    - alternating: the symbols in turn, from each symbol (counts near balance: the sign heads' smallest |V|);
+    - the selection at the far end: one symbol t at position 0 and s everywhere else, and t at position n - 1 (a
+      tie-breaking head's only selected key as far from the other end's queries as it can be).
+    """
+    rows: list[list[int]] = [[a] * n for a in range(alphabet_size)]
+    rows += [[(start + i) % alphabet_size for i in range(n)] for start in range(alphabet_size)]
+    for a in range(alphabet_size):
+        for t in range(alphabet_size):
+            if a != t:
+                rows.append([t] + [a] * (n - 1))
+                rows.append([a] * (n - 1) + [t])
+    unique = list(dict.fromkeys(tuple(r) for r in rows))
+    return np.array(unique, dtype=np.int64).reshape(len(unique), n)
+
+
+def sampled_words(alphabet_size: int, n: int, sample: int, seed: int) -> np.ndarray:
+    """Return the words a sampled run checks at length n: the adversarial families, then ``sample`` uniform words (seeded per length)."""
+    rng = np.random.default_rng([seed, n])
+    return np.concatenate([adversarial_words(alphabet_size, n), rng.integers(0, alphabet_size, size=(sample, n))])
+
+
+@dataclass(frozen=True)
+class SampleChunk:
+    """Words [start, stop) of the sampled list at length n (``sampled_words``): what one task checks."""
+
+    n: int
+    start: int
+    stop: int
+    sample: int
+    seed: int
+
+    def inputs(self, alphabet_size: int) -> np.ndarray:
+        """Return the chunk's words as a (batch, n) int array."""
+        return sampled_words(alphabet_size, self.n, self.sample, self.seed)[self.start : self.stop]
+
+
+def plan_samples(
+    alphabet_size: int, lengths: Sequence[int], sample: int, seed: int, chunk_positions: int = SAMPLE_CHUNK_POSITIONS
+) -> list[SampleChunk]:
+    """Return the tasks of a sampled run: at each length, its words in chunks of about chunk_positions positions."""
+    tasks = []
+    for n in lengths:
+        total = len(adversarial_words(alphabet_size, n)) + sample
+        step = max(1, chunk_positions // n)
+        tasks += [SampleChunk(n, lo, min(total, lo + step), sample, seed) for lo in range(0, total, step)]
+    return tasks
+
+
+def run_sample_task(target: VerificationTarget, chunk: SampleChunk, modes: Sequence[str] = MODES) -> TaskResult:
+    """Return the tallies of one sampled chunk: its words through the reference and each mode."""
+    t0 = time.perf_counter()
+    w = chunk.inputs(len(target.model.alphabet))
+    ref = reference_table(target, w)
+    tallies: dict[str, dict[int, ModeTally]] = {m: {} for m in modes}
+    for m in modes:
+        got = run_decoded(target, w, m, float(target.tau(chunk.n)) if m == "soft" else None)
+        tallies[m][chunk.n] = compare(target, w, ref, got, m)
+    return TaskResult(tallies, {chunk.n: int(np.asarray(target.accept(ref)).sum())}, time.perf_counter() - t0)
+
+
+def run_sample_blob(blob: bytes, chunk: SampleChunk, modes: Sequence[str]) -> TaskResult:
+    """Return run_sample_task on the target serialized in blob (the function a worker runs)."""
+    return run_sample_task(_load(blob), chunk, modes)
+
+
+#: The lengths a sampled run's time estimate measures one word at (the reference and each mode), before it extrapolates.
+ESTIMATE_LENGTHS: tuple[int, int] = (128, 512)
+
+
+def estimate_word_seconds(target: VerificationTarget, n: int, modes: Sequence[str] = MODES) -> float:
+    """Return an estimate of the seconds one word of length n takes (the reference and each mode).
+
+    Measured at ESTIMATE_LENGTHS (or at n itself when n is no longer) and extrapolated as a n + b n^2 through the two
+    points (attention is quadratic in n, the rest linear); the fit errs high, since small runs carry fixed costs.
+    """
+    n1, n2 = (min(n, k) for k in ESTIMATE_LENGTHS)
+    times = []
+    for m in sorted({n1, n2}):
+        t0 = time.perf_counter()
+        run_sample_task(target, SampleChunk(m, 0, 1, 0, 0), modes)
+        times.append((m, time.perf_counter() - t0))
+    if len(times) == 1:
+        return times[0][1] * (n / times[0][0]) ** 2
+    (x1, t1), (x2, t2) = times
+    b = max(0.0, (t2 / x2 - t1 / x1) / (x2 - x1))  # t = a x + b x^2: t/x = a + b x
+    a = max(0.0, t1 / x1 - b * x1)
+    return a * n + b * n * n
+
+
+def require_lengths(lengths: Sequence[Any]) -> list[int]:
+    """Return the lengths of a sampled run as distinct ints >= 1, in order (ValueError naming a bad one)."""
+    out = []
+    for n in lengths:
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+            raise ValueError(f"a sampled length must be an integer >= 1, got {n!r}")
+        out.append(int(n))
+    if not out:
+        raise ValueError("give at least one length to sample")
+    return list(dict.fromkeys(out))
+
+
+def verify_sampled(
+    target: VerificationTarget,
+    lengths: Sequence[int],
+    sample: int,
+    *,
+    seed: int = 0,
+    modes: Sequence[str] = MODES,
+    workers: int | None = None,
+    scheduler: Any = None,
+    chunk_positions: int = SAMPLE_CHUNK_POSITIONS,
+    max_seconds: float | None = MAX_SECONDS_DEFAULT,
+    connect_timeout: float = 5.0,
+) -> VerificationReport:
+    """Return the report of the adversarial families and ``sample`` uniform words at each length, in each mode, against the reference.
+
+    Chunks of about ``chunk_positions`` positions run serially, on a local process pool (default:
+    every core) or on a Dask cluster, as ``verify``'s tasks do.  Before running: the memory of the
+    largest chunk is estimated and refused above the machine's (``spec.transformer.require_run_memory``),
+    and the time is estimated from one word at each length and refused above ``max_seconds``.
+    Sampled lengths are evidence, not proof (``SAMPLED_MEANING``).
+    """
+    lengths = require_lengths(lengths)
+    if isinstance(sample, bool) or not isinstance(sample, (int, np.integer)) or sample < 0:
+        raise ValueError(f"the number of sampled words must be an integer >= 0, got {sample!r}")
+    for m in modes:
+        if m not in MODES:
+            raise ValueError(f"unknown verification mode {m!r}; expected hard and/or soft")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ValueError(f"workers must be a positive integer, got {workers!r}")
+    s = len(target.model.alphabet)
+    for n in lengths:
+        target.model.require_length(n)
+        tf.require_run_memory(target.model, max(1, min(chunk_positions // n, len(adversarial_words(s, n)) + sample)), n)
+    tasks = plan_samples(s, lengths, int(sample), int(seed), chunk_positions)
+    total = sum(t.stop - t.start for t in tasks)
+    client = owned = None
+    if scheduler is not None:
+        client, owned = _dask_client(scheduler, connect_timeout)
+    try:
+        n_workers = (len(client.scheduler_info().get("workers", {})) or 1) if client is not None else (workers or os.cpu_count() or 1)
+        if max_seconds is not None:
+            est = sum(estimate_word_seconds(target, n, modes) * (len(adversarial_words(s, n)) + int(sample)) for n in lengths)
+            est /= max(1, min(n_workers, len(tasks)))
+            if est > max_seconds:
+                raise ValueError(
+                    f"{total} words of length{'s' if len(lengths) > 1 else ''} {', '.join(map(str, lengths))}: estimated "
+                    f"{_format_seconds(est)} on {n_workers} worker(s), more than the limit {_format_seconds(max_seconds)}; "
+                    "sample fewer words or shorter lengths, add workers (--workers, --scheduler) or raise the limit (--max-seconds)"
+                )
+        t0 = time.perf_counter()
+        if client is not None:
+            data = _blob(target)
+            blob: Any = data if len(data) <= DASK_INLINE_BYTES else client.scatter(data, broadcast=True)
+            futures = [client.submit(run_sample_blob, blob, t, tuple(modes), pure=False) for t in tasks]
+            results, backend = client.gather(futures), f"dask ({client.scheduler.address})"
+        elif n_workers == 1 or len(tasks) == 1:
+            results, backend, n_workers = [run_sample_task(target, t, modes) for t in tasks], "serial", 1
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+
+            data = _blob(target)
+            with ProcessPoolExecutor(max_workers=min(n_workers, len(tasks))) as pool:
+                results = list(pool.map(run_sample_blob, [data] * len(tasks), tasks, [tuple(modes)] * len(tasks)))
+            backend = f"local pool ({min(n_workers, len(tasks))} processes)"
+        report = _merge(target, max(lengths), modes, results, backend, n_workers, time.perf_counter() - t0, total)
+        adversarial = {n: len(adversarial_words(s, n)) for n in lengths}
+        report.sampled = {"lengths": lengths, "sample": int(sample), "seed": int(seed), "adversarial": adversarial}
+        return report
+    finally:
+        if owned and client is not None:
+            client.close()
 
 
 # --------------------------------------------------------------------------- the built-in examples as targets

@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import lark
@@ -37,7 +37,18 @@ import numpy as np
 from hardsoft.constructive import logic as lg
 from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.lang.grammar import load_parser, parse_text
-from hardsoft.constructive.lang.program import Binding, CompiledProgram, compile_via_tl, order_bindings
+from hardsoft.constructive.lang.program import (
+    Binding,
+    CompiledProgram,
+    Positions,
+    Where,
+    at,
+    check_nesting,
+    check_symbols,
+    compile_via_tl,
+    end_of,
+    order_bindings,
+)
 
 DIRECTIONS = ("leftmost", "rightmost")
 MASKS = ("past", "future", "all")
@@ -134,78 +145,123 @@ Statement = Assign | Attend
 
 @dataclass(frozen=True)
 class Program:
-    """The statements in their order, and the output vector's name."""
+    """The statements in their order, and the output vector's name (and, not compared, where each part is written)."""
 
     statements: tuple[Statement, ...]
     output: str
+    positions: Positions | None = field(default=None, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- parsing
 
 
-class _ToAst(lark.Transformer):
-    """Lark tree -> AST (statements keep their line for the binding check)."""
+#: The grammar's operator rules (the nesting bound counts them: program.MAX_NESTING per line).
+OPERATORS = frozenset({"not_", "and_", "or_"})
 
-    def var(self, c: list[Any]) -> Expr:
-        return Var(str(c[0]))
 
-    def token(self, c: list[Any]) -> Expr:
-        return Token(str(c[0])[2:])
+@lark.v_args(meta=True)
+class _ToAst(lark.visitors.Transformer_NonRecursive):
+    """Lark tree -> AST, without recursion; every node's and statement's place recorded in ``positions``."""
 
-    def sideref(self, c: list[Any]) -> Expr:
+    def __init__(self) -> None:
+        super().__init__()
+        self.positions = Positions()
+
+    def _at(self, node: Any, meta: Any) -> Any:
+        self.positions.nodes[id(node)] = (meta.line, meta.column)
+        return node
+
+    def var(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Var(str(c[0])), meta)
+
+    def token(self, meta: Any, c: list[Any]) -> Expr:
+        symbol = str(c[0])[2:]
+        self.positions.tokens[symbol] = min(self.positions.tokens.get(symbol, (meta.line, meta.column)), (meta.line, meta.column))
+        return self._at(Token(symbol), meta)
+
+    def sideref(self, meta: Any, c: list[Any]) -> Expr:
         name, side = str(c[0]).split("@")
         if name.startswith("Q_") and side == "j":  # a token vector at the key side is the token itself
-            return Token(name[2:])
-        return Var(name, side)
+            return self.token(meta, [name])
+        return self._at(Var(name, side), meta)
 
-    def true(self, c: list[Any]) -> Expr:
-        return BConst(True)
+    def true(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BConst(True), meta)
 
-    def false(self, c: list[Any]) -> Expr:
-        return BConst(False)
+    def false(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BConst(False), meta)
 
-    def not_(self, c: list[Any]) -> Expr:
-        return BNot(c[0])
+    def not_(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BNot(c[0]), meta)
 
-    def and_(self, c: list[Any]) -> Expr:
-        return BAnd(c[0], c[1])
+    def and_(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BAnd(c[0], c[1]), meta)
 
-    def or_(self, c: list[Any]) -> Expr:
-        return BOr(c[0], c[1])
+    def or_(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BOr(c[0], c[1]), meta)
 
-    @lark.v_args(meta=True)
-    def assign(self, meta: Any, c: list[Any]) -> tuple[Statement, int]:
-        return Assign(str(c[0]), c[1]), meta.line
+    def assign(self, meta: Any, c: list[Any]) -> tuple[Statement, Where]:
+        return Assign(str(c[0]), c[1]), (c[0].line, c[0].column)
 
-    @lark.v_args(meta=True)
-    def attend(self, meta: Any, c: list[Any]) -> tuple[Statement, int]:
-        return Attend(str(c[0]), str(c[1]), str(c[2]), c[3], c[4], c[5]), meta.line
+    def attend(self, meta: Any, c: list[Any]) -> tuple[Statement, Where]:
+        return Attend(str(c[0]), str(c[1]), str(c[2]), c[3], c[4], c[5]), (c[0].line, c[0].column)
 
-    @lark.v_args(meta=True)
-    def output(self, meta: Any, c: list[Any]) -> tuple[str, int]:
-        return str(c[0]), meta.line
+    def output(self, meta: Any, c: list[Any]) -> tuple[str, Where]:
+        return str(c[0]), (c[0].line, c[0].column)
+
+
+def _statement_exprs(s: Statement) -> list[Expr]:
+    """Return a statement's expressions in text order."""
+    return [s.expr] if isinstance(s, Assign) else [s.selector, s.value, s.default]
+
+
+def _uses_at(s: Statement, positions: Positions, here: Where) -> dict[str, Where]:
+    """Return the first place each name a statement reads is written."""
+    found: dict[str, Where] = {}
+    for e in _statement_exprs(s):
+        stack: list[Expr] = [e]
+        while stack:
+            g = stack.pop()
+            if isinstance(g, Var) and not g.name.startswith("Q_"):
+                w = positions.of(g, here)
+                found[g.name] = min(found.get(g.name, w), w)
+            elif isinstance(g, BNot):
+                stack.append(g.arg)
+            elif isinstance(g, (BAnd, BOr)):
+                stack.extend((g.right, g.left))
+    return found
 
 
 @without_cycle_collection
 def parse(text: str) -> Program:
-    """Return the program written in text (ValueError: line, column and what was expected; or the binding problem)."""
+    """Return the program written in text (ValueError: line, column and what was expected; or the binding problem, and its place)."""
     tree = parse_text(load_parser("brasp.lark"), text, TERMINALS)
-    items = _ToAst().transform(tree).children
+    check_nesting(tree, OPERATORS)
+    ast = _ToAst()
+    items = ast.transform(tree).children
+    positions = ast.positions
+    positions.end = end_of(text)
     statements: list[Statement] = []
-    lines: list[int] = []
-    outputs: list[tuple[str, int]] = []
+    outputs: list[tuple[str, Where]] = []
+    bindings: list[Binding] = []
     for it in items:
         if isinstance(it[0], str):
             outputs.append(it)
-        else:
-            statements.append(it[0])
-            lines.append(it[1])
+            continue
+        st, here = it
+        statements.append(st)
+        found = _uses_at(st, positions, here)
+        positions.statements.setdefault(st.name, here)
+        positions.uses.setdefault(st.name, found)
+        names = uses(st)
+        bindings.append(Binding(st.name, here[0], names, here[1], tuple(found.get(n, here) for n in names)))
     if len(outputs) > 1:
-        raise ValueError(f"line {outputs[1][1]}: a second 'output' line (the first is on line {outputs[0][1]})")
-    output, oline = outputs[0] if outputs else (None, 0)
-    order_bindings([Binding(s.name, ln, uses(s)) for s, ln in zip(statements, lines)], output, oline, KEYWORDS)
+        raise ValueError(f"{at(outputs[1][1])}: a second 'output' line (the first is on line {outputs[0][1][0]})")
+    output, oat = outputs[0] if outputs else (None, None)
+    positions.output = oat
+    order_bindings(bindings, output, oat[0] if oat else 0, KEYWORDS, oat, positions.end)
     assert output is not None
-    return Program(tuple(statements), output)
+    return Program(tuple(statements), output, positions)
 
 
 def expr_uses(e: Expr) -> list[str]:
@@ -358,10 +414,99 @@ def interpret_word(p: Program, word: Sequence[str]) -> dict[str, list[bool]]:
 def interpret(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
     """Return every vector of the program on a (batch, n) array of symbol indices, as (batch, n) bool arrays."""
     inputs = np.atleast_2d(np.asarray(inputs))
-    missing = tokens(p) - set(alphabet)
-    if missing:
-        raise ValueError(f"the program reads token vectors of {', '.join(sorted(missing))}, not in the alphabet {{{', '.join(alphabet)}}}")
+    check_symbols(tokens(p), alphabet, p.positions)
     rows = [interpret_word(p, [alphabet[int(v)] for v in row]) for row in inputs]
+    return {s.name: np.array([r[s.name] for r in rows], dtype=bool).reshape(inputs.shape) for s in p.statements}
+
+
+def _eval_columns(e: Expr, vec: Mapping[str, np.ndarray], tok: Mapping[str, np.ndarray], query: Mapping[str, bool] | None = None) -> Any:
+    """Return an expression's values at every position, numpy-wide (a (n,) bool array or a constant); in a selector, the query
+    vectors (side i) take the constants in ``query`` and the key vectors are read at j (one expression: its nesting is bounded)."""
+    if isinstance(e, Var):
+        if e.side == "i":
+            assert query is not None
+            return np.bool_(query[e.name])
+        return tok[e.name[2:]] if e.name.startswith("Q_") else vec[e.name]
+    if isinstance(e, Token):
+        return tok[e.symbol]
+    if isinstance(e, BConst):
+        return np.bool_(e.value)
+    if isinstance(e, BNot):
+        return ~_eval_columns(e.arg, vec, tok, query)
+    if isinstance(e, BAnd):
+        return _eval_columns(e.left, vec, tok, query) & _eval_columns(e.right, vec, tok, query)
+    return _eval_columns(e.left, vec, tok, query) | _eval_columns(e.right, vec, tok, query)
+
+
+def _chosen_key(direction: str, mask: str, selected: np.ndarray) -> np.ndarray:
+    """Return, for every query i, the key the attention chooses among the selected j that M(i, j) shows (-1: none).
+
+    By prefix scans: the rightmost selected j < i is the running maximum of the selected indices before i; the leftmost
+    selected j < i is the first selected index, if it is before i; the future masks mirror these; ``all`` takes the first
+    (last) selected index of the word.
+    """
+    n = len(selected)
+    idx = np.arange(n)
+    marked = np.where(selected, idx, -1)
+    first = int(np.argmax(selected)) if selected.any() else -1
+    last = int(n - 1 - np.argmax(selected[::-1])) if selected.any() else -1
+    if mask == "all":
+        return np.full(n, first if direction == "leftmost" else last)
+    if mask == "past":
+        if direction == "rightmost":  # max{j < i : S(j)}: the running maximum up to i - 1
+            before = np.maximum.accumulate(marked)
+            return np.concatenate([[-1], before[:-1]])
+        return np.where((first >= 0) & (first < idx), first, -1)
+    if direction == "leftmost":  # min{j > i : S(j)}: the running minimum from the right, from i + 1
+        big = np.where(selected, idx, n)
+        after = np.minimum.accumulate(big[::-1])[::-1]
+        nxt = np.concatenate([after[1:], [n]])
+        return np.where(nxt < n, nxt, -1)
+    return np.where(last > idx, last, -1)
+
+
+def interpret_columns_word(p: Program, word: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
+    """Return every vector on one word (symbol indices) as (n,) bool arrays: the paper's definitions, numpy-wide, in time O(n 2^m).
+
+    A position-wise expression elementwise; an attention split on the values sigma of the m query vectors its selector
+    reads (as the translation to TL does, m <= MAX_QUERY_VECTORS): for each sigma the key-only selector S_sigma(j) is a
+    vector, the chosen key for every query by prefix scans (``_chosen_key``), and query i takes the sigma of its own query
+    values; P(i) = V(j*) with a chosen j*, else D(i).  For long words (sampled verification); tested equal to
+    ``interpret_word``, which reads the definitions position by position.
+    """
+    n = len(word)
+    tok = {a: np.asarray(word == k) for k, a in enumerate(alphabet)}
+    for a in tokens(p) - set(alphabet):
+        tok[a] = np.zeros(n, dtype=bool)
+    order = order_bindings([Binding(s.name, 0, uses(s)) for s in p.statements], p.output, 0)
+    by_name = {s.name: s for s in p.statements}
+    vec: dict[str, np.ndarray] = {}
+    for name in order:
+        s = by_name[name]
+        if isinstance(s, Assign):
+            vec[name] = np.broadcast_to(_eval_columns(s.expr, vec, tok), (n,)).copy()
+            continue
+        value = np.broadcast_to(_eval_columns(s.value, vec, tok), (n,))
+        default = np.broadcast_to(_eval_columns(s.default, vec, tok), (n,))
+        qs = query_vectors(s.selector)
+        qvals = [tok[q[2:]] if q.startswith("Q_") else vec[q] for q in qs]
+        chosen = np.full(n, -1)
+        for values in itertools.product((True, False), repeat=len(qs)):
+            here = np.ones(n, dtype=bool)  # the queries whose own query values are sigma
+            for qv, v in zip(qvals, values):
+                here &= qv if v else ~qv
+            if here.any():
+                selected = np.broadcast_to(_eval_columns(s.selector, vec, tok, dict(zip(qs, values))), (n,))
+                chosen = np.where(here, _chosen_key(s.direction, s.mask, selected), chosen)
+        vec[name] = np.where(chosen >= 0, value[np.maximum(chosen, 0)], default)
+    return vec
+
+
+def interpret_columns(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
+    """Return every vector on a (batch, n) array of symbol indices as (batch, n) bool arrays (``interpret``, numpy-wide)."""
+    inputs = np.atleast_2d(np.asarray(inputs))
+    check_symbols(tokens(p), alphabet, p.positions)
+    rows = [interpret_columns_word(p, row, alphabet) for row in inputs]
     return {s.name: np.array([r[s.name] for r in rows], dtype=bool).reshape(inputs.shape) for s in p.statements}
 
 
@@ -462,6 +607,10 @@ def assume_symbol(g: lg.Formula, symbol: str) -> lg.Formula:
             memo[id(x)] = t_and(memo[id(x.left)], memo[id(x.right)])
         else:
             memo[id(x)] = t_or(memo[id(x.left)], memo[id(x.right)])
+        done = memo.get(id(x))
+        if done is not None and id(done) not in memo:  # a rewritten node has its atoms decided already: rewriting it again gives itself
+            _KEEP.append(done)
+            memo[id(done)] = done
     return memo[id(g)]
 
 
@@ -641,7 +790,5 @@ def compile_program(p: Program | str, alphabet: Sequence[str] = ("a", "b"), regi
     """Return the program compiled to one model through the TL compiler (ValueError on what it refuses)."""
     if isinstance(p, str):
         p = parse(p)
-    missing = tokens(p) - set(alphabet)
-    if missing:
-        raise ValueError(f"the program reads token vectors of {', '.join(sorted(missing))}, not in the alphabet {{{', '.join(alphabet)}}}")
-    return compile_via_tl("brasp", p, format_program(p), to_formulas(p), p.output, alphabet, regime, interpret)
+    check_symbols(tokens(p), alphabet, p.positions)
+    return compile_via_tl("brasp", p, format_program(p), to_formulas(p), p.output, alphabet, regime, interpret, positions=p.positions)

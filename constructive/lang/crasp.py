@@ -24,7 +24,7 @@ count (#[j <= i] P is #<=[P]); only conditionals split a count expression into c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import lark
@@ -34,7 +34,18 @@ from hardsoft.constructive import logic as lg
 from hardsoft.constructive.gcpause import without_cycle_collection
 from hardsoft.constructive.lang.brasp import FALSE, TRUE, BAnd, BConst, BNot, BOr, Token, Var, clear_translation_caches, t_and, t_not, t_or
 from hardsoft.constructive.lang.grammar import load_parser, parse_text
-from hardsoft.constructive.lang.program import Binding, CompiledProgram, compile_via_tl, order_bindings
+from hardsoft.constructive.lang.program import (
+    Binding,
+    CompiledProgram,
+    Positions,
+    Where,
+    at,
+    check_nesting,
+    check_symbols,
+    compile_via_tl,
+    end_of,
+    order_bindings,
+)
 from hardsoft.constructive.logic.syntax import MAX_INTEGER
 
 KEYWORDS = frozenset({"output", "true", "false"})
@@ -132,10 +143,11 @@ class Assign:
 
 @dataclass(frozen=True)
 class Program:
-    """The statements in their order, and the output vector's name."""
+    """The statements in their order, and the output vector's name (and, not compared, where each part is written)."""
 
     statements: tuple[Assign, ...]
     output: str
+    positions: Positions | None = field(default=None, compare=False, repr=False)
 
 
 # --------------------------------------------------------------------------- parsing and types
@@ -150,59 +162,74 @@ def _integer(tok: Any) -> int:
     return int(text)
 
 
-class _ToAst(lark.Transformer):
-    def var(self, c: list[Any]) -> Expr:
-        return Var(str(c[0]))
+#: The grammar's operator rules (the nesting bound counts them: program.MAX_NESTING per line).
+OPERATORS = frozenset({"not_", "and_", "or_", "count", "add", "sub", "negate", "scale", "compare", "cond"})
 
-    def token(self, c: list[Any]) -> Expr:
-        return Token(str(c[0])[2:])
 
-    def num(self, c: list[Any]) -> Expr:
-        return Num(_integer(c[0]))
+@lark.v_args(meta=True)
+class _ToAst(lark.visitors.Transformer_NonRecursive):
+    """Lark tree -> AST, without recursion; every node's and statement's place recorded in ``positions``."""
 
-    def true(self, c: list[Any]) -> Expr:
-        return BConst(True)
+    def __init__(self) -> None:
+        super().__init__()
+        self.positions = Positions()
 
-    def false(self, c: list[Any]) -> Expr:
-        return BConst(False)
+    def _at(self, node: Any, meta: Any) -> Any:
+        self.positions.nodes[id(node)] = (meta.line, meta.column)
+        return node
 
-    def not_(self, c: list[Any]) -> Expr:
-        return BNot(c[0])
+    def var(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Var(str(c[0])), meta)
 
-    def and_(self, c: list[Any]) -> Expr:
-        return BAnd(c[0], c[1])
+    def token(self, meta: Any, c: list[Any]) -> Expr:
+        symbol = str(c[0])[2:]
+        self.positions.tokens[symbol] = min(self.positions.tokens.get(symbol, (meta.line, meta.column)), (meta.line, meta.column))
+        return self._at(Token(symbol), meta)
 
-    def or_(self, c: list[Any]) -> Expr:
-        return BOr(c[0], c[1])
+    def num(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Num(_integer(c[0])), meta)
 
-    def count(self, c: list[Any]) -> Expr:
-        return Count(c[1])
+    def true(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BConst(True), meta)
 
-    def add(self, c: list[Any]) -> Expr:
-        return Add(c[0], c[1])
+    def false(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BConst(False), meta)
 
-    def sub(self, c: list[Any]) -> Expr:
-        return Sub(c[0], c[1])
+    def not_(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BNot(c[0]), meta)
 
-    def negate(self, c: list[Any]) -> Expr:
-        return Neg(c[0])
+    def and_(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BAnd(c[0], c[1]), meta)
 
-    def scale(self, c: list[Any]) -> Expr:
-        return Scale(_integer(c[0]), c[1])
+    def or_(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(BOr(c[0], c[1]), meta)
 
-    def compare(self, c: list[Any]) -> Expr:
-        return Compare(str(c[1]), c[0], c[2])
+    def count(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Count(c[1]), meta)
 
-    def cond(self, c: list[Any]) -> Expr:
-        return Cond(c[0], c[1], c[2])
+    def add(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Add(c[0], c[1]), meta)
 
-    @lark.v_args(meta=True)
-    def assign(self, meta: Any, c: list[Any]) -> tuple[Assign, int]:
-        return Assign(str(c[0]), c[1]), meta.line
+    def sub(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Sub(c[0], c[1]), meta)
 
-    @lark.v_args(meta=True)
-    def output(self, meta: Any, c: list[Any]) -> tuple[str, int]:
-        return str(c[0]), meta.line
+    def negate(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Neg(c[0]), meta)
+
+    def scale(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Scale(_integer(c[0]), c[1]), meta)
+
+    def compare(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Compare(str(c[1]), c[0], c[2]), meta)
+
+    def cond(self, meta: Any, c: list[Any]) -> Expr:
+        return self._at(Cond(c[0], c[1], c[2]), meta)
+
+    def assign(self, meta: Any, c: list[Any]) -> tuple[Assign, Where]:
+        return Assign(str(c[0]), c[1]), (c[0].line, c[0].column)
+
+    def output(self, meta: Any, c: list[Any]) -> tuple[str, Where]:
+        return str(c[0]), (c[0].line, c[0].column)
 
 
 def _children(e: Expr) -> tuple[Expr, ...]:
@@ -244,13 +271,17 @@ def tokens(p: Program) -> set[str]:
 BOOL, COUNT = "Boolean", "count"
 
 
-def type_of(e: Expr, types: Mapping[str, str], line: int) -> str:
-    """Return BOOL or COUNT for an expression, or raise ValueError naming the line and the operation."""
+def type_of(e: Expr, types: Mapping[str, str], line: int, positions: Positions | None = None) -> str:
+    """Return BOOL or COUNT for an expression, or raise ValueError naming the place (line, and column when known) and the operation."""
+
+    def place(x: Expr) -> str:
+        w = positions.nodes.get(id(x)) if positions is not None else None
+        return at(w) if w is not None else f"line {line}"
 
     def need(x: Expr, t: str, what: str) -> None:
-        got = type_of(x, types, line)
+        got = type_of(x, types, line, positions)
         if got != t:
-            raise ValueError(f"line {line}: {what} needs a {t}, got a {got}")
+            raise ValueError(f"{place(x)}: {what} needs a {t}, got a {got}")
 
     if isinstance(e, Var):
         return types[e.name]
@@ -290,43 +321,71 @@ def type_of(e: Expr, types: Mapping[str, str], line: int) -> str:
     return COUNT
 
 
+def _uses_at(s: Assign, positions: Positions, here: Where) -> dict[str, Where]:
+    """Return the first place each name a statement reads is written."""
+    found: dict[str, Where] = {}
+    stack: list[Expr] = [s.expr]
+    while stack:
+        g = stack.pop()
+        if isinstance(g, Var):
+            w = positions.of(g, here)
+            found[g.name] = min(found.get(g.name, w), w)
+        stack.extend(_children(g))
+    return found
+
+
 def check_types(p: Program, lines: Sequence[int] | None = None) -> dict[str, str]:
-    """Return every vector's type (BOOL or COUNT); ValueError on a type error or a count output."""
-    lines = lines or [0] * len(p.statements)
+    """Return every vector's type (BOOL or COUNT); ValueError on a type error (naming its place) or a count output."""
+    pos = p.positions
+    lines = lines or [pos.statements.get(s.name, (0, 0))[0] if pos is not None else 0 for s in p.statements]
     where = {s.name: ln for s, ln in zip(p.statements, lines)}
     by_name = {s.name: s for s in p.statements}
     types: dict[str, str] = {}
     for name in order_bindings([Binding(s.name, ln, tuple(expr_uses(s.expr))) for s, ln in zip(p.statements, lines)], p.output, 0, KEYWORDS):
-        types[name] = type_of(by_name[name].expr, types, where[name])
+        types[name] = type_of(by_name[name].expr, types, where[name], pos)
     if types[p.output] != BOOL:
-        raise ValueError(f"the output {p.output!r} is a count; the output must be a Boolean vector")
+        oat = pos.output if pos is not None and pos.output is not None else None
+        place = f"{at(oat)}: " if oat is not None else ""
+        raise ValueError(f"{place}the output {p.output!r} is a count; the output must be a Boolean vector")
     return types
 
 
 @without_cycle_collection
 def parse(text: str) -> Program:
-    """Return the program written in text (ValueError: line, column and what was expected; or the binding or type problem)."""
+    """Return the program written in text (ValueError: line, column and what was expected; or the binding or type problem, and its place)."""
     tree = parse_text(load_parser("crasp.lark"), text, TERMINALS)
+    check_nesting(tree, OPERATORS)
+    ast = _ToAst()
     try:
-        items = _ToAst().transform(tree).children
+        items = ast.transform(tree).children
     except lark.exceptions.VisitError as e:
         if isinstance(e.orig_exc, ValueError):
             raise ValueError(str(e.orig_exc)) from None
         raise
-    statements, lines, outputs = [], [], []
+    positions = ast.positions
+    positions.end = end_of(text)
+    statements: list[Assign] = []
+    outputs: list[tuple[str, Where]] = []
+    bindings: list[Binding] = []
     for it in items:
         if isinstance(it[0], str):
             outputs.append(it)
-        else:
-            statements.append(it[0])
-            lines.append(it[1])
+            continue
+        st, here = it
+        statements.append(st)
+        found = _uses_at(st, positions, here)
+        positions.statements.setdefault(st.name, here)
+        positions.uses.setdefault(st.name, found)
+        names = tuple(expr_uses(st.expr))
+        bindings.append(Binding(st.name, here[0], names, here[1], tuple(found.get(n, here) for n in names)))
     if len(outputs) > 1:
-        raise ValueError(f"line {outputs[1][1]}: a second 'output' line (the first is on line {outputs[0][1]})")
-    output, oline = outputs[0] if outputs else (None, 0)
-    order_bindings([Binding(s.name, ln, tuple(expr_uses(s.expr))) for s, ln in zip(statements, lines)], output, oline, KEYWORDS)
+        raise ValueError(f"{at(outputs[1][1])}: a second 'output' line (the first is on line {outputs[0][1][0]})")
+    output, oat = outputs[0] if outputs else (None, None)
+    positions.output = oat
+    order_bindings(bindings, output, oat[0] if oat else 0, KEYWORDS, oat, positions.end)
     assert output is not None
-    p = Program(tuple(statements), output)
-    check_types(p, lines)
+    p = Program(tuple(statements), output, positions)
+    check_types(p)
     return p
 
 
@@ -421,11 +480,64 @@ def interpret_word(p: Program, word: Sequence[str]) -> dict[str, list[Any]]:
 def interpret(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
     """Return every vector on a (batch, n) array of symbol indices: (batch, n) bool or int64 arrays."""
     inputs = np.atleast_2d(np.asarray(inputs))
-    missing = tokens(p) - set(alphabet)
-    if missing:
-        raise ValueError(f"the program reads token vectors of {', '.join(sorted(missing))}, not in the alphabet {{{', '.join(alphabet)}}}")
+    check_symbols(tokens(p), alphabet, p.positions)
     types = check_types(p)
     rows = [interpret_word(p, [alphabet[int(v)] for v in row]) for row in inputs]
+    return {
+        s.name: np.array([r[s.name] for r in rows], dtype=bool if types[s.name] == BOOL else np.int64).reshape(inputs.shape) for s in p.statements
+    }
+
+
+def _eval_columns(e: Expr, vec: Mapping[str, np.ndarray], tok: Mapping[str, np.ndarray], n: int) -> np.ndarray:
+    """Return an expression's values at every position, numpy-wide: Booleans as bool arrays, counts as arrays of Python ints."""
+    if isinstance(e, Var):
+        return vec[e.name]
+    if isinstance(e, Token):
+        return tok[e.symbol]
+    if isinstance(e, BConst):
+        return np.full(n, e.value)
+    if isinstance(e, Num):
+        return np.full(n, e.value, dtype=object)
+    if isinstance(e, BNot):
+        return ~_eval_columns(e.arg, vec, tok, n)
+    if isinstance(e, (BAnd, BOr)):
+        a, b = _eval_columns(e.left, vec, tok, n), _eval_columns(e.right, vec, tok, n)
+        return a & b if isinstance(e, BAnd) else a | b
+    if isinstance(e, Count):  # #[j <= i] P(j): the inclusive prefix sum
+        return np.cumsum(_eval_columns(e.arg, vec, tok, n).astype(object))
+    if isinstance(e, (Add, Sub)):
+        a, b = _eval_columns(e.left, vec, tok, n), _eval_columns(e.right, vec, tok, n)
+        return a + b if isinstance(e, Add) else a - b
+    if isinstance(e, Neg):
+        return -_eval_columns(e.arg, vec, tok, n)
+    if isinstance(e, Scale):
+        return e.k * _eval_columns(e.arg, vec, tok, n)
+    if isinstance(e, Compare):
+        a, b = _eval_columns(e.left, vec, tok, n), _eval_columns(e.right, vec, tok, n)
+        op = {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal}[e.op]
+        return np.asarray(op(a, b), dtype=bool)
+    assert isinstance(e, Cond)
+    return np.where(_eval_columns(e.cond, vec, tok, n), _eval_columns(e.then, vec, tok, n), _eval_columns(e.other, vec, tok, n))
+
+
+def interpret_columns(p: Program, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
+    """Return every vector on a (batch, n) array of symbol indices (``interpret``, numpy-wide: a count is the cumulative sum).
+
+    For long words (sampled verification); exact (Python integers); tested equal to ``interpret``.
+    """
+    inputs = np.atleast_2d(np.asarray(inputs))
+    check_symbols(tokens(p), alphabet, p.positions)
+    types = check_types(p)
+    by_name = {s.name: s for s in p.statements}
+    order = order_bindings([Binding(s.name, 0, tuple(expr_uses(s.expr))) for s in p.statements], p.output, 0)
+    rows = []
+    for word in inputs:
+        n = len(word)
+        tok = {a: np.asarray(word == k) for k, a in enumerate(alphabet)}
+        vec: dict[str, np.ndarray] = {}
+        for name in order:
+            vec[name] = np.broadcast_to(_eval_columns(by_name[name].expr, vec, tok, n), (n,))
+        rows.append(vec)
     return {
         s.name: np.array([r[s.name] for r in rows], dtype=bool if types[s.name] == BOOL else np.int64).reshape(inputs.shape) for s in p.statements
     }
@@ -616,7 +728,8 @@ def to_formulas(p: Program, alphabet: Sequence[str] = ()) -> tuple[dict[str, lg.
     tr = _Translator(alphabet, env)
     try:
         for name in order_bindings([Binding(s.name, 0, tuple(expr_uses(s.expr))) for s in p.statements], p.output, 0):
-            env[name] = tr(by_name[name].expr, f"vector {name!r}")
+            known = p.positions.statements.get(name) if p.positions is not None else None
+            env[name] = tr(by_name[name].expr, f"{at(known)}: vector {name!r}" if known else f"vector {name!r}")
     finally:
         clear_translation_caches()  # t_and's assume_symbol results, kept for this translation only
     return {k: v for k, v in env.items() if types[k] == BOOL}, {k: v for k, v in env.items() if types[k] == COUNT}
@@ -627,8 +740,6 @@ def compile_program(p: Program | str, alphabet: Sequence[str] = ("a", "b"), regi
     """Return the program compiled to one model through the TL compiler's counting constructions (ValueError on what it refuses)."""
     if isinstance(p, str):
         p = parse(p)
-    missing = tokens(p) - set(alphabet)
-    if missing:
-        raise ValueError(f"the program reads token vectors of {', '.join(sorted(missing))}, not in the alphabet {{{', '.join(alphabet)}}}")
+    check_symbols(tokens(p), alphabet, p.positions)
     booleans, counts = to_formulas(p, alphabet)
-    return compile_via_tl("crasp", p, format_program(p), booleans, p.output, alphabet, regime, interpret, tuple(counts))
+    return compile_via_tl("crasp", p, format_program(p), booleans, p.output, alphabet, regime, interpret, tuple(counts), p.positions)

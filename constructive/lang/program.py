@@ -24,32 +24,80 @@ from hardsoft.constructive.logic.syntax import MAX_DEPTH
 MAX_MESSAGE = 240
 
 
+#: A place in a program's text: (line, column), both 1-based.
+Where = tuple[int, int]
+#: Most operators one line's expression may nest (B-RASP, C-RASP): deeper structure is written as vectors on several lines.
+#: The interpreter, the printer and the translation walk one expression recursively; 128 levels stay far below Python's limit.
+MAX_NESTING = 128
+
+
+def at(where: Where) -> str:
+    """Return "line L, column C" for a place in a program's text."""
+    return f"line {where[0]}, column {where[1]}"
+
+
+@dataclass
+class Positions:
+    """Where a program's parts are written: each statement's name, each AST node (by id: the nodes live in the program), each
+    symbol's first token vector, each statement's first use of every name it reads, the output line's name, the text's end."""
+
+    statements: dict[str, Where] = field(default_factory=dict)
+    nodes: dict[int, Where] = field(default_factory=dict)
+    tokens: dict[str, Where] = field(default_factory=dict)
+    uses: dict[str, dict[str, Where]] = field(default_factory=dict)
+    output: Where | None = None
+    end: Where = (1, 1)
+
+    def of(self, node: Any, default: Where) -> Where:
+        """Return where an AST node is written (default when unknown)."""
+        return self.nodes.get(id(node), default)
+
+
+def end_of(text: str) -> Where:
+    """Return the place just past the end of a text."""
+    lines = text.split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        return len(lines) - 1, len(lines[-2]) + 1
+    return len(lines), len(lines[-1]) + 1
+
+
 @dataclass(frozen=True)
 class Binding:
-    """One statement as the binding check sees it: the name it binds, its source line, the names it reads."""
+    """One statement as the binding check sees it: the name it binds, its source line (and column), the names it reads (and where)."""
 
     name: str
     line: int
     uses: tuple[str, ...]
+    column: int = 1
+    use_at: tuple[Where, ...] = ()  # parallel to uses: the first place each is read (empty: the statement's own place)
 
 
-def order_bindings(bindings: Sequence[Binding], output: str | None, output_line: int, reserved: frozenset[str] = frozenset()) -> list[str]:
-    """Return the names in an evaluation order (each after the names it reads), or raise ValueError naming the problem."""
-    where: dict[str, int] = {}
+def order_bindings(
+    bindings: Sequence[Binding],
+    output: str | None,
+    output_line: int,
+    reserved: frozenset[str] = frozenset(),
+    output_at: Where | None = None,
+    end: Where = (1, 1),
+) -> list[str]:
+    """Return the names in an evaluation order (each after the names it reads), or raise ValueError naming the problem and its place."""
+    where: dict[str, Binding] = {}
     for b in bindings:
+        here = at((b.line, b.column))
         if b.name in reserved:
-            raise ValueError(f"line {b.line}: {b.name!r} is a keyword and cannot name a vector")
+            raise ValueError(f"{here}: {b.name!r} is a keyword and cannot name a vector")
         if b.name in where:
-            raise ValueError(f"line {b.line}: {b.name!r} is bound again (first bound on line {where[b.name]})")
-        where[b.name] = b.line
+            raise ValueError(f"{here}: {b.name!r} is bound again (first bound on line {where[b.name].line})")
+        where[b.name] = b
+    use_at = {b.name: dict(zip(b.uses, b.use_at)) for b in bindings}
     for b in bindings:
         for u in b.uses:
             if u not in where:
-                raise ValueError(f"line {b.line}: {u!r} is not bound")
+                raise ValueError(f"{at(use_at[b.name].get(u, (b.line, b.column)))}: {u!r} is not bound")
     if output is None:
-        raise ValueError("the program has no 'output NAME' line")
+        raise ValueError(f"{at(end)}: the program has no 'output NAME' line")
     if output not in where:
-        raise ValueError(f"line {output_line}: the output {output!r} is not bound")
+        raise ValueError(f"{at(output_at or (output_line, 1))}: the output {output!r} is not bound")
     uses = {b.name: b.uses for b in bindings}
     state: dict[str, int] = {}  # 1 on the stack, 2 done
     order: list[str] = []
@@ -69,7 +117,8 @@ def order_bindings(bindings: Sequence[Binding], output: str | None, output_line:
                 d = deps[k]
                 if state.get(d) == 1:
                     cycle = path[path.index(d) :] + [d]
-                    raise ValueError(f"line {where[d]}: the vectors form a cycle: {' -> '.join(cycle)}")
+                    closing = use_at[name].get(d, (where[name].line, where[name].column))  # the use that closes the cycle
+                    raise ValueError(f"{at(closing)}: the vectors form a cycle: {' -> '.join(cycle)}")
                 if not state.get(d):
                     stack.append((d, 0))
             else:
@@ -79,9 +128,45 @@ def order_bindings(bindings: Sequence[Binding], output: str | None, output_line:
     return order
 
 
-def formula_depth(f: lg.Formula) -> int:
-    """Return the operator depth of a formula, each shared node visited once (no recursion)."""
-    memo: dict[int, int] = {}
+def check_nesting(tree: Any, operators: frozenset[str], limit: int = MAX_NESTING) -> None:
+    """Refuse a line whose expression nests more than ``limit`` operators (the rules named in operators), naming its place.
+
+    Walks the parse tree with an explicit stack (no recursion however deep it is); the place named
+    is the operator that first passes the bound, counted from the innermost one.
+    """
+    depth: dict[int, int] = {}
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        node, ready = stack.pop()
+        kids = [c for c in getattr(node, "children", ()) if hasattr(c, "children")]
+        if not ready:
+            stack.append((node, True))
+            stack.extend((c, False) for c in kids)
+            continue
+        d = max((depth[id(c)] for c in kids), default=0) + (1 if node.data in operators else 0)
+        if d > limit:
+            meta = node.meta
+            raise ValueError(
+                f"line {meta.line}, column {meta.column}: this expression nests more than {limit} operators "
+                "(the bound for one line); write the inner part as a vector of its own on another line"
+            )
+        depth[id(node)] = d
+
+
+def check_symbols(symbols: set[str], alphabet: Sequence[str], positions: Positions | None) -> None:
+    """Refuse token vectors of symbols outside the alphabet, naming the place of the first one written (ValueError)."""
+    missing = sorted(symbols - set(alphabet))
+    if not missing:
+        return
+    known = positions.tokens if positions is not None else {}
+    first = min(missing, key=lambda sym: known.get(sym, (1 << 30, 0)))
+    place = f"{at(known[first])}: " if first in known else ""
+    raise ValueError(f"{place}the program reads token vectors of {', '.join(missing)}, not in the alphabet {{{', '.join(alphabet)}}}")
+
+
+def formula_depth(f: lg.Formula, memo: dict[int, int] | None = None) -> int:
+    """Return the operator depth of a formula, each shared node visited once (no recursion); ``memo`` may be shared across calls."""
+    memo = {} if memo is None else memo
     stack: list[tuple[lg.Formula, bool]] = [(f, False)]
     while stack:
         g, ready = stack.pop()
@@ -232,14 +317,26 @@ def compile_via_tl(
     regime: str,
     interpret: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]],
     extra_omitted: Sequence[str] = (),
+    positions: Positions | None = None,
 ) -> CompiledProgram:
-    """Return the program compiled through the TL formula of its output (ValueError when the TL compiler refuses it)."""
+    """Return the program compiled through the TL formula of its output (ValueError when the TL compiler refuses it).
+
+    A vector whose formula is deeper than the TL's bound MAX_DEPTH is refused first, the first
+    such vector in evaluation order named with its place (``positions``).
+    """
     alphabet = tuple(alphabet)
     formulas = share_formulas(formulas)
     top = formulas[output]
-    deep = formula_depth(top)
-    if deep > MAX_DEPTH:
-        raise ValueError(f"the output {output!r} becomes a temporal-logic formula {deep} operators deep; the compiler's bound is {MAX_DEPTH}")
+    memo: dict[int, int] = {}
+    if formula_depth(top, memo) > MAX_DEPTH:
+        inside = {id(g) for g in lg.subformulas(top)}
+        for name, f in formulas.items():  # evaluation order: the first vector of the output's formula past the bound
+            deep = formula_depth(f, memo)
+            if deep > MAX_DEPTH and id(f) in inside:
+                place = f"{at(positions.statements[name])}: " if positions is not None and name in positions.statements else ""
+                raise ValueError(
+                    f"{place}the vector {name!r} becomes a temporal-logic formula {deep} operators deep; the compiler's bound is {MAX_DEPTH}"
+                )
     try:
         tl = lg.compile_formula(top, alphabet, regime)
     except ValueError as e:

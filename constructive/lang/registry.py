@@ -45,18 +45,35 @@ class Language:
     to_model: Callable[[Any, Sequence[str], str], Any]
     #: the compiler: "tl" (through temporal-logic formulas: to_model returns a CompiledProgram) or "srasp" (its own)
     via: str = "tl"
+    #: the same definitions evaluated numpy-wide, for long words (sampled verification); None: ``interpret`` serves
+    interpret_columns: Callable[[Any, np.ndarray, Sequence[str]], Mapping[str, np.ndarray]] | None = None
+
+
+def _tl_names(f: lg.Formula) -> tuple[str, ...]:
+    """Return the name of every subformula (``lg.subformulas`` order): its text when its tree has at most LABEL_MAX_SYMBOLS
+    symbols, else "#k Op (over ... symbols as text)" with k its index, as the compiler labels its coordinates.
+
+    Naming each subformula of a chain by its full text would cost the sum of their lengths: quadratic in the formula.
+    """
+    from hardsoft.constructive.logic.compiler import LABEL_MAX_SYMBOLS, _tree_size
+
+    sizes: dict[int, int] = {}
+    return tuple(
+        str(g) if _tree_size(g, sizes) <= LABEL_MAX_SYMBOLS else f"#{k} {type(g).__name__} (over {LABEL_MAX_SYMBOLS} symbols as text)"
+        for k, g in enumerate(lg.subformulas(f))
+    )
 
 
 def _tl_interpret(f: lg.Formula, inputs: np.ndarray, alphabet: Sequence[str]) -> dict[str, np.ndarray]:
-    """Return every subformula's truth values (the TL reference evaluator), keyed by the subformula's text."""
+    """Return every subformula's truth values (the TL reference evaluator), keyed by the subformula's name (``_tl_names``)."""
     table = lg.evaluate_batch(f, np.atleast_2d(np.asarray(inputs)), tuple(alphabet))
-    return {str(g): table[:, :, k] for k, g in enumerate(lg.subformulas(f))}
+    return {name: table[:, :, k] for k, name in enumerate(_tl_names(f))}
 
 
 def _tl_to_model(f: lg.Formula, alphabet: Sequence[str], regime: str) -> CompiledProgram:
-    """Return a formula compiled by the TL compiler, every subformula a compared vector."""
+    """Return a formula compiled by the TL compiler, every subformula a compared vector (named by ``_tl_names``)."""
     c = lg.compile_formula(f, tuple(alphabet), regime)
-    names = tuple(str(g) for g in lg.subformulas(f))
+    names = _tl_names(f)
     return CompiledProgram("tl", f, str(f), tuple(alphabet), regime, c, names, tuple(range(len(names))), _tl_interpret)
 
 
@@ -93,6 +110,7 @@ LANGUAGES: dict[str, Language] = {
         brasp.format_program,
         brasp.interpret,
         brasp.compile_program,
+        interpret_columns=brasp.interpret_columns,
     ),
     "crasp": Language(
         "crasp",
@@ -103,6 +121,7 @@ LANGUAGES: dict[str, Language] = {
         crasp.format_program,
         crasp.interpret,
         crasp.compile_program,
+        interpret_columns=crasp.interpret_columns,
     ),
     "srasp": Language(
         "srasp",

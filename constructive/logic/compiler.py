@@ -886,7 +886,12 @@ class _Embedding:
 
 
 def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[_Embedding, dict[Formula, float]]:
-    """Step 4: WE (the symbol-only nodes' truth values), PE (the features; each comparison's constant / max(keys, 1) into V), orientations."""
+    """Step 4: WE (the symbol-only nodes' truth values), PE (the features), each comparison's constant / max(keys, 1) into V, orientations.
+
+    The constant is written by the FFN of the layer before V's first head (two units c * feature),
+    so V's coordinate is busy from there, not from the embedding (``Residual.compact``); by the
+    position embedding when that head is in layer 1.
+    """
     values = {g: sched.symbolic[g] for g in lay.symbolic}
     we = {a: {lay.clean[g]: 1.0 if v[k] else 0.0 for g, v in values.items() if v is not None} for k, a in enumerate(sched.alphabet)}
     pe: list[dict[int, float]] = [{lay.res[f]: 1.0} for f in lay.features]
@@ -903,8 +908,13 @@ def _embeddings(sched: _Schedule, lay: _Layout) -> tuple[_Embedding, dict[Formul
             orientation[g] = 1.0
             continue
         feat = "1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)" if direction == ">" else "1/n"  # bounded mixed: V = N / n
-        form = pe[row[feat]]
-        form[v] = form.get(v, 0.0) + const
+        first = sched.time[g] - 1  # the layer whose heads first write V (the count heads; bounded mixed: the lookups)
+        if first >= 2:  # the FFN of the layer before writes const * feature (two units, exact): V is busy from there, not from the start
+            k = lay.res[feat]
+            lay.res.layer(first - 2).units += [Unit({k: const}, 0.0, {v: 1.0}), Unit({k: -const}, 0.0, {v: -1.0})]
+        else:
+            form = pe[row[feat]]
+            form[v] = form.get(v, 0.0) + const
         orientation[g] = 1.0 if const > 0 else -1.0  # at n = 1 every count is 0 and V = const
     return _Embedding(we, pe), orientation
 

@@ -58,7 +58,10 @@ def check_alphabet(f: Formula, alphabet: Sequence[str]) -> None:
         raise ValueError(f"the alphabet must be non-empty without repeats, got {list(alphabet)}")
     missing = sorted(symbols(f) - set(alphabet))
     if missing:
-        raise ValueError(f"atom {missing[0]!r} is not in the alphabet {list(alphabet)}")
+        written = f.__dict__.get("_symbols", {})  # where parse() met each symbol first (a formula built in Python has none)
+        first = min(missing, key=lambda a: written.get(a, (1 << 30, 0)))
+        place = f"line {written[first][0]}, column {written[first][1]}: " if first in written else ""
+        raise ValueError(f"{place}atom {first!r} is not in the alphabet {list(alphabet)}")
 
 
 class _Values:

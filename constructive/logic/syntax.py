@@ -19,7 +19,7 @@ Grammar (loosest binding first; binary operators associate to the left)::
 
 SYMBOL is an identifier ([A-Za-z_][A-Za-z0-9_]*) other than the keywords
 true, false, first, last, Y, X, S, U (``mod`` and ``pos`` are keywords only before '(').  ``str(f)`` prints with the fewest parentheses
-that make ``parse(str(f)) == f``.  Parse errors are ValueError naming the column
+that make ``parse(str(f)) == f``.  Parse errors are ValueError naming the line, the column
 (1-based) and what was expected.
 """
 
@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import sys
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -38,11 +37,12 @@ from hardsoft.spec.constants import MAX_INTEGER  # largest integer literal (the 
 KEYWORDS = frozenset({"true", "false", "first", "last", "Y", "X", "S", "U"})
 COMPARISONS = ("<", "<=", ">", ">=")
 #: Deepest formula tree accepted (operators on one root-to-leaf path, a left-nested chain
-#: a & a & ... counted in full).  The parser's recursive descent raises the recursion limit by
-#: _FRAMES_PER_LEVEL frames per level (Python >= 3.11 runs Python-to-Python calls without the
-#: C stack); every later stage (printer, repr, hash, equality, compiler, evaluator, checks)
+#: a & a & ... counted in full).  Nothing recurses per level: the parser keeps its pending rules
+#: on a list, and every later stage (printer, repr, hash, equality, compiler, evaluator, checks)
 #: walks formulas with explicit stacks, so a formula built in Python deeper than this works too.
-MAX_DEPTH = 1000
+#: The bound admits 4,000-operation programs: the deepest family of benchmarks/languages.py, a
+#: B-RASP chain whose every attention reads the one before, reaches 5 operators per operation.
+MAX_DEPTH = 2**15
 
 
 # --------------------------------------------------------------------------- AST
@@ -85,28 +85,36 @@ def _node(cls: type[_N]) -> type[_N]:
 
 
 def _node_repr(root: Any) -> str:
-    """Return the dataclass-style repr of an AST value (``And(left=Atom(symbol='a'), ...)``), built bottom-up without recursion."""
-    memo: dict[int, str] = {}
-    stack: list[tuple[Any, bool]] = [(root, False)]
-    while stack:
-        x, ready = stack.pop()
-        if id(x) in memo:
-            continue
-        if hasattr(x, "_fields"):
-            kids = [getattr(x, n) for n in x._fields]
-        elif isinstance(x, tuple):
-            kids = list(x)
-        else:
-            memo[id(x)] = repr(x)
-            continue
-        if not ready:
-            stack.append((x, True))
-            stack.extend((k, False) for k in kids if id(k) not in memo)
+    """Return the dataclass-style repr of an AST value (``And(left=Atom(symbol='a'), ...)``), emitted part by part without recursion.
+
+    Time linear in the text (a deep chain's nodes do not each build the text of everything below them).
+    """
+    out: list[str] = []
+    emit: list[Any] = [root]
+    while emit:
+        x = emit.pop()
+        if isinstance(x, _Literal):
+            out.append(x.text)
         elif hasattr(x, "_fields"):
-            memo[id(x)] = f"{type(x).__name__}(" + ", ".join(f"{n}={memo[id(k)]}" for n, k in zip(x._fields, kids)) + ")"
+            parts: list[Any] = [_Literal(f"{type(x).__name__}(")]
+            for k, n in enumerate(x._fields):
+                parts += [_Literal((", " if k else "") + f"{n}="), getattr(x, n)]
+            emit.extend(reversed([*parts, _Literal(")")]))
+        elif isinstance(x, tuple):
+            parts = [_Literal("(")]
+            for k, v in enumerate(x):
+                parts += ([_Literal(", ")] if k else []) + [v]
+            emit.extend(reversed([*parts, _Literal(",)" if len(x) == 1 else ")")]))
         else:
-            memo[id(x)] = "(" + ", ".join(memo[id(k)] for k in kids) + ("," if len(kids) == 1 else "") + ")"
-    return memo[id(root)]
+            out.append(repr(x))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class _Literal:
+    """A piece of text in ``_node_repr``'s output (distinct from the str values inside the AST, which print with quotes)."""
+
+    text: str
 
 
 def _tree_equal(a: Any, b: Any) -> bool:
@@ -401,15 +409,21 @@ def _prec(f: Formula) -> int:
     return 5
 
 
-def _render(root: Any) -> str:
-    """Return the text of an AST value (fewest parentheses that round-trip), built bottom-up without recursion.
+#: Texts up to this many characters are kept on their node (printing every subformula of a tree then costs the texts' length);
+#: a longer text is assembled from its parts each time it is printed, so a deep chain's subformulas do not each keep a copy
+#: of nearly the whole formula (quadratic memory).
+TEXT_CACHE_MAX = 4096
 
-    Each node keeps its text once computed (nodes are immutable), so printing every
-    subformula of a tree costs the length of the texts, not a walk per subformula.
+
+def _render(root: Any) -> str:
+    """Return the text of an AST value (fewest parentheses that round-trip), without recursion, in time linear in the text.
+
+    Texts of at most TEXT_CACHE_MAX characters are built bottom-up and kept on their node
+    (nodes are immutable); a longer one is emitted part by part from an explicit stack.
     """
     if "_text" in root.__dict__:
         return str(root.__dict__["_text"])
-    memo: dict[int, str] = {}
+    memo: dict[int, str | None] = {}  # id -> the node's text, None when it is longer than TEXT_CACHE_MAX
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
         g, ready = stack.pop()
@@ -422,10 +436,41 @@ def _render(root: Any) -> str:
             stack.append((g, True))
             stack.extend((c, False) for c in _print_children(g) if id(c) not in memo)
             continue
-        text = _print_one(g, memo)
-        object.__setattr__(g, "_text", text)
-        memo[id(g)] = text
-    return memo[id(root)]
+        pieces: list[str] = []
+        size = 0
+        for part in _parts(g):
+            if isinstance(part, str):
+                text: str | None = part
+            else:
+                inner = memo[id(part[0])]
+                text = None if inner is None else f"({inner})" if part[1] else inner
+            if text is None or size + len(text) > TEXT_CACHE_MAX:
+                memo[id(g)] = None
+                break
+            pieces.append(text)
+            size += len(text)
+        else:
+            memo[id(g)] = "".join(pieces)
+            object.__setattr__(g, "_text", memo[id(g)])
+    done = memo[id(root)]
+    if done is not None:
+        return done
+    out: list[str] = []
+    emit: list[Any] = [(root, False)]
+    while emit:
+        part = emit.pop()
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        node, paren = part
+        known = memo.get(id(node))
+        if known is not None:
+            out.append(f"({known})" if paren else known)
+            continue
+        emit.extend([")"] if paren else [])
+        emit.extend(reversed(_parts(node)))
+        emit.extend(["("] if paren else [])
+    return "".join(out)
 
 
 def _print_children(g: Any) -> tuple[Any, ...]:
@@ -441,52 +486,49 @@ def _print_children(g: Any) -> tuple[Any, ...]:
     return ()
 
 
-def _print_one(g: Any, memo: dict[int, str]) -> str:
-    """Return g's text, its parts' texts being in memo."""
+def _operand(f: Any, parenthesised: bool) -> tuple[Any, bool]:
+    """Return an operand part: f, in parentheses when it binds looser than its place asks or is a comparison."""
+    return f, parenthesised or isinstance(f, Compare)
+
+
+def _parts(g: Any) -> list[Any]:
+    """Return g's text as parts: literal strings and (operand, in parentheses) pairs, in order."""
     if isinstance(g, Atom):
-        return g.symbol
+        return [g.symbol]
     if isinstance(g, Const):
-        return "true" if g.value else "false"
+        return ["true" if g.value else "false"]
     if isinstance(g, First):
-        return "first"
+        return ["first"]
     if isinstance(g, Last):
-        return "last"
+        return ["last"]
     if isinstance(g, Mod):
-        return f"mod({g.modulus}, {g.residue})"
+        return [f"mod({g.modulus}, {g.residue})"]
     if isinstance(g, Pos):
-        return _print_pos(g)
-    if isinstance(g, Not):
-        return "!" + _wrap(g.arg, _PREC_UNARY, memo)
-    if isinstance(g, Prev):
-        return "Y " + _wrap(g.arg, _PREC_UNARY, memo)
-    if isinstance(g, Next):
-        return "X " + _wrap(g.arg, _PREC_UNARY, memo)
+        return [_print_pos(g)]
+    if isinstance(g, (Not, Prev, Next)):
+        op = "!" if isinstance(g, Not) else "Y " if isinstance(g, Prev) else "X "
+        return [op, _operand(g.arg, _prec(g.arg) < _PREC_UNARY)]
     if isinstance(g, (And, Or, Since, Until)):
         op, prec = {And: ("&", _PREC_AND), Or: ("|", _PREC_OR), Since: ("S", _PREC_SINCE), Until: ("U", _PREC_SINCE)}[type(g)]
-        left = _wrap(g.left, prec, memo)
-        right = memo[id(g.right)]
-        if _prec(g.right) <= prec or isinstance(g.right, Compare):
-            right = f"({right})"
-        return f"{left} {op} {right}"
+        return [_operand(g.left, _prec(g.left) < prec), f" {op} ", _operand(g.right, _prec(g.right) <= prec)]
     if isinstance(g, Count):
-        return f"#{g.direction}[{memo[id(g.arg)]}]"
+        return [f"#{g.direction}[", (g.arg, False), "]"]
     if isinstance(g, Compare):
-        return f"{memo[id(g.lhs)]} {g.op} {memo[id(g.rhs)]}"
+        return [(g.lhs, False), f" {g.op} ", (g.rhs, False)]
     if isinstance(g, LinExpr):
-        parts: list[str] = []
+        parts: list[Any] = []
         for c, t in g.terms:
             mag = abs(c)
-            body = memo[id(t)] if mag == 1 else f"{mag}*{memo[id(t)]}"
-            if not parts:
-                parts.append(("-" if c < 0 else "") + body)
-            else:
-                parts.append(("- " if c < 0 else "+ ") + body)
+            sign = ("-" if c < 0 else "") if not parts else ("- " if c < 0 else "+ ")
+            if parts:
+                parts.append(" ")
+            parts += [sign + ("" if mag == 1 else f"{mag}*"), (t, False)]
         if g.const != 0 or not parts:
             if not parts:
                 parts.append(str(g.const))
             else:
-                parts.append(("- " if g.const < 0 else "+ ") + str(abs(g.const)))
-        return " ".join(parts)
+                parts.append(" " + ("- " if g.const < 0 else "+ ") + str(abs(g.const)))
+        return parts
     raise TypeError(f"not a formula: {g!r}")
 
 
@@ -500,14 +542,6 @@ def _print_pos(g: Pos) -> str:
         body = str(abs(c)) if not var else var if abs(c) == 1 else f"{abs(c)}*{var}"
         (left if c > 0 else right).append(body)
     return f"pos({' + '.join(left) or '0'} > {' + '.join(right) or '0'})"
-
-
-def _wrap(f: Formula, prec: int, memo: dict[int, str]) -> str:
-    """Print f, parenthesised when it binds looser than prec; a comparison that is an operand is always parenthesised."""
-    s = memo[id(f)]
-    if _prec(f) < prec or isinstance(f, Compare):
-        return f"({s})"
-    return s
 
 
 def children(f: Formula) -> tuple[Formula, ...]:
@@ -587,26 +621,51 @@ def _tokenize(text: str) -> list[_Tok]:
             return toks
         m = _TOKEN.match(text, pos)
         if m is None or m.end() == pos:
-            raise ValueError(f"column {pos + 1}: unexpected character {text[pos]!r}")
+            raise ValueError(f"{_position(text, pos)}: unexpected character {text[pos]!r}")
         kind = m.lastgroup or "op"
         toks.append(_Tok(kind, m.group(kind), m.start(kind) + 1))
         pos = m.end()
 
 
+def _position(text: str, offset: int) -> str:
+    """Return "line L, column C" (both 1-based) of a 0-based offset into text."""
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
+#: A parse step: a generator that yields the sub-parses it needs and returns its result (``_Parser.run`` drives them).
+_Step = Generator[Any, Any, Any]
+
+
 class _Parser:
+    """Recursive descent written as generators: a rule yields the sub-rule it needs, and ``run`` keeps the pending rules on a list.
+
+    So nesting costs list entries, not Python frames: no recursion limit is raised or reached,
+    however deep the formula (the bound MAX_DEPTH is checked as the formula is built, with the
+    column where it is passed).
+    """
+
     def __init__(self, text: str) -> None:
+        self.text = text
         self.toks = _tokenize(text)
         self.k = 0
         self.level = 0  # parentheses, brackets and prefix operators open at the current token
+        self.depths: dict[int, int] = {}  # id(node built here) -> its depth (operators on its longest path to a leaf)
+        self.symbols: dict[str, tuple[int, int]] = {}  # symbol -> (line, column) of its first atom
+        self.keep: list[Formula] = []  # the nodes whose ids are keys of depths
 
     @property
     def tok(self) -> _Tok:
         return self.toks[self.k]
 
+    def where(self, t: _Tok) -> str:
+        """Return the line and column of a token."""
+        return _position(self.text, t.col - 1)
+
     def fail(self, expected: str) -> ValueError:
         t = self.tok
         found = "end of input" if t.kind == "end" else repr(t.text)
-        return ValueError(f"column {t.col}: expected {expected}, found {found}")
+        return ValueError(f"{self.where(t)}: expected {expected}, found {found}")
 
     def eat(self, text: str, expected: str | None = None) -> _Tok:
         if self.tok.text != text or self.tok.kind == "end":
@@ -623,56 +682,84 @@ class _Parser:
         self.level += 1
         if self.level > MAX_DEPTH + 1:
             raise ValueError(
-                f"column {self.tok.col}: the formula is nested too deeply "
+                f"{self.where(self.tok)}: the formula is nested too deeply "
                 f"({self.level - 1} levels of operators, parentheses or brackets; the bound is {MAX_DEPTH})"
             )
 
-    def formula(self) -> Formula:
+    def built(self, f: Formula, at: _Tok) -> Formula:
+        """Return f after recording its depth; ValueError naming the operator's line and column when it passes MAX_DEPTH."""
+        kids = children(f)
+        d = (0 if isinstance(f, LEAF_TYPES) else 1) + max((self.depths.get(id(c), 0) for c in kids), default=0)
+        if d > MAX_DEPTH:
+            raise ValueError(f"{self.where(at)}: the formula is nested {d} operators deep here; the bound is {MAX_DEPTH}")
+        if d:
+            self.depths[id(f)] = d
+            self.keep.append(f)
+        return f
+
+    def run(self, rule: _Step) -> Any:
+        """Return the result of a rule, driving it and every sub-rule it yields with an explicit list (no recursion)."""
+        pending: list[_Step] = [rule]
+        value: Any = None
+        while pending:
+            try:
+                sub = pending[-1].send(value)
+            except StopIteration as done:
+                pending.pop()
+                value = done.value
+                continue
+            pending.append(sub)
+            value = None
+        return value
+
+    def formula(self) -> _Step:
         self.enter()
-        f = self.disj()
+        f = yield self.disj()
         self.level -= 1
         return f
 
-    def disj(self) -> Formula:
-        f = self.conj()
+    def disj(self) -> _Step:
+        f = yield self.conj()
         while self.at("|"):
+            op = self.tok
             self.k += 1
-            f = Or(f, self.conj())
+            f = self.built(Or(f, (yield self.conj())), op)
         return f
 
-    def conj(self) -> Formula:
-        f = self.since()
+    def conj(self) -> _Step:
+        f = yield self.since()
         while self.at("&"):
+            op = self.tok
             self.k += 1
-            f = And(f, self.since())
+            f = self.built(And(f, (yield self.since())), op)
         return f
 
-    def since(self) -> Formula:
-        f = self.unary()
+    def since(self) -> _Step:
+        f = yield self.unary()
         while self.at("S", "U"):
-            op = self.tok.text
+            op = self.tok
             self.k += 1
-            g = self.unary()
-            f = Since(f, g) if op == "S" else Until(f, g)
+            g = yield self.unary()
+            f = self.built(Since(f, g) if op.text == "S" else Until(f, g), op)
         return f
 
-    def unary(self) -> Formula:
-        ops: list[str] = []  # a run of prefix operators, applied innermost first (no recursion per operator)
+    def unary(self) -> _Step:
+        ops: list[_Tok] = []  # a run of prefix operators, applied innermost first (no recursion per operator)
         while self.at("!", "Y", "X"):
-            ops.append(self.tok.text)
+            ops.append(self.tok)
             self.k += 1
             self.enter()
-        g = self.primary()
+        g = yield self.primary()
         for op in reversed(ops):
-            g = Not(g) if op == "!" else Prev(g) if op == "Y" else Next(g)
+            g = self.built(Not(g) if op.text == "!" else Prev(g) if op.text == "Y" else Next(g), op)
         self.level -= len(ops)
         return g
 
-    def primary(self) -> Formula:
+    def primary(self) -> _Step:
         t = self.tok
         if self.at("("):
             self.k += 1
-            f = self.formula()
+            f = yield self.formula()
             self.eat(")", "')' or a binary operator (&, |, S, U)")
             return f
         if t.kind == "id":
@@ -691,18 +778,21 @@ class _Parser:
                 return self.mod()
             if t.text == "pos" and self.at("("):
                 return self.pos()
+            if t.text not in self.symbols:
+                line = self.text.count("\n", 0, t.col - 1) + 1
+                self.symbols[t.text] = (line, t.col - 1 - (self.text.rfind("\n", 0, t.col - 1) + 1) + 1)
             return Atom(t.text)
         if t.kind == "num" or self.at("#<", "#<=", "#>", "-"):
-            lhs = self.linexpr()
+            lhs = yield self.linexpr()
             if not self.at(*COMPARISONS):
                 raise self.fail("a comparison (<, <=, >, >=)")
-            op = self.tok.text
+            op = self.tok
             self.k += 1
-            rhs = self.linexpr()
-            return Compare(op, lhs, rhs)
+            rhs = yield self.linexpr()
+            return self.built(Compare(op.text, lhs, rhs), op)
         raise self.fail("a formula (symbol, true, false, first, last, '(', '!', 'Y', 'X', or a count comparison)")
 
-    def linexpr(self) -> LinExpr:
+    def linexpr(self) -> _Step:
         terms: list[tuple[int, Count]] = []
         const = 0
         sign = 1
@@ -710,7 +800,7 @@ class _Parser:
             self.k += 1
             sign = -1
         while True:
-            c, t = self.lterm()
+            c, t = yield self.lterm()
             if t is None:
                 const += sign * c
             else:
@@ -722,25 +812,25 @@ class _Parser:
             try:
                 return LinExpr(tuple(terms), const)
             except ValueError as e:
-                raise ValueError(f"column {self.tok.col}: {e}") from None
+                raise ValueError(f"{self.where(self.tok)}: {e}") from None
 
-    def lterm(self) -> tuple[int, Count | None]:
+    def lterm(self) -> _Step:
         t = self.tok
         if t.kind == "num":
             value = self.integer(t)
             self.k += 1
             if self.at("*"):
                 self.k += 1
-                return value, self.count()
+                return value, (yield self.count())
             return value, None
         if self.at("#<", "#<=", "#>"):
-            return 1, self.count()
+            return 1, (yield self.count())
         raise self.fail("an integer or a count #<[...] / #<=[...] / #>[...]")
 
     def integer(self, t: _Tok) -> int:
         if len(t.text.lstrip("0")) > len(str(MAX_INTEGER)) or int(t.text) > MAX_INTEGER:
             shown = t.text if len(t.text) <= 20 else f"{t.text[:8]}... ({len(t.text)} digits)"
-            raise ValueError(f"column {t.col}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the margin)")
+            raise ValueError(f"{self.where(t)}: the integer {shown} is above the bound {MAX_INTEGER} (a larger one would lose the margin)")
         return int(t.text)
 
     def mod(self) -> Mod:
@@ -757,12 +847,12 @@ class _Parser:
         try:
             return Mod(ints[0], ints[1])
         except ValueError as e:
-            raise ValueError(f"column {t.col}: {e}") from None
+            raise ValueError(f"{self.where(t)}: {e}") from None
 
     def pos(self) -> Pos:
         """Parse '(' E op E' ')' after the keyword pos: E, E' integer combinations of i, n and constants."""
         self.eat("(", "'(' after pos")
-        col = self.tok.col
+        start = self.tok
         lhs = self.pos_side()
         if not self.at(*COMPARISONS):
             raise self.fail("a comparison (<, <=, >, >=) in pos(...)")
@@ -775,7 +865,7 @@ class _Parser:
         try:
             return Pos(p, q, r + (1 if op in (">=", "<=") else 0))  # integers: x >= 0 iff x + 1 > 0
         except ValueError as e:
-            raise ValueError(f"column {col}: {e}") from None
+            raise ValueError(f"{self.where(start)}: {e}") from None
 
     def pos_side(self) -> tuple[int, int, int]:
         """Parse ['-'] term (('+' | '-') term)* with term := INT ['*' ('i' | 'n')] | 'i' | 'n'; return the coefficients of (i, n, 1)."""
@@ -807,46 +897,35 @@ class _Parser:
             sign = 1 if self.tok.text == "+" else -1
             self.k += 1
 
-    def count(self) -> Count:
+    def count(self) -> _Step:
         if not self.at("#<", "#<=", "#>"):
             raise self.fail("a count #<[...], #<=[...] or #>[...]")
         d = self.tok.text[1:]
         self.k += 1
         self.eat("[", "'[' after the count operator")
-        f = self.formula()
+        f = yield self.formula()
         self.eat("]", "']' closing the count")
         return Count(d, f)
 
 
 @without_cycle_collection
 def parse(text: str) -> Formula:
-    """Return the formula written in ``text`` (ValueError naming the column and what was expected).
+    """Return the formula written in ``text`` (ValueError naming the line, the column and what was expected).
 
-    Nesting (parentheses, count brackets, prefix operators) deeper than MAX_DEPTH is refused
-    while parsing; the recursive descent below that bound needs at most _FRAMES_PER_LEVEL
-    Python frames per level, and the recursion limit is raised by that much for the parse.
+    The parser keeps its pending rules on a list, not on Python's stack (``_Parser``): nesting
+    (parentheses, count brackets, prefix operators) deeper than MAX_DEPTH, and a formula whose
+    tree passes MAX_DEPTH operators on one path, are refused where the bound is passed.
     """
     if not isinstance(text, str):
         raise ValueError(f"a formula must be a string, got {type(text).__name__}")
     p = _Parser(text)
     if p.tok.kind == "end":
         raise p.fail("a formula")
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(old + _FRAMES_PER_LEVEL * (MAX_DEPTH + 2))
-    try:
-        f = p.formula()
-    finally:
-        sys.setrecursionlimit(old)
+    f = p.run(p.formula())
     if p.tok.kind != "end":
         raise p.fail("end of input or a binary operator (&, |, S, U)")
-    deep = depth(f)
-    if deep > MAX_DEPTH:
-        raise ValueError(f"the formula is nested {deep} operators deep; the bound is {MAX_DEPTH}")
+    object.__setattr__(f, "_symbols", p.symbols)  # where each symbol was written first (semantics.check_alphabet names it)
     return f  # every comparison's integers are within MAX_INTEGER: LinExpr refuses more
-
-
-#: Python frames the parser spends per nesting level (formula, disj, conj, since, unary, primary, linexpr, lterm, count).
-_FRAMES_PER_LEVEL = 10
 
 
 def depth(f: Formula) -> int:

@@ -354,15 +354,12 @@ class Program:
             return "integer"
         if isinstance(op, IsConst):
             if kinds[op.v] != "integer":
-                raise fail(f"needs a integer sequence, {op.v!r} is Boolean")
+                raise fail(f"needs an integer sequence, {op.v!r} is Boolean")
             literal(op.c, "the constant")
             if op.c < 0:
                 raise fail(f"compares with {op.c!r}; constants are integers >= 0")
             return "Boolean"
-        if isinstance(op, Aggregate):
-            for x in (op.key, op.query):
-                if kinds[x] != "integer":
-                    raise fail(f"needs a integer sequence, {x!r} is Boolean")
+        if isinstance(op, Aggregate):  # key and query: integers, or Booleans read as 0/1 (as everywhere an integer is expected)
             boolean(op.where, op.value)
             literal(op.offset, "the offset")
             if op.mask not in MASKS:

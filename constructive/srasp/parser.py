@@ -13,14 +13,16 @@ examples.  One program per file::
     partner = rightmost j < i with depth[j] == depth[i] - 1 and open[j] value open default nearest
     output "bad" if bad, "in" if in, else "open"
 
-Every error is one line, a ValueError: ``line L, column C: expected ...`` for text
-that does not parse, ``line L: ...`` for a definition the language refuses (a type
-error, an unbound name, a name bound twice, a cycle, an integer above the bound).
+Every error is one line, a ValueError naming the line and the column: ``line L, column C:
+expected ...`` for text that does not parse, ``line L, column C: ...`` for a definition the
+language refuses (a type error, an unbound name, a name bound twice, a cycle, an integer above
+the bound, a symbol outside the alphabet), at the name or symbol the refusal names.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any, cast
@@ -137,7 +139,9 @@ def _select(tree: Tree) -> L.Op:
     mask_cmp = str(kids.pop(0)) if isinstance(kids[0], Token) and kids[0].type == "CMP" else None
     line = tree.meta.line
     if mask_cmp not in _MASK_OF:
-        raise ValueError(f"line {line}: the mask compares j with i by {mask_cmp!r}; expected <, <=, > or >= (or no comparison)")
+        raise ValueError(
+            f"line {line}, column {tree.meta.column}: the mask compares j with i by {mask_cmp!r}; expected <, <=, > or >= (or no comparison)"
+        )
     mask = _MASK_OF[mask_cmp]
     key = cmp = query = where = None
     offset = 0
@@ -155,7 +159,8 @@ def _select(tree: Tree) -> L.Op:
     value, default = str(kids[0]), kids[1]
     if default.type == "NEAREST":
         if direction != "rightmost" or mask not in L.MASKS or cmp != "==" or where is None or key is None or query is None:
-            raise ValueError(f"line {line}: 'default nearest' needs rightmost, j < i or j <= i, a key == query comparison and a where[j] filter")
+            need = "rightmost, j < i or j <= i, a key == query comparison and a where[j] filter"
+            raise ValueError(f"line {line}, column {default.column}: 'default nearest' needs {need}")
         return L.Aggregate(key, query, offset, where, value, mask)
     return L.Select(direction, mask, key, cmp, query, offset, where, value, str(default))
 
@@ -205,22 +210,40 @@ def parse_program(text: str) -> L.Program:
     name = _string(kids[0])
     alphabet = tuple(_string(t) for t in kids[1:] if isinstance(t, Token))
     defs: list[tuple[str, L.Op]] = []
-    lines: list[int] = []
+    places: list[tuple[tuple[int, int], dict[str, tuple[int, int]]]] = []  # per definition: its name's place, each word's first place
     out_tree = kids[-1]
     for node in kids:
         if isinstance(node, Tree) and node.data == "definition":
             dname = str(node.children[0])
             if dname in KEYWORDS:
-                raise ValueError(f"line {node.meta.line}: {dname!r} is a keyword, not a name")
+                raise ValueError(f"line {node.meta.line}, column {node.meta.column}: {dname!r} is a keyword, not a name")
+            places.append(((node.meta.line, node.meta.column), _words(node)))  # the definition starts with its name
             defs.append((dname, _op(node.children[1])))
-            lines.append(node.meta.line)
     cases = [(_string(c.children[0]), str(c.children[1])) for c in out_tree.children if isinstance(c, Tree)]
     default = _string(out_tree.children[-1])
     try:
         return L.Program(name, alphabet, tuple(defs), tuple(cases), default)
     except L.ProgramError as e:
-        line = lines[e.index] if e.index is not None else out_tree.meta.line
-        raise ValueError(f"line {line}: {e}" if line is not None else str(e)) from None
+        here, words = places[e.index] if e.index is not None else ((out_tree.meta.line, out_tree.meta.column), _words(out_tree))
+        named = [q for q in re.findall(r"'([^']*)'", str(e)) if q != e.definition and q in words][-1:]  # the last word it names, written here
+        if "cycle of definitions: " in str(e):  # the operand this definition reads on the cycle
+            named = [q for q in str(e).rsplit(": ", 1)[1].split(" -> ")[1:2] if q in words]
+        line, col = words[named[0]] if named else here
+        raise ValueError(f"line {line}, column {col}: {e}") from None
+
+
+def _words(node: Tree) -> dict[str, tuple[int, int]]:
+    """Return the first place of every name and quoted symbol written in a definition (or the output line): one operation, shallow."""
+    found: dict[str, tuple[int, int]] = {}
+    stack: list[Any] = list(reversed(node.children[1:] if node.data == "definition" else node.children))  # not the name it binds
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Tree):
+            stack.extend(reversed(x.children))
+        elif isinstance(x, Token) and x.type in ("NAME", "STRING"):
+            word = _string(x) if x.type == "STRING" else str(x)
+            found.setdefault(word, (int(x.line or 0), int(x.column or 0)))
+    return found
 
 
 # --------------------------------------------------------------------------- printing

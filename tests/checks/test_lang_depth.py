@@ -12,6 +12,8 @@ from hardsoft.constructive.logic.syntax import MAX_DEPTH
 
 #: The TL depth bound before it was raised: 200-operation B-RASP programs became formulas deeper than this.
 OLD_BOUND = 200
+#: Nesting inside one B-RASP / C-RASP line in the hostile cases: 10,000 operators or parentheses (the bound is MAX_NESTING operators).
+DEEP = 10_000
 
 
 def brasp_chain(ops: int) -> str:
@@ -41,20 +43,27 @@ def test_printing_and_parsing_a_deep_program_round_trip() -> None:
     assert brasp.parse(brasp.format_program(p)) == p
 
 
+#: Operations of brasp_chain whose output passes MAX_DEPTH (its formula is about 4.2 operators deep per operation: 4,157 at 1,000).
+PAST_THE_BOUND = MAX_DEPTH // 4 + 100
+
+
 def test_a_program_deeper_than_the_bound_is_refused_in_one_line_by_compile_and_verify(capsys) -> None:
-    text = brasp_chain(300)  # about 4 operators of depth per operation: deeper than MAX_DEPTH
+    text = brasp_chain(PAST_THE_BOUND)
     for args in (["compile"], ["verify", "--up-to", "2", "--workers", "1"]):
         code, out, err = _run(capsys, args[0], "--lang", "brasp", text, *args[1:])
         assert code == 2 and out == "" and "Traceback" not in err
         assert err.count("\n") == 1 and f"operators deep; the compiler's bound is {MAX_DEPTH}" in err, err[:500]
+        # the first vector past the bound, named with its line (statement k is on line k + 1) and column
+        k = int(err.split("the vector 'v")[1].split("'")[0])
+        assert f"line {k + 1}, column 1: the vector 'v{k}' becomes" in err, err[:500]
 
 
 @pytest.mark.parametrize(
     "lang, text",
     [
-        ("brasp", "x = " + "!" * (5 * MAX_DEPTH) + "Q_a\noutput x"),
-        ("brasp", "x = " + "(" * (5 * MAX_DEPTH) + "Q_a" + ")" * (5 * MAX_DEPTH) + "\noutput x"),
-        ("crasp", "x = " + "(" * (5 * MAX_DEPTH) + "#[Q_a]" + ")" * (5 * MAX_DEPTH) + " > 0\noutput x"),
+        ("brasp", "x = " + "!" * DEEP + "Q_a\noutput x"),
+        ("brasp", "x = " + "(" * DEEP + "Q_a" + ")" * DEEP + "\noutput x"),
+        ("crasp", "x = " + "(" * DEEP + "#[Q_a]" + ")" * DEEP + " > 0\noutput x"),
         ("tl", "!" * (MAX_DEPTH + 1) + "a"),
         ("tl", "Y (" * (MAX_DEPTH + 1) + "a" + ")" * (MAX_DEPTH + 1)),
         ("tl", "#<[" * (MAX_DEPTH + 1) + "a" + "] > 0" * (MAX_DEPTH + 1)),
@@ -70,6 +79,8 @@ def test_nesting_above_the_bound_is_one_line_in_every_command(capsys, lang: str,
         assert "Traceback" not in err and "RecursionError" not in err, err[:500]
         if code == 2:
             assert out == "" and err.startswith("hardsoft: error: ") and err.count("\n") == 1, err[:500]
+            if text_id(lang, text) == "nest":  # the place where the bound is passed is named
+                assert "line 1, column " in err and ("more than 128 operators" in err or f"the bound is {MAX_DEPTH}" in err), err[:500]
 
 
 def text_id(lang: str, text: str) -> str:

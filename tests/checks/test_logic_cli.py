@@ -82,5 +82,8 @@ def test_check_spec_family_runs_the_compiled_formula_subset() -> None:
 
 
 def test_deeply_nested_formula_is_refused_in_one_line(capsys) -> None:
-    code, out, err = _run(capsys, "compile", "!" * 5000 + "a")
+    from hardsoft.constructive.logic.syntax import MAX_DEPTH
+
+    code, out, err = _run(capsys, "compile", "!" * (MAX_DEPTH + 5) + "a")
     assert code == 2 and "nested too deeply" in err and len(err.strip().splitlines()) == 1 and len(err) < 300
+    assert f"line 1, column {MAX_DEPTH + 2}:" in err, err  # the first prefix operator past the bound

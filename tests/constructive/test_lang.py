@@ -52,19 +52,19 @@ def test_parse_errors_name_line_column_and_expected(lang: str, text: str, messag
 @pytest.mark.parametrize(
     "lang, text, message",
     [
-        ("brasp", "x = y\noutput x", "line 1: 'y' is not bound"),
-        ("brasp", "x = Q_a\nx = Q_b\noutput x", "line 2: 'x' is bound again (first bound on line 1)"),
-        ("brasp", "x = y\ny = !x\noutput x", "the vectors form a cycle: x -> y -> x"),
-        ("brasp", "x = rightmost past [x@j] true default false\noutput x", "the vectors form a cycle: x -> x"),
-        ("brasp", "x = Q_a", "the program has no 'output NAME' line"),
-        ("brasp", "x = Q_a\noutput y", "line 2: the output 'y' is not bound"),
-        ("brasp", "x = Q_a\noutput x\noutput x", "line 3: a second 'output' line"),
-        ("brasp", "past = Q_a\noutput past", "line 1: 'past' is a keyword"),
-        ("crasp", "c = #[Q_a]\noutput c", "the output 'c' is a count"),
-        ("crasp", "p = Q_a + 1\noutput p", "line 1: '+' needs a count, got a Boolean"),
-        ("crasp", "c = #[#[Q_a]]\np = c > 0\noutput p", "line 1: the count #[...] needs a Boolean, got a count"),
-        ("crasp", "c = Q_a ? Q_a : Q_b\np = c > 0\noutput p", "line 1: a branch of '? :'"),
-        ("crasp", "p = Q_a & 3\noutput p", "line 1: '&' needs a Boolean, got a count"),
+        ("brasp", "x = y\noutput x", "line 1, column 5: 'y' is not bound"),
+        ("brasp", "x = Q_a\nx = Q_b\noutput x", "line 2, column 1: 'x' is bound again (first bound on line 1)"),
+        ("brasp", "x = y\ny = !x\noutput x", "line 2, column 6: the vectors form a cycle: x -> y -> x"),
+        ("brasp", "x = rightmost past [x@j] true default false\noutput x", "line 1, column 21: the vectors form a cycle: x -> x"),
+        ("brasp", "x = Q_a", "line 1, column 8: the program has no 'output NAME' line"),
+        ("brasp", "x = Q_a\noutput y", "line 2, column 8: the output 'y' is not bound"),
+        ("brasp", "x = Q_a\noutput x\noutput x", "line 3, column 8: a second 'output' line"),
+        ("brasp", "past = Q_a\noutput past", "line 1, column 1: 'past' is a keyword"),
+        ("crasp", "c = #[Q_a]\noutput c", "line 2, column 8: the output 'c' is a count"),
+        ("crasp", "p = Q_a + 1\noutput p", "line 1, column 5: '+' needs a count, got a Boolean"),
+        ("crasp", "c = #[#[Q_a]]\np = c > 0\noutput p", "line 1, column 7: the count #[...] needs a Boolean, got a count"),
+        ("crasp", "c = Q_a ? Q_a : Q_b\np = c > 0\noutput p", "line 1, column 11: a branch of '? :'"),
+        ("crasp", "p = Q_a & 3\noutput p", "line 1, column 11: '&' needs a Boolean, got a count"),
         ("crasp", f"p = #[Q_a] > {MAX_INTEGER + 1}\noutput p", f"line 1, column 14: the integer {MAX_INTEGER + 1} is above the bound {MAX_INTEGER}"),
         ("crasp", "p = #[Q_a] > 1" + "0" * 400 + "\noutput p", "line 1, column 14: the integer 100000000... is above the bound"),
     ],
@@ -101,12 +101,15 @@ def test_tl_compiler_refusal_is_one_short_line(monkeypatch: pytest.MonkeyPatch) 
     assert "\n" not in msg, msg
 
 
-def test_a_formula_deeper_than_the_tl_bound_is_refused_before_compiling() -> None:
-    from hardsoft.constructive.logic.syntax import MAX_DEPTH
+def test_a_formula_deeper_than_the_tl_bound_is_refused_before_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first vector whose formula passes the bound is named with its place (here the bound is lowered to 300: a program past the
+    real one, 2^15, is 65,000 lines; tests/checks/test_lang_depth.py refuses a B-RASP program past it)."""
+    from hardsoft.constructive.lang import program
 
-    top = MAX_DEPTH + 10  # each level nests a comparison over a count
+    monkeypatch.setattr(program, "MAX_DEPTH", 300)
+    top = 310  # each level nests a comparison over a count: b_k is k operators deep
     lines = ["b0 = Q_a"] + [f"c{k} = #[b{k - 1}]\nb{k} = c{k} > {k % 3}" for k in range(1, top)]
-    with pytest.raises(ValueError, match=f"operators deep; the compiler's bound is {MAX_DEPTH}"):
+    with pytest.raises(ValueError, match="line 603, column 1: the vector 'b301' becomes a temporal-logic formula 301 operators deep; the compiler's bound is 300"):
         C.compile_program("\n".join(lines) + f"\noutput b{top - 1}", ("a", "b"))
 
 

@@ -35,9 +35,12 @@ from tests.logic_strategies import formulas
 D = MAX_DEPTH
 
 
-#: Depth at which the chains are also verified on every word (a chain of Y, X, S, U or counts at MAX_DEPTH has a layer per
-#: level: 1,000 layers, d about 2,000 to 4,000, some 5 s and 0.6 GB to verify each); at MAX_DEPTH they are parsed, printed and compiled.
+#: Depth at which the chains are also verified on every word (a chain of Y, X, S, U or counts has a layer per level).
 VERIFY_DEPTH = 300
+#: Depth at which the chains are compiled and evaluated under the low recursion limit (2,000 levels: per-level recursion would
+#: pass the limit 13 times over); parsed, printed, compared and hashed at MAX_DEPTH.  A chain at MAX_DEPTH is a 32,768-layer
+#: model, 5 to 30 s to compile each: one of them is compiled at the bound (test_the_bound_itself_compiles).
+COMPILE_DEPTH = 2000
 
 
 def _chains(D: int = D) -> dict[str, str]:
@@ -62,6 +65,7 @@ def _chains(D: int = D) -> dict[str, str]:
 
 
 CHAINS = _chains()
+COMPILED = _chains(COMPILE_DEPTH)
 VERIFIED = _chains(VERIFY_DEPTH)
 
 
@@ -72,22 +76,29 @@ def _low_recursion_limit() -> int:
 
 @pytest.mark.parametrize("name", list(CHAINS))
 def test_deepest_accepted_formulas_parse_print_compile_and_verify_without_recursion(name: str) -> None:
-    text = CHAINS[name]
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(_low_recursion_limit())
     try:
-        f = parse(text)
+        f = parse(CHAINS[name])
         assert depth(f) <= D
         again = parse(str(f))
         assert again == f and hash(again) == hash(f) and again is not f
-        c = compile_formula(f, ("a", "b"), "bounded")
+        g = parse(COMPILED[name])
+        c = compile_formula(g, ("a", "b"), "bounded")
         words = np.concatenate(list(tf.enumerate_inputs(2, 3)))
-        cols = evaluate_columns(f, words)
+        cols = evaluate_columns(g, words)
     finally:
         sys.setrecursionlimit(old)
-    assert (cols == evaluate_batch(f, words)).all()
+    assert (cols == evaluate_batch(g, words)).all()
+    assert name not in ("Y", "S right", "#< nested") or c.model.depth >= COMPILE_DEPTH  # a layer per level
     r = check_compiled(compile_formula(parse(VERIFIED[name]), ("a", "b"), "bounded"), 3)
     assert r["ok"], (name, r["first_counterexample"])
+
+
+def test_the_bound_itself_compiles() -> None:
+    """A chain of MAX_DEPTH Y: a model of MAX_DEPTH layers whose width does not grow with it (coordinates shared over time)."""
+    c = compile_formula(parse(CHAINS["Y"]), ("a", "b"), "bounded")
+    assert c.model.depth == D and c.model.d <= 12
 
 
 def test_a_formula_one_level_deeper_is_refused_in_one_line() -> None:
@@ -141,10 +152,13 @@ def test_ffn_width_is_linear_in_the_formula(f, regime: str) -> None:
     units = sum(int((layer.W2 != 0).any(axis=1).sum()) for layer in c.model.layers)  # units that write (not padding)
     attended = sum(1 for g in c.times if g in {h.node for h in c.heads})
     signs = {h.node for h in c.heads if h.construction == "sign"}
-    inclusive = sum(1 for g in subformulas(c.formula) if str(g) in signs and any(t.direction == "<=" for _, t in (*g.lhs.terms, *g.rhs.terms)))
+    inclusive_nodes = {str(g) for g in subformulas(c.formula) if str(g) in signs and any(t.direction == "<=" for _, t in (*g.lhs.terms, *g.rhs.terms))}
+    inclusive = len(inclusive_nodes)
+    # a comparison of strict counts whose count heads are in layer 2 or later gets its constant from the FFN before them (2 units)
+    late = sum(1 for h in c.heads if h.construction == "sign" and h.layer >= 3 and h.node not in inclusive_nodes)
     # the FFN is exactly the Boolean plans' units plus 2 (clean-up) + 1 (eraser) per attended node, plus 2 per inclusive (#<=)
     # comparison (its n = 1 correction W = [N < 0]), plus 2 per coordinate erased for a later node (Residual.compact) ...
-    assert units == sum(b.units for b in c.booleans) + 3 * attended + 2 * inclusive + 2 * c.reused
+    assert units == sum(b.units for b in c.booleans) + 3 * attended + 2 * inclusive + 2 * c.reused + 2 * late
     # ... and every plan has at most max(2, TABLE_MAX_UNITS) units: linear in the number of subformulas
     assert all(b.units <= max(2, cp.TABLE_MAX_UNITS) for b in c.booleans)
     assert all(b.units == 2 for b in c.booleans if b.form == "circuit")

@@ -110,7 +110,7 @@ def test_keywords_are_not_symbols(kw: str) -> None:
         ("600000*#<[a] + 600000*#<[b] >= 1", "sums integers of size 1200000, above the bound 1000000"),
         ("!" * (MAX_DEPTH + 500) + "a", "deep"),
         ("Y " * (MAX_DEPTH + 1) + "a", f"nested too deeply ({MAX_DEPTH + 1} levels of operators, parentheses or brackets; the bound is {MAX_DEPTH})"),
-        ("a" + " & a" * (MAX_DEPTH + 100), f"nested {MAX_DEPTH + 100} operators deep; the bound is {MAX_DEPTH}"),
+        ("a" + " & a" * (MAX_DEPTH + 100), f"column {4 * MAX_DEPTH + 3}: the formula is nested {MAX_DEPTH + 1} operators deep here; the bound is {MAX_DEPTH}"),
         ("(" * (MAX_DEPTH + 1000) + "a" + ")" * (MAX_DEPTH + 1000), "deep"),
         ("!" * (MAX_DEPTH + 1) + "a", f"the bound is {MAX_DEPTH}"),
     ],

@@ -215,7 +215,7 @@ def test_planted_defects_are_caught() -> None:
         ((("x", sr.Token(("a",))), ("x", sr.BoolNot("x"))), (("o", "x"),), "defined twice"),
         ((("x", sr.Token(("z",))),), (("o", "x"),), "not in the alphabet"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.BoolNot("v"))), (("o", "y"),), "needs a Boolean sequence"),
-        ((("x", sr.Token(("a",))), ("y", sr.IsConst("x", 0))), (("o", "x"),), "needs a integer sequence"),
+        ((("x", sr.Token(("a",))), ("y", sr.IsConst("x", 0))), (("o", "x"),), "needs an integer sequence"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.IsConst("v", -1))), (("o", "y"),), "integers >= 0"),
         ((("x", sr.Token(("a",))), ("v", sr.Psum("x")), ("y", sr.Aggregate("v", "v", 0, "x", "x", "none"))), (("o", "y"),), "mask"),
         ((("x", sr.Token(("a",))),), (), "no outputs"),

@@ -75,8 +75,8 @@ def test_terms_are_merged() -> None:
         (HEAD + "C = = A\n" + TAIL, r"^line 5, column 5: expected .*; found '='$"),
         ('alphabet "a"\n', r"^line 1, column 1: expected 'program'"),
         (HEAD, r"^line 4, column .*: expected .*the end of the program"),
-        (HEAD + "C = rightmost j != i value A default A\n" + TAIL, r"^line 5: the mask compares j with i by '!='"),
-        (HEAD + "C = rightmost j < i with A[j] value A default nearest\n" + TAIL, r"^line 5: 'default nearest' needs"),
+        (HEAD + "C = rightmost j != i value A default A\n" + TAIL, r"^line 5, column 5: the mask compares j with i by '!='"),
+        (HEAD + "C = rightmost j < i with A[j] value A default nearest\n" + TAIL, r"^line 5, column 47: 'default nearest' needs"),
     ],
 )
 def test_syntax_errors_name_line_column_and_what_was_expected(text: str, message: str) -> None:
@@ -88,20 +88,20 @@ def test_syntax_errors_name_line_column_and_what_was_expected(text: str, message
 @pytest.mark.parametrize(
     "defs,message",
     [
-        ("pos = index\nC = not pos\n", r"^line 6: .*definition 'C' needs a Boolean sequence, 'pos' is integer$"),
+        ("pos = index\nC = not pos\n", r"^line 6, column 9: .*definition 'C' needs a Boolean sequence, 'pos' is integer$"),
         ("pos = index\nC = A and pos\n", r"needs a Boolean sequence, 'pos' is integer"),
         ("pos = index\nf = false\nC = rightmost j with pos[j] value A default f\n", r"needs a Boolean sequence, 'pos' is integer"),
-        ("C = not Z\n", r"^line 5: .*'C' uses 'Z', which is not defined$"),
-        ('C = not D\nD = token("a")\n', r"^line 5: .*'C' uses 'D' before it is defined$"),
-        ("C = not D\nD = not C\n", r"^line 5: .*'C' is on a cycle of definitions: C -> D -> C$"),
-        ("C = not C\n", r"^line 5: .*cycle of definitions: C -> C$"),
-        ("C = A and D\nD = B or E\nE = not C\n", r"^line 5: .*cycle of definitions: C -> D -> E -> C$"),
-        ("C = D and E\nD = not A\nE = not F\nF = not C\n", r"^line 5: .*cycle of definitions: C -> E -> F -> C$"),
-        ("A = not B\n", r"^line 5: .*'A' is defined twice"),
+        ("C = not Z\n", r"^line 5, column 9: .*'C' uses 'Z', which is not defined$"),
+        ('C = not D\nD = token("a")\n', r"^line 5, column 9: .*'C' uses 'D' before it is defined$"),
+        ("C = not D\nD = not C\n", r"^line 5, column 9: .*'C' is on a cycle of definitions: C -> D -> C$"),
+        ("C = not C\n", r"^line 5, column 9: .*cycle of definitions: C -> C$"),
+        ("C = A and D\nD = B or E\nE = not C\n", r"^line 5, column 11: .*cycle of definitions: C -> D -> E -> C$"),
+        ("C = D and E\nD = not A\nE = not F\nF = not C\n", r"^line 5, column 11: .*cycle of definitions: C -> E -> F -> C$"),
+        ("A = not B\n", r"^line 5, column 1: .*'A' is defined twice"),
         ("x = 1000001\n", r"^line 5, column 5: the integer 1000001 is above the bound 1000000$"),
         ("x = " + "9" * 400 + "\n", r"^line 5, column 5: the integer 99999999\.\.\.\(400 digits\) is above the bound 1000000$"),
-        ("p = index\nx = 1000*p\ny = 1001*x\n", r"^line 7: .*'y' can reach 1001000 \(i\+1\)\^1, above the bound 1000000$"),
-        ("and = not A\n", r"^line 5: 'and' is a keyword, not a name$"),
+        ("p = index\nx = 1000*p\ny = 1001*x\n", r"^line 7, column 1: .*'y' can reach 1001000 \(i\+1\)\^1, above the bound 1000000$"),
+        ("and = not A\n", r"^line 5, column 1: 'and' is a keyword, not a name$"),
         ('C = token("z")\n', r"names symbols \['z'\] not in the alphabet"),
     ],
 )
@@ -112,9 +112,9 @@ def test_program_errors_are_one_line_with_the_definition_line(defs: str, message
 
 
 def test_output_errors() -> None:
-    with pytest.raises(ValueError, match=r"^line 5: .*output 'x' uses 'Z', which is not defined$"):
+    with pytest.raises(ValueError, match=r"^line 5, column 15: .*output 'x' uses 'Z', which is not defined$"):
         P.parse_program(HEAD + 'output "x" if Z, else "y"\n')
-    with pytest.raises(ValueError, match=r"^line 6: .*output 'x' needs a Boolean, 'pos' is an integer$"):
+    with pytest.raises(ValueError, match=r"^line 6, column 15: .*output 'x' needs a Boolean, 'pos' is an integer$"):
         P.parse_program(HEAD + 'pos = index\noutput "x" if pos, else "y"\n')
     with pytest.raises(ValueError, match="no outputs"):
         P.parse_program(HEAD + 'output else "y"\n')

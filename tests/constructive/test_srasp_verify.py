@@ -793,3 +793,17 @@ def test_srasp_chain_width_does_not_grow_and_planted_missing_erasers_are_caught(
     assert sr.verify_compiled(small, 5).ok
     monkeypatch.setattr(residual, "eraser_units", lambda k: [])
     assert not sr.verify_compiled(sr.compile_program(_srasp_chain(12)), 5).ok
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "P = rightmost j < i with A[j] == B[i] and A[j] value B default nearest",  # Booleans as the aggregate's key and query
+        "P = rightmost j <= i with A[j] == B[i] - 1 and B[j] value A default nearest",
+        "k = A + 1\nP = rightmost j <= i with k[j] == B[i] and B[j] value A default nearest",
+    ],
+)
+def test_a_boolean_stands_where_an_aggregate_expects_an_integer(body: str) -> None:
+    """docs/srasp.md: a Boolean may stand where an integer is expected (0/1), the 'default nearest' aggregate's key and query too."""
+    prog = sr.parse_program(HEAD + body + '\noutput "y" if P, else "n"\n')
+    assert sr.verify_compiled(sr.compile_program(prog), 6).ok

@@ -160,15 +160,28 @@ def test_soft_masked_keys_weigh_exactly_zero(monkeypatch: pytest.MonkeyPatch) ->
     out = tf.run(m, w, "soft", tau=1e-3).activations[-1][0, :, 1]
     expect = np.arange(6) * 1.0  # x_i's coordinate 1 is i; causal: query i's weight goes to key 0 (score -i*0 = 0 is the largest), value 0
     np.testing.assert_array_equal(out, expect)
-    # the planted defect: the masked keys' weights not zeroed after the floor (exp(-700) ~ 1e-304 each) is caught
-    real = tf.plan_mask
 
-    def leaky(kind: str, n: int, rows: int) -> tf.MaskPlan:
-        p = real(kind, n, rows)
-        return tf.MaskPlan(p.kind, p.n, p.visible, p.empty, p.blocks, p.bias, tuple(None for _ in p.keep))
 
-    monkeypatch.setattr(tf, "plan_mask", leaky)
-    assert not np.array_equal(tf.run(m, w, "soft", tau=1e-3).activations[-1][0, :, 1], expect)
+@pytest.mark.parametrize("spread", [1.0, 1e4])  # scores within the floor of the top (every key exponentiated), or far below it (few)
+def test_a_block_gives_masked_keys_weight_exactly_zero(spread: float) -> None:
+    """Queries 0..3 over keys 0..3 under a causal mask, one query at a time: the keys a query may not see hold 1e300, so a
+    weight of exp(-700) on one would show as 1e-4; in both of the softmax's paths the output is exactly the visible keys'
+    value 2.  The planted defect (the masked keys not zeroed after the floor) is caught where the keys are exponentiated."""
+    n = 4
+    plan = tf.plan_mask("causal", n, n)
+    blk, bias, keep = plan.blocks[0], plan.bias[0], plan.keep[0]
+    scores = -spread * np.arange(n, dtype=float)[None, None, :] * np.ones((1, n, 1))  # key 0 on top for every query
+
+    def one_query(i: int, keep_rows: np.ndarray | None) -> float:
+        V1 = np.ones((1, n, 2))
+        V1[0, :, 0] = [2.0 if j <= i else 1e300 for j in range(n)]  # the visible keys hold 2, the masked ones 1e300
+        out = np.empty((1, 1, 1))
+        tf._attend_block(scores[:, i : i + 1].copy(), V1, tf.Block(slice(i, i + 1), blk.keys, blk.mixed), bias[i : i + 1], keep_rows, "soft", tf.TIE_RTOL, out)
+        return float(out[0, 0, 0])
+
+    assert [one_query(i, keep[i : i + 1]) for i in range(n)] == [2.0] * n
+    if spread == 1.0:  # query 2 sees 3 of 4 keys: every key is exponentiated, so the masked one needs its zeroing
+        assert one_query(2, None) > 2.0
 
 
 def _floor_excess(m: tf.Model, taus: tuple[float, ...]) -> float:
@@ -210,3 +223,17 @@ def test_soft_exponentials_once_per_head_and_row(monkeypatch: pytest.MonkeyPatch
         counted[0] = 0
         tf.run(model, w, "soft", tau=0.1)
         assert counted[0] == 2 * 3 * 5 * 9 * 9
+
+
+@pytest.mark.parametrize("kind", ALL_MASKS)
+def test_the_mask_blocks_are_the_masks_rows(kind: str) -> None:
+    """run's blocks compute the mask's rows themselves (no n x n array): the same rows as spec.attention.make_mask, empty rows as every key."""
+    from hardsoft.spec.attention import make_mask
+
+    for n in (1, 2, 7):
+        mask = make_mask(kind, n)
+        empty = ~mask.any(axis=-1)
+        for rows in (slice(0, n), slice(1, 3), slice(n - 1, n)):
+            np.testing.assert_array_equal(tf._mask_rows(kind, rows, n), (mask | empty[:, None])[rows])
+        plan = tf.plan_mask(kind, n, 2)
+        np.testing.assert_array_equal(plan.empty, empty)
