@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -90,7 +91,15 @@ def test_lean_toolchain_missing_is_undecided_with_the_install_command(tmp_path: 
 
 def test_wheel_has_one_top_level_package(tmp_path: Path) -> None:
     # --no-isolation: the test extra installs build and setuptools>=77, so no download happens here.
-    p = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(ROOT)],
+    # built from a copy of the tracked files: a build/ folder left in the tree would put stale files in the wheel
+    tracked = subprocess.run(["git", "-C", str(ROOT), "ls-files"], capture_output=True, text=True).stdout.split()
+    assert tracked, "git ls-files listed nothing (not a git checkout?)"
+    src = tmp_path / "src"
+    for f in tracked:
+        if (ROOT / f).is_file():
+            (src / f).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / f, src / f)
+    p = subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(src)],
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stderr[-3000:]
     (wheel,) = tmp_path.glob("hardsoft-*.whl")
@@ -103,6 +112,13 @@ def test_wheel_has_one_top_level_package(tmp_path: Path) -> None:
                    "hardsoft/checks/cli.py", "hardsoft/checks/families/lean/family.py", "hardsoft/checks/families/lean/toolchain.py", "hardsoft/smt/core.py", "hardsoft/spec/bounds.py"):
         assert needed in names, needed
     assert any(n.startswith("hardsoft/lean/HardSoft/") and n.endswith(".lean") for n in names)
+    # every tracked Python module and Lean file of the shipped folders is in the wheel (a new package or Lean folder
+    # left out of pyproject.toml would break the installed command or the installed Lean check)
+    roots = {"spec": "hardsoft/spec", "constructive": "hardsoft/constructive", "smt": "hardsoft/smt",
+             "interchange": "hardsoft/interchange", "checks": "hardsoft/checks", "hardsoft": "hardsoft", "lean": "hardsoft/lean"}
+    want = {roots[f.split("/", 1)[0]] + "/" + f.split("/", 1)[1] for f in tracked
+            if "/" in f and f.split("/", 1)[0] in roots and f.endswith((".py", ".lean"))}
+    assert not want - set(names), sorted(want - set(names))
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "License-Expression: MIT" in meta and "Classifier:" in meta and "Project-URL:" in meta
 
