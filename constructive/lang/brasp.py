@@ -160,8 +160,8 @@ OPERATORS = frozenset({"not_", "and_", "or_"})
 
 
 @lark.v_args(meta=True)
-class _ToAst(lark.visitors.Transformer_NonRecursive):
-    """Lark tree -> AST, without recursion; every node's and statement's place recorded in ``positions``."""
+class BooleanAst(lark.visitors.Transformer_NonRecursive):
+    """Lark tree -> AST for the Boolean expressions B-RASP and C-RASP share, without recursion; every node's place in ``positions``."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -179,12 +179,6 @@ class _ToAst(lark.visitors.Transformer_NonRecursive):
         self.positions.tokens[symbol] = min(self.positions.tokens.get(symbol, (meta.line, meta.column)), (meta.line, meta.column))
         return self._at(Token(symbol), meta)
 
-    def sideref(self, meta: Any, c: list[Any]) -> Expr:
-        name, side = str(c[0]).split("@")
-        if name.startswith("Q_") and side == "j":  # a token vector at the key side is the token itself
-            return self.token(meta, [name])
-        return self._at(Var(name, side), meta)
-
     def true(self, meta: Any, c: list[Any]) -> Expr:
         return self._at(BConst(True), meta)
 
@@ -199,6 +193,17 @@ class _ToAst(lark.visitors.Transformer_NonRecursive):
 
     def or_(self, meta: Any, c: list[Any]) -> Expr:
         return self._at(BOr(c[0], c[1]), meta)
+
+
+@lark.v_args(meta=True)
+class _ToAst(BooleanAst):
+    """Lark tree -> B-RASP AST, without recursion; every node's and statement's place recorded in ``positions``."""
+
+    def sideref(self, meta: Any, c: list[Any]) -> Expr:
+        name, side = str(c[0]).split("@")
+        if name.startswith("Q_") and side == "j":  # a token vector at the key side is the token itself
+            return self.token(meta, [name])
+        return self._at(Var(name, side), meta)
 
     def assign(self, meta: Any, c: list[Any]) -> tuple[Statement, Where]:
         return Assign(str(c[0]), c[1]), (c[0].line, c[0].column)

@@ -32,7 +32,21 @@ import numpy as np
 
 from hardsoft.constructive import logic as lg
 from hardsoft.constructive.gcpause import without_cycle_collection
-from hardsoft.constructive.lang.brasp import FALSE, TRUE, BAnd, BConst, BNot, BOr, Token, Var, clear_translation_caches, t_and, t_not, t_or
+from hardsoft.constructive.lang.brasp import (
+    FALSE,
+    TRUE,
+    BAnd,
+    BConst,
+    BNot,
+    BooleanAst,
+    BOr,
+    Token,
+    Var,
+    clear_translation_caches,
+    t_and,
+    t_not,
+    t_or,
+)
 from hardsoft.constructive.lang.grammar import load_parser, parse_text
 from hardsoft.constructive.lang.program import (
     Binding,
@@ -167,42 +181,11 @@ OPERATORS = frozenset({"not_", "and_", "or_", "count", "add", "sub", "negate", "
 
 
 @lark.v_args(meta=True)
-class _ToAst(lark.visitors.Transformer_NonRecursive):
-    """Lark tree -> AST, without recursion; every node's and statement's place recorded in ``positions``."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.positions = Positions()
-
-    def _at(self, node: Any, meta: Any) -> Any:
-        self.positions.nodes[id(node)] = (meta.line, meta.column)
-        return node
-
-    def var(self, meta: Any, c: list[Any]) -> Expr:
-        return self._at(Var(str(c[0])), meta)
-
-    def token(self, meta: Any, c: list[Any]) -> Expr:
-        symbol = str(c[0])[2:]
-        self.positions.tokens[symbol] = min(self.positions.tokens.get(symbol, (meta.line, meta.column)), (meta.line, meta.column))
-        return self._at(Token(symbol), meta)
+class _ToAst(BooleanAst):
+    """Lark tree -> C-RASP AST, without recursion; every node's and statement's place recorded in ``positions``."""
 
     def num(self, meta: Any, c: list[Any]) -> Expr:
         return self._at(Num(_integer(c[0])), meta)
-
-    def true(self, meta: Any, c: list[Any]) -> Expr:
-        return self._at(BConst(True), meta)
-
-    def false(self, meta: Any, c: list[Any]) -> Expr:
-        return self._at(BConst(False), meta)
-
-    def not_(self, meta: Any, c: list[Any]) -> Expr:
-        return self._at(BNot(c[0]), meta)
-
-    def and_(self, meta: Any, c: list[Any]) -> Expr:
-        return self._at(BAnd(c[0], c[1]), meta)
-
-    def or_(self, meta: Any, c: list[Any]) -> Expr:
-        return self._at(BOr(c[0], c[1]), meta)
 
     def count(self, meta: Any, c: list[Any]) -> Expr:
         return self._at(Count(c[1]), meta)
