@@ -145,14 +145,7 @@ def _store(key: str, v: ModuleVerdict) -> None:
     data = asdict(v)
     data["cached"] = None
     entry = {"format": FORMAT, "key": key, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "verdict": data}
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".entry-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(entry, f, indent=1)
-        os.replace(tmp, folder / f"{key}.json")
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    lean_cache.write_entry(folder, key, entry)
 
 
 def _refuse_text(text: str) -> None:

@@ -177,15 +177,20 @@ def store(key: str, covered: dict[str, Any], units: dict[str, UnitResult]) -> Pa
         "covered": covered,
         "units": [_unit_json(u) for u in units.values()],
     }
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=".entry-", suffix=".json")
+    return write_entry(d, key, entry)
+
+
+def write_entry(folder: Path, key: str, entry: dict[str, Any]) -> Path:
+    """Write a cache entry as ``folder/<key>.json`` atomically (a temporary file renamed into place); return its path."""
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".entry-", suffix=".json")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(entry, f, indent=1)
-        os.replace(tmp, d / f"{key}.json")
+        os.replace(tmp, folder / f"{key}.json")
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return d / f"{key}.json"
+    return folder / f"{key}.json"
 
 
 def store_bundle(key: str, build_dir: Path, root: str) -> Path | None:
