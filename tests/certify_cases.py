@@ -41,6 +41,17 @@ def plant_sign(p: Prepared) -> tuple[Certificate, ModelW]:
     return p.cert, _with_layer(p.weights, 0, dataclasses.replace(L, heads=(h2, *L.heads[1:])))
 
 
+def plant_late_layer(p: Prepared) -> tuple[Certificate, ModelW]:
+    """One weight of the LAST layer's head 0 with its sign flipped: in a certificate evaluated chunk by chunk (``CHUNKED``),
+    the chunk of that layer must fail while the earlier chunks pass."""
+    last = len(p.weights.layers) - 1
+    L = p.weights.layers[last]
+    h = L.heads[0]
+    col = ((h.k[0][0][0], -h.k[0][0][1]), *h.k[0][1:])
+    h2 = dataclasses.replace(h, k=(col, *h.k[1:]))
+    return p.cert, _with_layer(p.weights, last, dataclasses.replace(L, heads=(h2, *L.heads[1:])))
+
+
 def plant_half_k(p: Prepared) -> tuple[Certificate, ModelW]:
     """A head's scale K halved: every key entry of layer 1's head 0 that is +-K (the unbounded regime's K = ln 16)."""
     L = p.weights.layers[0]
@@ -116,7 +127,11 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "other_program": ("a_S_b", plant_other_program, "layer 1 head 0 (tbPastB): mask strictAnti, the construction's is strict"),
     "coordinate": ("a_S_b", plant_coordinate, "layer 1 head 0 (tbPastB): value column 0: coordinate 8 holds 1, the construction 0"),
     "span": ("compacted", plant_span, "layer 1: coordinate 1 keeps feature isFirst but a unit writes it"),
+    "late_layer": ("compacted", plant_late_layer, "layer 2 head 0 (tbPastB): key column 0"),
 }
+
+#: plant -> the chunk budget its certificate is written with (``lean_text.chunks``: 1 puts every layer in a chunk of its own)
+CHUNKED: dict[str, int] = {"late_layer": 1}
 
 
 def planted(name: str) -> Prepared:

@@ -25,7 +25,7 @@ from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
 from hardsoft.checks.families.certify import mirror
-from hardsoft.checks.families.certify.lean_text import MODULE, Entry, module_text
+from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, MODULE, Entry, chunks, layer_weights, module_text
 from hardsoft.checks.families.certify.subjects import Subject, check_subjects, library_subjects, prepare, tl_subjects
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, TheoremVerdict
 from hardsoft.checks.families.lean.audit import audit_text, declarations
@@ -253,6 +253,35 @@ def test_module_passes_the_source_audit() -> None:
             lines[b.first - 1 : b.last]
         )
         assert lines[b.pin_first - 1].startswith("example :")
+
+
+@pytest.mark.parametrize("budget", [1, 40, 150, CHUNK_WEIGHTS])
+def test_chunks_partition_the_layers(budget: int) -> None:
+    """The kernel's chunks of layers: consecutive, every layer in exactly one, each within the budget unless a layer alone exceeds it."""
+    for s in check_subjects() + library_subjects()[:2]:
+        M = prepare(s).weights
+        sizes = chunks(M, budget)
+        assert sum(sizes) == len(M.layers) and all(k >= 1 for k in sizes)
+        start = 0
+        for k in sizes:
+            w = [layer_weights(L) for L in M.layers[start : start + k]]
+            assert k == 1 or sum(w) <= budget, (budget, w)
+            start += k
+        if budget == 1:
+            assert sizes == [1] * len(M.layers)
+
+
+def test_chunked_module_joins_every_chunk() -> None:
+    """A certificate in chunks: one ``decide +kernel`` per chunk, the chunks joined by ``layersOK_split`` in order, check by rewriting."""
+    e = dataclasses.replace(prepare(check_subjects()[0]).entry(), chunk_weights=1)
+    text, _ = module_text([e])
+    n = len(e.weights.layers)
+    assert n >= 2
+    decls = [f"theorem layers_{e.tag}_{j} : layersOK cert_{e.tag} model_{e.tag}.d {j} " for j in range(n)]
+    assert all(d in text for d in decls) and f"theorem layers_{e.tag}_{n} " not in text
+    assert text.count(f"layersOK_split cert_{e.tag} ") == n - 1 and text.count("= true := by decide +kernel") == n
+    assert f"unfold check; rw [layers_{e.tag}]; decide +kernel" in text
+    assert audit_text(text, MODULE.replace(".", "/") + ".lean") == []
 
 
 def test_tags_are_distinct() -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -26,11 +27,12 @@ import pytest
 from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
+from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, Entry
 from hardsoft.checks.families.certify.subjects import Prepared, Subject, library_subjects, prepare, tl_subjects
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module
 from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
-from tests.certify_cases import PLANTS, planted
+from tests.certify_cases import CHUNKED, PLANTS, planted
 
 CERTIFIED = library_subjects() + tl_subjects()
 
@@ -50,7 +52,13 @@ def certified(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Prepared],
     """Every library program and TL example, both regimes, in one Lean module."""
     _toolchain()
     prepared = [prepare(s) for s in CERTIFIED]
-    return prepared, check_module([p.entry() for p in prepared], tmp_path_factory.mktemp("certified"), lambda m: None)
+    entries = [p.entry() for p in prepared] + [chunked(prepared[0])]
+    return prepared, check_module(entries, tmp_path_factory.mktemp("certified"), lambda m: None)
+
+
+def chunked(p: Prepared) -> Entry:
+    """Return p's certificate written with every layer a chunk of its own (``lean_text.chunks``), under a tag of its own."""
+    return dataclasses.replace(p.entry(), tag=p.subject.tag + "_chunked", chunk_weights=1)
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +66,8 @@ def plants(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Prepared
     """Every planted wrong certificate, in one Lean module."""
     _toolchain()
     prepared = {n: planted(n) for n in PLANTS}
-    return prepared, check_module([p.entry() for p in prepared.values()], tmp_path_factory.mktemp("plants"), lambda m: None)
+    entries = [dataclasses.replace(p.entry(), chunk_weights=CHUNKED.get(n, CHUNK_WEIGHTS)) for n, p in prepared.items()]
+    return prepared, check_module(entries, tmp_path_factory.mktemp("plants"), lambda m: None)
 
 
 @pytest.mark.lean
@@ -76,6 +85,16 @@ def test_certified(certified: tuple[list[Prepared], ModuleVerdict], k: int) -> N
 
 @pytest.mark.lean
 @pytest.mark.xdist_group("lean")
+def test_certified_in_chunks(certified: tuple[list[Prepared], ModuleVerdict]) -> None:
+    """A certificate whose kernel evaluation is split into one chunk per layer (``layersOK_split``) is accepted as a whole."""
+    prepared, v = certified
+    p = prepared[0]
+    assert len(p.weights.layers) >= 2
+    assert v.accepted(p.subject.tag + "_chunked"), v.reason(p.subject.tag + "_chunked")
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
 @pytest.mark.parametrize("name", sorted(PLANTS))
 def test_plant_rejected_by_lean_and_named(plants: tuple[dict[str, Prepared], ModuleVerdict], name: str) -> None:
     """Lean rejects the planted certificate inside its own declarations; the one line is the mirror's naming of the failing part."""
@@ -86,6 +105,20 @@ def test_plant_rejected_by_lean_and_named(plants: tuple[dict[str, Prepared], Mod
     assert v.reason(p.subject.tag).startswith("Lean rejected it (line "), v.reason(p.subject.tag)
     d = dc.decide(p, v)
     assert d.code == EXIT_FAILED and d.line == f"not certified: {p.subject.title}: {p.mirror}" and PLANTS[name][2] in d.line
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+def test_plant_fails_in_its_own_chunk(plants: tuple[dict[str, Prepared], ModuleVerdict]) -> None:
+    """Written one chunk per layer, the certificate with its last layer's head broken fails in that layer's chunk, not earlier."""
+    prepared, v = plants
+    p = prepared["late_layer"]
+    found = re.match(r"Lean rejected it \(line (\d+):", v.reason(p.subject.tag))
+    assert found, v.reason(p.subject.tag)
+    last = len(p.weights.layers) - 1
+    assert last >= 1 and CHUNKED["late_layer"] == 1
+    line = v.text.split("\n")[int(found.group(1)) - 1]
+    assert line.startswith(f"theorem layers_{p.subject.tag}_{last} : "), line
 
 
 @pytest.mark.lean

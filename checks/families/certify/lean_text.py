@@ -2,11 +2,13 @@
 
 One module (``MODULE``, importing the compiled library ``HardSoft``) holds one or more
 certificates after its literal helper ``qr`` (the rational ``n / d``, ``mkRat``, which the
-kernel evaluates); certificate ``X`` (its ``tag``) is four declarations in namespace ``HardSoft.Cert``:
+kernel evaluates); certificate ``X`` (its ``tag``) is these declarations in namespace ``HardSoft.Cert``:
 
     noncomputable def prog_X : Prog := [...]           -- the formula DAG (from the program)
     noncomputable def model_X : ModelW where ...       -- the weights, exactly as saved (every float64 a rational)
     noncomputable def cert_X : Cert where ...          -- the compiler's description of its model
+    theorem layers_X_0 ... layers_X_k, layers_X, check_X -- the kernel's evaluation of ``check`` (``check_decls``: in
+                                                       -- chunks of layers, one declaration each, joined by ``layersOK_split``)
     theorem <theorem_name X> : <statement> := <proof>  -- THEOREM_FORM (below)
 
 then, with no namespace open, ``example : <statement read from the root> := @<theorem>``: Lean
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from hardsoft.checks.families.lean.environment import REFUSED_BYTES
-from hardsoft.constructive.logic.certificate import Certificate, Feat, GroupD, HeadD, ModelW, Node, Role, Span, SVec
+from hardsoft.constructive.logic.certificate import Certificate, Feat, GroupD, HeadD, LayerW, ModelW, Node, Role, Span, SVec
 
 #: The certificate module's name (its .olean is read after compiling; it must lie under the library's root namespace).
 MODULE = "HardSoft.Certificate"
@@ -40,6 +42,9 @@ MODULE = "HardSoft.Certificate"
 THEOREM_FORM = "certified"
 #: The field context of the "certified" statement (as the library states its theorems).
 FIELD = "{α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]"
+#: Most nonzero weights of the layers one kernel evaluation of ``layersOK`` takes (``chunks``): the wasm32 process ran
+#: out of memory evaluating ``check`` on a model of 2,822 weights in one declaration and accepted 2,118.
+CHUNK_WEIGHTS = 1000
 #: Longest program text shown in a doc comment.
 MAX_SHOWN = 300
 _TAG = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
@@ -54,6 +59,8 @@ class Entry:
     program: str
     cert: Certificate
     weights: ModelW
+    #: the most nonzero weights of one chunk of layers the kernel evaluates (``chunks``; the tests force small chunks)
+    chunk_weights: int = CHUNK_WEIGHTS
 
 
 @dataclass(frozen=True)
@@ -244,7 +251,7 @@ def statement(tag: str, C: Certificate, M: ModelW, root: bool) -> str:
     )
 
 
-def theorem_decl(tag: str, title: str, C: Certificate, M: ModelW) -> list[str]:
+def theorem_decl(tag: str, title: str, C: Certificate, M: ModelW, chunk_weights: int = CHUNK_WEIGHTS) -> list[str]:
     """Return the lines of the certificate's theorem (THEOREM_FORM), with its doc comment."""
     short = theorem_name(tag).removeprefix("HardSoft.Cert.")
     if THEOREM_FORM == "check":
@@ -253,12 +260,70 @@ def theorem_decl(tag: str, title: str, C: Certificate, M: ModelW) -> list[str]:
             f"theorem {short} : {statement(tag, C, M, False)} := by decide +kernel",
         ]
     return [
+        *check_decls(tag, title, M, chunk_weights),
         f"/-- Certified for every n: {title}. For every word `w` of every length and every position `i`, the hard model and",
         "the soft model at the temperature rule (`c/n` bounded, `1` unbounded) hold exactly the formula's value at `i` in the",
         "read-out coordinate. -/",
         f"theorem {short} : {statement(tag, C, M, False)} :=",
-        f"  fun R E hE w hsym i hi => certified_of_check cert_{tag} model_{tag} (by decide +kernel) R E hE w hsym i hi",
+        f"  fun R E hE w hsym i hi => certified_of_check cert_{tag} model_{tag} check_{tag} R E hE w hsym i hi",
     ]
+
+
+def chunks(M: ModelW, budget: int = CHUNK_WEIGHTS) -> list[int]:
+    """Return how many layers each chunk of ``M``'s layers holds: consecutive layers, each chunk at most ``budget``
+    nonzero weights (a layer heavier than that alone), every layer in exactly one chunk (no chunk for no layer)."""
+    sizes: list[int] = []
+    weight = budget + 1
+    for L in M.layers:
+        w = layer_weights(L)
+        if sizes and weight + w <= budget:
+            sizes[-1] += 1
+            weight += w
+        else:
+            sizes.append(1)
+            weight = w
+    return sizes
+
+
+def layer_weights(L: LayerW) -> int:
+    """Return the nonzero weights of one layer (as ``ModelW.parameters`` counts them)."""
+    heads = sum(len(c) for h in L.heads for c in (*h.q, *h.k, *h.v, *h.o))
+    return len(L.b2) + sum(len(u.win) + len(u.wout) + 1 for u in L.units) + heads
+
+
+def check_decls(tag: str, title: str, M: ModelW, budget: int = CHUNK_WEIGHTS) -> list[str]:
+    """Return the declarations proving ``check cert_<tag> model_<tag> = true``: the kernel evaluates ``layersOK`` chunk
+    by chunk (``chunks``; one declaration each, so its memory is released between them), ``HardSoft.Cert.layersOK_split``
+    joins them, and the kernel evaluates the rest of ``check`` with ``layersOK`` rewritten to ``true``."""
+    cert, model, d = f"cert_{tag}", f"model_{tag}", f"model_{tag}.d"
+    sizes = chunks(M, budget) or [0]  # a model with no layer: one empty chunk
+    out: list[str] = []
+    lws, lds, start = f"{model}.layers", f"{cert}.layers", 0
+    parts: list[tuple[int, int, str, str]] = []  # (first layer, layers, the model's rest, the description's rest)
+    for size in sizes:
+        parts.append((start, size, lws, lds))
+        lws, lds, start = f"(List.drop {size} {lws})", f"(List.drop {size} {lds})", start + size
+    for j, (first, size, ws, ds) in enumerate(parts):
+        last = j == len(parts) - 1
+        span = f"the layers from {first + 1} on" if last else f"layers {first + 1} to {first + size}"
+        w, dd = (ws, ds) if last else (f"(List.take {size} {ws})", f"(List.take {size} {ds})")
+        out += [
+            f"/-- {title}: the checker accepts {span} (the kernel's evaluation, chunk {j + 1} of {len(parts)}). -/",
+            f"theorem layers_{tag}_{j} : layersOK {cert} {d} {first} {w} {dd} = true := by decide +kernel",
+        ]
+    proof = f"layers_{tag}_{len(parts) - 1}"
+    for j in range(len(parts) - 2, -1, -1):
+        first, size, ws, ds = parts[j]
+        proof = f"layersOK_split {cert} {d} {size} {first} {ws} {ds} layers_{tag}_{j}\n    ({proof})"
+    out += [
+        f"/-- {title}: the checker accepts every layer (the chunks joined by `layersOK_split`). -/",
+        f"theorem layers_{tag} : layersOK {cert} {d} 0 {model}.layers {cert}.layers = true :=",
+        f"  {proof}",
+        f"/-- {title}: the checker accepts the model and its description (the rest of `check` by the kernel's evaluation). -/",
+        f"theorem check_{tag} : check {cert} {model} = true := by",
+        f"  unfold check; rw [layers_{tag}]; decide +kernel",
+    ]
+    return out
 
 
 def module_text(entries: Sequence[Entry]) -> tuple[str, list[Block]]:
@@ -308,7 +373,7 @@ def module_text(entries: Sequence[Entry]) -> tuple[str, list[Block]]:
         add([f"/-- The weights of {e.title}: {e.weights.parameters} nonzero entries, each a float64 as the rational it is. -/"])
         add(model_decl(e.tag, e.weights) + [""])
         add([f"/-- The compiler's description of the model of {e.title}. -/"] + cert_decl(e.tag, e.cert) + [""])
-        add(theorem_decl(e.tag, e.title, e.cert, e.weights))
+        add(theorem_decl(e.tag, e.title, e.cert, e.weights, e.chunk_weights))
         spans[e.tag] = (first, len(lines))
         add([""])
     add(["end HardSoft.Cert", ""])
