@@ -127,6 +127,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.relu_of_nonneg
 #check @HardSoft.Cert.Role.eq_of_beq
 #print axioms HardSoft.Cert.Role.eq_of_beq
+#check @HardSoft.Cert.layersOK_split
+#print axioms HardSoft.Cert.layersOK_split
 #check @HardSoft.Cert.example_check
 #print axioms HardSoft.Cert.example_check
 #check @HardSoft.Cert.nonvacuous_certified_hard_of_check
