@@ -15,6 +15,7 @@ public import HardSoft.Lipschitz
 public import HardSoft.Temperature
 public import HardSoft.Errata
 public import HardSoft.Growth
+public import HardSoft.LayerSteps
 public import HardSoft.Cert.Logic
 public import HardSoft.Cert.Basic
 public import HardSoft.Cert.Model
