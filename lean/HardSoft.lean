@@ -41,7 +41,8 @@ Root module of the Lean part of the companion to Yang, Strobl, Chiang, Angluin,
 See `HardSoft.Main`: statement C (Theorem 26 with the bootstrapping fix), the sufficient
 condition of statement T, and the algebraic cores of statements E and Z;
 `HardSoft.Recursion` for the sharp guard (`forall_err_le_bound_iff`); `HardSoft.Layer` for
-Lemma 25's algebra (statement P); `HardSoft.Exp` for E and Z derived from scores through an
+Lemma 25's algebra (statement P); `HardSoft.LayerSteps` for Lemma 25 of a concrete layer
+(`layer_err_le_concrete`); `HardSoft.Exp` for E and Z derived from scores through an
 abstract exponential; `HardSoft.Composition` for Theorem 26 end to end
 (`err_le_eps_of_layers`); `HardSoft.Examples` for non-vacuity examples at `Rat`;
 `HardSoft.Constructions` for the construction heads (Lemmas 6, 7, 8, counting, comparison,

@@ -669,6 +669,8 @@ set_option autoImplicit false
 #print axioms HardSoft.nonvacuous_activation_growth
 #check @HardSoft.nonvacuous_activation_growth_layers
 #print axioms HardSoft.nonvacuous_activation_growth_layers
+#check @HardSoft.nonvacuous_layer_err_le_concrete
+#print axioms HardSoft.nonvacuous_layer_err_le_concrete
 #check @HardSoft.nonvacuous_corrected_offset_le_eps
 #print axioms HardSoft.nonvacuous_corrected_offset_le_eps
 #check @HardSoft.nonvacuous_printed_offset_not_le
@@ -915,6 +917,32 @@ set_option autoImplicit false
 #print axioms HardSoft.score_err_bound_nonneg
 #check @HardSoft.layer_err_le
 #print axioms HardSoft.layer_err_le
+#check @HardSoft.sumTo_sub_sumTo
+#print axioms HardSoft.sumTo_sub_sumTo
+#check @HardSoft.sumTo_mul_add_mul
+#print axioms HardSoft.sumTo_mul_add_mul
+#check @HardSoft.vecMat_sub
+#print axioms HardSoft.vecMat_sub
+#check @HardSoft.absv_add_le_of_le
+#print axioms HardSoft.absv_add_le_of_le
+#check @HardSoft.absv_mul_le_mul_of_le
+#print axioms HardSoft.absv_mul_le_mul_of_le
+#check @HardSoft.absv_mul_sub_mul_le
+#print axioms HardSoft.absv_mul_sub_mul_le
+#check @HardSoft.absSum_nonneg
+#print axioms HardSoft.absSum_nonneg
+#check @HardSoft.absv_relu_sub_le
+#print axioms HardSoft.absv_relu_sub_le
+#check @HardSoft.bilinScore_err_le
+#print axioms HardSoft.bilinScore_err_le
+#check @HardSoft.head_out_err_le
+#print axioms HardSoft.head_out_err_le
+#check @HardSoft.attnResidual_err_le
+#print axioms HardSoft.attnResidual_err_le
+#check @HardSoft.ffnResidual_err_le
+#print axioms HardSoft.ffnResidual_err_le
+#check @HardSoft.layer_err_le_concrete
+#print axioms HardSoft.layer_err_le_concrete
 #check @HardSoft.le_and_neg_le_of_absv_le
 #print axioms HardSoft.le_and_neg_le_of_absv_le
 #check @HardSoft.absv_nonneg

@@ -148,6 +148,7 @@ REGISTRY: tuple[Claim, ...] = (
             "HardSoft.score_err_le_iff",
             "HardSoft.not_score_err_le_of_one_lt",
             "HardSoft.layer_err_le",
+            "HardSoft.layer_err_le_concrete",
             "HardSoft.err_le_eps_of_layers",
         ),
         tests=(
@@ -155,9 +156,10 @@ REGISTRY: tuple[Claim, ...] = (
             "tests/spec/test_statements.py::test_P_guard",
             "tests/spec/test_modelio_v3.py::test_spread_term_bounds_the_soft_error_and_dropping_it_does_not",
             "tests/spec/test_modelio_v3.py::test_bos_positions_enter_the_bounds",
+            "tests/checks/test_lean_statement_twins.py::test_wrong_statement_twin_rejected",
         ),
         twins=("spec.bounds.wrong_score_error_bound_unguarded",),
-        not_covered="Lean proves the layer for every dimension, head count and key count (layer_err_le, with the guard eps <= 1 in score_err_le_iff) from the scores: statement S (from fact F5), statement E and the triangle inequality are proved there; the score-error, head, residual and feed-forward steps (norm inequalities of the layer's linear algebra) are its hypotheses, and that a concrete layer meets them (the norms of its weights) is the spec's computation, tested. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
+        not_covered="Lean proves the layer for every dimension, head count and key count: layer_err_le (with the guard eps <= 1 in score_err_le_iff) from the scores, statement S (from fact F5), statement E and the triangle inequality proved there, the score-error, head, residual and feed-forward steps its hypotheses; layer_err_le_concrete proves those four steps too, for the layer written out coordinate by coordinate (bilinear scores x_q^T Q_h x_j, heads (sum_j w_j x_j) V_h, the residual stream, a ReLU FFN with biases; no layer norm), so Lemma 25 for that layer rests only on ExpLike's properties and fact F5. Its weight norms are hypotheses as upper bounds (|Q_h|_sum <= A_h, every column sum of V_h, W1, W2 <= B_h, |W1|, |W2|, with Lip F = |W1| |W2|); that a real layer's weights have the norms the spec computes (compute_layer_constants) is tested, not proved. SMT: only the boxes, dimensions, positions, FFN widths and head counts listed; the composition uses S and E as lemmas, proved only up to the preset's key count N (in the same run, else P is undecided). Layer norms and real transformer weights: only tested (spec + fuzz). The tie-spread term (near ties read as ties) has no Lean or SMT proof: its derivation is in compute_spread_coefficient, and it is tested.",
         domains={
             # every activation box X <= act_box and weight box |A| <= weight_box of the preset (Coverage.fixed), eps in [0, 1]
             "smt.P.layer_steps": {

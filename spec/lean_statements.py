@@ -197,6 +197,12 @@ LEAN_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "one layer, H heads, any exp with ExpLike's properties and fact F5, 0 ≤ eps ≤ 1, exact scores with a max set (m ≥ 1) and gap gamma, perturbed scores within |A_h|(2X eps + eps^2), the head, residual and FFN steps as hypotheses (S, E and the triangle inequality proved): output error ≤ r eps + a, r = (1+Lip F)(1 + Σ_h |B_h| (1 + X(2X+1)|A_h|/tau)), a = 2(1+Lip F) X (N-1) exp(-gamma/tau) Σ_h |B_h|",
     ),
+    "HardSoft.layer_err_le_concrete": LeanStatement(
+        over_field(
+            "(E : HardSoft.ExpLike α) (hE : HardSoft.ExpLike.LogMean E) {d N H m : Nat} {xq xq' b1 b2 A B smax : Nat → α} {x x' W1 W2 : Nat → Nat → α} {Q V : Nat → Nat → Nat → α} {isMax : Nat → Nat → Bool} {X tau gamma eps W1c W2c : α} (hX : 0 ≤ X) (htau : 0 < tau) (h0 : 0 ≤ eps) (h1 : eps ≤ 1) (hxq : ∀ k, k < d → HardSoft.absv (xq k) ≤ X) (hx : ∀ j, j < N → ∀ k, k < d → HardSoft.absv (x j k) ≤ X) (hxq' : ∀ k, k < d → HardSoft.absv (xq' k - xq k) ≤ eps) (hx' : ∀ j, j < N → ∀ k, k < d → HardSoft.absv (x' j k - x j k) ≤ eps) (hA : ∀ h, h < H → HardSoft.absSum (Q h) d ≤ A h) (hB0 : ∀ h, h < H → 0 ≤ B h) (hB : ∀ h, h < H → ∀ l, l < d → HardSoft.sumTo (fun k => HardSoft.absv (V h k l)) d ≤ B h) (hW1c : 0 ≤ W1c) (hW1 : ∀ c, c < m → HardSoft.sumTo (fun k => HardSoft.absv (W1 k c)) d ≤ W1c) (hW2c : 0 ≤ W2c) (hW2 : ∀ l, l < d → HardSoft.sumTo (fun c => HardSoft.absv (W2 c l)) m ≤ W2c) (hmax : ∀ h, h < H → ∀ j, j < N → isMax h j = true → HardSoft.bilinScore xq (Q h) (x j) d = smax h) (hgap : ∀ h, h < H → ∀ j, j < N → isMax h j = false → HardSoft.bilinScore xq (Q h) (x j) d ≤ smax h - gamma) (hm : ∀ h, h < H → 0 < HardSoft.countMax (isMax h) N), ∀ l, l < d → HardSoft.absv (HardSoft.ffnResidual (HardSoft.attnResidual xq' x' (fun h => HardSoft.softmax E tau (fun j => HardSoft.bilinScore xq' (Q h) (x' j) d) N) V N d H) W1 b1 W2 b2 d m l - HardSoft.ffnResidual (HardSoft.attnResidual xq x (fun h => HardSoft.ahardmax (isMax h) N) V N d H) W1 b1 W2 b2 d m l) ≤ (1 + W1c * W2c) * (1 + HardSoft.sumTo (fun h => B h * (1 + X * (2 * X + 1) * A h / tau)) H) * eps + 2 * (1 + W1c * W2c) * X * HardSoft.natCast (N - 1) * E.exp (-gamma / tau) * HardSoft.sumTo B H"
+        ),
+        "one concrete layer (dimension d, H heads with query-key matrices Q_h and value-output matrices V_h, N keys, ReLU FFN of width m), every size: any exp with ExpLike's properties and fact F5, exact input with ||x||_inf ≤ X, perturbed input within 0 ≤ eps ≤ 1 coordinatewise, |Q_h|_sum ≤ A_h, column sums of V_h ≤ B_h, of W1 ≤ |W1|, of W2 ≤ |W2|, exact scores x_q^T Q_h x_j with a max set (m ≥ 1) and gap gamma: the soft run (softmax at tau of its own scores) and the hard run (average-hard) differ in every output coordinate by ≤ r eps + a, Lip F = |W1| |W2|, r = (1+Lip F)(1 + Σ_h B_h (1 + X(2X+1) A_h/tau)), a = 2(1+Lip F) X (N-1) exp(-gamma/tau) Σ_h B_h (the score, head, residual and FFN steps proved from the definitions)",
+    ),
     "HardSoft.sumTo_absv_sub_le_of_ratio": LeanStatement(
         over_field(
             "{p q : Nat → α} {lam y : α} {N : Nat} (hlam : 0 < lam) (hy : 1 ≤ y) (hlo : ∀ j, j < N → lam * p j ≤ y * q j) (hhi : ∀ j, j < N → q j ≤ y * lam * p j) (hsp : HardSoft.sumTo p N = 1) (hsq : HardSoft.sumTo q N = 1), (y + 1) * HardSoft.sumTo (fun j => HardSoft.absv (p j - q j)) N ≤ 2 * (y - 1)"
@@ -778,6 +784,16 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         ),
         "coordinate l of the feed-forward sublayer's output: y_l + Σ_c ReLU(Σ_k y_k W1_(k,c) + b1_c) W2_(c,l) + b2_l",
     ),
+    "HardSoft.bilinScore": LeanDefinition(
+        (over_ring("(u : Nat → α) (M : Nat → Nat → α) (v : Nat → α) (d : Nat), HardSoft.bilinScore u M v d = HardSoft.sumTo (fun l => HardSoft.vecMat u M d l * v l) d"),),
+        "the bilinear score u^T M v = Σ_(l<d) (Σ_(k<d) u_k M_(k,l)) v_l",
+    ),
+    "HardSoft.absSum": LeanDefinition(
+        (
+            "∀ {α : Type} [Lean.Grind.Field α] [LE α] (M : Nat → Nat → α) (d : Nat), HardSoft.absSum M d = HardSoft.sumTo (fun l => HardSoft.sumTo (fun k => HardSoft.absv (M k l)) d) d",
+        ),
+        "the norm |M|_sum = Σ_(l<d) Σ_(k<d) |M_(k,l)| of a d × d matrix",
+    ),
     "HardSoft.softmax": LeanDefinition(
         (
             over_field(
@@ -1338,6 +1354,10 @@ LEAN_EXAMPLES: dict[str, LeanExample] = {
     "HardSoft.nonvacuous_layer_err_le": LeanExample(
         "HardSoft.layer_err_le",
         "(1 / 2 + (1 / 2 + 1) : Rat) ≤ (1 + 0) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 0) * 1 * HardSoft.natCast (2 - 1) * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
+    ),
+    "HardSoft.nonvacuous_layer_err_le_concrete": LeanExample(
+        "HardSoft.layer_err_le_concrete",
+        "∀ l, l < 1 → HardSoft.absv (HardSoft.ffnResidual (HardSoft.attnResidual (fun _ => (3 / 2 : Rat)) (fun j _ => (if j = 0 then 1 else 0) + 1 / 2) (fun h => HardSoft.softmax HardSoft.expOne 1 (fun j => HardSoft.bilinScore (fun _ => (3 / 2 : Rat)) ((fun _ _ _ => (1 : Rat)) h) ((fun j _ => (if j = 0 then (1 : Rat) else 0) + 1 / 2) j) 1) 2) (fun _ _ _ => 1) 2 1 1) (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1) (fun _ => 0) 1 1 l - HardSoft.ffnResidual (HardSoft.attnResidual (fun _ => (1 : Rat)) (fun j _ => if j = 0 then 1 else 0) (fun h => HardSoft.ahardmax ((fun _ j => j == 0) h) 2) (fun _ _ _ => 1) 2 1 1) (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1) (fun _ => 0) 1 1 l) ≤ (1 + 1 * 1) * (1 + HardSoft.sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1) * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2) + 2 * (1 + 1 * 1) * 1 * HardSoft.natCast (2 - 1) * HardSoft.ExpLike.exp HardSoft.expOne (-1 / 1) * HardSoft.sumTo (fun _ => (1 : Rat)) 1",
     ),
     "HardSoft.nonvacuous_err_le_eps_of_layers": LeanExample(
         "HardSoft.err_le_eps_of_layers",

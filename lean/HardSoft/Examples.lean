@@ -8,6 +8,7 @@ public import HardSoft.Constructions
 public import HardSoft.Lipschitz
 public import HardSoft.Errata
 public import HardSoft.Growth
+public import HardSoft.LayerSteps
 
 /-!
 # Non-vacuity: every main theorem's hypotheses hold together at `Rat`
@@ -683,6 +684,61 @@ theorem nonvacuous_activation_growth_layers :
     rcases this with rfl | rfl
     · simp <;> grind
     · simp <;> grind)
+
+/-- Non-vacuity of `layer_err_le_concrete`: its hypotheses hold together at `Rat`; `expOne` (F5
+holds), `d = H = m = 1`, `N = 2`, every matrix entry `1`, biases `0`, exact query `1` and keys `1`,
+`0` (scores `1`, `0`: max set `{0}`, gap `γ = 1`), every input coordinate perturbed by `ε = 1/2`,
+`X = τ = A = B = |W1|_col = |W2|_col = 1`. -/
+theorem nonvacuous_layer_err_le_concrete :
+    ∀ l, l < 1 → absv (ffnResidual (attnResidual (fun _ => (3 / 2 : Rat))
+        (fun j _ => (if j = 0 then 1 else 0) + 1 / 2)
+        (fun h => softmax expOne 1 (fun j => bilinScore (fun _ => (3 / 2 : Rat))
+          ((fun _ _ _ => (1 : Rat)) h) ((fun j _ => (if j = 0 then (1 : Rat) else 0) + 1 / 2) j) 1) 2)
+        (fun _ _ _ => 1) 2 1 1) (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1) (fun _ => 0) 1 1 l
+      - ffnResidual (attnResidual (fun _ => (1 : Rat)) (fun j _ => if j = 0 then 1 else 0)
+        (fun h => ahardmax ((fun _ j => j == 0) h) 2) (fun _ _ _ => 1) 2 1 1)
+        (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1) (fun _ => 0) 1 1 l)
+      ≤ (1 + 1 * 1) * (1 + sumTo (fun h => (fun _ => (1 : Rat)) h * (1 + 1 * (2 * 1 + 1)
+          * (fun _ => (1 : Rat)) h / 1)) 1) * (1 / 2)
+        + 2 * (1 + 1 * 1) * 1 * natCast (2 - 1) * expOne.exp (-1 / 1) * sumTo (fun _ => (1 : Rat)) 1 :=
+  layer_err_le_concrete expOne expOne_logMean (d := 1) (N := 2) (H := 1) (m := 1)
+    (xq := fun _ => 1) (xq' := fun _ => 3 / 2) (b1 := fun _ => 0) (b2 := fun _ => 0)
+    (A := fun _ => 1) (B := fun _ => 1) (smax := fun _ => 1)
+    (x := fun j _ => if j = 0 then 1 else 0) (x' := fun j _ => (if j = 0 then 1 else 0) + 1 / 2)
+    (W1 := fun _ _ => 1) (W2 := fun _ _ => 1) (Q := fun _ _ _ => 1) (V := fun _ _ _ => 1)
+    (isMax := fun _ j => j == 0) (X := 1) (tau := 1) (gamma := 1) (eps := 1 / 2) (W1c := 1) (W2c := 1)
+    (by grind) (by grind) (by grind) (by grind)
+    (fun _ _ => by rw [absv_one_rat]; grind)
+    (fun j _ _ _ => by
+      by_cases h : j = 0
+      · simp only [h, if_true]; rw [absv_one_rat]; grind
+      · simp only [h, if_false]; rw [absv_of_nonneg (Std.le_refl (0 : Rat))]; grind)
+    (fun _ _ => by
+      show absv ((3 / 2 : Rat) - 1) ≤ 1 / 2
+      rw [absv_of_nonneg (by grind)]; grind)
+    (fun j _ _ _ => by
+      show absv ((if j = 0 then (1 : Rat) else 0) + 1 / 2 - (if j = 0 then 1 else 0)) ≤ 1 / 2
+      rw [show (if j = 0 then (1 : Rat) else 0) + 1 / 2 - (if j = 0 then 1 else 0) = 1 / 2 by grind,
+        absv_of_nonneg (by grind)]
+      grind)
+    (fun _ _ => by
+      show sumTo (fun l => sumTo (fun k => absv ((1 : Rat))) 1) 1 ≤ 1
+      rw [sumTo_succ, sumTo_zero, sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (fun _ _ => by grind)
+    (fun _ _ _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (by grind)
+    (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (by grind)
+    (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
+    (fun _ _ j _ h => by
+      simp at h; subst h
+      show sumTo (fun l => vecMat (fun _ => (1 : Rat)) (fun _ _ => 1) 1 l * (if 0 = 0 then 1 else 0)) 1 = 1
+      simp [sumTo, vecMat]; grind)
+    (fun _ _ j _ h => by
+      simp at h
+      show sumTo (fun l => vecMat (fun _ => (1 : Rat)) (fun _ _ => 1) 1 l * (if j = 0 then 1 else 0)) 1 ≤ 1 - 1
+      simp [sumTo, vecMat, h]; grind)
+    (fun _ _ => by show 0 < countMax (fun j => j == 0) 2; decide)
 
 /-! ### Errata -/
 

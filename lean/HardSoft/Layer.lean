@@ -11,7 +11,9 @@ as an affine function `r ε + a` of the layer's input error `ε`, provided `ε �
 linear-algebra facts (the score error, the Lipschitz bound of softmax, statement E, the head,
 residual and feed-forward steps) are taken here as hypotheses about real numbers (errors and
 norms); what this file proves is the algebra of combining them, for any number `H` of heads
-and any number `N` of unmasked positions, over an ordered field `α`:
+and any number `N` of unmasked positions, over an ordered field `α` (`HardSoft.LayerSteps`
+proves the score, head, residual and feed-forward steps for a layer written out coordinate by
+coordinate, `layer_err_le_concrete`):
 
 * `ε² ≤ ε` exactly when `ε ≤ 1` (for `ε ≥ 0`): this is where the guard `ε ≤ 1` enters, so
   that the score error `|A|_sum (2 X ε + ε²)` is at most `|A|_sum (2X + 1) ε`;

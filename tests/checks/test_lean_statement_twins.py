@@ -1,11 +1,12 @@
-"""The Lean family rejects wrong variants of statements S, T and G and of errata 1 and 2 (``tests/lean_wrong/WrongStatements.lean``).
+"""The Lean family rejects wrong variants of statements S, T, G and P and of errata 1 and 2 (``tests/lean_wrong/WrongStatements.lean``).
 
 Statement S with half the bound or without the ``1/tau``, statement T's key step
 ``max_t t^k e^{-gamma t/2} = (2k/(e gamma))^k`` with the 2 dropped, statement G without the
-residual, erratum 1's printed offset ``e^{+gamma/tau}`` and erratum 2's printed direction
-``eps <= alpha/n^beta``: each must be reported as a Lean error inside its marked range, at an
-instance where the true statement (beside it, in a ``RIGHT`` range, proved by the same script)
-holds with equality or nearly, so the errors come from the constants, not the setup.  (Erratum 3's
+residual, erratum 1's printed offset ``e^{+gamma/tau}``, erratum 2's printed direction
+``eps <= alpha/n^beta``, statement P's score step without the 2 and its head step without
+``B eps``: each must be reported as a Lean error inside its marked range, at an instance where
+the true statement (beside it, in a ``RIGHT`` range, proved by the same script) holds with
+equality or nearly, so the errors come from the constants, not the setup.  (Erratum 3's
 wrong twin, Theorem 26's bootstrap without the guard, is ``tests/lean_wrong/Wrong.lean``:
 ``tests/checks/test_lean.py::test_wrong_file_rejected``.)  Marked ``lean`` (runs the toolchain;
 deselect with ``-m 'not lean'``).
@@ -25,6 +26,8 @@ TWINS = {
     "D": "G without the residual",
     "E": "erratum 1: the printed offset e^{+gamma/tau}",
     "F": "erratum 2: the printed direction eps <= alpha/n^beta",
+    "G": "P's score step without the 2",
+    "H": "P's head step without B eps",
 }
 
 
@@ -47,5 +50,6 @@ def test_every_planted_pair_is_marked() -> None:
 @pytest.mark.parametrize("tag", sorted(TWINS), ids=[f"{t}-{TWINS[t].split(':')[0].replace(' ', '_')}" for t in sorted(TWINS)])
 def test_wrong_statement_twin_rejected(wrong_unit, tag: str) -> None:  # noqa: ANN001
     """(A) S halved, (B) S without 1/tau, (C) T's peak without the 2, (D) G without the residual, (E) erratum 1's printed
-    offset, (F) erratum 2's printed direction: an error in WRONG, none in RIGHT."""
+    offset, (F) erratum 2's printed direction, (G) P's score step without the 2, (H) P's head step without B eps: an error
+    in WRONG, none in RIGHT."""
     assert_wrong_rejected(wrong_unit, "WrongStatements", tag)

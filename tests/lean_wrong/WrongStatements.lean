@@ -1,7 +1,7 @@
 module
 
 /-!
-# Wrong on purpose: statements S, T, G and errata 1 and 2 with a wrong constant, which the Lean checker must reject
+# Wrong on purpose: statements S, T, G, P and errata 1 and 2 with a wrong constant, which the Lean checker must reject
 
 Used by `tests/checks/test_lean_statement_twins.py`: one run of
 `checks.families.lean.family.check_sources` on this file (bundled with the other wrong files) must
@@ -30,12 +30,21 @@ they stand for, `y = exp δ` and so on, since this file is checked without the p
 * (f) erratum 2 (`bound_le_eps_of_eps_lower_bound`): a temperature chosen from `b = 1/2` certifies
   `B_L = 1/2`; every `ε ≥ b` is then certified, `1/2 ≤ 1` (`RIGHT-F`, `ε = 1`); the printed
   direction `ε ≤ b` would need `1/2 ≤ 1/4` (`WRONG-F`, `ε = 1/4`), which fails.
+* (g) statement P's score step (`bilinScore_err_le`, used by `layer_err_le_concrete`) without the
+  factor `2`, `|M|_sum (X ε + ε²)`: `d = 1`, `M = 1`, exact query and key `1 = X`, both perturbed by
+  `ε = 1/2` to `3/2`: the score error `(3/2)(3/2) - 1 = 5/4 ≤ 1 · (2 · 1 · 1/2 + 1/4)` with equality
+  (`RIGHT-G`); `5/4 ≤ 1 · (1 · 1/2 + 1/4) = 3/4` (`WRONG-G`) fails.
+* (h) statement P's head step (`head_out_err_le`) with the term `B ε` dropped, `B X ‖w' - w‖₁`: one
+  key with weight `1` in both runs, `V = 1` (`B = 1`), exact key `1 = X` perturbed by `ε = 1/2`: the
+  head error `3/2 - 1 = 1/2 ≤ 1 · 1/2 + 1 · 1 · |1 - 1|` with equality (`RIGHT-H`); `1/2 ≤ 1 · 1 ·
+  |1 - 1| = 0` (`WRONG-H`) fails.
 
 ## Main results
 
 `twin_S_bound`, `twin_S_tau`, `twin_T_peak`, `twin_G_residual`, `twin_offset_minus`,
-`twin_eps_lower` (true); `twin_S_half`, `twin_S_no_tau`, `twin_T_peak_no_two`, `twin_G_no_residual`,
-`twin_offset_plus`, `twin_eps_upper` (false, rejected).
+`twin_eps_lower`, `twin_P_score`, `twin_P_head` (true); `twin_S_half`, `twin_S_no_tau`,
+`twin_T_peak_no_two`, `twin_G_no_residual`, `twin_offset_plus`, `twin_eps_upper`,
+`twin_P_score_no_two`, `twin_P_head_no_eps` (false, rejected).
 -/
 
 public section
@@ -132,6 +141,30 @@ theorem twin_eps_lower : (1 / 2 : Rat) ≤ 1 / 2 → (1 / 2 : Rat) ≤ 1 → (1 
 theorem twin_eps_upper : (1 / 2 : Rat) ≤ 1 / 2 → (1 / 4 : Rat) ≤ 1 / 2 → (1 / 2 : Rat) ≤ 1 / 4 := by
   grind
 -- WRONG-F-END
+
+-- RIGHT-G-BEGIN
+/-- Statement P's score step at `ε = 1/2` (true): `|(3/2)(3/2) - 1 · 1| ≤ |M|_sum (2 X ε + ε²)`. -/
+theorem twin_P_score : (3 / 2 : Rat) * 1 * (3 / 2) - 1 * 1 * 1 ≤ 1 * (2 * 1 * (1 / 2) + 1 / 2 * (1 / 2)) := by
+  grind
+-- RIGHT-G-END
+
+-- WRONG-G-BEGIN
+/-- Statement P's score step without the factor `2` (wrong on purpose): `≤ |M|_sum (X ε + ε²)`. -/
+theorem twin_P_score_no_two : (3 / 2 : Rat) * 1 * (3 / 2) - 1 * 1 * 1 ≤ 1 * (1 * (1 / 2) + 1 / 2 * (1 / 2)) := by
+  grind
+-- WRONG-G-END
+
+-- RIGHT-H-BEGIN
+/-- Statement P's head step at `ε = 1/2` (true): `1 · (3/2) · 1 - 1 · 1 · 1 ≤ B ε + B X |w' - w|`. -/
+theorem twin_P_head : (1 : Rat) * (3 / 2) * 1 - 1 * 1 * 1 ≤ 1 * (1 / 2) + 1 * 1 * (1 - 1) := by
+  grind
+-- RIGHT-H-END
+
+-- WRONG-H-BEGIN
+/-- Statement P's head step without `B ε` (wrong on purpose): `≤ B X |w' - w|`. -/
+theorem twin_P_head_no_eps : (1 : Rat) * (3 / 2) * 1 - 1 * 1 * 1 ≤ 1 * 1 * (1 - 1) := by
+  grind
+-- WRONG-H-END
 
 end HardSoft
 
