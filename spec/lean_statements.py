@@ -785,7 +785,11 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         "coordinate l of the feed-forward sublayer's output: y_l + Σ_c ReLU(Σ_k y_k W1_(k,c) + b1_c) W2_(c,l) + b2_l",
     ),
     "HardSoft.bilinScore": LeanDefinition(
-        (over_ring("(u : Nat → α) (M : Nat → Nat → α) (v : Nat → α) (d : Nat), HardSoft.bilinScore u M v d = HardSoft.sumTo (fun l => HardSoft.vecMat u M d l * v l) d"),),
+        (
+            over_ring(
+                "(u : Nat → α) (M : Nat → Nat → α) (v : Nat → α) (d : Nat), HardSoft.bilinScore u M v d = HardSoft.sumTo (fun l => HardSoft.vecMat u M d l * v l) d"
+            ),
+        ),
         "the bilinear score u^T M v = Σ_(l<d) (Σ_(k<d) u_k M_(k,l)) v_l",
     ),
     "HardSoft.absSum": LeanDefinition(
