@@ -22,6 +22,10 @@ definitions, and so proves Lemma 25 for the concrete layer from the exponential'
 * the feed-forward sublayer `y + ReLU(y W1 + b1) W2 + b2` has error `≤ (1 + |W1|_col |W2|_col)`
   times its input error (ReLU is `1`-Lipschitz; `ffnResidual_err_le`).
 
+The layer has no layer norm; the query's residual `x_q` is any vector (in a transformer it is one
+of the `x_j`, the query's own position), and the weight norms are hypotheses as upper bounds
+(`|Q_h|_sum ≤ A_h`, every column sum of `V_h` `≤ B_h`), so the exact norms are one instance.
+
 ## Main definitions
 
 * `HardSoft.bilinScore u M v d = Σ_{l<d} (Σ_{k<d} u_k M_{k,l}) v_l`, the score `u^T M v`.
