@@ -13,6 +13,8 @@ crash of a tool wrapper) is that check's FAILED row with the message
 from __future__ import annotations
 
 import importlib
+import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -41,6 +43,9 @@ FAMILIES: dict[str, str] = {
     "certify": "hardsoft.checks.families.certify",
 }
 PRESETS: tuple[str, ...] = PRESET_NAMES  # defined once, in spec.presets
+#: The family run in a thread of its own from the start, beside the families before it in FAMILIES: its work is one wasm
+#: Lean process at a time (about one core), so the second core runs the others meanwhile (``run_families``).
+BESIDE = "lean"
 
 
 def parse_only(only: str | None) -> tuple[list[str], set[str] | None]:
@@ -104,6 +109,42 @@ def run_family(
         return mod.run(preset, out_dir, progress, claims, **(options or {})), mod
     except Exception as e:  # a family that crashes outside its per-check guards: one FAILED row, the run goes on
         return [error_result(name, f"{name}.crashed", None, time.perf_counter() - t0, e)], mod
+
+
+def run_families(
+    families: list[str], preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None, options: dict[str, dict]
+) -> list[tuple[list[CheckResult], Any]]:
+    """Return ``run_family``'s (results, module) of each family, in the order of ``families``.
+
+    When BESIDE is selected with a family before it, BESIDE starts first in a thread and the families before it run
+    meanwhile; the smt family, whose solvers would otherwise take both cores, then runs with one worker fewer; every
+    family after BESIDE (certify, which reuses its library verdict) waits for it.  Each family's rows keep their place.
+    """
+    out: dict[str, tuple[list[CheckResult], Any]] = {}
+    beside: threading.Thread | None = None
+    if BESIDE in families and families.index(BESIDE) > 0:
+
+        def run_beside() -> None:
+            t0 = time.perf_counter()
+            try:
+                out[BESIDE] = run_family(BESIDE, preset, out_dir, progress, claims, options.get(BESIDE))
+            except BaseException as e:  # run_family keeps Exception inside; anything else is still one FAILED row
+                out[BESIDE] = [error_result(BESIDE, f"{BESIDE}.crashed", None, time.perf_counter() - t0, e)], None
+
+        beside = threading.Thread(target=run_beside, name=f"hardsoft-{BESIDE}", daemon=True)
+        beside.start()
+    for k, fam in enumerate(families):
+        if beside is not None and fam == BESIDE:
+            continue
+        if beside is not None and k > families.index(BESIDE):
+            beside.join()
+        opts = options.get(fam)
+        if fam == "smt" and beside is not None and beside.is_alive():
+            opts = {**(opts or {}), "workers": max(1, (os.cpu_count() or 1) - 1)}
+        out[fam] = run_family(fam, preset, out_dir, progress, claims, opts)
+    if beside is not None:
+        beside.join()
+    return [out[f] for f in families]
 
 
 def summarize(results: list[CheckResult]) -> dict[str, int]:

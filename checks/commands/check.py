@@ -83,8 +83,7 @@ def run(args: argparse.Namespace) -> int:
             status.update(msg)
             console.log(msg)
 
-        for fam in families:
-            rs, mod = runner.run_family(fam, args.preset, out, progress, claims, options.get(fam))
+        for rs, mod in runner.run_families(families, args.preset, out, progress, claims, options):
             results += rs
             if mod is not None and hasattr(mod, "markdown_section"):
                 sections.append(mod.markdown_section(rs))

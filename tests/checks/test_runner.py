@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import os
+import threading
 import json
 import sys
 import types
@@ -155,3 +157,50 @@ def test_parse_only(only, families, claims) -> None:
 def test_parse_only_rejects(only, msg) -> None:
     with pytest.raises(ValueError, match=msg):
         runner.parse_only(only)
+
+
+def _fake_families(monkeypatch: pytest.MonkeyPatch, lean_gate: "threading.Event", log: list) -> None:
+    """Replace run_family: the lean family blocks until ``lean_gate`` is set; every call is logged with its options."""
+
+    def fake(name, preset, out_dir, progress, claims, options=None):  # noqa: ANN001, ANN202 - run_family's signature
+        log.append(("start", name, dict(options or {})))
+        if name == runner.BESIDE:
+            assert lean_gate.wait(10), "the families before lean never ran while lean was running"
+        log.append(("end", name))
+        return [CheckResult(name, f"{name}.x", None, Outcome.OK, "ok", 0.0, "")], None
+
+    monkeypatch.setattr(runner, "run_family", fake)
+
+
+def test_lean_runs_beside_the_families_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lean family starts first in a thread; spec..smt run while it runs (smt with one worker fewer); certify waits for it."""
+    gate, log = threading.Event(), []
+    _fake_families(monkeypatch, gate, log)
+    families = list(runner.FAMILIES)
+    real = runner.run_family
+
+    def release_after_smt(*a, **k):  # noqa: ANN002, ANN003, ANN202
+        out = real(*a, **k)
+        if a[0] == "smt":
+            gate.set()
+        return out
+
+    monkeypatch.setattr(runner, "run_family", release_after_smt)
+    got = runner.run_families(families, "tiny", Path("."), lambda m: None, None, {"smt": {"bound": 3}})
+    assert [rs[0].family for rs, _ in got] == families  # every family's rows in FAMILIES order
+    assert log[0][:2] == ("start", "lean")
+    assert ("end", "smt") in log and log.index(("end", "smt")) < log.index(("end", "lean"))
+    assert log.index(("end", "lean")) < log.index(next(e for e in log if e[:2] == ("start", "certify")))
+    smt = next(e for e in log if e[:2] == ("start", "smt"))
+    assert smt[2] == {"bound": 3, "workers": max(1, (os.cpu_count() or 1) - 1)}
+
+
+def test_lean_alone_or_first_runs_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With lean first (or alone) no thread is started: the families run one after another, smt with its own options."""
+    gate, log = threading.Event(), []
+    gate.set()
+    _fake_families(monkeypatch, gate, log)
+    got = runner.run_families(["lean", "smt", "certify"], "tiny", Path("."), lambda m: None, None, {})
+    assert [rs[0].family for rs, _ in got] == ["lean", "smt", "certify"]
+    assert [e[:2] for e in log] == [("start", "lean"), ("end", "lean"), ("start", "smt"), ("end", "smt"), ("start", "certify"), ("end", "certify")]
+    assert log[2][2] == {}
