@@ -41,13 +41,18 @@ inductive CountDir where
   /-- `#>`: the positions `i < j < n` -/
   | gt
 
-open Classical in
+section Count
+
+open Classical
+
 /-- Temporal logic, definition: the number of positions where `p` holds among those a count of
 direction `d` sees from position `i` of a word of length `n`. -/
 noncomputable def countIn (p : Nat → Prop) (n i : Nat) : CountDir → Nat
   | .lt => countMax (fun j => decide (p j)) i
   | .le => countMax (fun j => decide (p j)) (i + 1)
   | .gt => countMax (fun j => decide (p (i + 1 + j))) (n - 1 - i)
+
+end Count
 
 /-- Temporal logic, definition: `Σ_k c_k #_k` over the terms `(c_k, d_k, x_k)` of a comparison,
 `cnt x d` the count of direction `d` of node `x`. -/
