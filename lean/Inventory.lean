@@ -223,6 +223,16 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.term_of_empty
 #check @HardSoft.Cert.term_spec
 #print axioms HardSoft.Cert.term_spec
+#check @HardSoft.Cert.evenVal_group
+#print axioms HardSoft.Cert.evenVal_group
+#check @HardSoft.Cert.sign_out_hard
+#print axioms HardSoft.Cert.sign_out_hard
+#check @HardSoft.Cert.sign_out_soft_bounded
+#print axioms HardSoft.Cert.sign_out_soft_bounded
+#check @HardSoft.Cert.sign_out_hard_unbounded
+#print axioms HardSoft.Cert.sign_out_hard_unbounded
+#check @HardSoft.Cert.sign_out_soft_unbounded
+#print axioms HardSoft.Cert.sign_out_soft_unbounded
 #check @HardSoft.Cert.RatEmb.map_pow
 #print axioms HardSoft.Cert.RatEmb.map_pow
 #check @HardSoft.Cert.exp_neg_eq
