@@ -225,6 +225,16 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.term_of_empty
 #check @HardSoft.Cert.term_spec
 #print axioms HardSoft.Cert.term_spec
+#check @HardSoft.Cert.evenVal_group
+#print axioms HardSoft.Cert.evenVal_group
+#check @HardSoft.Cert.sign_out_hard
+#print axioms HardSoft.Cert.sign_out_hard
+#check @HardSoft.Cert.sign_out_soft_bounded
+#print axioms HardSoft.Cert.sign_out_soft_bounded
+#check @HardSoft.Cert.sign_out_hard_unbounded
+#print axioms HardSoft.Cert.sign_out_hard_unbounded
+#check @HardSoft.Cert.sign_out_soft_unbounded
+#print axioms HardSoft.Cert.sign_out_soft_unbounded
 #check @HardSoft.Cert.RatEmb.map_pow
 #print axioms HardSoft.Cert.RatEmb.map_pow
 #check @HardSoft.Cert.exp_neg_eq
@@ -247,6 +257,30 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.sumTo_nonneg_of
 #check @HardSoft.Cert.soft_out_bounds
 #print axioms HardSoft.Cert.soft_out_bounds
+#check @HardSoft.Cert.countMax_all
+#print axioms HardSoft.Cert.countMax_all
+#check @HardSoft.Cert.weights_of_tie
+#print axioms HardSoft.Cert.weights_of_tie
+#check @HardSoft.Cert.sumTo_ind
+#print axioms HardSoft.Cert.sumTo_ind
+#check @HardSoft.Cert.tie_out_eq
+#print axioms HardSoft.Cert.tie_out_eq
+#check @HardSoft.Cert.tie_out_past
+#print axioms HardSoft.Cert.tie_out_past
+#check @HardSoft.Cert.tie_out_future
+#print axioms HardSoft.Cert.tie_out_future
+#check @HardSoft.Cert.exists_of_countMax_pos
+#print axioms HardSoft.Cert.exists_of_countMax_pos
+#check @HardSoft.Cert.countMax_congr
+#print axioms HardSoft.Cert.countMax_congr
+#check @HardSoft.Cert.sumTo_ite_group
+#print axioms HardSoft.Cert.sumTo_ite_group
+#check @HardSoft.Cert.hard_group_out
+#print axioms HardSoft.Cert.hard_group_out
+#check @HardSoft.Cert.cmpSum_congr
+#print axioms HardSoft.Cert.cmpSum_congr
+#check @HardSoft.Cert.countIn_congr
+#print axioms HardSoft.Cert.countIn_congr
 #check @HardSoft.Cert.holdsF_fuel
 #print axioms HardSoft.Cert.holdsF_fuel
 #check @HardSoft.Cert.holdsF_child
@@ -277,6 +311,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.holds_modEq
 #check @HardSoft.Cert.holds_lin
 #print axioms HardSoft.Cert.holds_lin
+#check @HardSoft.Cert.holds_cmp
+#print axioms HardSoft.Cert.holds_cmp
 #check @HardSoft.Cert.linConst_sound
 #print axioms HardSoft.Cert.linConst_sound
 #check @HardSoft.Cert.symEval_sound

@@ -991,11 +991,42 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
     # Certificates: what certified_of_check's statement reads (lean/HardSoft/Cert/{Logic,Basic,Model,Sem,Check}.lean)
     "HardSoft.Cert.Node": LeanDefinition(
         (),
-        "a node of a temporal-logic formula DAG (docs/temporal-logic.md): atom a, const b, not, and, or, first, last, Y, X, since, until (children by index), mod(m, r), pos as p i + q n + r > 0",
+        "a node of a temporal-logic formula DAG (docs/temporal-logic.md): atom a, const b, not, and, or, first, last, Y, X, since, until (children by index), mod(m, r), pos as p i + q n + r > 0, a comparison of counts as sum_k c_k #_k + r > 0",
         recursor=cert_names(
-            "∀ {motive : §Node → Prop}, (∀ (a : Nat), motive (§Node.atom a)) → (∀ (b : Bool), motive (§Node.const b)) → (∀ (x : Nat), motive (§Node.not x)) → (∀ (x y : Nat), motive (§Node.and x y)) → (∀ (x y : Nat), motive (§Node.or x y)) → motive §Node.first → motive §Node.last → (∀ (x : Nat), motive (§Node.prev x)) → (∀ (x : Nat), motive (§Node.next x)) → (∀ (x y : Nat), motive (§Node.since x y)) → (∀ (x y : Nat), motive (§Node.until x y)) → (∀ (m r : Nat), motive (§Node.modEq m r)) → (∀ (p q r : Int), motive (§Node.lin p q r)) → ∀ (t : §Node), motive t"
+            "∀ {motive : §Node → Prop}, (∀ (a : Nat), motive (§Node.atom a)) → (∀ (b : Bool), motive (§Node.const b)) → (∀ (x : Nat), motive (§Node.not x)) → (∀ (x y : Nat), motive (§Node.and x y)) → (∀ (x y : Nat), motive (§Node.or x y)) → motive §Node.first → motive §Node.last → (∀ (x : Nat), motive (§Node.prev x)) → (∀ (x : Nat), motive (§Node.next x)) → (∀ (x y : Nat), motive (§Node.since x y)) → (∀ (x y : Nat), motive (§Node.until x y)) → (∀ (m r : Nat), motive (§Node.modEq m r)) → (∀ (p q r : Int), motive (§Node.lin p q r)) → (∀ (terms : List (Int × §CountDir × Nat)) (r : Int), motive (§Node.cmp terms r)) → ∀ (t : §Node), motive t"
         ),
-        members=("atom", "const", "not", "and", "or", "first", "last", "prev", "next", "since", "until", "modEq", "lin"),
+        members=("atom", "const", "not", "and", "or", "first", "last", "prev", "next", "since", "until", "modEq", "lin", "cmp"),
+    ),
+    "HardSoft.Cert.CountDir": LeanDefinition(
+        (),
+        "the direction of a count: #< (positions j < i), #<= (j <= i), #> (j > i)",
+        recursor=cert_names(
+            "∀ {motive : §CountDir → Prop}, motive §CountDir.lt → motive §CountDir.le → motive §CountDir.gt → ∀ (t : §CountDir), motive t"
+        ),
+        members=("lt", "le", "gt"),
+    ),
+    "HardSoft.Cert.countIn": LeanDefinition(
+        (
+            cert_names(
+                "∀ (p : Nat → Prop) (n i : Nat), §countIn p n i §CountDir.lt = HardSoft.countMax (fun j => @decide (p j) (Classical.propDecidable (p j))) i"
+            ),
+            cert_names(
+                "∀ (p : Nat → Prop) (n i : Nat), §countIn p n i §CountDir.le = HardSoft.countMax (fun j => @decide (p j) (Classical.propDecidable (p j))) (i + 1)"
+            ),
+            cert_names(
+                "∀ (p : Nat → Prop) (n i : Nat), §countIn p n i §CountDir.gt = HardSoft.countMax (fun j => @decide (p (i + 1 + j)) (Classical.propDecidable (p (i + 1 + j)))) (n - 1 - i)"
+            ),
+        ),
+        "a count at position i of a word of length n: the positions j < i (#<), j <= i (#<=) or i < j < n (#>) where p holds",
+    ),
+    "HardSoft.Cert.cmpSum": LeanDefinition(
+        (
+            cert_names("∀ (cnt : Nat → §CountDir → Nat), §cmpSum cnt [] = 0"),
+            cert_names(
+                "∀ (cnt : Nat → §CountDir → Nat) (t : Int × §CountDir × Nat) (ts : List (Int × §CountDir × Nat)), §cmpSum cnt (t :: ts) = t.1 * (cnt t.2.2 t.2.1 : Int) + §cmpSum cnt ts"
+            ),
+        ),
+        "a comparison's sum over its terms (c_k, direction_k, x_k): sum_k c_k times the count of node x_k in direction_k",
     ),
     "HardSoft.Cert.Prog": LeanDefinition((cert_names("§Prog = List §Node"),), "a formula DAG: node g is the g-th of the list"),
     "HardSoft.Cert.nodeAt": LeanDefinition(
@@ -1005,10 +1036,10 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
         (
             cert_names("∀ (P : §Prog) (w : List Nat) (n g i : Nat), §holdsF P w n 0 g i = False"),
             cert_names(
-                "∀ (P : §Prog) (w : List Nat) (n f g i : Nat), §holdsF P w n (f + 1) g i = match §nodeAt P g with | §Node.atom a => w.getD i 0 = a | §Node.const b => b = true | §Node.not x => x < g ∧ ¬ §holdsF P w n f x i | §Node.and x y => x < g ∧ y < g ∧ §holdsF P w n f x i ∧ §holdsF P w n f y i | §Node.or x y => x < g ∧ y < g ∧ (§holdsF P w n f x i ∨ §holdsF P w n f y i) | §Node.first => i = 0 | §Node.last => i + 1 = n | §Node.prev x => x < g ∧ 0 < i ∧ §holdsF P w n f x (i - 1) | §Node.next x => x < g ∧ i + 1 < n ∧ §holdsF P w n f x (i + 1) | §Node.since x y => x < g ∧ y < g ∧ ∃ j, j < i ∧ §holdsF P w n f y j ∧ ∀ k, j < k → k < i → §holdsF P w n f x k | §Node.until x y => x < g ∧ y < g ∧ ∃ j, i < j ∧ j < n ∧ §holdsF P w n f y j ∧ ∀ k, i < k → k < j → §holdsF P w n f x k | §Node.modEq m r => i % m = r | §Node.lin p q r => 0 < p * (i : Int) + q * (n : Int) + r"
+                "∀ (P : §Prog) (w : List Nat) (n f g i : Nat), §holdsF P w n (f + 1) g i = match §nodeAt P g with | §Node.atom a => w.getD i 0 = a | §Node.const b => b = true | §Node.not x => x < g ∧ ¬ §holdsF P w n f x i | §Node.and x y => x < g ∧ y < g ∧ §holdsF P w n f x i ∧ §holdsF P w n f y i | §Node.or x y => x < g ∧ y < g ∧ (§holdsF P w n f x i ∨ §holdsF P w n f y i) | §Node.first => i = 0 | §Node.last => i + 1 = n | §Node.prev x => x < g ∧ 0 < i ∧ §holdsF P w n f x (i - 1) | §Node.next x => x < g ∧ i + 1 < n ∧ §holdsF P w n f x (i + 1) | §Node.since x y => x < g ∧ y < g ∧ ∃ j, j < i ∧ §holdsF P w n f y j ∧ ∀ k, j < k → k < i → §holdsF P w n f x k | §Node.until x y => x < g ∧ y < g ∧ ∃ j, i < j ∧ j < n ∧ §holdsF P w n f y j ∧ ∀ k, i < k → k < j → §holdsF P w n f x k | §Node.modEq m r => i % m = r | §Node.lin p q r => 0 < p * (i : Int) + q * (n : Int) + r | §Node.cmp ts r => (∀ t, t ∈ ts → t.2.2 < g) ∧ 0 < §cmpSum (fun x d => §countIn (fun j => §holdsF P w n f x j) n i d) ts + r"
             ),
         ),
-        "the temporal logic's semantics with a recursion budget: node g at position i of w (length n); a child must come before its parent; since and until are strict",
+        "the temporal logic's semantics with a recursion budget: node g at position i of w (length n); a child must come before its parent; since and until are strict; a comparison of counts is sum_k c_k #_k + r > 0",
     ),
     "HardSoft.Cert.holds": LeanDefinition(
         (cert_names("∀ (P : §Prog) (w : List Nat) (n g i : Nat), §holds P w n g i = §holdsF P w n (g + 1) g i"),),

@@ -87,8 +87,10 @@ class Feat:
 class Node:
     """One node of the formula DAG (Lean ``Node``): kind and arguments (children by index; a symbol index; a Boolean; integers)."""
 
-    kind: str  # atom const not and or first last prev next since until modEq lin
+    kind: str  # atom const not and or first last prev next since until modEq lin cmp
     args: tuple[int | bool, ...] = ()
+    #: ``cmp`` only: the terms (c_k, direction, x_k) of sum_k c_k #_k[x_k] + r > 0 (``args`` is (r,)); direction "<", "<=" or ">"
+    terms: tuple[tuple[int, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -311,7 +313,97 @@ def _node_of(g: sx.Formula, idx: dict[sx.Formula, int], alphabet: tuple[str, ...
         return Node("modEq", (g.modulus, g.residue))
     if isinstance(g, sx.Pos):
         return Node("lin", (g.coef_i, g.coef_n, g.const))
-    raise NotCertifiable(f"not certifiable yet: {label(g)} is a comparison of counts (the checker has no count or sign head)")
+    if isinstance(g, sx.Compare):
+        return _cmp_node(g, idx, label)
+    raise NotCertifiable(f"not certifiable: {label(g)} is not a node of the temporal logic")
+
+
+def _cmp_node(g: sx.Compare, idx: dict[sx.Formula, int], label: Callable[[sx.Formula], str]) -> Node:
+    """Return the Lean node ``cmp`` of a comparison of counts: lhs op rhs moved to one side as sum_k c_k #_k + r > 0 (integers).
+
+    ``>``: lhs - rhs > 0; ``>=``: lhs - rhs + 1 > 0; ``<``: rhs - lhs > 0; ``<=``: rhs - lhs + 1 > 0 (every count
+    is an integer, so E >= 0 is E + 1 > 0).  The terms are kept as written, each with its own direction.
+    """
+    sign = 1 if g.op in (">", ">=") else -1
+    terms: list[tuple[int, str, int]] = []
+    for side, e in ((1, g.lhs), (-1, g.rhs)):
+        for c, t in e.terms:
+            if t.arg not in idx:
+                raise NotCertifiable(f"not certifiable: {label(g)} counts a node the schedule does not list")
+            terms.append((sign * side * c, t.direction, idx[t.arg]))
+    r = sign * (g.lhs.const - g.rhs.const) + (1 if g.op in (">=", "<=") else 0)
+    return Node("cmp", (r,), tuple(terms))
+
+
+def formula_dag(f: sx.Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> tuple[tuple[Node, ...], int]:
+    """Return (the formula as the certificate's DAG, the root's index): the compiler's schedule order, children first.
+
+    The same DAG ``describe`` writes as ``prog``, for any formula of the logic (comparisons of counts included,
+    which ``describe`` refuses: the checker has no count or sign head).
+    """
+    if isinstance(f, str):
+        f = sx.parse(f)
+    sched = cc._schedule(f, tuple(alphabet), regime)
+    idx = {g: k for k, g in enumerate(sched.nodes)}
+    return tuple(_node_of(g, idx, tuple(alphabet), sched.label) for g in sched.nodes), idx[f]
+
+
+def holds_values(prog: Sequence[Node], word: Sequence[int]) -> list[list[bool]]:
+    """Return Logic.lean's ``holds prog word n g i`` for every node g and position i < n = len(word), node by node.
+
+    The semantics the certificate's theorem states, computed: children before parents (a child not before its
+    node makes the node false, as ``holdsF`` says); a comparison ``cmp`` is sum_k c_k #_k + r > 0 with #_k the
+    positions j < i (``<``), j <= i (``<=``) or i < j < n (``>``) where node x_k holds.
+    """
+    n = len(word)
+    val: list[list[bool]] = []
+    for g, nd in enumerate(prog):
+        k, a = nd.kind, nd.args
+        row: list[bool] = []
+        for i in range(n):
+            if k == "atom":
+                v = word[i] == a[0]
+            elif k == "const":
+                v = bool(a[0])
+            elif k == "not":
+                v = int(a[0]) < g and not val[int(a[0])][i]
+            elif k in ("and", "or"):
+                x, y = int(a[0]), int(a[1])
+                v = x < g and y < g and ((val[x][i] and val[y][i]) if k == "and" else (val[x][i] or val[y][i]))
+            elif k == "first":
+                v = i == 0
+            elif k == "last":
+                v = i + 1 == n
+            elif k in ("prev", "next"):
+                j = i - 1 if k == "prev" else i + 1
+                v = 0 <= j < n and int(a[0]) < g and val[int(a[0])][j]
+            elif k in ("since", "until"):
+                x, y = int(a[0]), int(a[1])
+                js = range(i - 1, -1, -1) if k == "since" else range(i + 1, n)
+                v = False
+                if x < g and y < g:
+                    for j in js:  # the nearest witness of y; x must hold strictly between
+                        if val[y][j]:
+                            v = True
+                            break
+                        if not val[x][j]:
+                            break
+            elif k == "modEq":
+                v = (i % int(a[0]) == int(a[1])) if int(a[0]) else i == int(a[1])
+            elif k == "lin":
+                v = 0 < int(a[0]) * i + int(a[1]) * n + int(a[2])
+            elif k == "cmp":
+                ok = all(x < g for _, _, x in nd.terms)
+                total = int(a[0])
+                for c, d, x in nd.terms:
+                    js = range(0, i) if d == "<" else range(0, i + 1) if d == "<=" else range(i + 1, n)
+                    total += c * sum(1 for j in js if ok and val[x][j])
+                v = ok and total > 0
+            else:
+                raise ValueError(f"unknown node kind {k!r}")
+            row.append(v)
+        val.append(row)
+    return val
 
 
 def all_assignments(m: int) -> list[tuple[bool, ...]]:
@@ -407,7 +499,7 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
     f, alphabet, regime = cf.formula, tuple(cf.alphabet), cf.regime
     sched = cc._schedule(f, alphabet, regime)
     for g in sched.nodes:
-        if isinstance(g, sx.Compare) and not sched.is_symbolic(g):
+        if isinstance(g, sx.Compare):
             raise NotCertifiable(f"not certifiable yet: {sched.label(g)} is a comparison of counts (the checker has no count or sign head)")
     _m_max, K, c = cc._score_scale(sched)
     lay = cc._allocate(sched)

@@ -454,3 +454,60 @@ def test_lean_crash_is_no_verdict() -> None:
     assert no_verdict(None, "") is not None and "signal 9" in (no_verdict(-9, "") or "")
     assert "out of memory" in (no_verdict(1, "[DEBUG] ...\nINTERNAL PANIC: out of memory\n") or "")
     assert "crashed" in (no_verdict(1, "worker sent an error! undefined:undefined: undefined") or "")
+
+
+# --------------------------------------------------------------------------- the logic's comparisons of counts (Logic.lean's Node.cmp)
+
+CMP_FORMULAS = [
+    "#<[a] > #<[b]",
+    "#>[a] <= 2 * #>[b] - 1",
+    "#<=[a] >= #<=[b] + 1",
+    "#<[a] - #>[b] < 0",
+    "#<[a & Y b] + #<[b] > 3 & !(#>[a] < 1)",
+]
+
+
+def _cmp_subjects() -> list[tuple[str, Any, tuple[str, ...]]]:
+    """The TL formulas above and every C-RASP library program (through its translation to the logic)."""
+    from hardsoft.checks.engine.programs import compile_text
+    from hardsoft.constructive.lang.library import library
+    from hardsoft.constructive.logic import parse
+
+    out: list[tuple[str, Any, tuple[str, ...]]] = [(t, parse(t), ("a", "b")) for t in CMP_FORMULAS]
+    for name, x in sorted(library().items()):
+        if x.language == "crasp":
+            out.append((name, compile_text("crasp", x.text, x.alphabet, "bounded").tl.formula, tuple(x.alphabet)))
+    return out
+
+
+def test_cmp_nodes_mean_the_logic_semantics() -> None:
+    """The DAG written for a formula with comparisons of counts (``Node.cmp``: sum_k c_k #_k + r > 0) holds, as Logic.lean's
+    ``holds`` reads it (``holds_values``), exactly where the logic's evaluator says, at every position of every word up to length 6."""
+    import itertools
+
+    from hardsoft.constructive.logic.certificate import formula_dag, holds_values
+    from hardsoft.constructive.logic.semantics import evaluate
+
+    subjects = _cmp_subjects()
+    assert sum(1 for name, _, _ in subjects if name not in CMP_FORMULAS) >= 3
+    for name, f, alphabet in subjects:
+        prog, root = formula_dag(f, alphabet)
+        assert any(nd.kind == "cmp" for nd in prog), name
+        for n in range(1, 7 if len(alphabet) <= 2 else 5):
+            for w in itertools.product(range(len(alphabet)), repeat=n):
+                want = evaluate(f, list(w), alphabet)[:, -1]  # subformulas(f) ends with f itself
+                assert holds_values(prog, list(w))[root] == list(want), (name, w)
+
+
+def test_cmp_node_text() -> None:
+    """A comparison is written as one ``Node.cmp`` literal: its terms with their directions and signs, and the integer r."""
+    from hardsoft.checks.families.certify.lean_text import node
+    from hardsoft.constructive.logic.certificate import formula_dag
+
+    prog, root = formula_dag("#<[a] + 2 * #>[b] <= #<[b] - 1")
+    a = next(k for k, nd in enumerate(prog) if nd.kind == "atom" and nd.args == (0,))
+    b = next(k for k, nd in enumerate(prog) if nd.kind == "atom" and nd.args == (1,))
+    # rhs - lhs + 1 > 0: #<[b] - 1 - #<[a] - 2 #>[b] + 1 > 0
+    assert node(prog[root]) == f"Node.cmp [((-1), CountDir.lt, {a}), ((-2), CountDir.gt, {b}), (1, CountDir.lt, {b})] 0"
+    prog, root = formula_dag("#<=[a] >= 3")
+    assert node(prog[root]) == f"Node.cmp [(1, CountDir.le, {root - 1})] (-2)"

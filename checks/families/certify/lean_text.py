@@ -102,6 +102,10 @@ def svec(v: SVec) -> str:
     return "[" + ", ".join(f"({k}, {q(w)})" for k, w in v) + "]"
 
 
+#: Count directions of ``constructive.logic.syntax`` -> Lean's ``CountDir`` constructors.
+COUNT_DIRS: dict[str, str] = {"<": "lt", "<=": "le", ">": "gt"}
+
+
 def lint(x: int) -> str:
     """Return an integer literal (negative ones in parentheses)."""
     return str(x) if x >= 0 else f"({x})"
@@ -131,6 +135,9 @@ def node(nd: Node) -> str:
     """Return a node literal."""
     if nd.kind == "const":
         return f"Node.const {lbool(bool(nd.args[0]))}"
+    if nd.kind == "cmp":
+        terms = ", ".join(f"({lint(c)}, CountDir.{COUNT_DIRS[d]}, {x})" for c, d, x in nd.terms)
+        return f"Node.cmp [{terms}] {lint(int(nd.args[0]))}"
     return " ".join([f"Node.{nd.kind}", *(lint(int(a)) for a in nd.args)])
 
 

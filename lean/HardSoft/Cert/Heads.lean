@@ -13,11 +13,16 @@ of it (`term_hard`, `term_soft`). The families are Lemma 8's tie-breaking heads 
 bounded and unbounded regime; since and until through their select, `Y` and `X` with every key
 selected) and Lemma 7's one-sided lookups (`Y`, `X`, unbounded regime); each family's scores are
 shown to be the Lean formula of `HardSoft.Constructions` by evaluating the weight templates.
+The file ends with the sign head of a comparison of counts at the certificate's rule, over its
+score formula (not yet a family the checker accepts): exactly `[o V > 0]` in average-hard mode,
+within `2 errRule` of it in softmax (`sign_out_hard`, `sign_out_soft_bounded`, ...).
 
 ## Main results
 
 * `HardSoft.Cert.headOut_eq`, `HardSoft.Cert.term_facts`, `HardSoft.Cert.term_hard`,
   `HardSoft.Cert.term_soft`.
+* `HardSoft.Cert.sign_out_hard`, `HardSoft.Cert.sign_out_hard_unbounded`,
+  `HardSoft.Cert.sign_out_soft_bounded`, `HardSoft.Cert.sign_out_soft_unbounded`.
 -/
 
 @[expose] public section
@@ -713,6 +718,102 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         | exact facts_tbFutB R hinv hE hcrd hroles hK hc hk hok hfam hin
         | exact facts_tbFutU R hinv hE hcrd hroles hK hc hk hok hfam hin
         | exact facts_lkFut R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hin
+
+/-! ### The sign head (comparison of counts) -/
+
+/-- The sign head's value at key `j`: `(1 + p_j)/2`, `1` on the even keys and `0` on the odd ones. -/
+noncomputable def evenVal (j : Nat) : α := if j % 2 = 0 then 1 else 0
+
+/-- The sign head's value is `[o V > 0]` on the selected parity group and within `1` of it off it. -/
+theorem evenVal_group (b : Bool) (j : Nat) :
+    (signGroup b j = true → (evenVal j : α) = if b then 1 else 0) ∧
+      (signGroup b j = false → absv ((evenVal j : α) - (if b then 1 else 0)) ≤ 1) := by
+  unfold evenVal signGroup
+  constructor
+  · intro h
+    cases b <;> rcases Nat.mod_two_eq_zero_or_one j with hj | hj <;> simp [hj] at h ⊢
+  · intro h
+    unfold absv
+    cases b <;> rcases Nat.mod_two_eq_zero_or_one j with hj | hj <;> simp [hj] at h ⊢ <;> grind
+
+/-- Comparison (the sign head), average-hard: scores `K o V p_j` with `o V = ±q`,
+`q = (2m+1)/(2D)`, `1 ≤ D ≤ n`, `K > 0`, over `n` keys (`n ≥ 2` when `o V < 0`: an odd key
+exists), over the values `[j even]`: the head outputs `[o V > 0]` exactly. -/
+theorem sign_out_hard {K : α} (hK : 0 < K) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n)
+    (hn : b = true ∨ 2 ≤ n) :
+    sumTo (fun j => ahard (signScore K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))) n j
+      * evenVal j) n = if b then 1 else 0 := by
+  have hg := sign_gap_bounded (m := m) (Std.le_of_lt hK) hD hDn
+  have hpos := (rule_tau_pos (α := α) hK (show 0 < n by omega)).1
+  generalize (natCast (2 * m + 1) / (2 * natCast D) : α) = q at *
+  have hγ : 0 < 2 * K * q := Std.lt_of_lt_of_le hpos hg
+  have hc := countMax_signGroup n
+  have hm : 0 < countMax (signGroup b) n := by
+    rcases hn with hn | hn
+    · subst hn; rw [hc.1]; omega
+    · cases b
+      · rw [hc.2]; omega
+      · rw [hc.1]; omega
+  exact hard_group_out (grp := signGroup b) (smax := K * q) hγ hm
+    (fun j _ hj => (signScore_group K q b j).1 hj)
+    (fun j _ hj => by rw [(signScore_group K q b j).2 hj]; exact Std.le_refl _)
+    (fun j _ hj => (evenVal_group b j).1 hj)
+
+/-- Comparison (the sign head, bounded regime), softmax at the certificate's rule `τ = c/n`:
+over `n ≥ 2` keys, the head's output is within `2 errRule` of `[o V > 0]`. -/
+theorem sign_out_soft_bounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} (hb : C.bounded = true)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
+    absv (sumTo (fun j => softmax E (C.tauRule R n)
+        (signScore (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))) n j * evenVal j) n
+      - (if b then 1 else 0)) ≤ 2 * R.cast C.errRule := by
+  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK (fun _ => hc)) hk
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+  have hKα : (0 : α) ≤ R.cast C.K := by rw [← R.map_zero]; exact R.map_le _ _ (Rat.le_of_lt hK)
+  have hrule : E.exp (-(R.cast C.K / R.cast C.c)) ≤ R.cast C.errRule := by
+    have e : R.cast C.gammaRule = R.cast C.K / R.cast C.c := by
+      unfold Cert.gammaRule; rw [hb]; simp only [if_true]
+      exact R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))
+    rw [e] at hγ; exact hγ
+  have ht : C.tauRule R n = R.cast C.c / natCast n := by unfold Cert.tauRule; rw [hb]; rfl
+  rw [ht]
+  refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
+    (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
+  exact sign_head_bounded E b hKα hcα hD hDn hn2 hrule
+
+/-- Comparison (the sign head, unbounded regime: scores `K o V n p_j`), average-hard: the head
+outputs `[o V > 0]` exactly (as `sign_out_hard`, with `K n` for `K`). -/
+theorem sign_out_hard_unbounded {K : α} (hK : 0 < K) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n)
+    (hn : b = true ∨ 2 ≤ n) :
+    sumTo (fun j => ahard (signScoreUnbounded K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n) n j
+      * evenVal j) n = if b then 1 else 0 := by
+  have e : signScoreUnbounded K ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n
+      = signScore (K * natCast n) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) := by
+    funext j; unfold signScoreUnbounded signScore; grind
+  rw [e]
+  have hn1 := one_le_natCast_of_pos (α := α) (show 0 < n by omega)
+  have hKn : 0 < K * natCast n := by
+    have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hn1 (Std.le_of_lt hK)
+    grind
+  exact sign_out_hard hKn b hD hDn hn
+
+/-- Comparison (the sign head, unbounded regime), softmax at the certificate's rule `τ = 1`: over
+`n ≥ 2` keys, the head's output is within `2 errRule` of `[o V > 0]`. -/
+theorem sign_out_soft_unbounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} (hb : C.bounded = false)
+    (hK : 0 < C.K) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
+    absv (sumTo (fun j => softmax E (C.tauRule R n)
+        (signScoreUnbounded (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n) n j
+          * evenVal j) n
+      - (if b then 1 else 0)) ≤ 2 * R.cast C.errRule := by
+  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK (fun h => by rw [hb] at h; cases h)) hk
+  have hKα : (0 : α) ≤ R.cast C.K := by rw [← R.map_zero]; exact R.map_le _ _ (Rat.le_of_lt hK)
+  obtain ⟨e1, ht⟩ := exponent_unbounded R (n := n) hb
+  have h := sign_head_unbounded E (tau := C.tauRule R n) (m := m) b hKα
+    (by rw [ht]; exact Lean.Grind.OrderedRing.zero_lt_one) hD hDn hn2
+  rw [e1] at h
+  refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
+    (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
+  refine Std.le_trans h ?_
+  grind
 
 end Heads
 

@@ -9,12 +9,19 @@ The pieces every head family shares: the temperature rule's exponential bound fr
 exp t` (`exp_neg_le_errRule`), a head's weights read through their templates (`score_eq` and
 `value_sum_eq`), and the output of a head whose scores have a unique maximum: exactly the target's
 value in average-hard mode (`hard_out_eq`), within the softmax mass off the target in soft mode
-(`soft_out_bounds`).
+(`soft_out_bounds`); and the output of a head whose scores all tie (counting): the count of its
+keys where a node holds over the number of keys, exactly, in both modes (`tie_out_past`,
+`tie_out_future`).
 
 ## Main results
 
 * `HardSoft.Cert.exp_neg_le_errRule`, `HardSoft.Cert.hard_out_eq`, `HardSoft.Cert.soft_out_bounds`,
   `HardSoft.Cert.headOut_eq`.
+* `HardSoft.Cert.weights_of_tie`, `HardSoft.Cert.tie_out_past`, `HardSoft.Cert.tie_out_future`: a
+  head whose scores all tie (the count head) outputs a count over the number of keys, exactly, in
+  both modes.
+* `HardSoft.Cert.hard_group_out`: average-hard attention whose maximal keys are a group (the sign
+  head's parity group) outputs the group's value exactly.
 -/
 
 @[expose] public section
@@ -171,6 +178,141 @@ theorem soft_out_bounds (E : ExpLike α) {s v : Nat → α} {tau : α} {N T : Na
       · grind
     exact sumTo_nonneg_of this
   · rcases hv j hj with h1 | h1 <;> rcases hv T hT with h2 | h2 <;> rw [h1, h2] <;> unfold absv <;> split <;> grind
+
+/-! ### A head whose scores all tie (counting) -/
+
+/-- Every key counted. -/
+theorem countMax_all {p : Nat → Bool} : ∀ {N : Nat}, (∀ k, k < N → p k = true) → countMax p N = N
+  | 0, _ => rfl
+  | N + 1, h => by
+    rw [countMax_succ, countMax_all (fun k hk => h k (by omega)), h N (by omega)]
+    rfl
+
+/-- Counting (the count head, all scores equal): average-hard attention and softmax at any
+temperature give every key the same weight `1/N`, so soft attention is hard attention exactly. -/
+theorem weights_of_tie (mode : Mode α) {s : Nat → α} {c : α} {N : Nat} (hs : ∀ k, k < N → s k = c) :
+    ∀ k, k < N → weights mode s N k = 1 / natCast N := by
+  intro k hk
+  cases mode with
+  | hard =>
+    show ahard s N k = _
+    obtain ⟨k0, hk0, e⟩ := smax_mem s N (by omega)
+    have hmax : hardMax s N = c := by rw [e, hs k0 hk0]
+    unfold ahard
+    rw [if_pos (by rw [hmax, hs k hk])]
+    congr 2
+    exact countMax_all (fun j hj => decide_eq_true (by rw [hmax, hs j hj]))
+  | soft E tau => exact softmax_eq_uniform_of_const E hs k hk
+
+/-- A sum of indicators is the number of positions where they hold. -/
+theorem sumTo_ind (p : Nat → Prop) : ∀ N : Nat,
+    sumTo (fun k => (ind (p k) : α)) N = natCast (countMax (fun j => decide (p j)) N)
+  | 0 => rfl
+  | N + 1 => by
+    rw [sumTo_succ, sumTo_ind p N, countMax_succ, natCast_add]
+    unfold ind
+    by_cases h : p N
+    · rw [if_pos h, if_pos (decide_eq_true h), natCast_succ, natCast_zero]; grind
+    · rw [if_neg h, if_neg (by simpa using h), natCast_zero]; all_goals grind
+
+/-- Counting: over `N` keys whose scores all tie, a head reading the 0/1 values `[p k]` outputs
+`#{k < N : p k} / N` exactly, in average-hard mode and in softmax at any temperature. -/
+theorem tie_out_eq (mode : Mode α) {s : Nat → α} {c : α} {N : Nat} (hs : ∀ k, k < N → s k = c) (p : Nat → Prop) :
+    sumTo (fun k => weights mode s N k * ind (p k)) N = natCast (countMax (fun j => decide (p j)) N) / natCast N := by
+  rw [sumTo_congr (g := fun k => (ind (p k) : α) / natCast N) (fun k hk => by
+    rw [weights_of_tie mode hs k hk]; grind), sumTo_div_const, sumTo_ind]
+
+/-- Counting, past (`#<`, strict mask: the keys `j < i`): a tied head's output is the count over
+the number of keys. -/
+theorem tie_out_past (mode : Mode α) {s : Nat → α} {c : α} {n i : Nat} (hs : ∀ k, k < i → s k = c) (p : Nat → Prop) :
+    sumTo (fun k => weights mode s (Mask.strict.count n i) k * ind (p (Mask.strict.key i k))) (Mask.strict.count n i)
+      = natCast (countIn p n i .lt) / natCast (Mask.strict.count n i) :=
+  tie_out_eq mode hs p
+
+/-- Counting, future (`#>`, strict anticausal mask: the keys `i < j < n`): a tied head's output is
+the count over the number of keys. -/
+theorem tie_out_future (mode : Mode α) {s : Nat → α} {c : α} {n i : Nat} (hs : ∀ k, k < n - 1 - i → s k = c) (p : Nat → Prop) :
+    sumTo (fun k => weights mode s (Mask.strictAnti.count n i) k * ind (p (Mask.strictAnti.key i k))) (Mask.strictAnti.count n i)
+      = natCast (countIn p n i .gt) / natCast (Mask.strictAnti.count n i) :=
+  tie_out_eq mode hs (fun k => p (i + 1 + k))
+
+/-! ### A head whose maximum is a group of keys (the sign head) -/
+
+/-- A count that is positive counts some key. -/
+theorem exists_of_countMax_pos {p : Nat → Bool} : ∀ {N : Nat}, 0 < countMax p N → ∃ j, j < N ∧ p j = true
+  | 0, h => absurd h (Nat.lt_irrefl 0)
+  | N + 1, h => by
+    rw [countMax_succ] at h
+    cases hp : p N with
+    | true => exact ⟨N, by omega, hp⟩
+    | false =>
+      rw [hp] at h
+      obtain ⟨j, hj, hpj⟩ := exists_of_countMax_pos (N := N) (by simpa using h)
+      exact ⟨j, by omega, hpj⟩
+
+/-- Counts of predicates that agree below `N` are equal. -/
+theorem countMax_congr {p q : Nat → Bool} : ∀ {N : Nat}, (∀ j, j < N → p j = q j) → countMax p N = countMax q N
+  | 0, _ => rfl
+  | N + 1, h => by
+    rw [countMax_succ, countMax_succ, countMax_congr (fun j hj => h j (by omega)), h N (by omega)]
+
+/-- A sum of a constant over the keys of a group. -/
+theorem sumTo_ite_group (grp : Nat → Bool) (c : α) : ∀ N : Nat,
+    sumTo (fun j => if grp j = true then c else 0) N = natCast (countMax grp N) * c
+  | 0 => by show (0 : α) = natCast 0 * c; rw [natCast_zero]; grind
+  | N + 1 => by
+    rw [sumTo_succ, sumTo_ite_group grp c N, countMax_succ, natCast_add]
+    cases grp N with
+    | true => rw [if_pos rfl, if_pos rfl, natCast_succ, natCast_zero]; grind
+    | false => rw [if_neg Bool.false_ne_true, if_neg Bool.false_ne_true, natCast_zero]; grind
+
+/-- Average-hard attention whose maximal keys are a group (scores `smax` on it, at most
+`smax - γ` off it, `γ > 0`), over values equal to `a` on the group: the output is `a` exactly
+(the sign head: the selected parity group). -/
+theorem hard_group_out {s v : Nat → α} {grp : Nat → Bool} {smax γ a : α} {N : Nat} (hγ : 0 < γ)
+    (hm : 0 < countMax grp N) (hmax : ∀ j, j < N → grp j = true → s j = smax)
+    (hoff : ∀ j, j < N → grp j = false → s j ≤ smax - γ) (hv : ∀ j, j < N → grp j = true → v j = a) :
+    sumTo (fun j => ahard s N j * v j) N = a := by
+  obtain ⟨j0, hj0, hg0⟩ := exists_of_countMax_pos hm
+  have hlt : ∀ j, j < N → grp j = false → s j < smax := fun j hj hg => by
+    have := hoff j hj hg; grind
+  have hle : ∀ j, j < N → s j ≤ smax := fun j hj => by
+    cases hg : grp j with
+    | true => rw [hmax j hj hg]; exact Std.le_refl _
+    | false => exact Std.le_of_lt (hlt j hj hg)
+  have hM : hardMax s N = smax := by
+    obtain ⟨k0, hk0, e⟩ := smax_mem s N (by omega)
+    have h1 := smax_ge s N j0 hj0
+    rw [hmax j0 hj0 hg0] at h1
+    rw [e] at h1 ⊢
+    exact Std.le_antisymm (hle k0 hk0) h1
+  have hiff : ∀ j, j < N → (s j = hardMax s N ↔ grp j = true) := fun j hj => by
+    rw [hM]
+    constructor
+    · intro e
+      cases hg : grp j with
+      | true => rfl
+      | false => have := hlt j hj hg; rw [e] at this; exact absurd (Std.le_refl smax) (Std.not_le.mpr this)
+    · intro hg; exact hmax j hj hg
+  have hc : countMax (fun j => decide (s j = hardMax s N)) N = countMax grp N :=
+    countMax_congr (fun j hj => by
+      cases hg : grp j with
+      | true => exact decide_eq_true ((hiff j hj).mpr hg)
+      | false => exact decide_eq_false (fun e => by have := (hiff j hj).mp e; rw [hg] at this; cases this))
+  have hm' : (0 : α) < natCast (countMax grp N) :=
+    Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos hm)
+  rw [sumTo_congr (g := fun j => if grp j = true then 1 / natCast (countMax grp N) * a else 0) (fun j hj => by
+    unfold ahard
+    rw [hc]
+    dsimp only
+    cases hg : grp j with
+    | true => rw [if_pos ((hiff j hj).mpr hg), if_pos rfl, hv j hj hg]
+    | false =>
+      rw [if_neg (fun e => by have := (hiff j hj).mp e; rw [hg] at this; cases this), if_neg Bool.false_ne_true]
+      grind), sumTo_ite_group]
+  generalize (natCast (countMax grp N) : α) = M at *
+  have : M ≠ 0 := fun e => by rw [e] at hm'; exact Std.not_le.mpr hm' (Std.le_refl _)
+  grind
 
 end Base
 

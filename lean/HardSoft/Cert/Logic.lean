@@ -31,6 +31,35 @@ set_option autoImplicit false
 
 namespace HardSoft.Cert
 
+/-- Temporal logic (docs/temporal-logic.md), definition: the direction of a count, `#<` (the
+positions `j < i`), `#<=` (`j ≤ i`) or `#>` (`j > i`). -/
+inductive CountDir where
+  /-- `#<`: the positions `j < i` -/
+  | lt
+  /-- `#<=`: the positions `j ≤ i` -/
+  | le
+  /-- `#>`: the positions `i < j < n` -/
+  | gt
+
+section Count
+
+open Classical
+
+/-- Temporal logic, definition: the number of positions where `p` holds among those a count of
+direction `d` sees from position `i` of a word of length `n`. -/
+noncomputable def countIn (p : Nat → Prop) (n i : Nat) : CountDir → Nat
+  | .lt => countMax (fun j => decide (p j)) i
+  | .le => countMax (fun j => decide (p j)) (i + 1)
+  | .gt => countMax (fun j => decide (p (i + 1 + j))) (n - 1 - i)
+
+end Count
+
+/-- Temporal logic, definition: `Σ_k c_k #_k` over the terms `(c_k, d_k, x_k)` of a comparison,
+`cnt x d` the count of direction `d` of node `x`. -/
+noncomputable def cmpSum (cnt : Nat → CountDir → Nat) : List (Int × CountDir × Nat) → Int
+  | [] => 0
+  | t :: ts => t.1 * (cnt t.2.2 t.2.1 : Int) + cmpSum cnt ts
+
 /-- Temporal logic (docs/temporal-logic.md), definition: one node of a formula DAG; children are
 indices of earlier nodes. -/
 inductive Node where
@@ -60,6 +89,9 @@ inductive Node where
   | modEq (m r : Nat)
   /-- `pos(...)` moved to one side: `p i + q n + r > 0` -/
   | lin (p q r : Int)
+  /-- a comparison of counts moved to one side: `Σ_k c_k #_k[x_k] + r > 0` (integers `c_k`, `r`),
+  each term `(c_k, direction, x_k)` -/
+  | cmp (terms : List (Int × CountDir × Nat)) (r : Int)
 
 /-- A formula DAG: node `g` is `P[g]`. -/
 abbrev Prog := List Node
@@ -89,11 +121,27 @@ noncomputable def holdsF (P : Prog) (w : List Nat) (n : Nat) : Nat → Nat → N
         ∃ j, i < j ∧ j < n ∧ holdsF P w n f y j ∧ ∀ k, i < k → k < j → holdsF P w n f x k
     | .modEq m r => i % m = r
     | .lin p q r => 0 < p * (i : Int) + q * (n : Int) + r
+    | .cmp ts r => (∀ t, t ∈ ts → t.2.2 < g) ∧
+        0 < cmpSum (fun x d => countIn (fun j => holdsF P w n f x j) n i d) ts + r
 
 /-- Temporal logic, definition: node `g` of `P` holds at position `i` of the word `w` (symbol
 indices) of length `n` (docs/temporal-logic.md, "Semantics"; since and until are strict; a node
 whose children do not come before it is false). -/
 noncomputable def holds (P : Prog) (w : List Nat) (n : Nat) (g : Nat) (i : Nat) : Prop := holdsF P w n (g + 1) g i
+
+/-- A comparison's sum depends only on the counts of the nodes its terms name. -/
+theorem cmpSum_congr {c1 c2 : Nat → CountDir → Nat} :
+    ∀ (ts : List (Int × CountDir × Nat)), (∀ t, t ∈ ts → c1 t.2.2 t.2.1 = c2 t.2.2 t.2.1) → cmpSum c1 ts = cmpSum c2 ts
+  | [], _ => rfl
+  | t :: ts, h => by
+    unfold cmpSum
+    rw [h t (by simp), cmpSum_congr ts (fun u hu => h u (by simp [hu]))]
+
+/-- Counts of equivalent predicates are equal. -/
+theorem countIn_congr {p q : Nat → Prop} (h : ∀ j, p j ↔ q j) (n i : Nat) (d : CountDir) :
+    countIn p n i d = countIn q n i d := by
+  have : p = q := funext (fun j => propext (h j))
+  rw [this]
 
 /-- Any budget above `g` gives `holdsF` the same value at node `g`. -/
 theorem holdsF_fuel (P : Prog) (w : List Nat) (n : Nat) :
@@ -109,7 +157,9 @@ theorem holdsF_fuel (P : Prog) (w : List Nat) (n : Nat) :
     | succ b =>
       conv => arg 1; rw [holdsF]
       conv => arg 2; rw [holdsF]
-      split <;> simp_all [holdsF]
+      split <;> simp_all [holdsF] <;> (rename_i ts _ _; intro hm; cases ts with
+        | nil => simp [cmpSum]
+        | cons t _ => obtain ⟨c, d, x⟩ := t; exact absurd (by simp) (hm c d x))
   | succ a ih =>
     intro b g i ha hb
     cases b with
@@ -118,7 +168,9 @@ theorem holdsF_fuel (P : Prog) (w : List Nat) (n : Nat) :
       subst hg
       conv => arg 1; rw [holdsF]
       conv => arg 2; rw [holdsF]
-      split <;> simp_all [holdsF]
+      split <;> simp_all [holdsF] <;> (rename_i ts _ _; intro hm; cases ts with
+        | nil => simp [cmpSum]
+        | cons t _ => obtain ⟨c, d, x⟩ := t; exact absurd (by simp) (hm c d x))
     | succ b =>
       have key : ∀ x, x < g → ∀ j, (holdsF P w n (a + 1) x j ↔ holdsF P w n (b + 1) x j) :=
         fun x hx j => ih b x j (by omega) (by omega)
@@ -152,6 +204,20 @@ theorem holdsF_fuel (P : Prog) (w : List Nat) (n : Nat) :
           | exact ⟨hx, hy, j, hj, hjn, (key y hy j).mpr hr, fun k h1 h2 => (key x hx k).mpr (hf k h1 h2)⟩)
       · exact Iff.rfl
       · exact Iff.rfl
+      · next ts r _ =>
+        constructor
+        · intro ⟨hts, h⟩
+          refine ⟨hts, ?_⟩
+          have e := cmpSum_congr (c1 := fun x d => countIn (fun j => holdsF P w n (a + 1) x j) n i d)
+            (c2 := fun x d => countIn (fun j => holdsF P w n (b + 1) x j) n i d) ts
+            (fun t ht => countIn_congr (fun j => key t.2.2 (hts t ht) j) n i t.2.1)
+          omega
+        · intro ⟨hts, h⟩
+          refine ⟨hts, ?_⟩
+          have e := cmpSum_congr (c1 := fun x d => countIn (fun j => holdsF P w n (a + 1) x j) n i d)
+            (c2 := fun x d => countIn (fun j => holdsF P w n (b + 1) x j) n i d) ts
+            (fun t ht => countIn_congr (fun j => key t.2.2 (hts t ht) j) n i t.2.1)
+          omega
 
 /-- A child `x < g` read with node `g`'s budget is the child itself. -/
 theorem holdsF_child (P : Prog) (w : List Nat) (n : Nat) {x g : Nat} (hx : x < g) (j : Nat) :
@@ -243,6 +309,15 @@ theorem holds_modEq {m r : Nat} (h : nodeAt P g = .modEq m r) : holds P w n g i 
 theorem holds_lin {p q r : Int} (h : nodeAt P g = .lin p q r) :
     holds P w n g i ↔ 0 < p * (i : Int) + q * (n : Int) + r := by
   unfold holds; simp only [holdsF, h]
+
+/-- Unfolding `holds` at a comparison of counts. -/
+theorem holds_cmp {ts : List (Int × CountDir × Nat)} {r : Int} (h : nodeAt P g = .cmp ts r)
+    (hts : ∀ t, t ∈ ts → t.2.2 < g) :
+    holds P w n g i ↔ 0 < cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r := by
+  unfold holds; simp only [holdsF, h]
+  rw [cmpSum_congr ts (c2 := fun x d => countIn (fun j => holds P w n x j) n i d)
+    (fun t ht => countIn_congr (fun j => holdsF_child P w n (hts t ht) j) n i t.2.1)]
+  exact ⟨fun h => h.2, fun h => ⟨hts, h⟩⟩
 
 end Unfold
 
