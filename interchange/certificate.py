@@ -89,18 +89,6 @@ def _decisions(model: tf.Model, final: np.ndarray) -> np.ndarray:
     return np.concatenate(cols, axis=1) if cols else np.zeros((final.shape[0], 0))
 
 
-def _constants(model: tf.Model, meas: tf.Measurement, norms: list[bd.LayerNorms]) -> bd.RecursionConstants | None:
-    """Return Lemma 25's constants of a measured model from precomputed norms (tf.compute_recursion_constants without recomputing them)."""
-    N, X = model.positions(meas.n), max(meas.x_max, 1e-300)
-    spreads = meas.tie_spread_per_head or None
-    if math.isfinite(meas.gap) and meas.gap > 0:
-        return bd.RecursionConstants.from_norms(norms, X, N, meas.gap, spreads)
-    if meas.tie_spread > 0:
-        c = bd.RecursionConstants.from_norms(norms, X, N, 1.0, spreads)
-        return bd.RecursionConstants(c.r0, c.r1, (0.0,) * c.depth, c.gamma, c.t_min, c.a2)
-    return None
-
-
 def certify_export(original: tf.Model, fz: Frozen, eps: float, tau: float | None = None, up_to: int | None = None) -> ExportCertificate:
     """Return the export's certificate: verified against the original and certified for eps at the attn_scale tau (default: the tightest)."""
     frozen = fz.model
@@ -123,7 +111,7 @@ def certify_export(original: tf.Model, fz: Frozen, eps: float, tau: float | None
     for n in lengths:
         w = np.concatenate(list(tf.enumerate_inputs(len(original.alphabet), n)))
         meas = tf.measure(frozen, n)
-        consts = _constants(frozen, meas, norms)
+        consts = tf.compute_recursion_constants(frozen, meas, norms)
         cert.gap = min(cert.gap, meas.gap)
         if consts is not None and consts.has_spread:
             cert.tie_spread = True

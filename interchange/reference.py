@@ -8,7 +8,6 @@ disagreeing input.  The format is hardsoft's own, shared by every outside tool.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ import numpy as np
 
 from hardsoft.interchange.tokens import as_token, is_scalar
 from hardsoft.spec import transformer as tf
+from hardsoft.spec.modelio import read_json
 
 #: Numeric outputs agree with a reference when within this absolute tolerance (tracr's numerical MLPs are
 #: approximate: a discretising MLP is exact only up to its own hidden-layer resolution, far above float rounding).
@@ -46,12 +46,7 @@ class Reference:
 def load_reference(path: str | os.PathLike[str], model: tf.Model) -> Reference:
     """Return a reference table after checking it against the model (alphabet, BOS, lengths, per-position output counts)."""
     p = Path(path)
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ValueError(f"cannot read reference {p}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise ValueError(f"reference {p} is not valid JSON: {e.msg} at line {e.lineno}") from None
+    data = read_json(p, "reference")
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ValueError(f"reference {p}: expected an object with a list 'cases'")
     alphabet = data.get("alphabet", list(model.alphabet))

@@ -27,7 +27,6 @@ factor 1/(l + 1) of scale_attn_by_inverse_layer_idx goes into layer l's W_Q (and
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import os
 import re
@@ -43,6 +42,7 @@ from hardsoft.interchange.safetensors_file import read_tensors, tensor_names, wr
 from hardsoft.interchange.tokens import as_token, is_scalar
 from hardsoft.spec import transformer as tf
 from hardsoft.spec.constants import HARD_MODES, TIE_RTOL, TIE_RTOL_FLOAT32, TIE_RTOL_MAX
+from hardsoft.spec.modelio import read_json
 
 #: The key of the config's block of hints (tokens, BOS, labels) beyond HookedTransformerConfig.
 HINTS_KEY = "hardsoft"
@@ -248,14 +248,7 @@ def read_config(path: str | os.PathLike[str]) -> dict[str, Any]:
     "causal", act_fn "relu", attn_scale sqrt(d_head), ...), as HookedTransformerConfig would.
     """
     p = Path(path)
-    try:
-        cfg = json.loads(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise ValueError(f"cannot read config {p}: {e.strerror}") from None
-    except json.JSONDecodeError as e:
-        raise ValueError(f"config {p} is not valid JSON: {e.msg} at line {e.lineno}") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"config {p} is not UTF-8 text") from None
+    cfg = read_json(p, "config")
     if not isinstance(cfg, dict):
         raise ValueError(f"config {p}: the top level must be a JSON object")
     check_config_fields(cfg)

@@ -314,18 +314,22 @@ def model_to_dict(model: Model, description: str = "") -> dict[str, Any]:
     return out
 
 
-def load_model(path: str | os.PathLike[str]) -> Model:
-    """Return the Model in a model file (ValueError if unreadable, not JSON, or malformed)."""
+def read_json(path: str | os.PathLike[str], what: str) -> Any:
+    """Return the JSON value in a file; a ValueError naming ``what`` and the file if it cannot be read, is not UTF-8 or not JSON."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        return json.loads(p.read_text(encoding="utf-8"))
     except OSError as e:
-        raise ValueError(f"cannot read model file {p}: {e.strerror}") from None
-    try:
-        data = json.loads(text)
+        raise ValueError(f"cannot read {what} {p}: {e.strerror}") from None
     except json.JSONDecodeError as e:
-        raise ValueError(f"model file {p} is not valid JSON: {e.msg} at line {e.lineno}") from None
-    return model_from_dict(data)
+        raise ValueError(f"{what} {p} is not valid JSON: {e.msg} at line {e.lineno}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{what} {p} is not UTF-8 text") from None
+
+
+def load_model(path: str | os.PathLike[str]) -> Model:
+    """Return the Model in a model file (ValueError if unreadable, not JSON, or malformed)."""
+    return model_from_dict(read_json(path, "model file"))
 
 
 def save_model(model: Model, path: str | os.PathLike[str], description: str = "") -> None:

@@ -974,16 +974,17 @@ def compute_layer_errors(hard: Trace, soft: Trace) -> list[float]:
     return [float(np.abs(a - b).max()) for a, b in zip(hard.activations, soft.activations)]
 
 
-def compute_recursion_constants(model: Model, meas: Measurement) -> bd.RecursionConstants | None:
+def compute_recursion_constants(model: Model, meas: Measurement, norms: list[bd.LayerNorms] | None = None) -> bd.RecursionConstants | None:
     """Theorem 26 for a measured model: return Lemma 25's constants at N = model.positions(n) with the tie spreads; None if nothing to bound.
 
     An infinite gap (every head ties on every input) makes the exp(-gamma/tau) term 0 (a1 = 0,
     any gamma); with exact ties too the soft run equals the hard one and None is returned.
+    ``norms``: the model's ``compute_model_norms`` when the caller has them already.
     """
     N = model.positions(meas.n)
     X = max(meas.x_max, 1e-300)
     spreads = meas.tie_spread_per_head or None
-    norms = compute_model_norms(model)
+    norms = compute_model_norms(model) if norms is None else norms
     if math.isfinite(meas.gap) and meas.gap > 0:
         return bd.RecursionConstants.from_norms(norms, X, N, meas.gap, spreads)
     if meas.tie_spread > 0:

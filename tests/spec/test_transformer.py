@@ -103,6 +103,10 @@ def test_unreadable_model_files(tmp_path) -> None:
     p.write_text("{not json")
     with pytest.raises(ValueError, match="not valid JSON"):
         load_model(p)
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"format": "caf\xe9"}')
+    with pytest.raises(ValueError, match=r"^model file .*latin\.json is not UTF-8 text$"):
+        load_model(latin)
 
 
 @pytest.mark.parametrize("bad,msg", [
