@@ -42,9 +42,8 @@ toolchain: setup
 check: setup toolchain
 	$(BIN)/hardsoft check --preset $(PRESET) --out report
 
-# HARDSOFT_LEAN_SERIAL=1: the two workers keep both cores busy, so the Lean bundle is elaborated serially (less CPU; the same verdict, which make check reuses)
 test: setup toolchain
-	HARDSOFT_LEAN_SERIAL=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 bench: setup
 	$(BIN)/python benchmarks/bench.py

@@ -913,16 +913,27 @@ def test_lean_package_has_no_import_cycle() -> None:
     assert not any(f.name.startswith("lean_") for f in here.parent.glob("*.py"))  # the old flat modules are gone
 
 
-def test_serial_env_selects_serial_elaboration_and_leaves_the_cache_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    """HARDSOFT_LEAN_SERIAL=1 (make test) elaborates the bundle serially; the cache key is the same (make check reuses it)."""
+def test_every_wasm_compile_is_serial(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The project's bundle is elaborated serially (Elab.async=false) by default: its parallel build peaked at 15-20 GB."""
     from hardsoft.checks.families.lean import build as lb
-    from hardsoft.checks.families.lean import cache as lc
 
-    tc = lc.Toolchain("native", "test", Path("/nonexistent"))  # a native identity: version and paths, nothing read
-    monkeypatch.delenv(lb.SERIAL_ENV, raising=False)
-    assert lb.parallel_by_default()
-    key_parallel = lc.build_key([("A.lean", b"x")], {}, tc, {"wasm_build": "bundle"})[0]
-    for value, parallel in (("1", False), ("0", True), ("", True)):
-        monkeypatch.setenv(lb.SERIAL_ENV, value)
-        assert lb.parallel_by_default() is parallel
-        assert lc.build_key([("A.lean", b"x")], {}, tc, {"wasm_build": "bundle"})[0] == key_parallel
+    src = tmp_path / "src"
+    (src / "HardSoft").mkdir(parents=True)
+    (src / "HardSoft" / "A.lean").write_text("theorem a : True := trivial\n", encoding="utf-8")
+    staged = toolchain.StagedWasm(Path("/bin/node"), Path("/bin/lean.js"), Path("/lib"))
+    monkeypatch.setattr(lb, "verify_wasm_install", lambda tc: {})
+    monkeypatch.setattr(lb, "stage_wasm", lambda tc, tmp: staged)
+    cmds: list[list[str]] = []
+
+    def fake_run(cmd: list[str], cwd: Path, env: dict[str, str], timeout: float) -> tuple[int | None, str, float]:
+        cmds.append(cmd)
+        return 1, "", 0.0  # a failed compile: nothing further is read
+
+    monkeypatch.setattr(lb, "_run_measured", fake_run)
+    monkeypatch.setattr(lb, "refuse_changed_toolchain", lambda tc, manifest, status, msgs: status)
+    tc = toolchain.Toolchain("wasm", "test", Path("/nonexistent"))
+    lb.build_wasm(tc, src, tmp_path / "logs", lambda _m: None)
+    assert cmds and all(set(lb.SERIAL_FLAGS) <= set(c) for c in cmds)
+    cmds.clear()
+    lb.build_wasm(tc, src, tmp_path / "logs", lambda _m: None, parallel=True)  # the wrong variant: Lean's default scheduling
+    assert cmds and not set(lb.SERIAL_FLAGS) & set(cmds[0])

@@ -38,23 +38,15 @@ WASM_TIMEOUT = 1800
 OLEAN_INDEX_CACHE = "lean-lib.index.json"
 #: Extra options of every wasm compile (part of the cache key).
 WASM_FLAGS = ("--json", "-DautoImplicit=false")
-#: Added for a compile whose declarations are elaborated one after another (part of the cache key): the pin
-#: module always, and a bundle built with ``parallel=False``.  Lean's parallel elaboration (``Elab.async``, on by
-#: default) only schedules the same elaboration differently: it cannot change what is accepted.  Under wasm it
-#: pays off for the project's bundle (158 s wall / 256 s CPU / 5.0 GB, against 196 s / 229 s / 3.1 GB serial),
-#: but it costs dearly where proofs fail: the wrong-file bundle took 109 s wall / 165 s CPU / 15 GB in
-#: parallel and 33 s / 44 s / 2.1 GB serial (2026-12-02, 2 cores).  The pin module is as fast either way.
+#: Added to every compile: declarations elaborated one after another.  Lean's parallel elaboration
+#: (``Elab.async``, on by default) only schedules the same elaboration differently: it cannot change what is
+#: accepted, but under wasm it costs memory out of proportion.  The project's bundle peaked at 15.5 GB parallel
+#: against about 3.2 GB serial (2026-12-05, 2 cores; the certificate files' proofs pushed the parallel peak to
+#: 20 GB and stalled the machine), and the wrong-file bundle took 109 s wall / 165 s CPU / 15 GB in parallel
+#: against 33 s / 44 s / 2.1 GB serial (2026-12-02).  On two cores the time is about the same either way (the
+#: bundle: 217 s of CPU parallel, 191 s serial, 2026-12-03), and ``hardsoft check`` runs the other families
+#: beside Lean, so every compile is serial.
 SERIAL_FLAGS = ("-DElab.async=false",)
-#: Environment variable: "1" elaborates the project's bundle serially too (``SERIAL_FLAGS``).  ``make test`` sets it: with
-#: both cores already busy (two pytest workers) parallel elaboration only adds its scheduling CPU (217 s against 191 s for
-#: the bundle, measured 2026-12-03).  The verdict cache does not tell the two apart (its key holds both flag lists, not which
-#: one ran): they schedule the same elaboration, so ``make check`` reuses the verdict ``make test`` stored.
-SERIAL_ENV = "HARDSOFT_LEAN_SERIAL"
-
-
-def parallel_by_default() -> bool:
-    """Return whether the project's bundle is elaborated in parallel (Lean's default) unless ``SERIAL_ENV`` is "1"."""
-    return os.environ.get(SERIAL_ENV, "").strip() != "1"
 
 
 @dataclass
@@ -169,7 +161,7 @@ def build_wasm(
     timeout: float = WASM_TIMEOUT,
     pins: tuple[str, str] | None = None,
     bundle_name: str = LIB_NAME,
-    parallel: bool | None = None,
+    parallel: bool = False,
     keep: Callable[[Path], None] | None = None,
 ) -> dict[str, UnitResult]:
     """Compile the modules under ``src_root`` with the wasm toolchain as ONE bundle, then the pin module; return the units.
@@ -181,8 +173,8 @@ def build_wasm(
     (LEAN_PATH = the library and ``build/``).  Lean's messages are mapped back to the
     original file and line.  ``pins`` = (module name, text): a generated module that imports
     ``bundle_name``, checked afterwards in a second process that sees only the compiled
-    bundle ("blocked" when the bundle did not build cleanly).  ``parallel`` = False (None: ``parallel_by_default()``) adds ``SERIAL_FLAGS``
-    to the bundle's compile (the pin module always has them).
+    bundle ("blocked" when the bundle did not build cleanly).  ``parallel`` = True leaves ``SERIAL_FLAGS``
+    out of the bundle's compile (Lean's parallel elaboration: only for measuring; the pin module always has them).
 
     Returns one unit per source file (in import order; derived from the bundle, see
     ``_file_units``), the bundle itself under ``BUNDLE_UNIT``, and the pin module.  Logs
@@ -197,8 +189,6 @@ def build_wasm(
     compiled bundle's parts in it, before anything else runs there (``cache.store_bundle``: certificates
     import the compiled library, ``checks.families.certify``).
     """
-    if parallel is None:
-        parallel = parallel_by_default()
     mods = discover_modules(src_root, names)
     order = import_order(mods)
     log_dir.mkdir(parents=True, exist_ok=True)

@@ -135,14 +135,14 @@ def check_sources(
 ) -> tuple[dict[str, UnitResult], list[Finding], Toolchain]:
     """Audit and build (wasm bundle, no cache, no pins) the Lean modules under ``src_root``; return units, findings, toolchain.
 
-    Tests run it on planted wrong files, so the bundle is elaborated serially (``build.SERIAL_FLAGS``:
-    failing proofs cost a parallel build several times the CPU and memory).  Raises ToolchainError when
+    Tests run it on planted wrong files; the bundle is elaborated serially as every wasm compile is
+    (``build.SERIAL_FLAGS``).  Raises ToolchainError when
     the wasm toolchain cannot be installed.
     """
     mods = discover_modules(src_root, names)
     findings = audit_sources([m.path for m in mods.values()], base=src_root)
     tc = tc or ensure_wasm_toolchain()
-    units = build_wasm(tc, src_root, out_dir / "lean", progress, names, parallel=False)
+    units = build_wasm(tc, src_root, out_dir / "lean", progress, names)
     return units, findings, tc
 
 
