@@ -1,11 +1,14 @@
 """Lean's verdicts on certificates (``checks.families.certify``): four Lean processes in all, serial in the ``lean`` group.
 
-1. One module holding every B-RASP library program and every TL example in both regimes: each
-   certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
+1. One module holding every B-RASP and C-RASP library program and every TL example in both regimes:
+   each certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
    .olean), and the mirror agrees.
 2. One module holding the planted wrong certificates (issue 34's list: a head weight's sign flipped,
    a head's K halved, a temperature rule twice too hot, an FFN gate computing the wrong assignment, a
-   model certified against a different program, a description naming the wrong coordinate): Lean
+   model certified against a different program, a description naming the wrong coordinate; and for
+   an inclusive comparison of counts: a count column's coefficient negated, the constant column's
+   coefficient changed, the sign head's value without W, its K halved, the single group's M too
+   small): Lean
    rejects each inside its own declarations, and the mirror names the failing part.  Lean alone
    decides: with the mirror blinded, a plant is still never certified.
 3. The certify family of ``make check`` (its verdict is cached for ``make check``).
@@ -34,7 +37,7 @@ from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
 from tests.certify_cases import CHUNKED, PLANTS, planted
 
-CERTIFIED = library_subjects() + tl_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
 
 
 def _toolchain() -> None:
@@ -49,7 +52,7 @@ def _toolchain() -> None:
 
 @pytest.fixture(scope="session")
 def certified(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Prepared], ModuleVerdict]:
-    """Every library program and TL example, both regimes, in one Lean module."""
+    """Every B-RASP and C-RASP library program and TL example, both regimes, in one Lean module."""
     _toolchain()
     prepared = [prepare(s) for s in CERTIFIED]
     entries = [p.entry() for p in prepared] + [chunked(prepared[0])]
