@@ -203,7 +203,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "count_coef": ("majority", plant_count_coef, "layer 1 head 0 (cnt): output row 0: coordinate 9 holds -1, the construction 1"),
     "count_const": ("majority", plant_count_const, "layer 1: the count columns of comparison 2 are [1 x 0, 1/2 x const, -1 x 1]"),
     "sign_w": ("majority", plant_sign_w, "layer 2 head 0 (sign): value column 0: coordinate 10 holds 0, the construction -1"),
-    "sign_half_k": ("majority_unbounded", plant_sign_half_k, "layer 2 head 0 (sign): query column 0: coordinate 12 holds 6243314768165359/4503599627370496"),
+    "sign_half_k": ("majority_unbounded", plant_sign_half_k, "layer 2 head 0 (sign): query column 0: coordinate 12 holds 6243314768165359/4503"),
     "single_m": ("majority", plant_single_m, "layer 1 FFN group 0 (single of node 2): M = 0 is below"),
 }
 

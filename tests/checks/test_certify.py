@@ -136,6 +136,20 @@ def test_mirror_follows_logic_lean() -> None:
     assert mirror.lin_const(0, 1, 1) is True and mirror.lin_const(1, 0, 0) is None
 
 
+def test_mirror_follows_check_lean_comparisons() -> None:
+    """The mirrored comparison checks agree with Check.lean's definitions on small cases: an inclusive comparison counts only
+    earlier nodes, inclusively; its count columns are the first term, the constant r - 1/2, the other terms; W's bound M."""
+    from hardsoft.constructive.logic.certificate import Node
+
+    P = [Node("atom", (0,)), Node("cmp", (0,), ((1, "<=", 0),)), Node("cmp", (0,), ((1, "<=", 2),)), Node("cmp", (0,), ((1, "<", 0),))]
+    P.append(Node("cmp", (1,), ()))
+    assert mirror.inclusive_cmp(P, 1) and not any(mirror.inclusive_cmp(P, g) for g in (0, 2, 3, 4, 9))
+    ts = ((2, "<=", 0), (-1, "<=", 1))
+    assert mirror.cnt_expected(ts, -1) == [(Fraction(2), 0), (Fraction(-3, 2), None), (Fraction(-1), 1)]
+    assert mirror.cnt_expected((), 3) == []
+    assert mirror.cmp_bound(ts, -1) == 5 and mirror.cmp_bound(ts, 2) == 5  # 3 + |r - 1/2| + 1/2
+
+
 def test_readout_and_alphabet_of_a_saved_model(tmp_path: Path) -> None:
     """A saved model read out elsewhere, or over another alphabet, is not certified (one line)."""
     s = Subject("tl", "a S b")

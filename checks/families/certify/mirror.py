@@ -337,9 +337,9 @@ def all_le(ts: Sequence[tuple[int, str, int]]) -> bool:
 
 
 def inclusive_cmp(P: Sequence[Node], g: int) -> bool:
-    """Return ``inclusiveCmp P g``: node g is a comparison of inclusive counts."""
+    """Return ``inclusiveCmp P g``: node g is a comparison of inclusive counts whose counted nodes come before it."""
     nd = node_at(P, g)
-    return nd.kind == "cmp" and all_le(nd.terms)
+    return nd.kind == "cmp" and all_le(nd.terms) and all(x < g for _, _, x in nd.terms)
 
 
 def cnt_expected(ts: Sequence[tuple[int, str, int]], r: int) -> list[tuple[Fraction, int | None]]:
@@ -382,7 +382,8 @@ def cnt_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> Non
     same_cols(f"{where}: output row", hw.o, [((t.vc, t.coef),) for t in hd.cnt])
     for t in hd.cnt:
         if not inclusive_cmp(C.prog, t.g):
-            raise Fail(f"{where}: node {t.g} ({node_at(C.prog, t.g).kind}) is not a comparison of inclusive counts")
+            kind = node_at(C.prog, t.g).kind
+            raise Fail(f"{where}: node {t.g} ({kind}) is not a comparison of inclusive counts whose counted nodes come before it")
         if role_at(C, t.vc, l - 1) != ROLE_ZERO or role_at(C, t.vc, l) != Role("val", node=t.g):
             raise Fail(f"{where}: coordinate {t.vc} does not become V of comparison {t.g} at layer {l}")
 
@@ -585,8 +586,8 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             pos += 1
         elif G.kind == "single":
             nd = node_at(C.prog, g)
-            if not (nd.kind == "cmp" and all_le(nd.terms)):
-                raise Fail(f"{where}: node {g} ({nd.kind}) is not a comparison of inclusive counts")
+            if not inclusive_cmp(C.prog, g):
+                raise Fail(f"{where}: node {g} ({nd.kind}) is not a comparison of inclusive counts whose counted nodes come before it")
             if not cmp_bound(nd.terms, int(nd.args[0])) <= G.M:
                 raise Fail(f"{where}: M = {G.M} is below sum |c_k| + |r - 1/2| + 1/2 = {cmp_bound(nd.terms, int(nd.args[0]))}")
             if role_at(C, G.vc, l) != Role("val", node=g):
