@@ -1,7 +1,8 @@
 """Tests of the certificates that need no Lean (``constructive.logic.certificate``, ``checks.families.certify``).
 
-The description and the mirror of the checker on every B-RASP library program and the TL examples
-in both regimes; the construct named when a program is outside the fragment; each planted wrong
+The description and the mirror of the checker on every B-RASP and C-RASP library program and the TL
+examples in both regimes; the construct named when a program is outside the fragment (strict and
+mixed comparisons of counts); each planted wrong
 certificate named by the mirror, and a weakened mirror that misses one (so the plant tests notice);
 the Lean data parsed back and compared with exactly the weights ``--save-model`` writes; the
 generated module passing the library's source audit; and ``hardsoft certify`` / ``compile --certify``
@@ -36,7 +37,7 @@ from hardsoft.constructive.logic.certificate import NotCertifiable
 from hardsoft.spec.modelio import load_model, save_model
 from tests.certify_cases import PLANTS, planted
 
-CERTIFIED = library_subjects() + tl_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
 
 
 # --------------------------------------------------------------------------- the description and the mirror
@@ -44,15 +45,16 @@ CERTIFIED = library_subjects() + tl_subjects()
 
 @pytest.mark.parametrize("subject", CERTIFIED, ids=lambda s: s.title)
 def test_description_passes_the_mirror(subject: Subject) -> None:
-    """Every B-RASP library program and TL example, both regimes: the mirror of Lean's check finds nothing wrong."""
+    """Every B-RASP and C-RASP library program and TL example, both regimes: the mirror of Lean's check finds nothing wrong."""
     p = prepare(subject)
     assert p.mirror is None
     assert p.weights.d == p.compiled.model.d and len(p.cert.layers) == p.compiled.model.depth
 
 
 def test_examples_cover_the_constructions() -> None:
-    """The certified programs use every head family, anchored selects, shared coordinates, tables, gates and cleared coordinates, mod and pos."""
-    fams, kinds, anchored, shared, nodes = set(), set(), False, False, set()
+    """The certified programs use every head family, anchored selects, shared coordinates, tables, gates, cleared coordinates and
+    the single groups of inclusive comparisons, mod, pos and comparisons of counts; V and W roles."""
+    fams, kinds, anchored, shared, nodes, roles = set(), set(), False, False, set(), set()
     for s in CERTIFIED:
         p = prepare(s)
         fams |= {h.fam for L in p.cert.layers for h in L.heads}
@@ -60,19 +62,45 @@ def test_examples_cover_the_constructions() -> None:
         anchored |= any(h.anchored for L in p.cert.layers for h in L.heads)
         shared |= bool(p.cert.equiv)
         nodes |= {nd.kind for nd in p.cert.prog}
-    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut"}
-    assert kinds == {"pair", "eraser", "table", "gate", "clear"} and anchored and shared
-    assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next"} <= nodes
+        roles |= {sp.role.kind for sps in p.cert.spans for sp in sps}
+    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign"}
+    assert kinds == {"pair", "eraser", "table", "gate", "clear", "single"} and anchored and shared
+    assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next", "cmp"} <= nodes
+    assert roles == {"feat", "node", "val", "single"}
 
 
-@pytest.mark.parametrize("name", ["majority", "dyck1", "anbn", "plurality"])
-def test_comparisons_are_named_outside_the_fragment(name: str) -> None:
-    """A C-RASP program (comparisons of counts) is refused in one line naming the comparison."""
-    from hardsoft.constructive.lang.library import library
+@pytest.mark.parametrize(
+    ("text", "regime", "why"),
+    [
+        ("#<[a] > #<[b]", "bounded", r"is a comparison of strict counts \(#<\): the checker covers comparisons of inclusive counts \(#<=\) only"),
+        ("#>[a] <= 1", "unbounded", r"is a comparison of strict counts \(#>\)"),
+        ("#<=[a] > 1 & #<[b] > #>[a]", "bounded", r"is a comparison of counts mixing past and future \(#< with #>\): the checker has no"),
+        ("#<[a] - #>[b] < 0", "unbounded", r"is a comparison of counts mixing past and future"),
+    ],
+)
+def test_strict_and_mixed_comparisons_are_named_outside_the_fragment(text: str, regime: str, why: str) -> None:
+    """A strict or mixed comparison of counts is refused in one line naming the comparison and why; inclusive ones are described."""
+    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: #.* " + why):
+        prepare(Subject("tl", text, ("a", "b"), regime))
+    assert prepare(Subject("tl", "#<=[a] > 1 & #<=[b] >= #<=[a]", ("a", "b"), regime)).mirror is None
 
-    x = library()[name]
-    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: .* is a comparison of counts"):
-        prepare(Subject("crasp", x.text, x.alphabet, "bounded", name))
+
+def test_inclusive_comparison_described_as_compiled() -> None:
+    """majority's description: one count head (its terms and constant r - 1/2 into V), W's group in the same layer, the sign
+    head reading V and W in the next; V and W hold their roles from the count layer to the sign layer."""
+    from hardsoft.constructive.logic.certificate import CntD, Role, Span, TermD
+
+    p = prepare(Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "bounded"))
+    C = p.cert
+    g = C.root
+    assert C.prog[g].terms == ((1, "<=", 0), (-1, "<=", 1)) and C.prog[g].args == (0,)
+    (cnt,), (sign,) = C.layers[0].heads, C.layers[1].heads
+    vc, wc = sign.vc, sign.wc
+    assert cnt.fam == "cnt" and cnt.cnt == (CntD(g, vc, 0, Fraction(1)), CntD(g, vc, None, Fraction(-1, 2)), CntD(g, vc, 1, Fraction(-1)))
+    assert sign.fam == "sign" and sign.o and sign.terms == (TermD(g, g),) and wc is not None
+    single = C.layers[0].groups[0]
+    assert (single.kind, single.node, single.vc, single.wc, single.M) == ("single", g, vc, wc, Fraction(7, 2))
+    assert C.spans[vc] == (Span(Role("val", node=g), 1),) and C.spans[wc] == (Span(Role("single", node=g), 1),)
 
 
 @pytest.mark.parametrize("name", sorted(PLANTS))
@@ -511,3 +539,7 @@ def test_cmp_node_text() -> None:
     assert node(prog[root]) == f"Node.cmp [((-1), CountDir.lt, {a}), ((-2), CountDir.gt, {b}), (1, CountDir.lt, {b})] 0"
     prog, root = formula_dag("#<=[a] >= 3")
     assert node(prog[root]) == f"Node.cmp [(1, CountDir.le, {root - 1})] (-2)"
+    # the compiler's merged nonzero terms: #<=[a] cancels, r = const + 1/2 with const = -1 - 1/2
+    prog, root = formula_dag("#<=[a] + #<=[b] > #<=[a] + 1")
+    b = next(k for k, nd in enumerate(prog) if nd.kind == "atom" and nd.args == (1,))
+    assert node(prog[root]) == f"Node.cmp [(1, CountDir.le, {b})] (-1)"
