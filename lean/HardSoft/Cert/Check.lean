@@ -381,10 +381,10 @@ noncomputable def headOKSel (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Boo
 noncomputable def allLe (ts : List (Int × CountDir × Nat)) : Bool :=
   !ts.isEmpty && ts.all (fun t => match t.2.1 with | .le => true | _ => false)
 
-/-- Whether node `g` is an inclusive comparison (`Node.cmp ts r`, every term `#<=`, one at least). -/
+/-- Whether node `g` is an inclusive comparison (`Node.cmp ts r`, every term `#<=`, one at least, every counted node before `g`). -/
 noncomputable def inclusiveCmp (P : Prog) (g : Nat) : Bool :=
   match nodeAt P g with
-  | .cmp ts _ => allLe ts
+  | .cmp ts _ => allLe ts && ts.all (fun t => decide (t.2.2 < g))
   | _ => false
 
 /-- The count columns of comparison `Node.cmp ts r`, in order, as `(coef, src)`: the first term,
@@ -546,8 +546,9 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
     clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) [σ] (us.take 2) &&
     groupsOK C LD l gs (us.drop 2)
   | .single g vc wc M :: gs, u1 :: u2 :: us =>
+    inclusiveCmp C.prog g &&
     (match nodeAt C.prog g with
-     | .cmp ts r => allLe ts && decide (cmpBound ts r ≤ M)
+     | .cmp ts r => decide (cmpBound ts r ≤ M)
      | _ => false) &&
     (C.roleAt vc l).beq (.val g) && (C.roleAt wc (l - 1)).beq .zero && (C.roleAt wc l).beq (.single g) &&
     (match featCoord C .isFirst (l - 1), featCoord C .isLast (l - 1) with

@@ -1,6 +1,6 @@
 module
 
-public import HardSoft.Cert.Heads
+public import HardSoft.Cert.Count
 
 /-!
 # Certificates, part 9: what the feed-forward groups compute

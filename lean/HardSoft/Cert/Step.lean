@@ -242,28 +242,6 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
   | .pair _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .eraser _ :: _, [], h, _, _ => by simp [groupsOK] at h
 
-/-- The rule's bound is non-negative. -/
-theorem errRule_nonneg (R : RatEmb α) (C : Cert) (hγ : 0 ≤ C.gammaRule) (hk : 0 < C.expK) :
-    (0 : α) ≤ R.cast C.errRule := by
-  have hk0 : (C.expK : Rat) ≠ 0 := by
-    intro h
-    have : ((C.expK : Nat) : Rat) = ((0 : Nat) : Rat) := h
-    exact absurd (Rat.natCast_inj.mp this) (by omega)
-  have hkα : (0 : α) < natCast C.expK := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos hk)
-  have hγα : (0 : α) ≤ R.cast C.gammaRule := by rw [← R.map_zero]; exact R.map_le _ _ hγ
-  have hbase : R.cast (1 + C.gammaRule / C.expK) = 1 + R.cast C.gammaRule / natCast C.expK := by
-    rw [R.map_add, R.map_one, R.map_div hk0, R.map_natCast]
-  have hone : (1 : α) ≤ 1 + R.cast C.gammaRule / natCast C.expK := by
-    have := div_nonneg_of_nonneg hγα hkα; grind
-  have hP1 : (1 : α) ≤ R.cast ((1 + C.gammaRule / C.expK) ^ C.expK) := by
-    rw [R.map_pow, hbase]; exact one_le_pow_of_one_le hone _
-  have hne : (1 + C.gammaRule / C.expK) ^ C.expK ≠ 0 := by
-    intro h0; rw [h0, R.map_zero] at hP1; exact absurd hP1 (Std.not_le.mpr Lean.Grind.OrderedRing.zero_lt_one)
-  unfold Cert.errRule
-  rw [R.map_div hne, R.map_one]
-  exact div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one)
-    (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hP1)
-
 /-- The modes the soundness theorem covers: average-hard, and softmax at the temperature rule with an
 exponential above its tangent. -/
 def ModeOK (R : RatEmb α) (C : Cert) (n : Nat) (mode : Mode α) : Prop :=
