@@ -21,6 +21,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
@@ -36,6 +38,7 @@ from hardsoft.checks.result import Outcome
 from hardsoft.constructive.logic.certificate import NotCertifiable
 from hardsoft.spec.modelio import load_model, save_model
 from tests.certify_cases import PLANTS, planted
+from tests.logic_strategies import formulas
 
 CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
 
@@ -134,6 +137,26 @@ def test_mirror_follows_logic_lean() -> None:
     assert keval(P, [0], [False], 3, 2) is False and keval(P, [0], [True], 3, 2) is None  # Kleene: unknown leaf 1
     assert mirror.conj_lits(P, [0, 1], 4, 3, False) == [(0, True), (1, True)]  # !(a & b) false = a & b
     assert mirror.lin_const(0, 1, 1) is True and mirror.lin_const(1, 0, 0) is None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
+def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
+    """Random compilable formulas (inclusive, strict and mixed comparisons among the operators): the description passes the
+    mirror, or the program is refused naming a strict, mixed or constant comparison; never an internal error."""
+    from hardsoft.constructive.logic import compile_formula
+    from hardsoft.constructive.logic.certificate import describe, model_weights
+
+    try:
+        cf = compile_formula(f, ("a", "b"), regime)
+    except ValueError:
+        return  # outside the compiler (its one-line error)
+    try:
+        C = describe(cf)
+    except NotCertifiable as e:
+        assert re.match(r"^not certifiable yet: .* is a comparison of (strict counts|counts mixing|counts with no count left)", str(e)), e
+        return
+    assert mirror.check(C, model_weights(cf.model)) is None
 
 
 def test_mirror_follows_check_lean_comparisons() -> None:
