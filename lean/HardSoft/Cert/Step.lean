@@ -653,16 +653,15 @@ theorem zip_iff_eq (P : Nat → Prop) : ∀ (ins : List Nat) (σ : List Bool), �
   | [], _ :: _, h => by simp at h
   | _ :: _, [], h => by simp at h
 
-attribute [local instance] Lean.Grind.Ring.intCast
-
 omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- The sum of the coefficients' absolute values, cast. -/
 theorem cast_absSum (R : RatEmb α) : ∀ ts : List (Int × CountDir × Nat),
-    R.cast ((ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum) = (((ts.map (fun t => (t.1.natAbs : Int))).sum : Int) : α)
-  | [] => by simp only [List.map_nil, List.sum_nil]; rw [R.map_zero, Lean.Grind.Ring.intCast_zero]
+    R.cast ((ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum) = (icast ((ts.map (fun t => (t.1.natAbs : Int))).sum) : α)
+  | [] => by simp only [List.map_nil, List.sum_nil, icast]; rw [R.map_zero, Lean.Grind.Ring.intCast_zero]
   | t :: ts => by
     simp only [List.map_cons, List.sum_cons]
-    rw [R.map_add, cast_absSum R ts, R.map_natCast, natCast_eq_intCast, Lean.Grind.Ring.intCast_add]
+    rw [R.map_add, cast_absSum R ts, R.map_natCast, natCast_eq_intCast]
+    grind
 
 /-- A sum of absolute values is non-negative. -/
 theorem sum_natAbs_nonneg : ∀ ts : List (Int × CountDir × Nat), 0 ≤ (ts.map (fun t => (t.1.natAbs : Int))).sum
@@ -686,7 +685,7 @@ theorem sum_natAbs_nonneg_rat : ∀ ts : List (Int × CountDir × Nat),
 since every count is at most `i + 1`. -/
 theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : List (Int × CountDir × Nat)} {r : Int}
     {M : Rat} (hn : nodeAt P g = .cmp ts r) (hle : allLe ts = true) (hM : cmpBound ts r ≤ M) :
-    1 / 2 - R.cast M ≤ ((2 * cmpA P w n g i - 1 : Int) : α) / 2 / natCast (i + 1) := by
+    1 / 2 - R.cast M ≤ (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (i + 1) := by
   unfold cmpA; rw [hn]; dsimp only
   simp only [allLe, Bool.and_eq_true, List.all_eq_true] at hle
   have hdir : ∀ u, u ∈ ts → u.2.1 = .le := by
@@ -703,38 +702,35 @@ theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : 
   rw [R.map_add, R.map_add, cast_absSum, hsA] at hMα
   have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
     rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-  have hρ : (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ (r : α) - 1 / 2 ∧
-      (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ 1 / 2 - (r : α) := by
+  have hρ : (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ (icast r : α) - 1 / 2 ∧
+      (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ 1 / 2 - (icast r : α) := by
     rcases intCast_cases (α := α) r with ⟨h0, h1⟩ | ⟨h0, h1⟩
     · rw [if_neg (by omega), R.map_sub, R.map_intCast, hhalf]; constructor <;> grind
     · rw [if_pos h0, R.map_sub, R.map_intCast, hhalf]; constructor <;> grind
   generalize (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) = ρ at hρ hMα
   rw [hhalf] at hMα
   have hd1 := one_le_natCast_of_pos (α := α) (Nat.succ_pos i)
-  have hSα : (0 : α) ≤ ((S + ((i + 1 : Nat) : Int) * sAbs : Int) : α) := by
+  have hSα : (0 : α) ≤ (icast (S + ((i + 1 : Nat) : Int) * sAbs) : α) := by
     rcases intCast_cases (α := α) (S + ((i + 1 : Nat) : Int) * sAbs) with ⟨_, h1⟩ | ⟨h0, _⟩
     · grind
     · have : S + ((i + 1 : Nat) : Int) * sAbs = 0 := by omega
-      rw [this, Lean.Grind.Ring.intCast_zero]; exact Std.le_refl _
-  rw [Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_mul, ← natCast_eq_intCast] at hSα
-  have hsAbs : (0 : α) ≤ (sAbs : α) := by
+      rw [this]; grind
+  replace hSα : (0 : α) ≤ (icast S : α) + natCast (i + 1) * (icast sAbs : α) := by
+    have := natCast_eq_intCast (α := α) (i + 1)
+    grind
+  have hsAbs : (0 : α) ≤ (icast sAbs : α) := by
     rcases intCast_cases (α := α) sAbs with ⟨_, h1⟩ | ⟨h0, _⟩
     · grind
     · have : sAbs = 0 := by omega
-      rw [this, Lean.Grind.Ring.intCast_zero]; exact Std.le_refl _
+      rw [this]; grind
   generalize (natCast (i + 1) : α) = d at hd1 hSα ⊢
   have hd0 : (0 : α) < d := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hd1
   have hρ0 : (0 : α) ≤ ρ := by grind
   refine le_div_of_mul_le hd0 ?_
-  have m1 : ((sAbs : α) + ρ + 1 / 2) * d ≤ R.cast M * d :=
+  have m1 : ((icast sAbs : α) + ρ + 1 / 2) * d ≤ R.cast M * d :=
     Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hMα (Std.le_of_lt hd0)
   have m2 : ρ * 1 ≤ ρ * d := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hd1 hρ0
-  have e : ((2 * (S + r) - 1 : Int) : α) / 2 = (S : α) + (r : α) - 1 / 2 := by
-    rw [Lean.Grind.Ring.intCast_sub, Lean.Grind.Ring.intCast_mul, Lean.Grind.Ring.intCast_add,
-      Lean.Grind.Ring.intCast_one]
-    rw [show ((2 : Int) : α) = 2 by
-      rw [show (2 : Int) = 1 + 1 by rfl, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_one]; grind]
-    grind
+  have e : (icast (2 * (S + r) - 1) : α) / 2 = (icast S : α) + (icast r : α) - 1 / 2 := by grind
   rw [e]
   grind
 
@@ -1199,10 +1195,10 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         subst hi0
         simp only [Nat.zero_add, ↓reduceIte, natCast_succ, natCast_zero]
         have hs := single_one (α := α) A
-        have e1 : ((2 * A - 1 : Int) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
-            + (1 / 2 - 2 * R.cast M) = -(((2 * A - 1 : Int) : α) / 2) + 1 / 2 := by grind
-        have e2 : ((2 * A - 1 : Int) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
-            + (-(1 / 2) - 2 * R.cast M) = -(((2 * A - 1 : Int) : α) / 2) + -(1 / 2) := by grind
+        have e1 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+            + (1 / 2 - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + 1 / 2 := by grind
+        have e2 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+            + (-(1 / 2) - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + -(1 / 2) := by grind
         rw [e1, e2, hs]
         unfold ind
         by_cases h0 : 0 < A
@@ -1228,16 +1224,16 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
           by_cases h0 : i = 0
           · rw [if_pos h0, if_neg (by omega)]; grind
           · rw [if_neg h0]; split <;> grind
-        have hsb := single_big (V := ((2 * A - 1 : Int) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
-        have e1 : ((2 * A - 1 : Int) : α) / 2 / natCast (i + 1) * -1
+        have hsb := single_big (V := (icast (2 * A - 1) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
+        have e1 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
             + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
             + (1 / 2 - 2 * R.cast M)
-            = -(((2 * A - 1 : Int) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
               + (if i + 1 = n then (1 : α) else 0) * R.cast M + (1 / 2 - 2 * R.cast M) := by grind
-        have e2 : ((2 * A - 1 : Int) : α) / 2 / natCast (i + 1) * -1
+        have e2 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
             + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
             + (-(1 / 2) - 2 * R.cast M)
-            = -(((2 * A - 1 : Int) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
               + (if i + 1 = n then (1 : α) else 0) * R.cast M + (-(1 / 2) - 2 * R.cast M) := by grind
         rw [e1, e2, hsb.1, hsb.2]
         unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
