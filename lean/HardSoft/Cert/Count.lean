@@ -33,11 +33,10 @@ open Classical
 variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
   [Lean.Grind.OrderedRing α]
 
-attribute [local instance] Lean.Grind.Ring.intCast
-
 omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- The recursive cast of a natural number is the ring's integer cast. -/
-theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = ((k : Int) : α) := by
+theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = (icast (k) : α) := by
+  simp only [icast]
   induction k with
   | zero => rw [natCast_zero, show ((0 : Nat) : Int) = 0 from rfl, Lean.Grind.Ring.intCast_zero]
   | succ k ih =>
@@ -46,25 +45,27 @@ theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = ((k : Int) : α) := by
 
 omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- The embedding of `Rat` sends an integer to its cast. -/
-theorem RatEmb.map_intCast (R : RatEmb α) (z : Int) : R.cast (z : Rat) = (z : α) := by
+theorem RatEmb.map_intCast (R : RatEmb α) (z : Int) : R.cast (z : Rat) = (icast z : α) := by
+  simp only [icast]
   cases z with
   | ofNat k =>
     rw [show (Int.ofNat k : Rat) = ((k : Nat) : Rat) from Rat.intCast_natCast k, R.map_natCast,
       natCast_eq_intCast]; rfl
   | negSucc k =>
     have e : Int.negSucc k = -((k + 1 : Nat) : Int) := rfl
-    rw [e, Rat.intCast_neg, R.map_neg, Rat.intCast_natCast, R.map_natCast, natCast_eq_intCast,
-      Lean.Grind.Ring.intCast_neg]
+    rw [e, Rat.intCast_neg, R.map_neg, Rat.intCast_natCast, R.map_natCast, natCast_eq_intCast]
+    simp only [icast]
+    rw [Lean.Grind.Ring.intCast_neg]
 
 omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- Certificates, comparison of counts: `Σ_k c_k #_k`, summed in `α`, is the cast of the integer
 `cmpSum`. -/
 theorem lsum_cmp (cnt : Nat → CountDir → Nat) : ∀ (ts : List (Int × CountDir × Nat)),
-    lsum ts (fun t => ((t.1 : Int) : α) * natCast (cnt t.2.2 t.2.1)) = ((cmpSum cnt ts : Int) : α)
-  | [] => by rw [lsum_nil]; simp only [cmpSum]; rw [Lean.Grind.Ring.intCast_zero]
+    lsum ts (fun t => (icast (t.1) : α) * natCast (cnt t.2.2 t.2.1)) = (icast (cmpSum cnt ts) : α)
+  | [] => by rw [lsum_nil]; simp only [cmpSum, icast]; rw [Lean.Grind.Ring.intCast_zero]
   | t :: ts => by
     rw [lsum_cons, lsum_cmp cnt ts, natCast_eq_intCast]
-    simp only [cmpSum, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_mul]
+    simp only [cmpSum, icast, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_mul]
 
 /-- Exactly one of the positions `0, ..., i` is the first. -/
 theorem countMax_first : ∀ i : Nat, countMax (fun j => decide (j = 0)) (i + 1) = 1
@@ -84,35 +85,37 @@ theorem tie_out_first (mode : Mode α) {s : Nat → α} {c : α} {i : Nat} (hs :
 /-- Certificates, comparison of counts: the count head's columns, `S/D` (the weighted counts) and
 `((2r-1)/2)/D` (the constant), add up to `V = ((2(S+r)-1)/2)/D`. -/
 theorem val_of_cols (S r : Int) {D : Nat} (hD : 0 < D) :
-    (S : α) / natCast D + (((2 * r - 1 : Int) : α) / 2) / natCast D
-      = ((2 * (S + r) - 1 : Int) : α) / 2 / natCast D := by
+    (icast S : α) / natCast D + ((icast (2 * r - 1) : α) / 2) / natCast D
+      = (icast (2 * (S + r) - 1) : α) / 2 / natCast D := by
   have hd : (natCast D : α) ≠ 0 := by
     have := one_le_natCast_of_pos (α := α) hD
     intro h; rw [h] at this; exact absurd this (Std.not_le.mpr Lean.Grind.OrderedRing.zero_lt_one)
-  simp only [Lean.Grind.Ring.intCast_sub, Lean.Grind.Ring.intCast_mul, Lean.Grind.Ring.intCast_add]
+  simp only [icast, Lean.Grind.Ring.intCast_sub, Lean.Grind.Ring.intCast_mul, Lean.Grind.Ring.intCast_add]
   generalize (natCast D : α) = d at *
   grind
 
 /-- An integer's cast: at least `1` if positive, at most `0` otherwise. -/
-theorem intCast_cases (z : Int) : (0 < z ∧ (1 : α) ≤ (z : α)) ∨ (z ≤ 0 ∧ (z : α) ≤ 0) := by
+theorem intCast_cases (z : Int) : (0 < z ∧ (1 : α) ≤ (icast z : α)) ∨ (z ≤ 0 ∧ (icast z : α) ≤ 0) := by
   by_cases h : 0 < z
   · left
     obtain ⟨k, hk⟩ : ∃ k : Nat, z = (k : Int) + 1 := ⟨(z - 1).toNat, by omega⟩
     refine ⟨h, ?_⟩
-    rw [hk, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_one, ← natCast_eq_intCast]
-    have := natCast_nonneg (α := α) k
+    rw [hk]
+    have h1 := natCast_nonneg (α := α) k
+    have h2 := natCast_eq_intCast (α := α) k
     grind
   · right
     obtain ⟨k, hk⟩ : ∃ k : Nat, z = -(k : Int) := ⟨(-z).toNat, by omega⟩
     refine ⟨by omega, ?_⟩
-    rw [hk, Lean.Grind.Ring.intCast_neg, ← natCast_eq_intCast]
-    have := natCast_nonneg (α := α) k
+    rw [hk]
+    have h1 := natCast_nonneg (α := α) k
+    have h2 := natCast_eq_intCast (α := α) k
     grind
 
 /-- Certificates, comparison of counts: `V = ((2A-1)/2)/D` (`D ≥ 1`) has the sign head's form
 `±(2m+1)/(2D)`, with the sign `+` exactly when `A > 0`. -/
 theorem val_sign_form (A : Int) (D : Nat) :
-    ∃ m : Nat, ((2 * A - 1 : Int) : α) / 2 / natCast D
+    ∃ m : Nat, (icast (2 * A - 1) : α) / 2 / natCast D
       = (if decide (0 < A) then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)) := by
   by_cases h : 0 < A
   · refine ⟨(A - 1).toNat, ?_⟩
@@ -121,21 +124,18 @@ theorem val_sign_form (A : Int) (D : Nat) :
     grind
   · refine ⟨(-A).toNat, ?_⟩
     rw [if_neg (by simpa using h), natCast_eq_intCast (2 * (-A).toNat + 1),
-      show (((2 * (-A).toNat + 1 : Nat) : Int)) = -(2 * A - 1) by omega, Lean.Grind.Ring.intCast_neg]
+      show (((2 * (-A).toNat + 1 : Nat) : Int)) = -(2 * A - 1) by omega]
     grind
 
 /-- Certificates, comparison of counts (the two `W` units at `n = 1`, where `V = N = A - 1/2`):
 `ReLU(1/2 - V) - ReLU(-1/2 - V) = [N < 0] = [A ≤ 0]`. -/
 theorem single_one (A : Int) :
-    relu (-(((2 * A - 1 : Int) : α) / 2) + 1 / 2) - relu (-(((2 * A - 1 : Int) : α) / 2) + -(1 / 2))
+    relu (-((icast (2 * A - 1) : α) / 2) + 1 / 2) - relu (-((icast (2 * A - 1) : α) / 2) + -(1 / 2))
       = if decide (0 < A) then 0 else 1 := by
-  have e : ((2 * A - 1 : Int) : α) = 2 * (A : α) - 1 := by
-    rw [Lean.Grind.Ring.intCast_sub, Lean.Grind.Ring.intCast_mul, Lean.Grind.Ring.intCast_one]
-    rw [show ((2 : Int) : α) = 2 by
-      rw [show (2 : Int) = 1 + 1 by rfl, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_one]; grind]
+  have e : (icast (2 * A - 1) : α) = 2 * (icast A : α) - 1 := by grind
   rw [e]
-  have a1 : -((2 * (A : α) - 1) / 2) + 1 / 2 = 1 - (A : α) := by grind
-  have a2 : -((2 * (A : α) - 1) / 2) + -(1 / 2) = -(A : α) := by grind
+  have a1 : -((2 * (icast A : α) - 1) / 2) + 1 / 2 = 1 - (icast A : α) := by grind
+  have a2 : -((2 * (icast A : α) - 1) / 2) + -(1 / 2) = -(icast A : α) := by grind
   rw [a1, a2]
   rcases intCast_cases (α := α) A with ⟨h, hA⟩ | ⟨h, hA⟩
   · rw [if_pos (decide_eq_true h)]
@@ -350,7 +350,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
     rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
   have xw : ∀ k, k < n → x k w0 = ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := fun k hk => by
     rw [hinv k hk w0 hw0d, hw0]; rfl
-  have xvc : x i vc = ((2 * A - 1 : Int) : α) / 2 / natCast (i + 1) := by
+  have xvc : x i vc = (icast (2 * A - 1) : α) / 2 / natCast (i + 1) := by
     rw [hinv i hi vc hvcd, hvc]; simp only [roleVal]; rw [hA]
   have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
     intro k hk
@@ -360,7 +360,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hcount : hw.mask.count n i = n := by rw [hm]; rfl
   have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
   have hscore : ∀ k, k < n → score R hw x i k
-      = R.cast C.K * (((2 * A - 1 : Int) : α) / 2 / natCast (i + 1)) * ((if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1)) := by
+      = R.cast C.K * ((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) * ((if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1)) := by
     intro k hk
     unfold score
     rw [lsum_zip_sameCols hq hk' (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
@@ -564,7 +564,7 @@ add up to its `V = ((2 A - 1)/2)/(i+1)`, `A = Σ_k c_k #<=_k + r`. -/
 theorem cntExpected_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) {ts : List (Int × CountDir × Nat)} (r : Int)
     (hle : allLe ts = true) :
     lsum (cntExpected ts r) (fun e => R.cast e.1 * cntVal P w n i e.2)
-      = ((2 * (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r) - 1 : Int) : α) / 2
+      = (icast (2 * (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r) - 1) : α) / 2
           / natCast (i + 1) := by
   have h2 : R.cast (2 : Rat) = (2 : α) := by
     rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
@@ -579,7 +579,7 @@ theorem cntExpected_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) {t
     simp only [cntExpected, lsum_cons, lsum_map, cntVal, cmpSum]
     have hrest : lsum rest (fun u => R.cast (u.1 : Rat) * (natCast (countIn (fun j => holds P w n u.2.2 j) n i .le)
           / natCast (i + 1)))
-        = ((cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) rest : Int) : α) * (1 / natCast (i + 1)) := by
+        = (icast (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) rest) : α) * (1 / natCast (i + 1)) := by
       rw [← lsum_cmp, ← lsum_mul_const]
       refine lsum_congr (fun u hu => ?_)
       rw [R.map_intCast, hdir u (List.mem_cons_of_mem _ hu)]

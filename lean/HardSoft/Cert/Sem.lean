@@ -34,7 +34,8 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 /-- Certificates, definition: the 0/1 value of a proposition. -/
 noncomputable def ind (p : Prop) : α := if p then 1 else 0
 
-attribute [local instance] Lean.Grind.Ring.intCast
+/-- Certificates, definition: an integer in `α`, through the ring's integer cast. -/
+@[reducible] noncomputable def icast (z : Int) : α := @Int.cast α Lean.Grind.Ring.intCast z
 
 /-- Certificates, definition: comparison `g`'s `Σ_k c_k #_k + r` at position `i` (`0` if `g` is no
 comparison), so that `g` holds exactly when it is positive (`holds_cmp`). -/
@@ -51,7 +52,7 @@ noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Na
   | .zero => 0
   | .feat f => f.val n i
   | .node g => ind (holds P w n g i)
-  | .val g => ((2 * cmpA P w n g i - 1 : Int) : α) / 2 / natCast (i + 1)
+  | .val g => (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (i + 1)
   | .single g => ind (n = 1 ∧ ¬ holds P w n g i)
 
 /-- Certificates, definition: the invariant at layer boundary `l`: every coordinate `c < d` holds
