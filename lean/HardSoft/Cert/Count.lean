@@ -11,13 +11,19 @@ The arithmetic of an inclusive comparison of counts `g = [N > 0]`,
 `V = N/(i+1)` exactly in both modes (every key ties; the constant column reads `is_first`, one
 key); the two `W` units give `[N < 0]` at `n = 1` and `0` at `n ≥ 2`; `V` has the sign head's form
 `±(2m+1)/(2D)`, positive exactly when `g` holds; and at `n = 1` the sign head has one key of
-weight `1`, so its output is its value `1 - W = [N > 0]`.
+weight `1`, so its output is its value `1 - W = [N > 0]`. Then the two heads as the checker
+accepts them: a count head (`cntHeadOK`) outputs at every coordinate the sum of its columns aimed
+there, each `coef` times its count over `i + 1` (`cnt_head_out`), and the columns `cntExpected`
+of a comparison add up to its `V` (`cntExpected_sum`); a sign head (`signHeadOK`) outputs `[g]`
+exactly in average-hard mode and, in softmax at the certificate's rule, a value `≥ 0` within
+`2 errRule` of it, for every `n ≥ 1` (`sign_raw`).
 
 ## Main results
 
 * `HardSoft.Cert.tie_out_first`, `HardSoft.Cert.lsum_cmp`, `HardSoft.Cert.val_of_cols`,
-  `HardSoft.Cert.val_pos_iff`, `HardSoft.Cert.val_sign_form`, `HardSoft.Cert.single_one`,
-  `HardSoft.Cert.single_big`, `HardSoft.Cert.sign_out_one`.
+  `HardSoft.Cert.val_sign_form`, `HardSoft.Cert.single_one`, `HardSoft.Cert.single_big`,
+  `HardSoft.Cert.sign_out_one`, `HardSoft.Cert.cmpSum_lower`.
+* `HardSoft.Cert.sign_raw`, `HardSoft.Cert.cnt_head_out`, `HardSoft.Cert.cntExpected_sum`.
 -/
 
 @[expose] public section

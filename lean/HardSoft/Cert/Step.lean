@@ -10,11 +10,16 @@ boundary `l - 1` to activations that hold them at boundary `l`, in average-hard 
 mode at the temperature rule (`layer_step`): every coordinate no head and no unit writes keeps its
 value; an attended node's coordinate receives its head's raw output, which its clamp and eraser
 turn into the exact 0/1 value; a table or gate node's coordinate receives its exact value from
-inputs that are exact or within `errRule` of theirs.
+inputs that are exact or within `errRule` of theirs (`2 errRule` for a sign head's). For an
+inclusive comparison of counts: a count head's target receives the comparison's `V` exactly
+(`cnt_part_val`), a sign head's node is attended like any other (its raw output within
+`2 errRule`, `raw_bound`), and the two `W` units write `W = [n = 1 and g fails]` (`val_lower`
+bounds `V` from below for `n ≥ 2`).
 
 ## Main results
 
-* `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.layer_step`.
+* `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.raw_bound`,
+  `HardSoft.Cert.cnt_part_val`, `HardSoft.Cert.val_lower`, `HardSoft.Cert.layer_step`.
 -/
 
 @[expose] public section
