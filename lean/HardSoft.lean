@@ -24,6 +24,7 @@ public import HardSoft.Cert.Sem
 public import HardSoft.Cert.HeadsBase
 public import HardSoft.Cert.Select
 public import HardSoft.Cert.Heads
+public import HardSoft.Cert.Count
 public import HardSoft.Cert.FFN
 public import HardSoft.Cert.Step
 public import HardSoft.Cert.Sound

@@ -129,6 +129,58 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.Role.eq_of_beq
 #check @HardSoft.Cert.layersOK_split
 #print axioms HardSoft.Cert.layersOK_split
+#check @HardSoft.Cert.natCast_eq_intCast
+#print axioms HardSoft.Cert.natCast_eq_intCast
+#check @HardSoft.Cert.RatEmb.map_intCast
+#print axioms HardSoft.Cert.RatEmb.map_intCast
+#check @HardSoft.Cert.lsum_cmp
+#print axioms HardSoft.Cert.lsum_cmp
+#check @HardSoft.Cert.countMax_first
+#print axioms HardSoft.Cert.countMax_first
+#check @HardSoft.Cert.tie_out_first
+#print axioms HardSoft.Cert.tie_out_first
+#check @HardSoft.Cert.val_of_cols
+#print axioms HardSoft.Cert.val_of_cols
+#check @HardSoft.Cert.intCast_cases
+#print axioms HardSoft.Cert.intCast_cases
+#check @HardSoft.Cert.val_sign_form
+#print axioms HardSoft.Cert.val_sign_form
+#check @HardSoft.Cert.single_one
+#print axioms HardSoft.Cert.single_one
+#check @HardSoft.Cert.single_big
+#print axioms HardSoft.Cert.single_big
+#check @HardSoft.Cert.cmpSum_lower
+#print axioms HardSoft.Cert.cmpSum_lower
+#check @HardSoft.Cert.sign_out_one
+#print axioms HardSoft.Cert.sign_out_one
+#check @HardSoft.Cert.sign_val_one
+#print axioms HardSoft.Cert.sign_val_one
+#check @HardSoft.Cert.errRule_nonneg
+#print axioms HardSoft.Cert.errRule_nonneg
+#check @HardSoft.Cert.colOut_congr
+#print axioms HardSoft.Cert.colOut_congr
+#check @HardSoft.Cert.headOut_cols
+#print axioms HardSoft.Cert.headOut_cols
+#check @HardSoft.Cert.hardMax_congr
+#print axioms HardSoft.Cert.hardMax_congr
+#check @HardSoft.Cert.weights_congr
+#print axioms HardSoft.Cert.weights_congr
+#check @HardSoft.Cert.getD_default_of_le
+#print axioms HardSoft.Cert.getD_default_of_le
+#check @HardSoft.Cert.lt_of_role
+#print axioms HardSoft.Cert.lt_of_role
+#check @HardSoft.Cert.sign_facts
+#print axioms HardSoft.Cert.sign_facts
+#check @HardSoft.Cert.holds_iff_cmpA
+#print axioms HardSoft.Cert.holds_iff_cmpA
+#check @HardSoft.Cert.sign_raw
+#print axioms HardSoft.Cert.sign_raw
+#check @HardSoft.Cert.cnt_facts
+#print axioms HardSoft.Cert.cnt_facts
+#check @HardSoft.Cert.cnt_head_out
+#print axioms HardSoft.Cert.cnt_head_out
+#check @HardSoft.Cert.cntExpected_sum
+#print axioms HardSoft.Cert.cntExpected_sum
 #check @HardSoft.Cert.example_check
 #print axioms HardSoft.Cert.example_check
 #check @HardSoft.Cert.nonvacuous_certified_hard_of_check
@@ -169,6 +221,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.inv_rep
 #check @HardSoft.Cert.key_lt
 #print axioms HardSoft.Cert.key_lt
+#check @HardSoft.Cert.sel_mask
+#print axioms HardSoft.Cert.sel_mask
 #check @HardSoft.Cert.headOut_eq
 #print axioms HardSoft.Cert.headOut_eq
 #check @HardSoft.Cert.lastSel_false
@@ -409,22 +463,40 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.mem_flatTerms
 #check @HardSoft.Cert.layerOK_parts
 #print axioms HardSoft.Cert.layerOK_parts
+#check @HardSoft.Cert.lsum_filter_eq
+#print axioms HardSoft.Cert.lsum_filter_eq
+#check @HardSoft.Cert.head_decomp
+#print axioms HardSoft.Cert.head_decomp
+#check @HardSoft.Cert.flatMap_zip_snd
+#print axioms HardSoft.Cert.flatMap_zip_snd
 #check @HardSoft.Cert.heads_out_eq
 #print axioms HardSoft.Cert.heads_out_eq
+#check @HardSoft.Cert.cntCols_zip
+#print axioms HardSoft.Cert.cntCols_zip
+#check @HardSoft.Cert.cnt_part_eq
+#print axioms HardSoft.Cert.cnt_part_eq
+#check @HardSoft.Cert.cntCols_facts
+#print axioms HardSoft.Cert.cntCols_facts
+#check @HardSoft.Cert.cnt_part_zero
+#print axioms HardSoft.Cert.cnt_part_zero
+#check @HardSoft.Cert.cntTarget_zero
+#print axioms HardSoft.Cert.cntTarget_zero
+#check @HardSoft.Cert.cnt_part_val
+#print axioms HardSoft.Cert.cnt_part_val
 #check @HardSoft.Cert.clampUnits_lengths
 #print axioms HardSoft.Cert.clampUnits_lengths
 #check @HardSoft.Cert.groupsOK_facts
 #print axioms HardSoft.Cert.groupsOK_facts
-#check @HardSoft.Cert.errRule_nonneg
-#print axioms HardSoft.Cert.errRule_nonneg
 #check @HardSoft.Cert.term_bound
 #print axioms HardSoft.Cert.term_bound
+#check @HardSoft.Cert.errOf_ge
+#print axioms HardSoft.Cert.errOf_ge
+#check @HardSoft.Cert.raw_bound
+#print axioms HardSoft.Cert.raw_bound
 #check @HardSoft.Cert.heads_out_zero
 #print axioms HardSoft.Cert.heads_out_zero
 #check @HardSoft.Cert.heads_out_target
 #print axioms HardSoft.Cert.heads_out_target
-#check @HardSoft.Cert.lsum_filter_eq
-#print axioms HardSoft.Cert.lsum_filter_eq
 #check @HardSoft.Cert.groupVal_off
 #print axioms HardSoft.Cert.groupVal_off
 #check @HardSoft.Cert.attended_role
@@ -435,6 +507,14 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.errSum_map
 #check @HardSoft.Cert.zip_iff_eq
 #print axioms HardSoft.Cert.zip_iff_eq
+#check @HardSoft.Cert.cast_absSum
+#print axioms HardSoft.Cert.cast_absSum
+#check @HardSoft.Cert.sum_natAbs_nonneg
+#print axioms HardSoft.Cert.sum_natAbs_nonneg
+#check @HardSoft.Cert.sum_natAbs_nonneg_rat
+#print axioms HardSoft.Cert.sum_natAbs_nonneg_rat
+#check @HardSoft.Cert.val_lower
+#print axioms HardSoft.Cert.val_lower
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg

@@ -1,5 +1,6 @@
 """The certified programs and the planted wrong certificates of the certify tests (issue 34's list of wrong certificates,
-and a span of a compacted model's description that outlives its coordinate's clearing).
+a span of a compacted model's description that outlives its coordinate's clearing, and the comparisons of counts' heads
+and units made wrong one at a time).
 
 Each plant takes a correct prepared certificate and makes it wrong in one way; ``PLANTS`` maps a
 name to (the subject it starts from, the plant, a part of the line the mirror must print).  The
@@ -24,6 +25,8 @@ BASE: dict[str, Subject] = {
     "a_U_b": Subject("tl", "a U b", ("a", "b"), "bounded"),
     "gates": Subject("tl", "mod(3, 1) & a | mod(2, 0) & Y b", ("a", "b"), "bounded"),
     "compacted": Subject("tl", "!a S (b & Y a)", ("a", "b"), "bounded"),
+    "majority": Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "bounded"),
+    "majority_unbounded": Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "unbounded"),
 }
 
 
@@ -71,7 +74,7 @@ def _group_units(C: Certificate, l: int, gi: int) -> int:
     """Return the index of the first unit of group gi of layer l (0-based), the groups consuming units in order."""
     pos = 0
     for G in C.layers[l].groups[:gi]:
-        pos += {"pair": 2, "eraser": 1, "clear": 2}.get(G.kind, 2 * len(G.assigns))
+        pos += {"pair": 2, "eraser": 1, "clear": 2, "single": 2}.get(G.kind, 2 * len(G.assigns))
     return pos
 
 
@@ -118,6 +121,75 @@ def plant_span(p: Prepared) -> tuple[Certificate, ModelW]:
     return dataclasses.replace(C, spans=tuple(late if k == G.node else v for k, v in enumerate(C.spans))), p.weights
 
 
+def _with_head(M: ModelW, l: int, h: int, **cols: object) -> ModelW:
+    """Return M with head h of layer l (0-based) given the columns ``cols`` (q, k, v, o)."""
+    L = M.layers[l]
+    heads = list(L.heads)
+    heads[h] = dataclasses.replace(heads[h], **cols)  # type: ignore[arg-type]
+    return _with_layer(M, l, dataclasses.replace(L, heads=tuple(heads)))
+
+
+def _first(C: Certificate, fam: str) -> tuple[int, int]:
+    """Return (layer, head), 0-based, of the first head of family ``fam``."""
+    return next((l, h) for l, LD in enumerate(C.layers) for h, hd in enumerate(LD.heads) if hd.fam == fam)
+
+
+def plant_count_coef(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A count column's coefficient negated in the weights: the first count head's W_O row 0 (the first term's c_0)."""
+    l, h = _first(p.cert, "cnt")
+    o = p.weights.layers[l].heads[h].o
+    return p.cert, _with_head(p.weights, l, h, o=(tuple((c, -w) for c, w in o[0]), *o[1:]))
+
+
+def plant_count_const(p: Prepared) -> tuple[Certificate, ModelW]:
+    """The constant column's coefficient changed by 1 in the description and the weights alike (a consistent count head
+    adding the wrong constant: only the comparison's r can tell)."""
+    l, h = _first(p.cert, "cnt")
+    C, M = p.cert, p.weights
+    hd = C.layers[l].heads[h]
+    k = next(k for k, t in enumerate(hd.cnt) if t.src is None)
+    cnt = list(hd.cnt)
+    cnt[k] = dataclasses.replace(cnt[k], coef=cnt[k].coef + 1)
+    heads = list(C.layers[l].heads)
+    heads[h] = dataclasses.replace(hd, cnt=tuple(cnt))
+    layers = list(C.layers)
+    layers[l] = dataclasses.replace(C.layers[l], heads=tuple(heads))
+    o = list(M.layers[l].heads[h].o)
+    o[k] = ((cnt[k].vc, cnt[k].coef),)
+    return dataclasses.replace(C, layers=tuple(layers)), _with_head(M, l, h, o=tuple(o))
+
+
+def plant_sign_w(p: Prepared) -> tuple[Certificate, ModelW]:
+    """The sign head's value no longer subtracts W: its W_V entry on W's coordinate dropped (wrong at n = 1 when N < 0)."""
+    l, h = _first(p.cert, "sign")
+    wc = p.cert.layers[l].heads[h].wc
+    v = p.weights.layers[l].heads[h].v
+    return p.cert, _with_head(p.weights, l, h, v=(tuple(e for e in v[0] if e[0] != wc), *v[1:]))
+
+
+def plant_sign_half_k(p: Prepared) -> tuple[Certificate, ModelW]:
+    """The sign head's scale K halved: its W_Q entry on V (the unbounded regime's K = ln 16)."""
+    l, h = _first(p.cert, "sign")
+    q = p.weights.layers[l].heads[h].q
+    return p.cert, _with_head(p.weights, l, h, q=(tuple((c, w / 2) for c, w in q[0]), *q[1:]))
+
+
+def plant_single_m(p: Prepared) -> tuple[Certificate, ModelW]:
+    """The single group's M too small: M = 0 in the description and the weights alike (W then fires at every n where
+    N < 1/2, not only at n = 1)."""
+    C, M = p.cert, p.weights
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "single")
+    groups = list(C.layers[l].groups)
+    groups[gi] = dataclasses.replace(G, M=Fraction(0))
+    layers = list(C.layers)
+    layers[l] = dataclasses.replace(C.layers[l], groups=tuple(groups))
+    first = _group_units(C, l, gi)
+    units = list(M.layers[l].units)
+    for j, bias in enumerate((Fraction(1, 2), Fraction(-1, 2))):
+        units[first + j] = UnitW(((G.vc, Fraction(-1)),), bias, units[first + j].wout)
+    return dataclasses.replace(C, layers=tuple(layers)), _with_layer(M, l, dataclasses.replace(M.layers[l], units=tuple(units)))
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -128,7 +200,17 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "coordinate": ("a_S_b", plant_coordinate, "layer 1 head 0 (tbPastB): value column 0: coordinate 8 holds 1, the construction 0"),
     "span": ("compacted", plant_span, "layer 1: coordinate 1 keeps feature isFirst but a unit writes it"),
     "late_layer": ("compacted", plant_late_layer, "layer 2 head 0 (tbPastB): key column 0"),
+    "count_coef": ("majority", plant_count_coef, "layer 1 head 0 (cnt): output row 0: coordinate 9 holds -1, the construction 1"),
+    "count_const": ("majority", plant_count_const, "layer 1: the count columns of comparison 2 are [1 x 0, 1/2 x const, -1 x 1]"),
+    "sign_w": ("majority", plant_sign_w, "layer 2 head 0 (sign): value column 0: coordinate 10 holds 0, the construction -1"),
+    "sign_half_k": ("majority_unbounded", plant_sign_half_k, "layer 2 head 0 (sign): query column 0: coordinate 12 holds 6243314768165359/4503"),
+    "single_m": ("majority", plant_single_m, "layer 1 FFN group 0 (single of node 2): M = 0 is below"),
 }
+
+#: The plants whose Lean verdict is tested too (tests/checks/test_certify_lean.py); the others are named by the mirror only,
+#: to keep the Lean module of the plants small (each comparison plant costs the kernel about 5 s).
+MIRROR_ONLY = frozenset({"count_coef", "sign_w", "sign_half_k"})
+LEAN_PLANTS = tuple(n for n in PLANTS if n not in MIRROR_ONLY)
 
 #: plant -> the chunk budget its certificate is written with (``lean_text.chunks``: 1 puts every layer in a chunk of its own)
 CHUNKED: dict[str, int] = {"late_layer": 1}

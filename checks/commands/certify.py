@@ -6,7 +6,7 @@ program), writes the model's weights and the compiler's description of it as Lea
 line: Lean's verdict, named by the mirror of the checker when Lean rejects (docs/certify.md).
 
 Exit status: 0 certified; 1 not certified (a failing check, a model that does not match the
-program, a program outside the checker's fragment such as a comparison of counts, a library
+program, a program outside the checker's fragment such as a comparison of strict counts, a library
 that is not confirmed); 2 bad input (the compiler's one-line error, an unreadable model file, an
 --out that is a file); 3 undecided (toolchain missing, timeout); 4 internal (Lean and the mirror
 disagree, or a bug).  Nothing is written to --out unless Lean accepted the certificate.

@@ -22,9 +22,12 @@ compiler's own schedule, layout and compaction (``describe`` replays the compile
 ``compiler._schedule`` to ``Residual.compact``, and refuses when the replay differs from the
 compiled model).
 
-Outside the checker's fragment (``NotCertifiable``, one line naming the construct): comparisons of
-counts (the checker has no count, sign or position-lookup head yet), a model with a position-embedding
-table, a BOS token or an output layer, a weight that is not finite.
+Comparisons of inclusive counts (``#<=``) are described by their count heads (``cnt``), their sign
+heads (``sign``), the FFN group writing their one-position correction W (``single``) and the roles of
+their V and W coordinates (``val``, ``single``).  Outside the checker's fragment (``NotCertifiable``,
+one line naming the construct): comparisons of strict counts (``#<``, ``#>``) and mixed ones (the
+checker has no position-lookup head), a model with a position-embedding table, a BOS token or an
+output layer, a weight that is not finite.
 """
 
 from __future__ import annotations
@@ -71,8 +74,9 @@ FEATURES: dict[str, str] = {
 }
 #: Masks of ``spec.constants.MASK_KINDS`` -> Lean's ``Mask`` constructors.
 MASKS: dict[str, str] = {"none": "none", "causal": "causal", "strict": "strict", "anticausal": "anticausal", "strict_anticausal": "strictAnti"}
-#: The head families of Check.lean (``Family``): tie-breaking past / future, bounded / unbounded, and the unbounded lookups.
-FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut")
+#: The head families of Check.lean (``Family``): tie-breaking past / future, bounded / unbounded, the unbounded lookups,
+#: the count head and the sign head of a comparison of counts.
+FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign")
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,11 @@ class Node:
 
 @dataclass(frozen=True)
 class Role:
-    """What a coordinate holds at a layer boundary (Lean ``Role``): "zero"; "feat" (the feature ``feat``); "node" (node ``node``'s value)."""
+    """What a coordinate holds at a layer boundary (Lean ``Role``).
+
+    "zero"; "feat" (the feature ``feat``); "node" (node ``node``'s value); for an inclusive comparison
+    ``node``: "val" (its V = (sum_k c_k #<=_k + r - 1/2) / (i+1)) and "single" (its W = [n = 1 and not holds]).
+    """
 
     kind: str
     feat: Feat | None = None
@@ -120,13 +128,34 @@ class TermD:
 
 
 @dataclass(frozen=True)
+class CntD:
+    """One value column of a count head (Lean ``CntD``): ``coef`` times node ``src``'s value (None: is_first, for the
+    constant) into V of comparison ``g`` at ``vc``."""
+
+    g: int
+    vc: int
+    src: int | None
+    coef: Fraction
+
+
+@dataclass(frozen=True)
 class HeadD:
-    """One head: its family, select node (``None``: every key selected), anchored select or not, value terms."""
+    """One head: its family, select node (``None``: every key selected), anchored select or not, value terms.
+
+    The count head (``fam`` "cnt") has no select and no terms, its direction ``d`` and its columns ``cnt``;
+    the sign head ("sign") has one term (its comparison's node, read from itself), orientation ``o``, V's
+    coordinate ``vc`` and W's ``wc`` (Lean ``Family.cnt d ts``, ``Family.sign o vc wc``).
+    """
 
     fam: str
     sel: int | None
     anchored: bool
     terms: tuple[TermD, ...]
+    d: str = "<="
+    cnt: tuple[CntD, ...] = ()
+    o: bool = True
+    vc: int = 0
+    wc: int | None = None
 
 
 @dataclass(frozen=True)
@@ -135,8 +164,10 @@ class GroupD:
 
     "pair" (clamp of attended node ``node``, 2 units), "eraser" (1 unit), "table" (``inputs``,
     ``extra`` leaves, the clamped ``assigns``, ``neg``), "gate" (``inputs``, its one
-    assignment ``assigns[0]`` (Lean's ``sigma``), ``neg``), and "clear" (-ReLU(x) + ReLU(-x) on
-    coordinate ``node``, 2 units: for "clear", ``node`` is a coordinate, Lean's ``clear c``).
+    assignment ``assigns[0]`` (Lean's ``sigma``), ``neg``), "clear" (-ReLU(x) + ReLU(-x) on
+    coordinate ``node``, 2 units: for "clear", ``node`` is a coordinate, Lean's ``clear c``), and
+    "single" (inclusive comparison ``node``'s W at ``wc`` from its V at ``vc``, 2 units with the
+    constant ``M``; Lean's ``single g vc wc M``).
     """
 
     kind: str
@@ -145,6 +176,9 @@ class GroupD:
     extra: tuple[int, ...] = ()
     assigns: tuple[tuple[bool, ...], ...] = ()
     neg: bool = False
+    vc: int = 0
+    wc: int = 0
+    M: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -319,27 +353,30 @@ def _node_of(g: sx.Formula, idx: dict[sx.Formula, int], alphabet: tuple[str, ...
 
 
 def _cmp_node(g: sx.Compare, idx: dict[sx.Formula, int], label: Callable[[sx.Formula], str]) -> Node:
-    """Return the Lean node ``cmp`` of a comparison of counts: lhs op rhs moved to one side as sum_k c_k #_k + r > 0 (integers).
+    """Return the Lean node ``cmp`` of a comparison of counts: sum_k c_k #_k + r > 0 (integers), the compiler's own terms.
 
-    ``>``: lhs - rhs > 0; ``>=``: lhs - rhs + 1 > 0; ``<``: rhs - lhs > 0; ``<=``: rhs - lhs + 1 > 0 (every count
-    is an integer, so E >= 0 is E + 1 > 0).  The terms are kept as written, each with its own direction.
+    The terms are the compiler's merged nonzero terms in its order (``compiler._canonical_compare``:
+    lhs op rhs moved to one side, ``>`` and ``>=`` as lhs - rhs, ``<`` and ``<=`` as rhs - lhs), and
+    ``r = const + 1/2`` with the compiler's half-integer constant (E > 0 is E - 1/2 > 0, E >= 0 is
+    E + 1/2 > 0): so the model's count columns are the node's terms one for one, and its constant is r - 1/2.
     """
-    sign = 1 if g.op in (">", ">=") else -1
+    _direction, merged, const = cc._canonical_compare(g)
     terms: list[tuple[int, str, int]] = []
-    for side, e in ((1, g.lhs), (-1, g.rhs)):
-        for c, t in e.terms:
-            if t.arg not in idx:
-                raise NotCertifiable(f"not certifiable: {label(g)} counts a node the schedule does not list")
-            terms.append((sign * side * c, t.direction, idx[t.arg]))
-    r = sign * (g.lhs.const - g.rhs.const) + (1 if g.op in (">=", "<=") else 0)
-    return Node("cmp", (r,), tuple(terms))
+    for c, t in merged:
+        if t.arg not in idx:
+            raise NotCertifiable(f"not certifiable: {label(g)} counts a node the schedule does not list")
+        terms.append((int(c), t.direction, idx[t.arg]))
+    r = Fraction(const) + Fraction(1, 2)
+    if r.denominator != 1:
+        raise RuntimeError(f"internal: the comparison {label(g)} has the constant {const}, not a half-integer")
+    return Node("cmp", (int(r),), tuple(terms))
 
 
 def formula_dag(f: sx.Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> tuple[tuple[Node, ...], int]:
     """Return (the formula as the certificate's DAG, the root's index): the compiler's schedule order, children first.
 
-    The same DAG ``describe`` writes as ``prog``, for any formula of the logic (comparisons of counts included,
-    which ``describe`` refuses: the checker has no count or sign head).
+    The same DAG ``describe`` writes as ``prog``, for any formula of the logic (comparisons of strict or mixed counts
+    included, which ``describe`` refuses).
     """
     if isinstance(f, str):
         f = sx.parse(f)
@@ -500,7 +537,7 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
     sched = cc._schedule(f, alphabet, regime)
     for g in sched.nodes:
         if isinstance(g, sx.Compare):
-            raise NotCertifiable(f"not certifiable yet: {sched.label(g)} is a comparison of counts (the checker has no count or sign head)")
+            _refuse_compare(sched, g)
     _m_max, K, c = cc._score_scale(sched)
     lay = cc._allocate(sched)
     emb, orientation = cc._embeddings(sched, lay)
@@ -520,13 +557,26 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
         ex = _extra_leaves(list(prog), ins, [idx[g2], idx[g1]], lambda rho, v: v[0] == v[1])
         equiv.append(Equiv(idx[g2], idx[g1], tuple(ins + ex)))
     spans, clears = _spans(sched, lay, idx, shared)
-    heads = _heads(cf, sched, idx)
-    groups = _groups(sched, lay, idx, list(prog))
+    heads = _heads(cf, sched, lay, idx, shared)
+    groups = _groups(sched, lay, idx, list(prog), shared)
     layers = tuple(LayerD(tuple(heads[t]), tuple(groups[t]) + tuple(clears.get(t + 1, ()))) for t in range(sched.depth))
     return Certificate(
         prog, len(alphabet), spans, tuple(shared.new[lay.clean[g]] for g in nodes), tuple(equiv), idx[f], regime == "bounded",
         Fraction(c), Fraction(K), exp_k, layers,
     )  # fmt: skip
+
+
+def _refuse_compare(sched: cc._Schedule, g: sx.Compare) -> None:
+    """Refuse a comparison of counts outside the checker's fragment (NotCertifiable, one line naming why): only inclusive ones are in."""
+    what = f"not certifiable yet: {sched.label(g)} is a comparison"
+    if sched.is_symbolic(g):
+        raise NotCertifiable(f"{what} of counts with no count left (a constant), which the checker does not evaluate")
+    direction = sched.compare_terms(g)[0]
+    if direction == cc.MIXED:
+        raise NotCertifiable(f"{what} of counts mixing past and future (#< with #>): the checker has no position-lookup head")
+    if direction != "<=":
+        strict = "#<" if direction == "<" else "#>"
+        raise NotCertifiable(f"{what} of strict counts ({strict}): the checker covers comparisons of inclusive counts (#<=) only")
 
 
 def _spans(
@@ -547,6 +597,9 @@ def _spans(
         k = lay.clean[g]
         if k not in roles:
             roles[k] = (Role("node", node=idx[g]), sched.time[g])
+    for g, w in lay.single.items():  # an inclusive comparison's V and W: written in the layer of its count heads
+        roles[lay.value[g]] = (Role("val", node=idx[g]), sched.time[g] - 1)
+        roles[w] = (Role("single", node=idx[g]), sched.time[g] - 1)
     if len(roles) != len(shared.new):
         raise RuntimeError("internal: a coordinate holds neither a feature nor a node")
     first = [a for a, _ in shared.spans]
@@ -570,9 +623,15 @@ def _spans(
     return tuple(spans), clears
 
 
-def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, idx: dict[sx.Formula, int]) -> list[list[HeadD]]:
-    """Return each layer's heads: the family of each attended node's head, its select and value terms, merged as the compiler merged them."""
-    calls: list[tuple[int, str, sx.Formula | None, bool, sx.Formula, sx.Formula]] = []
+def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], shared: Compaction) -> list[list[HeadD]]:
+    """Return each layer's heads: the family of each attended node's head, its select and value terms, merged as the compiler merged them.
+
+    An inclusive comparison g (time t) has one count head per term in layer t - 1 (``cnt``: the
+    term's column, and after the first term the constant's, through is_first; the compiler merges
+    every count head of a layer into one) and its sign head in layer t (``sign``: V's and W's
+    coordinates, orientation +1).
+    """
+    calls: list[tuple[int, str, HeadD]] = []
     for g in sched.nodes:
         if sched.is_symbolic(g):
             continue
@@ -581,23 +640,33 @@ def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, idx: dict[sx.Formula, in
         if isinstance(g, (sx.Prev, sx.Next)):
             past = isinstance(g, sx.Prev)
             fam = ("tbPastB" if past else "tbFutB") if bounded else ("lkPast" if past else "lkFut")
-            calls.append((t, fam, None, False, g, g.arg))
+            calls.append((t, "", HeadD(fam, None, False, (TermD(idx[g], idx[g.arg]),))))
         elif isinstance(g, (sx.Since, sx.Until)):
             fam = ("tbPast" if isinstance(g, sx.Since) else "tbFut") + ("B" if bounded else "U")
-            calls.append((t, fam, sched.beta[g], cc._anchored_select(sched, g) is not None, g, g.right))
+            anchored = cc._anchored_select(sched, g) is not None
+            calls.append((t, "", HeadD(fam, idx[sched.beta[g]], anchored, (TermD(idx[g], idx[g.right]),))))
+        elif isinstance(g, sx.Compare):
+            direction, terms, const = sched.compare_terms(g)
+            vc, wc = shared.new[lay.value[g]], shared.new[lay.single[g]]
+            for k, (cf_k, term) in enumerate(terms):
+                cols = [CntD(idx[g], vc, idx[term.arg], Fraction(cf_k))]
+                if k == 0:
+                    cols.append(CntD(idx[g], vc, None, Fraction(const)))
+                calls.append((t - 1, "count", HeadD("cnt", None, False, (), direction, tuple(cols))))
+            calls.append((t, "sign", HeadD("sign", None, False, (TermD(idx[g], idx[g]),), o=True, vc=vc, wc=wc)))
     if len(calls) != len(cf.heads):
         raise RuntimeError("internal: the replayed heads differ from the compiled ones")
     per_layer: list[dict[int, HeadD]] = [{} for _ in range(sched.depth)]
-    for (t, fam, beta, anchored, g, src), info in zip(calls, cf.heads):
-        if info.layer != t:
+    for (t, construction, hd), info in zip(calls, cf.heads):
+        if info.layer != t or (construction and info.construction != construction):
             raise RuntimeError("internal: the replayed heads differ from the compiled ones")
-        term = TermD(idx[g], idx[src])
         old = per_layer[t - 1].get(info.index)
-        sel = idx[beta] if beta is not None else None
         if old is None:
-            per_layer[t - 1][info.index] = HeadD(fam, sel, anchored, (term,))
-        elif (old.fam, old.sel, old.anchored) == (fam, sel, anchored):
-            per_layer[t - 1][info.index] = HeadD(fam, sel, anchored, (*old.terms, term))
+            per_layer[t - 1][info.index] = hd
+        elif hd.fam == "cnt" and (old.fam, old.d) == ("cnt", hd.d):
+            per_layer[t - 1][info.index] = HeadD("cnt", None, False, (), hd.d, (*old.cnt, *hd.cnt))
+        elif hd.fam not in ("cnt", "sign") and (old.fam, old.sel, old.anchored) == (hd.fam, hd.sel, hd.anchored):
+            per_layer[t - 1][info.index] = HeadD(hd.fam, hd.sel, hd.anchored, (*old.terms, *hd.terms))
         else:
             raise RuntimeError("internal: two constructions merged into one head")
     return [[hs[k] for k in sorted(hs)] for hs in per_layer]
@@ -608,12 +677,18 @@ def _table_agrees(assigns: tuple[tuple[bool, ...], ...], neg: bool, m: int) -> C
     return lambda rho, v: v[0] == ((rho[:m] in assigns) != neg)
 
 
-def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], prog: list[Node]) -> list[list[GroupD]]:
-    """Return each layer's FFN unit groups in the compiler's order: node clamps (pair, table, gate), then the erasers."""
+def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], prog: list[Node], shared: Compaction) -> list[list[GroupD]]:
+    """Return each layer's FFN unit groups in the compiler's order: node clamps (pair, table, gate) and an inclusive comparison's W
+    (single, in its count heads' layer), then the erasers."""
     out: list[list[GroupD]] = [[] for _ in range(sched.depth)]
     for g in sched.nodes:
         if sched.is_symbolic(g) or isinstance(g, (sx.First, sx.Last, sx.Mod, sx.Pos)) or g in sched.shared:
             continue
+        if g in lay.single:  # compiler._inclusive_units: M = sum_k |c_k| + |const| + 1
+            _, terms, const = sched.compare_terms(g)  # type: ignore[arg-type]
+            big = sum(abs(Fraction(c)) for c, _ in terms) + abs(Fraction(const)) + 1
+            vc, wc = shared.new[lay.value[g]], shared.new[lay.single[g]]
+            out[sched.time[g] - 2].append(GroupD("single", idx[g], vc=vc, wc=wc, M=big))
         groups = out[sched.time[g] - 1]
         if g not in sched.plan:
             groups.append(GroupD("pair", idx[g]))

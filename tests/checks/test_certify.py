@@ -1,7 +1,8 @@
 """Tests of the certificates that need no Lean (``constructive.logic.certificate``, ``checks.families.certify``).
 
-The description and the mirror of the checker on every B-RASP library program and the TL examples
-in both regimes; the construct named when a program is outside the fragment; each planted wrong
+The description and the mirror of the checker on every B-RASP and C-RASP library program and the TL
+examples in both regimes; the construct named when a program is outside the fragment (strict and
+mixed comparisons of counts); each planted wrong
 certificate named by the mirror, and a weakened mirror that misses one (so the plant tests notice);
 the Lean data parsed back and compared with exactly the weights ``--save-model`` writes; the
 generated module passing the library's source audit; and ``hardsoft certify`` / ``compile --certify``
@@ -20,6 +21,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
@@ -35,8 +38,9 @@ from hardsoft.checks.result import Outcome
 from hardsoft.constructive.logic.certificate import NotCertifiable
 from hardsoft.spec.modelio import load_model, save_model
 from tests.certify_cases import PLANTS, planted
+from tests.logic_strategies import formulas
 
-CERTIFIED = library_subjects() + tl_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
 
 
 # --------------------------------------------------------------------------- the description and the mirror
@@ -44,15 +48,16 @@ CERTIFIED = library_subjects() + tl_subjects()
 
 @pytest.mark.parametrize("subject", CERTIFIED, ids=lambda s: s.title)
 def test_description_passes_the_mirror(subject: Subject) -> None:
-    """Every B-RASP library program and TL example, both regimes: the mirror of Lean's check finds nothing wrong."""
+    """Every B-RASP and C-RASP library program and TL example, both regimes: the mirror of Lean's check finds nothing wrong."""
     p = prepare(subject)
     assert p.mirror is None
     assert p.weights.d == p.compiled.model.d and len(p.cert.layers) == p.compiled.model.depth
 
 
 def test_examples_cover_the_constructions() -> None:
-    """The certified programs use every head family, anchored selects, shared coordinates, tables, gates and cleared coordinates, mod and pos."""
-    fams, kinds, anchored, shared, nodes = set(), set(), False, False, set()
+    """The certified programs use every head family, anchored selects, shared coordinates, tables, gates, cleared coordinates and
+    the single groups of inclusive comparisons, mod, pos and comparisons of counts; V and W roles."""
+    fams, kinds, anchored, shared, nodes, roles = set(), set(), False, False, set(), set()
     for s in CERTIFIED:
         p = prepare(s)
         fams |= {h.fam for L in p.cert.layers for h in L.heads}
@@ -60,19 +65,45 @@ def test_examples_cover_the_constructions() -> None:
         anchored |= any(h.anchored for L in p.cert.layers for h in L.heads)
         shared |= bool(p.cert.equiv)
         nodes |= {nd.kind for nd in p.cert.prog}
-    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut"}
-    assert kinds == {"pair", "eraser", "table", "gate", "clear"} and anchored and shared
-    assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next"} <= nodes
+        roles |= {sp.role.kind for sps in p.cert.spans for sp in sps}
+    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign"}
+    assert kinds == {"pair", "eraser", "table", "gate", "clear", "single"} and anchored and shared
+    assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next", "cmp"} <= nodes
+    assert roles == {"feat", "node", "val", "single"}
 
 
-@pytest.mark.parametrize("name", ["majority", "dyck1", "anbn", "plurality"])
-def test_comparisons_are_named_outside_the_fragment(name: str) -> None:
-    """A C-RASP program (comparisons of counts) is refused in one line naming the comparison."""
-    from hardsoft.constructive.lang.library import library
+@pytest.mark.parametrize(
+    ("text", "regime", "why"),
+    [
+        ("#<[a] > #<[b]", "bounded", r"is a comparison of strict counts \(#<\): the checker covers comparisons of inclusive counts \(#<=\) only"),
+        ("#>[a] <= 1", "unbounded", r"is a comparison of strict counts \(#>\)"),
+        ("#<=[a] > 1 & #<[b] > #>[a]", "bounded", r"is a comparison of counts mixing past and future \(#< with #>\): the checker has no"),
+        ("#<[a] - #>[b] < 0", "unbounded", r"is a comparison of counts mixing past and future"),
+    ],
+)
+def test_strict_and_mixed_comparisons_are_named_outside_the_fragment(text: str, regime: str, why: str) -> None:
+    """A strict or mixed comparison of counts is refused in one line naming the comparison and why; inclusive ones are described."""
+    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: #.* " + why):
+        prepare(Subject("tl", text, ("a", "b"), regime))
+    assert prepare(Subject("tl", "#<=[a] > 1 & #<=[b] >= #<=[a]", ("a", "b"), regime)).mirror is None
 
-    x = library()[name]
-    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: .* is a comparison of counts"):
-        prepare(Subject("crasp", x.text, x.alphabet, "bounded", name))
+
+def test_inclusive_comparison_described_as_compiled() -> None:
+    """majority's description: one count head (its terms and constant r - 1/2 into V), W's group in the same layer, the sign
+    head reading V and W in the next; V and W hold their roles from the count layer to the sign layer."""
+    from hardsoft.constructive.logic.certificate import CntD, Role, Span, TermD
+
+    p = prepare(Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "bounded"))
+    C = p.cert
+    g = C.root
+    assert C.prog[g].terms == ((1, "<=", 0), (-1, "<=", 1)) and C.prog[g].args == (0,)
+    (cnt,), (sign,) = C.layers[0].heads, C.layers[1].heads
+    vc, wc = sign.vc, sign.wc
+    assert cnt.fam == "cnt" and cnt.cnt == (CntD(g, vc, 0, Fraction(1)), CntD(g, vc, None, Fraction(-1, 2)), CntD(g, vc, 1, Fraction(-1)))
+    assert sign.fam == "sign" and sign.o and sign.terms == (TermD(g, g),) and wc is not None
+    single = C.layers[0].groups[0]
+    assert (single.kind, single.node, single.vc, single.wc, single.M) == ("single", g, vc, wc, Fraction(7, 2))
+    assert C.spans[vc] == (Span(Role("val", node=g), 1),) and C.spans[wc] == (Span(Role("single", node=g), 1),)
 
 
 @pytest.mark.parametrize("name", sorted(PLANTS))
@@ -106,6 +137,40 @@ def test_mirror_follows_logic_lean() -> None:
     assert keval(P, [0], [False], 3, 2) is False and keval(P, [0], [True], 3, 2) is None  # Kleene: unknown leaf 1
     assert mirror.conj_lits(P, [0, 1], 4, 3, False) == [(0, True), (1, True)]  # !(a & b) false = a & b
     assert mirror.lin_const(0, 1, 1) is True and mirror.lin_const(1, 0, 0) is None
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
+def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
+    """Random compilable formulas (inclusive, strict and mixed comparisons among the operators): the description passes the
+    mirror, or the program is refused naming a strict, mixed or constant comparison; never an internal error."""
+    from hardsoft.constructive.logic import compile_formula
+    from hardsoft.constructive.logic.certificate import describe, model_weights
+
+    try:
+        cf = compile_formula(f, ("a", "b"), regime)
+    except ValueError:
+        return  # outside the compiler (its one-line error)
+    try:
+        C = describe(cf)
+    except NotCertifiable as e:
+        assert re.match(r"^not certifiable yet: .* is a comparison of (strict counts|counts mixing|counts with no count left)", str(e)), e
+        return
+    assert mirror.check(C, model_weights(cf.model)) is None
+
+
+def test_mirror_follows_check_lean_comparisons() -> None:
+    """The mirrored comparison checks agree with Check.lean's definitions on small cases: an inclusive comparison counts only
+    earlier nodes, inclusively; its count columns are the first term, the constant r - 1/2, the other terms; W's bound M."""
+    from hardsoft.constructive.logic.certificate import Node
+
+    P = [Node("atom", (0,)), Node("cmp", (0,), ((1, "<=", 0),)), Node("cmp", (0,), ((1, "<=", 2),)), Node("cmp", (0,), ((1, "<", 0),))]
+    P.append(Node("cmp", (1,), ()))
+    assert mirror.inclusive_cmp(P, 1) and not any(mirror.inclusive_cmp(P, g) for g in (0, 2, 3, 4, 9))
+    ts = ((2, "<=", 0), (-1, "<=", 1))
+    assert mirror.cnt_expected(ts, -1) == [(Fraction(2), 0), (Fraction(-3, 2), None), (Fraction(-1), 1)]
+    assert mirror.cnt_expected((), 3) == []
+    assert mirror.cmp_bound(ts, -1) == 5 and mirror.cmp_bound(ts, 2) == 5  # 3 + |r - 1/2| + 1/2
 
 
 def test_readout_and_alphabet_of_a_saved_model(tmp_path: Path) -> None:
@@ -511,3 +576,7 @@ def test_cmp_node_text() -> None:
     assert node(prog[root]) == f"Node.cmp [((-1), CountDir.lt, {a}), ((-2), CountDir.gt, {b}), (1, CountDir.lt, {b})] 0"
     prog, root = formula_dag("#<=[a] >= 3")
     assert node(prog[root]) == f"Node.cmp [(1, CountDir.le, {root - 1})] (-2)"
+    # the compiler's merged nonzero terms: #<=[a] cancels, r = const + 1/2 with const = -1 - 1/2
+    prog, root = formula_dag("#<=[a] + #<=[b] > #<=[a] + 1")
+    b = next(k for k, nd in enumerate(prog) if nd.kind == "atom" and nd.args == (1,))
+    assert node(prog[root]) == f"Node.cmp [(1, CountDir.le, {b})] (-1)"

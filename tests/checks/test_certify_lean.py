@@ -1,11 +1,13 @@
 """Lean's verdicts on certificates (``checks.families.certify``): four Lean processes in all, serial in the ``lean`` group.
 
-1. One module holding every B-RASP library program and every TL example in both regimes: each
-   certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
+1. One module holding every B-RASP and C-RASP library program and every TL example in both regimes:
+   each certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
    .olean), and the mirror agrees.
 2. One module holding the planted wrong certificates (issue 34's list: a head weight's sign flipped,
    a head's K halved, a temperature rule twice too hot, an FFN gate computing the wrong assignment, a
-   model certified against a different program, a description naming the wrong coordinate): Lean
+   model certified against a different program, a description naming the wrong coordinate; and for
+   an inclusive comparison of counts: the constant column's coefficient changed, the single group's
+   M too small; the other comparison plants are named by the mirror only, tests/checks/test_certify.py): Lean
    rejects each inside its own declarations, and the mirror names the failing part.  Lean alone
    decides: with the mirror blinded, a plant is still never certified.
 3. The certify family of ``make check`` (its verdict is cached for ``make check``).
@@ -32,9 +34,9 @@ from hardsoft.checks.families.certify.subjects import Prepared, Subject, library
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module
 from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
-from tests.certify_cases import CHUNKED, PLANTS, planted
+from tests.certify_cases import CHUNKED, LEAN_PLANTS, PLANTS, planted
 
-CERTIFIED = library_subjects() + tl_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
 
 
 def _toolchain() -> None:
@@ -49,7 +51,7 @@ def _toolchain() -> None:
 
 @pytest.fixture(scope="session")
 def certified(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Prepared], ModuleVerdict]:
-    """Every library program and TL example, both regimes, in one Lean module."""
+    """Every B-RASP and C-RASP library program and TL example, both regimes, in one Lean module."""
     _toolchain()
     prepared = [prepare(s) for s in CERTIFIED]
     entries = [p.entry() for p in prepared] + [chunked(prepared[0])]
@@ -65,7 +67,7 @@ def chunked(p: Prepared) -> Entry:
 def plants(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Prepared], ModuleVerdict]:
     """Every planted wrong certificate, in one Lean module."""
     _toolchain()
-    prepared = {n: planted(n) for n in PLANTS}
+    prepared = {n: planted(n) for n in LEAN_PLANTS}
     entries = [dataclasses.replace(p.entry(), chunk_weights=CHUNKED.get(n, CHUNK_WEIGHTS)) for n, p in prepared.items()]
     return prepared, check_module(entries, tmp_path_factory.mktemp("plants"), lambda m: None)
 
@@ -95,7 +97,7 @@ def test_certified_in_chunks(certified: tuple[list[Prepared], ModuleVerdict]) ->
 
 @pytest.mark.lean
 @pytest.mark.xdist_group("lean")
-@pytest.mark.parametrize("name", sorted(PLANTS))
+@pytest.mark.parametrize("name", sorted(LEAN_PLANTS))
 def test_plant_rejected_by_lean_and_named(plants: tuple[dict[str, Prepared], ModuleVerdict], name: str) -> None:
     """Lean rejects the planted certificate inside its own declarations; the one line is the mirror's naming of the failing part."""
     prepared, v = plants
@@ -123,12 +125,26 @@ def test_plant_fails_in_its_own_chunk(plants: tuple[dict[str, Prepared], ModuleV
 
 @pytest.mark.lean
 @pytest.mark.xdist_group("lean")
-@pytest.mark.parametrize("name", sorted(PLANTS))
+@pytest.mark.parametrize("name", sorted(LEAN_PLANTS))
 def test_lean_alone_rejects_plant_the_mirror_misses(plants: tuple[dict[str, Prepared], ModuleVerdict], name: str) -> None:
     """With the mirror blinded (it sees nothing wrong), Lean's rejection still stands: an internal discrepancy, never certified."""
     prepared, v = plants
     d = dc.decide(dataclasses.replace(prepared[name], mirror=None), v)
     assert d.code == EXIT_INTERNAL and not d.certified and d.line.startswith("internal discrepancy")
+
+
+@pytest.mark.lean
+@pytest.mark.xdist_group("lean")
+@pytest.mark.parametrize("name", ["count_const", "single_m"])
+def test_comparison_plant_fails_in_its_layers(plants: tuple[dict[str, Prepared], ModuleVerdict], name: str) -> None:
+    """A comparison plant (a count head adding the wrong constant; W's M too small) fails in the kernel's evaluation of its layers,
+    the declaration ``layers_<tag>_0`` (the model's two layers are one chunk), not in its data or its statement."""
+    prepared, v = plants
+    p = prepared[name]
+    found = re.match(r"Lean rejected it \(line (\d+):", v.reason(p.subject.tag))
+    assert found, v.reason(p.subject.tag)
+    line = v.text.split("\n")[int(found.group(1)) - 1]
+    assert len(p.weights.layers) == 2 and line.startswith(f"theorem layers_{p.subject.tag}_0 : "), line
 
 
 @pytest.mark.lean

@@ -145,8 +145,8 @@ def role(r: Role) -> str:
     """Return a role literal."""
     if r.kind == "feat" and r.feat is not None:
         return f"Role.feat {feat(r.feat)}"
-    if r.kind == "node":
-        return f"Role.node {r.node}"
+    if r.kind in ("node", "val", "single"):
+        return f"Role.{r.kind} {r.node}"
     return "Role.zero"
 
 
@@ -160,6 +160,8 @@ def group(G: GroupD) -> str:
     """Return a unit-group literal."""
     if G.kind in ("pair", "eraser", "clear"):
         return f"GroupD.{G.kind} {G.node}"
+    if G.kind == "single":
+        return f"GroupD.single {G.node} {G.vc} {G.wc} ({q(G.M)})"
     if G.kind == "table":
         return f"GroupD.table {G.node} {nats(G.inputs)} {nats(G.extra)} [{', '.join(bools(s) for s in G.assigns)}] {lbool(G.neg)}"
     sigma = G.assigns[0] if G.assigns else ()
@@ -170,7 +172,13 @@ def head(H: HeadD) -> str:
     """Return a head description literal."""
     sel = f"some {H.sel}" if H.sel is not None else "none"
     terms = ", ".join(f"⟨{t.node}, {t.src}⟩" for t in H.terms)
-    return f"{{ fam := Family.{H.fam}, sel := {sel}, anchored := {lbool(H.anchored)}, terms := [{terms}] }}"
+    fam = f"Family.{H.fam}"
+    if H.fam == "cnt":
+        cols = ", ".join(f"⟨{t.g}, {t.vc}, {'none' if t.src is None else f'some {t.src}'}, {q(t.coef)}⟩" for t in H.cnt)
+        fam = f"(Family.cnt CountDir.{COUNT_DIRS[H.d]} [{cols}])"
+    elif H.fam == "sign":
+        fam = f"(Family.sign {lbool(H.o)} {H.vc} {'none' if H.wc is None else f'(some {H.wc})'})"
+    return f"{{ fam := {fam}, sel := {sel}, anchored := {lbool(H.anchored)}, terms := [{terms}] }}"
 
 
 # ---------------------------------------------------------------- declarations

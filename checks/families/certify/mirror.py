@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from hardsoft.constructive.logic.certificate import (
     Certificate,
+    CntD,
     Feat,
     GroupD,
     HeadD,
@@ -150,6 +151,8 @@ def role_at(C: Certificate, c: int, l: int) -> Role:
 
 def role_text(r: Role) -> str:
     """Return a role in a few words (``node 3``, ``feature idx``, ``nothing``)."""
+    if r.kind in ("val", "single"):
+        return f"{'V' if r.kind == 'val' else 'W'} of comparison {r.node}"
     return f"node {r.node}" if r.kind == "node" else f"feature {feat_text(r.feat)}" if r.kind == "feat" else "nothing"
 
 
@@ -262,8 +265,10 @@ def select_ok(C: Certificate, past: bool, anchored: bool, b: int, x: int, r: int
     return ok and p in cj and any(implies_f(C, c, x) for c in cj)
 
 
-#: ``Family.mask``, ``Family.past``, ``Family.tiebreak``, ``Family.inRegime`` (bounded families).
+#: ``Family.mask``, ``Family.past``, ``Family.tiebreak``, ``Family.inRegime`` (bounded families) of the select families;
+#: ``CNT_MASK`` the count head's mask by direction.
 FAMILY_MASK = {"tbPastB": "strict", "tbPastU": "strict", "lkPast": "strict", "tbFutB": "strictAnti", "tbFutU": "strictAnti", "lkFut": "strictAnti"}
+CNT_MASK = {"<": "strict", "<=": "causal", ">": "strictAnti"}
 FAMILY_PAST = {"tbPastB", "tbPastU", "lkPast"}
 FAMILY_LOOKUP = {"lkPast", "lkFut"}
 FAMILY_BOUNDED = {"tbPastB", "tbFutB"}
@@ -326,9 +331,108 @@ def same_cols(where: str, vs: Sequence[SVec], ts: Sequence[SVec]) -> None:
         raise Fail(f"{where}s: {len(vs)}, the construction has {len(ts)}")
 
 
+def all_le(ts: Sequence[tuple[int, str, int]]) -> bool:
+    """Return ``allLe ts``: at least one term, every term inclusive (#<=)."""
+    return bool(ts) and all(d == "<=" for _, d, _ in ts)
+
+
+def inclusive_cmp(P: Sequence[Node], g: int) -> bool:
+    """Return ``inclusiveCmp P g``: node g is a comparison of inclusive counts whose counted nodes come before it."""
+    nd = node_at(P, g)
+    return nd.kind == "cmp" and all_le(nd.terms) and all(x < g for _, _, x in nd.terms)
+
+
+def cnt_expected(ts: Sequence[tuple[int, str, int]], r: int) -> list[tuple[Fraction, int | None]]:
+    """Return ``cntExpected ts r``: the count columns (coef, src) of a comparison, the constant r - 1/2 after the first term."""
+    if not ts:
+        return []
+    return [(Fraction(ts[0][0]), ts[0][2]), (Fraction(2 * r - 1, 2), None), *((Fraction(c), x) for c, _, x in ts[1:])]
+
+
+def cnt_v_ok(C: Certificate, l: int, where: str, vs: Sequence[SVec], ts: Sequence[CntD]) -> None:
+    """Fail unless ``cntVOK C l vs ts``: each value column reads its counted node (held exactly before layer l) or is_first."""
+    for k, (v, t) in enumerate(zip(vs, ts)):
+        if t.src is not None:
+            want: SVec = ((crd(C, t.src), Fraction(1)),)
+        else:
+            f = feat_coord(C, Feat("isFirst"), l - 1)
+            if f is None:
+                raise Fail(f"{where}: the constant's column reads is_first, which has no coordinate")
+            want = ((f, Fraction(1)),)
+        c = same_vec_at(v, want)
+        if c is not None:
+            raise Fail(f"{where}: value column {k}: coordinate {c} holds {sv_get(v, c)}, the construction {sv_get(want, c)}")
+        if t.src is not None and not rep(C, t.src, l - 1):
+            raise Fail(f"{where}: the counted node {t.src} is not held exactly at coordinate {crd(C, t.src)} before layer {l}")
+    if len(vs) != len(ts):
+        raise Fail(f"{where}: value columns: {len(vs)}, the construction has {len(ts)}")
+
+
+def cnt_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``cntHeadOK``: the count head's weights are its construction (no score, its columns into V) at layer l."""
+    if hd.d != "<=":
+        raise Fail(f"{where}: a count head of direction {hd.d}, not the inclusive #<=")
+    if hw.mask != "causal":
+        raise Fail(f"{where}: mask {hw.mask}, the construction's is causal")
+    if hd.sel is not None or hd.anchored or hd.terms or not hd.cnt:
+        raise Fail(f"{where}: a count head has no select, no value terms, and at least one column")
+    same_cols(f"{where}: query column", hw.q, [()])
+    same_cols(f"{where}: key column", hw.k, [()])
+    cnt_v_ok(C, l, where, hw.v, hd.cnt)
+    same_cols(f"{where}: output row", hw.o, [((t.vc, t.coef),) for t in hd.cnt])
+    for t in hd.cnt:
+        if not inclusive_cmp(C.prog, t.g):
+            kind = node_at(C.prog, t.g).kind
+            raise Fail(f"{where}: node {t.g} ({kind}) is not a comparison of inclusive counts whose counted nodes come before it")
+        if role_at(C, t.vc, l - 1) != ROLE_ZERO or role_at(C, t.vc, l) != Role("val", node=t.g):
+            raise Fail(f"{where}: coordinate {t.vc} does not become V of comparison {t.g} at layer {l}")
+
+
+def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``signHeadOK``: the sign head's weights are its construction at layer l."""
+    if hw.mask != "none":
+        raise Fail(f"{where}: mask {hw.mask}, the construction's is none")
+    if hd.sel is not None or hd.anchored:
+        raise Fail(f"{where}: a sign head has no select")
+    if not hd.o:
+        raise Fail(f"{where}: orientation -1, which an inclusive comparison never has")
+    if len(hd.terms) != 1 or hd.wc is None:
+        raise Fail(f"{where}: a sign head has one value term and a W coordinate")
+    t, w, vc = hd.terms[0], hd.wc, hd.vc
+    g = t.node
+    if t.src != g or not inclusive_cmp(C.prog, g):
+        raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of inclusive counts read from itself")
+    if role_at(C, vc, l - 1) != Role("val", node=g):
+        raise Fail(f"{where}: coordinate {vc} does not hold V of comparison {g} before layer {l}")
+    if role_at(C, w, l - 1) != Role("single", node=g):
+        raise Fail(f"{where}: coordinate {w} does not hold W of comparison {g} before layer {l}")
+    if role_at(C, crd(C, g), l - 1) != ROLE_ZERO or role_at(C, crd(C, g), l) != Role("node", node=g):
+        raise Fail(f"{where}: the target coordinate {crd(C, g)} of node {g} does not become node {g} at layer {l}")
+    one, par = feat_coord(C, Feat("one"), l - 1), feat_coord(C, Feat("parity"), l - 1)
+    kp = feat_coord(C, Feat("parity" if C.bounded else "lenParity"), l - 1)
+    if one is None or par is None or kp is None:
+        raise Fail(f"{where}: a feature the construction reads has no coordinate")
+    half = Fraction(1, 2)
+    same_cols(f"{where}: query column", hw.q, [((vc, C.K),)])
+    same_cols(f"{where}: key column", hw.k, [((kp, Fraction(1)),)])
+    same_cols(f"{where}: value column", hw.v, [((one, half), (par, half), (w, Fraction(-1)))])
+    same_cols(f"{where}: output row", hw.o, [((crd(C, g), Fraction(1)),)])
+
+
 def head_ok(C: Certificate, l: int, h: int, hw: HeadW, hd: HeadD) -> None:
     """Fail unless ``headOK C l hw hd``: the head's weights are its family's construction at layer l."""
     where = f"layer {l} head {h} ({hd.fam})"
+    if hd.fam == "cnt":
+        cnt_head_ok(C, l, where, hw, hd)
+        return
+    if hd.fam == "sign":
+        sign_head_ok(C, l, where, hw, hd)
+        return
+    head_ok_sel(C, l, where, hw, hd)
+
+
+def head_ok_sel(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``headOKSel C l hw hd``: a select family's head (tie-breaking, lookup) is its construction at layer l."""
     if (hd.fam in FAMILY_BOUNDED) != C.bounded:
         raise Fail(f"{where}: a construction of the other regime")
     if hw.mask != FAMILY_MASK[hd.fam]:
@@ -357,9 +461,40 @@ def attended(LD: LayerD) -> list[int]:
     return [t.node for hd in LD.heads for t in hd.terms]
 
 
+def sign_attended(LD: LayerD) -> list[int]:
+    """Return ``signAttended LD``: the nodes a sign head attends (error 2 errRule)."""
+    return [t.node for hd in LD.heads if hd.fam == "sign" for t in hd.terms]
+
+
+def cnt_cols(LD: LayerD) -> list[CntD]:
+    """Return ``cntCols LD``: the layer's count columns, in head order."""
+    return [t for hd in LD.heads if hd.fam == "cnt" for t in hd.cnt]
+
+
+def counts_ok(C: Certificate, LD: LayerD, l: int) -> None:
+    """Fail unless ``countsOK C LD``: each comparison counted in the layer has exactly its columns, in order, into one coordinate."""
+    cols = cnt_cols(LD)
+    for t in cols:
+        nd = node_at(C.prog, t.g)
+        if nd.kind != "cmp":
+            raise Fail(f"layer {l}: a count column serves node {t.g} ({nd.kind}), not a comparison")
+        mine = [u for u in cols if u.g == t.g]
+        got, want = [(u.coef, u.src) for u in mine], cnt_expected(nd.terms, int(nd.args[0]))
+        if got != want:
+            show = lambda xs: ", ".join(f"{c} x {'const' if x is None else x}" for c, x in xs)  # noqa: E731
+            raise Fail(f"layer {l}: the count columns of comparison {t.g} are [{show(got)}], its terms and constant [{show(want)}]")
+        if any(u.vc != t.vc for u in mine):
+            raise Fail(f"layer {l}: the count columns of comparison {t.g} write different coordinates")
+
+
+def cmp_bound(ts: Sequence[tuple[int, str, int]], r: int) -> Fraction:
+    """Return ``cmpBound ts r``: sum_k |c_k| + |r - 1/2| + 1/2."""
+    return sum((Fraction(abs(c)) for c, _, _ in ts), Fraction(0)) + abs(Fraction(r) - Fraction(1, 2)) + Fraction(1, 2)
+
+
 def target(C: Certificate, G: GroupD) -> int:
-    """Return ``GroupD.target``: the coordinate of the group's node, or the cleared coordinate."""
-    return G.node if G.kind == "clear" else crd(C, G.node)
+    """Return ``GroupD.target``: the coordinate of the group's node, the cleared coordinate, or a single group's W."""
+    return G.node if G.kind == "clear" else G.wc if G.kind == "single" else crd(C, G.node)
 
 
 def ones(s: Sequence[bool]) -> int:
@@ -400,9 +535,14 @@ def input_ok(C: Certificate, LD: LayerD, l: int, x: int) -> bool:
 
 
 def approx_count(LD: LayerD, ins: Sequence[int]) -> int:
-    """Return ``approxCount``: how many inputs are attended in the layer (approximate in soft mode)."""
-    att = attended(LD)
-    return sum(1 for x in ins if x in att)
+    """Return ``approxCount``: how many inputs are attended in the layer (approximate in soft mode), a sign-attended one twice."""
+    att, sg = attended(LD), sign_attended(LD)
+    return sum(1 for x in ins if x in att) + sum(1 for x in ins if x in sg)
+
+
+def err_of(C: Certificate, LD: LayerD, g: int) -> Fraction:
+    """Return ``errOf C LD g``: 2 errRule for a sign-attended node, else errRule."""
+    return 2 * err_rule(C) if g in sign_attended(LD) else err_rule(C)
 
 
 def lits_match(lits: Sequence[tuple[int, bool]], ins: Sequence[int], s: Sequence[bool]) -> bool:
@@ -432,10 +572,10 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             if g not in att:
                 raise Fail(f"{where}: node {g} is not attended in this layer")
             two, half = Fraction(2), Fraction(1, 2)
-            specs = [(((cg, two),), -half, ((cg, Fraction(1)),)), (((cg, two),), -3 * half, ((cg, Fraction(-1)),))]
+            specs: list[tuple[SVec, Fraction, SVec]] = [(((cg, two),), -half, ((cg, Fraction(1)),)), (((cg, two),), -3 * half, ((cg, Fraction(-1)),))]
             _clean_units_ok(where, units[pos : pos + 2], specs, f"the clamp of coordinate {cg}")
-            if not er <= Fraction(1, 4):
-                raise Fail(f"{where}: the temperature rule's error bound {float(er):.4g} exceeds the clamp's tolerance 1/4")
+            if not err_of(C, LD, g) <= Fraction(1, 4):
+                raise Fail(f"{where}: the temperature rule's error bound {float(err_of(C, LD, g)):.4g} exceeds the clamp's tolerance 1/4")
             pos += 2
         elif G.kind == "eraser":
             if g not in att:
@@ -444,6 +584,24 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
                 where, units[pos : pos + 1], [(((cg, Fraction(1)),), Fraction(0), ((cg, Fraction(-1)),))], f"x - ReLU(x) on coordinate {cg}"
             )
             pos += 1
+        elif G.kind == "single":
+            nd = node_at(C.prog, g)
+            if not inclusive_cmp(C.prog, g):
+                raise Fail(f"{where}: node {g} ({nd.kind}) is not a comparison of inclusive counts whose counted nodes come before it")
+            if not cmp_bound(nd.terms, int(nd.args[0])) <= G.M:
+                raise Fail(f"{where}: M = {G.M} is below sum |c_k| + |r - 1/2| + 1/2 = {cmp_bound(nd.terms, int(nd.args[0]))}")
+            if role_at(C, G.vc, l) != Role("val", node=g):
+                raise Fail(f"{where}: coordinate {G.vc} does not hold V of comparison {g} in this layer")
+            if role_at(C, G.wc, l - 1) != ROLE_ZERO or role_at(C, G.wc, l) != Role("single", node=g):
+                raise Fail(f"{where}: coordinate {G.wc} does not become W of comparison {g} at layer {l}")
+            f, e = feat_coord(C, Feat("isFirst"), l - 1), feat_coord(C, Feat("isLast"), l - 1)
+            if f is None or e is None:
+                raise Fail(f"{where}: is_first or is_last has no coordinate")
+            win: SVec = ((G.vc, Fraction(-1)), (f, G.M), (e, G.M))
+            one, half = Fraction(1), Fraction(1, 2)
+            specs = [(win, half - 2 * G.M, ((G.wc, one),)), (win, -half - 2 * G.M, ((G.wc, -one),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"W's unit from coordinate {G.vc} with M = {G.M}")
+            pos += 2
         elif G.kind == "clear":
             where = f"layer {l} FFN group {gi} (clear of coordinate {g})"
             if role_at(C, g, l) != ROLE_ZERO:
@@ -506,13 +664,18 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         if not (len(at) == 2 and at[0].kind == "pair" and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
             raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its pair and eraser alone")
     for G in LD.groups:
-        if G.kind in ("table", "gate", "clear") and len(groups_at(C, LD.groups, target(C, G))) != 1:
+        if G.kind in ("table", "gate", "clear", "single") and len(groups_at(C, LD.groups, target(C, G))) != 1:
             raise Fail(f"layer {l}: coordinate {target(C, G)} is written by more than one group")
+    counted = [t.vc for t in cnt_cols(LD)]
     for c in range(d):
         before, after = role_at(C, c, l - 1), role_at(C, c, l)
         at = groups_at(C, LD.groups, c)
         if before == after and at:
             raise Fail(f"layer {l}: coordinate {c} keeps {role_text(after)} but a unit writes it")
+        if before != after and c in counted:
+            if at:
+                raise Fail(f"layer {l}: coordinate {c} is a count head's target but a unit writes it")
+            continue
         if before != after and not at:
             raise Fail(f"layer {l}: coordinate {c} changes from {role_text(before)} to {role_text(after)} but no unit writes it")
 
@@ -547,6 +710,7 @@ def layer_ok(C: Certificate, d: int, l: int, LW: LayerW, LD: LayerD) -> None:
         raise Fail(f"layer {l}: {len(LW.heads)} head(s), the description lists {len(LD.heads)}")
     for h, (hw, hd) in enumerate(zip(LW.heads, LD.heads)):
         head_ok(C, l, h, hw, hd)
+    counts_ok(C, LD, l)
     targets_ok(C, LD, l, d)
     groups_ok(C, LD, l, LD.groups, LW.units)
     for c in [e[0] for e in LW.b2] + [target(C, G) for G in LD.groups]:
@@ -597,7 +761,7 @@ def role_embed_ok(C: Certificate, M: ModelW, c: int) -> bool:
         if nd.kind == "modEq" and nd.args[0] == 2:
             return int(nd.args[1]) < 2 and Feat("one") in feats and Feat("parity") in feats
         return False
-    return True
+    return r.kind == "zero"
 
 
 def embed_ok(C: Certificate, M: ModelW) -> None:
@@ -614,7 +778,7 @@ def embed_ok(C: Certificate, M: ModelW) -> None:
             r = role_at(C, c, 0)
             if r.kind == "feat":
                 raise Fail(f"embedding: coordinate {c} holds the feature {feat_text(r.feat)}, which the model does not embed")
-            raise Fail(f"embedding: coordinate {c} holds node {r.node} from the start, which the embedding cannot set")
+            raise Fail(f"embedding: coordinate {c} holds {role_text(r)} from the start, which the embedding cannot set")
         for a in range(C.nsym):
             if sv_get(M.we[a], c) != we_expected(C, c, a):
                 raise Fail(f"embedding: symbol {a} writes {sv_get(M.we[a], c)} into coordinate {c}, expected {we_expected(C, c, a)}")

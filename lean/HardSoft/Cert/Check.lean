@@ -8,9 +8,10 @@ public import HardSoft.Cert.Model
 A certificate describes a compiled model the way the compiler laid it out
 (`constructive/logic/compiler.py`): what each residual coordinate holds (`Role`: nothing, a
 position feature, or the 0/1 value of a formula node from the layer after which it exists), where
-each node lives, which construction each head is (`Family`, with its select and value terms), and
-what each group of hidden units computes (`GroupD`: the clamp of an attended node, its eraser, a
-truth table or a circuit gate). `check` returns `true` only if the weights are exactly those
+each node lives, which construction each head is (`Family`, with its select and value terms; the
+count and sign heads of an inclusive comparison of counts), and what each group of hidden units
+computes (`GroupD`: the clamp of an attended node, its eraser, a truth table, a circuit gate, or an
+inclusive comparison's one-position correction `W`). `check` returns `true` only if the weights are exactly those
 constructions over those coordinates, the Boolean plans compute their nodes (by enumeration or
 by flattening), every select meets Lemma 8's conditions, and the temperature rule puts every
 head's error within the clamps' tolerance. `HardSoft.Cert.Sound` proves once that `check = true`
@@ -37,18 +38,25 @@ set_option autoImplicit false
 
 namespace HardSoft.Cert
 
-/-- What a residual coordinate holds at a layer boundary: nothing, a position feature, or the 0/1
-value of node `g`. -/
+/-- What a residual coordinate holds at a layer boundary: nothing, a position feature, the 0/1
+value of node `g`, or one of the two values an inclusive comparison `g` (`Node.cmp ts r`, every
+term `#<=`) carries between its two layers: `val g`, the count head's output
+`(Σ_k c_k #<=_k + r - 1/2) / (i + 1)`, and `single g`, the one-position correction `W`
+(`1` if `n = 1` and `g` does not hold, else `0`). -/
 inductive Role where
   | zero
   | feat (f : Feat)
   | node (g : Nat)
+  | val (g : Nat)
+  | single (g : Nat)
 
 /-- Checker helper: role equality, decided. -/
 noncomputable def Role.beq : Role → Role → Bool
   | .zero, .zero => true
   | .feat f, .feat f' => f.beq f'
   | .node g, .node g' => g == g'
+  | .val g, .val g' => g == g'
+  | .single g, .single g' => g == g'
   | _, _ => false
 
 /-- `Role.beq` decides equality. -/
@@ -56,10 +64,28 @@ theorem Role.eq_of_beq {a b : Role} (h : a.beq b = true) : a = b := by
   cases a <;> cases b <;> simp_all [Role.beq]
   exact Feat.eq_of_beq h
 
+/-- One value column of a count head: it adds `coef` times its source's `0/1` value to the
+coordinate `vc` of comparison `g`'s `V` (a term `c_k #<=[x_k]`: `src = some x_k`, `coef = c_k`;
+the constant: `src = none`, the column reads the `is_first` feature, `coef = r - 1/2`). -/
+structure CntD where
+  /-- the comparison -/
+  g : Nat
+  /-- the coordinate of its `V` (the column's `W_O` target) -/
+  vc : Nat
+  /-- the counted node (`none`: the constant, through `is_first`) -/
+  src : Option Nat
+  /-- the `W_O` entry -/
+  coef : Rat
+
 /-- The head constructions (`constructive/heads.py`): tie-breaking (Lemma 8) past / future in the
-bounded / unbounded regime, and the unbounded one-sided lookup (Lemma 7). -/
+bounded / unbounded regime, the unbounded one-sided lookup (Lemma 7), the count head of direction
+`d` with its value columns `ts` (no score, every key ties), and the sign head of a comparison
+(orientation `o`, reading `V` at `vc` and the correction `W` at `wc`; its one value term is the
+comparison's node). -/
 inductive Family where
   | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut
+  | cnt (d : CountDir) (ts : List CntD)
+  | sign (o : Bool) (vc : Nat) (wc : Option Nat)
 
 /-- A coordinate's role over a stretch of layer boundaries: `role` from boundary `start` on, until
 boundary `stop` (excluded; `none`: to the end). A coordinate serves several nodes in turn
@@ -106,6 +132,9 @@ inductive GroupD where
   | table (g : Nat) (inputs extra : List Nat) (assigns : List (List Bool)) (neg : Bool)
   /-- node `g` as one gate: the clamp of `sigma` over `inputs`, or one minus it (`neg`) -/
   | gate (g : Nat) (inputs : List Nat) (sigma : List Bool) (neg : Bool)
+  /-- inclusive comparison `g`'s correction `W` at `wc` from its `V` at `vc` (2 units,
+  `±ReLU(-V + M is_first + M is_last ± 1/2 - 2M)`) -/
+  | single (g vc wc : Nat) (M : Rat)
 
 /-- One layer of the description: its heads (in the model's order) and its unit groups (in order). -/
 structure LayerD where
@@ -216,6 +245,8 @@ noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
   | .node g' => g' == g || listedEquiv C g g'
   | .feat f => featIs C.prog g f
   | .zero => false
+  | .val _ => false
+  | .single _ => false
 
 /-- The conjuncts of node `r` (its `and`-tree, `r` itself included). -/
 noncomputable def conjuncts (P : Prog) : Nat → Nat → List Nat
@@ -289,20 +320,26 @@ noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) (l 
   | .lkFut => match featCoord C .one l, featCoord C .idx l, featCoord C .idxSq l with
     | some o, some p, some s => some [([(p, 1), (o, 1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
     | _, _, _ => none
+  | .cnt _ _ | .sign _ _ _ => none
 
 /-- The mask of a family. -/
 noncomputable def Family.mask : Family → Mask
   | .tbPastB | .tbPastU | .lkPast => .strict
   | .tbFutB | .tbFutU | .lkFut => .strictAnti
+  | .cnt .lt _ => .strict
+  | .cnt .le _ => .causal
+  | .cnt .gt _ => .strictAnti
+  | .sign _ _ _ => .none
 
 /-- Whether a family belongs to the regime. -/
 noncomputable def Family.inRegime (bounded : Bool) : Family → Bool
   | .tbPastB | .tbFutB => bounded
+  | .cnt _ _ | .sign _ _ _ => true
   | _ => !bounded
 
 /-- Whether a family is a tie-breaking head (Lemma 8). -/
 noncomputable def Family.tiebreak : Family → Bool
-  | .lkPast | .lkFut => false
+  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ => false
   | _ => true
 
 /-- Whether a family looks into the past. -/
@@ -327,8 +364,9 @@ noncomputable def sameCols : List SVec → List SVec → Bool
   | v :: vs, t :: ts => sameVec v t && sameCols vs ts
   | _, _ => false
 
-/-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`). -/
-noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
+/-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`):
+the tie-breaking and lookup families. -/
+noncomputable def headOKSel (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
   hd.fam.inRegime C.bounded && hw.mask.beq hd.fam.mask &&
   (match hd.sel with | some b => rep C b (l - 1) | none => true) &&
   (match scoreTemplate C hd.fam hd.sel (l - 1) with
@@ -339,13 +377,109 @@ noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :
   hd.terms.all (fun t => rep C t.src (l - 1) && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
     (C.roleAt (C.crd t.node) (l - 1)).beq .zero && termKindOK C hd t)
 
+/-- Whether every term of a comparison counts inclusively (`#<=`), and there is one. -/
+noncomputable def allLe (ts : List (Int × CountDir × Nat)) : Bool :=
+  !ts.isEmpty && ts.all (fun t => match t.2.1 with | .le => true | _ => false)
+
+/-- Whether node `g` is an inclusive comparison (`Node.cmp ts r`, every term `#<=`, one at least, every counted node before `g`). -/
+noncomputable def inclusiveCmp (P : Prog) (g : Nat) : Bool :=
+  match nodeAt P g with
+  | .cmp ts _ => allLe ts && ts.all (fun t => decide (t.2.2 < g))
+  | _ => false
+
+/-- The count columns of comparison `Node.cmp ts r`, in order, as `(coef, src)`: the first term,
+then the constant `r - 1/2` (through `is_first`), then the other terms. -/
+noncomputable def cntExpected (ts : List (Int × CountDir × Nat)) (r : Int) : List (Rat × Option Nat) :=
+  match ts with
+  | [] => []
+  | t :: rest => ((t.1 : Rat), some t.2.2) :: (((2 * r - 1 : Int) : Rat) / 2, none) ::
+      rest.map (fun u => ((u.1 : Rat), some u.2.2))
+
+/-- Whether the value columns of a count head read what its columns say at boundary `l - 1`: the
+counted node (`rep`), or the `is_first` feature for the constant. -/
+noncomputable def cntVOK (C : Cert) (l : Nat) : List SVec → List CntD → Bool
+  | [], [] => true
+  | v :: vs, t :: ts =>
+    (match t.src with
+     | some x => sameVec v [(C.crd x, 1)] && rep C x (l - 1)
+     | none => match featCoord C .isFirst (l - 1) with
+       | some f => sameVec v [(f, 1)]
+       | none => false) && cntVOK C l vs ts
+  | _, _ => false
+
+/-- Whether a count head is its construction at layer `l`: causal mask (`#<=`), no score (one
+empty query and key column), one value column per `CntD` writing `coef` into the comparison's `V`
+coordinate, which holds nothing before the layer and the comparison's `V` after it. -/
+noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (ts : List CntD) : Bool :=
+  (match d with | .le => true | _ => false) && hw.mask.beq .causal &&
+  hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !ts.isEmpty &&
+  sameCols hw.q [[]] && sameCols hw.k [[]] &&
+  cntVOK C l hw.v ts &&
+  sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) &&
+  ts.all (fun t => inclusiveCmp C.prog t.g &&
+    (C.roleAt t.vc (l - 1)).beq .zero && (C.roleAt t.vc l).beq (.val t.g))
+
+/-- Whether a sign head is its construction at layer `l`: no mask; the score `K V` against the
+key `p_j` (bounded) or `n p_j` (unbounded); the value `[j even] - W`; written into the coordinate of
+its one term's node, an inclusive comparison whose `V` is at `vc` and `W` at `wc` at boundary
+`l - 1`. -/
+noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o : Bool) (vc : Nat) (wc : Option Nat) : Bool :=
+  hw.mask.beq .none && hd.sel.isNone && !hd.anchored && o &&
+  (match hd.terms, wc with
+   | [t], some w =>
+     t.node == t.src && inclusiveCmp C.prog t.node &&
+     (C.roleAt vc (l - 1)).beq (.val t.node) && (C.roleAt w (l - 1)).beq (.single t.node) &&
+     (C.roleAt (C.crd t.node) (l - 1)).beq .zero && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
+     (match featCoord C .one (l - 1), featCoord C .parity (l - 1),
+        featCoord C (if C.bounded then .parity else .lenParity) (l - 1) with
+      | some one, some par, some kp =>
+        sameCols hw.q [[(vc, C.K)]] && sameCols hw.k [[(kp, 1)]] &&
+        sameCols hw.v [[(one, 1 / 2), (par, 1 / 2), (w, -1)]]
+      | _, _, _ => false) &&
+     sameCols hw.o [[(C.crd t.node, 1)]]
+   | _, _ => false)
+
+/-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`). -/
+noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
+  match hd.fam with
+  | .cnt d ts => cntHeadOK C l hw hd d ts
+  | .sign o vc wc => signHeadOK C l hw hd o vc wc
+  | _ => headOKSel C l hw hd
+
 /-- The attended nodes of a layer (every value term's node). -/
 noncomputable def attended (LD : LayerD) : List Nat := LD.heads.flatMap (fun hd => hd.terms.map (·.node))
+
+/-- The nodes of a layer attended by a sign head (their raw value is within `2 errRule`). -/
+noncomputable def signAttended (LD : LayerD) : List Nat :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .sign _ _ _ => hd.terms.map (·.node)
+    | _ => [])
+
+/-- The count columns of a layer, in head order. -/
+noncomputable def cntCols (LD : LayerD) : List CntD :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .cnt _ ts => ts
+    | _ => [])
+
+/-- Whether every comparison counted in a layer has exactly its columns there, in order
+(`cntExpected`), all writing one coordinate. -/
+noncomputable def countsOK (C : Cert) (LD : LayerD) : Bool :=
+  (cntCols LD).all (fun t => match nodeAt C.prog t.g with
+    | .cmp ts r =>
+      ((cntCols LD).filter (fun u => u.g == t.g)).map (fun u => (u.coef, u.src)) == cntExpected ts r &&
+      ((cntCols LD).filter (fun u => u.g == t.g)).all (fun u => u.vc == t.vc)
+    | _ => false)
+
+/-- The largest `|V|` of an inclusive comparison, plus `1/2`: `Σ_k |c_k| + |r - 1/2| + 1/2`. -/
+noncomputable def cmpBound (ts : List (Int × CountDir × Nat)) (r : Int) : Rat :=
+  (ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum +
+    (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) + 1 / 2
 
 /-- The target coordinate of a unit group. -/
 noncomputable def GroupD.target (C : Cert) : GroupD → Nat
   | .pair g | .eraser g | .table g _ _ _ _ | .gate g _ _ _ => C.crd g
   | .clear c => c
+  | .single _ _ wc _ => wc
 
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
@@ -366,8 +500,14 @@ noncomputable def clampUnitsOK (cs : List Nat) (tgt : Nat) (s : Rat) : List (Lis
 /-- Whether an input of a Boolean node is read exactly (`rep` at `l - 1`) or is attended in layer `l`. -/
 noncomputable def inputOK (C : Cert) (LD : LayerD) (l x : Nat) : Bool := rep C x (l - 1) || (attended LD).contains x
 
-/-- How many inputs are attended in layer `l` (approximate in soft mode). -/
-noncomputable def approxCount (LD : LayerD) (ins : List Nat) : Nat := (ins.filter (fun x => (attended LD).contains x)).length
+/-- How many inputs are attended in layer `l` (approximate in soft mode), a sign-attended one twice
+(its error is `2 errRule`). -/
+noncomputable def approxCount (LD : LayerD) (ins : List Nat) : Nat :=
+  (ins.filter (fun x => (attended LD).contains x)).length + (ins.filter (fun x => (signAttended LD).contains x)).length
+
+/-- The error bound on attended node `g`'s raw value: `2 errRule` for a sign head's, else `errRule`. -/
+noncomputable def errOf (C : Cert) (LD : LayerD) (g : Nat) : Rat :=
+  if (signAttended LD).contains g then 2 * C.errRule else C.errRule
 
 /-- Whether the literals of a gate are those of the assignment. -/
 noncomputable def litsMatch (lits : List (Nat × Bool)) (ins : List Nat) (σ : List Bool) : Bool :=
@@ -380,7 +520,7 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
     (attended LD).contains g &&
     sameVec u1.win [(C.crd g, 2)] && u1.bias == -1 / 2 && sameVec u1.wout [(C.crd g, 1)] &&
     sameVec u2.win [(C.crd g, 2)] && u2.bias == -3 / 2 && sameVec u2.wout [(C.crd g, -1)] &&
-    decide (C.errRule ≤ 1 / 4) && groupsOK C LD l gs us
+    decide (errOf C LD g ≤ 1 / 4) && groupsOK C LD l gs us
   | .eraser g :: gs, u :: us =>
     (attended LD).contains g &&
     sameVec u.win [(C.crd g, 1)] && u.bias == 0 && sameVec u.wout [(C.crd g, -1)] && groupsOK C LD l gs us
@@ -405,24 +545,39 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
     decide ((approxCount LD ins : Rat) * C.errRule ≤ 1 / 4) &&
     clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) [σ] (us.take 2) &&
     groupsOK C LD l gs (us.drop 2)
+  | .single g vc wc M :: gs, u1 :: u2 :: us =>
+    inclusiveCmp C.prog g &&
+    (match nodeAt C.prog g with
+     | .cmp ts r => decide (cmpBound ts r ≤ M)
+     | _ => false) &&
+    (C.roleAt vc l).beq (.val g) && (C.roleAt wc (l - 1)).beq .zero && (C.roleAt wc l).beq (.single g) &&
+    (match featCoord C .isFirst (l - 1), featCoord C .isLast (l - 1) with
+     | some f, some e =>
+       sameVec u1.win [(vc, -1), (f, M), (e, M)] && u1.bias == 1 / 2 - 2 * M && sameVec u1.wout [(wc, 1)] &&
+       sameVec u2.win [(vc, -1), (f, M), (e, M)] && u2.bias == -1 / 2 - 2 * M && sameVec u2.wout [(wc, -1)]
+     | _, _ => false) &&
+    groupsOK C LD l gs us
   | _, _ => false
 
 /-- The groups writing coordinate `c`. -/
 noncomputable def groupsAt (C : Cert) (gs : List GroupD) (c : Nat) : List GroupD := gs.filter (fun G => G.target C == c)
 
 /-- Whether every coordinate is written by the expected groups: an attended node's by its pair then
-its eraser, a table, gate or clearing group's coordinate by that group alone; and a coordinate
-is written exactly when its role changes from boundary `l - 1` to boundary `l`. -/
+its eraser, a table, gate, clearing or single group's coordinate by that group alone; and a
+coordinate is written by a group exactly when its role changes from boundary `l - 1` to boundary
+`l`, except a count head's target (its role changes, written by the head alone). -/
 noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   nodupNat ((attended LD).map C.crd) &&
   (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
     | [.pair g1, .eraser g2] => g1 == g && g2 == g
     | _ => false) &&
   LD.groups.all (fun G => match G with
-    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ => (groupsAt C LD.groups (G.target C)).length == 1
+    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ => (groupsAt C LD.groups (G.target C)).length == 1
     | _ => true) &&
   (List.range d).all (fun c => if (C.roleAt c (l - 1)).beq (C.roleAt c l)
-    then (groupsAt C LD.groups c).length == 0 else (groupsAt C LD.groups c).length != 0)
+    then (groupsAt C LD.groups c).length == 0
+    else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
+    else (groupsAt C LD.groups c).length != 0)
 
 /-- Whether a group negates (adds `1` through `b_2`). -/
 noncomputable def GroupD.neg : GroupD → Bool
@@ -444,7 +599,7 @@ noncomputable def layerInRange (d : Nat) (L : LayerW) : Bool :=
 /-- Whether layer `l` (1-based) of the model is what its description says. -/
 noncomputable def layerOK (C : Cert) (d l : Nat) (LW : LayerW) (LD : LayerD) : Bool :=
   layerInRange d LW && LW.heads.length == LD.heads.length &&
-  (LW.heads.zip LD.heads).all (fun p => headOK C l p.1 p.2) &&
+  (LW.heads.zip LD.heads).all (fun p => headOK C l p.1 p.2) && countsOK C LD &&
   targetsOK C LD l d && groupsOK C LD l LD.groups LW.units &&
   (LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)).all (fun c => svGet LW.b2 c == b2Expected C LD.groups c)
 
@@ -485,7 +640,8 @@ noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
      | .modEq 1 0 => feats.any (·.beq .one)
      | .modEq 2 r => decide (r < 2) && feats.any (·.beq .one) && feats.any (·.beq .parity)
      | _ => false)
-  | _ => true
+  | .val _ | .single _ => false
+  | .zero => true
 
 /-- Whether the embedding sets every coordinate to its role's value at layer boundary `0`. -/
 noncomputable def embedOK (C : Cert) (M : ModelW) : Bool :=

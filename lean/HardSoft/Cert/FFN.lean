@@ -1,6 +1,6 @@
 module
 
-public import HardSoft.Cert.Heads
+public import HardSoft.Cert.Count
 
 /-!
 # Certificates, part 9: what the feed-forward groups compute
@@ -205,19 +205,28 @@ theorem lsum_eq_indicator : ∀ (as : List (List Bool)) (ρ : List Bool), nodupA
       have : (σ == ρ) = false := by simp [hs]
       simp [this]; grind
 
+/-- The input column of the two `W` units of an inclusive comparison whose `V` is at `vc`:
+`-V + M is_first + M is_last` (the features' coordinates at boundary `l - 1`). -/
+noncomputable def singleWin (C : Cert) (l vc : Nat) (M : Rat) : SVec :=
+  match featCoord C .isFirst (l - 1), featCoord C .isLast (l - 1) with
+  | some f, some e => [(vc, -1), (f, M), (e, M)]
+  | _, _ => []
+
 /-- What one unit group adds to coordinate `c` (read through its templates). -/
-noncomputable def groupVal (C : Cert) (y : Nat → α) (c : Nat) (G : GroupD) : α :=
+noncomputable def groupVal (R : RatEmb α) (C : Cert) (l : Nat) (y : Nat → α) (c : Nat) (G : GroupD) : α :=
   match G with
   | .pair g => (if C.crd g = c then 1 else 0) * (relu (y (C.crd g) * 2 + (-1 / 2)) - relu (y (C.crd g) * 2 + (-3 / 2)))
   | .eraser g => (if C.crd g = c then -1 else 0) * relu (y (C.crd g))
   | .table g ins _ as neg => lsum as (fun σ => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ)
   | .gate g ins σ neg => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ
   | .clear c' => (if c' = c then 1 else 0) * (relu (-y c') - relu (y c'))
+  | .single _ vc wc M => (if wc = c then 1 else 0) * (relu (dotv R y (singleWin C l vc M) + R.cast (1 / 2 - 2 * M))
+      - relu (dotv R y (singleWin C l vc M) + R.cast (-1 / 2 - 2 * M)))
 
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
     ∀ (gs : List GroupD) (us : List UnitW), groupsOK C LD l gs us = true →
-      lsum us (unitAt R y c) = lsum gs (groupVal C y c)
+      lsum us (unitAt R y c) = lsum gs (groupVal R C l y c)
   | [], [], _ => rfl
   | .pair g :: gs, u1 :: u2 :: us, h => by
     unfold groupsOK at h
@@ -283,7 +292,30 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
       have e2 : y c' * -1 + 0 + 0 = -y c' := by grind
       rw [e1, e2]; grind
     · simp only [if_neg hc]; grind
+  | .single g vc wc M :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨⟨_, _⟩, _⟩, _⟩, hf⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest]
+    simp only [groupVal, singleWin]
+    cases h1 : featCoord C .isFirst (l - 1) with
+    | none => rw [h1] at hf; simp at hf
+    | some f =>
+      cases h2 : featCoord C .isLast (l - 1) with
+      | none => rw [h1, h2] at hf; simp at hf
+      | some e =>
+        rw [h1, h2] at hf
+        simp only [Bool.and_eq_true, beq_iff_eq] at hf
+        obtain ⟨⟨⟨⟨⟨hw1, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩ := hf
+        simp only
+        rw [unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+          dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+        by_cases hc : wc = c
+        · simp only [if_pos hc, R.map_neg, R.map_one]; grind
+        · simp only [if_neg hc, R.map_zero]; grind
   | [], _ :: _, h => by simp [groupsOK] at h
+  | .single _ _ _ _ :: _, [], h => by simp [groupsOK] at h
+  | .single _ _ _ _ :: _, [_], h => by simp [groupsOK] at h
   | .clear _ :: _, [], h => by simp [groupsOK] at h
   | .clear _ :: _, [_], h => by simp [groupsOK] at h
   | .pair _ :: _, [], h => by simp [groupsOK] at h

@@ -60,17 +60,24 @@ noncomputable def termOut (R : RatEmb α) (mode : Mode α) (C : Cert) (hw : Head
   sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k *
     ind (holds C.prog w n t.src (hw.mask.key i k))) (hw.mask.count n i)
 
+/-- A selecting head's (tie-breaking or lookup) template exists only for its families, whose masks
+are strict. -/
+theorem sel_mask {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (h : (match scoreTemplate C hd.fam hd.sel (l - 1) with
+    | some tm => sameCols hw.q (tm.map (·.1)) && sameCols hw.k (tm.map (·.2))
+    | none => false) = true) : hd.fam.mask = .strict ∨ hd.fam.mask = .strictAnti := by
+  cases hfam : hd.fam <;> (try simp only [Family.mask, true_or, or_true]) <;> (rw [hfam] at h; simp [scoreTemplate] at h)
+
 /-- A head the checker accepts outputs, at coordinate `c`, the sum of its value terms aimed at `c`. -/
 theorem headOut_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hd : ∀ g, C.crd g < d) {hw : HeadW} {hd' : HeadD}
-    (hok : headOK C l hw hd' = true) {i : Nat} (hi : i < n) (c : Nat) :
+    (hok : headOKSel C l hw hd' = true) {i : Nat} (hi : i < n) (c : Nat) :
     headOut R mode hw x n i c
       = lsum hd'.terms (fun t => termOut R mode C hw x w n i t * (if C.crd t.node = c then 1 else 0)) := by
-  unfold headOK at hok
+  unfold headOKSel at hok
   simp only [Bool.and_eq_true] at hok
-  obtain ⟨⟨⟨⟨⟨⟨hreg, hmask⟩, _⟩, _⟩, hv⟩, ho⟩, hterms⟩ := hok
+  obtain ⟨⟨⟨⟨⟨⟨_, hmask⟩, _⟩, htm⟩, hv⟩, ho⟩, hterms⟩ := hok
   have hm : hw.mask = .strict ∨ hw.mask = .strictAnti := by
-    rw [Mask.eq_of_beq hmask]; cases hd'.fam <;> simp [Family.mask]
+    rw [Mask.eq_of_beq hmask]; exact sel_mask htm
   unfold headOut
   rw [lsum_zip_sameCols hv ho (fun v o (_ : Unit) => sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k
       * dotv R (x (hw.mask.key i k)) v) (hw.mask.count n i) * R.cast (svGet o c))
@@ -119,10 +126,10 @@ theorem firstSel_false (f : Nat → Bool) (hf : ∀ k, f k = false) : ∀ N, fir
     rw [firstSel_false f hf N, hf N]; rfl
 
 /-- A head's scores are its template's: `Σ_t (x_i q_t)(x_j k_t)` over the template's pairs. -/
-theorem score_tm (R : RatEmb α) {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
+theorem score_tm (R : RatEmb α) {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) :
     ∃ tm, scoreTemplate C hd.fam hd.sel (l - 1) = some tm ∧ ∀ (x : Acts α) (i k : Nat),
       score R hw x i k = lsum tm (fun p => dotv R (x i) p.1 * dotv R (x (hw.mask.key i k)) p.2) := by
-  unfold headOK at hok
+  unfold headOKSel at hok
   simp only [Bool.and_eq_true] at hok
   have h := hok.1.1.1.2
   cases htm : scoreTemplate C hd.fam hd.sel (l - 1) with
@@ -137,26 +144,26 @@ theorem score_tm (R : RatEmb α) {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} 
     exact lsum_zip_fst_snd tm (fun q kk => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
 
 /-- The family's mask. -/
-theorem mask_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
+theorem mask_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) :
     hw.mask = hd.fam.mask := by
-  unfold headOK at hok
+  unfold headOKSel at hok
   simp only [Bool.and_eq_true] at hok
   exact Mask.eq_of_beq hok.1.1.1.1.1.2
 
 /-- The select of a tie-breaking head is held exactly at boundary `l - 1`. -/
-theorem sel_rep_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {b : Nat}
+theorem sel_rep_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {b : Nat}
     (hb : hd.sel = some b) : rep C b (l - 1) = true := by
-  unfold headOK at hok
+  unfold headOKSel at hok
   simp only [Bool.and_eq_true] at hok
   have := hok.1.1.1.1.2
   rw [hb] at this; exact this
 
 /-- The value terms' facts a head the checker accepts carries. -/
-theorem term_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD}
+theorem term_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD}
     (ht : t ∈ hd.terms) :
     rep C t.src (l - 1) = true ∧ C.roleAt (C.crd t.node) l = .node t.node ∧
       C.roleAt (C.crd t.node) (l - 1) = .zero ∧ termKindOK C hd t = true := by
-  unfold headOK at hok
+  unfold headOKSel at hok
   simp only [Bool.and_eq_true] at hok
   have := List.all_eq_true.mp hok.2 t ht
   simp only [Bool.and_eq_true] at this
@@ -287,12 +294,12 @@ def GapFacts (R : RatEmb α) (C : Cert) (s : Nat → α) (n N T : Nat) : Prop :=
 theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbPastB) {i : Nat}
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbPastB) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
   have hin : i ≤ n := Nat.le_of_lt hin' 
   have hbnd : C.bounded = true := by
-    unfold headOK at hok; simp only [Bool.and_eq_true] at hok
+    unfold headOKSel at hok; simp only [Bool.and_eq_true] at hok
     have := hok.1.1.1.1.1.1; rw [hfam] at this; simpa [Family.inRegime] using this
   have hmask : hw.mask = .strict := by rw [mask_of_ok hok, hfam]; rfl
   obtain ⟨tm, htm, hs⟩ := score_tm R hok
@@ -341,9 +348,9 @@ theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
     exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
 
 /-- The regime of a certified head's family. -/
-theorem bounded_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) :
+theorem bounded_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) :
     hd.fam.inRegime C.bounded = true := by
-  unfold headOK at hok; simp only [Bool.and_eq_true] at hok
+  unfold headOKSel at hok; simp only [Bool.and_eq_true] at hok
   exact hok.1.1.1.1.1.1
 
 /-- The soft mode's exponent in the unbounded regime (`τ = 1`): `-K/1 = -γ`. -/
@@ -371,7 +378,7 @@ theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hc 
 theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbFutB) {i : Nat}
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbFutB) {i : Nat}
     (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
   have hbnd : C.bounded = true := by have := bounded_of_ok hok; rw [hfam] at this; simpa [Family.inRegime] using this
@@ -419,7 +426,7 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
 theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbPastU) {i : Nat}
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbPastU) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
   have hin : i ≤ n := Nat.le_of_lt hin'
@@ -468,7 +475,7 @@ theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
 theorem facts_tbFutU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .tbFutU) {i : Nat}
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbFutU) {i : Nat}
     (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
   have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
@@ -525,7 +532,7 @@ theorem target_none_fut (n i : Nat) : tiebreakFutureTarget (fun _ => false) n i 
 theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .lkPast) (hsel : hd.sel = none)
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .lkPast) (hsel : hd.sel = none)
     {i : Nat} (hi : 0 < i) (hin : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
   have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
@@ -575,7 +582,7 @@ theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
 theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) (hfam : hd.fam = .lkFut) (hsel : hd.sel = none)
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .lkFut) (hsel : hd.sel = none)
     {i : Nat} (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
   have hbnd : C.bounded = false := by have := bounded_of_ok hok; rw [hfam] at this; cases hb : C.bounded <;> simp_all [Family.inRegime]
@@ -664,7 +671,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
       ∀ E : ExpLike α, E.Tangent →
@@ -686,6 +693,9 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     rw [this]
     exact Std.le_trans (Std.le_of_lt (E.pos _)) (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
   cases hfam : hd.fam with
+  | cnt _ _ | sign _ _ _ =>
+    obtain ⟨tm, htm, _⟩ := score_tm R hok
+    rw [hfam] at htm; simp [scoreTemplate] at htm
   | tbPastB | tbPastU | lkPast =>
     have hp : hd.fam.past = true := by rw [hfam]; rfl
     have hm : hw.mask = .strict := by rw [hmask, hfam]; rfl

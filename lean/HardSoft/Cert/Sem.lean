@@ -34,12 +34,26 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 /-- Certificates, definition: the 0/1 value of a proposition. -/
 noncomputable def ind (p : Prop) : α := if p then 1 else 0
 
-/-- Certificates, definition: the value a role gives a coordinate at position `i`. -/
+/-- Certificates, definition: an integer in `α`, through the ring's integer cast. -/
+@[reducible] noncomputable def icast (z : Int) : α := @Int.cast α Lean.Grind.Ring.intCast z
+
+/-- Certificates, definition: comparison `g`'s `Σ_k c_k #_k + r` at position `i` (`0` if `g` is no
+comparison), so that `g` holds exactly when it is positive (`holds_cmp`). -/
+noncomputable def cmpA (P : Prog) (w : List Nat) (n : Nat) (g i : Nat) : Int :=
+  match nodeAt P g with
+  | .cmp ts r => cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r
+  | _ => 0
+
+/-- Certificates, definition: the value a role gives a coordinate at position `i`: `0`, a feature,
+a node's 0/1 value, an inclusive comparison's `V = (A - 1/2)/(i + 1)` (`A = cmpA`), or its
+correction `W = [n = 1 and g fails]`. -/
 noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Nat) : α :=
   match r with
   | .zero => 0
   | .feat f => f.val n i
   | .node g => ind (holds P w n g i)
+  | .val g => (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (i + 1)
+  | .single g => ind (n = 1 ∧ ¬ holds P w n g i)
 
 /-- Certificates, definition: the invariant at layer boundary `l`: every coordinate `c < d` holds
 its role's value at every position `i < n`. -/
@@ -104,6 +118,8 @@ theorem rep_val {C : Cert} (hE : equivOK C = true) {g l : Nat} (h : rep C g l = 
   generalize hr : C.roleAt (C.crd g) l = r at h ⊢
   cases r with
   | zero => simp at h
+  | val _ => simp at h
+  | single _ => simp at h
   | feat f =>
     simp only [roleVal]
     unfold featIs at h
@@ -188,6 +204,8 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
   unfold roleEmbedOK at hrole
   generalize hr : C.roleAt c 0 = r at hrole
   cases r with
+  | val _ => simp at hrole
+  | single _ => simp at hrole
   | zero =>
     have h1 : ∀ g, C.roleAt c 0 ≠ .node g := fun g h => by rw [hr] at h; cases h
     have h2 : ∀ f', C.roleAt c 0 ≠ .feat f' := fun f' h => by rw [hr] at h; cases h

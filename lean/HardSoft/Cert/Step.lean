@@ -10,11 +10,16 @@ boundary `l - 1` to activations that hold them at boundary `l`, in average-hard 
 mode at the temperature rule (`layer_step`): every coordinate no head and no unit writes keeps its
 value; an attended node's coordinate receives its head's raw output, which its clamp and eraser
 turn into the exact 0/1 value; a table or gate node's coordinate receives its exact value from
-inputs that are exact or within `errRule` of theirs.
+inputs that are exact or within `errRule` of theirs (`2 errRule` for a sign head's). For an
+inclusive comparison of counts: a count head's target receives the comparison's `V` exactly
+(`cnt_part_val`), a sign head's node is attended like any other (its raw output within
+`2 errRule`, `raw_bound`), and the two `W` units write `W = [n = 1 and g fails]` (`val_lower`
+bounds `V` from below for `n ≥ 2`).
 
 ## Main results
 
-* `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.layer_step`.
+* `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.raw_bound`,
+  `HardSoft.Cert.cnt_part_val`, `HardSoft.Cert.val_lower`, `HardSoft.Cert.layer_step`.
 -/
 
 @[expose] public section
@@ -114,11 +119,11 @@ theorem layerOK_parts {C : Cert} {d l : Nat} {LW : LayerW} {LD : LayerD} (h : la
     LW.heads.length = LD.heads.length ∧
     (∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) ∧
     targetsOK C LD l d = true ∧ groupsOK C LD l LD.groups LW.units = true ∧
-    (∀ c, svGet LW.b2 c = b2Expected C LD.groups c) := by
+    (∀ c, svGet LW.b2 c = b2Expected C LD.groups c) ∧ countsOK C LD = true := by
   unfold layerOK at h
   simp only [Bool.and_eq_true, beq_iff_eq] at h
-  obtain ⟨⟨⟨⟨⟨_, hlen⟩, hheads⟩, htg⟩, hgr⟩, hb2⟩ := h
-  refine ⟨hlen, fun p hp => List.all_eq_true.mp hheads p hp, htg, hgr, fun c => ?_⟩
+  obtain ⟨⟨⟨⟨⟨⟨_, hlen⟩, hheads⟩, hcnt⟩, htg⟩, hgr⟩, hb2⟩ := h
+  refine ⟨hlen, fun p hp => List.all_eq_true.mp hheads p hp, htg, hgr, fun c => ?_, hcnt⟩
   by_cases hc : c ∈ LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)
   · have := List.all_eq_true.mp hb2 c hc; simpa using this
   · simp only [List.mem_append, not_or] at hc
@@ -130,27 +135,213 @@ theorem layerOK_parts {C : Cert} {d l : Nat} {LW : LayerW} {LD : LayerD} (h : la
       exact hc.2 (List.mem_map.mpr ⟨G, hG, by simpa using hb⟩)
     rw [this]; rfl
 
-/-- The heads' output at coordinate `c`, as the sum over the layer's value terms aimed at `c`. -/
+/-- A sum over a list equals the sum over the elements a filter keeps, when the others add `0`. -/
+theorem lsum_filter_eq {β : Type} {l : List β} {p : β → Bool} {f : β → α} (h0 : ∀ e, e ∈ l → p e = false → f e = 0) :
+    lsum l f = lsum (l.filter p) f := by
+  induction l with
+  | nil => rfl
+  | cons e t ih =>
+    rw [lsum_cons]
+    by_cases hp : p e = true
+    · rw [List.filter_cons_of_pos hp, lsum_cons, ih (fun x hx => h0 x (by simp [hx]))]
+    · rw [List.filter_cons_of_neg hp, h0 e (by simp) (by simpa using hp), ih (fun x hx => h0 x (by simp [hx]))]
+      grind
+
+/-- The raw output of a value term: its head's output at the term's coordinate (a sign head), or
+the weighted copy of its source (a selecting head). -/
+noncomputable def rawOut (R : RatEmb α) (mode : Mode α) (C : Cert) (hw : HeadW) (hd : HeadD) (x : Acts α)
+    (w : List Nat) (n i : Nat) (t : TermD) : α :=
+  match hd.fam with
+  | .sign _ _ _ => headOut R mode hw x n i (C.crd t.node)
+  | _ => termOut R mode C hw x w n i t
+
+/-- A count head's output at coordinate `c` (`0` for the other heads). -/
+noncomputable def cntOut (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : HeadD) (x : Acts α) (n i c : Nat) : α :=
+  match hd.fam with
+  | .cnt _ _ => headOut R mode hw x n i c
+  | _ => 0
+
+/-- A head the checker accepts outputs, at coordinate `c`, its value terms aimed at `c` plus (a
+count head) its count columns. -/
+theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {hw : HeadW} {hd : HeadD}
+    (hok : headOK C l hw hd = true) {i : Nat} (hi : i < n) (c : Nat) :
+    headOut R mode hw x n i c
+      = lsum hd.terms (fun t => if C.crd t.node = c then rawOut R mode C hw hd x w n i t else 0)
+        + cntOut R mode hw hd x n i c := by
+  unfold headOK at hok
+  cases hfam : hd.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok
+    obtain ⟨-, hterms, -⟩ := cnt_facts hok
+    simp only [cntOut, hfam, hterms, lsum_nil]; grind
+  | sign o vc wc =>
+    rw [hfam] at hok
+    obtain ⟨-, t, w0, one, par, kp, hterms, -, -, -, -, -, -, -, -, -, -, -, -, hv, ho⟩ := sign_facts hok
+    simp only [cntOut, rawOut, hfam, hterms, lsum_cons, lsum_nil]
+    by_cases hc : C.crd t.node = c
+    · rw [if_pos hc, hc]; grind
+    · rw [if_neg hc, headOut_cols, lsum_zip_sameCols hv ho (fun v o (_ : Unit) => colOut R mode hw x n i v * R.cast (svGet o c))
+        (fun v v' o o' _ h1 h2 => by dsimp only; rw [colOut_congr R mode hw x n i h1, h2]) ()]
+      simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, svGet, if_neg hc, Rat.add_zero, R.map_zero]
+      grind
+  | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut =>
+    rw [hfam] at hok
+    have hsel : headOKSel C l hw hd = true := hok
+    rw [headOut_eq R mode hinv hE hcrd hsel hi c]
+    simp only [cntOut, rawOut, hfam]
+    have e : ∀ t : TermD, termOut R mode C hw x w n i t * (if C.crd t.node = c then 1 else 0)
+        = if C.crd t.node = c then termOut R mode C hw x w n i t else 0 := by
+      intro t; split <;> grind
+    rw [lsum_congr (fun t _ => e t)]; grind
+
+/-- A flatMap over a zip of equal-length lists, of a function of the second component. -/
+theorem flatMap_zip_snd {β γ δ : Type} (f : γ → List δ) : ∀ (a : List β) (b : List γ), a.length = b.length →
+    (a.zip b).flatMap (fun p => f p.2) = b.flatMap f
+  | [], [], _ => rfl
+  | x :: a, y :: b, h => by
+    simp only [List.zip_cons_cons, List.flatMap_cons]
+    rw [flatMap_zip_snd f a b (by simpa using h)]
+  | [], _ :: _, h => by simp at h
+  | _ :: _, [], h => by simp at h
+
+/-- The count columns of a count head (none for the other heads). -/
+noncomputable def colsOf (hd : HeadD) : List CntD :=
+  match hd.fam with
+  | .cnt _ ts => ts
+  | _ => []
+
+/-- The heads' output at coordinate `c`: the value terms aimed at `c`, plus the count heads'. -/
 theorem heads_out_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     lsum LW.heads (fun h => headOut R mode h x n i c)
-      = lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then termOut R mode C q.1 x w n i q.2.2 else 0) := by
+      = lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0)
+        + lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c) := by
   rw [← lsum_zip_fst (fun h => headOut R mode h x n i c) LW.heads LD.heads hlen]
   unfold flatTerms
-  rw [lsum_flatMap]
+  rw [lsum_flatMap, lsum_congr (fun p hp => head_decomp R mode hinv hE hcrd (hh p hp) hi c), lsum_add]
+  congr 1
+  refine lsum_congr (fun p _ => ?_)
+  rw [lsum_map]
+
+/-- The count columns of a layer, through the zip of its heads' weights and descriptions. -/
+theorem cntCols_zip {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length) :
+    cntCols LD = (LW.heads.zip LD.heads).flatMap (fun p => colsOf p.2) := by
+  rw [flatMap_zip_snd colsOf LW.heads LD.heads hlen]
+  rfl
+
+/-- The count heads' output at `c`: `coef` times the column's value over the layer's count columns
+aimed at `c`. -/
+theorem cnt_part_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {LW : LayerW} {LD : LayerD}
+    (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) (c : Nat) :
+    lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
+      = lsum (cntCols LD) (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i t.src else 0) := by
+  rw [cntCols_zip hlen, lsum_flatMap]
   refine lsum_congr (fun p hp => ?_)
-  rw [headOut_eq R mode hinv hE hcrd (hh p hp) hi c, lsum_map]
-  refine lsum_congr (fun t _ => ?_)
-  by_cases h : C.crd t.node = c
-  · simp only [if_pos h]; grind
-  · simp only [if_neg h]; grind
+  have hok := hh p hp
+  unfold headOK at hok
+  unfold cntOut colsOf
+  cases hfam : p.2.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok
+    exact cnt_head_out R mode hinv hE hcrd hroles hok hi c
+  | _ => rfl
+
+/-- The facts of every count column of a layer. -/
+theorem cntCols_facts {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {t : CntD} (ht : t ∈ cntCols LD) :
+    inclusiveCmp C.prog t.g = true ∧ C.roleAt t.vc (l - 1) = .zero ∧ C.roleAt t.vc l = .val t.g := by
+  rw [cntCols_zip hlen] at ht
+  obtain ⟨p, hp, ht'⟩ := List.mem_flatMap.mp ht
+  have hok := hh p hp
+  unfold headOK at hok
+  unfold colsOf at ht'
+  cases hfam : p.2.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok ht'
+    exact (cnt_facts hok).2.2.2.2.2.2 t ht'
+  | _ => rw [hfam] at ht'; simp at ht'
+
+/-- A count target: its coordinate is written by count columns. -/
+noncomputable def isCntTarget (LD : LayerD) (c : Nat) : Prop := c ∈ (cntCols LD).map (·.vc)
+
+/-- The count heads write nothing into a coordinate that is no count column's target. -/
+theorem cnt_part_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {LW : LayerW} {LD : LayerD}
+    (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hc : ¬ isCntTarget LD c) :
+    lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c) = 0 := by
+  rw [cnt_part_eq R mode hinv hE hcrd hroles hlen hh hi c]
+  refine lsum_zero (fun t ht => ?_)
+  rw [if_neg (fun he => hc (List.mem_map.mpr ⟨t, ht, he⟩))]
+
+/-- A coordinate that is a count target holds no role before the layer. -/
+theorem cntTarget_zero {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (hc : isCntTarget LD c) :
+    C.roleAt c (l - 1) = .zero ∧ ∃ g, C.roleAt c l = .val g := by
+  obtain ⟨t, ht, rfl⟩ := List.mem_map.mp hc
+  have := cntCols_facts hlen hh ht
+  exact ⟨this.2.1, t.g, this.2.2⟩
+
+/-- Certificates, comparison of counts (the count head in the layer, both modes): at a count
+target, the count heads write exactly the comparison's `V` (`countsOK`: its columns are
+`cntExpected`, all aimed at one coordinate). -/
+theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {LW : LayerW} {LD : LayerD}
+    (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    (hcnt : countsOK C LD = true) {i : Nat} (hi : i < n) {c : Nat} (hc : isCntTarget LD c) :
+    lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
+      = roleVal C.prog w n (C.roleAt c l) i := by
+  rw [cnt_part_eq R mode hinv hE hcrd hroles hlen hh hi c]
+  obtain ⟨t0, ht0, hvc0⟩ := List.mem_map.mp hc
+  have hf0 := cntCols_facts hlen hh ht0
+  rw [← hvc0, hf0.2.2]
+  have hc0 := List.all_eq_true.mp hcnt t0 ht0
+  have hinc := hf0.1
+  unfold inclusiveCmp at hinc
+  cases hn : nodeAt C.prog t0.g with
+  | cmp ts r =>
+    rw [hn] at hc0 hinc
+    simp only [Bool.and_eq_true, beq_iff_eq, List.all_eq_true] at hc0 hinc
+    obtain ⟨hmap, hsame⟩ := hc0
+    -- the columns aimed at `t0.vc` are those of `t0.g`
+    have hiff : ∀ t, t ∈ cntCols LD → (t.vc = t0.vc ↔ (t.g == t0.g) = true) := by
+      intro t ht
+      constructor
+      · intro he
+        have h1 := (cntCols_facts hlen hh ht).2.2
+        rw [he, hf0.2.2] at h1
+        have h2 := Role.val.inj h1
+        simp [h2]
+      · intro hg
+        have := hsame t (List.mem_filter.mpr ⟨ht, hg⟩)
+        simpa using this
+    rw [lsum_congr (g := fun t => if (t.g == t0.g) = true then R.cast t.coef * cntVal C.prog w n i t.src else 0)
+      (fun t ht => by
+        by_cases h : t.vc = t0.vc
+        · simp only [if_pos h, if_pos ((hiff t ht).mp h)]
+        · simp only [if_neg h, if_neg (fun h' => h ((hiff t ht).mpr h'))])]
+    rw [lsum_filter_eq (p := fun t => t.g == t0.g) (fun t _ hp => by rw [if_neg (by simp [hp])])]
+    rw [lsum_congr (g := fun t => R.cast t.coef * cntVal C.prog w n i t.src) (fun t ht => by
+      rw [if_pos (List.mem_filter.mp ht).2])]
+    have hl : lsum ((cntCols LD).filter (fun t => t.g == t0.g)) (fun t => R.cast t.coef * cntVal C.prog w n i t.src)
+        = lsum (((cntCols LD).filter (fun t => t.g == t0.g)).map (fun u : CntD => (u.coef, u.src)))
+            (fun e => R.cast e.1 * cntVal C.prog w n i e.2) := by rw [lsum_map]
+    rw [hl, hmap, cntExpected_sum R C.prog w n i r hinc.1]
+    simp only [roleVal, cmpA, hn]
+  | _ => rw [hn] at hinc; simp at hinc
 
 /-- The per-group facts `groupsOK` checks (everything but the unit templates' sums). -/
 def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
   match G with
-  | .pair g => g ∈ attended LD ∧ C.errRule ≤ 1 / 4
+  | .pair g => g ∈ attended LD ∧ errOf C LD g ≤ 1 / 4
   | .eraser g => g ∈ attended LD
   | .clear c => C.roleAt c l = .zero ∧ c ∉ (attended LD).map C.crd
   | .table g ins ex as neg =>
@@ -163,6 +354,10 @@ def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
     C.roleAt (C.crd g) l = .node g ∧ C.roleAt (C.crd g) (l - 1) = .zero ∧ g ∉ attended LD ∧ (∀ x, x ∈ ins → inputOK C LD l x = true) ∧
     (∃ lits, conjLits C.prog ins (g + 1) g (!neg) = some lits ∧ litsMatch lits ins σ = true) ∧
     (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 ∧ σ.length = ins.length
+  | .single g vc wc M =>
+    inclusiveCmp C.prog g = true ∧ (∃ ts r, nodeAt C.prog g = .cmp ts r ∧ cmpBound ts r ≤ M) ∧
+    C.roleAt vc l = .val g ∧ C.roleAt wc (l - 1) = .zero ∧ C.roleAt wc l = .single g ∧
+    ∃ f e, featCoord C .isFirst (l - 1) = some f ∧ featCoord C .isLast (l - 1) = some e
 
 /-- `clampUnitsOK` checks every assignment's length. -/
 theorem clampUnits_lengths {cs : List Nat} {tgt : Nat} {s : Rat} :
@@ -236,33 +431,31 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
       have := h.1.1.1.1.1.1.1.2
       rw [List.contains_iff_mem.mpr hm] at this; cases this
     · exact groupsOK_facts gs us h.2 G hG
+  | .single g vc wc M :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨⟨⟨hinc, hM⟩, hvc⟩, hz⟩, hwc⟩, hf⟩, hrest⟩ := h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨hinc, ?_, Role.eq_of_beq hvc, Role.eq_of_beq hz, Role.eq_of_beq hwc, ?_⟩
+      · cases hn : nodeAt C.prog g with
+        | cmp ts r => rw [hn] at hM; exact ⟨ts, r, rfl, of_decide_eq_true hM⟩
+        | _ => rw [hn] at hM; simp at hM
+      · cases h1 : featCoord C .isFirst (l - 1) with
+        | none => rw [h1] at hf; simp at hf
+        | some f =>
+          cases h2 : featCoord C .isLast (l - 1) with
+          | none => rw [h1, h2] at hf; simp at hf
+          | some e => exact ⟨f, e, rfl, rfl⟩
+    · exact groupsOK_facts gs us hrest G hG
+  | .single _ _ _ _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .single _ _ _ _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .clear _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .clear _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .pair _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .pair _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .eraser _ :: _, [], h, _, _ => by simp [groupsOK] at h
-
-/-- The rule's bound is non-negative. -/
-theorem errRule_nonneg (R : RatEmb α) (C : Cert) (hγ : 0 ≤ C.gammaRule) (hk : 0 < C.expK) :
-    (0 : α) ≤ R.cast C.errRule := by
-  have hk0 : (C.expK : Rat) ≠ 0 := by
-    intro h
-    have : ((C.expK : Nat) : Rat) = ((0 : Nat) : Rat) := h
-    exact absurd (Rat.natCast_inj.mp this) (by omega)
-  have hkα : (0 : α) < natCast C.expK := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos hk)
-  have hγα : (0 : α) ≤ R.cast C.gammaRule := by rw [← R.map_zero]; exact R.map_le _ _ hγ
-  have hbase : R.cast (1 + C.gammaRule / C.expK) = 1 + R.cast C.gammaRule / natCast C.expK := by
-    rw [R.map_add, R.map_one, R.map_div hk0, R.map_natCast]
-  have hone : (1 : α) ≤ 1 + R.cast C.gammaRule / natCast C.expK := by
-    have := div_nonneg_of_nonneg hγα hkα; grind
-  have hP1 : (1 : α) ≤ R.cast ((1 + C.gammaRule / C.expK) ^ C.expK) := by
-    rw [R.map_pow, hbase]; exact one_le_pow_of_one_le hone _
-  have hne : (1 + C.gammaRule / C.expK) ^ C.expK ≠ 0 := by
-    intro h0; rw [h0, R.map_zero] at hP1; exact absurd hP1 (Std.not_le.mpr Lean.Grind.OrderedRing.zero_lt_one)
-  unfold Cert.errRule
-  rw [R.map_div hne, R.map_one]
-  exact div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one)
-    (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hP1)
 
 /-- The modes the soundness theorem covers: average-hard, and softmax at the temperature rule with an
 exponential above its tangent. -/
@@ -275,7 +468,7 @@ theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
-    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
+    {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     0 ≤ termOut R mode C hw x w n i t ∧
       absv (termOut R mode C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
@@ -293,51 +486,102 @@ theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
       rw [this]; exact errRule_nonneg R C (gamma_nonneg R hK hc) hk
   · subst hm; exact hs.2 E hE'
 
-/-- The heads write nothing into a coordinate no value term aims at. -/
+/-- The error bound of an attended node: at least `errRule`. -/
+theorem errOf_ge (R : RatEmb α) (C : Cert) (LD : LayerD) (g : Nat) (hε : (0 : α) ≤ R.cast C.errRule) :
+    R.cast C.errRule ≤ (R.cast (errOf C LD g) : α) := by
+  unfold errOf
+  split
+  · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  · exact Std.le_refl _
+
+/-- A value term of a layer's head: its raw output is `≥ 0` and within its node's error bound
+(`errOf`: `2 errRule` for a sign head's, `errRule` for a selecting head's) of the node's value;
+exact in average-hard mode. -/
+theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode)
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {LW : LayerW} {LD : LayerD} (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) {i : Nat} (hi : i < n) :
+    0 ≤ rawOut R mode C q.1 q.2.1 x w n i q.2.2 ∧
+      absv (rawOut R mode C q.1 q.2.1 x w n i q.2.2 - ind (holds C.prog w n q.2.2.node i))
+        ≤ R.cast (errOf C LD q.2.2.node) := by
+  obtain ⟨hp, ht⟩ := mem_flatTerms hq
+  have hok := hh _ hp
+  have hε := errRule_nonneg (α := α) R C (gamma_nonneg R hK hc) hk
+  unfold headOK at hok
+  unfold rawOut
+  cases hfam : q.2.1.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok
+    rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | sign o vc wc =>
+    rw [hfam] at hok
+    simp only
+    have hs := sign_raw R hinv hroles hK hc hk hok ht hi
+    have hsa : q.2.2.node ∈ signAttended LD := by
+      unfold signAttended
+      refine List.mem_flatMap.mpr ⟨q.2.1, (List.of_mem_zip hp).2, ?_⟩
+      rw [hfam]; exact List.mem_map.mpr ⟨q.2.2, ht, rfl⟩
+    have herr : (R.cast (errOf C LD q.2.2.node) : α) = 2 * R.cast C.errRule := by
+      unfold errOf; rw [if_pos (List.contains_iff_mem.mpr hsa), R.map_mul,
+        show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    rw [herr]
+    rcases hmode with hm | ⟨E, hE', hm⟩
+    · subst hm
+      rw [hs.1]
+      refine ⟨?_, ?_⟩
+      · rcases ind_cases (α := α) (holds C.prog w n q.2.2.node i) with h | h <;> rw [h]
+        · exact Std.le_refl _
+        · exact Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one
+      · rw [show (ind (holds C.prog w n q.2.2.node i) : α) - ind (holds C.prog w n q.2.2.node i) = 0 by grind]
+        unfold absv; rw [if_pos (Std.le_refl _)]; grind
+    · subst hm; exact hs.2 E hE'
+  | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut =>
+    rw [hfam] at hok
+    simp only
+    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hd := q.2.1) hok ht hi
+    exact ⟨hb.1, Std.le_trans hb.2 (errOf_ge R C LD _ hε)⟩
+
+/-- The heads write nothing into a coordinate no value term and no count column aims at. -/
 theorem heads_out_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
-    {i : Nat} (hi : i < n) {c : Nat} (hc : ∀ g, g ∈ attended LD → C.crd g ≠ c) :
+    {i : Nat} (hi : i < n) {c : Nat} (hc : ∀ g, g ∈ attended LD → C.crd g ≠ c) (hct : ¬ isCntTarget LD c) :
     lsum LW.heads (fun h => headOut R mode h x n i c) = 0 := by
-  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi c]
-  refine lsum_zero (fun q hq => ?_)
+  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi c, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct]
+  rw [lsum_zero (fun q hq => ?_)]
+  · grind
   have : q.2.2.node ∈ attended LD := by
     rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩
   rw [if_neg (hc _ this)]
 
 /-- The heads write into an attended node's coordinate exactly its value term's raw output. -/
 theorem heads_out_target (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
-    (hnd : nodupNat ((attended LD).map C.crd) = true) {i : Nat} (hi : i < n) {g : Nat} (hg : g ∈ attended LD) :
+    (hnd : nodupNat ((attended LD).map C.crd) = true) {i : Nat} (hi : i < n) {g : Nat} (hg : g ∈ attended LD)
+    (hct : ¬ isCntTarget LD (C.crd g)) :
     ∃ q, q ∈ flatTerms LW LD ∧ q.2.2.node = g ∧
-      lsum LW.heads (fun h => headOut R mode h x n i (C.crd g)) = termOut R mode C q.1 x w n i q.2.2 := by
+      lsum LW.heads (fun h => headOut R mode h x n i (C.crd g)) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
   rw [← flatTerms_nodes hlen] at hg
   obtain ⟨q, hq, hqg⟩ := List.mem_map.mp hg
   refine ⟨q, hq, hqg, ?_⟩
-  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi]
+  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct]
   have hnd' : nodupNat ((flatTerms LW LD).map (fun q => C.crd q.2.2.node)) = true := by
     have : (flatTerms LW LD).map (fun q => C.crd q.2.2.node) = (attended LD).map C.crd := by
       rw [← flatTerms_nodes hlen, List.map_map]; rfl
     rw [this]; exact hnd
-  exact lsum_key_unique (fun q => C.crd q.2.2.node) (fun q => termOut R mode C q.1 x w n i q.2.2)
-    (flatTerms LW LD) q hnd' hq (by show C.crd q.2.2.node = C.crd g; rw [hqg])
-
-/-- A sum over a list equals the sum over the elements a filter keeps, when the others add `0`. -/
-theorem lsum_filter_eq {β : Type} {l : List β} {p : β → Bool} {f : β → α} (h0 : ∀ e, e ∈ l → p e = false → f e = 0) :
-    lsum l f = lsum (l.filter p) f := by
-  induction l with
-  | nil => rfl
-  | cons e t ih =>
-    rw [lsum_cons]
-    by_cases hp : p e = true
-    · rw [List.filter_cons_of_pos hp, lsum_cons, ih (fun x hx => h0 x (by simp [hx]))]
-    · rw [List.filter_cons_of_neg hp, h0 e (by simp) (by simpa using hp), ih (fun x hx => h0 x (by simp [hx]))]
-      grind
+  rw [lsum_key_unique (fun q => C.crd q.2.2.node) (fun q => rawOut R mode C q.1 q.2.1 x w n i q.2.2)
+    (flatTerms LW LD) q hnd' hq (by show C.crd q.2.2.node = C.crd g; rw [hqg])]
+  grind
 
 /-- A group adds nothing to a coordinate other than its target. -/
-theorem groupVal_off {C : Cert} {y : Nat → α} {c : Nat} {G : GroupD} (h : (G.target C == c) = false) :
-    groupVal C y c G = 0 := by
+theorem groupVal_off (R : RatEmb α) {C : Cert} {l : Nat} {y : Nat → α} {c : Nat} {G : GroupD}
+    (h : (G.target C == c) = false) : groupVal R C l y c G = 0 := by
   have hne : ∀ g, C.crd g = G.target C → C.crd g ≠ c := fun g hg he => by rw [hg] at he; simp [he] at h
   cases G with
   | pair g => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
@@ -348,6 +592,9 @@ theorem groupVal_off {C : Cert} {y : Nat → α} {c : Nat} {G : GroupD} (h : (G.
   | clear c' =>
     have : c' ≠ c := fun he => by simp [GroupD.target, he] at h
     simp only [groupVal]; rw [if_neg this]; grind
+  | single g vc wc M =>
+    have : wc ≠ c := fun he => by simp [GroupD.target, he] at h
+    simp only [groupVal]; rw [if_neg this]; grind
 
 /-- Every attended node's coordinate is that node's from the layer on. -/
 theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
@@ -356,7 +603,21 @@ theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
   rw [← flatTerms_nodes hlen] at hg
   obtain ⟨q, hq, rfl⟩ := List.mem_map.mp hg
   obtain ⟨hp, ht⟩ := mem_flatTerms hq
-  exact ⟨(term_of_ok (hh _ hp) ht).2.1, (term_of_ok (hh _ hp) ht).2.2.1⟩
+  have hok := hh _ hp
+  unfold headOK at hok
+  cases hfam : q.2.1.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok
+    rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | sign o vc wc =>
+    rw [hfam] at hok
+    obtain ⟨-, t, -, -, -, -, hterms, -, -, -, -, -, hz, hn, -⟩ := sign_facts hok
+    rw [hterms] at ht
+    have : q.2.2 = t := by simpa using ht
+    rw [this]; exact ⟨hn, hz⟩
+  | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut =>
+    rw [hfam] at hok
+    exact ⟨(term_of_ok (hd := q.2.1) hok ht).2.1, (term_of_ok (hd := q.2.1) hok ht).2.2.1⟩
 
 /-- A sum of `ε` over the listed elements a predicate keeps is their number times `ε`. -/
 theorem lsum_ite_count (ε : α) (p : Nat → Bool) : ∀ (l : List Nat),
@@ -397,6 +658,87 @@ theorem zip_iff_eq (P : Nat → Prop) : ∀ (ins : List Nat) (σ : List Bool), �
   | [], _ :: _, h => by simp at h
   | _ :: _, [], h => by simp at h
 
+omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- The sum of the coefficients' absolute values, cast. -/
+theorem cast_absSum (R : RatEmb α) : ∀ ts : List (Int × CountDir × Nat),
+    R.cast ((ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum) = (icast ((ts.map (fun t => (t.1.natAbs : Int))).sum) : α)
+  | [] => by simp only [List.map_nil, List.sum_nil, icast]; rw [R.map_zero, Lean.Grind.Ring.intCast_zero]
+  | t :: ts => by
+    simp only [List.map_cons, List.sum_cons]
+    rw [R.map_add, cast_absSum R ts, R.map_natCast, natCast_eq_intCast]
+    grind
+
+/-- A sum of absolute values is non-negative. -/
+theorem sum_natAbs_nonneg : ∀ ts : List (Int × CountDir × Nat), 0 ≤ (ts.map (fun t => (t.1.natAbs : Int))).sum
+  | [] => by simp
+  | t :: ts => by
+    have := sum_natAbs_nonneg ts
+    simp only [List.map_cons, List.sum_cons]; omega
+
+/-- A sum of absolute values is non-negative (in `Rat`). -/
+theorem sum_natAbs_nonneg_rat : ∀ ts : List (Int × CountDir × Nat),
+    (0 : Rat) ≤ (ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum
+  | [] => by simp only [List.map_nil, List.sum_nil]; exact Rat.le_refl
+  | t :: ts => by
+    have := sum_natAbs_nonneg_rat ts
+    have h2 := Rat.natCast_nonneg (a := t.1.natAbs)
+    simp only [List.map_cons, List.sum_cons]
+    grind
+
+/-- Certificates, comparison of counts (the `W` units at `n ≥ 2`): an inclusive comparison's
+`V = (A - 1/2)/(i+1)` is at least `1/2 - M` when `M ≥ Σ_k |c_k| + |r - 1/2| + 1/2` (`cmpBound`),
+since every count is at most `i + 1`. -/
+theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : List (Int × CountDir × Nat)} {r : Int}
+    {M : Rat} (hn : nodeAt P g = .cmp ts r) (hle : allLe ts = true) (hM : cmpBound ts r ≤ M) :
+    1 / 2 - R.cast M ≤ (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (i + 1) := by
+  unfold cmpA; rw [hn]; dsimp only
+  simp only [allLe, Bool.and_eq_true, List.all_eq_true] at hle
+  have hdir : ∀ u, u ∈ ts → u.2.1 = .le := by
+    intro u hu
+    have := hle.2 u hu
+    revert this; cases u.2.1 <;> simp
+  have hS := cmpSum_lower (fun x d => countIn (fun j => holds P w n x j) n i d) (i + 1) ts (fun t ht => by
+    rw [hdir t ht]; exact countMax_le _ _)
+  generalize cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts = S at hS ⊢
+  generalize hsA : (ts.map (fun t => (t.1.natAbs : Int))).sum = sAbs at hS
+  have hsAbs0 : 0 ≤ sAbs := by rw [← hsA]; exact sum_natAbs_nonneg ts
+  have hMα := R.map_le _ _ hM
+  unfold cmpBound at hMα
+  rw [R.map_add, R.map_add, cast_absSum, hsA] at hMα
+  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
+    rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have hρ : (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ (icast r : α) - 1 / 2 ∧
+      (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ 1 / 2 - (icast r : α) := by
+    rcases intCast_cases (α := α) r with ⟨h0, h1⟩ | ⟨h0, h1⟩
+    · rw [if_neg (by omega), R.map_sub, R.map_intCast, hhalf]; constructor <;> grind
+    · rw [if_pos h0, R.map_sub, R.map_intCast, hhalf]; constructor <;> grind
+  generalize (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) = ρ at hρ hMα
+  rw [hhalf] at hMα
+  have hd1 := one_le_natCast_of_pos (α := α) (Nat.succ_pos i)
+  have hSα : (0 : α) ≤ (icast (S + ((i + 1 : Nat) : Int) * sAbs) : α) := by
+    rcases intCast_cases (α := α) (S + ((i + 1 : Nat) : Int) * sAbs) with ⟨_, h1⟩ | ⟨h0, _⟩
+    · grind
+    · have : S + ((i + 1 : Nat) : Int) * sAbs = 0 := by omega
+      rw [this]; grind
+  replace hSα : (0 : α) ≤ (icast S : α) + natCast (i + 1) * (icast sAbs : α) := by
+    have := natCast_eq_intCast (α := α) (i + 1)
+    grind
+  have hsAbs : (0 : α) ≤ (icast sAbs : α) := by
+    rcases intCast_cases (α := α) sAbs with ⟨_, h1⟩ | ⟨h0, _⟩
+    · grind
+    · have : sAbs = 0 := by omega
+      rw [this]; grind
+  generalize (natCast (i + 1) : α) = d at hd1 hSα ⊢
+  have hd0 : (0 : α) < d := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hd1
+  have hρ0 : (0 : α) ≤ ρ := by grind
+  refine le_div_of_mul_le hd0 ?_
+  have m1 : ((icast sAbs : α) + ρ + 1 / 2) * d ≤ R.cast M * d :=
+    Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hMα (Std.le_of_lt hd0)
+  have m2 : ρ * 1 ≤ ρ * d := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hd1 hρ0
+  have e : (icast (2 * (S + r) - 1) : α) / 2 = (icast S : α) + (icast r : α) - 1 / 2 := by grind
+  rw [e]
+  grind
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
@@ -406,7 +748,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
     {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
     Inv C w n d l (ffnStep R LW (attnStep R mode LW x n)) := by
-  obtain ⟨hlen, hh, htg, hgr, hb2⟩ := layerOK_parts hok
+  obtain ⟨hlen, hh, htg, hgr, hb2, hcnt⟩ := layerOK_parts hok
   unfold targetsOK at htg
   simp only [Bool.and_eq_true] at htg
   obtain ⟨⟨⟨hnd, hatt⟩, htab⟩, hcov⟩ := htg
@@ -421,36 +763,60 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   show attnStep R mode LW x n i c
       + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
   rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
-  rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off hG)]
+  rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off R hG)]
   -- a coordinate held at `l - 1` (a node or a feature) is no head's target
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
     have := (hrole g hg).2
     rw [he] at this; exact hz this
-  -- inputs: exact, or attended and within ε
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ¬ isCntTarget LD c' := fun c' hz hct =>
+    hz (cntTarget_zero hlen hh hct).1
+  -- an attended node's coordinate is no count target (its role after the layer is a node's)
+  have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
+    intro g hg hct
+    obtain ⟨g', hv⟩ := (cntTarget_zero hlen hh hct).2
+    rw [(hrole g hg).1] at hv; cases hv
+  -- inputs: exact, or attended and within ε (2ε for a sign head's)
   have hinput : ∀ x0, inputOK C LD l x0 = true →
       absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i))
-        ≤ (if (attended LD).contains x0 = true then ε else 0) := by
+        ≤ (if (attended LD).contains x0 = true then ε else 0) + (if (signAttended LD).contains x0 = true then ε else 0) := by
     intro x0 hx0
     unfold inputOK at hx0
     simp only [Bool.or_eq_true] at hx0
     by_cases hat : x0 ∈ attended LD
     · rw [if_pos (List.contains_iff_mem.mpr hat), hy]
-      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hat
+      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
       rw [hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
       simp only [roleVal]
-      obtain ⟨hp, ht⟩ := mem_flatTerms hq
-      have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hq hi
       rw [hqn] at hb
-      have : (0 : α) + termOut R mode C q.1 x w n i q.2.2 = termOut R mode C q.1 x w n i q.2.2 := by grind
-      rw [this]; exact hb.2
+      have : (0 : α) + rawOut R mode C q.1 q.2.1 x w n i q.2.2 = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by grind
+      rw [this]
+      refine Std.le_trans hb.2 ?_
+      unfold errOf
+      split
+      · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+      · grind
     · rw [if_neg (fun h => hat (List.contains_iff_mem.mp h))]
+      have hns : (signAttended LD).contains x0 = false := by
+        cases hcs : (signAttended LD).contains x0
+        · rfl
+        · exfalso; apply hat
+          have hm := List.contains_iff_mem.mp hcs
+          unfold signAttended at hm
+          obtain ⟨hd, hhd, hm'⟩ := List.mem_flatMap.mp hm
+          unfold attended
+          refine List.mem_flatMap.mpr ⟨hd, hhd, ?_⟩
+          split at hm'
+          · exact hm'
+          · simp at hm'
+      rw [hns]; simp only [Bool.false_eq_true, if_false]
       rcases hx0 with hr | hr
       · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
-        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (hnottgt _ hz)]
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz)]
         rw [hinv i hi _ (hcrd x0), rep_val hE hr]
         have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
-        rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; exact Std.le_refl _
+        rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
       · exact absurd (List.contains_iff_mem.mp hr) hat
   -- the error sum of a node's inputs
   have herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
@@ -459,7 +825,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     intro ins hins happ
     rw [errSum_map]
     have h1 : lsum ins (fun x0 => absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i)))
-        ≤ lsum ins (fun x0 => if (attended LD).contains x0 = true then ε else 0) := by
+        ≤ lsum ins (fun x0 => (if (attended LD).contains x0 = true then ε else 0)
+            + (if (signAttended LD).contains x0 = true then ε else 0)) := by
       clear happ
       induction ins with
       | nil => exact Std.le_refl _
@@ -468,8 +835,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         have := hinput a (hins a (by simp))
         have := ih (fun x0 hx0 => hins x0 (by simp [hx0]))
         grind
-    rw [lsum_ite_count] at h1
-    have h2 : natCast (ins.filter (fun x0 => (attended LD).contains x0)).length * ε ≤ (1 : α) / 4 := by
+    rw [lsum_add, lsum_ite_count, lsum_ite_count, ← Lean.Grind.Semiring.right_distrib, ← natCast_add] at h1
+    have h2 : natCast ((ins.filter (fun x0 => (attended LD).contains x0)).length
+        + (ins.filter (fun x0 => (signAttended LD).contains x0)).length) * ε ≤ (1 : α) / 4 := by
       have := R.map_le _ _ happ
       rw [R.map_mul, R.map_natCast, R.map_div (by decide), R.map_one] at this
       have h4 : R.cast 4 = (4 : α) := by
@@ -495,12 +863,31 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [he] at h1
       rw [Role.eq_of_beq hsame, h1.1] at h1
       exact absurd h1.2 (by simp)
+    have hct : ¬ isCntTarget LD c := fun hct => by
+      obtain ⟨h0, g', hv⟩ := cntTarget_zero hlen hh hct
+      rw [Role.eq_of_beq hsame, hv] at h0; cases h0
     unfold groupsAt at hnil
-    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hlen hh hi hne, R.map_zero, hxc,
+    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, R.map_zero, hxc,
       Role.eq_of_beq hsame]
     simp only [lsum_nil]; grind
-  · -- the role changes: some group writes the coordinate
-    rw [if_neg hsame] at hcv
+  · rw [if_neg hsame] at hcv
+    by_cases hct : isCntTarget LD c
+    · -- a count target: written by the count heads alone, with the comparison's `V`
+      rw [if_pos (List.contains_iff_mem.mpr hct)] at hcv
+      have hnil : groupsAt C LD.groups c = [] := by
+        cases h : groupsAt C LD.groups c with
+        | nil => rfl
+        | cons _ _ => rw [h] at hcv; simp at hcv
+      have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c := fun g hg he => hattcnt g hg (by rw [he]; exact hct)
+      have hflat : lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0)
+          = 0 := lsum_zero (fun q hq => by
+            rw [if_neg (hne _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
+      unfold groupsAt at hnil
+      rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hlen hh hi c, hflat,
+        cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hct, R.map_zero, hxc, (cntTarget_zero hlen hh hct).1]
+      simp only [lsum_nil, roleVal]; grind
+    rw [if_neg (fun h => hct (List.contains_iff_mem.mp h))] at hcv
+    -- the role changes: some group writes the coordinate
     obtain ⟨G, hGmem⟩ : ∃ G, G ∈ groupsAt C LD.groups c := by
       cases hgs : groupsAt C LD.groups c with
       | nil => rw [hgs] at hcv; simp at hcv
@@ -521,18 +908,18 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         split at hat
         · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; rw [hgs, hat.1, hat.2]
         · simp at hat
-      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hlen hh hnd hi hgatt
-      obtain ⟨hp, ht⟩ := mem_flatTerms hq
-      have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hh _ hp) ht hi
+      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
+        (by rw [hgc]; exact hct)
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hq hi
       rw [hqn] at hb
       have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
-      have hε4 : ε ≤ 1 / 4 := by
+      have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
         have := R.map_le _ _ hpair.2
         rw [R.map_div (by decide), R.map_one] at this
         have h4 : R.cast 4 = (4 : α) := by
           rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
         rw [h4] at this; exact this
-      have hY : attnStep R mode LW x n i c = termOut R mode C q.1 x w n i q.2.2 := by
+      have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, ← hgc, hout, hgc, hxl]; grind
       unfold groupsAt at hlist
       have hb2z : b2Expected C LD.groups c = 0 := by
@@ -540,7 +927,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hlist, hb2z, R.map_zero, hrg.1]
       simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
       rw [hY]
-      generalize termOut R mode C q.1 x w n i q.2.2 = S at hb
+      generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
       obtain ⟨hS0, hSe⟩ := hb
       have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
       rw [relu_of_nonneg hS0]
@@ -573,7 +960,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c' := fun g hg he =>
         hnt (List.mem_map.mpr ⟨g, hg, he⟩)
       have hY : attnStep R mode LW x n i c' = x i c' := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi hne]; grind
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct]; grind
       unfold groupsAt at hlist
       have hb2z : b2Expected C LD.groups c' = 0 := by
         unfold b2Expected groupsAt; rw [hlist]; rfl
@@ -614,10 +1001,10 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
             rw [hgs] at this; simp at this; rw [this]
       have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
         intro c' hc'; subst hc'
-        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
           have := (hrole g2 hg2).1; rw [he, hrg] at this
           have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2), hxl]; grind
+          rw [← h22] at hg2; exact hgna hg2) hct, hxl]; grind
       unfold groupsAt at hlist
       rw [hlist, hY c rfl]
       have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
@@ -669,10 +1056,10 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
             rw [hgs] at this; simp at this; rw [this]
       have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
         intro c' hc'; subst hc'
-        rw [hy, heads_out_zero R mode hinv hE hcrd hlen hh hi (fun g2 hg2 he => by
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
           have := (hrole g2 hg2).1; rw [he, hrg] at this
           have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2), hxl]; grind
+          rw [← h22] at hg2; exact hgna hg2) hct, hxl]; grind
       unfold groupsAt at hlist
       rw [hlist, hY c rfl]
       have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
@@ -702,6 +1089,159 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         by_cases hσ : σ = ρ
         · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
         · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
+
+    | single g vc wc M =>
+      obtain ⟨hinc, ⟨ts, r, hn, hM⟩, hvc, hz, hws, f, e, h1, h2⟩ := hf
+      have hwc : GroupD.target C (.single g vc wc M) = c := hGc
+      simp only [GroupD.target] at hwc
+      subst hwc
+      have htb := List.all_eq_true.mp htab _ hGin
+      simp only [beq_iff_eq] at htb
+      have hlist : groupsAt C LD.groups wc = [.single g vc wc M] := by
+        cases hgs : groupsAt C LD.groups (GroupD.target C (.single g vc wc M)) with
+        | nil => simp only [hgs] at htb; simp at htb
+        | cons G0 rest =>
+          rw [hgs] at htb
+          cases rest with
+          | cons _ _ => simp at htb
+          | nil =>
+            have : GroupD.single g vc wc M ∈ groupsAt C LD.groups wc := hGmem
+            simp only [GroupD.target] at hgs
+            rw [hgs] at this; simp at this; rw [hgs, this]
+      have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
+        have := (hrole g' hg').1; rw [he, hws] at this; cases this
+      have hYw : attnStep R mode LW x n i wc = 0 := by
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, hxc, hz]; simp only [roleVal]; grind
+      -- `V` after the heads
+      have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
+      have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
+        have := (hrole g' hg').1; rw [he, hvc] at this; cases this
+      have hYv : attnStep R mode LW x n i vc = roleVal C.prog w n (.val g) i := by
+        by_cases hctv : isCntTarget LD vc
+        · have hflat : lsum (flatTerms LW LD)
+              (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
+            lsum_zero (fun q hq => by
+              rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
+          rw [hy, heads_out_eq R mode hinv hE hcrd hlen hh hi vc, hflat,
+            cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv, hinv i hi vc hvcd,
+            (cntTarget_zero hlen hh hctv).1, hvc]
+          simp only [roleVal]; grind
+        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv, hinv i hi vc hvcd]
+          have hsamev : C.roleAt vc (l - 1) = .val g := by
+            refine Classical.byContradiction (fun hne0 => ?_)
+            have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
+            have hnb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l) = false := by
+              cases hb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l)
+              · rfl
+              · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
+            rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
+            obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
+              cases hgs : groupsAt C LD.groups vc with
+              | nil => rw [hgs] at hcv'; simp at hcv'
+              | cons G _ => exact ⟨G, by simp⟩
+            have hG'in : G' ∈ LD.groups := (List.mem_filter.mp hG').1
+            have hG'c : G'.target C = vc := by simpa using (List.mem_filter.mp hG').2
+            have hf' := hfacts G' hG'in
+            cases G' with
+            | pair g' | eraser g' =>
+              have hg'att : g' ∈ attended LD := by first | exact hf'.1 | exact hf'
+              exact hne' g' hg'att hG'c
+            | clear c'' =>
+              have h1' := hf'.1
+              have : c'' = vc := hG'c
+              rw [this, hvc] at h1'; cases h1'
+            | table g' _ _ _ _ =>
+              have h1' := hf'.1
+              have : C.crd g' = vc := hG'c
+              rw [this, hvc] at h1'; cases h1'
+            | gate g' _ _ _ =>
+              have h1' := hf'.1
+              have : C.crd g' = vc := hG'c
+              rw [this, hvc] at h1'; cases h1'
+            | single g' vc' wc' M' =>
+              have h1' := hf'.2.2.2.2.1
+              have : wc' = vc := hG'c
+              rw [this, hvc] at h1'; cases h1'
+          rw [hsamev]; grind
+      -- the features `is_first`, `is_last` after the heads
+      have hf1 := featCoord_sound h1
+      have hf2 := featCoord_sound h2
+      have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
+        have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz') (hnotcnt _ hz'),
+          hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
+        simp only [roleVal, Feat.val]; grind
+      have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
+        have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz') (hnotcnt _ hz'),
+          hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
+        simp only [roleVal, Feat.val]; grind
+      unfold groupsAt at hlist
+      have hb2z : b2Expected C LD.groups wc = 0 := by
+        unfold b2Expected groupsAt; rw [hlist]; rfl
+      rw [hlist, hb2z, R.map_zero, hws]
+      simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
+      rw [hYw, hYv, hYf, hYe]
+      have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
+        rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+      have h2' : R.cast (2 : Rat) = (2 : α) := by
+        rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+      have hb1 : R.cast (1 / 2 - 2 * M) = (1 : α) / 2 - 2 * R.cast M := by
+        rw [R.map_sub, R.map_mul, hhalf, h2']
+      have hb2' : R.cast (-1 / 2 - 2 * M) = -((1 : α) / 2) - 2 * R.cast M := by
+        rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
+      rw [hb1, hb2', R.map_neg, R.map_one]
+      have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
+      simp only [roleVal]
+      generalize hA : cmpA C.prog w n g i = A at hholds
+      by_cases hn1 : n = 1
+      · subst hn1
+        have hi0 : i = 0 := by omega
+        subst hi0
+        simp only [Nat.zero_add, ↓reduceIte, natCast_succ, natCast_zero]
+        have hs := single_one (α := α) A
+        have e1 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+            + (1 / 2 - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + 1 / 2 := by grind
+        have e2 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+            + (-(1 / 2) - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + -(1 / 2) := by grind
+        rw [e1, e2, hs]
+        unfold ind
+        by_cases h0 : 0 < A
+        · rw [if_pos (decide_eq_true h0), if_neg (fun h => h.2 (hholds.mpr h0))]; grind
+        · rw [if_neg (by simpa using h0), if_pos (by
+            first
+              | exact ⟨rfl, fun h => h0 (hholds.mp h)⟩
+              | exact ⟨trivial, fun h => h0 (hholds.mp h)⟩
+              | exact fun h => h0 (hholds.mp h))]; grind
+      · have hlow := val_lower R (w := w) (n := n) (i := i) hn (by
+          unfold inclusiveCmp at hinc; rw [hn] at hinc; simp only [Bool.and_eq_true] at hinc; exact hinc.1) hM
+        rw [hA] at hlow
+        have hM0 : (0 : α) ≤ R.cast M := by
+          have : (0 : Rat) ≤ M := by
+            refine Rat.le_trans ?_ hM
+            unfold cmpBound
+            have h0 := sum_natAbs_nonneg_rat ts
+            split
+            · next hr => have := Rat.intCast_nonpos.mpr hr; grind
+            · next hr => have := Rat.intCast_pos.mpr (by omega : 0 < r); grind
+          rw [← R.map_zero]; exact R.map_le _ _ this
+        have hfl : (if i = 0 then (1 : α) else 0) + (if i + 1 = n then 1 else 0) ≤ 1 := by
+          by_cases h0 : i = 0
+          · rw [if_pos h0, if_neg (by omega)]; grind
+          · rw [if_neg h0]; split <;> grind
+        have hsb := single_big (V := (icast (2 * A - 1) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
+        have e1 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
+            + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
+            + (1 / 2 - 2 * R.cast M)
+            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+              + (if i + 1 = n then (1 : α) else 0) * R.cast M + (1 / 2 - 2 * R.cast M) := by grind
+        have e2 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
+            + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
+            + (-(1 / 2) - 2 * R.cast M)
+            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+              + (if i + 1 = n then (1 : α) else 0) * R.cast M + (-(1 / 2) - 2 * R.cast M) := by grind
+        rw [e1, e2, hsb.1, hsb.2]
+        unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
 
 end Step
 

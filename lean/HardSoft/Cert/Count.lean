@@ -1,0 +1,601 @@
+module
+
+public import HardSoft.Cert.Heads
+
+/-!
+# Certificates, part 7b: comparisons of counts
+
+The arithmetic of an inclusive comparison of counts `g = [N > 0]`,
+`N = Σ_k c_k #<=[x_k](i) + const`, `const = r - 1/2` a half-integer, as the compiler builds it
+(`constructive/logic/compiler.py`, "comparison of counts"): the count head's columns add up to
+`V = N/(i+1)` exactly in both modes (every key ties; the constant column reads `is_first`, one
+key); the two `W` units give `[N < 0]` at `n = 1` and `0` at `n ≥ 2`; `V` has the sign head's form
+`±(2m+1)/(2D)`, positive exactly when `g` holds; and at `n = 1` the sign head has one key of
+weight `1`, so its output is its value `1 - W = [N > 0]`. Then the two heads as the checker
+accepts them: a count head (`cntHeadOK`) outputs at every coordinate the sum of its columns aimed
+there, each `coef` times its count over `i + 1` (`cnt_head_out`), and the columns `cntExpected`
+of a comparison add up to its `V` (`cntExpected_sum`); a sign head (`signHeadOK`) outputs `[g]`
+exactly in average-hard mode and, in softmax at the certificate's rule, a value `≥ 0` within
+`2 errRule` of it, for every `n ≥ 1` (`sign_raw`).
+
+## Main results
+
+* `HardSoft.Cert.tie_out_first`, `HardSoft.Cert.lsum_cmp`, `HardSoft.Cert.val_of_cols`,
+  `HardSoft.Cert.val_sign_form`, `HardSoft.Cert.single_one`, `HardSoft.Cert.single_big`,
+  `HardSoft.Cert.sign_out_one`, `HardSoft.Cert.cmpSum_lower`.
+* `HardSoft.Cert.sign_raw`, `HardSoft.Cert.cnt_head_out`, `HardSoft.Cert.cntExpected_sum`.
+-/
+
+@[expose] public section
+
+set_option autoImplicit false
+
+namespace HardSoft.Cert
+
+section Count
+
+open Classical
+
+variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
+  [Lean.Grind.OrderedRing α]
+
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- The recursive cast of a natural number is the ring's integer cast. -/
+theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = (icast (k) : α) := by
+  simp only [icast]
+  induction k with
+  | zero => rw [natCast_zero, show ((0 : Nat) : Int) = 0 from rfl, Lean.Grind.Ring.intCast_zero]
+  | succ k ih =>
+    rw [natCast_succ, ih, show ((k + 1 : Nat) : Int) = (k : Int) + 1 by omega, Lean.Grind.Ring.intCast_add,
+      Lean.Grind.Ring.intCast_one]
+
+omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- The embedding of `Rat` sends an integer to its cast. -/
+theorem RatEmb.map_intCast (R : RatEmb α) (z : Int) : R.cast (z : Rat) = (icast z : α) := by
+  simp only [icast]
+  cases z with
+  | ofNat k =>
+    rw [show (Int.ofNat k : Rat) = ((k : Nat) : Rat) from Rat.intCast_natCast k, R.map_natCast,
+      natCast_eq_intCast]; rfl
+  | negSucc k =>
+    have e : Int.negSucc k = -((k + 1 : Nat) : Int) := rfl
+    rw [e, Rat.intCast_neg, R.map_neg, Rat.intCast_natCast, R.map_natCast, natCast_eq_intCast]
+    simp only [icast]
+    rw [Lean.Grind.Ring.intCast_neg]
+
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- Certificates, comparison of counts: `Σ_k c_k #_k`, summed in `α`, is the cast of the integer
+`cmpSum`. -/
+theorem lsum_cmp (cnt : Nat → CountDir → Nat) : ∀ (ts : List (Int × CountDir × Nat)),
+    lsum ts (fun t => (icast (t.1) : α) * natCast (cnt t.2.2 t.2.1)) = (icast (cmpSum cnt ts) : α)
+  | [] => by rw [lsum_nil]; simp only [cmpSum, icast]; rw [Lean.Grind.Ring.intCast_zero]
+  | t :: ts => by
+    rw [lsum_cons, lsum_cmp cnt ts, natCast_eq_intCast]
+    simp only [cmpSum, icast, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_mul]
+
+/-- Exactly one of the positions `0, ..., i` is the first. -/
+theorem countMax_first : ∀ i : Nat, countMax (fun j => decide (j = 0)) (i + 1) = 1
+  | 0 => rfl
+  | i + 1 => by rw [countMax_succ, countMax_first i]; simp
+
+/-- Certificates, comparison of counts (the count head's constant column, `is_first`): over the
+`i + 1` keys of a causal head whose scores all tie, the value `[key = 0]` averages to `1/(i+1)`,
+in average-hard mode and in softmax at any temperature. -/
+theorem tie_out_first (mode : Mode α) {s : Nat → α} {c : α} {i : Nat} (hs : ∀ k, k < i + 1 → s k = c) :
+    sumTo (fun k => weights mode s (i + 1) k * ind (k = 0)) (i + 1) = 1 / natCast (i + 1) := by
+  rw [tie_out_eq mode hs (fun k => k = 0),
+    countMax_congr (q := fun j => decide (j = 0)) (fun j _ => by by_cases h : j = 0 <;> simp [h]),
+    countMax_first, natCast_succ, natCast_zero]
+  grind
+
+/-- Certificates, comparison of counts: the count head's columns, `S/D` (the weighted counts) and
+`((2r-1)/2)/D` (the constant), add up to `V = ((2(S+r)-1)/2)/D`. -/
+theorem val_of_cols (S r : Int) {D : Nat} (hD : 0 < D) :
+    (icast S : α) / natCast D + ((icast (2 * r - 1) : α) / 2) / natCast D
+      = (icast (2 * (S + r) - 1) : α) / 2 / natCast D := by
+  have hd : (natCast D : α) ≠ 0 := by
+    have := one_le_natCast_of_pos (α := α) hD
+    intro h; rw [h] at this; exact absurd this (Std.not_le.mpr Lean.Grind.OrderedRing.zero_lt_one)
+  simp only [icast, Lean.Grind.Ring.intCast_sub, Lean.Grind.Ring.intCast_mul, Lean.Grind.Ring.intCast_add]
+  generalize (natCast D : α) = d at *
+  grind
+
+/-- An integer's cast: at least `1` if positive, at most `0` otherwise. -/
+theorem intCast_cases (z : Int) : (0 < z ∧ (1 : α) ≤ (icast z : α)) ∨ (z ≤ 0 ∧ (icast z : α) ≤ 0) := by
+  by_cases h : 0 < z
+  · left
+    obtain ⟨k, hk⟩ : ∃ k : Nat, z = (k : Int) + 1 := ⟨(z - 1).toNat, by omega⟩
+    refine ⟨h, ?_⟩
+    rw [hk]
+    have h1 := natCast_nonneg (α := α) k
+    have h2 := natCast_eq_intCast (α := α) k
+    grind
+  · right
+    obtain ⟨k, hk⟩ : ∃ k : Nat, z = -(k : Int) := ⟨(-z).toNat, by omega⟩
+    refine ⟨by omega, ?_⟩
+    rw [hk]
+    have h1 := natCast_nonneg (α := α) k
+    have h2 := natCast_eq_intCast (α := α) k
+    grind
+
+/-- Certificates, comparison of counts: `V = ((2A-1)/2)/D` (`D ≥ 1`) has the sign head's form
+`±(2m+1)/(2D)`, with the sign `+` exactly when `A > 0`. -/
+theorem val_sign_form (A : Int) (D : Nat) :
+    ∃ m : Nat, (icast (2 * A - 1) : α) / 2 / natCast D
+      = (if decide (0 < A) then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)) := by
+  by_cases h : 0 < A
+  · refine ⟨(A - 1).toNat, ?_⟩
+    rw [if_pos (decide_eq_true h), natCast_eq_intCast (2 * (A - 1).toNat + 1),
+      show (((2 * (A - 1).toNat + 1 : Nat) : Int)) = 2 * A - 1 by omega]
+    grind
+  · refine ⟨(-A).toNat, ?_⟩
+    rw [if_neg (by simpa using h), natCast_eq_intCast (2 * (-A).toNat + 1),
+      show (((2 * (-A).toNat + 1 : Nat) : Int)) = -(2 * A - 1) by omega]
+    grind
+
+/-- Certificates, comparison of counts (the two `W` units at `n = 1`, where `V = N = A - 1/2`):
+`ReLU(1/2 - V) - ReLU(-1/2 - V) = [N < 0] = [A ≤ 0]`. -/
+theorem single_one (A : Int) :
+    relu (-((icast (2 * A - 1) : α) / 2) + 1 / 2) - relu (-((icast (2 * A - 1) : α) / 2) + -(1 / 2))
+      = if decide (0 < A) then 0 else 1 := by
+  have e : (icast (2 * A - 1) : α) = 2 * (icast A : α) - 1 := by grind
+  rw [e]
+  have a1 : -((2 * (icast A : α) - 1) / 2) + 1 / 2 = 1 - (icast A : α) := by grind
+  have a2 : -((2 * (icast A : α) - 1) / 2) + -(1 / 2) = -(icast A : α) := by grind
+  rw [a1, a2]
+  rcases intCast_cases (α := α) A with ⟨h, hA⟩ | ⟨h, hA⟩
+  · rw [if_pos (decide_eq_true h)]
+    unfold relu
+    rw [if_pos (by grind), if_pos (by grind)]; grind
+  · rw [if_neg (by simpa using (show ¬ 0 < A by omega))]
+    rw [relu_of_nonneg (by grind), relu_of_nonneg (by grind)]; grind
+
+/-- Certificates, comparison of counts (the two `W` units at `n ≥ 2`: `is_first + is_last ≤ 1`):
+with `V ≥ 1/2 - M`, both units' arguments `-V + M f + M l + (±1/2 - 2M)` are `≤ 0`, so `W = 0`. -/
+theorem single_big {V M f l : α} (hM : 0 ≤ M) (hfl : f + l ≤ 1)
+    (hV : 1 / 2 - M ≤ V) :
+    relu (-V + f * M + l * M + (1 / 2 - 2 * M)) = 0 ∧ relu (-V + f * M + l * M + (-(1 / 2) - 2 * M)) = 0 := by
+  have h1 : (f + l) * M ≤ 1 * M := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hfl hM
+  unfold relu
+  constructor
+  · rw [if_pos (by grind)]
+  · rw [if_pos (by grind)]
+
+/-- Certificates, comparison of counts: `Σ_k c_k #_k ≥ -D Σ_k |c_k|` when every count is at most
+`D`. -/
+theorem cmpSum_lower (cnt : Nat → CountDir → Nat) (D : Nat) : ∀ (ts : List (Int × CountDir × Nat)),
+    (∀ t, t ∈ ts → cnt t.2.2 t.2.1 ≤ D) →
+      -((D : Int) * ((ts.map (fun t => (t.1.natAbs : Int))).sum)) ≤ cmpSum cnt ts
+  | [], _ => by simp [cmpSum]
+  | t :: ts, h => by
+    have ih := cmpSum_lower cnt D ts (fun t' ht' => h t' (by simp [ht']))
+    have ht := h t (by simp)
+    simp only [cmpSum, List.map_cons, List.sum_cons]
+    have hterm : -((D : Int) * (t.1.natAbs : Int)) ≤ t.1 * (cnt t.2.2 t.2.1 : Int) := by
+      by_cases hc : 0 ≤ t.1
+      · have : 0 ≤ t.1 * (cnt t.2.2 t.2.1 : Int) := Int.mul_nonneg hc (by omega)
+        have : 0 ≤ (D : Int) * (t.1.natAbs : Int) := Int.mul_nonneg (by omega) (by omega)
+        omega
+      · have e : (t.1.natAbs : Int) = -t.1 := by omega
+        rw [e]
+        have : t.1 * (D : Int) ≤ t.1 * (cnt t.2.2 t.2.1 : Int) :=
+          Int.mul_le_mul_of_nonpos_left (by omega) (by omega)
+        have e2 : -((D : Int) * -t.1) = t.1 * (D : Int) := by rw [Int.mul_neg, Int.neg_neg, Int.mul_comm]
+        omega
+    rw [Int.mul_add]
+    omega
+
+/-- Certificates, comparison of counts (the sign head at `n = 1`): one key, of weight `1` in
+average-hard mode and in softmax at any temperature, so the head outputs its value at key `0`. -/
+theorem sign_out_one (mode : Mode α) (s v : Nat → α) :
+    sumTo (fun j => weights mode s 1 j * v j) 1 = v 0 := by
+  have hw := weights_of_tie mode (s := s) (c := s 0) (N := 1) (fun k hk => by rw [show k = 0 by omega]) 0 (by omega)
+  rw [sumTo_succ, sumTo_zero, hw, natCast_succ, natCast_zero]
+  grind
+
+/-- Certificates, comparison of counts (the sign head's value at `n = 1`):
+`(1 + p_0)/2 - W = 1 - [A ≤ 0] = [A > 0]`. -/
+theorem sign_val_one (A : Int) (W : α) (hW : W = if decide (0 < A) then 0 else 1) :
+    (1 : α) * (1 / 2) + (1 : α) * (1 / 2) + W * (-1) = if decide (0 < A) then 1 else 0 := by
+  rw [hW]; split <;> grind
+
+/-- The rule's bound is non-negative. -/
+theorem errRule_nonneg (R : RatEmb α) (C : Cert) (hγ : 0 ≤ C.gammaRule) (hk : 0 < C.expK) :
+    (0 : α) ≤ R.cast C.errRule := by
+  have hk0 : (C.expK : Rat) ≠ 0 := by
+    intro h
+    have : ((C.expK : Nat) : Rat) = ((0 : Nat) : Rat) := h
+    exact absurd (Rat.natCast_inj.mp this) (by omega)
+  have hkα : (0 : α) < natCast C.expK := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos hk)
+  have hγα : (0 : α) ≤ R.cast C.gammaRule := by rw [← R.map_zero]; exact R.map_le _ _ hγ
+  have hbase : R.cast (1 + C.gammaRule / C.expK) = 1 + R.cast C.gammaRule / natCast C.expK := by
+    rw [R.map_add, R.map_one, R.map_div hk0, R.map_natCast]
+  have hone : (1 : α) ≤ 1 + R.cast C.gammaRule / natCast C.expK := by
+    have := div_nonneg_of_nonneg hγα hkα; grind
+  have hP1 : (1 : α) ≤ R.cast ((1 + C.gammaRule / C.expK) ^ C.expK) := by
+    rw [R.map_pow, hbase]; exact one_le_pow_of_one_le hone _
+  have hne : (1 + C.gammaRule / C.expK) ^ C.expK ≠ 0 := by
+    intro h0; rw [h0, R.map_zero] at hP1; exact absurd hP1 (Std.not_le.mpr Lean.Grind.OrderedRing.zero_lt_one)
+  unfold Cert.errRule
+  rw [R.map_div hne, R.map_one]
+  exact div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one)
+    (Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hP1)
+
+/-! ### The heads of a comparison -/
+
+/-- A head's output through one value column (`W_V` column `v`): the attention-weighted average
+of `x_key v`. -/
+noncomputable def colOut (R : RatEmb α) (mode : Mode α) (hw : HeadW) (x : Acts α) (n i : Nat) (v : SVec) : α :=
+  sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k * dotv R (x (hw.mask.key i k)) v)
+    (hw.mask.count n i)
+
+/-- A column's output depends only on its entries. -/
+theorem colOut_congr (R : RatEmb α) (mode : Mode α) (hw : HeadW) (x : Acts α) (n i : Nat) {v v' : SVec}
+    (h : ∀ k, svGet v k = svGet v' k) : colOut R mode hw x n i v = colOut R mode hw x n i v' := by
+  unfold colOut; exact sumTo_congr (fun k _ => by rw [dotv_congr R _ h])
+
+/-- A head's output is the sum of its columns' outputs times their `W_O` entries. -/
+theorem headOut_cols (R : RatEmb α) (mode : Mode α) (hw : HeadW) (x : Acts α) (n i c : Nat) :
+    headOut R mode hw x n i c
+      = lsum (hw.v.zip hw.o) (fun vo => colOut R mode hw x n i vo.1 * R.cast (svGet vo.2 c)) := rfl
+
+/-- The largest score over `N` keys only sees those keys. -/
+theorem hardMax_congr {s s' : Nat → α} : ∀ N, (∀ k, k < N → s k = s' k) → hardMax s N = hardMax s' N
+  | 0, _ => rfl
+  | 1, h => by simp only [hardMax]; exact h 0 (by omega)
+  | N + 2, h => by
+    simp only [hardMax]
+    rw [hardMax_congr (N + 1) (fun k hk => h k (by omega)), h (N + 1) (by omega)]
+
+/-- The attention weights over `N` keys only see the scores of those keys. -/
+theorem weights_congr (mode : Mode α) {s s' : Nat → α} {N : Nat} (h : ∀ k, k < N → s k = s' k) {j : Nat}
+    (hj : j < N) : weights mode s N j = weights mode s' N j := by
+  cases mode with
+  | hard =>
+    show ahard s N j = ahard s' N j
+    unfold ahard
+    rw [h j hj, hardMax_congr N h, countMax_congr (q := fun k => decide (s' k = hardMax s' N))
+      (fun k hk => by rw [h k hk])]
+  | soft E tau => exact softmax_congr_lt E h hj
+
+/-- An index past a list reads the default. -/
+theorem getD_default_of_le {β : Type} : ∀ (l : List β) (k : Nat) (d : β), l.length ≤ k → l.getD k d = d
+  | [], _, _, _ => by simp
+  | _ :: _, 0, _, h => absurd h (by simp)
+  | _ :: t, k + 1, d, h => by
+    simp only [List.getD_cons_succ]
+    exact getD_default_of_le t k d (by simp at h; omega)
+
+/-- A coordinate with a role other than `zero` lies below the width. -/
+theorem lt_of_role {C : Cert} {c l : Nat} (h : C.roleAt c l ≠ .zero) : c < C.spans.length := by
+  refine Classical.byContradiction (fun hc => h ?_)
+  unfold Cert.roleAt
+  rw [getD_default_of_le C.spans c [] (by omega)]
+  rfl
+
+/-- What `signHeadOK` says. -/
+theorem sign_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
+    (hok : signHeadOK C l hw hd o vc wc = true) :
+    hw.mask = .none ∧ ∃ t w one par kp, hd.terms = [t] ∧ wc = some w ∧ t.node = t.src ∧
+      inclusiveCmp C.prog t.node = true ∧
+      C.roleAt vc (l - 1) = .val t.node ∧ C.roleAt w (l - 1) = .single t.node ∧
+      C.roleAt (C.crd t.node) (l - 1) = .zero ∧ C.roleAt (C.crd t.node) l = .node t.node ∧
+      featCoord C .one (l - 1) = some one ∧ featCoord C .parity (l - 1) = some par ∧
+      featCoord C (if C.bounded then .parity else .lenParity) (l - 1) = some kp ∧
+      sameCols hw.q [[(vc, C.K)]] = true ∧ sameCols hw.k [[(kp, 1)]] = true ∧
+      sameCols hw.v [[(one, 1 / 2), (par, 1 / 2), (w, -1)]] = true ∧
+      sameCols hw.o [[(C.crd t.node, 1)]] = true := by
+  unfold signHeadOK at hok
+  simp only [Bool.and_eq_true] at hok
+  obtain ⟨⟨⟨⟨hm, _⟩, _⟩, _⟩, hmat⟩ := hok
+  refine ⟨Mask.eq_of_beq hm, ?_⟩
+  rcases hts : hd.terms with _ | ⟨t, _ | ⟨t', rest⟩⟩
+  · rw [hts] at hmat; simp at hmat
+  · cases hwc : wc with
+    | none => rw [hts, hwc] at hmat; simp at hmat
+    | some w =>
+      rw [hts, hwc] at hmat
+      simp only [Bool.and_eq_true, beq_iff_eq] at hmat
+      obtain ⟨⟨⟨⟨⟨⟨⟨hsrc, hinc⟩, hv⟩, hw'⟩, hz⟩, hn⟩, hf⟩, ho⟩ := hmat
+      cases h1 : featCoord C .one (l - 1) with
+      | none => rw [h1] at hf; simp at hf
+      | some one =>
+        cases h2 : featCoord C .parity (l - 1) with
+        | none => rw [h1, h2] at hf; simp at hf
+        | some par =>
+          cases h3 : featCoord C (if C.bounded then .parity else .lenParity) (l - 1) with
+          | none => rw [h1, h2, h3] at hf; simp at hf
+          | some kp =>
+            rw [h1, h2, h3] at hf
+            simp only [Bool.and_eq_true] at hf
+            exact ⟨t, w, one, par, kp, rfl, rfl, hsrc, hinc, Role.eq_of_beq hv, Role.eq_of_beq hw', Role.eq_of_beq hz,
+              Role.eq_of_beq hn, rfl, rfl, rfl, hf.1.1, hf.1.2, hf.2, ho⟩
+  · rw [hts] at hmat; simp at hmat
+
+/-- An inclusive comparison holds exactly when its `A = Σ_k c_k #_k + r` is positive. -/
+theorem holds_iff_cmpA {P : Prog} {w : List Nat} {n g i : Nat} (h : inclusiveCmp P g = true) :
+    holds P w n g i ↔ 0 < cmpA P w n g i := by
+  unfold inclusiveCmp at h
+  unfold cmpA
+  split at h
+  · next ts r hn =>
+    rw [hn]
+    simp only [Bool.and_eq_true, List.all_eq_true, decide_eq_true_eq] at h
+    exact holds_cmp hn h.2
+  · simp at h
+
+/-- Certificates, comparison of counts (the sign head at the certificate's rule, every `n ≥ 1`): a
+sign head the checker accepts outputs, at its node's coordinate, exactly `[g]` in average-hard mode
+and, in softmax, a value `≥ 0` within `2 errRule` of it (`n ≥ 2`: `sign_out_hard`,
+`sign_out_soft_bounded`, `sign_out_soft_unbounded`; `n = 1`: one key, value `1 - W = [g]`). -/
+theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
+    {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
+    headOut R .hard hw x n i (C.crd t.node) = ind (holds C.prog w n t.node i) ∧
+      ∀ E : ExpLike α, E.Tangent →
+        0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) ∧
+        absv (headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) - ind (holds C.prog w n t.node i))
+          ≤ 2 * R.cast C.errRule := by
+  obtain ⟨hm, t0, w0, one, par, kp, hterms, _, _, hinc, hvc, hw0, _, _, h1, h2, h3, hq, hk', hv, ho⟩ := sign_facts hok
+  have htt : t = t0 := by rw [hterms] at ht; simpa using ht
+  subst htt
+  have hε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
+  have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
+  generalize hA : cmpA C.prog w n t.node i = A at hholds
+  -- the coordinates
+  have hf1 := featCoord_sound h1
+  have hf2 := featCoord_sound h2
+  have hf3 := featCoord_sound h3
+  have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
+  have hw0d : w0 < d := by rw [← hroles]; exact lt_of_role (by rw [hw0]; simp)
+  have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
+    rw [hinv k hk one (by rw [← hroles]; exact hf1.2), hf1.1]; rfl
+  have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
+    rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
+  have xw : ∀ k, k < n → x k w0 = ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := fun k hk => by
+    rw [hinv k hk w0 hw0d, hw0]; rfl
+  have xvc : x i vc = (icast (2 * A - 1) : α) / 2 / natCast (i + 1) := by
+    rw [hinv i hi vc hvcd, hvc]; simp only [roleVal]; rw [hA]
+  have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
+    intro k hk
+    rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
+    cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
+  -- the head's output is its one column's
+  have hcount : hw.mask.count n i = n := by rw [hm]; rfl
+  have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
+  have hscore : ∀ k, k < n → score R hw x i k
+      = R.cast C.K * ((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) * ((if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1)) := by
+    intro k hk
+    unfold score
+    rw [lsum_zip_sameCols hq hk' (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_cons, dotv_nil, hkey, R.map_one]
+    rw [xvc, xkp k hk]; grind
+  have hval : ∀ k, k < n → dotv R (x k) [(one, 1 / 2), (par, 1 / 2), (w0, -1)]
+      = evenVal k - ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := by
+    intro k hk
+    simp only [dotv_cons, dotv_nil]
+    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
+      rw [R.map_div (by decide), R.map_one]
+      rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    rw [xone k hk, xpar k hk, xw k hk, hhalf, R.map_neg, R.map_one]
+    unfold evenVal; split <;> grind
+  have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
+      = sumTo (fun k => weights mode (score R hw x i) n k * (evenVal k - ind (n = 1 ∧ ¬ holds C.prog w n t.node k))) n := by
+    intro mode
+    rw [headOut_cols, lsum_zip_sameCols hv ho (fun v o (_ : Unit) => colOut R mode hw x n i v * R.cast (svGet o (C.crd t.node)))
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [colOut_congr R mode hw x n i h1, h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, svGet, if_true, Rat.add_zero, R.map_one]
+    unfold colOut
+    rw [hcount]
+    have : ∀ a : α, a * 1 + 0 = a := fun a => by grind
+    rw [this]
+    exact sumTo_congr (fun k hk => by rw [hkey, hval k hk])
+  -- the indicator is the sign
+  have hind : (ind (holds C.prog w n t.node i) : α) = if decide (0 < A) then 1 else 0 := by
+    unfold ind; by_cases h0 : 0 < A
+    · rw [if_pos (hholds.mpr h0), if_pos (decide_eq_true h0)]
+    · rw [if_neg (fun h => h0 (hholds.mp h)), if_neg (by simpa using h0)]
+  have habs0 : absv ((0 : α)) = 0 := by unfold absv; rw [if_pos (Std.le_refl _)]
+  have h2ε : (0 : α) ≤ 2 * R.cast C.errRule := by grind
+  by_cases hn1 : n = 1
+  · -- one key
+    subst hn1
+    have hi0 : i = 0 := by omega
+    subst hi0
+    have hexact : ∀ mode : Mode α, headOut R mode hw x 1 0 (C.crd t.node) = ind (holds C.prog w 1 t.node 0) := by
+      intro mode
+      rw [hout mode, sign_out_one mode _ (fun k => evenVal k - ind (1 = 1 ∧ ¬ holds C.prog w 1 t.node k))]
+      by_cases hh : holds C.prog w 1 t.node 0
+      · (simp [evenVal, ind, hh]) <;> grind
+      · (simp [evenVal, ind, hh]) <;> grind
+    refine ⟨hexact .hard, fun E _ => ?_⟩
+    rw [hexact]
+    refine ⟨?_, ?_⟩
+    · rcases ind_cases (α := α) (holds C.prog w 1 t.node 0) with h | h <;> rw [h]
+      · exact Std.le_refl _
+      · exact Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one
+    · rw [show (ind (holds C.prog w 1 t.node 0) : α) - ind (holds C.prog w 1 t.node 0) = 0 by grind, habs0]
+      exact h2ε
+  · -- n ≥ 2: no correction, the sign head proper
+    have hn2 : 2 ≤ n := by omega
+    have hW : ∀ k, (ind (n = 1 ∧ ¬ holds C.prog w n t.node k) : α) = 0 := fun k => by
+      unfold ind; rw [if_neg (fun h => hn1 h.1)]
+    obtain ⟨m, hm'⟩ := val_sign_form (α := α) A (i + 1)
+    generalize hb : decide (0 < A) = b at hm' hind
+    have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+    have hev : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
+        = sumTo (fun k => weights mode (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
+            * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) n k * evenVal k) n := by
+      intro mode
+      rw [hout mode]
+      refine sumTo_congr (fun k hk => ?_)
+      rw [hW k, weights_congr mode (s' := fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
+            * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) (fun j hj => by rw [hscore j hj, hm']) hk]
+      grind
+    have hnn : ∀ E : ExpLike α, 0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) := by
+      intro E
+      rw [hev]
+      refine sumTo_nonneg_of (fun k _ => ?_)
+      have := softmax_nonneg E (C.tauRule R n) (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
+            * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) (N := n) (by omega) k
+      have he : (0 : α) ≤ evenVal k := by unfold evenVal; split <;> grind
+      exact Lean.Grind.OrderedRing.mul_nonneg this he
+    cases hbd : C.bounded with
+    | true =>
+      have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
+            * ((if true = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
+          = signScore (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1)))) := by
+        funext j; unfold signScore parity; simp only [if_true]; grind
+      refine ⟨?_, fun E hE => ⟨hnn E, ?_⟩⟩
+      · rw [hev, hbd, hsc, hind]
+        exact sign_out_hard hKα b (by omega) (by omega) (Or.inr hn2)
+      · rw [hev, hbd, hsc, hind]
+        exact sign_out_soft_bounded R E hE hbd hK (hc hbd) hk b (by omega) (by omega) hn2
+    | false =>
+      have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
+            * ((if false = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
+          = signScoreUnbounded (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1)))) n := by
+        funext j; unfold signScoreUnbounded parity; simp only [Bool.false_eq_true, if_false]; grind
+      refine ⟨?_, fun E hE => ⟨hnn E, ?_⟩⟩
+      · rw [hev, hbd, hsc, hind]
+        exact sign_out_hard_unbounded hKα b (by omega) (by omega) (Or.inr hn2)
+      · rw [hev, hbd, hsc, hind]
+        exact sign_out_soft_unbounded R E hE hbd hK hk b (by omega) (by omega) hn2
+
+/-- Certificates, definition: a count column's output at position `i`: `#<=[x](i)/(i+1)` for a
+counted node `x`, `1/(i+1)` for the constant (`is_first`). -/
+noncomputable def cntVal (P : Prog) (w : List Nat) (n i : Nat) (src : Option Nat) : α :=
+  match src with
+  | some x => natCast (countIn (fun j => holds P w n x j) n i .le) / natCast (i + 1)
+  | none => 1 / natCast (i + 1)
+
+/-- What `cntHeadOK` says. -/
+theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD}
+    (hok : cntHeadOK C l hw hd dir ts = true) :
+    hw.mask = .causal ∧ hd.terms = [] ∧ sameCols hw.q [[]] = true ∧ sameCols hw.k [[]] = true ∧
+      cntVOK C l hw.v ts = true ∧ sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) = true ∧
+      ∀ t, t ∈ ts → inclusiveCmp C.prog t.g = true ∧ C.roleAt t.vc (l - 1) = .zero ∧ C.roleAt t.vc l = .val t.g := by
+  unfold cntHeadOK at hok
+  simp only [Bool.and_eq_true] at hok
+  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨_, hm⟩, _⟩, _⟩, hterms⟩, _⟩, hq⟩, hk⟩, hv⟩, ho⟩, hall⟩ := hok
+  refine ⟨Mask.eq_of_beq hm, by simpa using hterms, hq, hk, hv, ho, fun t ht => ?_⟩
+  have := List.all_eq_true.mp hall t ht
+  simp only [Bool.and_eq_true] at this
+  exact ⟨this.1.1, Role.eq_of_beq this.1.2, Role.eq_of_beq this.2⟩
+
+/-- Certificates, comparison of counts (the count head, both modes): a count head the checker
+accepts outputs, at every coordinate `c`, `Σ` over its columns aimed at `c` of `coef` times the
+column's count over `i + 1` (every key ties: no score). -/
+theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD} (hok : cntHeadOK C l hw hd dir ts = true)
+    {i : Nat} (hi : i < n) (c : Nat) :
+    headOut R mode hw x n i c
+      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i t.src else 0) := by
+  obtain ⟨hm, -, hq, hk, hv, ho, -⟩ := cnt_facts hok
+  have hcount : hw.mask.count n i = i + 1 := by rw [hm]; rfl
+  have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
+  have hs : ∀ k, k < i + 1 → score R hw x i k = 0 := by
+    intro k _
+    unfold score
+    rw [lsum_zip_sameCols hq hk (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_nil]
+    grind
+  have hsrc : ∀ (v : SVec) (t : CntD), (match t.src with
+      | some x0 => sameVec v [(C.crd x0, 1)] && rep C x0 (l - 1)
+      | none => match featCoord C .isFirst (l - 1) with
+        | some f => sameVec v [(f, 1)]
+        | none => false) = true → colOut R mode hw x n i v = cntVal C.prog w n i t.src := by
+    intro v t h
+    cases hts : t.src with
+    | some x0 =>
+      rw [hts] at h
+      simp only [Bool.and_eq_true] at h
+      rw [colOut_congr R mode hw x n i (sameVec_sound h.1)]
+      unfold colOut
+      rw [hcount]
+      simp only [cntVal, dotv_cons, dotv_nil, hkey, R.map_one]
+      rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (i + 1) k * ind (holds C.prog w n x0 k))
+        (fun k hk => by rw [inv_rep hinv hE hcrd h.2 (by omega)]; grind)]
+      exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
+    | none =>
+      rw [hts] at h
+      simp only at h
+      split at h
+      · next f hf =>
+        rw [colOut_congr R mode hw x n i (sameVec_sound h)]
+        unfold colOut
+        rw [hcount]
+        simp only [cntVal, dotv_cons, dotv_nil, hkey, R.map_one]
+        have hfs := featCoord_sound hf
+        rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (i + 1) k * ind (k = 0))
+          (fun k hk => by
+            rw [hinv k (by omega) f (by rw [← hroles]; exact hfs.2), hfs.1]
+            simp only [roleVal, Feat.val, ind]; grind)]
+        exact tie_out_first mode hs
+      · simp at h
+  rw [headOut_cols]
+  clear hok
+  revert hv ho
+  generalize hw.v = vs
+  generalize hw.o = os
+  intro hv ho'
+  induction ts generalizing vs os with
+  | nil =>
+    cases vs <;> simp [cntVOK] at hv
+    cases os <;> simp [sameCols] at ho'
+    rfl
+  | cons t ts ih =>
+    cases vs with
+    | nil => simp [cntVOK] at hv
+    | cons v vs =>
+      cases os with
+      | nil => simp [sameCols] at ho'
+      | cons o os =>
+        simp only [cntVOK, Bool.and_eq_true] at hv
+        simp only [List.map_cons, sameCols, Bool.and_eq_true] at ho'
+        simp only [List.zip_cons_cons, lsum_cons]
+        rw [ih vs os hv.2 ho'.2, hsrc v t hv.1, sameVec_sound ho'.1 c]
+        simp only [svGet]
+        by_cases hc : t.vc = c
+        · rw [if_pos hc, if_pos hc, Rat.add_zero]; grind
+        · rw [if_neg hc, if_neg hc, Rat.add_zero, R.map_zero]; grind
+
+/-- Certificates, comparison of counts: the columns `cntExpected ts r` of an inclusive comparison
+add up to its `V = ((2 A - 1)/2)/(i+1)`, `A = Σ_k c_k #<=_k + r`. -/
+theorem cntExpected_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) {ts : List (Int × CountDir × Nat)} (r : Int)
+    (hle : allLe ts = true) :
+    lsum (cntExpected ts r) (fun e => R.cast e.1 * cntVal P w n i e.2)
+      = (icast (2 * (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r) - 1) : α) / 2
+          / natCast (i + 1) := by
+  have h2 : R.cast (2 : Rat) = (2 : α) := by
+    rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  cases ts with
+  | nil => simp [allLe] at hle
+  | cons t rest =>
+    simp only [allLe, Bool.and_eq_true, List.all_eq_true] at hle
+    have hdir : ∀ u, u ∈ t :: rest → u.2.1 = .le := by
+      intro u hu
+      have := hle.2 u hu
+      revert this; cases u.2.1 <;> simp
+    simp only [cntExpected, lsum_cons, lsum_map, cntVal, cmpSum]
+    have hrest : lsum rest (fun u => R.cast (u.1 : Rat) * (natCast (countIn (fun j => holds P w n u.2.2 j) n i .le)
+          / natCast (i + 1)))
+        = (icast (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) rest) : α) * (1 / natCast (i + 1)) := by
+      rw [← lsum_cmp, ← lsum_mul_const]
+      refine lsum_congr (fun u hu => ?_)
+      rw [R.map_intCast, hdir u (List.mem_cons_of_mem _ hu)]
+      grind
+    rw [hrest, R.map_intCast, hdir t (by simp), R.map_div (by decide), R.map_intCast, h2,
+      natCast_eq_intCast (countIn _ n i .le)]
+    grind
+
+end Count
+
+end HardSoft.Cert
+
+end
