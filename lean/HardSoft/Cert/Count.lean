@@ -319,7 +319,7 @@ theorem holds_iff_cmpA {P : Prog} {w : List Nat} {n g i : Nat} (h : inclusiveCmp
   unfold cmpA
   split at h
   · next ts r hn =>
-    rw [hn]
+    try rw [hn]
     simp only [Bool.and_eq_true, List.all_eq_true, decide_eq_true_eq] at h
     exact holds_cmp hn h.2
   · simp at h
