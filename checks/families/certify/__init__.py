@@ -10,7 +10,7 @@ docs/certify.md.  Modules, each importing only those listed before it (and
 * ``subjects`` -- what is certified (``Subject``), compiled, described and mirrored (``prepare``); the
   programs of the tests and of ``make check``;
 * ``decide`` -- the one line and exit status of each certificate (Lean decides, the mirror names);
-* ``family`` -- ``run``: the family of ``hardsoft check`` (three certificates in one Lean module), and
+* ``family`` -- ``run``: the family of ``hardsoft check`` (four certificates in one Lean module), and
   ``markdown_section`` for the report.
 
 ``run`` and ``markdown_section`` are re-exported here (imported on first use).

@@ -1,4 +1,4 @@
-"""The certify family of ``hardsoft check``: three compiled programs certified in ONE Lean module (``subjects.check_subjects``).
+"""The certify family of ``hardsoft check``: four compiled programs certified in ONE Lean module (``subjects.check_subjects``).
 
 One row per certificate, ``certify.<tag>``: OK only when Lean accepted it and the mirror agrees
 (``decide``); its verdict says "certified for every n" only when the theorem Lean proved is the

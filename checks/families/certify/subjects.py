@@ -5,8 +5,8 @@ the compiled model (``constructive.logic.certificate.describe``; NotCertifiable 
 checker's fragment), reads the weights (of the compiled model, or of a saved model given instead)
 and runs the mirror of the checker (``mirror.check``), whose one line names the first failing check.
 
-``LIBRARY_REGIMES`` x the B-RASP library, ``TL_EXAMPLES`` and ``CHECK_SUBJECTS`` (the three
-certificates ``make check`` runs, in one Lean module) are the certified programs of the tests
+``LIBRARY_REGIMES`` x the B-RASP and C-RASP libraries, ``TL_EXAMPLES`` and ``check_subjects`` (the
+four certificates ``make check`` runs, in one Lean module) are the certified programs of the tests
 and the check family.
 """
 
@@ -83,9 +83,16 @@ def tl_subjects(regimes: tuple[str, ...] = LIBRARY_REGIMES) -> list[Subject]:
 
 
 def check_subjects() -> list[Subject]:
-    """Return the three certificates of ``make check`` (one Lean module): a B-RASP library program in each regime, an anchored since."""
+    """Return the four certificates of ``make check`` (one Lean module): a B-RASP library program in each regime, an anchored since,
+    and a C-RASP library program (comparisons of counts, unbounded)."""
     lib = {s.name: s for s in library_subjects(("bounded",))}
-    return [lib["dyck1_depth2"], Subject("brasp", lib["no_bb"].text, ("a", "b"), "unbounded", "no_bb"), Subject("tl", "!a S (b & Y a)")]
+    crasp = {s.name: s for s in library_subjects(("unbounded",), "crasp")}
+    return [
+        lib["dyck1_depth2"],
+        Subject("brasp", lib["no_bb"].text, ("a", "b"), "unbounded", "no_bb"),
+        Subject("tl", "!a S (b & Y a)"),
+        crasp["dyck1"],
+    ]
 
 
 def compile_subject(s: Subject) -> CompiledFormula:
