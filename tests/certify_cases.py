@@ -16,7 +16,8 @@ from fractions import Fraction
 
 from hardsoft.checks.families.certify.mirror import check, crd
 from hardsoft.checks.families.certify.subjects import Prepared, Subject, prepare
-from hardsoft.constructive.logic.certificate import Certificate, LayerW, ModelW, UnitW
+from hardsoft.constructive.logic import certificate
+from hardsoft.constructive.logic.certificate import Certificate, GroupD, LayerW, ModelW, UnitW
 
 #: The subjects the plants start from (small models: their certificates cost the kernel little).
 BASE: dict[str, Subject] = {
@@ -27,6 +28,8 @@ BASE: dict[str, Subject] = {
     "compacted": Subject("tl", "!a S (b & Y a)", ("a", "b"), "bounded"),
     "majority": Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "bounded"),
     "majority_unbounded": Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "unbounded"),
+    "strict": Subject("tl", "#<[a] > #<[b]", ("a", "b"), "bounded"),
+    "strict_ffn": Subject("tl", "X (#<[Y a] > #<[b])", ("a", "b"), "bounded"),
 }
 
 
@@ -74,7 +77,7 @@ def _group_units(C: Certificate, l: int, gi: int) -> int:
     """Return the index of the first unit of group gi of layer l (0-based), the groups consuming units in order."""
     pos = 0
     for G in C.layers[l].groups[:gi]:
-        pos += {"pair": 2, "eraser": 1, "clear": 2, "single": 2}.get(G.kind, 2 * len(G.assigns))
+        pos += {"pair": 2, "pairFlip": 2, "eraser": 1, "clear": 2, "single": 2, "pre": 2}.get(G.kind, 2 * len(G.assigns))
     return pos
 
 
@@ -190,6 +193,59 @@ def plant_single_m(p: Prepared) -> tuple[Certificate, ModelW]:
     return dataclasses.replace(C, layers=tuple(layers)), _with_layer(M, l, dataclasses.replace(M.layers[l], units=tuple(units)))
 
 
+def _with_group(C: Certificate, l: int, gi: int, G: GroupD) -> Certificate:
+    """Return C with group gi of layer l (0-based) replaced by G."""
+    groups = list(C.layers[l].groups)
+    groups[gi] = G
+    layers = list(C.layers)
+    layers[l] = dataclasses.replace(C.layers[l], groups=tuple(groups))
+    return dataclasses.replace(C, layers=tuple(layers))
+
+
+def _with_units(M: ModelW, l: int, first: int, new: list[UnitW]) -> ModelW:
+    """Return M with the units of layer l (0-based) from ``first`` on replaced by ``new``."""
+    units = list(M.layers[l].units)
+    units[first : first + len(new)] = new
+    return _with_layer(M, l, dataclasses.replace(M.layers[l], units=tuple(units)))
+
+
+def plant_pre_const(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A strict comparison's pre group writing the wrong constant: both units' input weight on 1/max(i,1) increased by 1 in
+    the weights (V then holds N/D + 1/D: the comparison's r is off by one)."""
+    C, M = p.cert, p.weights
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "pre")
+    first = _group_units(C, l, gi)
+    us = M.layers[l].units[first : first + 2]
+    new = [UnitW(tuple((c, w + (1 if w > 0 else -1)) for c, w in u.win), u.bias, u.wout) for u in us]
+    return C, _with_units(M, l, first, new)
+
+
+def plant_orientation(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A strict comparison's sign head of the wrong orientation: o flipped in the description and W_Q's entry negated in the
+    weights alike (a consistent head comparing the wrong way: only the comparison's r can tell)."""
+    C, M = p.cert, p.weights
+    l, h = _first(C, "sign")
+    hd = C.layers[l].heads[h]
+    heads = list(C.layers[l].heads)
+    heads[h] = dataclasses.replace(hd, o=not hd.o)
+    layers = list(C.layers)
+    layers[l] = dataclasses.replace(C.layers[l], heads=tuple(heads))
+    q = M.layers[l].heads[h].q
+    return dataclasses.replace(C, layers=tuple(layers)), _with_head(M, l, h, q=(tuple((c, -w) for c, w in q[0]), *q[1:]))
+
+
+def plant_plain_pair(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A node attended by a sign head of orientation -1 cleaned by the plain pair (in the description and the weights
+    alike) instead of the flipped one: the clamp then keeps 1 - [g]."""
+    C, M = p.cert, p.weights
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "pairFlip")
+    first = _group_units(C, l, gi)
+    cg = crd(C, G.node)
+    two, half = Fraction(2), Fraction(1, 2)
+    new = [UnitW(((cg, two),), -half, ((cg, Fraction(1)),)), UnitW(((cg, two),), -3 * half, ((cg, Fraction(-1)),))]
+    return _with_group(C, l, gi, dataclasses.replace(G, kind="pair")), _with_units(M, l, first, new)
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -205,12 +261,17 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "sign_w": ("majority", plant_sign_w, "layer 2 head 0 (sign): value column 0: coordinate 10 holds 0, the construction -1"),
     "sign_half_k": ("majority_unbounded", plant_sign_half_k, "layer 2 head 0 (sign): query column 0: coordinate 12 holds 6243314768165359/4503"),
     "single_m": ("majority", plant_single_m, "layer 1 FFN group 0 (single of node 2): M = 0 is below"),
+    "pre_const": ("strict_ffn", plant_pre_const, "layer 1 FFN group 0 (pre of node 3): unit 0 is not the constant -1/2 times coordinate 5"),
+    "orientation": ("strict", plant_orientation, "layer 2 head 0 (sign): orientation +1, the comparison's constant r = 0 gives -1"),
+    "plain_pair": ("strict", plant_plain_pair, "layer 2: coordinate 1 of attended node 2 is not cleaned by its pairFlip and eraser alone"),
 }
 
 #: The plants whose Lean verdict is tested too (tests/checks/test_certify_lean.py); the others are named by the mirror only,
 #: to keep the Lean module of the plants small (each comparison plant costs the kernel about 5 s).
-MIRROR_ONLY = frozenset({"count_coef", "sign_w", "sign_half_k"})
-LEAN_PLANTS = tuple(n for n in PLANTS if n not in MIRROR_ONLY)
+MIRROR_ONLY = frozenset({"count_coef", "sign_w", "sign_half_k", "pre_const", "plain_pair"})
+#: The plants starting from a strict comparison (described only with ``certificate.STRICT`` on).
+STRICT_PLANTS = frozenset({"pre_const", "orientation", "plain_pair"})
+LEAN_PLANTS = tuple(n for n in PLANTS if n not in MIRROR_ONLY and (certificate.STRICT or n not in STRICT_PLANTS))
 
 #: plant -> the chunk budget its certificate is written with (``lean_text.chunks``: 1 puts every layer in a chunk of its own)
 CHUNKED: dict[str, int] = {"late_layer": 1}

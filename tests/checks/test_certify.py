@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -29,18 +30,28 @@ from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
 from hardsoft.checks.families.certify import mirror
 from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, MODULE, Entry, chunks, layer_weights, module_text
-from hardsoft.checks.families.certify.subjects import Subject, check_subjects, library_subjects, prepare, tl_subjects
+from hardsoft.checks.families.certify.subjects import Subject, check_subjects, library_subjects, prepare, strict_subjects, tl_subjects
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, TheoremVerdict
 from hardsoft.checks.families.lean.audit import audit_text, declarations
 from hardsoft.checks.families.lean.environment import REFUSED_BYTES
 from hardsoft.checks.families.lean.sources import commands, tokenize
 from hardsoft.checks.result import Outcome
+from hardsoft.constructive.logic import certificate
 from hardsoft.constructive.logic.certificate import NotCertifiable
 from hardsoft.spec.modelio import load_model, save_model
 from tests.certify_cases import PLANTS, planted
 from tests.logic_strategies import formulas
 
-CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def strict_described() -> Iterator[None]:
+    """Describe strict comparisons in this module whatever ``certificate.STRICT`` says: their description and the mirror of
+    Check.lean's format for them are tested even while the switch keeps them refused (``test_strict_refused_while_switched_off``)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(certificate, "STRICT", True)
+        yield
 
 
 # --------------------------------------------------------------------------- the description and the mirror
@@ -67,25 +78,39 @@ def test_examples_cover_the_constructions() -> None:
         nodes |= {nd.kind for nd in p.cert.prog}
         roles |= {sp.role.kind for sps in p.cert.spans for sp in sps}
     assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign"}
-    assert kinds == {"pair", "eraser", "table", "gate", "clear", "single"} and anchored and shared
+    assert kinds == {"pair", "pairFlip", "eraser", "table", "gate", "clear", "single", "pre"} and anchored and shared
     assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next", "cmp"} <= nodes
-    assert roles == {"feat", "node", "val", "single"}
+    assert roles == {"feat", "node", "val", "single", "pre"}
 
 
 @pytest.mark.parametrize(
     ("text", "regime", "why"),
     [
-        ("#<[a] > #<[b]", "bounded", r"is a comparison of strict counts \(#<\): the checker covers comparisons of inclusive counts \(#<=\) only"),
-        ("#>[a] <= 1", "unbounded", r"is a comparison of strict counts \(#>\)"),
-        ("#<=[a] > 1 & #<[b] > #>[a]", "bounded", r"is a comparison of counts mixing past and future \(#< with #>\): the checker has no"),
-        ("#<[a] - #>[b] < 0", "unbounded", r"is a comparison of counts mixing past and future"),
+        ("#<=[a] > 1 & #<[b] > #>[a]", "bounded", r"#.* is a comparison of counts mixing past and future \(#< with #>\): the checker has no"),
+        ("#<[a] - #>[b] < 0", "unbounded", r"#.* is a comparison of counts mixing past and future"),
+        ("#<[a] - #<[a] > 0", "bounded", r"#.* is a comparison of counts with no count left \(a constant\)"),
+        (
+            "Y a & (#<[a] >= 2)",
+            "bounded",
+            r"Y a & \(#<\[a\] >= 2\) reads the comparison #<\[a\] >= 2 in the layer of its sign head, whose orientation is -1",
+        ),
     ],
 )
-def test_strict_and_mixed_comparisons_are_named_outside_the_fragment(text: str, regime: str, why: str) -> None:
-    """A strict or mixed comparison of counts is refused in one line naming the comparison and why; inclusive ones are described."""
-    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: #.* " + why):
+def test_mixed_comparisons_and_flipped_readings_are_named_outside_the_fragment(text: str, regime: str, why: str) -> None:
+    """A mixed or constant comparison of counts, or a gate reading a comparison of orientation -1 in its sign head's layer, is
+    refused in one line naming it and why; inclusive and strict comparisons are described."""
+    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: " + why):
         prepare(Subject("tl", text, ("a", "b"), regime))
-    assert prepare(Subject("tl", "#<=[a] > 1 & #<=[b] >= #<=[a]", ("a", "b"), regime)).mirror is None
+    assert prepare(Subject("tl", "#<=[a] > 1 & #<[b] >= #<[a]", ("a", "b"), regime)).mirror is None
+
+
+@pytest.mark.parametrize(("text", "regime", "strict"), [("#<[a] > #<[b]", "bounded", "#<"), ("#>[a] <= 1", "unbounded", "#>")])
+def test_strict_refused_while_switched_off(monkeypatch: pytest.MonkeyPatch, text: str, regime: str, strict: str) -> None:
+    """With ``certificate.STRICT`` off, a strict comparison of counts is refused in one line naming it and why."""
+    monkeypatch.setattr(certificate, "STRICT", False)
+    why = f"is a comparison of strict counts \\({strict}\\): the checker covers comparisons of inclusive counts \\(#<=\\) only$"
+    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: " + re.escape(text) + " " + why):
+        prepare(Subject("tl", text, ("a", "b"), regime))
 
 
 def test_inclusive_comparison_described_as_compiled() -> None:
@@ -104,6 +129,27 @@ def test_inclusive_comparison_described_as_compiled() -> None:
     single = C.layers[0].groups[0]
     assert (single.kind, single.node, single.vc, single.wc, single.M) == ("single", g, vc, wc, Fraction(7, 2))
     assert C.spans[vc] == (Span(Role("val", node=g), 1),) and C.spans[wc] == (Span(Role("single", node=g), 1),)
+
+
+def test_strict_comparison_described_as_compiled() -> None:
+    """X (#<[Y a] > #<[b]): V holds the constant r - 1/2 times 1/max(i,1) from layer 1's FFN (pre), V from layer 2's count head
+    (terms only), read by the sign head of orientation -1 (r = 0) in layer 3, whose raw value the flipped pair cleans; the count
+    layer's FFN is the one zero unit of an FFN with no units."""
+    from hardsoft.constructive.logic.certificate import Feat, Role, Span
+
+    p = prepare(Subject("tl", "X (#<[Y a] > #<[b])", ("a", "b"), "bounded"))
+    C, M = p.cert, p.weights
+    g = next(k for k, nd in enumerate(C.prog) if nd.kind == "cmp")
+    assert C.prog[g].args == (0,) and [(c, d) for c, d, _ in C.prog[g].terms] == [(1, "<"), (-1, "<")]
+    (cnt,), (sign,) = [h for h in C.layers[1].heads if h.fam == "cnt"], C.layers[2].heads
+    vc = sign.vc
+    assert cnt.d == "<" and [(t.coef, t.src is None) for t in cnt.cnt] == [(1, False), (-1, False)] and {t.vc for t in cnt.cnt} == {vc}
+    assert not sign.o and sign.wc is None and C.layers[2].groups[0].kind == "pairFlip"
+    pre = C.layers[0].groups[0]
+    assert (pre.kind, pre.node, pre.vc) == ("pre", g, vc) and C.spans[pre.src][0].role == Role("feat", Feat("invMaxI"))
+    assert C.spans[vc] == (Span(Role("pre", node=g), 1, 2), Span(Role("val", node=g), 2))
+    assert C.layers[1].groups == () and len(M.layers[1].units) == 1 and not M.layers[1].units[0].win
+    assert p.mirror is None
 
 
 @pytest.mark.parametrize("name", sorted(PLANTS))
@@ -154,7 +200,7 @@ def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
     try:
         C = describe(cf)
     except NotCertifiable as e:
-        assert re.match(r"^not certifiable yet: .* is a comparison of (strict counts|counts mixing|counts with no count left)", str(e)), e
+        assert re.match(r"^not certifiable yet: .* (is a comparison of counts (mixing|with no count left)|in the layer of its sign head)", str(e)), e
         return
     assert mirror.check(C, model_weights(cf.model)) is None
 
@@ -440,7 +486,7 @@ def test_cli_lean_and_mirror_disagree_or_no_verdict(
     "args, code, text",
     [
         (["certify", "a S"], 2, "hardsoft: error: cannot parse the formula"),
-        (["certify", "#<[a] > #<[b]"], 1, "not certified: tl `#<[a] > #<[b]` over a,b (bounded): not certifiable yet: #<[a] > #<[b] is a comparison"),
+        (["certify", "#<[a] > #>[b]"], 1, "not certified: tl `#<[a] > #>[b]` over a,b (bounded): not certifiable yet: #<[a] > #>[b] is a comparison"),
         (["certify", "--lang", "srasp", "x"], 1, "not certified: srasp `x` over a,b (bounded): not certifiable yet: srasp programs"),
         (["certify", "a S b", "--model", "/nonexistent/m.json"], 2, "hardsoft: error: "),
         (["compile", "a S b", "--certify", "--json"], 2, "hardsoft: error: --certify prints one line"),
@@ -485,11 +531,11 @@ def test_family_rows(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _fake(monkeypatch)
     monkeypatch.setattr(cf, "certify", dc.certify)
     rows = cf.run("tiny", tmp_path, lambda m: None)
-    assert [r.outcome for r in rows] == [Outcome.OK] * 3 and all(r.verdict == dc.ACCEPTED for r in rows)
+    assert [r.outcome for r in rows] == [Outcome.OK] * len(check_subjects()) and all(r.verdict == dc.ACCEPTED for r in rows)
     assert "Certificates" in cf.markdown_section(rows)
     _fake(monkeypatch, accepted=False)
     rows = cf.run("tiny", tmp_path, lambda m: None)
-    assert [r.outcome for r in rows] == [Outcome.FAILED] * 3 and all(r.verdict == "not certified" for r in rows)
+    assert [r.outcome for r in rows] == [Outcome.FAILED] * len(check_subjects()) and all(r.verdict == "not certified" for r in rows)
     assert cf.run("tiny", tmp_path, lambda m: None, claims={"E"}) == []
 
 

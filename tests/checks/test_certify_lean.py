@@ -30,13 +30,15 @@ from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
 from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, Entry
-from hardsoft.checks.families.certify.subjects import Prepared, Subject, library_subjects, prepare, tl_subjects
+from hardsoft.checks.families.certify.subjects import Prepared, Subject, library_subjects, prepare, strict_subjects, tl_subjects
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module
 from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
+from hardsoft.constructive.logic import certificate
 from tests.certify_cases import CHUNKED, LEAN_PLANTS, PLANTS, planted
 
-CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects()
+#: The strict comparisons' examples join only while ``certificate.STRICT`` is on (Lean's checker accepts them).
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + (strict_subjects() if certificate.STRICT else [])
 
 
 def _toolchain() -> None:
@@ -150,7 +152,8 @@ def test_comparison_plant_fails_in_its_layers(plants: tuple[dict[str, Prepared],
 @pytest.mark.lean
 @pytest.mark.xdist_group("lean")
 def test_check_family(tmp_path: Path) -> None:
-    """The certify family of make check: four certificates in one module (a C-RASP one among them), each row OK (the verdict is cached for make check)."""
+    """The certify family of make check: four certificates in one module (a C-RASP one among them), each row OK (the verdict
+    is cached for make check)."""
     _toolchain()
     rows = cf.run("tiny", tmp_path, lambda m: None)
     assert len(rows) == 4 and all(r.outcome is Outcome.OK for r in rows), [(r.name, r.detail) for r in rows]

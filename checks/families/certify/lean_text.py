@@ -145,7 +145,7 @@ def role(r: Role) -> str:
     """Return a role literal."""
     if r.kind == "feat" and r.feat is not None:
         return f"Role.feat {feat(r.feat)}"
-    if r.kind in ("node", "val", "single"):
+    if r.kind in ("node", "val", "single", "pre"):
         return f"Role.{r.kind} {r.node}"
     return "Role.zero"
 
@@ -158,8 +158,10 @@ def span(sp: Span) -> str:
 
 def group(G: GroupD) -> str:
     """Return a unit-group literal."""
-    if G.kind in ("pair", "eraser", "clear"):
+    if G.kind in ("pair", "pairFlip", "eraser", "clear"):
         return f"GroupD.{G.kind} {G.node}"
+    if G.kind == "pre":
+        return f"GroupD.pre {G.node} {G.vc} {G.src}"
     if G.kind == "single":
         return f"GroupD.single {G.node} {G.vc} {G.wc} ({q(G.M)})"
     if G.kind == "table":

@@ -151,8 +151,8 @@ def role_at(C: Certificate, c: int, l: int) -> Role:
 
 def role_text(r: Role) -> str:
     """Return a role in a few words (``node 3``, ``feature idx``, ``nothing``)."""
-    if r.kind in ("val", "single"):
-        return f"{'V' if r.kind == 'val' else 'W'} of comparison {r.node}"
+    if r.kind in ("val", "single", "pre"):
+        return f"{ {'val': 'V', 'single': 'W', 'pre': 'the constant part of V'}[r.kind] } of comparison {r.node}"
     return f"node {r.node}" if r.kind == "node" else f"feature {feat_text(r.feat)}" if r.kind == "feat" else "nothing"
 
 
@@ -342,6 +342,42 @@ def inclusive_cmp(P: Sequence[Node], g: int) -> bool:
     return nd.kind == "cmp" and all_le(nd.terms) and all(x < g for _, _, x in nd.terms)
 
 
+def strict_cmp(P: Sequence[Node], g: int) -> bool:
+    """Return ``strictCmp P g``: node g is a comparison of strict counts of one direction (#< or #>), its counted nodes before it."""
+    nd = node_at(P, g)
+    if nd.kind != "cmp" or not nd.terms:
+        return False
+    ds = {d for _, d, _ in nd.terms}
+    return (ds == {"<"} or ds == {">"}) and all(x < g for _, _, x in nd.terms)
+
+
+def cmp_dir(P: Sequence[Node], g: int) -> str:
+    """Return ``cmpDir P g``: the direction of g's first term ("<=" if none, or g is no comparison)."""
+    nd = node_at(P, g)
+    return nd.terms[0][1] if nd.kind == "cmp" and nd.terms else "<="
+
+
+def dir_feat(d: str) -> Feat:
+    """Return ``dirFeat d``: the feature 1/D of a strict count's denominator (invMaxI for #<, invMaxRest for #>)."""
+    return Feat("invMaxRest") if d == ">" else Feat("invMaxI")
+
+
+def cnt_expected_of(P: Sequence[Node], g: int) -> list[tuple[Fraction, int | None]]:
+    """Return ``cntExpectedOf P g``: an inclusive comparison's columns (``cnt_expected``), a strict one's terms only, in order."""
+    nd = node_at(P, g)
+    if nd.kind != "cmp":
+        return []
+    if inclusive_cmp(P, g):
+        return cnt_expected(nd.terms, int(nd.args[0]))
+    return [(Fraction(c), x) for c, _, x in nd.terms]
+
+
+def pre_const(P: Sequence[Node], g: int) -> Fraction:
+    """Return the constant (2r - 1)/2 of comparison g (0 if g is no comparison)."""
+    nd = node_at(P, g)
+    return Fraction(2 * int(nd.args[0]) - 1, 2) if nd.kind == "cmp" else Fraction(0)
+
+
 def cnt_expected(ts: Sequence[tuple[int, str, int]], r: int) -> list[tuple[Fraction, int | None]]:
     """Return ``cntExpected ts r``: the count columns (coef, src) of a comparison, the constant r - 1/2 after the first term."""
     if not ts:
@@ -370,22 +406,25 @@ def cnt_v_ok(C: Certificate, l: int, where: str, vs: Sequence[SVec], ts: Sequenc
 
 def cnt_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
     """Fail unless ``cntHeadOK``: the count head's weights are its construction (no score, its columns into V) at layer l."""
-    if hd.d != "<=":
-        raise Fail(f"{where}: a count head of direction {hd.d}, not the inclusive #<=")
-    if hw.mask != "causal":
-        raise Fail(f"{where}: mask {hw.mask}, the construction's is causal")
+    if hw.mask != CNT_MASK[hd.d]:
+        raise Fail(f"{where}: mask {hw.mask}, the construction's is {CNT_MASK[hd.d]}")
     if hd.sel is not None or hd.anchored or hd.terms or not hd.cnt:
         raise Fail(f"{where}: a count head has no select, no value terms, and at least one column")
+    if hd.d != "<=" and any(t.src is None for t in hd.cnt):
+        raise Fail(f"{where}: a strict count head has no constant column")
     same_cols(f"{where}: query column", hw.q, [()])
     same_cols(f"{where}: key column", hw.k, [()])
     cnt_v_ok(C, l, where, hw.v, hd.cnt)
     same_cols(f"{where}: output row", hw.o, [((t.vc, t.coef),) for t in hd.cnt])
     for t in hd.cnt:
-        if not inclusive_cmp(C.prog, t.g):
-            kind = node_at(C.prog, t.g).kind
+        kind = node_at(C.prog, t.g).kind
+        if hd.d == "<=" and not inclusive_cmp(C.prog, t.g):
             raise Fail(f"{where}: node {t.g} ({kind}) is not a comparison of inclusive counts whose counted nodes come before it")
-        if role_at(C, t.vc, l - 1) != ROLE_ZERO or role_at(C, t.vc, l) != Role("val", node=t.g):
-            raise Fail(f"{where}: coordinate {t.vc} does not become V of comparison {t.g} at layer {l}")
+        if hd.d != "<=" and not (strict_cmp(C.prog, t.g) and cmp_dir(C.prog, t.g) == hd.d):
+            raise Fail(f"{where}: node {t.g} ({kind}) is not a comparison of strict counts {hd.d} whose counted nodes come before it")
+        before = ROLE_ZERO if hd.d == "<=" else Role("pre", node=t.g)
+        if role_at(C, t.vc, l - 1) != before or role_at(C, t.vc, l) != Role("val", node=t.g):
+            raise Fail(f"{where}: coordinate {t.vc} does not go from {role_text(before)} to V of comparison {t.g} at layer {l}")
 
 
 def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
@@ -394,17 +433,28 @@ def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
         raise Fail(f"{where}: mask {hw.mask}, the construction's is none")
     if hd.sel is not None or hd.anchored:
         raise Fail(f"{where}: a sign head has no select")
-    if not hd.o:
-        raise Fail(f"{where}: orientation -1, which an inclusive comparison never has")
-    if len(hd.terms) != 1 or hd.wc is None:
-        raise Fail(f"{where}: a sign head has one value term and a W coordinate")
+    if len(hd.terms) != 1:
+        raise Fail(f"{where}: a sign head has one value term")
     t, w, vc = hd.terms[0], hd.wc, hd.vc
     g = t.node
-    if t.src != g or not inclusive_cmp(C.prog, g):
-        raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of inclusive counts read from itself")
+    if t.src != g:
+        raise Fail(f"{where}: the value term of node {g} reads node {t.src}, not itself")
+    if inclusive_cmp(C.prog, g):
+        if not hd.o:
+            raise Fail(f"{where}: orientation -1, which an inclusive comparison never has")
+        if w is None:
+            raise Fail(f"{where}: an inclusive comparison's sign head reads its W")
+    elif strict_cmp(C.prog, g):
+        r = int(node_at(C.prog, g).args[0])
+        if hd.o != (1 <= r):
+            raise Fail(f"{where}: orientation {'+1' if hd.o else '-1'}, the comparison's constant r = {r} gives {'+1' if 1 <= r else '-1'}")
+        if w is not None:
+            raise Fail(f"{where}: a strict comparison's sign head reads no W")
+    else:
+        raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison whose counted nodes come before it")
     if role_at(C, vc, l - 1) != Role("val", node=g):
         raise Fail(f"{where}: coordinate {vc} does not hold V of comparison {g} before layer {l}")
-    if role_at(C, w, l - 1) != Role("single", node=g):
+    if w is not None and role_at(C, w, l - 1) != Role("single", node=g):
         raise Fail(f"{where}: coordinate {w} does not hold W of comparison {g} before layer {l}")
     if role_at(C, crd(C, g), l - 1) != ROLE_ZERO or role_at(C, crd(C, g), l) != Role("node", node=g):
         raise Fail(f"{where}: the target coordinate {crd(C, g)} of node {g} does not become node {g} at layer {l}")
@@ -413,9 +463,10 @@ def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
     if one is None or par is None or kp is None:
         raise Fail(f"{where}: a feature the construction reads has no coordinate")
     half = Fraction(1, 2)
-    same_cols(f"{where}: query column", hw.q, [((vc, C.K),)])
+    same_cols(f"{where}: query column", hw.q, [((vc, C.K if hd.o else -C.K),)])
     same_cols(f"{where}: key column", hw.k, [((kp, Fraction(1)),)])
-    same_cols(f"{where}: value column", hw.v, [((one, half), (par, half), (w, Fraction(-1)))])
+    value: SVec = ((one, half), (par, half)) if w is None else ((one, half), (par, half), (w, Fraction(-1)))
+    same_cols(f"{where}: value column", hw.v, [value])
     same_cols(f"{where}: output row", hw.o, [((crd(C, g), Fraction(1)),)])
 
 
@@ -466,6 +517,16 @@ def sign_attended(LD: LayerD) -> list[int]:
     return [t.node for hd in LD.heads if hd.fam == "sign" for t in hd.terms]
 
 
+def flipped(LD: LayerD, g: int) -> bool:
+    """Return whether g is in ``flippedAtt LD``: a sign head of orientation -1 attends node g (its raw value is near 1 - [g])."""
+    return any(hd.fam == "sign" and not hd.o and any(t.node == g for t in hd.terms) for hd in LD.heads)
+
+
+def plain_att(LD: LayerD) -> list[int]:
+    """Return ``plainAtt LD``: the nodes attended by the layer's heads other than the sign heads of orientation -1."""
+    return [t.node for hd in LD.heads if not (hd.fam == "sign" and not hd.o) for t in hd.terms]
+
+
 def cnt_cols(LD: LayerD) -> list[CntD]:
     """Return ``cntCols LD``: the layer's count columns, in head order."""
     return [t for hd in LD.heads if hd.fam == "cnt" for t in hd.cnt]
@@ -479,7 +540,7 @@ def counts_ok(C: Certificate, LD: LayerD, l: int) -> None:
         if nd.kind != "cmp":
             raise Fail(f"layer {l}: a count column serves node {t.g} ({nd.kind}), not a comparison")
         mine = [u for u in cols if u.g == t.g]
-        got, want = [(u.coef, u.src) for u in mine], cnt_expected(nd.terms, int(nd.args[0]))
+        got, want = [(u.coef, u.src) for u in mine], cnt_expected_of(C.prog, t.g)
         if got != want:
             show = lambda xs: ", ".join(f"{c} x {'const' if x is None else x}" for c, x in xs)  # noqa: E731
             raise Fail(f"layer {l}: the count columns of comparison {t.g} are [{show(got)}], its terms and constant [{show(want)}]")
@@ -494,7 +555,7 @@ def cmp_bound(ts: Sequence[tuple[int, str, int]], r: int) -> Fraction:
 
 def target(C: Certificate, G: GroupD) -> int:
     """Return ``GroupD.target``: the coordinate of the group's node, the cleared coordinate, or a single group's W."""
-    return G.node if G.kind == "clear" else G.wc if G.kind == "single" else crd(C, G.node)
+    return G.node if G.kind == "clear" else G.wc if G.kind == "single" else G.vc if G.kind == "pre" else crd(C, G.node)
 
 
 def ones(s: Sequence[bool]) -> int:
@@ -530,8 +591,8 @@ def clamp_units_ok(where: str, cs: Sequence[int], tgt: int, sgn: Fraction, assig
 
 
 def input_ok(C: Certificate, LD: LayerD, l: int, x: int) -> bool:
-    """Return ``inputOK``: an input is read exactly (rep at l - 1) or is attended in layer l."""
-    return rep(C, x, l - 1) or x in attended(LD)
+    """Return ``inputOK``: an input is read exactly (rep at l - 1) or is attended in layer l (and not flipped)."""
+    return rep(C, x, l - 1) or (x in attended(LD) and not flipped(LD, x))
 
 
 def approx_count(LD: LayerD, ins: Sequence[int]) -> int:
@@ -568,12 +629,18 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
     for gi, G in enumerate(groups):
         g, cg = G.node, crd(C, G.node)
         where = f"layer {l} FFN group {gi} ({G.kind} of node {g})"
-        if G.kind == "pair":
+        if G.kind in ("pair", "pairFlip"):
             if g not in att:
                 raise Fail(f"{where}: node {g} is not attended in this layer")
+            if flipped(LD, g) != (G.kind == "pairFlip"):
+                raise Fail(f"{where}: node {g} is {'' if flipped(LD, g) else 'not '}attended by a sign head of orientation -1")
+            if G.kind == "pairFlip" and g in plain_att(LD):
+                raise Fail(f"{where}: node {g} is attended by a sign head of orientation -1 and by another head")
             two, half = Fraction(2), Fraction(1, 2)
             specs: list[tuple[SVec, Fraction, SVec]] = [(((cg, two),), -half, ((cg, Fraction(1)),)), (((cg, two),), -3 * half, ((cg, Fraction(-1)),))]
-            _clean_units_ok(where, units[pos : pos + 2], specs, f"the clamp of coordinate {cg}")
+            if G.kind == "pairFlip":
+                specs = [(((cg, -two),), 3 * half, ((cg, Fraction(1)),)), (((cg, -two),), half, ((cg, Fraction(-1)),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"the {'flipped ' if G.kind == 'pairFlip' else ''}clamp of coordinate {cg}")
             if not err_of(C, LD, g) <= Fraction(1, 4):
                 raise Fail(f"{where}: the temperature rule's error bound {float(err_of(C, LD, g)):.4g} exceeds the clamp's tolerance 1/4")
             pos += 2
@@ -601,6 +668,18 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             one, half = Fraction(1), Fraction(1, 2)
             specs = [(win, half - 2 * G.M, ((G.wc, one),)), (win, -half - 2 * G.M, ((G.wc, -one),))]
             _clean_units_ok(where, units[pos : pos + 2], specs, f"W's unit from coordinate {G.vc} with M = {G.M}")
+            pos += 2
+        elif G.kind == "pre":
+            d = cmp_dir(C.prog, g)
+            if not strict_cmp(C.prog, g):
+                raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of strict counts")
+            if feat_coord(C, dir_feat(d), l - 1) != G.src:
+                raise Fail(f"{where}: coordinate {G.src} does not hold the feature {feat_text(dir_feat(d))} before layer {l}")
+            if role_at(C, G.vc, l - 1) != ROLE_ZERO or role_at(C, G.vc, l) != Role("pre", node=g):
+                raise Fail(f"{where}: coordinate {G.vc} does not become the constant part of V of comparison {g} at layer {l}")
+            q, one = pre_const(C.prog, g), Fraction(1)
+            specs = [(((G.src, q),), Fraction(0), ((G.vc, one),)), (((G.src, -q),), Fraction(0), ((G.vc, -one),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"the constant {q} times coordinate {G.src} into coordinate {G.vc}")
             pos += 2
         elif G.kind == "clear":
             where = f"layer {l} FFN group {gi} (clear of coordinate {g})"
@@ -645,6 +724,8 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             pos += k
         else:
             raise Fail(f"{where}: unknown group kind")
+    if pos == len(units) - 1 and not units[pos].win and units[pos].bias == 0 and not units[pos].wout:
+        return  # one zero unit left: an FFN with no units is written so (constructive.residual.ffn_matrices)
     if pos != len(units):
         raise Fail(f"layer {l} FFN: {len(units)} units, the groups account for {pos}")
 
@@ -661,10 +742,11 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         raise Fail(f"layer {l}: two value terms write the same coordinate")
     for g in attended(LD):
         at = groups_at(C, LD.groups, crd(C, g))
-        if not (len(at) == 2 and at[0].kind == "pair" and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
-            raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its pair and eraser alone")
+        pk = "pairFlip" if flipped(LD, g) else "pair"
+        if not (len(at) == 2 and at[0].kind == pk and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
+            raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its {pk} and eraser alone")
     for G in LD.groups:
-        if G.kind in ("table", "gate", "clear", "single") and len(groups_at(C, LD.groups, target(C, G))) != 1:
+        if G.kind in ("table", "gate", "clear", "single", "pre") and len(groups_at(C, LD.groups, target(C, G))) != 1:
             raise Fail(f"layer {l}: coordinate {target(C, G)} is written by more than one group")
     counted = [t.vc for t in cnt_cols(LD)]
     for c in range(d):
@@ -732,6 +814,8 @@ def pe_expected(C: Certificate, c: int, f: Feat) -> Fraction:
     r = role_at(C, c, 0)
     if r.kind == "feat":
         return Fraction(1) if f == r.feat else Fraction(0)
+    if r.kind == "pre":
+        return pre_const(C.prog, r.node) if f == dir_feat(cmp_dir(C.prog, r.node)) else Fraction(0)
     if r.kind == "node":
         nd = node_at(C.prog, r.node)
         if nd.kind == "modEq":
@@ -761,6 +845,8 @@ def role_embed_ok(C: Certificate, M: ModelW, c: int) -> bool:
         if nd.kind == "modEq" and nd.args[0] == 2:
             return int(nd.args[1]) < 2 and Feat("one") in feats and Feat("parity") in feats
         return False
+    if r.kind == "pre":
+        return strict_cmp(C.prog, r.node) and dir_feat(cmp_dir(C.prog, r.node)) in feats
     return r.kind == "zero"
 
 

@@ -36,6 +36,15 @@ TL_EXAMPLES: tuple[str, ...] = (
     "(Y a & Y b) | (Y b & Y a)",
     "a S (b S a)",
 )
+#: TL examples of strict comparisons of counts (#<, #>), each certified in one regime (both directions, both orientations, the
+#: constant written by the position embedding or by an FFN, a gate reading a comparison in its sign head's layer).
+STRICT_EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("#<[a] > #<[b]", "bounded"),
+    ("#>[a] >= 1", "unbounded"),
+    ("#<[a] < 1", "unbounded"),
+    ("X (#<[Y a] > #<[b])", "bounded"),
+    ("(#>[a] <= #>[b]) & b", "bounded"),
+)
 #: The regimes every library program and TL example is certified in.
 LIBRARY_REGIMES = ("bounded", "unbounded")
 
@@ -80,6 +89,11 @@ def library_subjects(regimes: tuple[str, ...] = LIBRARY_REGIMES, language: str =
 def tl_subjects(regimes: tuple[str, ...] = LIBRARY_REGIMES) -> list[Subject]:
     """Return the TL examples in each regime."""
     return [Subject("tl", f, ("a", "b"), r) for f in TL_EXAMPLES for r in regimes]
+
+
+def strict_subjects() -> list[Subject]:
+    """Return the TL examples of strict comparisons, each in its regime."""
+    return [Subject("tl", f, ("a", "b"), r) for f, r in STRICT_EXAMPLES]
 
 
 def check_subjects() -> list[Subject]:
