@@ -7,7 +7,8 @@
    a head's K halved, a temperature rule twice too hot, an FFN gate computing the wrong assignment, a
    model certified against a different program, a description naming the wrong coordinate; and for
    an inclusive comparison of counts: the constant column's coefficient changed, the single group's
-   M too small; the other comparison plants are named by the mirror only, tests/checks/test_certify.py): Lean
+   M too small; for a strict comparison, while ``certificate.STRICT`` is on, the sign head's orientation flipped; the other
+   comparison plants are named by the mirror only, tests/checks/test_certify.py): Lean
    rejects each inside its own declarations, and the mirror names the failing part.  Lean alone
    decides: with the mirror blinded, a plant is still never certified.
 3. The certify family of ``make check`` (its verdict is cached for ``make check``).
