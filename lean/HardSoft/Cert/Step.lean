@@ -257,7 +257,7 @@ theorem cntCols_eq (LD : LayerD) : cntCols LD = (cntColsD LD).map (·.2) := by
   congr 1
   funext hd
   unfold colsOfD
-  split <;> simp
+  cases hd.fam <;> simp [Function.comp_def]
 
 /-- The count columns of a layer, through the zip of its heads' weights and descriptions. -/
 theorem cntColsD_zip {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length) :
@@ -400,9 +400,10 @@ theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
             (fun e => R.cast e.1 * cntVal C.prog w n i (cmpDir C.prog td0.2.g) e.2) := by
       rw [cntCols_eq, List.filter_map, List.map_map, lsum_map]
       rfl
-    rw [hl, hmap]
-    unfold cntExpectedOf
-    rw [hn]
+    have hce : cntExpectedOf C.prog td0.2.g
+        = if strictCmp C.prog td0.2.g then ts.map (fun t => ((t.1 : Rat), some t.2.2)) else cntExpected ts r := by
+      simp only [cntExpectedOf, hn]
+    rw [hl, hmap, hce]
     rcases hf0.2.2 with ⟨hle, hinc, hz⟩ | ⟨hle, hstr, hpre⟩
     · rw [if_neg (by rw [incl_not_strict hinc]; simp), hz, cmpDir_of_incl hinc]
       unfold inclusiveCmp at hinc
@@ -911,9 +912,6 @@ theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : 
   rw [e]
   grind
 
-/-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
-maps activations holding their roles' values at boundary `l - 1` to activations holding them at
-boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 /-- A node a sign head of orientation `-1` attends is attended. -/
 theorem flipped_attended {LD : LayerD} {g : Nat} (h : g ∈ flippedAtt LD) : g ∈ attended LD := by
   unfold flippedAtt at h
@@ -923,6 +921,11 @@ theorem flipped_attended {LD : LayerD} {g : Nat} (h : g ∈ flippedAtt LD) : g �
   split at hm
   · exact hm
   · simp at hm
+
+set_option maxHeartbeats 400000 in
+/-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
+maps activations holding their roles' values at boundary `l - 1` to activations holding them at
+boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
     (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
@@ -1223,8 +1226,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have h2' : R.cast (2 : Rat) = (2 : α) := by
         rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
       rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
-      generalize (icast (2 * cmpR C.prog g - 1) : α) / 2 = q
-      generalize (dirFeat (cmpDir C.prog g)).val n i = v
+      generalize (icast (α := α) (2 * cmpR C.prog g - 1)) / 2 = q
+      generalize ((dirFeat (cmpDir C.prog g)).val n i : α) = v
       have hr : relu (v * q) - relu (v * -q) = v * q := by
         unfold relu
         by_cases ha : v * q ≤ 0
@@ -1495,7 +1498,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
       rw [hb1, hb2', R.map_neg, R.map_one]
       have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
-      simp only [roleVal]
+      simp only [roleVal, cmpDir_of_incl hinc, cntDen]
       generalize hA : cmpA C.prog w n g i = A at hholds
       by_cases hn1 : n = 1
       · subst hn1
