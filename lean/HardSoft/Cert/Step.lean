@@ -912,6 +912,39 @@ theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : 
   rw [e]
   grind
 
+/-- `ReLU(a) - ReLU(-a) = a`. -/
+theorem relu_sub_relu_neg (a : α) : relu a - relu (-a) = a := by
+  unfold relu
+  by_cases ha : a ≤ 0
+  · by_cases hb : -a ≤ 0
+    · rw [if_pos ha, if_pos hb]
+      have : a = 0 := Std.le_antisymm ha (by grind)
+      grind
+    · rw [if_pos ha, if_neg hb]; grind
+  · by_cases hb : -a ≤ 0
+    · rw [if_neg ha, if_pos hb]; grind
+    · exfalso; grind
+
+/-- The clamp `pair`: a raw value within `1/4` of `b ∈ {0, 1}` is sent to `b`. -/
+theorem pair_clamp_eq {S : α} (b : α) (hb : b = 0 ∨ b = 1) (h : absv (S - b) ≤ 1 / 4) :
+    relu (S * 2 + -1 / 2) - relu (S * 2 + -3 / 2) = b := by
+  have hb' := bounds_of_absv_le h
+  rcases hb with hv | hv <;> rw [hv] at hb' ⊢
+  · have := clamp_eq_zero (L := S - 1) (by grind)
+    rw [show S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) by grind, show S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) by grind, this]
+  · have := clamp_eq_one (L := S - 1) (by grind)
+    rw [show S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) by grind, show S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) by grind, this]
+
+/-- The clamp `pairFlip`: a raw value within `1/4` of `1 - b`, `b ∈ {0, 1}`, is sent to `b`. -/
+theorem flip_clamp_eq {S : α} (b : α) (hb : b = 0 ∨ b = 1) (h : absv (S - (1 - b)) ≤ 1 / 4) :
+    relu (S * (-2) + 3 / 2) - relu (S * (-2) + 1 / 2) = b := by
+  have hb' := bounds_of_absv_le h
+  rcases hb with hv | hv <;> rw [hv] at hb' ⊢
+  · have := clamp_eq_zero (L := -S) (by grind)
+    rw [show S * (-2) + 3 / 2 = 2 * (-S + 3 / 4) by grind, show S * (-2) + 1 / 2 = 2 * (-S + 1 / 4) by grind, this]
+  · have := clamp_eq_one (L := -S) (by grind)
+    rw [show S * (-2) + 3 / 2 = 2 * (-S + 3 / 4) by grind, show S * (-2) + 1 / 2 = 2 * (-S + 1 / 4) by grind, this]
+
 /-- A node a sign head of orientation `-1` attends is attended. -/
 theorem flipped_attended {LD : LayerD} {g : Nat} (h : g ∈ flippedAtt LD) : g ∈ attended LD := by
   unfold flippedAtt at h
@@ -922,7 +955,6 @@ theorem flipped_attended {LD : LayerD} {g : Nat} (h : g ∈ flippedAtt LD) : g �
   · exact hm
   · simp at hm
 
-set_option maxHeartbeats 400000 in
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
@@ -1152,17 +1184,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [hY]
         generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
         obtain ⟨hS0, hSe⟩ := hb
-        have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
-        rw [relu_of_nonneg hS0]
-        rcases ind_cases (α := α) (holds C.prog w n g i) with hv | hv <;> rw [hv] at hb' ⊢
-        · have := clamp_eq_zero (L := S - 1) (by grind)
-          have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
-          have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
-          rw [e1, e2, this]; grind
-        · have := clamp_eq_one (L := S - 1) (by grind)
-          have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
-          have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
-          rw [e1, e2, this]; grind
+        rw [relu_of_nonneg hS0, pair_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
+        grind
       · have hpf := hfacts (.pairFlip g)
           (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pairFlip g ∈ groupsAt C LD.groups c)).1
         have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
@@ -1178,17 +1201,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [hY]
         generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
         obtain ⟨hS0, hSe⟩ := hb
-        have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
-        rw [relu_of_nonneg hS0]
-        rcases ind_cases (α := α) (holds C.prog w n g i) with hv | hv <;> rw [hv] at hb' ⊢
-        · have := clamp_eq_zero (L := -S) (by grind)
-          have e1 : S * (-2) + 3 / 2 = 2 * (-S + 3 / 4) := by grind
-          have e2 : S * (-2) + 1 / 2 = 2 * (-S + 1 / 4) := by grind
-          rw [e1, e2, this]; grind
-        · have := clamp_eq_one (L := -S) (by grind)
-          have e1 : S * (-2) + 3 / 2 = 2 * (-S + 3 / 4) := by grind
-          have e2 : S * (-2) + 1 / 2 = 2 * (-S + 1 / 4) := by grind
-          rw [e1, e2, this]; grind
+        rw [relu_of_nonneg hS0, flip_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
+        grind
     | pre g vc f =>
       obtain ⟨hstr, hfc, hz, hpre⟩ := hf
       have hvc : GroupD.target C (.pre g vc f) = c := hGc
@@ -1228,17 +1242,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
       generalize (icast (α := α) (2 * cmpR C.prog g - 1)) / 2 = q
       generalize ((dirFeat (cmpDir C.prog g)).val n i : α) = v
-      have hr : relu (v * q) - relu (v * -q) = v * q := by
-        unfold relu
-        by_cases ha : v * q ≤ 0
-        · by_cases hb : v * -q ≤ 0
-          · rw [if_pos ha, if_pos hb]
-            have : v * q = 0 := Std.le_antisymm ha (by grind)
-            grind
-          · rw [if_pos ha, if_neg hb]; grind
-        · by_cases hb : v * -q ≤ 0
-          · rw [if_neg ha, if_pos hb]; grind
-          · exfalso; grind
+      rw [show v * -q = -(v * q) by grind, relu_sub_relu_neg]
       grind
     | clear c' =>
       obtain ⟨hz, hnt⟩ := hf
@@ -1269,16 +1273,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hY]
       generalize x i c' = v
       have hr : relu (-v) - relu v = -v := by
-        unfold relu
-        by_cases ha : -v ≤ 0
-        · by_cases hb : v ≤ 0
-          · rw [if_pos ha, if_pos hb]
-            have : v = 0 := Std.le_antisymm hb (by grind)
-            rw [this]; grind
-          · rw [if_pos ha, if_neg hb]; grind
-        · by_cases hb : v ≤ 0
-          · rw [if_neg ha, if_pos hb]; grind
-          · exact absurd (Std.le_of_lt (Std.not_le.mp hb)) (fun h => ha (by grind))
+        have h0 := relu_sub_relu_neg (-v)
+        rwa [show -(-v) = v by grind] at h0
       rw [hr]; grind
     | table g ins ex as neg =>
       obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
