@@ -129,10 +129,6 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.Role.eq_of_beq
 #check @HardSoft.Cert.layersOK_split
 #print axioms HardSoft.Cert.layersOK_split
-#check @HardSoft.Cert.natCast_eq_intCast
-#print axioms HardSoft.Cert.natCast_eq_intCast
-#check @HardSoft.Cert.RatEmb.map_intCast
-#print axioms HardSoft.Cert.RatEmb.map_intCast
 #check @HardSoft.Cert.lsum_cmp
 #print axioms HardSoft.Cert.lsum_cmp
 #check @HardSoft.Cert.countMax_first
@@ -171,14 +167,36 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.lt_of_role
 #check @HardSoft.Cert.sign_facts
 #print axioms HardSoft.Cert.sign_facts
+#check @HardSoft.Cert.sign_facts_strict
+#print axioms HardSoft.Cert.sign_facts_strict
+#check @HardSoft.Cert.cmpDir_of_incl
+#print axioms HardSoft.Cert.cmpDir_of_incl
+#check @HardSoft.Cert.holds_iff_cmpA_strict
+#print axioms HardSoft.Cert.holds_iff_cmpA_strict
 #check @HardSoft.Cert.holds_iff_cmpA
 #print axioms HardSoft.Cert.holds_iff_cmpA
 #check @HardSoft.Cert.sign_raw
 #print axioms HardSoft.Cert.sign_raw
+#check @HardSoft.Cert.cmpSum_zero
+#print axioms HardSoft.Cert.cmpSum_zero
+#check @HardSoft.Cert.cmpA_one
+#print axioms HardSoft.Cert.cmpA_one
+#check @HardSoft.Cert.sign_raw_strict
+#print axioms HardSoft.Cert.sign_raw_strict
 #check @HardSoft.Cert.cnt_facts
 #print axioms HardSoft.Cert.cnt_facts
 #check @HardSoft.Cert.cnt_head_out
 #print axioms HardSoft.Cert.cnt_head_out
+#check @HardSoft.Cert.dirEq_eq
+#print axioms HardSoft.Cert.dirEq_eq
+#check @HardSoft.Cert.incl_not_strict
+#print axioms HardSoft.Cert.incl_not_strict
+#check @HardSoft.Cert.strict_dirs
+#print axioms HardSoft.Cert.strict_dirs
+#check @HardSoft.Cert.strictCols_sum
+#print axioms HardSoft.Cert.strictCols_sum
+#check @HardSoft.Cert.strict_val
+#print axioms HardSoft.Cert.strict_val
 #check @HardSoft.Cert.cntExpected_sum
 #print axioms HardSoft.Cert.cntExpected_sum
 #check @HardSoft.Cert.example_check
@@ -415,6 +433,10 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.select_since
 #check @HardSoft.Cert.select_until
 #print axioms HardSoft.Cert.select_until
+#check @HardSoft.Cert.natCast_eq_intCast
+#print axioms HardSoft.Cert.natCast_eq_intCast
+#check @HardSoft.Cert.RatEmb.map_intCast
+#print axioms HardSoft.Cert.RatEmb.map_intCast
 #check @HardSoft.Cert.mem_allAssign
 #print axioms HardSoft.Cert.mem_allAssign
 #check @HardSoft.Cert.getD_map_decide
@@ -465,18 +487,24 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.layerOK_parts
 #check @HardSoft.Cert.lsum_filter_eq
 #print axioms HardSoft.Cert.lsum_filter_eq
+#check @HardSoft.Cert.sign_common
+#print axioms HardSoft.Cert.sign_common
 #check @HardSoft.Cert.head_decomp
 #print axioms HardSoft.Cert.head_decomp
 #check @HardSoft.Cert.flatMap_zip_snd
 #print axioms HardSoft.Cert.flatMap_zip_snd
 #check @HardSoft.Cert.heads_out_eq
 #print axioms HardSoft.Cert.heads_out_eq
-#check @HardSoft.Cert.cntCols_zip
-#print axioms HardSoft.Cert.cntCols_zip
+#check @HardSoft.Cert.cntCols_eq
+#print axioms HardSoft.Cert.cntCols_eq
+#check @HardSoft.Cert.cntColsD_zip
+#print axioms HardSoft.Cert.cntColsD_zip
 #check @HardSoft.Cert.cnt_part_eq
 #print axioms HardSoft.Cert.cnt_part_eq
 #check @HardSoft.Cert.cntCols_facts
 #print axioms HardSoft.Cert.cntCols_facts
+#check @HardSoft.Cert.cntTarget_mem
+#print axioms HardSoft.Cert.cntTarget_mem
 #check @HardSoft.Cert.cnt_part_zero
 #print axioms HardSoft.Cert.cnt_part_zero
 #check @HardSoft.Cert.cntTarget_zero
@@ -491,6 +519,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.term_bound
 #check @HardSoft.Cert.errOf_ge
 #print axioms HardSoft.Cert.errOf_ge
+#check @HardSoft.Cert.sign_false_none
+#print axioms HardSoft.Cert.sign_false_none
 #check @HardSoft.Cert.raw_bound
 #print axioms HardSoft.Cert.raw_bound
 #check @HardSoft.Cert.heads_out_zero
@@ -515,6 +545,14 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.sum_natAbs_nonneg_rat
 #check @HardSoft.Cert.val_lower
 #print axioms HardSoft.Cert.val_lower
+#check @HardSoft.Cert.relu_sub_relu_neg
+#print axioms HardSoft.Cert.relu_sub_relu_neg
+#check @HardSoft.Cert.pair_clamp_eq
+#print axioms HardSoft.Cert.pair_clamp_eq
+#check @HardSoft.Cert.flip_clamp_eq
+#print axioms HardSoft.Cert.flip_clamp_eq
+#check @HardSoft.Cert.flipped_attended
+#print axioms HardSoft.Cert.flipped_attended
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg

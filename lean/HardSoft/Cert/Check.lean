@@ -49,6 +49,7 @@ inductive Role where
   | node (g : Nat)
   | val (g : Nat)
   | single (g : Nat)
+  | pre (g : Nat)
 
 /-- Checker helper: role equality, decided. -/
 noncomputable def Role.beq : Role → Role → Bool
@@ -57,6 +58,7 @@ noncomputable def Role.beq : Role → Role → Bool
   | .node g, .node g' => g == g'
   | .val g, .val g' => g == g'
   | .single g, .single g' => g == g'
+  | .pre g, .pre g' => g == g'
   | _, _ => false
 
 /-- `Role.beq` decides equality. -/
@@ -135,6 +137,12 @@ inductive GroupD where
   /-- inclusive comparison `g`'s correction `W` at `wc` from its `V` at `vc` (2 units,
   `±ReLU(-V + M is_first + M is_last ± 1/2 - 2M)`) -/
   | single (g vc wc : Nat) (M : Rat)
+  /-- strict comparison `g`'s constant part `q f_dir` of `V` at `vc`, from the feature at `f` (2 units,
+  `±ReLU(±q f_dir)`, `q = r - 1/2`) -/
+  | pre (g vc f : Nat)
+  /-- the clamp of the raw value `s ≈ 1 - [g]` of a node `g` a sign head attends with orientation `-1`
+  (2 units, `ReLU(3/2 - 2s) - ReLU(1/2 - 2s)`) -/
+  | pairFlip (g : Nat)
 
 /-- One layer of the description: its heads (in the model's order) and its unit groups (in order). -/
 structure LayerD where
@@ -247,6 +255,7 @@ noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
   | .zero => false
   | .val _ => false
   | .single _ => false
+  | .pre _ => false
 
 /-- The conjuncts of node `r` (its `and`-tree, `r` itself included). -/
 noncomputable def conjuncts (P : Prog) : Nat → Nat → List Nat
@@ -387,6 +396,36 @@ noncomputable def inclusiveCmp (P : Prog) (g : Nat) : Bool :=
   | .cmp ts _ => allLe ts && ts.all (fun t => decide (t.2.2 < g))
   | _ => false
 
+/-- Checker helper: equality of count directions, decided. -/
+noncomputable def dirEq : CountDir → CountDir → Bool
+  | .lt, .lt | .le, .le | .gt, .gt => true
+  | _, _ => false
+
+/-- The direction of a comparison (its first term's; `#<=` if none). -/
+noncomputable def cmpDir (P : Prog) (g : Nat) : CountDir :=
+  match nodeAt P g with
+  | .cmp (t :: _) _ => t.2.1
+  | _ => .le
+
+/-- The constant `r` of a comparison (`0` if none). -/
+noncomputable def cmpR (P : Prog) (g : Nat) : Int :=
+  match nodeAt P g with
+  | .cmp _ r => r
+  | _ => 0
+
+/-- The position feature `1/D` of a strict count's direction: `1/max(i,1)` (`#<`), `1/max(n-1-i,1)` (`#>`). -/
+noncomputable def dirFeat : CountDir → Feat
+  | .gt => .invMaxRest
+  | _ => .invMaxI
+
+/-- Whether node `g` is a strict comparison (`Node.cmp ts r`, every term `#<` or every term `#>`, one at
+least, every counted node before `g`). -/
+noncomputable def strictCmp (P : Prog) (g : Nat) : Bool :=
+  match nodeAt P g with
+  | .cmp ts _ => !ts.isEmpty && (ts.all (fun t => dirEq t.2.1 .lt) || ts.all (fun t => dirEq t.2.1 .gt)) &&
+      ts.all (fun t => decide (t.2.2 < g))
+  | _ => false
+
 /-- The count columns of comparison `Node.cmp ts r`, in order, as `(coef, src)`: the first term,
 then the constant `r - 1/2` (through `is_first`), then the other terms. -/
 noncomputable def cntExpected (ts : List (Int × CountDir × Nat)) (r : Int) : List (Rat × Option Nat) :=
@@ -407,27 +446,36 @@ noncomputable def cntVOK (C : Cert) (l : Nat) : List SVec → List CntD → Bool
        | none => false) && cntVOK C l vs ts
   | _, _ => false
 
-/-- Whether a count head is its construction at layer `l`: causal mask (`#<=`), no score (one
-empty query and key column), one value column per `CntD` writing `coef` into the comparison's `V`
-coordinate, which holds nothing before the layer and the comparison's `V` after it. -/
+/-- The count columns of comparison `g`: `cntExpected` (inclusive), the terms alone (strict). -/
+noncomputable def cntExpectedOf (P : Prog) (g : Nat) : List (Rat × Option Nat) :=
+  match nodeAt P g with
+  | .cmp ts r => if strictCmp P g then ts.map (fun t => ((t.1 : Rat), some t.2.2)) else cntExpected ts r
+  | _ => []
+
+/-- Whether a count head is its construction at layer `l`: the mask of its direction (causal for
+`#<=`, strict for `#<`, strict anticausal for `#>`), no score (one empty query and key column), one
+value column per `CntD` writing `coef` into the comparison's `V` coordinate, which holds nothing
+(inclusive) or the constant part `pre g` (strict) before the layer and the comparison's `V` after it. -/
 noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (ts : List CntD) : Bool :=
-  (match d with | .le => true | _ => false) && hw.mask.beq .causal &&
+  hw.mask.beq (Family.cnt d ts).mask &&
   hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !ts.isEmpty &&
   sameCols hw.q [[]] && sameCols hw.k [[]] &&
   cntVOK C l hw.v ts &&
   sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) &&
-  ts.all (fun t => inclusiveCmp C.prog t.g &&
-    (C.roleAt t.vc (l - 1)).beq .zero && (C.roleAt t.vc l).beq (.val t.g))
+  ts.all (fun t => (match d with
+    | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
+    | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) d && (C.roleAt t.vc (l - 1)).beq (.pre t.g)) &&
+    (C.roleAt t.vc l).beq (.val t.g))
 
 /-- Whether a sign head is its construction at layer `l`: no mask; the score `K V` against the
 key `p_j` (bounded) or `n p_j` (unbounded); the value `[j even] - W`; written into the coordinate of
 its one term's node, an inclusive comparison whose `V` is at `vc` and `W` at `wc` at boundary
 `l - 1`. -/
 noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o : Bool) (vc : Nat) (wc : Option Nat) : Bool :=
-  hw.mask.beq .none && hd.sel.isNone && !hd.anchored && o &&
+  hw.mask.beq .none && hd.sel.isNone && !hd.anchored &&
   (match hd.terms, wc with
    | [t], some w =>
-     t.node == t.src && inclusiveCmp C.prog t.node &&
+     o && t.node == t.src && inclusiveCmp C.prog t.node &&
      (C.roleAt vc (l - 1)).beq (.val t.node) && (C.roleAt w (l - 1)).beq (.single t.node) &&
      (C.roleAt (C.crd t.node) (l - 1)).beq .zero && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
      (match featCoord C .one (l - 1), featCoord C .parity (l - 1),
@@ -435,6 +483,17 @@ noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o :
       | some one, some par, some kp =>
         sameCols hw.q [[(vc, C.K)]] && sameCols hw.k [[(kp, 1)]] &&
         sameCols hw.v [[(one, 1 / 2), (par, 1 / 2), (w, -1)]]
+      | _, _, _ => false) &&
+     sameCols hw.o [[(C.crd t.node, 1)]]
+   | [t], none =>
+     o == decide (1 ≤ cmpR C.prog t.node) && t.node == t.src && strictCmp C.prog t.node &&
+     (C.roleAt vc (l - 1)).beq (.val t.node) &&
+     (C.roleAt (C.crd t.node) (l - 1)).beq .zero && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
+     (match featCoord C .one (l - 1), featCoord C .parity (l - 1),
+        featCoord C (if C.bounded then .parity else .lenParity) (l - 1) with
+      | some one, some par, some kp =>
+        sameCols hw.q [[(vc, if o then C.K else -C.K)]] && sameCols hw.k [[(kp, 1)]] &&
+        sameCols hw.v [[(one, 1 / 2), (par, 1 / 2)]]
       | _, _, _ => false) &&
      sameCols hw.o [[(C.crd t.node, 1)]]
    | _, _ => false)
@@ -455,6 +514,19 @@ noncomputable def signAttended (LD : LayerD) : List Nat :=
     | .sign _ _ _ => hd.terms.map (·.node)
     | _ => [])
 
+/-- The nodes of a layer attended by a sign head of orientation `-1` (their raw value is within
+`2 errRule` of `1 - [g]`). -/
+noncomputable def flippedAtt (LD : LayerD) : List Nat :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .sign false _ _ => hd.terms.map (·.node)
+    | _ => [])
+
+/-- The nodes of a layer attended by any other head (their raw value is near `[g]`). -/
+noncomputable def plainAtt (LD : LayerD) : List Nat :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .sign false _ _ => []
+    | _ => hd.terms.map (·.node))
+
 /-- The count columns of a layer, in head order. -/
 noncomputable def cntCols (LD : LayerD) : List CntD :=
   LD.heads.flatMap (fun hd => match hd.fam with
@@ -462,11 +534,11 @@ noncomputable def cntCols (LD : LayerD) : List CntD :=
     | _ => [])
 
 /-- Whether every comparison counted in a layer has exactly its columns there, in order
-(`cntExpected`), all writing one coordinate. -/
+(`cntExpectedOf`), all writing one coordinate. -/
 noncomputable def countsOK (C : Cert) (LD : LayerD) : Bool :=
   (cntCols LD).all (fun t => match nodeAt C.prog t.g with
-    | .cmp ts r =>
-      ((cntCols LD).filter (fun u => u.g == t.g)).map (fun u => (u.coef, u.src)) == cntExpected ts r &&
+    | .cmp _ _ =>
+      ((cntCols LD).filter (fun u => u.g == t.g)).map (fun u => (u.coef, u.src)) == cntExpectedOf C.prog t.g &&
       ((cntCols LD).filter (fun u => u.g == t.g)).all (fun u => u.vc == t.vc)
     | _ => false)
 
@@ -480,6 +552,8 @@ noncomputable def GroupD.target (C : Cert) : GroupD → Nat
   | .pair g | .eraser g | .table g _ _ _ _ | .gate g _ _ _ => C.crd g
   | .clear c => c
   | .single _ _ wc _ => wc
+  | .pre _ vc _ => vc
+  | .pairFlip g => C.crd g
 
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
@@ -498,7 +572,8 @@ noncomputable def clampUnitsOK (cs : List Nat) (tgt : Nat) (s : Rat) : List (Lis
   | _, _ => false
 
 /-- Whether an input of a Boolean node is read exactly (`rep` at `l - 1`) or is attended in layer `l`. -/
-noncomputable def inputOK (C : Cert) (LD : LayerD) (l x : Nat) : Bool := rep C x (l - 1) || (attended LD).contains x
+noncomputable def inputOK (C : Cert) (LD : LayerD) (l x : Nat) : Bool :=
+  rep C x (l - 1) || ((attended LD).contains x && !(flippedAtt LD).contains x)
 
 /-- How many inputs are attended in layer `l` (approximate in soft mode), a sign-attended one twice
 (its error is `2 errRule`). -/
@@ -516,11 +591,23 @@ noncomputable def litsMatch (lits : List (Nat × Bool)) (ins : List Nat) (σ : L
 /-- Whether the unit groups of layer `l` are what they say, consuming the units in order. -/
 noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → List UnitW → Bool
   | [], [] => true
+  | [], [u] => sameVec u.win [] && u.bias == 0 && sameVec u.wout []
   | .pair g :: gs, u1 :: u2 :: us =>
-    (attended LD).contains g &&
+    (attended LD).contains g && !(flippedAtt LD).contains g &&
     sameVec u1.win [(C.crd g, 2)] && u1.bias == -1 / 2 && sameVec u1.wout [(C.crd g, 1)] &&
     sameVec u2.win [(C.crd g, 2)] && u2.bias == -3 / 2 && sameVec u2.wout [(C.crd g, -1)] &&
     decide (errOf C LD g ≤ 1 / 4) && groupsOK C LD l gs us
+  | .pairFlip g :: gs, u1 :: u2 :: us =>
+    (flippedAtt LD).contains g && !(plainAtt LD).contains g &&
+    sameVec u1.win [(C.crd g, -2)] && u1.bias == 3 / 2 && sameVec u1.wout [(C.crd g, 1)] &&
+    sameVec u2.win [(C.crd g, -2)] && u2.bias == 1 / 2 && sameVec u2.wout [(C.crd g, -1)] &&
+    decide (errOf C LD g ≤ 1 / 4) && groupsOK C LD l gs us
+  | .pre g vc f :: gs, u1 :: u2 :: us =>
+    strictCmp C.prog g && featCoord C (dirFeat (cmpDir C.prog g)) (l - 1) == some f &&
+    (C.roleAt vc (l - 1)).beq .zero && (C.roleAt vc l).beq (.pre g) &&
+    sameVec u1.win [(f, ((2 * cmpR C.prog g - 1 : Int) : Rat) / 2)] && u1.bias == 0 && sameVec u1.wout [(vc, 1)] &&
+    sameVec u2.win [(f, -(((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))] && u2.bias == 0 && sameVec u2.wout [(vc, -1)] &&
+    groupsOK C LD l gs us
   | .eraser g :: gs, u :: us =>
     (attended LD).contains g &&
     sameVec u.win [(C.crd g, 1)] && u.bias == 0 && sameVec u.wout [(C.crd g, -1)] && groupsOK C LD l gs us
@@ -570,9 +657,11 @@ noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   nodupNat ((attended LD).map C.crd) &&
   (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
     | [.pair g1, .eraser g2] => g1 == g && g2 == g
+    | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
     | _ => false) &&
   LD.groups.all (fun G => match G with
-    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ => (groupsAt C LD.groups (G.target C)).length == 1
+    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ =>
+      (groupsAt C LD.groups (G.target C)).length == 1
     | _ => true) &&
   (List.range d).all (fun c => if (C.roleAt c (l - 1)).beq (C.roleAt c l)
     then (groupsAt C LD.groups c).length == 0
@@ -621,6 +710,7 @@ noncomputable def peExpected (C : Cert) (c : Nat) (f : Feat) : Rat :=
     | .modEq 2 0, .parity => 1 / 2
     | .modEq 2 1, .parity => -1 / 2
     | _, _ => 0
+  | .pre g => if f.beq (dirFeat (cmpDir C.prog g)) then ((2 * cmpR C.prog g - 1 : Int) : Rat) / 2 else 0
   | _ => 0
 
 /-- Whether a list of features has no repeats. -/
@@ -640,6 +730,7 @@ noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
      | .modEq 1 0 => feats.any (·.beq .one)
      | .modEq 2 r => decide (r < 2) && feats.any (·.beq .one) && feats.any (·.beq .parity)
      | _ => false)
+  | .pre g => strictCmp C.prog g && feats.any (·.beq (dirFeat (cmpDir C.prog g)))
   | .val _ | .single _ => false
   | .zero => true
 

@@ -40,30 +40,6 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
   [Lean.Grind.OrderedRing α]
 
 omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
-/-- The recursive cast of a natural number is the ring's integer cast. -/
-theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = (icast (k) : α) := by
-  simp only [icast]
-  induction k with
-  | zero => rw [natCast_zero, show ((0 : Nat) : Int) = 0 from rfl, Lean.Grind.Ring.intCast_zero]
-  | succ k ih =>
-    rw [natCast_succ, ih, show ((k + 1 : Nat) : Int) = (k : Int) + 1 by omega, Lean.Grind.Ring.intCast_add,
-      Lean.Grind.Ring.intCast_one]
-
-omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
-/-- The embedding of `Rat` sends an integer to its cast. -/
-theorem RatEmb.map_intCast (R : RatEmb α) (z : Int) : R.cast (z : Rat) = (icast z : α) := by
-  simp only [icast]
-  cases z with
-  | ofNat k =>
-    rw [show (Int.ofNat k : Rat) = ((k : Nat) : Rat) from Rat.intCast_natCast k, R.map_natCast,
-      natCast_eq_intCast]; rfl
-  | negSucc k =>
-    have e : Int.negSucc k = -((k + 1 : Nat) : Int) := rfl
-    rw [e, Rat.intCast_neg, R.map_neg, Rat.intCast_natCast, R.map_natCast, natCast_eq_intCast]
-    simp only [icast]
-    rw [Lean.Grind.Ring.intCast_neg]
-
-omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- Certificates, comparison of counts: `Σ_k c_k #_k`, summed in `α`, is the cast of the integer
 `cmpSum`. -/
 theorem lsum_cmp (cnt : Nat → CountDir → Nat) : ∀ (ts : List (Int × CountDir × Nat)),
@@ -275,7 +251,7 @@ theorem lt_of_role {C : Cert} {c l : Nat} (h : C.roleAt c l ≠ .zero) : c < C.s
 
 /-- What `signHeadOK` says. -/
 theorem sign_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
-    (hok : signHeadOK C l hw hd o vc wc = true) :
+    (hok : signHeadOK C l hw hd o vc wc = true) (hws : wc.isSome = true) :
     hw.mask = .none ∧ ∃ t w one par kp, hd.terms = [t] ∧ wc = some w ∧ t.node = t.src ∧
       inclusiveCmp C.prog t.node = true ∧
       C.roleAt vc (l - 1) = .val t.node ∧ C.roleAt w (l - 1) = .single t.node ∧
@@ -287,16 +263,16 @@ theorem sign_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc
       sameCols hw.o [[(C.crd t.node, 1)]] = true := by
   unfold signHeadOK at hok
   simp only [Bool.and_eq_true] at hok
-  obtain ⟨⟨⟨⟨hm, _⟩, _⟩, _⟩, hmat⟩ := hok
+  obtain ⟨⟨⟨hm, _⟩, _⟩, hmat⟩ := hok
   refine ⟨Mask.eq_of_beq hm, ?_⟩
   rcases hts : hd.terms with _ | ⟨t, _ | ⟨t', rest⟩⟩
   · rw [hts] at hmat; simp at hmat
   · cases hwc : wc with
-    | none => rw [hts, hwc] at hmat; simp at hmat
+    | none => rw [hwc] at hws; simp at hws
     | some w =>
       rw [hts, hwc] at hmat
       simp only [Bool.and_eq_true, beq_iff_eq] at hmat
-      obtain ⟨⟨⟨⟨⟨⟨⟨hsrc, hinc⟩, hv⟩, hw'⟩, hz⟩, hn⟩, hf⟩, ho⟩ := hmat
+      obtain ⟨⟨⟨⟨⟨⟨⟨⟨_, hsrc⟩, hinc⟩, hv⟩, hw'⟩, hz⟩, hn⟩, hf⟩, ho⟩ := hmat
       cases h1 : featCoord C .one (l - 1) with
       | none => rw [h1] at hf; simp at hf
       | some one =>
@@ -311,6 +287,70 @@ theorem sign_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc
             exact ⟨t, w, one, par, kp, rfl, rfl, hsrc, hinc, Role.eq_of_beq hv, Role.eq_of_beq hw', Role.eq_of_beq hz,
               Role.eq_of_beq hn, rfl, rfl, rfl, hf.1.1, hf.1.2, hf.2, ho⟩
   · rw [hts] at hmat; simp at hmat
+
+/-- What `signHeadOK` says of a strict comparison's sign head (no correction `W`). -/
+theorem sign_facts_strict {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
+    (hok : signHeadOK C l hw hd o vc wc = true) (hws : wc = none) :
+    hw.mask = .none ∧ ∃ t one par kp, hd.terms = [t] ∧ o = decide (1 ≤ cmpR C.prog t.node) ∧ t.node = t.src ∧
+      strictCmp C.prog t.node = true ∧ C.roleAt vc (l - 1) = .val t.node ∧
+      C.roleAt (C.crd t.node) (l - 1) = .zero ∧ C.roleAt (C.crd t.node) l = .node t.node ∧
+      featCoord C .one (l - 1) = some one ∧ featCoord C .parity (l - 1) = some par ∧
+      featCoord C (if C.bounded then .parity else .lenParity) (l - 1) = some kp ∧
+      sameCols hw.q [[(vc, if o then C.K else -C.K)]] = true ∧ sameCols hw.k [[(kp, 1)]] = true ∧
+      sameCols hw.v [[(one, 1 / 2), (par, 1 / 2)]] = true ∧
+      sameCols hw.o [[(C.crd t.node, 1)]] = true := by
+  unfold signHeadOK at hok
+  simp only [Bool.and_eq_true] at hok
+  obtain ⟨⟨⟨hm, _⟩, _⟩, hmat⟩ := hok
+  refine ⟨Mask.eq_of_beq hm, ?_⟩
+  subst hws
+  rcases hts : hd.terms with _ | ⟨t, _ | ⟨t', rest⟩⟩
+  · rw [hts] at hmat; simp at hmat
+  · rw [hts] at hmat
+    simp only [Bool.and_eq_true, beq_iff_eq] at hmat
+    obtain ⟨⟨⟨⟨⟨⟨⟨ho', hsrc⟩, hinc⟩, hv⟩, hz⟩, hn⟩, hf⟩, ho⟩ := hmat
+    cases h1 : featCoord C .one (l - 1) with
+    | none => rw [h1] at hf; simp at hf
+    | some one =>
+      cases h2 : featCoord C .parity (l - 1) with
+      | none => rw [h1, h2] at hf; simp at hf
+      | some par =>
+        cases h3 : featCoord C (if C.bounded then .parity else .lenParity) (l - 1) with
+        | none => rw [h1, h2, h3] at hf; simp at hf
+        | some kp =>
+          rw [h1, h2, h3] at hf
+          simp only [Bool.and_eq_true] at hf
+          exact ⟨t, one, par, kp, rfl, ho', hsrc, hinc, Role.eq_of_beq hv, Role.eq_of_beq hz,
+            Role.eq_of_beq hn, rfl, rfl, rfl, hf.1.1, hf.1.2, hf.2, ho⟩
+  · rw [hts] at hmat; simp at hmat
+
+/-- An inclusive comparison counts to the right of `#<=`. -/
+theorem cmpDir_of_incl {P : Prog} {g : Nat} (h : inclusiveCmp P g = true) : cmpDir P g = .le := by
+  unfold inclusiveCmp allLe at h
+  unfold cmpDir
+  split at h
+  · next ts r hn =>
+    try rw [hn]
+    simp only [Bool.and_eq_true, List.all_eq_true] at h
+    cases ts with
+    | nil => simp at h
+    | cons t rest =>
+      have := h.1.2 t (by simp)
+      simp only
+      revert this; cases t.2.1 <;> simp
+  · simp at h
+
+/-- A strict comparison holds exactly when its `A = Σ_k c_k #_k + r` is positive. -/
+theorem holds_iff_cmpA_strict {P : Prog} {w : List Nat} {n g i : Nat} (h : strictCmp P g = true) :
+    holds P w n g i ↔ 0 < cmpA P w n g i := by
+  unfold strictCmp at h
+  unfold cmpA
+  split at h
+  · next ts r hn =>
+    try rw [hn]
+    simp only [Bool.and_eq_true, List.all_eq_true, decide_eq_true_eq] at h
+    exact holds_cmp hn h.2
+  · simp at h
 
 /-- An inclusive comparison holds exactly when its `A = Σ_k c_k #_k + r` is positive. -/
 theorem holds_iff_cmpA {P : Prog} {w : List Nat} {n g i : Nat} (h : inclusiveCmp P g = true) :
@@ -332,13 +372,13 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
-    {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
+    (hws : wc.isSome = true) {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
     headOut R .hard hw x n i (C.crd t.node) = ind (holds C.prog w n t.node i) ∧
       ∀ E : ExpLike α, E.Tangent →
         0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) ∧
         absv (headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) - ind (holds C.prog w n t.node i))
           ≤ 2 * R.cast C.errRule := by
-  obtain ⟨hm, t0, w0, one, par, kp, hterms, _, _, hinc, hvc, hw0, _, _, h1, h2, h3, hq, hk', hv, ho⟩ := sign_facts hok
+  obtain ⟨hm, t0, w0, one, par, kp, hterms, _, _, hinc, hvc, hw0, _, _, h1, h2, h3, hq, hk', hv, ho⟩ := sign_facts hok hws
   have htt : t = t0 := by rw [hterms] at ht; simpa using ht
   subst htt
   have hε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
@@ -357,7 +397,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have xw : ∀ k, k < n → x k w0 = ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := fun k hk => by
     rw [hinv k hk w0 hw0d, hw0]; rfl
   have xvc : x i vc = (icast (2 * A - 1) : α) / 2 / natCast (i + 1) := by
-    rw [hinv i hi vc hvcd, hvc]; simp only [roleVal]; rw [hA]
+    rw [hinv i hi vc hvcd, hvc]; simp only [roleVal, cmpDir_of_incl hinc, cntDen]; rw [hA]
   have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
     intro k hk
     rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
@@ -465,72 +505,278 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       · rw [hev, hbd, hsc, hind]
         exact sign_out_soft_unbounded R E hE hbd hK hk b (by omega) (by omega) hn2
 
-/-- Certificates, definition: a count column's output at position `i`: `#<=[x](i)/(i+1)` for a
-counted node `x`, `1/(i+1)` for the constant (`is_first`). -/
-noncomputable def cntVal (P : Prog) (w : List Nat) (n i : Nat) (src : Option Nat) : α :=
+/-- A comparison's sum is `0` when every count is. -/
+theorem cmpSum_zero (cnt : Nat → CountDir → Nat) : ∀ (ts : List (Int × CountDir × Nat)),
+    (∀ t, t ∈ ts → cnt t.2.2 t.2.1 = 0) → cmpSum cnt ts = 0
+  | [], _ => rfl
+  | t :: ts, h => by
+    simp only [cmpSum]
+    rw [h t (by simp), cmpSum_zero cnt ts (fun t' ht' => h t' (by simp [ht']))]
+    simp
+
+/-- At `n = 1` a strict comparison counts nothing: `A = r`. -/
+theorem cmpA_one {P : Prog} {w : List Nat} {g : Nat} (h : strictCmp P g = true) :
+    cmpA P w 1 g 0 = cmpR P g := by
+  unfold strictCmp at h
+  unfold cmpA cmpR
+  split at h
+  · next ts r hn =>
+    try rw [hn]
+    simp only [Bool.and_eq_true, Bool.or_eq_true, List.all_eq_true] at h
+    show cmpSum (fun x d => countIn (fun j => holds P w 1 x j) 1 0 d) ts + r = r
+    rw [cmpSum_zero (fun x d => countIn (fun j => holds P w 1 x j) 1 0 d) ts (fun t ht => by
+      obtain ⟨c0, d0, x0⟩ := t
+      rcases h.1.2 with h' | h'
+      · have := h' _ ht
+        cases d0 <;> simp [dirEq] at this <;> simp [countIn, countMax]
+      · have := h' _ ht
+        cases d0 <;> simp [dirEq] at this <;> simp [countIn, countMax])]
+    simp
+  · simp at h
+
+/-- Certificates, comparison of counts (the sign head of a strict comparison, orientation `o`, no
+correction): a sign head the checker accepts outputs `[o V > 0]` (`[g]` if `o`, `1 - [g]` if not)
+exactly in average-hard mode and, in softmax at the certificate's rule, a value `≥ 0` within
+`2 errRule` of it, for every `n ≥ 1` (at `n = 1`, `V = r - 1/2` and `o = [r ≥ 1]`, so `o V > 0`). -/
+theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
+    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
+    (hws : wc = none) {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
+    headOut R .hard hw x n i (C.crd t.node)
+        = (if o then ind (holds C.prog w n t.node i) else 1 - ind (holds C.prog w n t.node i)) ∧
+      ∀ E : ExpLike α, E.Tangent →
+        0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) ∧
+        absv (headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node)
+          - (if o then ind (holds C.prog w n t.node i) else 1 - ind (holds C.prog w n t.node i)))
+          ≤ 2 * R.cast C.errRule := by
+  obtain ⟨hm, t0, one, par, kp, hterms, ho', _, hstr, hvc, _, _, h1, h2, h3, hq, hk', hv, ho⟩ := sign_facts_strict hok hws
+  have htt : t = t0 := by rw [hterms] at ht; simpa using ht
+  subst htt
+  have hε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
+  have hholds := holds_iff_cmpA_strict (w := w) (n := n) (i := i) hstr
+  have hDb : 0 < cntDen (cmpDir C.prog t.node) n i ∧ cntDen (cmpDir C.prog t.node) n i ≤ n := by
+    cases cmpDir C.prog t.node <;> simp only [cntDen] <;> omega
+  have hA1 : n = 1 → cmpA C.prog w n t.node i = cmpR C.prog t.node := by
+    intro hn1; subst hn1
+    have hi0 : i = 0 := by omega
+    subst hi0
+    exact cmpA_one hstr
+  -- the coordinates
+  have hf1 := featCoord_sound h1
+  have hf2 := featCoord_sound h2
+  have hf3 := featCoord_sound h3
+  have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
+  have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
+    rw [hinv k hk one (by rw [← hroles]; exact hf1.2), hf1.1]; rfl
+  have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
+    rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
+  have xvc : x i vc = (icast (2 * cmpA C.prog w n t.node i - 1) : α) / 2
+      / natCast (cntDen (cmpDir C.prog t.node) n i) := by
+    rw [hinv i hi vc hvcd, hvc]; rfl
+  generalize hA : cmpA C.prog w n t.node i = A at hholds hA1 xvc
+  generalize cntDen (cmpDir C.prog t.node) n i = D at hDb xvc
+  have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
+    intro k hk
+    rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
+    cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
+  have hcount : hw.mask.count n i = n := by rw [hm]; rfl
+  have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
+  have hKo : R.cast (if o then C.K else -C.K) = (if o then 1 else -1) * R.cast C.K := by
+    cases o
+    · simp only [Bool.false_eq_true, if_false]; rw [R.map_neg]; grind
+    · simp only [if_true]; grind
+  have hscore : ∀ k, k < n → score R hw x i k
+      = (if o then 1 else -1) * R.cast C.K * ((icast (2 * A - 1) : α) / 2 / natCast D)
+        * ((if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1)) := by
+    intro k hk
+    unfold score
+    rw [lsum_zip_sameCols hq hk' (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_cons, dotv_nil, hkey, R.map_one]
+    rw [xvc, xkp k hk, hKo]; grind
+  have hval : ∀ k, k < n → dotv R (x k) [(one, 1 / 2), (par, 1 / 2)] = evenVal k := by
+    intro k hk
+    simp only [dotv_cons, dotv_nil]
+    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
+      rw [R.map_div (by decide), R.map_one]
+      rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    rw [xone k hk, xpar k hk, hhalf]
+    unfold evenVal; split <;> grind
+  have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
+      = sumTo (fun k => weights mode (score R hw x i) n k * evenVal k) n := by
+    intro mode
+    rw [headOut_cols, lsum_zip_sameCols hv ho (fun v o (_ : Unit) => colOut R mode hw x n i v * R.cast (svGet o (C.crd t.node)))
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [colOut_congr R mode hw x n i h1, h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, svGet, if_true, Rat.add_zero, R.map_one]
+    unfold colOut
+    rw [hcount]
+    have : ∀ a : α, a * 1 + 0 = a := fun a => by grind
+    rw [this]
+    exact sumTo_congr (fun k hk => by rw [hkey, hval k hk])
+  obtain ⟨m, hm'⟩ := val_sign_form (α := α) A D
+  generalize hb : (o == decide (0 < A)) = b
+  have hsgn : ((if o then 1 else -1) : α) * ((if decide (0 < A) then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
+      = (if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)) := by
+    rw [← hb]; cases o <;> cases decide (0 < A) <;> simp <;> grind
+  have htgt : (if o then (ind (holds C.prog w n t.node i) : α) else 1 - ind (holds C.prog w n t.node i))
+      = if b then 1 else 0 := by
+    rw [← hb]; unfold ind
+    by_cases h0 : 0 < A
+    · rw [if_pos (hholds.mpr h0), decide_eq_true h0]; cases o <;> simp <;> grind
+    · rw [if_neg (fun h => h0 (hholds.mp h)), show decide (0 < A) = false by simpa using h0]; cases o <;> simp <;> grind
+  rw [htgt]
+  have habs0 : absv ((0 : α)) = 0 := by unfold absv; rw [if_pos (Std.le_refl _)]
+  have h2ε : (0 : α) ≤ 2 * R.cast C.errRule := by grind
+  by_cases hn1 : n = 1
+  · have hbt : b = true := by
+      rw [← hb]
+      have hAr := hA1 hn1
+      rw [hAr, ho']
+      by_cases hr : 1 ≤ cmpR C.prog t.node
+      · rw [decide_eq_true hr, decide_eq_true (by omega : 0 < cmpR C.prog t.node)]; rfl
+      · rw [show decide (1 ≤ cmpR C.prog t.node) = false by simpa using hr,
+          show decide (0 < cmpR C.prog t.node) = false by simpa using (by omega : ¬ 0 < cmpR C.prog t.node)]; rfl
+    subst hn1
+    have hexact : ∀ mode : Mode α, headOut R mode hw x 1 i (C.crd t.node) = if b then 1 else 0 := by
+      intro mode
+      rw [hout mode, sign_out_one mode _ evenVal, hbt]
+      simp [evenVal]
+    refine ⟨hexact .hard, fun E _ => ?_⟩
+    rw [hexact, hbt]
+    simp only [if_true]
+    refine ⟨Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one, ?_⟩
+    rw [show (1 : α) - 1 = 0 by grind, habs0]; exact h2ε
+  · have hn2 : 2 ≤ n := by omega
+    have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+    have hev : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
+        = sumTo (fun k => weights mode (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
+            * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) n k * evenVal k) n := by
+      intro mode
+      rw [hout mode]
+      refine sumTo_congr (fun k hk => ?_)
+      rw [weights_congr mode (s' := fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
+            * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) (fun j hj => by
+              rw [hscore j hj, hm', ← hsgn]; grind) hk]
+    have hnn : ∀ E : ExpLike α, 0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) := by
+      intro E
+      rw [hev]
+      refine sumTo_nonneg_of (fun k _ => ?_)
+      have := softmax_nonneg E (C.tauRule R n) (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
+            * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) (N := n) (by omega) k
+      have he : (0 : α) ≤ evenVal k := by unfold evenVal; split <;> grind
+      exact Lean.Grind.OrderedRing.mul_nonneg this he
+    cases hbd : C.bounded with
+    | true =>
+      have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
+            * ((if true = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
+          = signScore (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) := by
+        funext j; unfold signScore parity; simp only [if_true]; grind
+      refine ⟨?_, fun E hE => ⟨hnn E, ?_⟩⟩
+      · rw [hev, hbd, hsc]
+        exact sign_out_hard hKα b hDb.1 hDb.2 (Or.inr hn2)
+      · rw [hev, hbd, hsc]
+        exact sign_out_soft_bounded R E hE hbd hK (hc hbd) hk b hDb.1 hDb.2 hn2
+    | false =>
+      have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
+            * ((if false = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
+          = signScoreUnbounded (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n := by
+        funext j; unfold signScoreUnbounded parity; simp only [Bool.false_eq_true, if_false]; grind
+      refine ⟨?_, fun E hE => ⟨hnn E, ?_⟩⟩
+      · rw [hev, hbd, hsc]
+        exact sign_out_hard_unbounded hKα b hDb.1 hDb.2 (Or.inr hn2)
+      · rw [hev, hbd, hsc]
+        exact sign_out_soft_unbounded R E hE hbd hK hk b hDb.1 hDb.2 hn2
+
+/-- The number of keys a count of direction `d` sees from position `i`: `i + 1` (`#<=`), `i` (`#<`),
+`n - 1 - i` (`#>`). -/
+noncomputable def maskCount (d : CountDir) (n i : Nat) : Nat :=
+  match d with
+  | .le => i + 1
+  | .lt => i
+  | .gt => n - 1 - i
+
+/-- Certificates, definition: a count column's output at position `i`: `#[x](i)` over the number of
+keys for a counted node `x`, `1/(i+1)` for the constant (`is_first`, inclusive counts only). -/
+noncomputable def cntVal (P : Prog) (w : List Nat) (n i : Nat) (d : CountDir) (src : Option Nat) : α :=
   match src with
-  | some x => natCast (countIn (fun j => holds P w n x j) n i .le) / natCast (i + 1)
-  | none => 1 / natCast (i + 1)
+  | some x => natCast (countIn (fun j => holds P w n x j) n i d) / natCast (maskCount d n i)
+  | none => 1 / natCast (maskCount d n i)
 
 /-- What `cntHeadOK` says. -/
 theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD}
     (hok : cntHeadOK C l hw hd dir ts = true) :
-    hw.mask = .causal ∧ hd.terms = [] ∧ sameCols hw.q [[]] = true ∧ sameCols hw.k [[]] = true ∧
+    hw.mask = (Family.cnt dir ts).mask ∧ hd.terms = [] ∧ sameCols hw.q [[]] = true ∧ sameCols hw.k [[]] = true ∧
       cntVOK C l hw.v ts = true ∧ sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) = true ∧
-      ∀ t, t ∈ ts → inclusiveCmp C.prog t.g = true ∧ C.roleAt t.vc (l - 1) = .zero ∧ C.roleAt t.vc l = .val t.g := by
+      ∀ t, t ∈ ts → (match (generalizing := false) dir with
+        | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
+        | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) dir &&
+            (C.roleAt t.vc (l - 1)).beq (.pre t.g)) = true ∧ C.roleAt t.vc l = .val t.g := by
   unfold cntHeadOK at hok
   simp only [Bool.and_eq_true] at hok
-  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨_, hm⟩, _⟩, _⟩, hterms⟩, _⟩, hq⟩, hk⟩, hv⟩, ho⟩, hall⟩ := hok
+  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨hm, _⟩, _⟩, hterms⟩, _⟩, hq⟩, hk⟩, hv⟩, ho⟩, hall⟩ := hok
   refine ⟨Mask.eq_of_beq hm, by simpa using hterms, hq, hk, hv, ho, fun t ht => ?_⟩
   have := List.all_eq_true.mp hall t ht
   simp only [Bool.and_eq_true] at this
-  exact ⟨this.1.1, Role.eq_of_beq this.1.2, Role.eq_of_beq this.2⟩
+  exact ⟨this.1, Role.eq_of_beq this.2⟩
 
-/-- Certificates, comparison of counts (the count head, both modes): a count head the checker
-accepts outputs, at every coordinate `c`, `Σ` over its columns aimed at `c` of `coef` times the
-column's count over `i + 1` (every key ties: no score). -/
+/-- Certificates, comparison of counts (the count head, both modes, every direction): a count head
+the checker accepts outputs, at every coordinate `c`, `Σ` over its columns aimed at `c` of `coef`
+times the column's count over its number of keys (every key ties: no score). -/
 theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD} (hok : cntHeadOK C l hw hd dir ts = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     headOut R mode hw x n i c
-      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i t.src else 0) := by
-  obtain ⟨hm, -, hq, hk, hv, ho, -⟩ := cnt_facts hok
-  have hcount : hw.mask.count n i = i + 1 := by rw [hm]; rfl
-  have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
-  have hs : ∀ k, k < i + 1 → score R hw x i k = 0 := by
+      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i dir t.src else 0) := by
+  obtain ⟨hm, -, hq, hk, hv, ho, hcol⟩ := cnt_facts hok
+  have hcount : hw.mask.count n i = maskCount dir n i := by rw [hm]; cases dir <;> rfl
+  have hs : ∀ k, k < hw.mask.count n i → score R hw x i k = 0 := by
     intro k _
     unfold score
     rw [lsum_zip_sameCols hq hk (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
       (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
     simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_nil]
     grind
-  have hsrc : ∀ (v : SVec) (t : CntD), (match t.src with
+  have hsrc : ∀ (v : SVec) (t : CntD), (dir = .le ∨ t.src.isSome = true) → (match t.src with
       | some x0 => sameVec v [(C.crd x0, 1)] && rep C x0 (l - 1)
       | none => match featCoord C .isFirst (l - 1) with
         | some f => sameVec v [(f, 1)]
-        | none => false) = true → colOut R mode hw x n i v = cntVal C.prog w n i t.src := by
-    intro v t h
+        | none => false) = true → colOut R mode hw x n i v = cntVal C.prog w n i dir t.src := by
+    intro v t hdir h
     cases hts : t.src with
     | some x0 =>
       rw [hts] at h
       simp only [Bool.and_eq_true] at h
       rw [colOut_congr R mode hw x n i (sameVec_sound h.1)]
       unfold colOut
-      rw [hcount]
-      simp only [cntVal, dotv_cons, dotv_nil, hkey, R.map_one]
-      rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (i + 1) k * ind (holds C.prog w n x0 k))
-        (fun k hk => by rw [inv_rep hinv hE hcrd h.2 (by omega)]; grind)]
-      exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
+      simp only [cntVal, dotv_cons, dotv_nil, R.map_one]
+      rw [← hcount]
+      have hkl : ∀ k, k < hw.mask.count n i → hw.mask.key i k < n := by
+        intro k hk'; rw [hm] at hk' ⊢; cases dir <;> simp only [Family.mask, Mask.count, Mask.key] at hk' ⊢ <;> omega
+      rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+          * ind (holds C.prog w n x0 (hw.mask.key i k)))
+        (fun k hk => by rw [inv_rep hinv hE hcrd h.2 (hkl k hk)]; grind)]
+      rw [hm]
+      rw [hm] at hs
+      cases dir with
+      | le => exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
+      | lt => exact tie_out_past mode hs (fun k => holds C.prog w n x0 k)
+      | gt => exact tie_out_future mode hs (fun k => holds C.prog w n x0 k)
     | none =>
-      rw [hts] at h
+      rw [hts] at h hdir
+      have hle : dir = .le := by simpa using hdir
+      subst hle
       simp only at h
       split at h
       · next f hf =>
         rw [colOut_congr R mode hw x n i (sameVec_sound h)]
         unfold colOut
-        rw [hcount]
-        simp only [cntVal, dotv_cons, dotv_nil, hkey, R.map_one]
+        have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
+        have hc1 : hw.mask.count n i = i + 1 := hcount
+        rw [hc1]
+        rw [hc1] at hs
+        simp only [cntVal, maskCount, dotv_cons, dotv_nil, hkey, R.map_one]
         have hfs := featCoord_sound hf
         rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (i + 1) k * ind (k = 0))
           (fun k hk => by
@@ -539,17 +785,25 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         exact tie_out_first mode hs
       · simp at h
   rw [headOut_cols]
-  clear hok
-  revert hv ho
+  have hall : ∀ t, t ∈ ts → dir = .le ∨ t.src.isSome = true := by
+    intro t ht
+    have := (hcol t ht).1
+    cases dir with
+    | le => exact Or.inl rfl
+    | lt => simp only [Bool.and_eq_true] at this; exact Or.inr this.1.1.1
+    | gt => simp only [Bool.and_eq_true] at this; exact Or.inr this.1.1.1
+  clear hok hcol hm
+  revert hall hv ho
   generalize hw.v = vs
   generalize hw.o = os
-  intro hv ho'
   induction ts generalizing vs os with
   | nil =>
+    intro hv ho' _
     cases vs <;> simp [cntVOK] at hv
     cases os <;> simp [sameCols] at ho'
     rfl
   | cons t ts ih =>
+    intro hv ho' hall
     cases vs with
     | nil => simp [cntVOK] at hv
     | cons v vs =>
@@ -559,17 +813,114 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         simp only [cntVOK, Bool.and_eq_true] at hv
         simp only [List.map_cons, sameCols, Bool.and_eq_true] at ho'
         simp only [List.zip_cons_cons, lsum_cons]
-        rw [ih vs os hv.2 ho'.2, hsrc v t hv.1, sameVec_sound ho'.1 c]
+        rw [ih vs os hv.2 ho'.2 (fun t' ht' => hall t' (by simp [ht'])), hsrc v t (hall t (by simp)) hv.1,
+          sameVec_sound ho'.1 c]
         simp only [svGet]
         by_cases hc : t.vc = c
         · rw [if_pos hc, if_pos hc, Rat.add_zero]; grind
         · rw [if_neg hc, if_neg hc, Rat.add_zero, R.map_zero]; grind
 
+/-- Checker helper lemma: `dirEq` decides equality. -/
+theorem dirEq_eq {a b : CountDir} (h : dirEq a b = true) : a = b := by
+  cases a <;> cases b <;> simp_all [dirEq]
+
+/-- No comparison is both inclusive and strict. -/
+theorem incl_not_strict {P : Prog} {g : Nat} (h : inclusiveCmp P g = true) : strictCmp P g = false := by
+  unfold inclusiveCmp allLe at h
+  unfold strictCmp
+  split at h
+  · next ts r hn =>
+    try rw [hn]
+    simp only [Bool.and_eq_true, List.all_eq_true] at h
+    cases ts with
+    | nil => simp at h
+    | cons t rest =>
+      have ht := h.1.2 t (by simp)
+      cases hd : t.2.1 with
+      | le => simp [List.all_cons, hd, dirEq]
+      | lt => rw [hd] at ht; simp at ht
+      | gt => rw [hd] at ht; simp at ht
+  · simp at h
+
+/-- Every term of a strict comparison counts in its direction, which is `#<` or `#>`. -/
+theorem strict_dirs {P : Prog} {g : Nat} {ts : List (Int × CountDir × Nat)} {r : Int} (h : strictCmp P g = true)
+    (hn : nodeAt P g = .cmp ts r) : (∀ t, t ∈ ts → t.2.1 = cmpDir P g) ∧ cmpDir P g ≠ .le := by
+  unfold strictCmp at h
+  rw [hn] at h
+  unfold cmpDir
+  rw [hn]
+  simp only [Bool.and_eq_true, Bool.or_eq_true, List.all_eq_true] at h
+  cases ts with
+  | nil => simp at h
+  | cons t0 rest =>
+    simp only
+    rcases h.1.2 with h' | h'
+    · have h0 := dirEq_eq (h' t0 (by simp))
+      refine ⟨fun t ht => by rw [dirEq_eq (h' t ht), h0], by rw [h0]; simp⟩
+    · have h0 := dirEq_eq (h' t0 (by simp))
+      refine ⟨fun t ht => by rw [dirEq_eq (h' t ht), h0], by rw [h0]; simp⟩
+
+/-- Certificates, comparison of counts: the columns of a strict comparison (its terms, no constant)
+add up to `Σ_k c_k #_k` over the number of keys. -/
+theorem strictCols_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) (dir : CountDir) :
+    ∀ (ts : List (Int × CountDir × Nat)), (∀ t, t ∈ ts → t.2.1 = dir) →
+    lsum (ts.map (fun t => ((t.1 : Rat), some t.2.2))) (fun e => R.cast e.1 * cntVal P w n i dir e.2)
+      = (icast (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts) : α) / natCast (maskCount dir n i)
+  | [], _ => by simp only [List.map_nil, lsum_nil, cmpSum]; grind
+  | t :: ts, h => by
+    simp only [List.map_cons, lsum_cons, cmpSum]
+    rw [strictCols_sum R P w n i dir ts (fun u hu => h u (by simp [hu]))]
+    simp only [cntVal]
+    rw [R.map_intCast, h t (by simp), natCast_eq_intCast (countIn _ n i dir)]
+    simp only [icast, Lean.Grind.Ring.intCast_add, Lean.Grind.Ring.intCast_mul]
+    grind
+
+/-- Certificates, comparison of counts: a strict comparison's constant part plus its columns' sum is
+its `V = (A - 1/2)/D` (at a position with no key, every count is `0` and `D = 1`). -/
+theorem strict_val (P : Prog) (w : List Nat) (n i : Nat) {g : Nat} {ts : List (Int × CountDir × Nat)} {r : Int}
+    (hs : strictCmp P g = true) (hn : nodeAt P g = .cmp ts r) :
+    roleVal P w n (.pre g) i
+        + (icast (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts) : α)
+          / natCast (maskCount (cmpDir P g) n i)
+      = roleVal P w n (.val g) i := by
+  obtain ⟨hd, hne⟩ := strict_dirs hs hn
+  simp only [roleVal, cmpA, cmpR, hn]
+  generalize cmpDir P g = dir at hd hne
+  have hzero : maskCount dir n i = 0 →
+      cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts = 0 := by
+    intro h0
+    refine cmpSum_zero _ ts (fun t ht => ?_)
+    rw [hd t ht]
+    cases dir with
+    | le => exact absurd rfl hne
+    | lt => simp only [maskCount] at h0; simp only [countIn, h0]; rfl
+    | gt => simp only [maskCount] at h0; simp only [countIn, h0]; rfl
+  generalize hS : cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts = S at hzero
+  cases dir with
+  | le => exact absurd rfl hne
+  | lt =>
+    simp only [maskCount, cntDen, dirFeat, Feat.val] at hzero ⊢
+    by_cases hi0 : i = 0
+    · subst hi0
+      rw [hzero rfl]
+      simp only [show max 0 1 = 1 from rfl, natCast_succ, natCast_zero]
+      grind
+    · rw [show max i 1 = i by omega]
+      grind
+  | gt =>
+    simp only [maskCount, cntDen, dirFeat, Feat.val] at hzero ⊢
+    by_cases hi0 : n - 1 - i = 0
+    · rw [hzero hi0, hi0]
+      simp only [show max 0 1 = 1 from rfl, natCast_succ, natCast_zero]
+      grind
+    · rw [show max (n - 1 - i) 1 = n - 1 - i by omega]
+      grind
+
 /-- Certificates, comparison of counts: the columns `cntExpected ts r` of an inclusive comparison
 add up to its `V = ((2 A - 1)/2)/(i+1)`, `A = Σ_k c_k #<=_k + r`. -/
 theorem cntExpected_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) {ts : List (Int × CountDir × Nat)} (r : Int)
     (hle : allLe ts = true) :
-    lsum (cntExpected ts r) (fun e => R.cast e.1 * cntVal P w n i e.2)
+    lsum (cntExpected ts r) (fun e => R.cast e.1 * cntVal P w n i .le e.2)
       = (icast (2 * (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r) - 1) : α) / 2
           / natCast (i + 1) := by
   have h2 : R.cast (2 : Rat) = (2 : α) := by
@@ -582,7 +933,7 @@ theorem cntExpected_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) {t
       intro u hu
       have := hle.2 u hu
       revert this; cases u.2.1 <;> simp
-    simp only [cntExpected, lsum_cons, lsum_map, cntVal, cmpSum]
+    simp only [cntExpected, lsum_cons, lsum_map, cntVal, cmpSum, maskCount]
     have hrest : lsum rest (fun u => R.cast (u.1 : Rat) * (natCast (countIn (fun j => holds P w n u.2.2 j) n i .le)
           / natCast (i + 1)))
         = (icast (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) rest) : α) * (1 / natCast (i + 1)) := by

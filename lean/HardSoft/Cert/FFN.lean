@@ -222,16 +222,27 @@ noncomputable def groupVal (R : RatEmb α) (C : Cert) (l : Nat) (y : Nat → α)
   | .clear c' => (if c' = c then 1 else 0) * (relu (-y c') - relu (y c'))
   | .single _ vc wc M => (if wc = c then 1 else 0) * (relu (dotv R y (singleWin C l vc M) + R.cast (1 / 2 - 2 * M))
       - relu (dotv R y (singleWin C l vc M) + R.cast (-1 / 2 - 2 * M)))
+  | .pre g vc f => (if vc = c then 1 else 0) * (relu (y f * R.cast (((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))
+      - relu (y f * R.cast (-(((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))))
+  | .pairFlip g => (if C.crd g = c then 1 else 0) * (relu (y (C.crd g) * (-2) + 3 / 2) - relu (y (C.crd g) * (-2) + 1 / 2))
 
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
     ∀ (gs : List GroupD) (us : List UnitW), groupsOK C LD l gs us = true →
       lsum us (unitAt R y c) = lsum gs (groupVal R C l y c)
   | [], [], _ => rfl
+  | [], [u], h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    rw [lsum_cons, lsum_nil, lsum_nil]
+    unfold unitAt
+    rw [sameVec_sound h.2 c]
+    simp only [svGet, R.map_zero]
+    grind
   | .pair g :: gs, u1 :: u2 :: us, h => by
     unfold groupsOK at h
     simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at h
-    obtain ⟨⟨⟨⟨⟨⟨⟨⟨_, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, _⟩, hrest⟩ := h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨_, _⟩, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, _⟩, hrest⟩ := h
     rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest,
       unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
       dotv_congr R y (sameVec_sound hw2), hb1, hb2]
@@ -313,7 +324,37 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
         by_cases hc : wc = c
         · simp only [if_pos hc, R.map_neg, R.map_one]; grind
         · simp only [if_neg hc, R.map_zero]; grind
-  | [], _ :: _, h => by simp [groupsOK] at h
+  | .pairFlip g :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨_, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, _⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest,
+      unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+      dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+    simp only [dotv_cons, dotv_nil, groupVal]
+    have h32 : R.cast (3 / 2 : Rat) = (3 : α) / 2 := R.map_three_halves
+    have h12 : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
+    have hm2 : R.cast (-2 : Rat) = -(2 : α) := by rw [show (-2 : Rat) = -(2 : Rat) by decide +kernel, R.map_neg, R.map_two]
+    simp only [h32, h12, hm2, R.map_one, R.map_neg]
+    by_cases hc : C.crd g = c
+    · simp only [if_pos hc]; grind
+    · simp only [if_neg hc]; grind
+  | .pre g vc f :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨_, _⟩, _⟩, _⟩, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest,
+      unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+      dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+    simp only [dotv_cons, dotv_nil, groupVal, R.map_zero, R.map_one, R.map_neg]
+    by_cases hc : vc = c
+    · simp only [if_pos hc]; grind
+    · simp only [if_neg hc]; grind
+  | [], _ :: _ :: _, h => by simp [groupsOK] at h
+  | .pairFlip _ :: _, [], h => by simp [groupsOK] at h
+  | .pairFlip _ :: _, [_], h => by simp [groupsOK] at h
+  | .pre _ _ _ :: _, [], h => by simp [groupsOK] at h
+  | .pre _ _ _ :: _, [_], h => by simp [groupsOK] at h
   | .single _ _ _ _ :: _, [], h => by simp [groupsOK] at h
   | .single _ _ _ _ :: _, [_], h => by simp [groupsOK] at h
   | .clear _ :: _, [], h => by simp [groupsOK] at h

@@ -37,12 +37,44 @@ noncomputable def ind (p : Prop) : α := if p then 1 else 0
 /-- Certificates, definition: an integer in `α`, through the ring's integer cast. -/
 @[reducible] noncomputable def icast (z : Int) : α := @Int.cast α Lean.Grind.Ring.intCast z
 
+omit [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- The recursive cast of a natural number is the ring's integer cast. -/
+theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = (icast (k) : α) := by
+  simp only [icast]
+  induction k with
+  | zero => rw [natCast_zero, show ((0 : Nat) : Int) = 0 from rfl, Lean.Grind.Ring.intCast_zero]
+  | succ k ih =>
+    rw [natCast_succ, ih, show ((k + 1 : Nat) : Int) = (k : Int) + 1 by omega, Lean.Grind.Ring.intCast_add,
+      Lean.Grind.Ring.intCast_one]
+
+omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
+/-- The embedding of `Rat` sends an integer to its cast. -/
+theorem RatEmb.map_intCast (R : RatEmb α) (z : Int) : R.cast (z : Rat) = (icast z : α) := by
+  simp only [icast]
+  cases z with
+  | ofNat k =>
+    rw [show (Int.ofNat k : Rat) = ((k : Nat) : Rat) from Rat.intCast_natCast k, R.map_natCast,
+      natCast_eq_intCast]; rfl
+  | negSucc k =>
+    have e : Int.negSucc k = -((k + 1 : Nat) : Int) := rfl
+    rw [e, Rat.intCast_neg, R.map_neg, Rat.intCast_natCast, R.map_natCast, natCast_eq_intCast]
+    simp only [icast]
+    rw [Lean.Grind.Ring.intCast_neg]
+
 /-- Certificates, definition: comparison `g`'s `Σ_k c_k #_k + r` at position `i` (`0` if `g` is no
 comparison), so that `g` holds exactly when it is positive (`holds_cmp`). -/
 noncomputable def cmpA (P : Prog) (w : List Nat) (n : Nat) (g i : Nat) : Int :=
   match nodeAt P g with
   | .cmp ts r => cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r
   | _ => 0
+
+/-- Certificates, definition: the denominator `D` of a comparison's `V = N/D` by its direction:
+the number of keys `i + 1` (`#<=`), `max(i, 1)` (`#<`), `max(n - 1 - i, 1)` (`#>`). -/
+noncomputable def cntDen (d : CountDir) (n i : Nat) : Nat :=
+  match d with
+  | .le => i + 1
+  | .lt => max i 1
+  | .gt => max (n - 1 - i) 1
 
 /-- Certificates, definition: the value a role gives a coordinate at position `i`: `0`, a feature,
 a node's 0/1 value, an inclusive comparison's `V = (A - 1/2)/(i + 1)` (`A = cmpA`), or its
@@ -52,8 +84,9 @@ noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Na
   | .zero => 0
   | .feat f => f.val n i
   | .node g => ind (holds P w n g i)
-  | .val g => (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (i + 1)
+  | .val g => (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (cntDen (cmpDir P g) n i)
   | .single g => ind (n = 1 ∧ ¬ holds P w n g i)
+  | .pre g => (icast (2 * cmpR P g - 1) : α) / 2 * (dirFeat (cmpDir P g)).val n i
 
 /-- Certificates, definition: the invariant at layer boundary `l`: every coordinate `c < d` holds
 its role's value at every position `i < n`. -/
@@ -120,6 +153,7 @@ theorem rep_val {C : Cert} (hE : equivOK C = true) {g l : Nat} (h : rep C g l = 
   | zero => simp at h
   | val _ => simp at h
   | single _ => simp at h
+  | pre _ => simp at h
   | feat f =>
     simp only [roleVal]
     unfold featIs at h
@@ -172,11 +206,12 @@ theorem weExpected_of_ne {C : Cert} {c a : Nat} (h : ∀ g, C.roleAt c 0 ≠ .no
 
 /-- The position-embedding entry of a coordinate holding neither a feature nor a node at boundary `0` is `0`. -/
 theorem peExpected_of_ne {C : Cert} {c : Nat} {f : Feat} (h1 : ∀ g, C.roleAt c 0 ≠ .node g)
-    (h2 : ∀ f', C.roleAt c 0 ≠ .feat f') : peExpected C c f = 0 := by
+    (h2 : ∀ f', C.roleAt c 0 ≠ .feat f') (h3 : ∀ g, C.roleAt c 0 ≠ .pre g) : peExpected C c f = 0 := by
   unfold peExpected
   split
   · next f' hf => exact absurd hf (h2 f')
   · next g hg => exact absurd hg (h1 g)
+  · next g hg => exact absurd hg (h3 g)
   · rfl
 
 /-- Boundary `0`: the embedding sets every coordinate to its role's value (Section 2's
@@ -206,10 +241,24 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
   cases r with
   | val _ => simp at hrole
   | single _ => simp at hrole
+  | pre g =>
+    simp only [Bool.and_eq_true] at hrole
+    have h1 : ∀ g', C.roleAt c 0 ≠ .node g' := fun g' h => by rw [hr] at h; cases h
+    rw [weExpected_of_ne h1, R.map_zero]
+    have hpf : ∀ f', peExpected C c f' = if f'.beq (dirFeat (cmpDir C.prog g)) then ((2 * cmpR C.prog g - 1 : Int) : Rat) / 2 else 0 := by
+      intro f'; unfold peExpected; rw [hr]
+    rw [lsum_feat_single (F := fun f' => f'.val n i * R.cast (peExpected C c f')) hnd hrole.2
+      (fun f' hb => by simp only [hpf f', hb]; rw [if_neg (by simp), R.map_zero]; grind)]
+    simp only [hpf, Feat.beq_self, if_true, roleVal]
+    have h2 : R.cast (2 : Rat) = (2 : α) := by
+      rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    have hz := R.map_intCast (2 * cmpR C.prog g - 1)
+    rw [R.map_div (by decide), hz, h2]; grind
   | zero =>
     have h1 : ∀ g, C.roleAt c 0 ≠ .node g := fun g h => by rw [hr] at h; cases h
     have h2 : ∀ f', C.roleAt c 0 ≠ .feat f' := fun f' h => by rw [hr] at h; cases h
-    rw [weExpected_of_ne h1, lsum_zero (fun fe _ => by rw [peExpected_of_ne h1 h2, R.map_zero]; grind),
+    have h3 : ∀ g, C.roleAt c 0 ≠ .pre g := fun g h => by rw [hr] at h; cases h
+    rw [weExpected_of_ne h1, lsum_zero (fun fe _ => by rw [peExpected_of_ne h1 h2 h3, R.map_zero]; grind),
       R.map_zero]
     simp only [roleVal]; grind
   | feat f =>

@@ -161,6 +161,21 @@ noncomputable def cntOut (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : Hea
   | .cnt _ _ => headOut R mode hw x n i c
   | _ => 0
 
+/-- What every sign head the checker accepts has: one term, one value column, its node's coordinate
+as its one output row, free before the layer and the node's after it. -/
+theorem sign_common {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
+    (hok : signHeadOK C l hw hd o vc wc = true) :
+    ∃ t v, hd.terms = [t] ∧ sameCols hw.v [v] = true ∧ sameCols hw.o [[(C.crd t.node, 1)]] = true ∧
+      C.roleAt (C.crd t.node) (l - 1) = .zero ∧ C.roleAt (C.crd t.node) l = .node t.node := by
+  cases hwc : wc with
+  | some w =>
+    obtain ⟨-, t, w0, one, par, kp, hterms, -, -, -, -, -, hz, hn, -, -, -, -, -, hv, ho⟩ :=
+      sign_facts hok (by rw [hwc]; rfl)
+    exact ⟨t, _, hterms, hv, ho, hz, hn⟩
+  | none =>
+    obtain ⟨-, t, one, par, kp, hterms, -, -, -, -, hz, hn, -, -, -, -, -, hv, ho⟩ := sign_facts_strict hok hwc
+    exact ⟨t, _, hterms, hv, ho, hz, hn⟩
+
 /-- A head the checker accepts outputs, at coordinate `c`, its value terms aimed at `c` plus (a
 count head) its count columns. -/
 theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
@@ -177,7 +192,7 @@ theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     simp only [cntOut, hfam, hterms, lsum_nil]; grind
   | sign o vc wc =>
     rw [hfam] at hok
-    obtain ⟨-, t, w0, one, par, kp, hterms, -, -, -, -, -, -, -, -, -, -, -, -, hv, ho⟩ := sign_facts hok
+    obtain ⟨t, v0, hterms, hv, ho, -, -⟩ := sign_common hok
     simp only [cntOut, rawOut, hfam, hterms, lsum_cons, lsum_nil]
     by_cases hc : C.crd t.node = c
     · rw [if_pos hc, hc]; grind
@@ -226,10 +241,28 @@ theorem heads_out_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
   refine lsum_congr (fun p _ => ?_)
   rw [lsum_map]
 
+/-- The count columns of a count head, each with the head's direction (none for the other heads). -/
+noncomputable def colsOfD (hd : HeadD) : List (CountDir × CntD) :=
+  match hd.fam with
+  | .cnt d ts => ts.map (fun t => (d, t))
+  | _ => []
+
+/-- The count columns of a layer, each with its head's direction. -/
+noncomputable def cntColsD (LD : LayerD) : List (CountDir × CntD) := LD.heads.flatMap colsOfD
+
+/-- The count columns of a layer are those of `cntColsD`. -/
+theorem cntCols_eq (LD : LayerD) : cntCols LD = (cntColsD LD).map (·.2) := by
+  unfold cntCols cntColsD
+  rw [List.map_flatMap]
+  congr 1
+  funext hd
+  unfold colsOfD
+  cases hd.fam <;> simp [Function.comp_def]
+
 /-- The count columns of a layer, through the zip of its heads' weights and descriptions. -/
-theorem cntCols_zip {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length) :
-    cntCols LD = (LW.heads.zip LD.heads).flatMap (fun p => colsOf p.2) := by
-  rw [flatMap_zip_snd colsOf LW.heads LD.heads hlen]
+theorem cntColsD_zip {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length) :
+    cntColsD LD = (LW.heads.zip LD.heads).flatMap (fun p => colsOfD p.2) := by
+  rw [flatMap_zip_snd colsOfD LW.heads LD.heads hlen]
   rfl
 
 /-- The count heads' output at `c`: `coef` times the column's value over the layer's count columns
@@ -240,35 +273,54 @@ theorem cnt_part_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
-      = lsum (cntCols LD) (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i t.src else 0) := by
-  rw [cntCols_zip hlen, lsum_flatMap]
+      = lsum (cntColsD LD) (fun td => if td.2.vc = c then R.cast td.2.coef * cntVal C.prog w n i td.1 td.2.src else 0) := by
+  rw [cntColsD_zip hlen, lsum_flatMap]
   refine lsum_congr (fun p hp => ?_)
   have hok := hh p hp
   unfold headOK at hok
-  unfold cntOut colsOf
+  unfold cntOut colsOfD
   cases hfam : p.2.fam with
   | cnt dir ts =>
     rw [hfam] at hok
-    exact cnt_head_out R mode hinv hE hcrd hroles hok hi c
+    rw [cnt_head_out R mode hinv hE hcrd hroles hok hi c, lsum_map]
   | _ => rfl
 
 /-- The facts of every count column of a layer. -/
 theorem cntCols_facts {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
-    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {t : CntD} (ht : t ∈ cntCols LD) :
-    inclusiveCmp C.prog t.g = true ∧ C.roleAt t.vc (l - 1) = .zero ∧ C.roleAt t.vc l = .val t.g := by
-  rw [cntCols_zip hlen] at ht
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {td : CountDir × CntD} (ht : td ∈ cntColsD LD) :
+    cmpDir C.prog td.2.g = td.1 ∧ C.roleAt td.2.vc l = .val td.2.g ∧
+      ((td.1 = .le ∧ inclusiveCmp C.prog td.2.g = true ∧ C.roleAt td.2.vc (l - 1) = .zero) ∨
+       (td.1 ≠ .le ∧ strictCmp C.prog td.2.g = true ∧ C.roleAt td.2.vc (l - 1) = .pre td.2.g)) := by
+  rw [cntColsD_zip hlen] at ht
   obtain ⟨p, hp, ht'⟩ := List.mem_flatMap.mp ht
   have hok := hh p hp
   unfold headOK at hok
-  unfold colsOf at ht'
+  unfold colsOfD at ht'
   cases hfam : p.2.fam with
   | cnt dir ts =>
     rw [hfam] at hok ht'
-    exact (cnt_facts hok).2.2.2.2.2.2 t ht'
+    obtain ⟨t, htm, rfl⟩ := List.mem_map.mp ht'
+    obtain ⟨hm, hl⟩ := (cnt_facts hok).2.2.2.2.2.2 t htm
+    refine ⟨?_, hl, ?_⟩
+    · cases dir with
+      | le => simp only [Bool.and_eq_true] at hm; exact cmpDir_of_incl hm.1
+      | lt => simp only [Bool.and_eq_true] at hm; exact dirEq_eq hm.1.2
+      | gt => simp only [Bool.and_eq_true] at hm; exact dirEq_eq hm.1.2
+    · cases dir with
+      | le => simp only [Bool.and_eq_true] at hm; exact Or.inl ⟨rfl, hm.1, Role.eq_of_beq hm.2⟩
+      | lt => simp only [Bool.and_eq_true] at hm; exact Or.inr ⟨by simp, hm.1.1.2, Role.eq_of_beq hm.2⟩
+      | gt => simp only [Bool.and_eq_true] at hm; exact Or.inr ⟨by simp, hm.1.1.2, Role.eq_of_beq hm.2⟩
   | _ => rw [hfam] at ht'; simp at ht'
 
 /-- A count target: its coordinate is written by count columns. -/
 noncomputable def isCntTarget (LD : LayerD) (c : Nat) : Prop := c ∈ (cntCols LD).map (·.vc)
+
+/-- A count target is some column's. -/
+theorem cntTarget_mem {LD : LayerD} {c : Nat} (hc : isCntTarget LD c) : ∃ td, td ∈ cntColsD LD ∧ td.2.vc = c := by
+  unfold isCntTarget at hc
+  rw [cntCols_eq, List.map_map] at hc
+  obtain ⟨td, htd, he⟩ := List.mem_map.mp hc
+  exact ⟨td, htd, he⟩
 
 /-- The count heads write nothing into a coordinate that is no count column's target. -/
 theorem cnt_part_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
@@ -278,70 +330,103 @@ theorem cnt_part_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat}
     {i : Nat} (hi : i < n) {c : Nat} (hc : ¬ isCntTarget LD c) :
     lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c) = 0 := by
   rw [cnt_part_eq R mode hinv hE hcrd hroles hlen hh hi c]
-  refine lsum_zero (fun t ht => ?_)
-  rw [if_neg (fun he => hc (List.mem_map.mpr ⟨t, ht, he⟩))]
+  refine lsum_zero (fun td ht => ?_)
+  rw [if_neg (fun he => hc (by
+    unfold isCntTarget; rw [cntCols_eq, List.map_map]; exact List.mem_map.mpr ⟨td, ht, he⟩))]
 
-/-- A coordinate that is a count target holds no role before the layer. -/
+/-- A count target holds nothing or a strict comparison's constant part before the layer, and a
+comparison's `V` after it. -/
 theorem cntTarget_zero {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (hc : isCntTarget LD c) :
-    C.roleAt c (l - 1) = .zero ∧ ∃ g, C.roleAt c l = .val g := by
-  obtain ⟨t, ht, rfl⟩ := List.mem_map.mp hc
+    (C.roleAt c (l - 1) = .zero ∨ ∃ g, C.roleAt c (l - 1) = .pre g) ∧ ∃ g, C.roleAt c l = .val g := by
+  obtain ⟨td, ht, rfl⟩ := cntTarget_mem hc
   have := cntCols_facts hlen hh ht
-  exact ⟨this.2.1, t.g, this.2.2⟩
+  refine ⟨?_, td.2.g, this.2.1⟩
+  rcases this.2.2 with h | h
+  · exact Or.inl h.2.2
+  · exact Or.inr ⟨td.2.g, h.2.2⟩
 
 /-- Certificates, comparison of counts (the count head in the layer, both modes): at a count
-target, the count heads write exactly the comparison's `V` (`countsOK`: its columns are
-`cntExpected`, all aimed at one coordinate). -/
+target, the value before the layer (nothing, or a strict comparison's constant part) plus the count
+heads' output is exactly the comparison's `V` (`countsOK`: its columns are `cntExpectedOf`, all
+aimed at one coordinate). -/
 theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hcnt : countsOK C LD = true) {i : Nat} (hi : i < n) {c : Nat} (hc : isCntTarget LD c) :
-    lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
+    roleVal C.prog w n (C.roleAt c (l - 1)) i + lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
       = roleVal C.prog w n (C.roleAt c l) i := by
   rw [cnt_part_eq R mode hinv hE hcrd hroles hlen hh hi c]
-  obtain ⟨t0, ht0, hvc0⟩ := List.mem_map.mp hc
-  have hf0 := cntCols_facts hlen hh ht0
-  rw [← hvc0, hf0.2.2]
-  have hc0 := List.all_eq_true.mp hcnt t0 ht0
-  have hinc := hf0.1
-  unfold inclusiveCmp at hinc
-  cases hn : nodeAt C.prog t0.g with
+  obtain ⟨td0, htd0, hvc0⟩ := cntTarget_mem hc
+  have hf0 := cntCols_facts hlen hh htd0
+  rw [← hvc0, hf0.2.1]
+  have ht0 : td0.2 ∈ cntCols LD := by rw [cntCols_eq]; exact List.mem_map.mpr ⟨td0, htd0, rfl⟩
+  have hc0 := List.all_eq_true.mp hcnt td0.2 ht0
+  cases hn : nodeAt C.prog td0.2.g with
   | cmp ts r =>
-    rw [hn] at hc0 hinc
-    simp only [Bool.and_eq_true, beq_iff_eq, List.all_eq_true] at hc0 hinc
+    rw [hn] at hc0
+    simp only [Bool.and_eq_true, beq_iff_eq, List.all_eq_true] at hc0
     obtain ⟨hmap, hsame⟩ := hc0
-    -- the columns aimed at `t0.vc` are those of `t0.g`
-    have hiff : ∀ t, t ∈ cntCols LD → (t.vc = t0.vc ↔ (t.g == t0.g) = true) := by
-      intro t ht
+    -- the columns aimed at `td0.2.vc` are those of `td0.2.g`
+    have hiff : ∀ td, td ∈ cntColsD LD → (td.2.vc = td0.2.vc ↔ (td.2.g == td0.2.g) = true) := by
+      intro td ht
       constructor
       · intro he
-        have h1 := (cntCols_facts hlen hh ht).2.2
-        rw [he, hf0.2.2] at h1
+        have h1 := (cntCols_facts hlen hh ht).2.1
+        rw [he, hf0.2.1] at h1
         have h2 := Role.val.inj h1
         simp [h2]
       · intro hg
-        have := hsame t (List.mem_filter.mpr ⟨ht, hg⟩)
+        have htm : td.2 ∈ cntCols LD := by rw [cntCols_eq]; exact List.mem_map.mpr ⟨td, ht, rfl⟩
+        have := hsame td.2 (List.mem_filter.mpr ⟨htm, hg⟩)
         simpa using this
-    rw [lsum_congr (g := fun t => if (t.g == t0.g) = true then R.cast t.coef * cntVal C.prog w n i t.src else 0)
-      (fun t ht => by
-        by_cases h : t.vc = t0.vc
-        · simp only [if_pos h, if_pos ((hiff t ht).mp h)]
-        · simp only [if_neg h, if_neg (fun h' => h ((hiff t ht).mpr h'))])]
-    rw [lsum_filter_eq (p := fun t => t.g == t0.g) (fun t _ hp => by rw [if_neg (by simp [hp])])]
-    rw [lsum_congr (g := fun t => R.cast t.coef * cntVal C.prog w n i t.src) (fun t ht => by
-      rw [if_pos (List.mem_filter.mp ht).2])]
-    have hl : lsum ((cntCols LD).filter (fun t => t.g == t0.g)) (fun t => R.cast t.coef * cntVal C.prog w n i t.src)
-        = lsum (((cntCols LD).filter (fun t => t.g == t0.g)).map (fun u : CntD => (u.coef, u.src)))
-            (fun e => R.cast e.1 * cntVal C.prog w n i e.2) := by rw [lsum_map]
-    rw [hl, hmap, cntExpected_sum R C.prog w n i r hinc.1]
-    simp only [roleVal, cmpA, hn]
-  | _ => rw [hn] at hinc; simp at hinc
+    rw [lsum_congr (g := fun td => if (td.2.g == td0.2.g) = true
+        then R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src else 0)
+      (fun td ht => by
+        by_cases h : td.2.vc = td0.2.vc
+        · have hg := (hiff td ht).mp h
+          have hdir := (cntCols_facts hlen hh ht).1
+          have hgg : td.2.g = td0.2.g := by simpa using hg
+          rw [hgg] at hdir
+          simp only [if_pos h, if_pos hg, hdir]
+        · simp only [if_neg h, if_neg (fun h' => h ((hiff td ht).mpr h'))])]
+    rw [lsum_filter_eq (p := fun td => td.2.g == td0.2.g) (fun td _ hp => by rw [if_neg (by simp [hp])])]
+    rw [lsum_congr (g := fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
+      (fun td ht => by rw [if_pos (List.mem_filter.mp ht).2])]
+    have hl : lsum ((cntColsD LD).filter (fun td => td.2.g == td0.2.g))
+          (fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
+        = lsum (((cntCols LD).filter (fun u => u.g == td0.2.g)).map (fun u : CntD => (u.coef, u.src)))
+            (fun e => R.cast e.1 * cntVal C.prog w n i (cmpDir C.prog td0.2.g) e.2) := by
+      rw [cntCols_eq, List.filter_map, List.map_map, lsum_map]
+      rfl
+    have hce : cntExpectedOf C.prog td0.2.g
+        = if strictCmp C.prog td0.2.g then ts.map (fun t => ((t.1 : Rat), some t.2.2)) else cntExpected ts r := by
+      simp only [cntExpectedOf, hn]
+    rw [hl, hmap, hce]
+    rcases hf0.2.2 with ⟨hle, hinc, hz⟩ | ⟨hle, hstr, hpre⟩
+    · rw [if_neg (by rw [incl_not_strict hinc]; simp), hz, cmpDir_of_incl hinc]
+      unfold inclusiveCmp at hinc
+      rw [hn] at hinc
+      simp only [Bool.and_eq_true] at hinc
+      rw [cntExpected_sum R C.prog w n i r hinc.1]
+      simp only [roleVal, cmpA, hn, cmpDir_of_incl (show inclusiveCmp C.prog td0.2.g = true by
+        unfold inclusiveCmp; rw [hn]; simp only [Bool.and_eq_true]; exact hinc), cntDen]
+      grind
+    · rw [if_pos hstr, hpre, strictCols_sum R C.prog w n i _ ts (strict_dirs hstr hn).1]
+      exact strict_val C.prog w n i hstr hn
+  | _ =>
+    rcases hf0.2.2 with ⟨_, hinc, _⟩ | ⟨_, hstr, _⟩
+    · unfold inclusiveCmp at hinc; rw [hn] at hinc; simp at hinc
+    · unfold strictCmp at hstr; rw [hn] at hstr; simp at hstr
 
 /-- The per-group facts `groupsOK` checks (everything but the unit templates' sums). -/
 def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
   match G with
-  | .pair g => g ∈ attended LD ∧ errOf C LD g ≤ 1 / 4
+  | .pair g => g ∈ attended LD ∧ errOf C LD g ≤ 1 / 4 ∧ g ∉ flippedAtt LD
+  | .pairFlip g => g ∈ flippedAtt LD ∧ errOf C LD g ≤ 1 / 4 ∧ g ∉ plainAtt LD
+  | .pre g vc f => strictCmp C.prog g = true ∧ featCoord C (dirFeat (cmpDir C.prog g)) (l - 1) = some f ∧
+    C.roleAt vc (l - 1) = .zero ∧ C.roleAt vc l = .pre g
   | .eraser g => g ∈ attended LD
   | .clear c => C.roleAt c l = .zero ∧ c ∉ (attended LD).map C.crd
   | .table g ins ex as neg =>
@@ -382,8 +467,34 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
     simp only [Bool.and_eq_true, decide_eq_true_eq] at h
     simp only [List.mem_cons] at hG
     rcases hG with hG | hG
-    · rw [hG]; exact ⟨List.contains_iff_mem.mp h.1.1.1.1.1.1.1.1, h.1.2⟩
+    · rw [hG]
+      refine ⟨List.contains_iff_mem.mp h.1.1.1.1.1.1.1.1.1, h.1.2, fun hm => ?_⟩
+      have := h.1.1.1.1.1.1.1.1.2
+      rw [List.contains_iff_mem.mpr hm] at this; cases this
     · exact groupsOK_facts gs us h.2 G hG
+  | .pairFlip g :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, decide_eq_true_eq] at h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨List.contains_iff_mem.mp h.1.1.1.1.1.1.1.1.1, h.1.2, fun hm => ?_⟩
+      have := h.1.1.1.1.1.1.1.1.2
+      rw [List.contains_iff_mem.mpr hm] at this; cases this
+    · exact groupsOK_facts gs us h.2 G hG
+  | .pre g vc f :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      exact ⟨h.1.1.1.1.1.1.1.1.1.1, h.1.1.1.1.1.1.1.1.1.2, Role.eq_of_beq h.1.1.1.1.1.1.1.1.2,
+        Role.eq_of_beq h.1.1.1.1.1.1.1.2⟩
+    · exact groupsOK_facts gs us h.2 G hG
+  | .pairFlip _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .pairFlip _ :: _, [_], h, _, _ => by simp [groupsOK] at h
+  | .pre _ _ _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .pre _ _ _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .eraser g :: gs, u :: us, h, G, hG => by
     unfold groupsOK at h
     simp only [Bool.and_eq_true] at h
@@ -494,22 +605,46 @@ theorem errOf_ge (R : RatEmb α) (C : Cert) (LD : LayerD) (g : Nat) (hε : (0 : 
   · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
   · exact Std.le_refl _
 
+/-- A sign head of orientation `-1` has no correction `W` (it is a strict comparison's). -/
+theorem sign_false_none {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {vc w : Nat}
+    (hok : signHeadOK C l hw hd false vc (some w) = true) : False := by
+  unfold signHeadOK at hok
+  simp only [Bool.and_eq_true] at hok
+  obtain ⟨_, hmat⟩ := hok
+  rcases hts : hd.terms with _ | ⟨t, _ | ⟨t', rest⟩⟩
+  · rw [hts] at hmat; simp at hmat
+  · rw [hts] at hmat; simp at hmat
+  · rw [hts] at hmat; simp at hmat
+
+/-- The value a term's raw output approximates: its node's, flipped (`1 - [g]`) for a node a sign
+head of orientation `-1` attends. -/
+noncomputable def rawTarget (C : Cert) (LD : LayerD) (w : List Nat) (n g i : Nat) : α :=
+  if g ∈ flippedAtt LD then 1 - ind (holds C.prog w n g i) else ind (holds C.prog w n g i)
+
 /-- A value term of a layer's head: its raw output is `≥ 0` and within its node's error bound
-(`errOf`: `2 errRule` for a sign head's, `errRule` for a selecting head's) of the node's value;
-exact in average-hard mode. -/
+(`errOf`: `2 errRule` for a sign head's, `errRule` for a selecting head's) of the node's value
+(flipped for a sign head of orientation `-1`); exact in average-hard mode. -/
 theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
     (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) {i : Nat} (hi : i < n) :
     0 ≤ rawOut R mode C q.1 q.2.1 x w n i q.2.2 ∧
-      absv (rawOut R mode C q.1 q.2.1 x w n i q.2.2 - ind (holds C.prog w n q.2.2.node i))
+      absv (rawOut R mode C q.1 q.2.1 x w n i q.2.2 - rawTarget C LD w n q.2.2.node i)
         ≤ R.cast (errOf C LD q.2.2.node) := by
   obtain ⟨hp, ht⟩ := mem_flatTerms hq
   have hok := hh _ hp
   have hε := errRule_nonneg (α := α) R C (gamma_nonneg R hK hc) hk
+  have hplain : (∀ o vc wc, q.2.1.fam = .sign o vc wc → o = true) → q.2.2.node ∈ plainAtt LD := by
+    intro hno
+    unfold plainAtt
+    refine List.mem_flatMap.mpr ⟨q.2.1, (List.of_mem_zip hp).2, ?_⟩
+    split
+    · next vc wc hf => exact absurd (hno _ _ _ hf) (by simp)
+    · exact List.mem_map.mpr ⟨q.2.2, ht, rfl⟩
   unfold headOK at hok
   unfold rawOut
   cases hfam : q.2.1.fam with
@@ -519,7 +654,6 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   | sign o vc wc =>
     rw [hfam] at hok
     simp only
-    have hs := sign_raw R hinv hroles hK hc hk hok ht hi
     have hsa : q.2.2.node ∈ signAttended LD := by
       unfold signAttended
       refine List.mem_flatMap.mpr ⟨q.2.1, (List.of_mem_zip hp).2, ?_⟩
@@ -528,19 +662,54 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       unfold errOf; rw [if_pos (List.contains_iff_mem.mpr hsa), R.map_mul,
         show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
     rw [herr]
+    -- the raw output and its target
+    obtain ⟨hs1, hs2⟩ : headOut R .hard q.1 x n i (C.crd q.2.2.node) = rawTarget C LD w n q.2.2.node i ∧
+        ∀ E : ExpLike α, E.Tangent →
+          0 ≤ headOut R (.soft E (C.tauRule R n)) q.1 x n i (C.crd q.2.2.node) ∧
+          absv (headOut R (.soft E (C.tauRule R n)) q.1 x n i (C.crd q.2.2.node) - rawTarget C LD w n q.2.2.node i)
+            ≤ 2 * R.cast C.errRule := by
+      cases o with
+      | true =>
+        have hnf : q.2.2.node ∉ flippedAtt LD := fun hf =>
+          hex _ hf (hplain (fun o' vc' wc' h => by rw [hfam] at h; cases h; rfl))
+        unfold rawTarget
+        rw [if_neg hnf]
+        cases hwc : wc with
+        | some w0 => exact sign_raw R hinv hroles hK hc hk hok (by rw [hwc]; rfl) ht hi
+        | none =>
+          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
+          simp only [if_true] at this
+          exact this
+      | false =>
+        have hf : q.2.2.node ∈ flippedAtt LD := by
+          unfold flippedAtt
+          refine List.mem_flatMap.mpr ⟨q.2.1, (List.of_mem_zip hp).2, ?_⟩
+          rw [hfam]; exact List.mem_map.mpr ⟨q.2.2, ht, rfl⟩
+        unfold rawTarget
+        rw [if_pos hf]
+        cases hwc : wc with
+        | some w0 => rw [hwc] at hok; exact (sign_false_none hok).elim
+        | none =>
+          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
+          simp only [Bool.false_eq_true, if_false] at this
+          exact this
+    have hT01 : (0 : α) ≤ rawTarget C LD w n q.2.2.node i := by
+      unfold rawTarget
+      rcases ind_cases (α := α) (holds C.prog w n q.2.2.node i) with h | h <;> rw [h] <;> split <;> grind
     rcases hmode with hm | ⟨E, hE', hm⟩
     · subst hm
-      rw [hs.1]
-      refine ⟨?_, ?_⟩
-      · rcases ind_cases (α := α) (holds C.prog w n q.2.2.node i) with h | h <;> rw [h]
-        · exact Std.le_refl _
-        · exact Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one
-      · rw [show (ind (holds C.prog w n q.2.2.node i) : α) - ind (holds C.prog w n q.2.2.node i) = 0 by grind]
-        unfold absv; rw [if_pos (Std.le_refl _)]; grind
-    · subst hm; exact hs.2 E hE'
+      rw [hs1]
+      refine ⟨hT01, ?_⟩
+      rw [show (rawTarget C LD w n q.2.2.node i : α) - rawTarget C LD w n q.2.2.node i = 0 by grind]
+      unfold absv; rw [if_pos (Std.le_refl _)]; grind
+    · subst hm; exact hs2 E hE'
   | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut =>
     rw [hfam] at hok
     simp only
+    have hnf : q.2.2.node ∉ flippedAtt LD := fun hf =>
+      hex _ hf (hplain (fun o' vc' wc' h => by rw [hfam] at h; cases h))
+    unfold rawTarget
+    rw [if_neg hnf]
     have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hd := q.2.1) hok ht hi
     exact ⟨hb.1, Std.le_trans hb.2 (errOf_ge R C LD _ hε)⟩
 
@@ -595,6 +764,10 @@ theorem groupVal_off (R : RatEmb α) {C : Cert} {l : Nat} {y : Nat → α} {c : 
   | single g vc wc M =>
     have : wc ≠ c := fun he => by simp [GroupD.target, he] at h
     simp only [groupVal]; rw [if_neg this]; grind
+  | pre g vc f =>
+    have : vc ≠ c := fun he => by simp [GroupD.target, he] at h
+    simp only [groupVal]; rw [if_neg this]; grind
+  | pairFlip g => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
 
 /-- Every attended node's coordinate is that node's from the layer on. -/
 theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
@@ -611,7 +784,7 @@ theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
     rw [(cnt_facts hok).2.1] at ht; simp at ht
   | sign o vc wc =>
     rw [hfam] at hok
-    obtain ⟨-, t, -, -, -, -, hterms, -, -, -, -, -, hz, hn, -⟩ := sign_facts hok
+    obtain ⟨t, -, hterms, -, -, hz, hn⟩ := sign_common hok
     rw [hterms] at ht
     have : q.2.2 = t := by simpa using ht
     rw [this]; exact ⟨hn, hz⟩
@@ -739,9 +912,53 @@ theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : 
   rw [e]
   grind
 
+/-- `ReLU(a) - ReLU(-a) = a`. -/
+theorem relu_sub_relu_neg (a : α) : relu a - relu (-a) = a := by
+  unfold relu
+  by_cases ha : a ≤ 0
+  · by_cases hb : -a ≤ 0
+    · rw [if_pos ha, if_pos hb]
+      have : a = 0 := Std.le_antisymm ha (by grind)
+      grind
+    · rw [if_pos ha, if_neg hb]; grind
+  · by_cases hb : -a ≤ 0
+    · rw [if_neg ha, if_pos hb]; grind
+    · exfalso; grind
+
+/-- The clamp `pair`: a raw value within `1/4` of `b ∈ {0, 1}` is sent to `b`. -/
+theorem pair_clamp_eq {S : α} (b : α) (hb : b = 0 ∨ b = 1) (h : absv (S - b) ≤ 1 / 4) :
+    relu (S * 2 + -1 / 2) - relu (S * 2 + -3 / 2) = b := by
+  have hb' := bounds_of_absv_le h
+  rcases hb with hv | hv <;> rw [hv] at hb' ⊢
+  · have := clamp_eq_zero (L := S - 1) (by grind)
+    rw [show S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) by grind, show S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) by grind, this]
+  · have := clamp_eq_one (L := S - 1) (by grind)
+    rw [show S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) by grind, show S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) by grind, this]
+
+/-- The clamp `pairFlip`: a raw value within `1/4` of `1 - b`, `b ∈ {0, 1}`, is sent to `b`. -/
+theorem flip_clamp_eq {S : α} (b : α) (hb : b = 0 ∨ b = 1) (h : absv (S - (1 - b)) ≤ 1 / 4) :
+    relu (S * (-2) + 3 / 2) - relu (S * (-2) + 1 / 2) = b := by
+  have hb' := bounds_of_absv_le h
+  rcases hb with hv | hv <;> rw [hv] at hb' ⊢
+  · have := clamp_eq_zero (L := -S) (by grind)
+    rw [show S * (-2) + 3 / 2 = 2 * (-S + 3 / 4) by grind, show S * (-2) + 1 / 2 = 2 * (-S + 1 / 4) by grind, this]
+  · have := clamp_eq_one (L := -S) (by grind)
+    rw [show S * (-2) + 3 / 2 = 2 * (-S + 3 / 4) by grind, show S * (-2) + 1 / 2 = 2 * (-S + 1 / 4) by grind, this]
+
+/-- A node a sign head of orientation `-1` attends is attended. -/
+theorem flipped_attended {LD : LayerD} {g : Nat} (h : g ∈ flippedAtt LD) : g ∈ attended LD := by
+  unfold flippedAtt at h
+  unfold attended
+  obtain ⟨hd, hhd, hm⟩ := List.mem_flatMap.mp h
+  refine List.mem_flatMap.mpr ⟨hd, hhd, ?_⟩
+  split at hm
+  · exact hm
+  · simp at hm
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
+
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
     (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
@@ -754,6 +971,24 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   obtain ⟨⟨⟨hnd, hatt⟩, htab⟩, hcov⟩ := htg
   have hfacts := groupsOK_facts LD.groups LW.units hgr
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  -- no node is attended both flipped and plain (its groups are a `pair` or a `pairFlip`)
+  have hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False := by
+    intro g hf hp
+    have hat := List.all_eq_true.mp hatt g (flipped_attended hf)
+    split at hat
+    · next g1 g2 hgs =>
+      simp only [Bool.and_eq_true, beq_iff_eq] at hat
+      have hmem : GroupD.pair g ∈ LD.groups := by
+        have : GroupD.pair g1 ∈ groupsAt C LD.groups (C.crd g) := by rw [hgs]; simp
+        rw [hat.1] at this; exact (List.mem_filter.mp this).1
+      exact (hfacts _ hmem).2.2 hf
+    · next g1 g2 hgs =>
+      simp only [Bool.and_eq_true, beq_iff_eq] at hat
+      have hmem : GroupD.pairFlip g ∈ LD.groups := by
+        have : GroupD.pairFlip g1 ∈ groupsAt C LD.groups (C.crd g) := by rw [hgs]; simp
+        rw [hat.1] at this; exact (List.mem_filter.mp this).1
+      exact (hfacts _ hmem).2.2 hp
+    · simp at hat
   let ε : α := R.cast C.errRule
   have hε0 : (0 : α) ≤ ε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
   -- the attention half
@@ -769,8 +1004,11 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     intro c' hz g hg he
     have := (hrole g hg).2
     rw [he] at this; exact hz this
-  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ¬ isCntTarget LD c' := fun c' hz hct =>
-    hz (cntTarget_zero hlen hh hct).1
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
   -- an attended node's coordinate is no count target (its role after the layer is a node's)
   have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
     intro g hg hct
@@ -788,8 +1026,19 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
       rw [hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
       simp only [roleVal]
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hq hi
+      have hnf : x0 ∉ flippedAtt LD := by
+        rcases hx0 with hr | hr
+        · exfalso
+          have hz := (hrole x0 hat).2
+          unfold rep at hr; rw [hz] at hr; simp at hr
+        · intro hf
+          simp only [Bool.and_eq_true] at hr
+          have := hr.2
+          rw [List.contains_iff_mem.mpr hf] at this; simp at this
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
       rw [hqn] at hb
+      unfold rawTarget at hb
+      rw [if_neg hnf] at hb
       have : (0 : α) + rawOut R mode C q.1 q.2.1 x w n i q.2.2 = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by grind
       rw [this]
       refine Std.le_trans hb.2 ?_
@@ -813,11 +1062,14 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hns]; simp only [Bool.false_eq_true, if_false]
       rcases hx0 with hr | hr
       · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz)]
+        have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
+          unfold rep at hr; rw [h0] at hr; simp at hr
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp)]
         rw [hinv i hi _ (hcrd x0), rep_val hE hr]
         have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
         rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
-      · exact absurd (List.contains_iff_mem.mp hr) hat
+      · simp only [Bool.and_eq_true] at hr
+        exact absurd (List.contains_iff_mem.mp hr.1) hat
   -- the error sum of a node's inputs
   have herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
       (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
@@ -865,7 +1117,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       exact absurd h1.2 (by simp)
     have hct : ¬ isCntTarget LD c := fun hct => by
       obtain ⟨h0, g', hv⟩ := cntTarget_zero hlen hh hct
-      rw [Role.eq_of_beq hsame, hv] at h0; cases h0
+      rw [Role.eq_of_beq hsame, hv] at h0
+      rcases h0 with h0 | ⟨g'', h0⟩ <;> cases h0
     unfold groupsAt at hnil
     rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, R.map_zero, hxc,
       Role.eq_of_beq hsame]
@@ -883,9 +1136,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
           = 0 := lsum_zero (fun q hq => by
             rw [if_neg (hne _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
       unfold groupsAt at hnil
-      rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hlen hh hi c, hflat,
-        cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hct, R.map_zero, hxc, (cntTarget_zero hlen hh hct).1]
-      simp only [lsum_nil, roleVal]; grind
+      rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hlen hh hi c, hflat, R.map_zero, hxc,
+        ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hct]
+      simp only [lsum_nil]; grind
     rw [if_neg (fun h => hct (List.contains_iff_mem.mp h))] at hcv
     -- the role changes: some group writes the coordinate
     obtain ⟨G, hGmem⟩ : ∃ G, G ∈ groupsAt C LD.groups c := by
@@ -896,50 +1149,101 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     have hGc : G.target C = c := by simpa using (List.mem_filter.mp hGmem).2
     have hf := hfacts G hGin
     cases G with
-    | pair g | eraser g =>
-      have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf
+    | pair g | eraser g | pairFlip g =>
+      have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf | exact flipped_attended hf.1
       have hgc : C.crd g = c := hGc
       have hrg := hrole g hgatt
       rw [hgc] at hrg
       have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
       have hat := List.all_eq_true.mp hatt g hgatt
-      have hlist : groupsAt C LD.groups c = [.pair g, .eraser g] := by
-        rw [← hgc]
-        split at hat
-        · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; rw [hgs, hat.1, hat.2]
-        · simp at hat
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
         (by rw [hgc]; exact hct)
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hq hi
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
       rw [hqn] at hb
-      have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
-      have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
-        have := R.map_le _ _ hpair.2
-        rw [R.map_div (by decide), R.map_one] at this
-        have h4 : R.cast 4 = (4 : α) := by
-          rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
-        rw [h4] at this; exact this
       have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, ← hgc, hout, hgc, hxl]; grind
+      have h4 : R.cast 4 = (4 : α) := by
+        rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+      rcases (show groupsAt C LD.groups c = [.pair g, .eraser g] ∨ groupsAt C LD.groups c = [.pairFlip g, .eraser g] by
+          rw [← hgc]
+          split at hat
+          · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; left; rw [hgs, hat.1, hat.2]
+          · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; right; rw [hgs, hat.1, hat.2]
+          · simp at hat) with hlist | hlist
+      · have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
+        have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
+          have := R.map_le _ _ hpair.2.1
+          rw [R.map_div (by decide), R.map_one, h4] at this; exact this
+        unfold rawTarget at hb
+        rw [if_neg hpair.2.2] at hb
+        unfold groupsAt at hlist
+        have hb2z : b2Expected C LD.groups c = 0 := by
+          unfold b2Expected groupsAt; rw [hlist]; rfl
+        rw [hlist, hb2z, R.map_zero, hrg.1]
+        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+        rw [hY]
+        generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
+        obtain ⟨hS0, hSe⟩ := hb
+        rw [relu_of_nonneg hS0, pair_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
+        grind
+      · have hpf := hfacts (.pairFlip g)
+          (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pairFlip g ∈ groupsAt C LD.groups c)).1
+        have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
+          have := R.map_le _ _ hpf.2.1
+          rw [R.map_div (by decide), R.map_one, h4] at this; exact this
+        unfold rawTarget at hb
+        rw [if_pos hpf.1] at hb
+        unfold groupsAt at hlist
+        have hb2z : b2Expected C LD.groups c = 0 := by
+          unfold b2Expected groupsAt; rw [hlist]; rfl
+        rw [hlist, hb2z, R.map_zero, hrg.1]
+        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+        rw [hY]
+        generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
+        obtain ⟨hS0, hSe⟩ := hb
+        rw [relu_of_nonneg hS0, flip_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
+        grind
+    | pre g vc f =>
+      obtain ⟨hstr, hfc, hz, hpre⟩ := hf
+      have hvc : GroupD.target C (.pre g vc f) = c := hGc
+      simp only [GroupD.target] at hvc
+      subst hvc
+      have htb := List.all_eq_true.mp htab _ hGin
+      simp only [beq_iff_eq] at htb
+      have hlist : groupsAt C LD.groups vc = [.pre g vc f] := by
+        cases hgs : groupsAt C LD.groups (GroupD.target C (.pre g vc f)) with
+        | nil => simp only [hgs] at htb; simp at htb
+        | cons G0 rest =>
+          rw [hgs] at htb
+          cases rest with
+          | cons _ _ => simp at htb
+          | nil =>
+            have : GroupD.pre g vc f ∈ groupsAt C LD.groups vc := hGmem
+            simp only [GroupD.target] at hgs
+            rw [hgs] at this; simp at this; rw [hgs, this]
+      have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
+        have := (hrole g' hg').1; rw [he, hpre] at this; cases this
+      have hYv : attnStep R mode LW x n i vc = 0 := by
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, hxc, hz]; simp only [roleVal]; grind
+      have hff := featCoord_sound hfc
+      have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
+        have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+            (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)),
+          hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
+        simp only [roleVal]; grind
       unfold groupsAt at hlist
-      have hb2z : b2Expected C LD.groups c = 0 := by
+      have hb2z : b2Expected C LD.groups vc = 0 := by
         unfold b2Expected groupsAt; rw [hlist]; rfl
-      rw [hlist, hb2z, R.map_zero, hrg.1]
-      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-      rw [hY]
-      generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
-      obtain ⟨hS0, hSe⟩ := hb
-      have hb' := bounds_of_absv_le (Std.le_trans hSe hε4)
-      rw [relu_of_nonneg hS0]
-      rcases ind_cases (α := α) (holds C.prog w n g i) with hv | hv <;> rw [hv] at hb' ⊢
-      · have := clamp_eq_zero (L := S - 1) (by grind)
-        have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
-        have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
-        rw [e1, e2, this]; grind
-      · have := clamp_eq_one (L := S - 1) (by grind)
-        have e1 : S * 2 + -1 / 2 = 2 * (S - 1 + 3 / 4) := by grind
-        have e2 : S * 2 + -3 / 2 = 2 * (S - 1 + 1 / 4) := by grind
-        rw [e1, e2, this]; grind
+      rw [hlist, hb2z, R.map_zero, hpre]
+      simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
+      have h2' : R.cast (2 : Rat) = (2 : α) := by
+        rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+      rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
+      generalize (icast (α := α) (2 * cmpR C.prog g - 1)) / 2 = q
+      generalize ((dirFeat (cmpDir C.prog g)).val n i : α) = v
+      rw [show v * -q = -(v * q) by grind, relu_sub_relu_neg]
+      grind
     | clear c' =>
       obtain ⟨hz, hnt⟩ := hf
       have hcc : c' = c := hGc
@@ -969,16 +1273,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hY]
       generalize x i c' = v
       have hr : relu (-v) - relu v = -v := by
-        unfold relu
-        by_cases ha : -v ≤ 0
-        · by_cases hb : v ≤ 0
-          · rw [if_pos ha, if_pos hb]
-            have : v = 0 := Std.le_antisymm hb (by grind)
-            rw [this]; grind
-          · rw [if_pos ha, if_neg hb]; grind
-        · by_cases hb : v ≤ 0
-          · rw [if_neg ha, if_pos hb]; grind
-          · exact absurd (Std.le_of_lt (Std.not_le.mp hb)) (fun h => ha (by grind))
+        have h0 := relu_sub_relu_neg (-v)
+        rwa [show -(-v) = v by grind] at h0
       rw [hr]; grind
     | table g ins ex as neg =>
       obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
@@ -1122,10 +1418,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
               (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
             lsum_zero (fun q hq => by
               rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
-          rw [hy, heads_out_eq R mode hinv hE hcrd hlen hh hi vc, hflat,
-            cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv, hinv i hi vc hvcd,
-            (cntTarget_zero hlen hh hctv).1, hvc]
-          simp only [roleVal]; grind
+          rw [hy, heads_out_eq R mode hinv hE hcrd hlen hh hi vc, hflat, hinv i hi vc hvcd,
+            ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
+          grind
         · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv, hinv i hi vc hvcd]
           have hsamev : C.roleAt vc (l - 1) = .val g := by
             refine Classical.byContradiction (fun hne0 => ?_)
@@ -1162,18 +1457,25 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
               have h1' := hf'.2.2.2.2.1
               have : wc' = vc := hG'c
               rw [this, hvc] at h1'; cases h1'
+            | pairFlip g' => exact hne' g' (flipped_attended hf'.1) hG'c
+            | pre g' vc' f' =>
+              have h1' := hf'.2.2.2
+              have : vc' = vc := hG'c
+              rw [this, hvc] at h1'; cases h1'
           rw [hsamev]; grind
       -- the features `is_first`, `is_last` after the heads
       have hf1 := featCoord_sound h1
       have hf2 := featCoord_sound h2
       have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
         have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz') (hnotcnt _ hz'),
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)),
           hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
         simp only [roleVal, Feat.val]; grind
       have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
         have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz') (hnotcnt _ hz'),
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)),
           hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
         simp only [roleVal, Feat.val]; grind
       unfold groupsAt at hlist
@@ -1192,7 +1494,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
       rw [hb1, hb2', R.map_neg, R.map_one]
       have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
-      simp only [roleVal]
+      simp only [roleVal, cmpDir_of_incl hinc, cntDen]
       generalize hA : cmpA C.prog w n g i = A at hholds
       by_cases hn1 : n = 1
       · subst hn1
