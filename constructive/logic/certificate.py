@@ -47,9 +47,9 @@ from hardsoft.spec.transformer import Model, predicate_feature
 #: The exponent k of the checker's bound exp(-gamma) <= (1 + gamma/k)^(-k) on every head's mass off its target.
 EXP_K = 16
 #: Whether strict comparisons of counts (#<, #>) are described (Check.lean's ``Role.pre``, ``GroupD.pre``, the sign head
-#: of orientation -1); else they are refused like mixed ones.  Off while Lean's checker does not accept them (its phase-2
-#: format and soundness are not merged): the description and the mirror of that format are tested with it on.
-STRICT = False
+#: of orientation -1); else they are refused like mixed ones.  On: Lean's checker accepts them (Check.lean's phase-2
+#: format, sound by ``certified_of_check``).
+STRICT = True
 #: Most extra leaves shown to make a Boolean node's three-valued evaluation total (``_extra_leaves``).
 MAX_EXTRA_LEAVES = 10
 
