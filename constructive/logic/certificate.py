@@ -382,7 +382,7 @@ def _cmp_node(g: sx.Compare, idx: dict[sx.Formula, int], label: Callable[[sx.For
 def formula_dag(f: sx.Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> tuple[tuple[Node, ...], int]:
     """Return (the formula as the certificate's DAG, the root's index): the compiler's schedule order, children first.
 
-    The same DAG ``describe`` writes as ``prog``, for any formula of the logic (comparisons of strict or mixed counts
+    The same DAG ``describe`` writes as ``prog``, for any formula of the logic (comparisons of mixed counts
     included, which ``describe`` refuses).
     """
     if isinstance(f, str):

@@ -1,8 +1,9 @@
 """Tests of the certificates that need no Lean (``constructive.logic.certificate``, ``checks.families.certify``).
 
 The description and the mirror of the checker on every B-RASP and C-RASP library program and the TL
-examples in both regimes; the construct named when a program is outside the fragment (strict and
-mixed comparisons of counts); each planted wrong
+examples in both regimes, and the strict comparisons' TL examples; the construct named when a program
+is outside the fragment (mixed comparisons of counts, a gate reading a flipped comparison in its sign
+head's layer, and strict comparisons while ``certificate.STRICT`` is off); each planted wrong
 certificate named by the mirror, and a weakened mirror that misses one (so the plant tests notice);
 the Lean data parsed back and compared with exactly the weights ``--save-model`` writes; the
 generated module passing the library's source audit; and ``hardsoft certify`` / ``compile --certify``
@@ -189,7 +190,7 @@ def test_mirror_follows_logic_lean() -> None:
 @given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
 def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
     """Random compilable formulas (inclusive, strict and mixed comparisons among the operators): the description passes the
-    mirror, or the program is refused naming a strict, mixed or constant comparison; never an internal error."""
+    mirror, or the program is refused naming a mixed or constant comparison or a flipped reading; never an internal error."""
     from hardsoft.constructive.logic import compile_formula
     from hardsoft.constructive.logic.certificate import describe, model_weights
 

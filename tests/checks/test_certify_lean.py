@@ -1,6 +1,7 @@
 """Lean's verdicts on certificates (``checks.families.certify``): four Lean processes in all, serial in the ``lean`` group.
 
-1. One module holding every B-RASP and C-RASP library program and every TL example in both regimes:
+1. One module holding every B-RASP and C-RASP library program and every TL example in both regimes, and
+   the strict comparisons' TL examples while ``certificate.STRICT`` is on:
    each certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
    .olean), and the mirror agrees.
 2. One module holding the planted wrong certificates (issue 34's list: a head weight's sign flipped,
