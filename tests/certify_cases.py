@@ -16,7 +16,6 @@ from fractions import Fraction
 
 from hardsoft.checks.families.certify.mirror import check, crd
 from hardsoft.checks.families.certify.subjects import Prepared, Subject, prepare
-from hardsoft.constructive.logic import certificate
 from hardsoft.constructive.logic.certificate import Certificate, GroupD, LayerW, ModelW, UnitW
 
 #: The subjects the plants start from (small models: their certificates cost the kernel little).
@@ -269,9 +268,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
 #: The plants whose Lean verdict is tested too (tests/checks/test_certify_lean.py); the others are named by the mirror only,
 #: to keep the Lean module of the plants small (each comparison plant costs the kernel about 5 s).
 MIRROR_ONLY = frozenset({"count_coef", "sign_w", "sign_half_k", "pre_const", "plain_pair"})
-#: The plants starting from a strict comparison (described only with ``certificate.STRICT`` on).
-STRICT_PLANTS = frozenset({"pre_const", "orientation", "plain_pair"})
-LEAN_PLANTS = tuple(n for n in PLANTS if n not in MIRROR_ONLY and (certificate.STRICT or n not in STRICT_PLANTS))
+LEAN_PLANTS = tuple(n for n in PLANTS if n not in MIRROR_ONLY)
 
 #: plant -> the chunk budget its certificate is written with (``lean_text.chunks``: 1 puts every layer in a chunk of its own)
 CHUNKED: dict[str, int] = {"late_layer": 1}

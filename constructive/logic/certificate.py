@@ -24,9 +24,12 @@ compiled model).
 
 Comparisons of inclusive counts (``#<=``) are described by their count heads (``cnt``), their sign
 heads (``sign``), the FFN group writing their one-position correction W (``single``) and the roles of
-their V and W coordinates (``val``, ``single``).  Outside the checker's fragment (``NotCertifiable``,
-one line naming the construct): comparisons of strict counts (``#<``, ``#>``) and mixed ones (the
-checker has no position-lookup head), a model with a position-embedding table, a BOS token or an
+their V and W coordinates (``val``, ``single``); comparisons of strict counts of one direction (``#<``
+or ``#>``) by the group or position-embedding entry writing their constant (``pre``), their count heads
+without a constant column, and their sign head of orientation -1 when the constant is negative,
+cleaned by the flipped pair (``pairFlip``).  Outside the checker's fragment (``NotCertifiable``,
+one line naming the construct): comparisons mixing past and future counts (the checker has no
+position-lookup head), a Boolean node reading a flipped comparison in its sign head's layer, a model with a position-embedding table, a BOS token or an
 output layer, a weight that is not finite.
 """
 
@@ -46,10 +49,6 @@ from hardsoft.spec.transformer import Model, predicate_feature
 
 #: The exponent k of the checker's bound exp(-gamma) <= (1 + gamma/k)^(-k) on every head's mass off its target.
 EXP_K = 16
-#: Whether strict comparisons of counts (#<, #>) are described (Check.lean's ``Role.pre``, ``GroupD.pre``, the sign head
-#: of orientation -1); else they are refused like mixed ones.  On: Lean's checker accepts them (Check.lean's phase-2
-#: format, sound by ``certified_of_check``).
-STRICT = True
 #: Most extra leaves shown to make a Boolean node's three-valued evaluation total (``_extra_leaves``).
 MAX_EXTRA_LEAVES = 10
 
@@ -574,16 +573,13 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
 
 
 def _refuse_compare(sched: cc._Schedule, g: sx.Compare) -> None:
-    """Refuse a comparison of counts outside the checker's fragment (NotCertifiable, one line naming why): only inclusive ones are in."""
+    """Refuse a comparison of counts outside the checker's fragment (NotCertifiable, one line naming why): mixed and constant ones."""
     what = f"not certifiable yet: {sched.label(g)} is a comparison"
     if sched.is_symbolic(g):
         raise NotCertifiable(f"{what} of counts with no count left (a constant), which the checker does not evaluate")
     direction = sched.compare_terms(g)[0]
     if direction == cc.MIXED:
         raise NotCertifiable(f"{what} of counts mixing past and future (#< with #>): the checker has no position-lookup head")
-    if direction != "<=" and not STRICT:
-        strict = "#<" if direction == "<" else "#>"
-        raise NotCertifiable(f"{what} of strict counts ({strict}): the checker covers comparisons of inclusive counts (#<=) only")
 
 
 def _spans(

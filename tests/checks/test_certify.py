@@ -3,7 +3,7 @@
 The description and the mirror of the checker on every B-RASP and C-RASP library program and the TL
 examples in both regimes, and the strict comparisons' TL examples; the construct named when a program
 is outside the fragment (mixed comparisons of counts, a gate reading a flipped comparison in its sign
-head's layer, and strict comparisons while ``certificate.STRICT`` is off); each planted wrong
+head's layer); each planted wrong
 certificate named by the mirror, and a weakened mirror that misses one (so the plant tests notice);
 the Lean data parsed back and compared with exactly the weights ``--save-model`` writes; the
 generated module passing the library's source audit; and ``hardsoft certify`` / ``compile --certify``
@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -37,22 +36,12 @@ from hardsoft.checks.families.lean.audit import audit_text, declarations
 from hardsoft.checks.families.lean.environment import REFUSED_BYTES
 from hardsoft.checks.families.lean.sources import commands, tokenize
 from hardsoft.checks.result import Outcome
-from hardsoft.constructive.logic import certificate
 from hardsoft.constructive.logic.certificate import NotCertifiable
 from hardsoft.spec.modelio import load_model, save_model
 from tests.certify_cases import PLANTS, planted
 from tests.logic_strategies import formulas
 
 CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects()
-
-
-@pytest.fixture(autouse=True, scope="module")
-def strict_described() -> Iterator[None]:
-    """Describe strict comparisons in this module whatever ``certificate.STRICT`` says: their description and the mirror of
-    Check.lean's format for them are tested even while the switch keeps them refused (``test_strict_refused_while_switched_off``)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(certificate, "STRICT", True)
-        yield
 
 
 # --------------------------------------------------------------------------- the description and the mirror
@@ -103,15 +92,6 @@ def test_mixed_comparisons_and_flipped_readings_are_named_outside_the_fragment(t
     with pytest.raises(NotCertifiable, match=r"^not certifiable yet: " + why):
         prepare(Subject("tl", text, ("a", "b"), regime))
     assert prepare(Subject("tl", "#<=[a] > 1 & #<[b] >= #<[a]", ("a", "b"), regime)).mirror is None
-
-
-@pytest.mark.parametrize(("text", "regime", "strict"), [("#<[a] > #<[b]", "bounded", "#<"), ("#>[a] <= 1", "unbounded", "#>")])
-def test_strict_refused_while_switched_off(monkeypatch: pytest.MonkeyPatch, text: str, regime: str, strict: str) -> None:
-    """With ``certificate.STRICT`` off, a strict comparison of counts is refused in one line naming it and why."""
-    monkeypatch.setattr(certificate, "STRICT", False)
-    why = f"is a comparison of strict counts \\({strict}\\): the checker covers comparisons of inclusive counts \\(#<=\\) only$"
-    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: " + re.escape(text) + " " + why):
-        prepare(Subject("tl", text, ("a", "b"), regime))
 
 
 def test_inclusive_comparison_described_as_compiled() -> None:

@@ -1,14 +1,14 @@
 """Lean's verdicts on certificates (``checks.families.certify``): four Lean processes in all, serial in the ``lean`` group.
 
 1. One module holding every B-RASP and C-RASP library program and every TL example in both regimes, and
-   the strict comparisons' TL examples while ``certificate.STRICT`` is on:
+   the strict comparisons' TL examples:
    each certificate accepted by Lean (a kernel theorem on the standard axioms, read from the compiled
    .olean), and the mirror agrees.
 2. One module holding the planted wrong certificates (issue 34's list: a head weight's sign flipped,
    a head's K halved, a temperature rule twice too hot, an FFN gate computing the wrong assignment, a
    model certified against a different program, a description naming the wrong coordinate; and for
    an inclusive comparison of counts: the constant column's coefficient changed, the single group's
-   M too small; for a strict comparison, while ``certificate.STRICT`` is on, the sign head's orientation flipped; the other
+   M too small; for a strict comparison, the sign head's orientation flipped; the other
    comparison plants are named by the mirror only, tests/checks/test_certify.py): Lean
    rejects each inside its own declarations, and the mirror names the failing part.  Lean alone
    decides: with the mirror blinded, a plant is still never certified.
@@ -36,11 +36,9 @@ from hardsoft.checks.families.certify.subjects import Prepared, Subject, library
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module
 from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
-from hardsoft.constructive.logic import certificate
 from tests.certify_cases import CHUNKED, LEAN_PLANTS, PLANTS, planted
 
-#: The strict comparisons' examples join only while ``certificate.STRICT`` is on (Lean's checker accepts them).
-CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + (strict_subjects() if certificate.STRICT else [])
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects()
 
 
 def _toolchain() -> None:
