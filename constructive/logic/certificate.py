@@ -29,8 +29,8 @@ or ``#>``) by the group or position-embedding entry writing their constant (``pr
 without a constant column, and their sign head of orientation -1 when the constant is negative,
 cleaned by the flipped pair (``pairFlip``).  Outside the checker's fragment (``NotCertifiable``,
 one line naming the construct): comparisons mixing past and future counts (the checker has no
-position-lookup head), a Boolean node reading a flipped comparison in its sign head's layer, a model with a position-embedding table, a BOS token or an
-output layer, a weight that is not finite.
+position-lookup head), a Boolean node reading a flipped comparison in its sign head's layer, a
+model with a position-embedding table, a BOS token or an output layer, a weight that is not finite.
 """
 
 from __future__ import annotations
