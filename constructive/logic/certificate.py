@@ -359,23 +359,26 @@ def _node_of(g: sx.Formula, idx: dict[sx.Formula, int], alphabet: tuple[str, ...
 
 
 def _cmp_node(g: sx.Compare, idx: dict[sx.Formula, int], label: Callable[[sx.Formula], str]) -> Node:
-    """Return the Lean node ``cmp`` of a comparison of counts: sum_k c_k #_k + r > 0 (integers), the compiler's own terms.
+    """Return the Lean node ``cmp`` of a comparison of counts: sum_k c_k #_k + r > 0 (integers), read off the syntax.
 
-    The terms are the compiler's merged nonzero terms in its order (``compiler._canonical_compare``:
-    lhs op rhs moved to one side, ``>`` and ``>=`` as lhs - rhs, ``<`` and ``<=`` as rhs - lhs), and
-    ``r = const + 1/2`` with the compiler's half-integer constant (E > 0 is E - 1/2 > 0, E >= 0 is
-    E + 1/2 > 0): so the model's count columns are the node's terms one for one, and its constant is r - 1/2.
+    ``>``: lhs - rhs > 0; ``>=``: lhs - rhs + 1 > 0; ``<``: rhs - lhs > 0; ``<=``: rhs - lhs + 1 > 0 (every count
+    is an integer, so E >= 0 is E + 1 > 0).  Terms counting the same node in the same direction are added
+    (first occurrence's place, lhs before rhs) and zero ones dropped, which changes no sum.  This is the
+    theorem's meaning, so it is computed here from the formula, not taken from the compiler: the checker
+    then requires the model's count columns to be these terms one for one and its constant r - 1/2 (the
+    compiler's ``_canonical_compare`` merges the same way; a compiler that did not would be rejected).
     """
-    _direction, merged, const = cc._canonical_compare(g)
-    terms: list[tuple[int, str, int]] = []
-    for c, t in merged:
-        if t.arg not in idx:
-            raise NotCertifiable(f"not certifiable: {label(g)} counts a node the schedule does not list")
-        terms.append((int(c), t.direction, idx[t.arg]))
-    r = Fraction(const) + Fraction(1, 2)
-    if r.denominator != 1:
-        raise RuntimeError(f"internal: the comparison {label(g)} has the constant {const}, not a half-integer")
-    return Node("cmp", (int(r),), tuple(terms))
+    sign = 1 if g.op in (">", ">=") else -1
+    merged: dict[tuple[str, int], int] = {}
+    for side, e in ((1, g.lhs), (-1, g.rhs)):
+        for c, t in e.terms:
+            if t.arg not in idx:
+                raise NotCertifiable(f"not certifiable: {label(g)} counts a node the schedule does not list")
+            key = (t.direction, idx[t.arg])
+            merged[key] = merged.get(key, 0) + sign * side * c
+    terms = tuple((c, d, x) for (d, x), c in merged.items() if c != 0)
+    r = sign * (g.lhs.const - g.rhs.const) + (1 if g.op in (">=", "<=") else 0)
+    return Node("cmp", (r,), terms)
 
 
 def formula_dag(f: sx.Formula | str, alphabet: Sequence[str] = ("a", "b"), regime: str = "bounded") -> tuple[tuple[Node, ...], int]:

@@ -186,6 +186,24 @@ def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
     assert mirror.check(C, model_weights(cf.model)) is None
 
 
+def test_comparison_meaning_is_read_off_the_syntax_not_the_compiler(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The certificate's Node.cmp comes from the formula: a compiler whose merge of the terms is wrong (a coefficient
+    doubled) compiles and is described, but its columns no longer match the node, and the checker names the count head."""
+    from hardsoft.constructive.logic import compiler as cc
+
+    s = Subject("tl", "#<=[a] + #<=[a] > #<=[b]", ("a", "b"), "bounded")
+    assert prepare(s).mirror is None  # the two #<=[a] terms merged into 2 #<=[a], as the compiler merges them
+    right = cc._canonical_compare
+
+    def doubled(g: Any) -> Any:
+        direction, terms, const = right(g)
+        return direction, [(2 * c if k == 0 else c, t) for k, (c, t) in enumerate(terms)], const
+
+    monkeypatch.setattr(cc, "_canonical_compare", doubled)
+    line = prepare(s).mirror
+    assert line is not None and "count" in line, line
+
+
 def test_mirror_follows_check_lean_comparisons() -> None:
     """The mirrored comparison checks agree with Check.lean's definitions on small cases: an inclusive comparison counts only
     earlier nodes, inclusively; its count columns are the first term, the constant r - 1/2, the other terms; W's bound M."""
