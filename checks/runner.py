@@ -116,6 +116,18 @@ def run_family(
         return [error_result(name, f"{name}.crashed", None, time.perf_counter() - t0, e)], mod
 
 
+def start_early(name: str, preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None) -> None:
+    """Call family ``name``'s ``start_early`` (a family after BESIDE that starts its work on BESIDE's output early:
+    certify compiles its certificates as soon as lean has kept the library's bundle), if it has one; a family that cannot
+    be imported is left to ``run_family``'s row."""
+    try:
+        early = getattr(importlib.import_module(FAMILIES[name]), "start_early", None)
+    except ImportError:
+        return
+    if early is not None:
+        early(preset, out_dir, progress, claims)
+
+
 def run_families(
     families: list[str], preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None, options: dict[str, dict]
 ) -> list[tuple[list[CheckResult], Any]]:
@@ -125,7 +137,9 @@ def run_families(
     meanwhile, once BESIDE's first Lean process has started (or it has ended, or after BESIDE_HEAD_START seconds:
     its Python work before that point is on the critical path, and would otherwise share the interpreter with
     theirs); the smt family, whose solvers would otherwise take both cores, then runs with one worker fewer; every
-    family after BESIDE (certify, which reuses its library verdict) waits for it.  Each family's rows keep their place.
+    family after BESIDE (certify, which reuses its library verdict) waits for it, but one with a ``start_early`` is
+    given the chance to start before BESIDE does (certify compiles beside BESIDE's pins).  Each family's rows keep
+    their place.
     """
     out: dict[str, tuple[list[CheckResult], Any]] = {}
     beside: threading.Thread | None = None
@@ -146,6 +160,8 @@ def run_families(
             finally:
                 started.set()
 
+        for fam in families[families.index(BESIDE) + 1 :]:
+            start_early(fam, preset, out_dir, progress, claims)
         beside = threading.Thread(target=run_beside, name=f"hardsoft-{BESIDE}", daemon=True)
         beside.start()
         started.wait(BESIDE_HEAD_START)

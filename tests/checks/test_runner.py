@@ -174,6 +174,7 @@ def _fake_families(monkeypatch: pytest.MonkeyPatch, lean_gate: "threading.Event"
         return [CheckResult(name, f"{name}.x", None, Outcome.OK, "ok", 0.0, "")], None
 
     monkeypatch.setattr(runner, "run_family", fake)
+    monkeypatch.setattr(runner, "start_early", lambda name, *a: log.append(("early", name)))
 
 
 def test_lean_runs_beside_the_families_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -192,9 +193,10 @@ def test_lean_runs_beside_the_families_before_it(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(runner, "run_family", release_after_smt)
     got = runner.run_families(families, "tiny", Path("."), lambda m: None, None, {"smt": {"bound": 3}})
     assert [rs[0].family for rs, _ in got] == families  # every family's rows in FAMILIES order
-    assert log[0][:2] == ("start", "lean")
-    # the others start once lean's first Lean process has (its Python work before it has the interpreter to itself)
-    assert log[1] == ("compiling", "lean") and log[2][:2] == ("start", "spec"), log[:3]
+    # certify (after lean) may start early, before lean does; the others start once lean's first Lean process has (its
+    # Python work before it has the interpreter to itself)
+    assert log[0] == ("early", "certify") and log[1][:2] == ("start", "lean"), log[:2]
+    assert log[2] == ("compiling", "lean") and log[3][:2] == ("start", "spec"), log[:4]
     assert ("end", "smt") in log and log.index(("end", "smt")) < log.index(("end", "lean"))
     assert log.index(("end", "lean")) < log.index(next(e for e in log if e[:2] == ("start", "certify")))
     smt = next(e for e in log if e[:2] == ("start", "smt"))
