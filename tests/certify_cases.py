@@ -29,6 +29,7 @@ BASE: dict[str, Subject] = {
     "majority_unbounded": Subject("tl", "#<=[a] > #<=[b]", ("a", "b"), "unbounded"),
     "strict": Subject("tl", "#<[a] > #<[b]", ("a", "b"), "bounded"),
     "strict_ffn": Subject("tl", "X (#<[Y a] > #<[b])", ("a", "b"), "bounded"),
+    "flipped_reading": Subject("tl", "(#<[a] > 2) & Y b", ("a", "b"), "bounded"),
 }
 
 
@@ -245,6 +246,21 @@ def plant_plain_pair(p: Prepared) -> tuple[Certificate, ModelW]:
     return _with_group(C, l, gi, dataclasses.replace(G, kind="pair")), _with_units(M, l, first, new)
 
 
+def plant_plain_reading(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A table reading a comparison of orientation -1 in its sign head's layer as if it were plain: its clamp units weigh the
+    raw value s (near 1 - [g]) as the comparison's value, +2 for bit 1 with the unshifted bias, so the node reads [g] flipped."""
+    C, M = p.cert, p.weights
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "table")
+    first = _group_units(C, l, gi)
+    cs, sgn = [crd(C, x) for x in G.inputs], Fraction(-1) if G.neg else Fraction(1)
+    new: list[UnitW] = []
+    for s in G.assigns:
+        col = tuple((c, Fraction(2) if b else Fraction(-2)) for c, b in zip(cs, s))
+        ones = sum(s)
+        new += [UnitW(col, Fraction(3, 2) - 2 * ones, ((crd(C, G.node), sgn),)), UnitW(col, Fraction(1, 2) - 2 * ones, ((crd(C, G.node), -sgn),))]
+    return C, _with_units(M, l, first, new)
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -263,6 +279,11 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "pre_const": ("strict_ffn", plant_pre_const, "layer 1 FFN group 0 (pre of node 3): unit 0 is not the constant -1/2 times coordinate 5"),
     "orientation": ("strict", plant_orientation, "layer 2 head 0 (sign): orientation +1, the comparison's constant r = 0 gives -1"),
     "plain_pair": ("strict", plant_plain_pair, "layer 2: coordinate 1 of attended node 2 is not cleaned by its pairFlip and eraser alone"),
+    "plain_reading": (
+        "flipped_reading",
+        plant_plain_reading,
+        "layer 2 FFN group 1 (table of node 4): unit 0 reads coordinate 1 with weight 2, the clamp of assignment 0 with -2",
+    ),
 }
 
 #: The plants whose Lean verdict is tested too (tests/checks/test_certify_lean.py); the others are named by the mirror only,

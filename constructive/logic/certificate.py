@@ -27,10 +27,11 @@ heads (``sign``), the FFN group writing their one-position correction W (``singl
 their V and W coordinates (``val``, ``single``); comparisons of strict counts of one direction (``#<``
 or ``#>``) by the group or position-embedding entry writing their constant (``pre``), their count heads
 without a constant column, and their sign head of orientation -1 when the constant is negative,
-cleaned by the flipped pair (``pairFlip``).  Outside the checker's fragment (``NotCertifiable``,
-one line naming the construct): comparisons mixing past and future counts (the checker has no
-position-lookup head), a Boolean node reading a flipped comparison in its sign head's layer, a
-model with a position-embedding table, a BOS token or an output layer, a weight that is not finite.
+cleaned by the flipped pair (``pairFlip``); a Boolean node reading such a comparison in its sign
+head's layer clamps its effective value 1 - s (the checker's ``flipOf``, derived from the layer, not
+described).  Outside the checker's fragment (``NotCertifiable``, one line naming the construct):
+comparisons mixing past and future counts (the checker has no position-lookup head), a model with a
+position-embedding table, a BOS token or an output layer, a weight that is not finite.
 """
 
 from __future__ import annotations
@@ -724,12 +725,6 @@ def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], pr
             groups.append(GroupD("pairFlip" if _flipped(sched, g) else "pair", idx[g]))
             continue
         plan = sched.plan[g]
-        for x in plan.inputs:
-            if sched.is_attended(x) and sched.time[x] == sched.time[g] and _flipped(sched, x):
-                raise NotCertifiable(
-                    f"not certifiable yet: {sched.label(g)} reads the comparison {sched.label(x)} in the layer of its sign head, whose "
-                    "orientation is -1 (a flipped reading the checker does not cover)"
-                )
         use, sign = plan.assignments()
         ins = [idx[x] for x in plan.inputs]
         neg = sign < 0

@@ -563,20 +563,36 @@ def ones(s: Sequence[bool]) -> int:
     return sum(1 for b in s if b)
 
 
-def clamp_col(cs: Sequence[int], s: Sequence[bool]) -> SVec:
-    """Return ``clampCol cs s``: +-2 on each input's coordinate."""
-    return tuple((c, Fraction(2) if b else Fraction(-2)) for c, b in zip(cs, s))
+def clamp_col(cs: Sequence[int], fl: Sequence[bool], s: Sequence[bool]) -> SVec:
+    """Return ``clampCol cs fl s``: +-2 on each input's coordinate (bit 1: +2, bit 0: -2), negated for a flipped input."""
+    return tuple((c, Fraction(2) if b != f else Fraction(-2)) for (c, f), b in zip(zip(cs, fl), s))
 
 
-def clamp_units_ok(where: str, cs: Sequence[int], tgt: int, sgn: Fraction, assigns: Sequence[Sequence[bool]], us: Sequence[UnitW]) -> None:
-    """Fail unless ``clampUnitsOK cs tgt sgn assigns us``: the clamp unit pairs of the assignments, in order."""
+def flip_shift(fl: Sequence[bool], s: Sequence[bool]) -> int:
+    """Return ``flipShift fl s``: the sum over the flipped inputs of +1 (bit 1) or -1 (bit 0)."""
+    return sum((1 if b else -1) for f, b in zip(fl, s) if f)
+
+
+def flip_of(LD: LayerD, x: int) -> bool:
+    """Return ``flipOf LD x``: input x is read flipped (attended in the layer by a sign head of orientation -1, raw value near 1 - [x])."""
+    return flipped(LD, x)
+
+
+def clamp_units_ok(
+    where: str, cs: Sequence[int], fl: Sequence[bool], tgt: int, sgn: Fraction, assigns: Sequence[Sequence[bool]], us: Sequence[UnitW]
+) -> None:
+    """Fail unless ``clampUnitsOK cs fl tgt sgn assigns us``: the clamp unit pairs of the assignments, in order (a flipped input
+    read as 1 - y: its weight negated, the bias shifted by ``2 flipShift``)."""
     for k, s in enumerate(assigns):
         if len(us) < 2 * k + 2:
             raise Fail(f"{where}: {len(us)} unit(s), {2 * len(assigns)} expected")
         if len(s) != len(cs):
             raise Fail(f"{where}: assignment {k} has {len(s)} bits for {len(cs)} inputs")
-        for j, (u, b, o) in enumerate(((us[2 * k], Fraction(3, 2) - 2 * ones(s), sgn), (us[2 * k + 1], Fraction(1, 2) - 2 * ones(s), -sgn))):
-            col = clamp_col(cs, s)
+        shift = 2 * flip_shift(fl, s)
+        for j, (u, b, o) in enumerate(
+            ((us[2 * k], Fraction(3, 2) - 2 * ones(s) + shift, sgn), (us[2 * k + 1], Fraction(1, 2) - 2 * ones(s) + shift, -sgn))
+        ):
+            col = clamp_col(cs, fl, s)
             c = same_vec_at(u.win, col)
             if c is not None:
                 got, want = sv_get(u.win, c), sv_get(col, c)
@@ -591,8 +607,8 @@ def clamp_units_ok(where: str, cs: Sequence[int], tgt: int, sgn: Fraction, assig
 
 
 def input_ok(C: Certificate, LD: LayerD, l: int, x: int) -> bool:
-    """Return ``inputOK``: an input is read exactly (rep at l - 1) or is attended in layer l (and not flipped)."""
-    return rep(C, x, l - 1) or (x in attended(LD) and not flipped(LD, x))
+    """Return ``inputOK``: an input is read exactly (rep at l - 1) or is attended in layer l (flipped or not)."""
+    return rep(C, x, l - 1) or x in attended(LD)
 
 
 def approx_count(LD: LayerD, ins: Sequence[int]) -> int:
@@ -720,7 +736,8 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             if G.kind == "table" and len(set(G.assigns)) != len(G.assigns):
                 raise Fail(f"{where}: an assignment is listed twice")
             k = 2 * len(assigns)
-            clamp_units_ok(where, [crd(C, x) for x in ins], cg, Fraction(-1) if G.neg else Fraction(1), assigns, units[pos : pos + k])
+            fl = [flip_of(LD, x) for x in ins]
+            clamp_units_ok(where, [crd(C, x) for x in ins], fl, cg, Fraction(-1) if G.neg else Fraction(1), assigns, units[pos : pos + k])
             pos += k
         else:
             raise Fail(f"{where}: unknown group kind")

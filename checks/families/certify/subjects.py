@@ -44,6 +44,8 @@ STRICT_EXAMPLES: tuple[tuple[str, str], ...] = (
     ("#<[a] < 1", "unbounded"),
     ("X (#<[Y a] > #<[b])", "bounded"),
     ("(#>[a] <= #>[b]) & b", "bounded"),
+    ("!(#<[a] > #<[b])", "bounded"),
+    ("(#<[a] > 2) & Y b", "unbounded"),
 )
 #: The regimes every library program and TL example is certified in.
 LIBRARY_REGIMES = ("bounded", "unbounded")
