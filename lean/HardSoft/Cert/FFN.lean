@@ -6,15 +6,17 @@ public import HardSoft.Cert.Count
 # Certificates, part 9: what the feed-forward groups compute
 
 The hidden units of a layer, consumed in order by the checker's unit groups (`groupsOK`), add to
-each coordinate the sum of the groups aimed at it (`lsum_units_eq`); a clamp pair over inputs
-that are within a total of `1/4` of their 0/1 values outputs exactly `1` for the inputs'
-assignment and `0` for every other (`clamp_pair_eq`), so a truth table or a gate writes its node's
-value exactly (`table_value`, `gate_value`), and an attended node's clamp plus its eraser turn its
-head's raw output into its exact value (`clean_value`).
+each coordinate the sum of the groups aimed at it (`lsum_units_eq`). A table's or gate's units are
+clamp pairs over its inputs' effective values (`effv`: `1 - y` for an input a sign head of
+orientation `-1` attends in the same layer, else `y`): the column and biases `clampUnitsOK` checks
+give the clamp's argument in those values (`dotv_clampCol`, `clampUnits_sum`), and a clamp pair
+over inputs within a total of `1/4` of their 0/1 values outputs exactly `1` for the inputs'
+assignment and `0` for every other (`clampOf_eq`). `HardSoft.Cert.layer_step` (Step.lean) puts
+these together with the attended nodes' clamps (`pair_clamp_eq`, `flip_clamp_eq`).
 
 ## Main results
 
-* `HardSoft.Cert.lsum_units_eq`, `HardSoft.Cert.clamp_pair_eq`, `HardSoft.Cert.clean_value`.
+* `HardSoft.Cert.lsum_units_eq`, `HardSoft.Cert.dotv_clampCol`, `HardSoft.Cert.clampOf_eq`.
 -/
 
 @[expose] public section
