@@ -175,6 +175,20 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.holds_iff_cmpA_strict
 #check @HardSoft.Cert.holds_iff_cmpA
 #print axioms HardSoft.Cert.holds_iff_cmpA
+#check @HardSoft.Cert.evenVal_nonneg
+#print axioms HardSoft.Cert.evenVal_nonneg
+#check @HardSoft.Cert.evenVal_half_sub
+#print axioms HardSoft.Cert.evenVal_half_sub
+#check @HardSoft.Cert.evenVal_half
+#print axioms HardSoft.Cert.evenVal_half
+#check @HardSoft.Cert.cast_signed
+#print axioms HardSoft.Cert.cast_signed
+#check @HardSoft.Cert.sign_sel_mul
+#print axioms HardSoft.Cert.sign_sel_mul
+#check @HardSoft.Cert.sel_of_true
+#print axioms HardSoft.Cert.sel_of_true
+#check @HardSoft.Cert.sel_of_false
+#print axioms HardSoft.Cert.sel_of_false
 #check @HardSoft.Cert.sign_raw
 #print axioms HardSoft.Cert.sign_raw
 #check @HardSoft.Cert.cmpSum_zero
@@ -357,6 +371,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cmpSum_congr
 #check @HardSoft.Cert.countIn_congr
 #print axioms HardSoft.Cert.countIn_congr
+#check @HardSoft.Cert.holdsF_node_zero
+#print axioms HardSoft.Cert.holdsF_node_zero
 #check @HardSoft.Cert.holdsF_fuel
 #print axioms HardSoft.Cert.holdsF_fuel
 #check @HardSoft.Cert.holdsF_child

@@ -5,7 +5,10 @@ ours under that name and loading explicitly keeps the budgets ours.
 
 Under ``--dist loadgroup`` the run is refused when pytest-xdist's groups are lost: the Lean tests
 share one build per worker (``xdist_group("lean")``), and a pytest that ignores the group (pytest 9.2
-with pytest-xdist 3.8) runs them on both workers, two Lean builds of 5-13 GB at once.
+with pytest-xdist 3.8) runs them on both workers, two builds of the project at once.  The tests that
+build planted copies of the library (or a planted module) apart from the project form a second group,
+``lean-copies``, which the other worker takes beside its Python tests (each wasm Lean process is
+serial, about one core and 3.6 GB).
 """
 
 from __future__ import annotations

@@ -131,7 +131,7 @@ open Lean.Grind
 variable [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α]
 
 /-- Theorem 26 and Lemma 6, helper (order): `0 < a` gives `a ≠ 0`. -/
-theorem ne_zero_of_zero_lt {a : α} (h : 0 < a) : a ≠ 0 := by grind
+theorem ne_zero_of_zero_lt {a : α} (h : 0 < a) : a ≠ 0 := fun he => Lean.Grind.Preorder.lt_irrefl a (he ▸ h)
 
 /-- Theorem 26 and Lemma 6, helper (order): `1 ≤ a` gives `0 < a`. -/
 theorem zero_lt_of_one_le {a : α} (h : 1 ≤ a) : 0 < a := Std.lt_of_lt_of_le OrderedRing.zero_lt_one h

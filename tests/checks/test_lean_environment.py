@@ -139,7 +139,7 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[olean.ProjectFact
 
 
 @pytest.mark.lean
-@pytest.mark.xdist_group("lean")
+@pytest.mark.xdist_group("lean-copies")  # a planted module, built apart from the project
 def test_each_planted_theorem_rejected_with_its_class(planted: tuple[olean.ProjectFacts, toolchain.Toolchain, Path]) -> None:
     facts, _tc, _build = planted
     own = environment.theorem_verdicts(facts, [*OWN_CLASS, *CLEAN, "usesBypass"], problems=[])
@@ -160,7 +160,7 @@ def test_each_planted_theorem_rejected_with_its_class(planted: tuple[olean.Proje
 
 
 @pytest.mark.lean
-@pytest.mark.xdist_group("lean")
+@pytest.mark.xdist_group("lean-copies")  # a planted module, built apart from the project
 def test_planted_facts_agree_with_the_reference_walk(planted: tuple[olean.ProjectFacts, toolchain.Toolchain, Path]) -> None:
     facts, tc, build_root = planted
     assert facts.axioms["usesFakeChoice"].axioms == ["«Classical.choice»"]  # never the standard axiom

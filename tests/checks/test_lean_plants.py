@@ -610,7 +610,7 @@ def plant_runs(tmp_path_factory: pytest.TempPathFactory) -> _PlantRuns:
 
 
 @pytest.mark.lean
-@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
+@pytest.mark.xdist_group("lean-copies")  # planted copies, built apart from the project: beside the "lean" group
 def test_class3_vacuous_structure_and_deleted_examples_rejected_by_lean(plant_runs: _PlantRuns) -> None:
     assert "vacuous" not in plant_runs.errors, plant_runs.errors.get("vacuous")
     by = {r.name: r for r in plant_runs.results["vacuous"]}
@@ -631,7 +631,7 @@ def test_class3_vacuous_structure_and_deleted_examples_rejected_by_lean(plant_ru
 
 
 @pytest.mark.lean
-@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
+@pytest.mark.xdist_group("lean-copies")  # planted copies, built apart from the project: beside the "lean" group
 def test_class5_files_after_exit_are_not_compiled(plant_runs: _PlantRuns) -> None:
     assert "exit" not in plant_runs.errors, plant_runs.errors.get("exit")
     by = {r.name: r for r in plant_runs.results["exit"]}
@@ -652,7 +652,7 @@ def test_class5_files_after_exit_are_not_compiled(plant_runs: _PlantRuns) -> Non
 
 
 @pytest.mark.lean
-@pytest.mark.xdist_group("lean")  # one worker runs the session's Lean builds once
+@pytest.mark.xdist_group("lean-copies")  # planted copies, built apart from the project: beside the "lean" group
 def test_weakened_statement_and_ghost_theorem_fail_their_pins(plant_runs: _PlantRuns) -> None:
     assert "vacuous" not in plant_runs.errors, plant_runs.errors.get("vacuous")
     results = plant_runs.results["vacuous"]

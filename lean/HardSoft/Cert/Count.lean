@@ -364,6 +364,42 @@ theorem holds_iff_cmpA {P : Prog} {w : List Nat} {n g i : Nat} (h : inclusiveCmp
     exact holds_cmp hn h.2
   · simp at h
 
+/-- Certificates, comparison of counts, helper: the sign head's value `evenVal` is non-negative
+(stated apart, so that its case split runs without the sign theorems' large contexts). -/
+theorem evenVal_nonneg (k : Nat) : (0 : α) ≤ evenVal k := by
+  unfold evenVal; split
+  · exact Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one
+  · exact Std.le_refl _
+
+/-- Certificates, comparison of counts, helper: the sign head's value column `(1 + p_k)/2 - W` at key `k`. -/
+theorem evenVal_half_sub (k : Nat) (W : α) :
+    1 * (1 / 2) + ((if k % 2 = 0 then (1 : α) else -1) * (1 / 2) + (W * -1 + 0)) = evenVal k - W := by
+  unfold evenVal; split <;> grind
+
+/-- Certificates, comparison of counts, helper: the sign head's value column `(1 + p_k)/2` at key `k`. -/
+theorem evenVal_half (k : Nat) : 1 * (1 / 2) + ((if k % 2 = 0 then (1 : α) else -1) * (1 / 2) + 0) = evenVal k := by
+  unfold evenVal; split <;> grind
+
+/-- Certificates, comparison of counts, helper: a signed rational cast, `R(±K) = ±R(K)`. -/
+theorem cast_signed (R : RatEmb α) (o : Bool) (K : Rat) :
+    R.cast (if o then K else -K) = (if o then 1 else -1) * R.cast K := by
+  cases o
+  · simp only [Bool.false_eq_true, if_false]; rw [R.map_neg]; grind
+  · simp only [if_true]; grind
+
+/-- Certificates, comparison of counts, helper: two signs multiply to the sign of their agreement. -/
+theorem sign_sel_mul (o p : Bool) (X : α) :
+    ((if o then 1 else -1) : α) * ((if p then 1 else -1) * X) = (if (o == p) then 1 else -1) * X := by
+  cases o <;> cases p <;> simp <;> grind
+
+/-- Certificates, comparison of counts, helper: the oriented indicator of a true comparison. -/
+theorem sel_of_true (o : Bool) : (if o then (1 : α) else 1 - 1) = if (o == true) then 1 else 0 := by
+  cases o <;> simp <;> grind
+
+/-- Certificates, comparison of counts, helper: the oriented indicator of a false comparison. -/
+theorem sel_of_false (o : Bool) : (if o then (0 : α) else 1 - 0) = if (o == false) then 1 else 0 := by
+  cases o <;> simp <;> grind
+
 /-- Certificates, comparison of counts (the sign head at the certificate's rule, every `n ≥ 1`): a
 sign head the checker accepts outputs, at its node's coordinate, exactly `[g]` in average-hard mode
 and, in softmax, a value `≥ 0` within `2 errRule` of it (`n ≥ 2`: `sign_out_hard`,
@@ -421,7 +457,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       rw [R.map_div (by decide), R.map_one]
       rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
     rw [xone k hk, xpar k hk, xw k hk, hhalf, R.map_neg, R.map_one]
-    unfold evenVal; split <;> grind
+    exact evenVal_half_sub k _
   have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
       = sumTo (fun k => weights mode (score R hw x i) n k * (evenVal k - ind (n = 1 ∧ ¬ holds C.prog w n t.node k))) n := by
     intro mode
@@ -481,7 +517,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       refine sumTo_nonneg_of (fun k _ => ?_)
       have := softmax_nonneg E (C.tauRule R n) (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
             * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) (N := n) (by omega) k
-      have he : (0 : α) ≤ evenVal k := by unfold evenVal; split <;> grind
+      have he : (0 : α) ≤ evenVal k := evenVal_nonneg k
       exact Lean.Grind.OrderedRing.mul_nonneg this he
     cases hbd : C.bounded with
     | true =>
@@ -582,10 +618,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
     cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
   have hcount : hw.mask.count n i = n := by rw [hm]; rfl
   have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
-  have hKo : R.cast (if o then C.K else -C.K) = (if o then 1 else -1) * R.cast C.K := by
-    cases o
-    · simp only [Bool.false_eq_true, if_false]; rw [R.map_neg]; grind
-    · simp only [if_true]; grind
+  have hKo : R.cast (if o then C.K else -C.K) = (if o then 1 else -1) * R.cast C.K := cast_signed R o C.K
   have hscore : ∀ k, k < n → score R hw x i k
       = (if o then 1 else -1) * R.cast C.K * ((icast (2 * A - 1) : α) / 2 / natCast D)
         * ((if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1)) := by
@@ -602,7 +635,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
       rw [R.map_div (by decide), R.map_one]
       rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
     rw [xone k hk, xpar k hk, hhalf]
-    unfold evenVal; split <;> grind
+    exact evenVal_half k
   have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
       = sumTo (fun k => weights mode (score R hw x i) n k * evenVal k) n := by
     intro mode
@@ -618,13 +651,13 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
   generalize hb : (o == decide (0 < A)) = b
   have hsgn : ((if o then 1 else -1) : α) * ((if decide (0 < A) then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
       = (if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)) := by
-    rw [← hb]; cases o <;> cases decide (0 < A) <;> simp <;> grind
+    rw [← hb]; exact sign_sel_mul o _ _
   have htgt : (if o then (ind (holds C.prog w n t.node i) : α) else 1 - ind (holds C.prog w n t.node i))
       = if b then 1 else 0 := by
     rw [← hb]; unfold ind
     by_cases h0 : 0 < A
-    · rw [if_pos (hholds.mpr h0), decide_eq_true h0]; cases o <;> simp <;> grind
-    · rw [if_neg (fun h => h0 (hholds.mp h)), show decide (0 < A) = false by simpa using h0]; cases o <;> simp <;> grind
+    · rw [if_pos (hholds.mpr h0), decide_eq_true h0]; exact sel_of_true o
+    · rw [if_neg (fun h => h0 (hholds.mp h)), show decide (0 < A) = false by simpa using h0]; exact sel_of_false o
   rw [htgt]
   have habs0 : absv ((0 : α)) = 0 := by unfold absv; rw [if_pos (Std.le_refl _)]
   have h2ε : (0 : α) ≤ 2 * R.cast C.errRule := by grind
@@ -664,7 +697,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
       refine sumTo_nonneg_of (fun k _ => ?_)
       have := softmax_nonneg E (C.tauRule R n) (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
             * ((if C.bounded then 1 else natCast n) * (if j % 2 = 0 then 1 else -1))) (N := n) (by omega) k
-      have he : (0 : α) ≤ evenVal k := by unfold evenVal; split <;> grind
+      have he : (0 : α) ≤ evenVal k := evenVal_nonneg k
       exact Lean.Grind.OrderedRing.mul_nonneg this he
     cases hbd : C.bounded with
     | true =>

@@ -143,6 +143,15 @@ theorem countIn_congr {p q : Nat → Prop} (h : ∀ j, p j ↔ q j) (n i : Nat) 
   have : p = q := funext (fun j => propext (h j))
   rw [this]
 
+/-- Node `0` has no children: any two budgets give `holdsF` the same value there. -/
+theorem holdsF_node_zero (P : Prog) (w : List Nat) (n : Nat) (a b i : Nat) :
+    holdsF P w n (a + 1) 0 i ↔ holdsF P w n (b + 1) 0 i := by
+  conv => arg 1; rw [holdsF]
+  conv => arg 2; rw [holdsF]
+  split <;> simp_all <;> (rename_i ts _ _; intro hm; cases ts with
+    | nil => simp [cmpSum]
+    | cons t _ => obtain ⟨c, d, x⟩ := t; exact absurd (by simp) (hm c d x))
+
 /-- Any budget above `g` gives `holdsF` the same value at node `g`. -/
 theorem holdsF_fuel (P : Prog) (w : List Nat) (n : Nat) :
     ∀ (a b g i : Nat), g ≤ a → g ≤ b → (holdsF P w n (a + 1) g i ↔ holdsF P w n (b + 1) g i) := by
@@ -154,23 +163,14 @@ theorem holdsF_fuel (P : Prog) (w : List Nat) (n : Nat) :
     subst hg
     cases b with
     | zero => exact Iff.rfl
-    | succ b =>
-      conv => arg 1; rw [holdsF]
-      conv => arg 2; rw [holdsF]
-      split <;> simp_all [holdsF] <;> (rename_i ts _ _; intro hm; cases ts with
-        | nil => simp [cmpSum]
-        | cons t _ => obtain ⟨c, d, x⟩ := t; exact absurd (by simp) (hm c d x))
+    | succ b => exact holdsF_node_zero P w n 0 (b + 1) i
   | succ a ih =>
     intro b g i ha hb
     cases b with
     | zero =>
       have hg : g = 0 := by omega
       subst hg
-      conv => arg 1; rw [holdsF]
-      conv => arg 2; rw [holdsF]
-      split <;> simp_all [holdsF] <;> (rename_i ts _ _; intro hm; cases ts with
-        | nil => simp [cmpSum]
-        | cons t _ => obtain ⟨c, d, x⟩ := t; exact absurd (by simp) (hm c d x))
+      exact holdsF_node_zero P w n (a + 1) 0 i
     | succ b =>
       have key : ∀ x, x < g → ∀ j, (holdsF P w n (a + 1) x j ↔ holdsF P w n (b + 1) x j) :=
         fun x hx j => ih b x j (by omega) (by omega)
