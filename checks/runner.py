@@ -46,6 +46,11 @@ PRESETS: tuple[str, ...] = PRESET_NAMES  # defined once, in spec.presets
 #: The family run in a thread of its own from the start, beside the families before it in FAMILIES: its work is one wasm
 #: Lean process at a time (about one core), so the second core runs the others meanwhile (``run_families``).
 BESIDE = "lean"
+#: The progress line with which BESIDE says its first Lean process has started (``checks.families.lean.build``).
+BESIDE_STARTED = f"{BESIDE}: compiling"
+#: The longest the other families wait for BESIDE's first Lean process (its Python work before it: the source audit,
+#: the bundle and the toolchain's verification, about 5 s on this machine, would otherwise share the interpreter).
+BESIDE_HEAD_START = 30.0
 
 
 def parse_only(only: str | None) -> tuple[list[str], set[str] | None]:
@@ -111,28 +116,55 @@ def run_family(
         return [error_result(name, f"{name}.crashed", None, time.perf_counter() - t0, e)], mod
 
 
+def start_early(name: str, preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None) -> None:
+    """Call family ``name``'s ``start_early`` (a family after BESIDE that starts its work on BESIDE's output early:
+    certify compiles its certificates as soon as lean has kept the library's bundle), if it has one; a family that cannot
+    be imported is left to ``run_family``'s row."""
+    try:
+        early = getattr(importlib.import_module(FAMILIES[name]), "start_early", None)
+    except ImportError:
+        return
+    if early is not None:
+        early(preset, out_dir, progress, claims)
+
+
 def run_families(
     families: list[str], preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None, options: dict[str, dict]
 ) -> list[tuple[list[CheckResult], Any]]:
     """Return ``run_family``'s (results, module) of each family, in the order of ``families``.
 
     When BESIDE is selected with a family before it, BESIDE starts first in a thread and the families before it run
-    meanwhile; the smt family, whose solvers would otherwise take both cores, then runs with one worker fewer; every
-    family after BESIDE (certify, which reuses its library verdict) waits for it.  Each family's rows keep their place.
+    meanwhile, once BESIDE's first Lean process has started (or it has ended, or after BESIDE_HEAD_START seconds:
+    its Python work before that point is on the critical path, and would otherwise share the interpreter with
+    theirs); the smt family, whose solvers would otherwise take both cores, then runs with one worker fewer; every
+    family after BESIDE (certify, which reuses its library verdict) waits for it, but one with a ``start_early`` is
+    given the chance to start before BESIDE does (certify compiles beside BESIDE's pins).  Each family's rows keep
+    their place.
     """
     out: dict[str, tuple[list[CheckResult], Any]] = {}
     beside: threading.Thread | None = None
     if BESIDE in families and families.index(BESIDE) > 0:
+        started = threading.Event()
+
+        def beside_progress(msg: str) -> None:
+            if msg.startswith(BESIDE_STARTED):
+                started.set()
+            progress(msg)
 
         def run_beside() -> None:
             t0 = time.perf_counter()
             try:
-                out[BESIDE] = run_family(BESIDE, preset, out_dir, progress, claims, options.get(BESIDE))
+                out[BESIDE] = run_family(BESIDE, preset, out_dir, beside_progress, claims, options.get(BESIDE))
             except BaseException as e:  # run_family keeps Exception inside; anything else is still one FAILED row
                 out[BESIDE] = [error_result(BESIDE, f"{BESIDE}.crashed", None, time.perf_counter() - t0, e)], None
+            finally:
+                started.set()
 
+        for fam in families[families.index(BESIDE) + 1 :]:
+            start_early(fam, preset, out_dir, progress, claims)
         beside = threading.Thread(target=run_beside, name=f"hardsoft-{BESIDE}", daemon=True)
         beside.start()
+        started.wait(BESIDE_HEAD_START)
     for k, fam in enumerate(families):
         if beside is not None and fam == BESIDE:
             continue

@@ -556,6 +556,71 @@ def test_killed_lean_process_is_undecided(monkeypatch: pytest.MonkeyPatch, tmp_p
     assert dc.decide(p, v).code == 3 and not (tmp_path / "cache" / vd.CACHE_FOLDER).exists()
 
 
+def test_early_verdict_is_read_only_once_the_library_is_confirmed(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``precompile`` (the certificates compiled beside the library's pins) caches Lean's verdict under the key
+    ``check_module`` looks up; ``check_module`` reads it only for a confirmed library: a library whose pins failed gives
+    "library not confirmed" whatever the cache holds, and a confirmed one reuses the verdict without compiling again."""
+    from hardsoft.checks.families.certify import verdict as vd
+    from hardsoft.checks.families.lean.family import CompiledLibrary
+    from hardsoft.checks.families.lean.toolchain import Toolchain
+
+    monkeypatch.setenv("HARDSOFT_LEAN_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "bundle").mkdir()
+    tc = Toolchain("wasm", "fake", tmp_path, node=tmp_path / "node", lean_js=tmp_path / "lean.js", lean_lib=tmp_path / "lib")
+    p = prepare(Subject("tl", "a S b"))
+    compiled: list[str] = []
+
+    def fake_compile(text: str, blocks: Any, lib: Any, log_dir: Path, progress: Any) -> ModuleVerdict:
+        compiled.append(lib.key)
+        return ModuleVerdict("ok", theorems={b.tag: TheoremVerdict(b.tag, b.theorem, True, "") for b in blocks}, text=text)
+
+    monkeypatch.setattr(vd, "_compile", fake_compile)
+    vd.precompile([p.entry()], tmp_path / "out", lambda m: None, tmp_path / "bundle", "key", tc)
+    assert compiled == ["key"]
+    failed = CompiledLibrary([], tmp_path / "bundle", "key", tc, "lean.pins: FAILED: a pin was rejected")
+    v = vd.check_module([p.entry()], tmp_path / "out", lambda m: None, failed)
+    assert v.status == "library" and not v.accepted(p.subject.tag) and dc.decide(p, v).code == 1
+    monkeypatch.setattr(vd, "_compile", lambda *a: pytest.fail("compiled again"))
+    ok = vd.check_module([p.entry()], tmp_path / "out", lambda m: None, CompiledLibrary([], tmp_path / "bundle", "key", tc, None))
+    assert ok.accepted(p.subject.tag) and ok.cached
+    vd.precompile([p.entry()], tmp_path / "out", lambda m: None, tmp_path / "bundle", "key", tc)  # cached already: nothing compiled
+    monkeypatch.setenv("HARDSOFT_LEAN_CACHE", "off")
+    vd.precompile([p.entry()], tmp_path / "out", lambda m: None, tmp_path / "bundle", "other", tc)  # no cache: nothing compiled
+
+
+def test_lean_family_tells_listeners_the_kept_bundle(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The lean family calls each bundle listener with the kept bundle's cache folder and build key as soon as the bundle is
+    kept, before its pins are compiled; a removed listener is not called."""
+    from hardsoft.checks.families.lean import family as lf
+    from hardsoft.checks.families.lean.build import BUNDLE_UNIT, UnitResult
+    from hardsoft.checks.families.lean.toolchain import Toolchain
+
+    monkeypatch.setenv("HARDSOFT_LEAN_CACHE", str(tmp_path / "cache"))
+    tc = Toolchain("wasm", "fake", tmp_path, node=tmp_path / "node", lean_js=tmp_path / "lean.js", lean_lib=tmp_path / "lib")
+    monkeypatch.setattr(lf, "ensure_wasm_toolchain", lambda: tc)
+    monkeypatch.setattr(lf.cache, "build_key", lambda *a: ("k" * 64, {}))
+    events: list[tuple[str, Any]] = []
+
+    def fake_build_wasm(tc: Any, lean_dir: Path, log_dir: Path, progress: Any, pins: Any, keep: Any) -> dict[str, UnitResult]:
+        built = tmp_path / "built"
+        built.mkdir()
+        (built / "HardSoft.olean").write_bytes(b"olean")
+        keep(built)
+        events.append(("pins", None))
+        return {BUNDLE_UNIT: UnitResult(BUNDLE_UNIT, "HardSoft.lean", "ok", 1.0)}
+
+    monkeypatch.setattr(lf, "build_wasm", fake_build_wasm)
+    remove = lf.add_bundle_listener(lambda d, key, t: events.append(("bundle", (d.is_dir(), (d / "HardSoft.olean").read_bytes(), key, t))))
+    gone = lf.add_bundle_listener(lambda d, key, t: events.append(("removed listener called", None)))
+    gone()
+    try:
+        out = lf._build(lf.LEAN_DIR, tmp_path / "logs", lambda m: None, None, [], lf._Pins("", [], [], []), need_bundle=True)
+    finally:
+        remove()
+    assert events == [("bundle", (True, b"olean", "k" * 64, tc)), ("pins", None)], events
+    assert out.bundle_dir is not None and out.bundle_dir.is_dir() and not lf._BUNDLE_LISTENERS
+
+
 def test_lean_crash_is_no_verdict() -> None:
     """A Lean process that timed out, was killed, or crashed out of memory (wasm32) gives no verdict: undecided, never "not certified"."""
     from hardsoft.checks.families.certify.verdict import no_verdict

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+import time
 import json
 import sys
 import types
@@ -165,11 +166,15 @@ def _fake_families(monkeypatch: pytest.MonkeyPatch, lean_gate: "threading.Event"
     def fake(name, preset, out_dir, progress, claims, options=None):  # noqa: ANN001, ANN202 - run_family's signature
         log.append(("start", name, dict(options or {})))
         if name == runner.BESIDE:
+            time.sleep(0.3)  # the Python work before its first Lean process
+            log.append(("compiling", name))
+            progress(f"{runner.BESIDE_STARTED} the bundle")
             assert lean_gate.wait(10), "the families before lean never ran while lean was running"
         log.append(("end", name))
         return [CheckResult(name, f"{name}.x", None, Outcome.OK, "ok", 0.0, "")], None
 
     monkeypatch.setattr(runner, "run_family", fake)
+    monkeypatch.setattr(runner, "start_early", lambda name, *a: log.append(("early", name)))
 
 
 def test_lean_runs_beside_the_families_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,11 +193,33 @@ def test_lean_runs_beside_the_families_before_it(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(runner, "run_family", release_after_smt)
     got = runner.run_families(families, "tiny", Path("."), lambda m: None, None, {"smt": {"bound": 3}})
     assert [rs[0].family for rs, _ in got] == families  # every family's rows in FAMILIES order
-    assert log[0][:2] == ("start", "lean")
+    # certify (after lean) may start early, before lean does; the others start once lean's first Lean process has (its
+    # Python work before it has the interpreter to itself)
+    assert log[0] == ("early", "certify") and log[1][:2] == ("start", "lean"), log[:2]
+    assert log[2] == ("compiling", "lean") and log[3][:2] == ("start", "spec"), log[:4]
     assert ("end", "smt") in log and log.index(("end", "smt")) < log.index(("end", "lean"))
     assert log.index(("end", "lean")) < log.index(next(e for e in log if e[:2] == ("start", "certify")))
     smt = next(e for e in log if e[:2] == ("start", "smt"))
     assert smt[2] == {"bound": 3, "workers": max(1, (os.cpu_count() or 1) - 1)}
+
+
+def test_families_start_when_lean_ends_without_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lean family that starts no Lean process (a cached verdict) lets the others start as soon as it ends."""
+    log: list = []
+
+    def fake(name, preset, out_dir, progress, claims, options=None):  # noqa: ANN001, ANN202 - run_family's signature
+        log.append(("start", name))
+        if name == runner.BESIDE:
+            time.sleep(0.2)
+            progress("lean: cached verdict reused")
+        log.append(("end", name))
+        return [CheckResult(name, f"{name}.x", None, Outcome.OK, "ok", 0.0, "")], None
+
+    monkeypatch.setattr(runner, "run_family", fake)
+    t0 = time.perf_counter()
+    runner.run_families(["spec", "lean"], "tiny", Path("."), lambda m: None, None, {})
+    assert time.perf_counter() - t0 < runner.BESIDE_HEAD_START / 2
+    assert log == [("start", "lean"), ("end", "lean"), ("start", "spec"), ("end", "spec")]
 
 
 def test_lean_alone_or_first_runs_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -202,5 +229,7 @@ def test_lean_alone_or_first_runs_in_order(monkeypatch: pytest.MonkeyPatch) -> N
     _fake_families(monkeypatch, gate, log)
     got = runner.run_families(["lean", "smt", "certify"], "tiny", Path("."), lambda m: None, None, {})
     assert [rs[0].family for rs, _ in got] == ["lean", "smt", "certify"]
-    assert [e[:2] for e in log] == [("start", "lean"), ("end", "lean"), ("start", "smt"), ("end", "smt"), ("start", "certify"), ("end", "certify")]
-    assert log[2][2] == {}
+    assert [e[:2] for e in log] == [
+        ("start", "lean"), ("compiling", "lean"), ("end", "lean"), ("start", "smt"), ("end", "smt"), ("start", "certify"), ("end", "certify")
+    ]
+    assert next(e for e in log if e[:2] == ("start", "smt"))[2] == {}

@@ -13,7 +13,7 @@ docs/certify.md.  Modules, each importing only those listed before it (and
 * ``family`` -- ``run``: the family of ``hardsoft check`` (four certificates in one Lean module), and
   ``markdown_section`` for the report.
 
-``run`` and ``markdown_section`` are re-exported here (imported on first use).
+``run``, ``start_early`` and ``markdown_section`` are re-exported here (imported on first use).
 """
 
 from __future__ import annotations
@@ -26,6 +26,13 @@ def run(*args: Any, **kwargs: Any) -> Any:
     from hardsoft.checks.families.certify.family import run as _run
 
     return _run(*args, **kwargs)
+
+
+def start_early(*args: Any, **kwargs: Any) -> Any:
+    """Compile the family's certificates beside the lean family's pins (see ``checks.families.certify.family.start_early``)."""
+    from hardsoft.checks.families.certify.family import start_early as _start
+
+    return _start(*args, **kwargs)
 
 
 def markdown_section(*args: Any, **kwargs: Any) -> Any:

@@ -6,11 +6,15 @@ soundness statement (``lean_text.THEOREM_FORM`` "certified"), "accepted by the L
 A library that is not confirmed fails every row (UNDECIDED when the toolchain is missing); a program
 outside the checker's fragment fails its row.  The family runs after the lean family: the compiled
 library is the one that family kept (``checks.families.lean.family.compiled_library``), and the
-module's verdict is cached (``verdict``), so ``make check`` reuses what ``make test`` proved.
+module's verdict is cached (``verdict``), so ``make check`` reuses what ``make test`` proved.  When the
+lean family builds the library in the same run, ``start_early`` compiles the certificates as soon as
+the bundle is kept, beside the library's pins (``verdict.precompile``: the verdict is cached and read by
+``run`` only once the library is confirmed).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -43,8 +47,49 @@ def _row(d: Decision, seconds: float) -> CheckResult:
     return CheckResult("certify", f"certify.{p.subject.tag}", None, outcome, verdict, seconds, d.line, data)
 
 
+#: The early compile of this run (``start_early``): its listener on the lean family's kept bundle, and its thread once started.
+_EARLY: dict[str, object] = {}
+
+
+def start_early(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> None:
+    """Before the lean family runs (``checks.runner.run_families``): compile this family's module as soon as the lean
+    family has kept the library's compiled bundle, beside the library's pins (``verdict.precompile``); ``run`` waits
+    for it and reads its verdict from the cache only once the library is confirmed."""
+    from hardsoft.checks.families.certify.verdict import precompile
+    from hardsoft.checks.families.lean.family import add_bundle_listener
+
+    get_preset(preset)
+    if claims:
+        return
+
+    def compile_beside(bundle_dir: Path, key: str, tc: object) -> None:
+        def work() -> None:
+            try:
+                entries = [prepare(s).entry() for s in check_subjects()]
+                precompile(entries, out_dir, progress, bundle_dir, key, tc)  # type: ignore[arg-type]
+            except Exception as e:  # the early compile only saves time: run() decides as if it had not happened
+                progress(f"certify: the early compile beside the pins gave nothing ({type(e).__name__}: {e}); run decides alone")
+
+        t = threading.Thread(target=work, name="hardsoft-certify-early", daemon=True)
+        _EARLY["thread"] = t
+        t.start()
+
+    _EARLY["remove"] = add_bundle_listener(compile_beside)
+
+
+def _join_early() -> None:
+    """Stop listening for kept bundles and wait for an early compile started by ``start_early``."""
+    remove = _EARLY.pop("remove", None)
+    if callable(remove):
+        remove()
+    t = _EARLY.pop("thread", None)
+    if isinstance(t, threading.Thread):
+        t.join()
+
+
 def run(preset: str, out_dir: Path, progress: Callable[[str], None], claims: set[str] | None = None) -> list[CheckResult]:
     """The family entry point: certify ``check_subjects()`` in one Lean module; one row each (none when claims are selected)."""
+    _join_early()
     get_preset(preset)  # the certificates are the same for every preset
     if claims:
         progress("certify: claims selected; the certificates support none of them yet, skipped")

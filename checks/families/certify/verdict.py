@@ -42,7 +42,7 @@ from hardsoft.checks.families.lean.build import LEAN_SLOTS, OLEAN_INDEX_CACHE, S
 from hardsoft.checks.families.lean.environment import REFUSED_BYTES, global_problems, refuse_changed_toolchain, theorem_verdicts
 from hardsoft.checks.families.lean.family import CompiledLibrary, compiled_library
 from hardsoft.checks.families.lean.messages import LeanMessage, filter_noise, parse_messages
-from hardsoft.checks.families.lean.toolchain import ToolchainError, is_wasm_visible, stage_wasm, verify_wasm_install
+from hardsoft.checks.families.lean.toolchain import Toolchain, ToolchainError, is_wasm_visible, stage_wasm, verify_wasm_install
 
 #: The folder (in the Lean cache folder) of the certificate modules' verdicts.
 CACHE_FOLDER = "certificates"
@@ -191,6 +191,30 @@ def check_module(
         return ModuleVerdict("undecided", why=f"toolchain missing: {e}", text=text)
     _store(key, verdict)
     return verdict
+
+
+def precompile(entries: Sequence[Entry], out_dir: Path, progress: Callable[[str], None], bundle_dir: Path, library_key: str, tc: Toolchain) -> None:
+    """Compile the module of ``entries`` against a kept bundle whose library is not confirmed yet, and cache its verdict.
+
+    The verdict goes where ``check_module`` looks it up (``verdict_key`` of the library's build key and the module's
+    text), and ``check_module`` looks only once the library of that key is confirmed: so a certificate compiled
+    beside the library's pins (``family.start_early``) is never taken for certified on a library that fails.
+    Nothing is cached without a cache (``lean_cache.cache_dir``), or when a verdict is cached already.
+    """
+    if lean_cache.cache_dir() is None:
+        return
+    text, blocks = module_text(entries)
+    _refuse_text(text)
+    key = verdict_key(library_key, text)
+    if _load(key) is not None:
+        return
+    log_dir = Path(out_dir) / "certify"
+    log_dir.mkdir(parents=True, exist_ok=True)
+    lib = CompiledLibrary([], bundle_dir, library_key, tc, None)
+    try:
+        _store(key, _compile(text, blocks, lib, log_dir, progress))
+    except ToolchainError:
+        return
 
 
 def _compile(text: str, blocks: list[Block], lib: CompiledLibrary, log_dir: Path, progress: Callable[[str], None]) -> ModuleVerdict:

@@ -303,6 +303,18 @@ def _pin_module(reg: Registry, lean_dir: Path, native: Toolchain | None) -> _Pin
     return _Pins(text, pins, problems, audit_text(text, PIN_MODULE + ".lean"))
 
 
+#: Called with (the kept compiled bundle's folder, the build key, the toolchain) as soon as a wasm build has kept its
+#: bundle in the cache, before its pins are checked (``add_bundle_listener``).  The certify family starts its
+#: certificates' Lean process there, beside the pins; the verdict it caches is read only once the library is confirmed.
+_BUNDLE_LISTENERS: list[Callable[[Path, str, Toolchain], None]] = []
+
+
+def add_bundle_listener(fn: Callable[[Path, str, Toolchain], None]) -> Callable[[], None]:
+    """Register ``fn`` (it must return at once: start a thread) for the next kept bundles; return the function removing it."""
+    _BUNDLE_LISTENERS.append(fn)
+    return lambda: _BUNDLE_LISTENERS.remove(fn) if fn in _BUNDLE_LISTENERS else None
+
+
 def _build(
     lean_dir: Path,
     log_dir: Path,
@@ -345,6 +357,9 @@ def _build(
             def keep(build_dir: Path) -> None:
                 """Keep the compiled bundle in the cache (cache off: beside this run's logs, for this run's certificates)."""
                 out.bundle_dir = cache.store_bundle(key, build_dir, LIB_NAME)
+                if out.bundle_dir is not None:
+                    for fn in list(_BUNDLE_LISTENERS):
+                        fn(out.bundle_dir, key, tc)
                 if out.bundle_dir is None:
                     out.bundle_dir = log_dir / "compiled-bundle"
                     out.bundle_dir.mkdir(parents=True, exist_ok=True)
