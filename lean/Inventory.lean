@@ -231,6 +231,10 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.RatEmb.map_neg_half
 #check @HardSoft.Cert.RatEmb.map_neg_three_halves
 #print axioms HardSoft.Cert.RatEmb.map_neg_three_halves
+#check @HardSoft.Cert.RatEmb.map_neg_one
+#print axioms HardSoft.Cert.RatEmb.map_neg_one
+#check @HardSoft.Cert.flipShift_cons
+#print axioms HardSoft.Cert.flipShift_cons
 #check @HardSoft.Cert.dotv_clampCol
 #print axioms HardSoft.Cert.dotv_clampCol
 #check @HardSoft.Cert.excess_self
@@ -549,6 +553,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.attended_role
 #check @HardSoft.Cert.lsum_ite_count
 #print axioms HardSoft.Cert.lsum_ite_count
+#check @HardSoft.Cert.zip_map_map
+#print axioms HardSoft.Cert.zip_map_map
 #check @HardSoft.Cert.errSum_map
 #print axioms HardSoft.Cert.errSum_map
 #check @HardSoft.Cert.zip_iff_eq

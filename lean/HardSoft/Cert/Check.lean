@@ -558,22 +558,36 @@ noncomputable def GroupD.target (C : Cert) : GroupD → Nat
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
 
-/-- The clamp's input column: `±2` on each input's coordinate. -/
-noncomputable def clampCol (cs : List Nat) (σ : List Bool) : SVec := (cs.zip σ).map (fun e => (e.1, if e.2 then 2 else -2))
+/-- Whether input `x` of a Boolean node is read flipped in layer `l`: attended there by a sign head
+of orientation `-1` (its raw value is near `1 - [x]`). -/
+noncomputable def flipOf (LD : LayerD) (x : Nat) : Bool := (flippedAtt LD).contains x
 
-/-- Whether `us` are the clamp unit pairs of the assignments, in order, writing `s` into `tgt`. -/
-noncomputable def clampUnitsOK (cs : List Nat) (tgt : Nat) (s : Rat) : List (List Bool) → List UnitW → Bool
+/-- The clamp's input column: `±2` on each input's coordinate, negated for a flipped input
+(bit `b`, not flipped: `b ? 2 : -2`; flipped: `b ? -2 : 2`). -/
+noncomputable def clampCol (cs : List Nat) (fl : List Bool) (σ : List Bool) : SVec :=
+  ((cs.zip fl).zip σ).map (fun e => (e.1.1, if e.2 != e.1.2 then 2 else -2))
+
+/-- The bias shift of the flipped inputs: `Σ_{k flipped} (σ_k ? 1 : -1)`. -/
+noncomputable def flipShift (fl σ : List Bool) : Int :=
+  ((fl.zip σ).map (fun e => if e.1 then (if e.2 then 1 else -1) else 0)).sum
+
+/-- Whether `us` are the clamp unit pairs of the assignments, in order, writing `s` into `tgt`: the
+clamp over the effective inputs (`1 - y` for a flipped input, as listed in `fl`). -/
+noncomputable def clampUnitsOK (cs : List Nat) (fl : List Bool) (tgt : Nat) (s : Rat) : List (List Bool) → List UnitW → Bool
   | [], [] => true
   | σ :: rest, u1 :: u2 :: us =>
     σ.length == cs.length &&
-    sameVec u1.win (clampCol cs σ) && u1.bias == 3 / 2 - 2 * (ones σ : Rat) && sameVec u1.wout [(tgt, s)] &&
-    sameVec u2.win (clampCol cs σ) && u2.bias == 1 / 2 - 2 * (ones σ : Rat) && sameVec u2.wout [(tgt, -s)] &&
-    clampUnitsOK cs tgt s rest us
+    sameVec u1.win (clampCol cs fl σ) && u1.bias == 3 / 2 - 2 * (ones σ : Rat) + 2 * (flipShift fl σ : Rat) &&
+    sameVec u1.wout [(tgt, s)] &&
+    sameVec u2.win (clampCol cs fl σ) && u2.bias == 1 / 2 - 2 * (ones σ : Rat) + 2 * (flipShift fl σ : Rat) &&
+    sameVec u2.wout [(tgt, -s)] &&
+    clampUnitsOK cs fl tgt s rest us
   | _, _ => false
 
-/-- Whether an input of a Boolean node is read exactly (`rep` at `l - 1`) or is attended in layer `l`. -/
+/-- Whether an input of a Boolean node is read exactly (`rep` at `l - 1`) or is attended in layer `l`
+(flipped or not: a flipped input's clamp column reads `1 - y`). -/
 noncomputable def inputOK (C : Cert) (LD : LayerD) (l x : Nat) : Bool :=
-  rep C x (l - 1) || ((attended LD).contains x && !(flippedAtt LD).contains x)
+  rep C x (l - 1) || (attended LD).contains x
 
 /-- How many inputs are attended in layer `l` (approximate in soft mode), a sign-attended one twice
 (its error is `2 errRule`). -/
@@ -621,7 +635,7 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
     (allAssign (ins.length + ex.length)).all (fun ρ =>
       keval C.prog (ins ++ ex) ρ (g + 1) g == some (as.contains (ρ.take ins.length) != neg)) &&
     decide ((approxCount LD ins : Rat) * C.errRule ≤ 1 / 4) && nodupAssign as &&
-    clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) as (us.take (2 * as.length)) &&
+    clampUnitsOK (ins.map C.crd) (ins.map (flipOf LD)) (C.crd g) (if neg then -1 else 1) as (us.take (2 * as.length)) &&
     groupsOK C LD l gs (us.drop (2 * as.length))
   | .gate g ins σ neg :: gs, us =>
     (C.roleAt (C.crd g) l).beq (.node g) && (C.roleAt (C.crd g) (l - 1)).beq .zero &&
@@ -630,7 +644,7 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
      | some lits => litsMatch lits ins σ
      | none => false) &&
     decide ((approxCount LD ins : Rat) * C.errRule ≤ 1 / 4) &&
-    clampUnitsOK (ins.map C.crd) (C.crd g) (if neg then -1 else 1) [σ] (us.take 2) &&
+    clampUnitsOK (ins.map C.crd) (ins.map (flipOf LD)) (C.crd g) (if neg then -1 else 1) [σ] (us.take 2) &&
     groupsOK C LD l gs (us.drop 2)
   | .single g vc wc M :: gs, u1 :: u2 :: us =>
     inclusiveCmp C.prog g &&

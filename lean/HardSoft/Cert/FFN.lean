@@ -6,15 +6,17 @@ public import HardSoft.Cert.Count
 # Certificates, part 9: what the feed-forward groups compute
 
 The hidden units of a layer, consumed in order by the checker's unit groups (`groupsOK`), add to
-each coordinate the sum of the groups aimed at it (`lsum_units_eq`); a clamp pair over inputs
-that are within a total of `1/4` of their 0/1 values outputs exactly `1` for the inputs'
-assignment and `0` for every other (`clamp_pair_eq`), so a truth table or a gate writes its node's
-value exactly (`table_value`, `gate_value`), and an attended node's clamp plus its eraser turn its
-head's raw output into its exact value (`clean_value`).
+each coordinate the sum of the groups aimed at it (`lsum_units_eq`). A table's or gate's units are
+clamp pairs over its inputs' effective values (`effv`: `1 - y` for an input a sign head of
+orientation `-1` attends in the same layer, else `y`): the column and biases `clampUnitsOK` checks
+give the clamp's argument in those values (`dotv_clampCol`, `clampUnits_sum`), and a clamp pair
+over inputs within a total of `1/4` of their 0/1 values outputs exactly `1` for the inputs'
+assignment and `0` for every other (`clampOf_eq`). `HardSoft.Cert.layer_step` (Step.lean) puts
+these together with the attended nodes' clamps (`pair_clamp_eq`, `flip_clamp_eq`).
 
 ## Main results
 
-* `HardSoft.Cert.lsum_units_eq`, `HardSoft.Cert.clamp_pair_eq`, `HardSoft.Cert.clean_value`.
+* `HardSoft.Cert.lsum_units_eq`, `HardSoft.Cert.dotv_clampCol`, `HardSoft.Cert.clampOf_eq`.
 -/
 
 @[expose] public section
@@ -48,10 +50,9 @@ theorem unitAt_of_row (R : RatEmb α) (y : Nat → α) (c : Nat) {u : UnitW} {tg
 /-- The clamp pair of an input's value `y`: `ReLU(2y - 1/2) - ReLU(2y - 3/2)`. -/
 noncomputable def clamp1 (v : α) : α := relu (v * 2 + (-1 / 2)) - relu (v * 2 + (-3 / 2))
 
-/-- The clamp of an assignment `σ` over values `ys`: `ReLU(2(L + 3/4)) - ReLU(2(L + 1/4))`,
-`L = Σ_k (σ_k ? y_k - 1 : -y_k)`. -/
-noncomputable def excess (ys : List α) (σ : List Bool) : α :=
-  lsum (ys.zip σ) (fun e => if e.2 then e.1 - 1 else -e.1)
+/-- An input's effective value: `1 - y` at its coordinate when it is read flipped (a sign head of
+orientation `-1` attends it: its raw value is near `1 - [x]`), else `y`. -/
+noncomputable def effv (y : Nat → α) (p : Nat × Bool) : α := if p.2 then 1 - y p.1 else y p.1
 
 /-- `2` in `Rat` embeds as `2`. -/
 theorem RatEmb.map_two (R : RatEmb α) : R.cast 2 = (2 : α) := by
@@ -73,29 +74,46 @@ theorem RatEmb.map_neg_half (R : RatEmb α) : R.cast (-1 / 2) = -((1 : α) / 2) 
 theorem RatEmb.map_neg_three_halves (R : RatEmb α) : R.cast (-3 / 2) = -((3 : α) / 2) := by
   rw [show (-3 / 2 : Rat) = -(3 / 2) by decide +kernel, R.map_neg, R.map_three_halves]
 
-/-- The clamp column's dot product: `Σ_k (σ_k ? 2 : -2) y_{c_k} = 2 L_σ + 2 |σ|`. -/
-theorem dotv_clampCol (R : RatEmb α) (y : Nat → α) : ∀ (cs : List Nat) (σ : List Bool), σ.length = cs.length →
-    dotv R y (clampCol cs σ) = 2 * lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) + 2 * natCast (ones σ)
-  | [], [], _ => by simp [clampCol, dotv, lsum, ones, natCast]; grind
-  | c :: cs, b :: σ, h => by
-    have ih := dotv_clampCol R y cs σ (by simpa using h)
-    simp only [clampCol, List.zip_cons_cons, List.map_cons] at ih ⊢
-    rw [dotv_cons, ih, lsum_cons]
-    unfold ones
-    cases b
-    · simp only [List.filter_cons, Bool.false_eq_true, if_false, id]
-      rw [R.map_neg, R.map_two]; grind
-    · simp only [List.filter_cons, if_true, id, List.length_cons, natCast_succ]
-      rw [R.map_two]; grind
-  | [], _ :: _, h => by simp at h
-  | _ :: _, [], h => by simp at h
+/-- `-1` in `Rat` embeds as `-1`. -/
+theorem RatEmb.map_neg_one (R : RatEmb α) : R.cast (-1) = -(1 : α) := by
+  rw [R.map_neg, R.map_one]
 
-/-- The sum of the inputs' distances from their 0/1 values `ρ`. -/
-noncomputable def errSum (y : Nat → α) (cs : List Nat) (ρ : List Bool) : α :=
+/-- The flip shift's first term. -/
+theorem flipShift_cons (f b : Bool) (fl σ : List Bool) :
+    flipShift (f :: fl) (b :: σ) = (if f then (if b then 1 else -1) else 0) + flipShift fl σ := by
+  simp [flipShift]
+
+/-- The clamp column's dot product over the effective inputs `ỹ_k` (`effv`: `1 - y` for a flipped
+input): `Σ_k w_k y_{c_k} = 2 L_σ + 2 |σ| - 2 shift`, `L_σ = Σ_k (σ_k ? ỹ_k - 1 : -ỹ_k)`. -/
+theorem dotv_clampCol (R : RatEmb α) (y : Nat → α) : ∀ (cs : List Nat) (fl σ : List Bool), fl.length = cs.length →
+    σ.length = cs.length →
+    dotv R y (clampCol cs fl σ) = 2 * lsum ((cs.zip fl).zip σ) (fun e => if e.2 then effv y e.1 - 1 else -effv y e.1)
+      + 2 * natCast (ones σ) - 2 * R.cast ((flipShift fl σ : Int) : Rat)
+  | [], [], [], _, _ => by
+    simp only [clampCol, flipShift, List.zip_nil_left, List.map_nil, List.sum_nil, Rat.intCast_zero, R.map_zero, dotv_nil,
+      lsum_nil, ones, List.filter_nil, List.length_nil, natCast]
+    grind
+  | c :: cs, f :: fl, b :: σ, hf, hσ => by
+    have ih := dotv_clampCol R y cs fl σ (by simpa using hf) (by simpa using hσ)
+    have hcol : clampCol (c :: cs) (f :: fl) (b :: σ) = (c, if b != f then 2 else -2) :: clampCol cs fl σ := rfl
+    rw [hcol, flipShift_cons, dotv_cons, ih, List.zip_cons_cons, List.zip_cons_cons, lsum_cons, Rat.intCast_add, R.map_add]
+    unfold ones effv
+    cases f <;> cases b <;>
+      simp only [List.filter_cons, id, List.length_cons, natCast_succ, Bool.bne_false, Bool.bne_true, Bool.not_false,
+        Bool.not_true, Bool.false_eq_true, ↓reduceIte, Rat.intCast_zero, Rat.intCast_one, Rat.intCast_neg, R.map_zero,
+        R.map_one, R.map_neg, R.map_two] <;>
+      grind
+  | [], [], _ :: _, _, h => by simp at h
+  | [], _ :: _, _, h, _ => by simp at h
+  | _ :: _, [], _, h, _ => by simp at h
+  | _ :: _, _ :: _, [], _, h => by simp at h
+
+/-- The sum of the inputs' distances from their 0/1 values `ρ` (input `e` has value `y e`). -/
+noncomputable def errSum {β : Type} (y : β → α) (cs : List β) (ρ : List Bool) : α :=
   lsum (cs.zip ρ) (fun e => absv (y e.1 - if e.2 then 1 else 0))
 
 /-- `L_ρ ≥ -Σ errors`: the clamp of the inputs' own assignment. -/
-theorem excess_self (y : Nat → α) : ∀ (cs : List Nat) (ρ : List Bool),
+theorem excess_self {β : Type} (y : β → α) : ∀ (cs : List β) (ρ : List Bool),
     -errSum y cs ρ ≤ lsum (cs.zip ρ) (fun e => if e.2 then y e.1 - 1 else -y e.1)
   | [], _ => by simp [errSum, lsum]; grind
   | _ :: _, [] => by simp [errSum, lsum]; grind
@@ -107,7 +125,7 @@ theorem excess_self (y : Nat → α) : ∀ (cs : List Nat) (ρ : List Bool),
     cases b <;> simp only [Bool.false_eq_true, if_false, if_true] at this ⊢ <;> grind
 
 /-- `L_τ ≤ Σ errors` for every assignment `τ`: each term is at most its input's distance. -/
-theorem excess_le (y : Nat → α) : ∀ (cs : List Nat) (τ ρ : List Bool), τ.length = cs.length → ρ.length = cs.length →
+theorem excess_le {β : Type} (y : β → α) : ∀ (cs : List β) (τ ρ : List Bool), τ.length = cs.length → ρ.length = cs.length →
     lsum (cs.zip τ) (fun e => if e.2 then y e.1 - 1 else -y e.1) ≤ errSum y cs ρ
   | [], [], [], _, _ => by simp [errSum, lsum]; exact Std.le_refl _
   | c :: cs, a :: τ, b :: ρ, h1, h2 => by
@@ -122,7 +140,7 @@ theorem excess_le (y : Nat → α) : ∀ (cs : List Nat) (τ ρ : List Bool), τ
   | _ :: _, _ :: _, [], _, h2 => by simp at h2
 
 /-- `L_σ ≤ -1 + Σ errors` for an assignment `σ` that differs from the inputs' `ρ`. -/
-theorem excess_other (y : Nat → α) : ∀ (cs : List Nat) (σ ρ : List Bool), σ.length = cs.length →
+theorem excess_other {β : Type} (y : β → α) : ∀ (cs : List β) (σ ρ : List Bool), σ.length = cs.length →
     ρ.length = cs.length → σ ≠ ρ →
     lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) ≤ -1 + errSum y cs ρ
   | [], [], [], _, _, h => absurd rfl h
@@ -144,30 +162,36 @@ theorem excess_other (y : Nat → α) : ∀ (cs : List Nat) (σ ρ : List Bool),
   | _ :: _, [], _, h1, _, _ => by simp at h1
   | _ :: _, _ :: _, [], _, h2, _ => by simp at h2
 
-/-- The clamp pair of assignment `σ` over the inputs at coordinates `cs`. -/
-noncomputable def clampOf (y : Nat → α) (cs : List Nat) (σ : List Bool) : α :=
+/-- The clamp pair of assignment `σ` over the inputs `cs` (input `e` has value `y e`):
+`ReLU(2(L + 3/4)) - ReLU(2(L + 1/4))`, `L = Σ_k (σ_k ? y_k - 1 : -y_k)`. -/
+noncomputable def clampOf {β : Type} (y : β → α) (cs : List β) (σ : List Bool) : α :=
   relu (2 * (lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) + 3 / 4))
     - relu (2 * (lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) + 1 / 4))
 
-/-- The units of `clampUnitsOK` add, at coordinate `c`, `s` times each assignment's clamp when `c = tgt`. -/
-theorem clampUnits_sum (R : RatEmb α) (y : Nat → α) (c : Nat) {cs : List Nat} {tgt : Nat} {s : Rat} :
-    ∀ (as : List (List Bool)) (us : List UnitW), clampUnitsOK cs tgt s as us = true →
-      lsum us (unitAt R y c) = lsum as (fun σ => (if tgt = c then R.cast s else 0) * clampOf y cs σ)
+/-- The units of `clampUnitsOK` add, at coordinate `c`, `s` times each assignment's clamp over the
+effective inputs (`effv`) when `c = tgt`. -/
+theorem clampUnits_sum (R : RatEmb α) (y : Nat → α) (c : Nat) {cs : List Nat} {fl : List Bool} {tgt : Nat} {s : Rat}
+    (hfl : fl.length = cs.length) :
+    ∀ (as : List (List Bool)) (us : List UnitW), clampUnitsOK cs fl tgt s as us = true →
+      lsum us (unitAt R y c) = lsum as (fun σ => (if tgt = c then R.cast s else 0) * clampOf (effv y) (cs.zip fl) σ)
   | [], [], _ => rfl
   | σ :: as, u1 :: u2 :: us, h => by
     unfold clampUnitsOK at h
     simp only [Bool.and_eq_true, beq_iff_eq] at h
     obtain ⟨⟨⟨⟨⟨⟨⟨hlen, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, hrest⟩ := h
-    rw [lsum_cons, lsum_cons, lsum_cons, clampUnits_sum R y c as us hrest]
+    rw [lsum_cons, lsum_cons, lsum_cons, clampUnits_sum R y c hfl as us hrest]
     rw [unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
-      dotv_congr R y (sameVec_sound hw2), dotv_clampCol R y cs σ hlen, hb1, hb2]
-    simp only [R.map_sub, R.map_mul, R.map_natCast, R.map_two, R.map_three_halves, R.map_half, R.map_neg]
+      dotv_congr R y (sameVec_sound hw2), dotv_clampCol R y cs fl σ hfl hlen, hb1, hb2]
+    simp only [R.map_add, R.map_sub, R.map_mul, R.map_natCast, R.map_two, R.map_three_halves, R.map_half, R.map_neg]
     unfold clampOf
-    generalize lsum (cs.zip σ) (fun e => if e.2 then y e.1 - 1 else -y e.1) = L
+    generalize lsum ((cs.zip fl).zip σ) (fun e => if e.2 then effv y e.1 - 1 else -effv y e.1) = L
+    generalize (R.cast ((flipShift fl σ : Int) : Rat) : α) = S
     by_cases htc : tgt = c
     · simp only [if_pos htc]
-      have e1 : 2 * L + 2 * natCast (ones σ) + (3 / 2 - 2 * natCast (ones σ)) = (2 : α) * (L + 3 / 4) := by grind
-      have e2 : 2 * L + 2 * natCast (ones σ) + (1 / 2 - 2 * natCast (ones σ)) = (2 : α) * (L + 1 / 4) := by grind
+      have e1 : 2 * L + 2 * natCast (ones σ) - 2 * S + (3 / 2 - 2 * natCast (ones σ) + 2 * S) = (2 : α) * (L + 3 / 4) := by
+        grind
+      have e2 : 2 * L + 2 * natCast (ones σ) - 2 * S + (1 / 2 - 2 * natCast (ones σ) + 2 * S) = (2 : α) * (L + 1 / 4) := by
+        grind
       rw [e1, e2]; grind
     · simp only [if_neg htc]; grind
   | [], _ :: _, h => by simp [clampUnitsOK] at h
@@ -176,7 +200,7 @@ theorem clampUnits_sum (R : RatEmb α) (y : Nat → α) (c : Nat) {cs : List Nat
 
 /-- The clamp of an assignment: `1` for the inputs' own assignment `ρ`, `0` for every other, when
 the inputs are within a total of `1/4` of their 0/1 values. -/
-theorem clampOf_eq (y : Nat → α) {cs : List Nat} {σ ρ : List Bool} (hσ : σ.length = cs.length)
+theorem clampOf_eq {β : Type} (y : β → α) {cs : List β} {σ ρ : List Bool} (hσ : σ.length = cs.length)
     (hρ : ρ.length = cs.length) (herr : errSum y cs ρ ≤ 1 / 4) :
     clampOf y cs σ = if σ = ρ then 1 else 0 := by
   unfold clampOf
@@ -213,12 +237,14 @@ noncomputable def singleWin (C : Cert) (l vc : Nat) (M : Rat) : SVec :=
   | _, _ => []
 
 /-- What one unit group adds to coordinate `c` (read through its templates). -/
-noncomputable def groupVal (R : RatEmb α) (C : Cert) (l : Nat) (y : Nat → α) (c : Nat) (G : GroupD) : α :=
+noncomputable def groupVal (R : RatEmb α) (C : Cert) (LD : LayerD) (l : Nat) (y : Nat → α) (c : Nat) (G : GroupD) : α :=
   match G with
   | .pair g => (if C.crd g = c then 1 else 0) * (relu (y (C.crd g) * 2 + (-1 / 2)) - relu (y (C.crd g) * 2 + (-3 / 2)))
   | .eraser g => (if C.crd g = c then -1 else 0) * relu (y (C.crd g))
-  | .table g ins _ as neg => lsum as (fun σ => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ)
-  | .gate g ins σ neg => (if C.crd g = c then (if neg then -1 else 1) else 0) * clampOf y (ins.map C.crd) σ
+  | .table g ins _ as neg => lsum as (fun σ => (if C.crd g = c then (if neg then -1 else 1) else 0) *
+      clampOf (effv y) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ)
+  | .gate g ins σ neg => (if C.crd g = c then (if neg then -1 else 1) else 0) *
+      clampOf (effv y) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ
   | .clear c' => (if c' = c then 1 else 0) * (relu (-y c') - relu (y c'))
   | .single _ vc wc M => (if wc = c then 1 else 0) * (relu (dotv R y (singleWin C l vc M) + R.cast (1 / 2 - 2 * M))
       - relu (dotv R y (singleWin C l vc M) + R.cast (-1 / 2 - 2 * M)))
@@ -229,7 +255,7 @@ noncomputable def groupVal (R : RatEmb α) (C : Cert) (l : Nat) (y : Nat → α)
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
     ∀ (gs : List GroupD) (us : List UnitW), groupsOK C LD l gs us = true →
-      lsum us (unitAt R y c) = lsum gs (groupVal R C l y c)
+      lsum us (unitAt R y c) = lsum gs (groupVal R C LD l y c)
   | [], [], _ => rfl
   | [], [u], h => by
     unfold groupsOK at h
@@ -270,7 +296,7 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
     have hcl := h.1.2
     have hrest := h.2
     rw [← List.take_append_drop (2 * as.length) us, lsum_append, lsum_cons,
-      lsum_units_eq R y c gs _ hrest, clampUnits_sum R y c as _ hcl]
+      lsum_units_eq R y c gs _ hrest, clampUnits_sum R y c (by simp) as _ hcl]
     simp only [groupVal]
     congr 1
     refine lsum_congr (fun σ _ => ?_)
@@ -283,7 +309,7 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
     have hcl := h.1.2
     have hrest := h.2
     rw [← List.take_append_drop 2 us, lsum_append, lsum_cons,
-      lsum_units_eq R y c gs _ hrest, clampUnits_sum R y c [σ] _ hcl]
+      lsum_units_eq R y c gs _ hrest, clampUnits_sum R y c (by simp) [σ] _ hcl]
     simp only [groupVal, lsum_cons, lsum_nil]
     by_cases hc : C.crd g = c
     · rw [if_pos hc, if_pos hc]; cases neg <;> simp [R.map_neg, R.map_one] <;> grind

@@ -445,8 +445,8 @@ def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
     ∃ f e, featCoord C .isFirst (l - 1) = some f ∧ featCoord C .isLast (l - 1) = some e
 
 /-- `clampUnitsOK` checks every assignment's length. -/
-theorem clampUnits_lengths {cs : List Nat} {tgt : Nat} {s : Rat} :
-    ∀ (as : List (List Bool)) (us : List UnitW), clampUnitsOK cs tgt s as us = true → ∀ σ, σ ∈ as → σ.length = cs.length
+theorem clampUnits_lengths {cs : List Nat} {fl : List Bool} {tgt : Nat} {s : Rat} :
+    ∀ (as : List (List Bool)) (us : List UnitW), clampUnitsOK cs fl tgt s as us = true → ∀ σ, σ ∈ as → σ.length = cs.length
   | [], _, _, σ, h => absurd h (by simp)
   | σ0 :: as, u1 :: u2 :: us, h, σ, hσ => by
     unfold clampUnitsOK at h
@@ -749,8 +749,8 @@ theorem heads_out_target (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List N
   grind
 
 /-- A group adds nothing to a coordinate other than its target. -/
-theorem groupVal_off (R : RatEmb α) {C : Cert} {l : Nat} {y : Nat → α} {c : Nat} {G : GroupD}
-    (h : (G.target C == c) = false) : groupVal R C l y c G = 0 := by
+theorem groupVal_off (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} {y : Nat → α} {c : Nat} {G : GroupD}
+    (h : (G.target C == c) = false) : groupVal R C LD l y c G = 0 := by
   have hne : ∀ g, C.crd g = G.target C → C.crd g ≠ c := fun g hg he => by rw [hg] at he; simp [he] at h
   cases G with
   | pair g => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
@@ -802,8 +802,14 @@ theorem lsum_ite_count (ε : α) (p : Nat → Bool) : ∀ (l : List Nat),
     · rw [if_pos hx, List.filter_cons_of_pos hx, List.length_cons, natCast_succ]; grind
     · rw [if_neg hx, List.filter_cons_of_neg hx]; grind
 
+/-- Zipping two maps of a list is the map of the pair. -/
+theorem zip_map_map {β γ : Type} (f : Nat → β) (g : Nat → γ) : ∀ (ins : List Nat),
+    (ins.map f).zip (ins.map g) = ins.map (fun x => (f x, g x))
+  | [] => rfl
+  | x :: t => by simp only [List.map_cons, List.zip_cons_cons, zip_map_map f g t]
+
 /-- Zipping a map of a list with the list's image. -/
-theorem errSum_map (y : Nat → α) (f : Nat → Nat) (p : Nat → Prop) : ∀ (ins : List Nat),
+theorem errSum_map {β : Type} (y : β → α) (f : Nat → β) (p : Nat → Prop) : ∀ (ins : List Nat),
     errSum y (ins.map f) (ins.map (fun x => decide (p x))) = lsum ins (fun x => absv (y (f x) - ind (p x)))
   | [] => rfl
   | x :: t => by
@@ -1014,39 +1020,47 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     intro g hg hct
     obtain ⟨g', hv⟩ := (cntTarget_zero hlen hh hct).2
     rw [(hrole g hg).1] at hv; cases hv
-  -- inputs: exact, or attended and within ε (2ε for a sign head's)
+  -- inputs: exact, or attended and within ε (2ε for a sign head's); a flipped input's effective
+  -- value `1 - y` (`effv`) is as near its node's value as its raw value `y` is to `1 - [x]` (`rawTarget`)
   have hinput : ∀ x0, inputOK C LD l x0 = true →
-      absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i))
+      absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i))
         ≤ (if (attended LD).contains x0 = true then ε else 0) + (if (signAttended LD).contains x0 = true then ε else 0) := by
     intro x0 hx0
     unfold inputOK at hx0
     simp only [Bool.or_eq_true] at hx0
     by_cases hat : x0 ∈ attended LD
-    · rw [if_pos (List.contains_iff_mem.mpr hat), hy]
+    · rw [if_pos (List.contains_iff_mem.mpr hat)]
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
-      rw [hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
-      simp only [roleVal]
-      have hnf : x0 ∉ flippedAtt LD := by
-        rcases hx0 with hr | hr
-        · exfalso
-          have hz := (hrole x0 hat).2
-          unfold rep at hr; rw [hz] at hr; simp at hr
-        · intro hf
-          simp only [Bool.and_eq_true] at hr
-          have := hr.2
-          rw [List.contains_iff_mem.mpr hf] at this; simp at this
+      have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
+        rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
+        simp only [roleVal]; grind
       have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
       rw [hqn] at hb
-      unfold rawTarget at hb
-      rw [if_neg hnf] at hb
-      have : (0 : α) + rawOut R mode C q.1 q.2.1 x w n i q.2.2 = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by grind
-      rw [this]
-      refine Std.le_trans hb.2 ?_
-      unfold errOf
-      split
-      · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-      · grind
+      have hle : (R.cast (errOf C LD x0) : α) ≤ ε + (if (signAttended LD).contains x0 = true then ε else 0) := by
+        unfold errOf
+        split
+        · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+        · grind
+      have hbd := bounds_of_absv_le hb.2
+      unfold rawTarget at hbd
+      unfold effv flipOf
+      simp only
+      rw [hY]
+      by_cases hf : x0 ∈ flippedAtt LD
+      · rw [if_pos hf] at hbd
+        rw [if_pos (List.contains_iff_mem.mpr hf)]
+        exact absv_le_of_le_of_neg_le (by grind) (by grind)
+      · rw [if_neg hf] at hbd
+        rw [if_neg (fun h => hf (List.contains_iff_mem.mp h))]
+        exact absv_le_of_le_of_neg_le (by grind) (by grind)
     · rw [if_neg (fun h => hat (List.contains_iff_mem.mp h))]
+      have hnf : flipOf LD x0 = false := by
+        cases hcf : flipOf LD x0
+        · rfl
+        · exact absurd (flipped_attended (by unfold flipOf at hcf; exact List.contains_iff_mem.mp hcf)) hat
+      have hev : effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) = attnStep R mode LW x n i (C.crd x0) := by
+        unfold effv; rw [hnf]; rfl
+      rw [hev]
       have hns : (signAttended LD).contains x0 = false := by
         cases hcs : (signAttended LD).contains x0
         · rfl
@@ -1068,15 +1082,15 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [hinv i hi _ (hcrd x0), rep_val hE hr]
         have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
         rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
-      · simp only [Bool.and_eq_true] at hr
-        exact absurd (List.contains_iff_mem.mp hr.1) hat
+      · exact absurd (List.contains_iff_mem.mp hr) hat
   -- the error sum of a node's inputs
   have herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
       (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
-      errSum (attnStep R mode LW x n i) (ins.map C.crd) (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
+      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
+        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
     intro ins hins happ
-    rw [errSum_map]
-    have h1 : lsum ins (fun x0 => absv (attnStep R mode LW x n i (C.crd x0) - ind (holds C.prog w n x0 i)))
+    rw [zip_map_map, errSum_map]
+    have h1 : lsum ins (fun x0 => absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i)))
         ≤ lsum ins (fun x0 => (if (attended LD).contains x0 = true then ε else 0)
             + (if (signAttended LD).contains x0 = true then ε else 0)) := by
       clear happ
@@ -1308,8 +1322,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hb2v, hrg]
       simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
       let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-      have hcl : ∀ σ, σ ∈ as → clampOf (attnStep R mode LW x n i) (ins.map C.crd) σ = if σ = ρ then 1 else 0 :=
-        fun σ hσ => clampOf_eq _ (by rw [List.length_map]; exact hlens σ hσ) (by simp [ρ]) (herr ins hins happ)
+      have hcl : ∀ σ, σ ∈ as → clampOf (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ
+          = if σ = ρ then 1 else 0 :=
+        fun σ hσ => clampOf_eq _ (by simp [hlens σ hσ]) (by simp [ρ]) (herr ins hins happ)
       rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
       have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
           = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
@@ -1363,7 +1378,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [hb2v, hrg]
       simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
       let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-      rw [clampOf_eq _ (by rw [List.length_map]; exact hlen') (by simp [ρ]) (herr ins hins happ)]
+      rw [clampOf_eq _ (by simp [hlen']) (by simp [ρ]) (herr ins hins happ)]
       have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
       have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
           ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
