@@ -261,6 +261,18 @@ def plant_plain_reading(p: Prepared) -> tuple[Certificate, ModelW]:
     return C, _with_units(M, l, first, new)
 
 
+def plant_unshifted(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A table reading a comparison of orientation -1 in its sign head's layer with the flipped column (weight -2 on the
+    raw value for bit 1) but the unflipped biases (no 2 flipShift): the clamp then never fires on (1, 1)."""
+    C, M = p.cert, p.weights
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "table")
+    first = _group_units(C, l, gi)
+    ones = sum(G.assigns[0])
+    u1, u2 = M.layers[l].units[first : first + 2]
+    new = [dataclasses.replace(u1, bias=Fraction(3, 2) - 2 * ones), dataclasses.replace(u2, bias=Fraction(1, 2) - 2 * ones)]
+    return C, _with_units(M, l, first, new)
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -279,6 +291,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "pre_const": ("strict_ffn", plant_pre_const, "layer 1 FFN group 0 (pre of node 3): unit 0 is not the constant -1/2 times coordinate 5"),
     "orientation": ("strict", plant_orientation, "layer 2 head 0 (sign): orientation +1, the comparison's constant r = 0 gives -1"),
     "plain_pair": ("strict", plant_plain_pair, "layer 2: coordinate 1 of attended node 2 is not cleaned by its pairFlip and eraser alone"),
+    "unshifted": ("flipped_reading", plant_unshifted, "layer 2 FFN group 1 (table of node 4): unit 0 has bias -5/2, the clamp -1/2"),
     "plain_reading": (
         "flipped_reading",
         plant_plain_reading,
