@@ -1,4 +1,4 @@
-"""Lean's verdicts on certificates (``checks.families.certify``): four Lean processes in all, serial in the ``lean`` group.
+"""Lean's verdicts on certificates (``checks.families.certify``): Lean processes in the ``lean`` group, the first three two at a time.
 
 1. One module holding every B-RASP and C-RASP library program and every TL example in both regimes, and
    the strict comparisons' TL examples:
@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,9 @@ from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
 from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, Entry
-from hardsoft.checks.families.certify.subjects import Prepared, Subject, library_subjects, prepare, strict_subjects, tl_subjects
-from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module
+from hardsoft.checks.families.certify.subjects import Prepared, Subject, check_subjects, library_subjects, prepare, strict_subjects, tl_subjects
+from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module, precompile
+from hardsoft.checks.families.lean.family import CompiledLibrary, compiled_library
 from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
 from tests.certify_cases import CHUNKED, LEAN_PLANTS, PLANTS, planted
@@ -51,13 +53,34 @@ def _toolchain() -> None:
         pytest.skip(f"no Lean toolchain: {e}")
 
 
+#: The Lean modules compiled beside the certified module (``certified``): the plants' verdict, and the certify family's module
+#: (``verdict.precompile`` caches it for ``test_check_family``). Each is a Lean process of its own against the compiled
+#: library (``LEAN_SLOTS``: two at a time), so the Lean worker uses the second core while the other worker has slack.
+_BESIDE: dict[str, Future] = {}
+
+
 @pytest.fixture(scope="session")
 def certified(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Prepared], ModuleVerdict]:
-    """Every B-RASP and C-RASP library program and TL example, both regimes, in one Lean module."""
+    """Every B-RASP and C-RASP library program and TL example, both regimes, in one Lean module; the plants' module and the
+    certify family's are started beside it once the library is compiled."""
     _toolchain()
+    lib = compiled_library(tmp_path_factory.mktemp("library"), lambda m: None)
+    if lib.failure is None and lib.bundle_dir is not None and lib.key is not None and lib.tc is not None:
+        pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="certify-beside")
+        _BESIDE["plants"] = pool.submit(_plants_verdict, tmp_path_factory.mktemp("plants"), lib)
+        family_entries = [prepare(s).entry() for s in check_subjects()]
+        _BESIDE["family"] = pool.submit(precompile, family_entries, tmp_path_factory.mktemp("family"), lambda m: None, lib.bundle_dir, lib.key, lib.tc)
+        pool.shutdown(wait=False)
     prepared = [prepare(s) for s in CERTIFIED]
     entries = [p.entry() for p in prepared] + [chunked(prepared[0])]
-    return prepared, check_module(entries, tmp_path_factory.mktemp("certified"), lambda m: None)
+    return prepared, check_module(entries, tmp_path_factory.mktemp("certified"), lambda m: None, lib)
+
+
+def _plants_verdict(out: Path, lib: CompiledLibrary | None = None) -> tuple[dict[str, Prepared], ModuleVerdict]:
+    """Every planted wrong certificate, in one Lean module."""
+    prepared = {n: planted(n) for n in LEAN_PLANTS}
+    entries = [dataclasses.replace(p.entry(), chunk_weights=CHUNKED.get(n, CHUNK_WEIGHTS)) for n, p in prepared.items()]
+    return prepared, check_module(entries, out, lambda m: None, lib)
 
 
 def chunked(p: Prepared) -> Entry:
@@ -67,11 +90,10 @@ def chunked(p: Prepared) -> Entry:
 
 @pytest.fixture(scope="session")
 def plants(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Prepared], ModuleVerdict]:
-    """Every planted wrong certificate, in one Lean module."""
+    """Every planted wrong certificate, in one Lean module (compiled beside the certified module when that ran first)."""
     _toolchain()
-    prepared = {n: planted(n) for n in LEAN_PLANTS}
-    entries = [dataclasses.replace(p.entry(), chunk_weights=CHUNKED.get(n, CHUNK_WEIGHTS)) for n, p in prepared.items()]
-    return prepared, check_module(entries, tmp_path_factory.mktemp("plants"), lambda m: None)
+    beside = _BESIDE.pop("plants", None)
+    return beside.result() if beside is not None else _plants_verdict(tmp_path_factory.mktemp("plants"))
 
 
 @pytest.mark.lean
@@ -155,6 +177,9 @@ def test_check_family(tmp_path: Path) -> None:
     """The certify family of make check: four certificates in one module (a C-RASP one among them), each row OK (the verdict
     is cached for make check)."""
     _toolchain()
+    beside = _BESIDE.pop("family", None)
+    if beside is not None:
+        beside.result()  # the module compiled beside the certified one: its verdict is in the cache run() reads
     rows = cf.run("tiny", tmp_path, lambda m: None)
     assert len(rows) == 4 and all(r.outcome is Outcome.OK for r in rows), [(r.name, r.detail) for r in rows]
     assert all(r.verdict == dc.ACCEPTED and r.detail.startswith(dc.ACCEPTED) for r in rows)
