@@ -233,3 +233,14 @@ def test_lean_alone_or_first_runs_in_order(monkeypatch: pytest.MonkeyPatch) -> N
         ("start", "lean"), ("compiling", "lean"), ("end", "lean"), ("start", "smt"), ("end", "smt"), ("start", "certify"), ("end", "certify")
     ]
     assert next(e for e in log if e[:2] == ("start", "smt"))[2] == {}
+
+
+def test_beside_started_is_the_lean_builds_progress_line() -> None:
+    """The line the runner waits for is the one the wasm build prints when its Lean process starts (a renamed line would
+    make every ``hardsoft check`` wait BESIDE_HEAD_START seconds instead)."""
+    import inspect
+
+    from hardsoft.checks.families.lean import build
+
+    src = inspect.getsource(build.build_wasm)
+    assert f'progress(f"{runner.BESIDE_STARTED} ' in src
