@@ -26,6 +26,7 @@ public import HardSoft.Cert.Select
 public import HardSoft.Cert.Heads
 public import HardSoft.Cert.Count
 public import HardSoft.Cert.FFN
+public import HardSoft.Cert.Mixed
 public import HardSoft.Cert.Step
 public import HardSoft.Cert.Sound
 public import HardSoft.Cert.Chunks

@@ -10,8 +10,9 @@ A certificate describes a compiled model the way the compiler laid it out
 position feature, or the 0/1 value of a formula node from the layer after which it exists), where
 each node lives, which construction each head is (`Family`, with its select and value terms; the
 count and sign heads of an inclusive comparison of counts), and what each group of hidden units
-computes (`GroupD`: the clamp of an attended node, its eraser, a truth table, a circuit gate, or an
-inclusive comparison's one-position correction `W`). `check` returns `true` only if the weights are exactly those
+computes (`GroupD`: the clamp of an attended node, its eraser, a truth table, a circuit gate, an
+inclusive comparison's one-position correction `W`, a mixed comparison's clamp of its copied
+counts, or a copy's eraser). `check` returns `true` only if the weights are exactly those
 constructions over those coordinates, the Boolean plans compute their nodes (by enumeration or
 by flattening), every select meets Lemma 8's conditions, and the temperature rule puts every
 head's error within the clamps' tolerance. `HardSoft.Cert.Sound` proves once that `check = true`
@@ -22,8 +23,11 @@ and in soft mode.
 
 * `HardSoft.Cert`: the certificate.
 * `HardSoft.Cert.check`: the checker (evaluated by the kernel on each certificate).
-* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c/n` (bounded) or `1` (unbounded).
+* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / max(n-1, 1)` (mixed comparisons),
+  `c/n` (bounded) or `1` (unbounded).
 * `HardSoft.Cert.errRule`: the rational bound `(1 + γ/k)^(-k)` on `exp(-γ)`, `γ = K/c` or `K`.
+* `HardSoft.Cert.errLk`, `HardSoft.Cert.copyErr`: the mixed comparisons' position lookups' mass
+  bound `(1 + (1/c)/k)^(-k) ≥ exp(-1/c)` and copy error `2x/(1-x)^2`.
 
 ## Main results
 
@@ -42,7 +46,8 @@ namespace HardSoft.Cert
 value of node `g`, or one of the two values an inclusive comparison `g` (`Node.cmp ts r`, every
 term `#<=`) carries between its two layers: `val g`, the count head's output
 `(Σ_k c_k #<=_k + r - 1/2) / (i + 1)`, and `single g`, the one-position correction `W`
-(`1` if `n = 1` and `g` does not hold, else `0`). -/
+(`1` if `n = 1` and `g` does not hold, else `0`); `pre g`, a strict comparison's constant part; and
+`avg d x`, the average `#_d[x](i) / maskCount d n i` a mixed comparison's position lookup reads. -/
 inductive Role where
   | zero
   | feat (f : Feat)
@@ -50,6 +55,16 @@ inductive Role where
   | val (g : Nat)
   | single (g : Nat)
   | pre (g : Nat)
+  | avg (d : CountDir) (x : Nat)
+
+/-- Checker helper: equality of count directions, decided. -/
+noncomputable def dirEq : CountDir → CountDir → Bool
+  | .lt, .lt | .le, .le | .gt, .gt => true
+  | _, _ => false
+
+/-- Checker helper lemma: `dirEq` decides equality. -/
+theorem dirEq_eq {a b : CountDir} (h : dirEq a b = true) : a = b := by
+  cases a <;> cases b <;> simp_all [dirEq]
 
 /-- Checker helper: role equality, decided. -/
 noncomputable def Role.beq : Role → Role → Bool
@@ -59,12 +74,14 @@ noncomputable def Role.beq : Role → Role → Bool
   | .val g, .val g' => g == g'
   | .single g, .single g' => g == g'
   | .pre g, .pre g' => g == g'
+  | .avg d x, .avg d' x' => dirEq d d' && x == x'
   | _, _ => false
 
 /-- `Role.beq` decides equality. -/
 theorem Role.eq_of_beq {a b : Role} (h : a.beq b = true) : a = b := by
   cases a <;> cases b <;> simp_all [Role.beq]
-  exact Feat.eq_of_beq h
+  · exact Feat.eq_of_beq h
+  · exact dirEq_eq h.1
 
 /-- One value column of a count head: it adds `coef` times its source's `0/1` value to the
 coordinate `vc` of comparison `g`'s `V` (a term `c_k #<=[x_k]`: `src = some x_k`, `coef = c_k`;
@@ -78,16 +95,22 @@ structure CntD where
   src : Option Nat
   /-- the `W_O` entry -/
   coef : Rat
+  /-- an average column of a mixed comparison's count: `src = some g`, `coef = 1`, `g` the counted
+  node, `vc` holding `.avg d g` (`#_d[g](i) / maskCount d n i`) after the layer -/
+  avg : Bool
 
 /-- The head constructions (`constructive/heads.py`): tie-breaking (Lemma 8) past / future in the
 bounded / unbounded regime, the unbounded one-sided lookup (Lemma 7), the count head of direction
 `d` with its value columns `ts` (no score, every key ties), and the sign head of a comparison
 (orientation `o`, reading `V` at `vc` and the correction `W` at `wc`; its one value term is the
-comparison's node). -/
+comparison's node), and the position lookup of a mixed comparison's count `#_d[x]` (Lemma 7 over
+positions, unbounded regime): it reads the average at `ac` and writes the count into the copy
+coordinate `cc`. -/
 inductive Family where
   | tbPastB | tbFutB | tbPastU | tbFutU | lkPast | lkFut
   | cnt (d : CountDir) (ts : List CntD)
   | sign (o : Bool) (vc : Nat) (wc : Option Nat)
+  | plk (d : CountDir) (x ac cc : Nat)
 
 /-- A coordinate's role over a stretch of layer boundaries: `role` from boundary `start` on, until
 boundary `stop` (excluded; `none`: to the end). A coordinate serves several nodes in turn
@@ -143,6 +166,11 @@ inductive GroupD where
   /-- the clamp of the raw value `s ≈ 1 - [g]` of a node `g` a sign head attends with orientation `-1`
   (2 units, `ReLU(3/2 - 2s) - ReLU(1/2 - 2s)`) -/
   | pairFlip (g : Nat)
+  /-- mixed comparison `g` (`Node.cmp ts r`) from the copies `cs` of its counts (one per term, in
+  term order): `ReLU(Σ_k 2 c_k y_k + 2r - 1/2) - ReLU(Σ_k 2 c_k y_k + 2r - 3/2)` (2 units) -/
+  | mix (g : Nat) (cs : List Nat)
+  /-- `x - ReLU(x)` on a position lookup's copy coordinate `cc` (1 unit) -/
+  | copyErase (cc : Nat)
 
 /-- One layer of the description: its heads (in the model's order) and its unit groups (in order). -/
 structure LayerD where
@@ -173,6 +201,8 @@ structure Cert where
   root : Nat
   /-- bounded regime (`τ = c/n`) or unbounded (`τ = 1`) -/
   bounded : Bool
+  /-- the mixed comparisons' rule `τ = c / max(n-1, 1)` (unbounded regime only) -/
+  mixed : Bool
   /-- the temperature constant `c` -/
   c : Rat
   /-- the score scale `K` -/
@@ -209,10 +239,19 @@ noncomputable def gammaRule : Rat := if C.bounded then C.K / C.c else C.K
 /-- The rational bound `(1 + γ/k)^(-k) ≥ exp(-γ)` (from `1 + t ≤ exp t`) on every head's error. -/
 noncomputable def errRule : Rat := 1 / (1 + C.gammaRule / C.expK) ^ C.expK
 
+/-- The rational bound `(1 + (1/c)/k)^(-k) ≥ exp(-1/c)` on the position lookups' mass off the count
+(mixed comparisons: the scores' gap `1/max(n-1, 1)` at `τ = c / max(n-1, 1)`). -/
+noncomputable def errLk : Rat := 1 / (1 + (1 / C.c) / C.expK) ^ C.expK
+
+/-- The bound `2x/(1-x)^2` (`x = errLk`) on a position lookup's copy error (HeadMass,
+`position_lookup_copy_at_rule`). -/
+noncomputable def copyErr : Rat := 2 * C.errLk / ((1 - C.errLk) * (1 - C.errLk))
+
 variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α]
 
-/-- The temperature rule at length `n`: `c/n` (bounded), `1` (unbounded). -/
-noncomputable def tauRule (R : RatEmb α) (n : Nat) : α := if C.bounded then R.cast C.c / natCast n else 1
+/-- The temperature rule at length `n`: `c / max(n-1, 1)` (mixed comparisons), `c/n` (bounded), `1` (unbounded). -/
+noncomputable def tauRule (R : RatEmb α) (n : Nat) : α :=
+  if C.mixed then R.cast C.c / natCast (max (n - 1) 1) else if C.bounded then R.cast C.c / natCast n else 1
 
 /-! ### Checker helpers -/
 
@@ -256,6 +295,7 @@ noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
   | .val _ => false
   | .single _ => false
   | .pre _ => false
+  | .avg _ _ => false
 
 /-- The conjuncts of node `r` (its `and`-tree, `r` itself included). -/
 noncomputable def conjuncts (P : Prog) : Nat → Nat → List Nat
@@ -329,7 +369,7 @@ noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) (l 
   | .lkFut => match featCoord C .one l, featCoord C .idx l, featCoord C .idxSq l with
     | some o, some p, some s => some [([(p, 1), (o, 1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
     | _, _, _ => none
-  | .cnt _ _ | .sign _ _ _ => none
+  | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ => none
 
 /-- The mask of a family. -/
 noncomputable def Family.mask : Family → Mask
@@ -339,6 +379,8 @@ noncomputable def Family.mask : Family → Mask
   | .cnt .le _ => .causal
   | .cnt .gt _ => .strictAnti
   | .sign _ _ _ => .none
+  | .plk .gt _ _ _ => .none
+  | .plk _ _ _ _ => .causal
 
 /-- Whether a family belongs to the regime. -/
 noncomputable def Family.inRegime (bounded : Bool) : Family → Bool
@@ -348,7 +390,7 @@ noncomputable def Family.inRegime (bounded : Bool) : Family → Bool
 
 /-- Whether a family is a tie-breaking head (Lemma 8). -/
 noncomputable def Family.tiebreak : Family → Bool
-  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ => false
+  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ => false
   | _ => true
 
 /-- Whether a family looks into the past. -/
@@ -395,11 +437,6 @@ noncomputable def inclusiveCmp (P : Prog) (g : Nat) : Bool :=
   match nodeAt P g with
   | .cmp ts _ => allLe ts && ts.all (fun t => decide (t.2.2 < g))
   | _ => false
-
-/-- Checker helper: equality of count directions, decided. -/
-noncomputable def dirEq : CountDir → CountDir → Bool
-  | .lt, .lt | .le, .le | .gt, .gt => true
-  | _, _ => false
 
 /-- The direction of a comparison (its first term's; `#<=` if none). -/
 noncomputable def cmpDir (P : Prog) (g : Nat) : CountDir :=
@@ -455,14 +492,20 @@ noncomputable def cntExpectedOf (P : Prog) (g : Nat) : List (Rat × Option Nat) 
 /-- Whether a count head is its construction at layer `l`: the mask of its direction (causal for
 `#<=`, strict for `#<`, strict anticausal for `#>`), no score (one empty query and key column), one
 value column per `CntD` writing `coef` into the comparison's `V` coordinate, which holds nothing
-(inclusive) or the constant part `pre g` (strict) before the layer and the comparison's `V` after it. -/
+(inclusive) or the constant part `pre g` (strict) before the layer and the comparison's `V` after it;
+an average column (`avg`, strict directions) reads its node `g` with coefficient `1` into a
+coordinate holding nothing before the layer and `.avg d g` after it. -/
 noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (ts : List CntD) : Bool :=
   hw.mask.beq (Family.cnt d ts).mask &&
   hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !ts.isEmpty &&
   sameCols hw.q [[]] && sameCols hw.k [[]] &&
   cntVOK C l hw.v ts &&
   sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) &&
-  ts.all (fun t => (match d with
+  ts.all (fun t => if t.avg then
+    !dirEq d .le && t.src == some t.g && t.coef == 1 &&
+    (C.roleAt t.vc (l - 1)).beq .zero && (C.roleAt t.vc l).beq (.avg d t.g)
+  else
+    (match d with
     | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
     | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) d && (C.roleAt t.vc (l - 1)).beq (.pre t.g)) &&
     (C.roleAt t.vc l).beq (.val t.g))
@@ -498,11 +541,32 @@ noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o :
      sameCols hw.o [[(C.crd t.node, 1)]]
    | _, _ => false)
 
+/-- Whether a position lookup head is its construction at layer `l` (mixed comparisons, unbounded
+regime, `τ = c / max(n-1, 1)`): mask causal (`#<`) or none (`#>`); scores `2 f p - p^2/D'` from the
+query's average `f` at `ac` (role `.avg d x` at `l - 1`) against the key's `p`, and the query's
+`1/D'` (feature `dirFeat d`) against the key's `p^2`; value `p`; output into the copy `cc`, which
+holds nothing before and after the layer (a `copyErase` group erases it). -/
+noncomputable def plkHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (x ac cc : Nat) : Bool :=
+  C.mixed && !C.bounded && decide (C.errLk < 1) &&
+  (match d with
+   | .lt => hw.mask.beq .causal
+   | .gt => hw.mask.beq .none
+   | .le => false) &&
+  hd.sel.isNone && !hd.anchored && hd.terms.isEmpty &&
+  (C.roleAt ac (l - 1)).beq (.avg d x) &&
+  (C.roleAt cc (l - 1)).beq .zero && (C.roleAt cc l).beq .zero && decide (cc < C.spans.length) &&
+  (match featCoord C .idx (l - 1), featCoord C .idxSq (l - 1), featCoord C (dirFeat d) (l - 1) with
+   | some p, some s, some v =>
+     sameCols hw.q [[(ac, 2)], [(v, -1)]] && sameCols hw.k [[(p, 1)], [(s, 1)]] &&
+     sameCols hw.v [[(p, 1)]] && sameCols hw.o [[(cc, 1)]]
+   | _, _, _ => false)
+
 /-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`). -/
 noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
   match hd.fam with
   | .cnt d ts => cntHeadOK C l hw hd d ts
   | .sign o vc wc => signHeadOK C l hw hd o vc wc
+  | .plk d x ac cc => plkHeadOK C l hw hd d x ac cc
   | _ => headOKSel C l hw hd
 
 /-- The attended nodes of a layer (every value term's node). -/
@@ -534,13 +598,50 @@ noncomputable def cntCols (LD : LayerD) : List CntD :=
     | _ => [])
 
 /-- Whether every comparison counted in a layer has exactly its columns there, in order
-(`cntExpectedOf`), all writing one coordinate. -/
+(`cntExpectedOf`), all writing one coordinate (the columns that are not averages); an average
+column is the only column writing its coordinate. -/
 noncomputable def countsOK (C : Cert) (LD : LayerD) : Bool :=
-  (cntCols LD).all (fun t => match nodeAt C.prog t.g with
+  (cntCols LD).all (fun t => if t.avg then ((cntCols LD).filter (fun u => u.vc == t.vc)).length == 1 else
+    match nodeAt C.prog t.g with
     | .cmp _ _ =>
-      ((cntCols LD).filter (fun u => u.g == t.g)).map (fun u => (u.coef, u.src)) == cntExpectedOf C.prog t.g &&
-      ((cntCols LD).filter (fun u => u.g == t.g)).all (fun u => u.vc == t.vc)
+      ((cntCols LD).filter (fun u => !u.avg && u.g == t.g)).map (fun u => (u.coef, u.src)) == cntExpectedOf C.prog t.g &&
+      ((cntCols LD).filter (fun u => !u.avg && u.g == t.g)).all (fun u => u.vc == t.vc)
     | _ => false)
+
+/-- The copy coordinates of a layer's position lookups, in head order. -/
+noncomputable def plkCopies (LD : LayerD) : List Nat :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .plk _ _ _ cc => [cc]
+    | _ => [])
+
+/-- Whether a layer has a position lookup of the count `#_d[x]` with copy coordinate `cc`. -/
+noncomputable def plkHas (LD : LayerD) (d : CountDir) (x cc : Nat) : Bool :=
+  LD.heads.any (fun hd => match hd.fam with
+    | .plk d' x' _ cc' => dirEq d' d && x' == x && cc' == cc
+    | _ => false)
+
+/-- Whether node `g` is a mixed comparison (`Node.cmp ts r`, every term `#<` or `#>`, some of each,
+every counted node before `g`). -/
+noncomputable def mixedCmp (P : Prog) (g : Nat) : Bool :=
+  match nodeAt P g with
+  | .cmp ts _ => !ts.isEmpty && ts.all (fun t => !dirEq t.2.1 .le) &&
+      ts.any (fun t => dirEq t.2.1 .lt) && ts.any (fun t => dirEq t.2.1 .gt) &&
+      ts.all (fun t => decide (t.2.2 < g))
+  | _ => false
+
+/-- The clamp's input column of a mixed comparison: `2 c_k` on the copy `cs_k` of term `k`. -/
+noncomputable def mixWin (cs : List Nat) (ts : List (Int × CountDir × Nat)) : SVec :=
+  (cs.zip ts).map (fun e => (e.1, 2 * (e.2.1 : Rat)))
+
+/-- `Σ_k |c_k|` over the terms of a comparison. -/
+noncomputable def absCoef (ts : List (Int × CountDir × Nat)) : Rat :=
+  (ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum
+
+/-- Whether each copy `cs_k` is a position lookup's of term `k`'s count, in this layer. -/
+noncomputable def copiesOK (LD : LayerD) : List Nat → List (Int × CountDir × Nat) → Bool
+  | [], [] => true
+  | c :: cs, t :: ts => plkHas LD t.2.1 t.2.2 c && copiesOK LD cs ts
+  | _, _ => false
 
 /-- The largest `|V|` of an inclusive comparison, plus `1/2`: `Σ_k |c_k| + |r - 1/2| + 1/2`. -/
 noncomputable def cmpBound (ts : List (Int × CountDir × Nat)) (r : Int) : Rat :=
@@ -554,6 +655,8 @@ noncomputable def GroupD.target (C : Cert) : GroupD → Nat
   | .single _ _ wc _ => wc
   | .pre _ vc _ => vc
   | .pairFlip g => C.crd g
+  | .mix g _ => C.crd g
+  | .copyErase cc => cc
 
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
@@ -658,15 +761,30 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
        sameVec u2.win [(vc, -1), (f, M), (e, M)] && u2.bias == -1 / 2 - 2 * M && sameVec u2.wout [(wc, -1)]
      | _, _ => false) &&
     groupsOK C LD l gs us
+  | .mix g cs :: gs, u1 :: u2 :: us =>
+    mixedCmp C.prog g && nodupNat cs &&
+    (match nodeAt C.prog g with
+     | .cmp ts r =>
+       copiesOK LD cs ts &&
+       sameVec u1.win (mixWin cs ts) && u1.bias == 2 * (r : Rat) - 1 / 2 && sameVec u1.wout [(C.crd g, 1)] &&
+       sameVec u2.win (mixWin cs ts) && u2.bias == 2 * (r : Rat) - 3 / 2 && sameVec u2.wout [(C.crd g, -1)] &&
+       decide (absCoef ts * C.copyErr ≤ 1 / 4)
+     | _ => false) &&
+    (C.roleAt (C.crd g) (l - 1)).beq .zero && (C.roleAt (C.crd g) l).beq (.node g) &&
+    !(attended LD).contains g && groupsOK C LD l gs us
+  | .copyErase cc :: gs, u :: us =>
+    (plkCopies LD).contains cc &&
+    sameVec u.win [(cc, 1)] && u.bias == 0 && sameVec u.wout [(cc, -1)] && groupsOK C LD l gs us
   | _, _ => false
 
 /-- The groups writing coordinate `c`. -/
 noncomputable def groupsAt (C : Cert) (gs : List GroupD) (c : Nat) : List GroupD := gs.filter (fun G => G.target C == c)
 
 /-- Whether every coordinate is written by the expected groups: an attended node's by its pair then
-its eraser, a table, gate, clearing or single group's coordinate by that group alone; and a
-coordinate is written by a group exactly when its role changes from boundary `l - 1` to boundary
-`l`, except a count head's target (its role changes, written by the head alone). -/
+its eraser, a table, gate, clearing, single or mix group's coordinate by that group alone, a position
+lookup's copy by its `copyErase` alone (each copy once); and any other coordinate is written by a
+group exactly when its role changes from boundary `l - 1` to boundary `l`, except a count head's
+target (its role changes, written by the head alone). -/
 noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   nodupNat ((attended LD).map C.crd) &&
   (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
@@ -674,10 +792,15 @@ noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
     | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
     | _ => false) &&
   LD.groups.all (fun G => match G with
-    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ =>
+    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ | .mix _ _ =>
       (groupsAt C LD.groups (G.target C)).length == 1
     | _ => true) &&
-  (List.range d).all (fun c => if (C.roleAt c (l - 1)).beq (C.roleAt c l)
+  nodupNat (plkCopies LD) &&
+  (plkCopies LD).all (fun cc => match groupsAt C LD.groups cc with
+    | [.copyErase c'] => c' == cc
+    | _ => false) &&
+  (List.range d).all (fun c => if (plkCopies LD).contains c then true
+    else if (C.roleAt c (l - 1)).beq (C.roleAt c l)
     then (groupsAt C LD.groups c).length == 0
     else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
     else (groupsAt C LD.groups c).length != 0)
@@ -745,7 +868,7 @@ noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
      | .modEq 2 r => decide (r < 2) && feats.any (·.beq .one) && feats.any (·.beq .parity)
      | _ => false)
   | .pre g => strictCmp C.prog g && feats.any (·.beq (dirFeat (cmpDir C.prog g)))
-  | .val _ | .single _ => false
+  | .val _ | .single _ | .avg _ _ => false
   | .zero => true
 
 /-- Whether the embedding sets every coordinate to its role's value at layer boundary `0`. -/

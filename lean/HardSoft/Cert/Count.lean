@@ -721,14 +721,6 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
       · rw [hev, hbd, hsc]
         exact sign_out_soft_unbounded R E hE hbd hK hk b hDb.1 hDb.2 hn2
 
-/-- The number of keys a count of direction `d` sees from position `i`: `i + 1` (`#<=`), `i` (`#<`),
-`n - 1 - i` (`#>`). -/
-noncomputable def maskCount (d : CountDir) (n i : Nat) : Nat :=
-  match d with
-  | .le => i + 1
-  | .lt => i
-  | .gt => n - 1 - i
-
 /-- Certificates, definition: a count column's output at position `i`: `#[x](i)` over the number of
 keys for a counted node `x`, `1/(i+1)` for the constant (`is_first`, inclusive counts only). -/
 noncomputable def cntVal (P : Prog) (w : List Nat) (n i : Nat) (d : CountDir) (src : Option Nat) : α :=
@@ -741,17 +733,28 @@ theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir
     (hok : cntHeadOK C l hw hd dir ts = true) :
     hw.mask = (Family.cnt dir ts).mask ∧ hd.terms = [] ∧ sameCols hw.q [[]] = true ∧ sameCols hw.k [[]] = true ∧
       cntVOK C l hw.v ts = true ∧ sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) = true ∧
-      ∀ t, t ∈ ts → (match (generalizing := false) dir with
+      ∀ t, t ∈ ts →
+        (t.avg = true ∧ dir ≠ .le ∧ t.src = some t.g ∧ t.coef = 1 ∧ C.roleAt t.vc (l - 1) = .zero ∧
+          C.roleAt t.vc l = .avg dir t.g) ∨
+        (t.avg = false ∧ (match (generalizing := false) dir with
         | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
         | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) dir &&
-            (C.roleAt t.vc (l - 1)).beq (.pre t.g)) = true ∧ C.roleAt t.vc l = .val t.g := by
+            (C.roleAt t.vc (l - 1)).beq (.pre t.g)) = true ∧ C.roleAt t.vc l = .val t.g) := by
   unfold cntHeadOK at hok
   simp only [Bool.and_eq_true] at hok
   obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨hm, _⟩, _⟩, hterms⟩, _⟩, hq⟩, hk⟩, hv⟩, ho⟩, hall⟩ := hok
   refine ⟨Mask.eq_of_beq hm, by simpa using hterms, hq, hk, hv, ho, fun t ht => ?_⟩
   have := List.all_eq_true.mp hall t ht
-  simp only [Bool.and_eq_true] at this
-  exact ⟨this.1, Role.eq_of_beq this.2⟩
+  cases hav : t.avg with
+  | true =>
+    rw [hav, if_pos rfl] at this
+    simp only [Bool.and_eq_true, beq_iff_eq, Bool.not_eq_true'] at this
+    obtain ⟨⟨⟨⟨h1, h2⟩, h3⟩, h4⟩, h5⟩ := this
+    exact Or.inl ⟨rfl, fun h => by rw [h] at h1; simp [dirEq] at h1, h2, h3, Role.eq_of_beq h4, Role.eq_of_beq h5⟩
+  | false =>
+    rw [hav] at this
+    simp only [Bool.false_eq_true, if_false, Bool.and_eq_true] at this
+    exact Or.inr ⟨rfl, this.1, Role.eq_of_beq this.2⟩
 
 /-- Certificates, comparison of counts (the count head, both modes, every direction): a count head
 the checker accepts outputs, at every coordinate `c`, `Σ` over its columns aimed at `c` of `coef`
@@ -820,7 +823,8 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
   rw [headOut_cols]
   have hall : ∀ t, t ∈ ts → dir = .le ∨ t.src.isSome = true := by
     intro t ht
-    have := (hcol t ht).1
+    rcases hcol t ht with ⟨_, _, hs, _⟩ | ⟨_, this, _⟩
+    · exact Or.inr (by rw [hs]; rfl)
     cases dir with
     | le => exact Or.inl rfl
     | lt => simp only [Bool.and_eq_true] at this; exact Or.inr this.1.1.1
@@ -852,10 +856,6 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         by_cases hc : t.vc = c
         · rw [if_pos hc, if_pos hc, Rat.add_zero]; grind
         · rw [if_neg hc, if_neg hc, Rat.add_zero, R.map_zero]; grind
-
-/-- Checker helper lemma: `dirEq` decides equality. -/
-theorem dirEq_eq {a b : CountDir} (h : dirEq a b = true) : a = b := by
-  cases a <;> cases b <;> simp_all [dirEq]
 
 /-- No comparison is both inclusive and strict. -/
 theorem incl_not_strict {P : Prog} {g : Nat} (h : inclusiveCmp P g = true) : strictCmp P g = false := by

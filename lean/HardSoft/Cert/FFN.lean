@@ -236,6 +236,12 @@ noncomputable def singleWin (C : Cert) (l vc : Nat) (M : Rat) : SVec :=
   | some f, some e => [(vc, -1), (f, M), (e, M)]
   | _, _ => []
 
+/-- The terms of a comparison (none for another node). -/
+noncomputable def cmpTs (P : Prog) (g : Nat) : List (Int × CountDir × Nat) :=
+  match nodeAt P g with
+  | .cmp ts _ => ts
+  | _ => []
+
 /-- What one unit group adds to coordinate `c` (read through its templates). -/
 noncomputable def groupVal (R : RatEmb α) (C : Cert) (LD : LayerD) (l : Nat) (y : Nat → α) (c : Nat) (G : GroupD) : α :=
   match G with
@@ -251,6 +257,10 @@ noncomputable def groupVal (R : RatEmb α) (C : Cert) (LD : LayerD) (l : Nat) (y
   | .pre g vc f => (if vc = c then 1 else 0) * (relu (y f * R.cast (((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))
       - relu (y f * R.cast (-(((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))))
   | .pairFlip g => (if C.crd g = c then 1 else 0) * (relu (y (C.crd g) * (-2) + 3 / 2) - relu (y (C.crd g) * (-2) + 1 / 2))
+  | .mix g cs => (if C.crd g = c then 1 else 0) *
+      (relu (dotv R y (mixWin cs (cmpTs C.prog g)) + R.cast (2 * (cmpR C.prog g : Rat) - 1 / 2))
+        - relu (dotv R y (mixWin cs (cmpTs C.prog g)) + R.cast (2 * (cmpR C.prog g : Rat) - 3 / 2)))
+  | .copyErase cc => (if cc = c then -1 else 0) * relu (y cc)
 
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
@@ -376,7 +386,40 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
     by_cases hc : vc = c
     · simp only [if_pos hc]; grind
     · simp only [if_neg hc]; grind
+  | .mix g cs :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨⟨⟨_, _⟩, hm⟩, _⟩, _⟩, _⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest]
+    cases hn : nodeAt C.prog g with
+    | cmp ts r =>
+      rw [hn] at hm
+      simp only [Bool.and_eq_true, beq_iff_eq] at hm
+      obtain ⟨⟨⟨⟨⟨⟨⟨_, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, _⟩ := hm
+      rw [unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+        dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+      simp only [groupVal, cmpTs, cmpR, hn]
+      by_cases hc : C.crd g = c
+      · simp only [if_pos hc, R.map_one, R.map_neg]; grind
+      · simp only [if_neg hc, R.map_zero]; grind
+    | _ => rw [hn] at hm; simp at hm
+  | .copyErase cc :: gs, u :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨_, hw⟩, hb⟩, ho⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest, unitAt_of_row R y c ho,
+      dotv_congr R y (sameVec_sound hw), hb]
+    simp only [dotv_cons, dotv_nil, groupVal]
+    simp only [R.map_one, R.map_zero, R.map_neg]
+    by_cases hc : cc = c
+    · simp only [if_pos hc]
+      have : y cc * 1 + 0 + 0 = y cc := by grind
+      rw [this]; grind
+    · simp only [if_neg hc]; grind
   | [], _ :: _ :: _, h => by simp [groupsOK] at h
+  | .mix _ _ :: _, [], h => by simp [groupsOK] at h
+  | .mix _ _ :: _, [_], h => by simp [groupsOK] at h
+  | .copyErase _ :: _, [], h => by simp [groupsOK] at h
   | .pairFlip _ :: _, [], h => by simp [groupsOK] at h
   | .pairFlip _ :: _, [_], h => by simp [groupsOK] at h
   | .pre _ _ _ :: _, [], h => by simp [groupsOK] at h

@@ -693,7 +693,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     rw [this]
     exact Std.le_trans (Std.le_of_lt (E.pos _)) (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
   cases hfam : hd.fam with
-  | cnt _ _ | sign _ _ _ =>
+  | cnt _ _ | sign _ _ _ | plk _ _ _ _ =>
     obtain ⟨tm, htm, _⟩ := score_tm R hok
     rw [hfam] at htm; simp [scoreTemplate] at htm
   | tbPastB | tbPastU | lkPast =>

@@ -76,9 +76,18 @@ noncomputable def cntDen (d : CountDir) (n i : Nat) : Nat :=
   | .lt => max i 1
   | .gt => max (n - 1 - i) 1
 
+/-- The number of keys a count of direction `d` sees from position `i`: `i + 1` (`#<=`), `i` (`#<`),
+`n - 1 - i` (`#>`). -/
+noncomputable def maskCount (d : CountDir) (n i : Nat) : Nat :=
+  match d with
+  | .le => i + 1
+  | .lt => i
+  | .gt => n - 1 - i
+
 /-- Certificates, definition: the value a role gives a coordinate at position `i`: `0`, a feature,
-a node's 0/1 value, an inclusive comparison's `V = (A - 1/2)/(i + 1)` (`A = cmpA`), or its
-correction `W = [n = 1 and g fails]`. -/
+a node's 0/1 value, an inclusive comparison's `V = (A - 1/2)/(i + 1)` (`A = cmpA`), its
+correction `W = [n = 1 and g fails]`, a strict comparison's constant part, or the average
+`#_d[x](i) / maskCount d n i` of a mixed comparison's count (`0` when no key). -/
 noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Nat) : α :=
   match r with
   | .zero => 0
@@ -87,6 +96,7 @@ noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Na
   | .val g => (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast (cntDen (cmpDir P g) n i)
   | .single g => ind (n = 1 ∧ ¬ holds P w n g i)
   | .pre g => (icast (2 * cmpR P g - 1) : α) / 2 * (dirFeat (cmpDir P g)).val n i
+  | .avg d x => natCast (countIn (fun j => holds P w n x j) n i d) / natCast (maskCount d n i)
 
 /-- Certificates, definition: the invariant at layer boundary `l`: every coordinate `c < d` holds
 its role's value at every position `i < n`. -/
@@ -154,6 +164,7 @@ theorem rep_val {C : Cert} (hE : equivOK C = true) {g l : Nat} (h : rep C g l = 
   | val _ => simp at h
   | single _ => simp at h
   | pre _ => simp at h
+  | avg _ _ => simp at h
   | feat f =>
     simp only [roleVal]
     unfold featIs at h
@@ -241,6 +252,7 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
   cases r with
   | val _ => simp at hrole
   | single _ => simp at hrole
+  | avg _ _ => simp at hrole
   | pre g =>
     simp only [Bool.and_eq_true] at hrole
     have h1 : ∀ g', C.roleAt c 0 ≠ .node g' := fun g' h => by rw [hr] at h; cases h

@@ -1,6 +1,6 @@
 module
 
-public import HardSoft.Cert.FFN
+public import HardSoft.Cert.Mixed
 
 /-!
 # Certificates, part 10: one layer keeps the invariant
@@ -161,6 +161,25 @@ noncomputable def cntOut (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : Hea
   | .cnt _ _ => headOut R mode hw x n i c
   | _ => 0
 
+/-- A position lookup's output at coordinate `c`: its copy if `c` is its copy coordinate (`0` for
+the other heads). -/
+noncomputable def plkPart (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : HeadD) (x : Acts α) (n i c : Nat) : α :=
+  match hd.fam with
+  | .plk _ _ _ cc => if cc = c then plkOut R mode hw x n i else 0
+  | _ => 0
+
+/-- The copy coordinate of a head (none unless a position lookup). -/
+noncomputable def copyOf (hd : HeadD) : List Nat :=
+  match hd.fam with
+  | .plk _ _ _ cc => [cc]
+  | _ => []
+
+/-- `plkPart` through `copyOf`. -/
+theorem plkPart_eq (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : HeadD) (x : Acts α) (n i c : Nat) :
+    plkPart R mode hw hd x n i c = if copyOf hd = [c] then plkOut R mode hw x n i else 0 := by
+  unfold plkPart copyOf
+  split <;> simp
+
 /-- What every sign head the checker accepts has: one term, one value column, its node's coordinate
 as its one output row, free before the layer and the node's after it. -/
 theorem sign_common {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
@@ -179,21 +198,26 @@ theorem sign_common {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {v
 /-- A head the checker accepts outputs, at coordinate `c`, its value terms aimed at `c` plus (a
 count head) its count columns. -/
 theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {hw : HeadW} {hd : HeadD}
-    (hok : headOK C l hw hd = true) {i : Nat} (hi : i < n) (c : Nat) :
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {i : Nat} (hi : i < n) (c : Nat) :
     headOut R mode hw x n i c
       = lsum hd.terms (fun t => if C.crd t.node = c then rawOut R mode C hw hd x w n i t else 0)
-        + cntOut R mode hw hd x n i c := by
+        + cntOut R mode hw hd x n i c + plkPart R mode hw hd x n i c := by
   unfold headOK at hok
   cases hfam : hd.fam with
   | cnt dir ts =>
     rw [hfam] at hok
     obtain ⟨-, hterms, -⟩ := cnt_facts hok
-    simp only [cntOut, hfam, hterms, lsum_nil]; grind
+    simp only [cntOut, plkPart, hfam, hterms, lsum_nil]; grind
+  | plk dir y ac cc =>
+    rw [hfam] at hok
+    have hterms := (plk_facts hok).2.2.2.2.1
+    rw [plk_head_out R mode hinv hroles hok hi c]
+    simp only [cntOut, plkPart, hfam, hterms, lsum_nil]; grind
   | sign o vc wc =>
     rw [hfam] at hok
     obtain ⟨t, v0, hterms, hv, ho, -, -⟩ := sign_common hok
-    simp only [cntOut, rawOut, hfam, hterms, lsum_cons, lsum_nil]
+    simp only [cntOut, plkPart, rawOut, hfam, hterms, lsum_cons, lsum_nil]
     by_cases hc : C.crd t.node = c
     · rw [if_pos hc, hc]; grind
     · rw [if_neg hc, headOut_cols, lsum_zip_sameCols hv ho (fun v o (_ : Unit) => colOut R mode hw x n i v * R.cast (svGet o c))
@@ -204,7 +228,7 @@ theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     rw [hfam] at hok
     have hsel : headOKSel C l hw hd = true := hok
     rw [headOut_eq R mode hinv hE hcrd hsel hi c]
-    simp only [cntOut, rawOut, hfam]
+    simp only [cntOut, plkPart, rawOut, hfam]
     have e : ∀ t : TermD, termOut R mode C hw x w n i t * (if C.crd t.node = c then 1 else 0)
         = if C.crd t.node = c then termOut R mode C hw x w n i t else 0 := by
       intro t; split <;> grind
@@ -228,18 +252,69 @@ noncomputable def colsOf (hd : HeadD) : List CntD :=
 
 /-- The heads' output at coordinate `c`: the value terms aimed at `c`, plus the count heads'. -/
 theorem heads_out_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
-    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) {LW : LayerW} {LD : LayerD}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
+    {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     lsum LW.heads (fun h => headOut R mode h x n i c)
       = lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0)
-        + lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c) := by
+        + lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
+        + lsum (LW.heads.zip LD.heads) (fun p => plkPart R mode p.1 p.2 x n i c) := by
   rw [← lsum_zip_fst (fun h => headOut R mode h x n i c) LW.heads LD.heads hlen]
   unfold flatTerms
-  rw [lsum_flatMap, lsum_congr (fun p hp => head_decomp R mode hinv hE hcrd (hh p hp) hi c), lsum_add]
-  congr 1
+  rw [lsum_flatMap, lsum_congr (fun p hp => head_decomp R mode hinv hE hcrd hroles (hh p hp) hi c), lsum_add, lsum_add]
+  congr 2
   refine lsum_congr (fun p _ => ?_)
   rw [lsum_map]
+
+/-- The position lookups write nothing into a coordinate that is no copy. -/
+theorem plk_part_zero (R : RatEmb α) (mode : Mode α) {LW : LayerW} {LD : LayerD} (x : Acts α) (n i : Nat) {c : Nat}
+    (hc : c ∉ plkCopies LD) :
+    lsum (LW.heads.zip LD.heads) (fun p => plkPart R mode p.1 p.2 x n i c) = 0 := by
+  refine lsum_zero (fun p hp => ?_)
+  rw [plkPart_eq, if_neg (fun he => hc ?_)]
+  unfold plkCopies
+  exact List.mem_flatMap.mpr ⟨p.2, (List.of_mem_zip hp).2, by
+    have : copyOf p.2 = [c] := he
+    unfold copyOf at this; rw [this]; simp⟩
+
+/-- `nodupNat` of an append. -/
+theorem nodupNat_append {l1 l2 : List Nat} (h : nodupNat (l1 ++ l2) = true) :
+    nodupNat l2 = true ∧ ∀ x, x ∈ l1 → x ∉ l2 := by
+  induction l1 with
+  | nil => exact ⟨h, fun x hx => absurd hx (by simp)⟩
+  | cons a t ih =>
+    rw [List.cons_append] at h
+    obtain ⟨hnot, hnd⟩ := nodupNat_cons h
+    obtain ⟨h1, h2⟩ := ih hnd
+    refine ⟨h1, fun x hx => ?_⟩
+    simp only [List.mem_cons] at hx
+    rcases hx with rfl | hx
+    · exact fun hm => hnot (List.mem_append_right t hm)
+    · exact h2 x hx
+
+/-- The position lookups write into a copy coordinate exactly its head's copy (copies without repeats). -/
+theorem plk_part_at (R : RatEmb α) (mode : Mode α) (x : Acts α) (n i cc : Nat) :
+    ∀ (a : List HeadW) (b : List HeadD), nodupNat (b.flatMap copyOf) = true →
+      ∀ p0, p0 ∈ a.zip b → copyOf p0.2 = [cc] →
+        lsum (a.zip b) (fun p => plkPart R mode p.1 p.2 x n i cc) = plkOut R mode p0.1 x n i
+  | [], _, _, p0, hp, _ => by simp at hp
+  | _ :: _, [], _, p0, hp, _ => by simp at hp
+  | hw :: a, hd :: b, hnd, p0, hp, hc => by
+    rw [List.flatMap_cons] at hnd
+    obtain ⟨hnd', hdis⟩ := nodupNat_append hnd
+    simp only [List.zip_cons_cons, List.mem_cons] at hp
+    rw [List.zip_cons_cons, lsum_cons, plkPart_eq]
+    rcases hp with rfl | hp
+    · have hc' : copyOf hd = [cc] := hc
+      have hnot := hdis cc (by rw [hc']; simp)
+      rw [if_pos hc', lsum_zero (fun p hp' => by
+        rw [plkPart_eq, if_neg (fun he => hnot (List.mem_flatMap.mpr ⟨p.2, (List.of_mem_zip hp').2, by rw [he]; simp⟩))])]
+      grind
+    · have hne : copyOf hd ≠ [cc] := fun he => hdis cc (by rw [he]; simp)
+        (List.mem_flatMap.mpr ⟨p0.2, (List.of_mem_zip hp).2, by rw [hc]; simp⟩)
+      rw [if_neg hne, plk_part_at R mode x n i cc a b hnd' p0 hp hc]
+      grind
 
 /-- The count columns of a count head, each with the head's direction (none for the other heads). -/
 noncomputable def colsOfD (hd : HeadD) : List (CountDir × CntD) :=
@@ -287,7 +362,8 @@ theorem cnt_part_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
 
 /-- The facts of every count column of a layer. -/
 theorem cntCols_facts {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
-    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {td : CountDir × CntD} (ht : td ∈ cntColsD LD) :
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {td : CountDir × CntD} (ht : td ∈ cntColsD LD)
+    (hav : td.2.avg = false) :
     cmpDir C.prog td.2.g = td.1 ∧ C.roleAt td.2.vc l = .val td.2.g ∧
       ((td.1 = .le ∧ inclusiveCmp C.prog td.2.g = true ∧ C.roleAt td.2.vc (l - 1) = .zero) ∨
        (td.1 ≠ .le ∧ strictCmp C.prog td.2.g = true ∧ C.roleAt td.2.vc (l - 1) = .pre td.2.g)) := by
@@ -300,7 +376,10 @@ theorem cntCols_facts {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
   | cnt dir ts =>
     rw [hfam] at hok ht'
     obtain ⟨t, htm, rfl⟩ := List.mem_map.mp ht'
-    obtain ⟨hm, hl⟩ := (cnt_facts hok).2.2.2.2.2.2 t htm
+    obtain ⟨hm, hl⟩ : _ ∧ _ := by
+      rcases (cnt_facts hok).2.2.2.2.2.2 t htm with ⟨h, _⟩ | ⟨_, h⟩
+      · rw [hav] at h; cases h
+      · exact h
     refine ⟨?_, hl, ?_⟩
     · cases dir with
       | le => simp only [Bool.and_eq_true] at hm; exact cmpDir_of_incl hm.1
@@ -310,6 +389,26 @@ theorem cntCols_facts {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
       | le => simp only [Bool.and_eq_true] at hm; exact Or.inl ⟨rfl, hm.1, Role.eq_of_beq hm.2⟩
       | lt => simp only [Bool.and_eq_true] at hm; exact Or.inr ⟨by simp, hm.1.1.2, Role.eq_of_beq hm.2⟩
       | gt => simp only [Bool.and_eq_true] at hm; exact Or.inr ⟨by simp, hm.1.1.2, Role.eq_of_beq hm.2⟩
+  | _ => rw [hfam] at ht'; simp at ht'
+
+/-- The facts of an average column of a layer. -/
+theorem cntCols_avg {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {td : CountDir × CntD} (ht : td ∈ cntColsD LD)
+    (hav : td.2.avg = true) :
+    td.1 ≠ .le ∧ td.2.src = some td.2.g ∧ td.2.coef = 1 ∧ C.roleAt td.2.vc (l - 1) = .zero ∧
+      C.roleAt td.2.vc l = .avg td.1 td.2.g := by
+  rw [cntColsD_zip hlen] at ht
+  obtain ⟨p, hp, ht'⟩ := List.mem_flatMap.mp ht
+  have hok := hh p hp
+  unfold headOK at hok
+  unfold colsOfD at ht'
+  cases hfam : p.2.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok ht'
+    obtain ⟨t, htm, rfl⟩ := List.mem_map.mp ht'
+    rcases (cnt_facts hok).2.2.2.2.2.2 t htm with ⟨_, h⟩ | ⟨h, _⟩
+    · exact h
+    · simp only at hav; rw [hav] at h; cases h
   | _ => rw [hfam] at ht'; simp at ht'
 
 /-- A count target: its coordinate is written by count columns. -/
@@ -338,13 +437,19 @@ theorem cnt_part_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat}
 comparison's `V` after it. -/
 theorem cntTarget_zero {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (hc : isCntTarget LD c) :
-    (C.roleAt c (l - 1) = .zero ∨ ∃ g, C.roleAt c (l - 1) = .pre g) ∧ ∃ g, C.roleAt c l = .val g := by
+    (C.roleAt c (l - 1) = .zero ∨ ∃ g, C.roleAt c (l - 1) = .pre g) ∧
+      ((∃ g, C.roleAt c l = .val g) ∨ ∃ dir g, C.roleAt c l = .avg dir g) := by
   obtain ⟨td, ht, rfl⟩ := cntTarget_mem hc
-  have := cntCols_facts hlen hh ht
-  refine ⟨?_, td.2.g, this.2.1⟩
-  rcases this.2.2 with h | h
-  · exact Or.inl h.2.2
-  · exact Or.inr ⟨td.2.g, h.2.2⟩
+  cases hav : td.2.avg with
+  | true =>
+    have := cntCols_avg hlen hh ht hav
+    exact ⟨Or.inl this.2.2.2.1, Or.inr ⟨td.1, td.2.g, this.2.2.2.2⟩⟩
+  | false =>
+    have := cntCols_facts hlen hh ht hav
+    refine ⟨?_, Or.inl ⟨td.2.g, this.2.1⟩⟩
+    rcases this.2.2 with h | h
+    · exact Or.inl h.2.2
+    · exact Or.inr ⟨td.2.g, h.2.2⟩
 
 /-- Certificates, comparison of counts (the count head in the layer, both modes): at a count
 target, the value before the layer (nothing, or a strict comparison's constant part) plus the count
@@ -359,66 +464,94 @@ theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
       = roleVal C.prog w n (C.roleAt c l) i := by
   rw [cnt_part_eq R mode hinv hE hcrd hroles hlen hh hi c]
   obtain ⟨td0, htd0, hvc0⟩ := cntTarget_mem hc
-  have hf0 := cntCols_facts hlen hh htd0
-  rw [← hvc0, hf0.2.1]
   have ht0 : td0.2 ∈ cntCols LD := by rw [cntCols_eq]; exact List.mem_map.mpr ⟨td0, htd0, rfl⟩
   have hc0 := List.all_eq_true.mp hcnt td0.2 ht0
-  cases hn : nodeAt C.prog td0.2.g with
-  | cmp ts r =>
-    rw [hn] at hc0
-    simp only [Bool.and_eq_true, beq_iff_eq, List.all_eq_true] at hc0
-    obtain ⟨hmap, hsame⟩ := hc0
-    -- the columns aimed at `td0.2.vc` are those of `td0.2.g`
-    have hiff : ∀ td, td ∈ cntColsD LD → (td.2.vc = td0.2.vc ↔ (td.2.g == td0.2.g) = true) := by
-      intro td ht
-      constructor
-      · intro he
-        have h1 := (cntCols_facts hlen hh ht).2.1
-        rw [he, hf0.2.1] at h1
-        have h2 := Role.val.inj h1
-        simp [h2]
-      · intro hg
-        have htm : td.2 ∈ cntCols LD := by rw [cntCols_eq]; exact List.mem_map.mpr ⟨td, ht, rfl⟩
-        have := hsame td.2 (List.mem_filter.mpr ⟨htm, hg⟩)
-        simpa using this
-    rw [lsum_congr (g := fun td => if (td.2.g == td0.2.g) = true
-        then R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src else 0)
-      (fun td ht => by
-        by_cases h : td.2.vc = td0.2.vc
-        · have hg := (hiff td ht).mp h
-          have hdir := (cntCols_facts hlen hh ht).1
-          have hgg : td.2.g = td0.2.g := by simpa using hg
-          rw [hgg] at hdir
-          simp only [if_pos h, if_pos hg, hdir]
-        · simp only [if_neg h, if_neg (fun h' => h ((hiff td ht).mpr h'))])]
-    rw [lsum_filter_eq (p := fun td => td.2.g == td0.2.g) (fun td _ hp => by rw [if_neg (by simp [hp])])]
-    rw [lsum_congr (g := fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
-      (fun td ht => by rw [if_pos (List.mem_filter.mp ht).2])]
-    have hl : lsum ((cntColsD LD).filter (fun td => td.2.g == td0.2.g))
-          (fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
-        = lsum (((cntCols LD).filter (fun u => u.g == td0.2.g)).map (fun u : CntD => (u.coef, u.src)))
-            (fun e => R.cast e.1 * cntVal C.prog w n i (cmpDir C.prog td0.2.g) e.2) := by
-      rw [cntCols_eq, List.filter_map, List.map_map, lsum_map]
-      rfl
-    have hce : cntExpectedOf C.prog td0.2.g
-        = if strictCmp C.prog td0.2.g then ts.map (fun t => ((t.1 : Rat), some t.2.2)) else cntExpected ts r := by
-      simp only [cntExpectedOf, hn]
-    rw [hl, hmap, hce]
-    rcases hf0.2.2 with ⟨hle, hinc, hz⟩ | ⟨hle, hstr, hpre⟩
-    · rw [if_neg (by rw [incl_not_strict hinc]; simp), hz, cmpDir_of_incl hinc]
-      unfold inclusiveCmp at hinc
-      rw [hn] at hinc
-      simp only [Bool.and_eq_true] at hinc
-      rw [cntExpected_sum R C.prog w n i r hinc.1]
-      simp only [roleVal, cmpA, hn, cmpDir_of_incl (show inclusiveCmp C.prog td0.2.g = true by
-        unfold inclusiveCmp; rw [hn]; simp only [Bool.and_eq_true]; exact hinc), cntDen]
-      grind
-    · rw [if_pos hstr, hpre, strictCols_sum R C.prog w n i _ ts (strict_dirs hstr hn).1]
-      exact strict_val C.prog w n i hstr hn
-  | _ =>
-    rcases hf0.2.2 with ⟨_, hinc, _⟩ | ⟨_, hstr, _⟩
-    · unfold inclusiveCmp at hinc; rw [hn] at hinc; simp at hinc
-    · unfold strictCmp at hstr; rw [hn] at hstr; simp at hstr
+  cases hav0 : td0.2.avg with
+  | true =>
+    -- an average column: the only column writing its coordinate
+    rw [hav0, if_pos rfl] at hc0
+    simp only [beq_iff_eq] at hc0
+    obtain ⟨_, hsrc, hcoef, hz, hl⟩ := cntCols_avg hlen hh htd0 hav0
+    rw [← hvc0, hz, hl]
+    rw [lsum_filter_eq (p := fun td => td.2.vc == td0.2.vc) (fun td _ hp => by rw [if_neg (by simpa using hp)])]
+    have hf1 : (cntColsD LD).filter (fun td => td.2.vc == td0.2.vc) = [td0] := by
+      have hlen1 : ((cntColsD LD).filter (fun td => td.2.vc == td0.2.vc)).length = 1 := by
+        have : ((cntColsD LD).filter (fun td => td.2.vc == td0.2.vc)).length
+            = ((cntCols LD).filter (fun u => u.vc == td0.2.vc)).length := by
+          rw [cntCols_eq, List.filter_map, List.length_map]; rfl
+        rw [this]; exact hc0
+      have hm : td0 ∈ (cntColsD LD).filter (fun td => td.2.vc == td0.2.vc) := List.mem_filter.mpr ⟨htd0, by simp⟩
+      generalize (cntColsD LD).filter (fun td => td.2.vc == td0.2.vc) = L at hlen1 hm
+      match L, hlen1, hm with
+      | [a], _, hm => simp only [List.mem_singleton] at hm; rw [hm]
+    rw [hf1, lsum_cons, lsum_nil, if_pos rfl, hcoef, R.map_one, hsrc]
+    simp only [roleVal, cntVal]; grind
+  | false =>
+    have hf0 := cntCols_facts hlen hh htd0 hav0
+    rw [hav0, if_neg (by simp)] at hc0
+    rw [← hvc0, hf0.2.1]
+    cases hn : nodeAt C.prog td0.2.g with
+    | cmp ts r =>
+      rw [hn] at hc0
+      simp only [Bool.and_eq_true, beq_iff_eq, List.all_eq_true] at hc0
+      obtain ⟨hmap, hsame⟩ := hc0
+      -- the columns aimed at `td0.2.vc` are those of `td0.2.g` (not averages)
+      have hiff : ∀ td, td ∈ cntColsD LD → (td.2.vc = td0.2.vc ↔ (!td.2.avg && td.2.g == td0.2.g) = true) := by
+        intro td ht
+        constructor
+        · intro he
+          cases hav : td.2.avg with
+          | true =>
+            have h1 := (cntCols_avg hlen hh ht hav).2.2.2.2
+            rw [he, hf0.2.1] at h1; cases h1
+          | false =>
+            have h1 := (cntCols_facts hlen hh ht hav).2.1
+            rw [he, hf0.2.1] at h1
+            have h2 := Role.val.inj h1
+            simp [h2]
+        · intro hg
+          have htm : td.2 ∈ cntCols LD := by rw [cntCols_eq]; exact List.mem_map.mpr ⟨td, ht, rfl⟩
+          have := hsame td.2 (List.mem_filter.mpr ⟨htm, hg⟩)
+          simpa using this
+      rw [lsum_congr (g := fun td => if (!td.2.avg && td.2.g == td0.2.g) = true
+          then R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src else 0)
+        (fun td ht => by
+          by_cases h : td.2.vc = td0.2.vc
+          · have hg := (hiff td ht).mp h
+            have hg' := hg
+            simp only [Bool.and_eq_true, Bool.not_eq_true', beq_iff_eq] at hg'
+            have hdir := (cntCols_facts hlen hh ht hg'.1).1
+            rw [hg'.2] at hdir
+            simp only [if_pos h, if_pos hg, hdir]
+          · simp only [if_neg h, if_neg (fun h' => h ((hiff td ht).mpr h'))])]
+      rw [lsum_filter_eq (p := fun td => !td.2.avg && td.2.g == td0.2.g) (fun td _ hp => by rw [if_neg (by simp [hp])])]
+      rw [lsum_congr (g := fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
+        (fun td ht => by rw [if_pos (List.mem_filter.mp ht).2])]
+      have hl : lsum ((cntColsD LD).filter (fun td => !td.2.avg && td.2.g == td0.2.g))
+            (fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
+          = lsum (((cntCols LD).filter (fun u => !u.avg && u.g == td0.2.g)).map (fun u : CntD => (u.coef, u.src)))
+              (fun e => R.cast e.1 * cntVal C.prog w n i (cmpDir C.prog td0.2.g) e.2) := by
+        rw [cntCols_eq, List.filter_map, List.map_map, lsum_map]
+        rfl
+      have hce : cntExpectedOf C.prog td0.2.g
+          = if strictCmp C.prog td0.2.g then ts.map (fun t => ((t.1 : Rat), some t.2.2)) else cntExpected ts r := by
+        simp only [cntExpectedOf, hn]
+      rw [hl, hmap, hce]
+      rcases hf0.2.2 with ⟨hle, hinc, hz⟩ | ⟨hle, hstr, hpre⟩
+      · rw [if_neg (by rw [incl_not_strict hinc]; simp), hz, cmpDir_of_incl hinc]
+        unfold inclusiveCmp at hinc
+        rw [hn] at hinc
+        simp only [Bool.and_eq_true] at hinc
+        rw [cntExpected_sum R C.prog w n i r hinc.1]
+        simp only [roleVal, cmpA, hn, cmpDir_of_incl (show inclusiveCmp C.prog td0.2.g = true by
+          unfold inclusiveCmp; rw [hn]; simp only [Bool.and_eq_true]; exact hinc), cntDen]
+        grind
+      · rw [if_pos hstr, hpre, strictCols_sum R C.prog w n i _ ts (strict_dirs hstr hn).1]
+        exact strict_val C.prog w n i hstr hn
+    | _ =>
+      rcases hf0.2.2 with ⟨_, hinc, _⟩ | ⟨_, hstr, _⟩
+      · unfold inclusiveCmp at hinc; rw [hn] at hinc; simp at hinc
+      · unfold strictCmp at hstr; rw [hn] at hstr; simp at hstr
 
 /-- The per-group facts `groupsOK` checks (everything but the unit templates' sums). -/
 def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
@@ -443,6 +576,11 @@ def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
     inclusiveCmp C.prog g = true ∧ (∃ ts r, nodeAt C.prog g = .cmp ts r ∧ cmpBound ts r ≤ M) ∧
     C.roleAt vc l = .val g ∧ C.roleAt wc (l - 1) = .zero ∧ C.roleAt wc l = .single g ∧
     ∃ f e, featCoord C .isFirst (l - 1) = some f ∧ featCoord C .isLast (l - 1) = some e
+  | .mix g cs =>
+    mixedCmp C.prog g = true ∧
+    (∃ ts r, nodeAt C.prog g = .cmp ts r ∧ copiesOK LD cs ts = true ∧ absCoef ts * C.copyErr ≤ 1 / 4) ∧
+    C.roleAt (C.crd g) (l - 1) = .zero ∧ C.roleAt (C.crd g) l = .node g ∧ g ∉ attended LD
+  | .copyErase cc => cc ∈ plkCopies LD
 
 /-- `clampUnitsOK` checks every assignment's length. -/
 theorem clampUnits_lengths {cs : List Nat} {fl : List Bool} {tgt : Nat} {s : Rat} :
@@ -560,6 +698,32 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
           | none => rw [h1, h2] at hf; simp at hf
           | some e => exact ⟨f, e, rfl, rfl⟩
     · exact groupsOK_facts gs us hrest G hG
+  | .mix g cs :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨⟨⟨hmc, _⟩, hm⟩, hz⟩, hr⟩, hatt⟩, hrest⟩ := h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨hmc, ?_, Role.eq_of_beq hz, Role.eq_of_beq hr, fun hm' => ?_⟩
+      · cases hn : nodeAt C.prog g with
+        | cmp ts r =>
+          rw [hn] at hm
+          simp only [Bool.and_eq_true, decide_eq_true_eq] at hm
+          exact ⟨ts, r, rfl, hm.1.1.1.1.1.1.1, hm.2⟩
+        | _ => rw [hn] at hm; simp at hm
+      · rw [List.contains_iff_mem.mpr hm'] at hatt; cases hatt
+    · exact groupsOK_facts gs us hrest G hG
+  | .copyErase cc :: gs, u :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]; exact List.contains_iff_mem.mp h.1.1.1.1
+    · exact groupsOK_facts gs us h.2 G hG
+  | .mix _ _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .mix _ _ :: _, [_], h, _, _ => by simp [groupsOK] at h
+  | .copyErase _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .single _ _ _ _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .single _ _ _ _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .clear _ :: _, [], h, _, _ => by simp [groupsOK] at h
@@ -651,6 +815,9 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   | cnt dir ts =>
     rw [hfam] at hok
     rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | plk dir y ac cc =>
+    rw [hfam] at hok
+    rw [(plk_facts hok).2.2.2.2.1] at ht; simp at ht
   | sign o vc wc =>
     rw [hfam] at hok
     simp only
@@ -718,9 +885,11 @@ theorem heads_out_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
-    {i : Nat} (hi : i < n) {c : Nat} (hc : ∀ g, g ∈ attended LD → C.crd g ≠ c) (hct : ¬ isCntTarget LD c) :
+    {i : Nat} (hi : i < n) {c : Nat} (hc : ∀ g, g ∈ attended LD → C.crd g ≠ c) (hct : ¬ isCntTarget LD c)
+    (hpc : c ∉ plkCopies LD) :
     lsum LW.heads (fun h => headOut R mode h x n i c) = 0 := by
-  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi c, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct]
+  rw [heads_out_eq R mode hinv hE hcrd hroles hlen hh hi c, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
+    plk_part_zero R mode x n i hpc]
   rw [lsum_zero (fun q hq => ?_)]
   · grind
   have : q.2.2.node ∈ attended LD := by
@@ -733,13 +902,14 @@ theorem heads_out_target (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List N
     {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hnd : nodupNat ((attended LD).map C.crd) = true) {i : Nat} (hi : i < n) {g : Nat} (hg : g ∈ attended LD)
-    (hct : ¬ isCntTarget LD (C.crd g)) :
+    (hct : ¬ isCntTarget LD (C.crd g)) (hpc : C.crd g ∉ plkCopies LD) :
     ∃ q, q ∈ flatTerms LW LD ∧ q.2.2.node = g ∧
       lsum LW.heads (fun h => headOut R mode h x n i (C.crd g)) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
   rw [← flatTerms_nodes hlen] at hg
   obtain ⟨q, hq, hqg⟩ := List.mem_map.mp hg
   refine ⟨q, hq, hqg, ?_⟩
-  rw [heads_out_eq R mode hinv hE hcrd hlen hh hi, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct]
+  rw [heads_out_eq R mode hinv hE hcrd hroles hlen hh hi, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
+    plk_part_zero R mode x n i hpc]
   have hnd' : nodupNat ((flatTerms LW LD).map (fun q => C.crd q.2.2.node)) = true := by
     have : (flatTerms LW LD).map (fun q => C.crd q.2.2.node) = (attended LD).map C.crd := by
       rw [← flatTerms_nodes hlen, List.map_map]; rfl
@@ -768,6 +938,10 @@ theorem groupVal_off (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} {y : Nat
     have : vc ≠ c := fun he => by simp [GroupD.target, he] at h
     simp only [groupVal]; rw [if_neg this]; grind
   | pairFlip g => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
+  | mix g cs => simp only [groupVal]; rw [if_neg (hne g rfl)]; grind
+  | copyErase cc =>
+    have : cc ≠ c := fun he => by simp [GroupD.target, he] at h
+    simp only [groupVal]; rw [if_neg this]; grind
 
 /-- Every attended node's coordinate is that node's from the layer on. -/
 theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
@@ -782,6 +956,9 @@ theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
   | cnt dir ts =>
     rw [hfam] at hok
     rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | plk dir y ac cc =>
+    rw [hfam] at hok
+    rw [(plk_facts hok).2.2.2.2.1] at ht; simp at ht
   | sign o vc wc =>
     rw [hfam] at hok
     obtain ⟨t, -, hterms, -, -, hz, hn⟩ := sign_common hok
@@ -836,16 +1013,6 @@ theorem zip_iff_eq (P : Nat → Prop) : ∀ (ins : List Nat) (σ : List Bool), �
       · exact H e he
   | [], _ :: _, h => by simp at h
   | _ :: _, [], h => by simp at h
-
-omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
-/-- The sum of the coefficients' absolute values, cast. -/
-theorem cast_absSum (R : RatEmb α) : ∀ ts : List (Int × CountDir × Nat),
-    R.cast ((ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum) = (icast ((ts.map (fun t => (t.1.natAbs : Int))).sum) : α)
-  | [] => by simp only [List.map_nil, List.sum_nil, icast]; rw [R.map_zero, Lean.Grind.Ring.intCast_zero]
-  | t :: ts => by
-    simp only [List.map_cons, List.sum_cons]
-    rw [R.map_add, cast_absSum R ts, R.map_natCast, natCast_eq_intCast]
-    grind
 
 /-- A sum of absolute values is non-negative. -/
 theorem sum_natAbs_nonneg : ∀ ts : List (Int × CountDir × Nat), 0 ≤ (ts.map (fun t => (t.1.natAbs : Int))).sum
@@ -961,6 +1128,171 @@ theorem flipped_attended {LD : LayerD} {g : Nat} (h : g ∈ flippedAtt LD) : g �
   · exact hm
   · simp at hm
 
+/-- An element of the second list of a zip of equal-length lists is paired with some element. -/
+theorem exists_zip_of_mem {β γ : Type} : ∀ {a : List β} {b : List γ}, a.length = b.length → ∀ {y : γ}, y ∈ b →
+    ∃ x, (x, y) ∈ a.zip b
+  | [], [], _, _, hy => absurd hy (by simp)
+  | x :: a, y' :: b, h, y, hy => by
+    simp only [List.mem_cons] at hy
+    rcases hy with rfl | hy
+    · exact ⟨x, by simp⟩
+    · obtain ⟨x', hx'⟩ := exists_zip_of_mem (a := a) (b := b) (by simpa using h) hy
+      exact ⟨x', by simp [hx']⟩
+  | [], _ :: _, h, _, _ => by simp at h
+  | _ :: _, [], h, _, _ => by simp at h
+
+/-- A copy coordinate holds nothing before and after the layer. -/
+theorem copy_zero {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (hm : c ∈ plkCopies LD) :
+    C.roleAt c (l - 1) = .zero ∧ C.roleAt c l = .zero := by
+  unfold plkCopies at hm
+  obtain ⟨hd, hhd, hm'⟩ := List.mem_flatMap.mp hm
+  obtain ⟨hw, hp⟩ := exists_zip_of_mem hlen hhd
+  have hok : headOK C l hw hd = true := hh _ hp
+  unfold headOK at hok
+  cases hf : hd.fam with
+  | plk dir y ac cc =>
+    rw [hf] at hm' hok
+    simp only [List.mem_singleton] at hm'
+    obtain ⟨_, _, _, _, _, _, h1, h2, _⟩ := plk_facts hok
+    rw [hm']; exact ⟨h1, h2⟩
+  | _ => rw [hf] at hm'; simp at hm'
+
+/-- A layer's position lookup of `#_d[x]` with copy `cc`. -/
+theorem plkHas_mem {LD : LayerD} {dir : CountDir} {y cc : Nat} (h : plkHas LD dir y cc = true) :
+    ∃ hd ac, hd ∈ LD.heads ∧ hd.fam = .plk dir y ac cc := by
+  unfold plkHas at h
+  obtain ⟨hd, hhd, hm⟩ := List.any_eq_true.mp h
+  cases hf : hd.fam with
+  | plk d' x' ac cc' =>
+    rw [hf] at hm
+    simp only [Bool.and_eq_true, beq_iff_eq] at hm
+    obtain ⟨⟨h1, h2⟩, h3⟩ := hm
+    refine ⟨hd, ac, hhd, ?_⟩
+    rw [dirEq_eq h1, h2, h3]
+  | _ => rw [hf] at hm; simp at hm
+
+/-- What `copiesOK` says. -/
+theorem copiesOK_facts {LD : LayerD} : ∀ (cs : List Nat) (ts : List (Int × CountDir × Nat)), copiesOK LD cs ts = true →
+    cs.length = ts.length ∧ ∀ q, q ∈ cs.zip ts → plkHas LD q.2.2.1 q.2.2.2 q.1 = true
+  | [], [], _ => ⟨rfl, fun q hq => by simp at hq⟩
+  | c :: cs, t :: ts, h => by
+    unfold copiesOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨h1, h2⟩ := copiesOK_facts cs ts h.2
+    refine ⟨by simp [h1], fun q hq => ?_⟩
+    simp only [List.zip_cons_cons, List.mem_cons] at hq
+    rcases hq with rfl | hq
+    · exact h.1
+    · exact h2 q hq
+  | [], _ :: _, h => by simp [copiesOK] at h
+  | _ :: _, [], h => by simp [copiesOK] at h
+
+/-- The counted nodes of a mixed comparison come before it. -/
+theorem mixed_lt {P : Prog} {g : Nat} (h : mixedCmp P g = true) {ts : List (Int × CountDir × Nat)} {r : Int}
+    (hn : nodeAt P g = .cmp ts r) : ∀ t, t ∈ ts → t.2.2 < g := by
+  unfold mixedCmp at h
+  rw [hn] at h
+  simp only [Bool.and_eq_true, List.all_eq_true, decide_eq_true_eq] at h
+  exact h.2
+
+/-- Certificates, mixed comparisons (the position lookup in the layer, both modes): after the heads,
+a lookup's copy coordinate holds the lookup's copy, `≥ 0` and within `copyErr` of its count (exact
+in average-hard mode). -/
+theorem copy_attn (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) (hc : 0 < C.c) (hk : 0 < C.expK)
+    {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) (hnd : nodupNat (plkCopies LD) = true)
+    {i : Nat} (hi : i < n) {hw0 : HeadW} {hd0 : HeadD} (hp0 : (hw0, hd0) ∈ LW.heads.zip LD.heads)
+    {dir : CountDir} {y ac cc : Nat} (hfam : hd0.fam = .plk dir y ac cc) :
+    attnStep R mode LW x n i cc = plkOut R mode hw0 x n i ∧ 0 ≤ plkOut R mode hw0 x n i ∧
+      absv (plkOut R mode hw0 x n i - natCast (countIn (fun j => holds C.prog w n y j) n i dir)) ≤ R.cast C.copyErr := by
+  have hok : plkHeadOK C l hw0 hd0 dir y ac cc = true := by
+    have := hh _ hp0; unfold headOK at this; rw [hfam] at this; exact this
+  obtain ⟨_, _, he1, _, _, _, hz0, hz1, hccd, _⟩ := plk_facts hok
+  refine ⟨?_, ?_⟩
+  · show x i cc + lsum LW.heads (fun h => headOut R mode h x n i cc) = _
+    rw [heads_out_eq R mode hinv hE hcrd hroles hlen hh hi cc]
+    have hflat : lsum (flatTerms LW LD)
+        (fun q => if C.crd q.2.2.node = cc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
+      lsum_zero (fun q hq => by
+        rw [if_neg (fun he => by
+          have hat : q.2.2.node ∈ attended LD := by
+            rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩
+          have := (attended_role hlen hh hat).1
+          rw [he, hz1] at this; cases this)])
+    have hct : ¬ isCntTarget LD cc := fun hct => by
+      rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [hz1] at hv <;> cases hv
+    have hnd' : nodupNat (LD.heads.flatMap copyOf) = true := hnd
+    rw [hflat, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
+      plk_part_at R mode x n i cc LW.heads LD.heads hnd' (hw0, hd0) hp0 (by simp only [copyOf, hfam]),
+      hinv i hi cc (by rw [← hroles]; exact hccd), hz0]
+    simp only [roleVal]; grind
+  · rcases hmode with hm | ⟨E, hE', hm⟩
+    · subst hm
+      rw [plk_out_hard R hinv hroles hok hi]
+      refine ⟨natCast_nonneg _, ?_⟩
+      rw [show (natCast (countIn (fun j => holds C.prog w n y j) n i dir) : α)
+          - natCast (countIn (fun j => holds C.prog w n y j) n i dir) = 0 by grind]
+      unfold absv; rw [if_pos (Std.le_refl _)]
+      exact copyErr_nonneg R hc hk he1
+    · subst hm; exact plk_out_soft R E hE' hinv hroles hc hk hok hi
+
+/-- Certificates, mixed comparisons (the layer's step at a copy coordinate, both modes): the copy
+written by its lookup is erased by its `copyErase` unit (`x - ReLU(x) = 0`, the copy `≥ 0`). -/
+theorem copy_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) (hc : 0 < C.c) (hk : 0 < C.expK)
+    {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) (hnd : nodupNat (plkCopies LD) = true)
+    (hpall : (plkCopies LD).all (fun cc => match groupsAt C LD.groups cc with
+      | [.copyErase c'] => c' == cc
+      | _ => false) = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcp : c ∈ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hg := List.all_eq_true.mp hpall c hcp
+  have hlist : groupsAt C LD.groups c = [.copyErase c] := by
+    split at hg
+    · next c' hgs => simp only [beq_iff_eq] at hg; rw [hgs, hg]
+    · simp at hg
+  have hz := (copy_zero hlen hh hcp).2
+  have hcp' := hcp
+  unfold plkCopies at hcp'
+  obtain ⟨hd0, hhd0, hm0⟩ := List.mem_flatMap.mp hcp'
+  obtain ⟨hw0, hp0⟩ := exists_zip_of_mem hlen hhd0
+  cases hf : hd0.fam with
+  | plk dir y ac cc =>
+    rw [hf] at hm0
+    simp only [List.mem_singleton] at hm0
+    rw [← hm0] at hf
+    obtain ⟨hA, h0, -⟩ := copy_attn R hmode hinv hE hcrd hroles hc hk hlen hh hnd hi hp0 hf
+    unfold groupsAt at hlist
+    have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected groupsAt; rw [hlist]; rfl
+    rw [hlist, hb2z, hz, hA]
+    simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal, R.map_zero]
+    rw [relu_of_nonneg h0]; grind
+  | _ => rw [hf] at hm0; simp at hm0
+
+/-- Certificates, mixed comparisons (the copies a mix group reads, both modes): each copy `cs_k`
+holds, after the heads, a value within `copyErr` of term `k`'s count. -/
+theorem mix_copies (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) (hc : 0 < C.c) (hk : 0 < C.expK)
+    {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) (hnd : nodupNat (plkCopies LD) = true)
+    {i : Nat} (hi : i < n) {cs : List Nat} {ts : List (Int × CountDir × Nat)} (hcop : copiesOK LD cs ts = true) :
+    cs.length = ts.length ∧ ∀ q, q ∈ cs.zip ts →
+      absv (attnStep R mode LW x n i q.1 - natCast (countIn (fun j => holds C.prog w n q.2.2.2 j) n i q.2.2.1))
+        ≤ R.cast C.copyErr := by
+  obtain ⟨hl, hq⟩ := copiesOK_facts cs ts hcop
+  refine ⟨hl, fun q hqm => ?_⟩
+  obtain ⟨hd0, ac, hhd0, hf⟩ := plkHas_mem (hq q hqm)
+  obtain ⟨hw0, hp0⟩ := exists_zip_of_mem hlen hhd0
+  obtain ⟨hA, -, hb⟩ := copy_attn R hmode hinv hE hcrd hroles hc hk hlen hh hnd hi hp0 hf
+  rw [hA]; exact hb
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
@@ -974,9 +1306,12 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   obtain ⟨hlen, hh, htg, hgr, hb2, hcnt⟩ := layerOK_parts hok
   unfold targetsOK at htg
   simp only [Bool.and_eq_true] at htg
-  obtain ⟨⟨⟨hnd, hatt⟩, htab⟩, hcov⟩ := htg
+  obtain ⟨⟨⟨⟨⟨hnd, hatt⟩, htab⟩, hpnd⟩, hpall⟩, hcov⟩ := htg
   have hfacts := groupsOK_facts LD.groups LW.units hgr
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  -- a coordinate holding something before or after the layer is no lookup's copy
+  have hnc1 : ∀ c', C.roleAt c' (l - 1) ≠ .zero → c' ∉ plkCopies LD := fun c' hz hm => hz (copy_zero hlen hh hm).1
+  have hnc2 : ∀ c', C.roleAt c' l ≠ .zero → c' ∉ plkCopies LD := fun c' hz hm => hz (copy_zero hlen hh hm).2
   -- no node is attended both flipped and plain (its groups are a `pair` or a `pairFlip`)
   have hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False := by
     intro g hf hp
@@ -1018,8 +1353,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   -- an attended node's coordinate is no count target (its role after the layer is a node's)
   have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
     intro g hg hct
-    obtain ⟨g', hv⟩ := (cntTarget_zero hlen hh hct).2
-    rw [(hrole g hg).1] at hv; cases hv
+    rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
   -- inputs: exact, or attended and within ε (2ε for a sign head's); a flipped input's effective
   -- value `1 - y` (`effv`) is as near its node's value as its raw value `y` is to `1 - [x]` (`rawTarget`)
   have hinput : ∀ x0, inputOK C LD l x0 = true →
@@ -1031,6 +1365,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     by_cases hat : x0 ∈ attended LD
     · rw [if_pos (List.contains_iff_mem.mpr hat)]
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
+        (hnc2 _ (by rw [(hrole x0 hat).1]; simp))
       have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
         simp only [roleVal]; grind
@@ -1078,7 +1413,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
         have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
           unfold rep at hr; rw [h0] at hr; simp at hr
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp)]
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (hnc1 _ hz)]
         rw [hinv i hi _ (hcrd x0), rep_val hE hr]
         have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
         rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
@@ -1117,6 +1452,10 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   show _ = roleVal C.prog w n (C.roleAt c l) i
   have hxc := hinv i hi c hcd
   have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
+  by_cases hcp : c ∈ plkCopies LD
+  · -- a position lookup's copy: written by its head, erased by its `copyErase`
+    exact copy_step R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hpall hi hcp
+  rw [if_neg (fun h => hcp (List.contains_iff_mem.mp h))] at hcv
   by_cases hsame : (C.roleAt c (l - 1)).beq (C.roleAt c l) = true
   · -- the role does not change: no head and no group writes the coordinate
     rw [if_pos hsame] at hcv
@@ -1130,11 +1469,11 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rw [Role.eq_of_beq hsame, h1.1] at h1
       exact absurd h1.2 (by simp)
     have hct : ¬ isCntTarget LD c := fun hct => by
-      obtain ⟨h0, g', hv⟩ := cntTarget_zero hlen hh hct
-      rw [Role.eq_of_beq hsame, hv] at h0
-      rcases h0 with h0 | ⟨g'', h0⟩ <;> cases h0
+      obtain ⟨h0, hv⟩ := cntTarget_zero hlen hh hct
+      rcases hv with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [Role.eq_of_beq hsame, hv] at h0 <;>
+        rcases h0 with h0 | ⟨g'', h0⟩ <;> cases h0
     unfold groupsAt at hnil
-    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, R.map_zero, hxc,
+    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, R.map_zero, hxc,
       Role.eq_of_beq hsame]
     simp only [lsum_nil]; grind
   · rw [if_neg hsame] at hcv
@@ -1150,7 +1489,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
           = 0 := lsum_zero (fun q hq => by
             rw [if_neg (hne _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
       unfold groupsAt at hnil
-      rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hlen hh hi c, hflat, R.map_zero, hxc,
+      rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi c, hflat,
+        plk_part_zero R mode x n i hcp, R.map_zero, hxc,
         ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hct]
       simp only [lsum_nil]; grind
     rw [if_neg (fun h => hct (List.contains_iff_mem.mp h))] at hcv
@@ -1171,7 +1511,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
       have hat := List.all_eq_true.mp hatt g hgatt
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
-        (by rw [hgc]; exact hct)
+        (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
       have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
       rw [hqn] at hb
       have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
@@ -1217,6 +1557,40 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         obtain ⟨hS0, hSe⟩ := hb
         rw [relu_of_nonneg hS0, flip_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
         grind
+    | copyErase cc =>
+      have : cc = c := hGc
+      exact absurd (this ▸ hf) hcp
+    | mix g cs =>
+      obtain ⟨hmc, ⟨ts, r, hn, hcop, hbud⟩, hrz, hrg, hgna⟩ := hf
+      have hgc : C.crd g = c := hGc
+      rw [hgc] at hrg hrz
+      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+      have htb := List.all_eq_true.mp htab _ hGin
+      simp only [beq_iff_eq] at htb
+      have hlist : groupsAt C LD.groups c = [.mix g cs] := by
+        rw [← hgc]
+        cases hgs : groupsAt C LD.groups (C.crd g) with
+        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+        | cons G0 rest =>
+          simp only [GroupD.target] at htb
+          rw [hgs] at htb
+          cases rest with
+          | cons _ _ => simp at htb
+          | nil =>
+            have : GroupD.mix g cs ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+            rw [hgs] at this; simp at this; rw [this]
+      have hY : attnStep R mode LW x n i c = 0 := by
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
+          have := (hrole g2 hg2).1; rw [he, hrg] at this
+          have h22 := Role.node.inj this
+          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+      obtain ⟨hcl, hcq⟩ := mix_copies R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hi hcop
+      unfold groupsAt at hlist
+      have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected groupsAt; rw [hlist]; rfl
+      rw [hlist, hY, hb2z, hrg]
+      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, cmpTs, cmpR, hn]
+      rw [mix_val R (attnStep R mode LW x n i) hn (mixed_lt hmc hn) hcl hcq hbud, R.map_zero]
+      grind
     | pre g vc f =>
       obtain ⟨hstr, hfc, hz, hpre⟩ := hf
       have hvc : GroupD.target C (.pre g vc f) = c := hGc
@@ -1238,12 +1612,12 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
         have := (hrole g' hg').1; rw [he, hpre] at this; cases this
       have hYv : attnStep R mode LW x n i vc = 0 := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, hxc, hz]; simp only [roleVal]; grind
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
       have hff := featCoord_sound hfc
       have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
         have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)),
+            (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (hnc1 _ hz'),
           hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
         simp only [roleVal]; grind
       unfold groupsAt at hlist
@@ -1278,7 +1652,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c' := fun g hg he =>
         hnt (List.mem_map.mpr ⟨g, hg, he⟩)
       have hY : attnStep R mode LW x n i c' = x i c' := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct]; grind
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp]; grind
       unfold groupsAt at hlist
       have hb2z : b2Expected C LD.groups c' = 0 := by
         unfold b2Expected groupsAt; rw [hlist]; rfl
@@ -1314,7 +1688,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
           have := (hrole g2 hg2).1; rw [he, hrg] at this
           have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct, hxl]; grind
+          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
       unfold groupsAt at hlist
       rw [hlist, hY c rfl]
       have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
@@ -1370,7 +1744,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
           have := (hrole g2 hg2).1; rw [he, hrg] at this
           have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct, hxl]; grind
+          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
       unfold groupsAt at hlist
       rw [hlist, hY c rfl]
       have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
@@ -1422,7 +1796,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
         have := (hrole g' hg').1; rw [he, hws] at this; cases this
       have hYw : attnStep R mode LW x n i wc = 0 := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct, hxc, hz]; simp only [roleVal]; grind
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
       -- `V` after the heads
       have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
       have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
@@ -1433,10 +1807,12 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
               (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
             lsum_zero (fun q hq => by
               rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
-          rw [hy, heads_out_eq R mode hinv hE hcrd hlen hh hi vc, hflat, hinv i hi vc hvcd,
+          rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
+            plk_part_zero R mode x n i (hnc2 _ (by rw [hvc]; simp)), hinv i hi vc hvcd,
             ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
           grind
-        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv, hinv i hi vc hvcd]
+        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv (hnc2 _ (by rw [hvc]; simp)),
+            hinv i hi vc hvcd]
           have hsamev : C.roleAt vc (l - 1) = .val g := by
             refine Classical.byContradiction (fun hne0 => ?_)
             have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
@@ -1477,6 +1853,13 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
               have h1' := hf'.2.2.2
               have : vc' = vc := hG'c
               rw [this, hvc] at h1'; cases h1'
+            | mix g' cs' =>
+              have h1' := hf'.2.2.2.1
+              have : C.crd g' = vc := hG'c
+              rw [this, hvc] at h1'; cases h1'
+            | copyErase cc' =>
+              have : cc' = vc := hG'c
+              exact hnc2 vc (by rw [hvc]; simp) (by rw [← this]; exact hf')
           rw [hsamev]; grind
       -- the features `is_first`, `is_last` after the heads
       have hf1 := featCoord_sound h1
@@ -1484,13 +1867,13 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
         have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)),
+            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (hnc1 _ hz'),
           hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
         simp only [roleVal, Feat.val]; grind
       have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
         have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)),
+            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (hnc1 _ hz'),
           hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
         simp only [roleVal, Feat.val]; grind
       unfold groupsAt at hlist
