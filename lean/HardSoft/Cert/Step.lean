@@ -578,12 +578,12 @@ theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     0 ≤ termOut R mode C hw x w n i t ∧
       absv (termOut R mode C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
-  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hk hok ht hi
+  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hmb hk hok ht hi
   rcases hmode with hm | ⟨E, hE', hm⟩
   · subst hm
     rw [hs.1]
@@ -628,7 +628,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) {i : Nat} (hi : i < n) :
@@ -675,9 +675,9 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         unfold rawTarget
         rw [if_neg hnf]
         cases hwc : wc with
-        | some w0 => exact sign_raw R hinv hroles hK hc hk hok (by rw [hwc]; rfl) ht hi
+        | some w0 => exact sign_raw R hinv hroles hK hc hmb hk hok (by rw [hwc]; rfl) ht hi
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
           simp only [if_true] at this
           exact this
       | false =>
@@ -690,7 +690,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         cases hwc : wc with
         | some w0 => rw [hwc] at hok; exact (sign_false_none hok).elim
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
           simp only [Bool.false_eq_true, if_false] at this
           exact this
     have hT01 : (0 : α) ≤ rawTarget C LD w n q.2.2.node i := by
@@ -710,7 +710,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       hex _ hf (hplain (fun o' vc' wc' h => by rw [hfam] at h; cases h))
     unfold rawTarget
     rw [if_neg hnf]
-    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hd := q.2.1) hok ht hi
+    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk (hd := q.2.1) hok ht hi
     exact ⟨hb.1, Std.le_trans hb.2 (errOf_ge R C LD _ hε)⟩
 
 /-- The heads write nothing into a coordinate no value term and no count column aims at. -/
@@ -967,7 +967,7 @@ boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
     (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
     {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
     Inv C w n d l (ffnStep R LW (attnStep R mode LW x n)) := by
@@ -1034,7 +1034,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
         simp only [roleVal]; grind
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
       rw [hqn] at hb
       have hle : (R.cast (errOf C LD x0) : α) ≤ ε + (if (signAttended LD).contains x0 = true then ε else 0) := by
         unfold errOf
@@ -1172,7 +1172,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hat := List.all_eq_true.mp hatt g hgatt
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
         (by rw [hgc]; exact hct)
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
       rw [hqn] at hb
       have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, ← hgc, hout, hgc, hxl]; grind
