@@ -285,14 +285,28 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.ite_decide_eq_ind
 #check @HardSoft.Cert.gamma_nonneg
 #print axioms HardSoft.Cert.gamma_nonneg
+#check @HardSoft.Cert.gamma_bounded
+#print axioms HardSoft.Cert.gamma_bounded
+#check @HardSoft.Cert.gamma_mixed
+#print axioms HardSoft.Cert.gamma_mixed
+#check @HardSoft.Cert.gamma_plain
+#print axioms HardSoft.Cert.gamma_plain
+#check @HardSoft.Cert.tau_bounded
+#print axioms HardSoft.Cert.tau_bounded
+#check @HardSoft.Cert.tau_mixed
+#print axioms HardSoft.Cert.tau_mixed
+#check @HardSoft.Cert.tau_plain
+#print axioms HardSoft.Cert.tau_plain
+#check @HardSoft.Cert.exponent_unbounded
+#print axioms HardSoft.Cert.exponent_unbounded
+#check @HardSoft.Cert.mass_le_errRule_unbounded
+#print axioms HardSoft.Cert.mass_le_errRule_unbounded
+#check @HardSoft.Cert.exponent_bounded
+#print axioms HardSoft.Cert.exponent_bounded
 #check @HardSoft.Cert.facts_tbPastB
 #print axioms HardSoft.Cert.facts_tbPastB
 #check @HardSoft.Cert.bounded_of_ok
 #print axioms HardSoft.Cert.bounded_of_ok
-#check @HardSoft.Cert.exponent_unbounded
-#print axioms HardSoft.Cert.exponent_unbounded
-#check @HardSoft.Cert.exponent_bounded
-#print axioms HardSoft.Cert.exponent_bounded
 #check @HardSoft.Cert.facts_tbFutB
 #print axioms HardSoft.Cert.facts_tbFutB
 #check @HardSoft.Cert.facts_tbPastU
@@ -485,6 +499,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.layersOK_get
 #check @HardSoft.Cert.run_inv
 #print axioms HardSoft.Cert.run_inv
+#check @HardSoft.Cert.mixed_false_of_check
+#print axioms HardSoft.Cert.mixed_false_of_check
 #check @HardSoft.Cert.certified_of_check
 #print axioms HardSoft.Cert.certified_of_check
 #check @HardSoft.Cert.certified_hard_of_check

@@ -23,9 +23,10 @@ and in soft mode.
 
 * `HardSoft.Cert`: the certificate.
 * `HardSoft.Cert.check`: the checker (evaluated by the kernel on each certificate).
-* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / max(n-1, 1)` (mixed comparisons),
-  `c/n` (bounded) or `1` (unbounded).
-* `HardSoft.Cert.errRule`: the rational bound `(1 + γ/k)^(-k)` on `exp(-γ)`, `γ = K/c` or `K`.
+* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / max(n-1, 1)` (mixed comparisons,
+  unbounded regime), `c/n` (bounded) or `1` (unbounded).
+* `HardSoft.Cert.errRule`: the rational bound `(1 + γ/k)^(-k)` on `exp(-γ)`, `γ = K/c` (bounded or
+  mixed) or `K`.
 * `HardSoft.Cert.errLk`, `HardSoft.Cert.copyErr`: the mixed comparisons' position lookups' mass
   bound `(1 + (1/c)/k)^(-k) ≥ exp(-1/c)` and copy error `2x/(1-x)^2`.
 
@@ -232,9 +233,9 @@ noncomputable def roleAt (c l : Nat) : Role :=
 /-- The coordinate of node `g`. -/
 noncomputable def crd (g : Nat) : Nat := C.coord.getD g 0
 
-/-- The exponent `γ/τ` of every head's mass bound `exp(-γ/τ)`: `K/c` (bounded: gap `K/n`,
-`τ = c/n`), `K` (unbounded: gap `K`, `τ = 1`). -/
-noncomputable def gammaRule : Rat := if C.bounded then C.K / C.c else C.K
+/-- The exponent `γ` of every head's mass bound `exp(-γ)`: `K/c` (bounded: gap `K/n`,
+`τ = c/n`; mixed: gap at least `K`, `τ = c / max(n-1, 1) ≤ c`), `K` (unbounded: gap `K`, `τ = 1`). -/
+noncomputable def gammaRule : Rat := if C.bounded || C.mixed then C.K / C.c else C.K
 
 /-- The rational bound `(1 + γ/k)^(-k) ≥ exp(-γ)` (from `1 + t ≤ exp t`) on every head's error. -/
 noncomputable def errRule : Rat := 1 / (1 + C.gammaRule / C.expK) ^ C.expK
@@ -897,7 +898,7 @@ noncomputable def layersOK (C : Cert) (d : Nat) : Nat → List LayerW → List L
 describes, for the formula `C.prog` read out at node `C.root`. -/
 noncomputable def check (C : Cert) (M : ModelW) : Bool :=
   C.spans.length == M.d && C.coord.length == C.prog.length && C.coord.all (fun c => decide (c < M.d)) &&
-  decide (0 < C.K) && (!C.bounded || decide (0 < C.c)) && decide (0 < C.expK) &&
+  decide (0 < C.K) && decide (0 < C.c) && !(C.mixed && C.bounded) && decide (0 < C.expK) &&
   equivOK C && embedOK C M && layersOK C M.d 0 M.layers C.layers &&
   decide (C.root < C.prog.length) && rep C C.root M.layers.length
 

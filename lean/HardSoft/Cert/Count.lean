@@ -406,7 +406,7 @@ and, in softmax, a value `≥ 0` within `2 errRule` of it (`n ≥ 2`: `sign_out_
 `sign_out_soft_bounded`, `sign_out_soft_unbounded`; `n = 1`: one key, value `1 - W = [g]`). -/
 theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
     (hws : wc.isSome = true) {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
     headOut R .hard hw x n i (C.crd t.node) = ind (holds C.prog w n t.node i) ∧
@@ -529,7 +529,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       · rw [hev, hbd, hsc, hind]
         exact sign_out_hard hKα b (by omega) (by omega) (Or.inr hn2)
       · rw [hev, hbd, hsc, hind]
-        exact sign_out_soft_bounded R E hE hbd hK (hc hbd) hk b (by omega) (by omega) hn2
+        exact sign_out_soft_bounded R E hE hbd (hmb hbd) hK hc hk b (by omega) (by omega) hn2
     | false =>
       have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
             * ((if false = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
@@ -539,7 +539,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       · rw [hev, hbd, hsc, hind]
         exact sign_out_hard_unbounded hKα b (by omega) (by omega) (Or.inr hn2)
       · rw [hev, hbd, hsc, hind]
-        exact sign_out_soft_unbounded R E hE hbd hK hk b (by omega) (by omega) hn2
+        exact sign_out_soft_unbounded R E hE hbd hK hc hk b (by omega) (by omega) hn2
 
 /-- A comparison's sum is `0` when every count is. -/
 theorem cmpSum_zero (cnt : Nat → CountDir → Nat) : ∀ (ts : List (Int × CountDir × Nat)),
@@ -576,7 +576,7 @@ exactly in average-hard mode and, in softmax at the certificate's rule, a value 
 `2 errRule` of it, for every `n ≥ 1` (at `n = 1`, `V = r - 1/2` and `o = [r ≥ 1]`, so `o V > 0`). -/
 theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
     (hws : wc = none) {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
     headOut R .hard hw x n i (C.crd t.node)
@@ -709,7 +709,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
       · rw [hev, hbd, hsc]
         exact sign_out_hard hKα b hDb.1 hDb.2 (Or.inr hn2)
       · rw [hev, hbd, hsc]
-        exact sign_out_soft_bounded R E hE hbd hK (hc hbd) hk b hDb.1 hDb.2 hn2
+        exact sign_out_soft_bounded R E hE hbd (hmb hbd) hK hc hk b hDb.1 hDb.2 hn2
     | false =>
       have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
             * ((if false = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
@@ -719,7 +719,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
       · rw [hev, hbd, hsc]
         exact sign_out_hard_unbounded hKα b hDb.1 hDb.2 (Or.inr hn2)
       · rw [hev, hbd, hsc]
-        exact sign_out_soft_unbounded R E hE hbd hK hk b hDb.1 hDb.2 hn2
+        exact sign_out_soft_unbounded R E hE hbd hK hc hk b hDb.1 hDb.2 hn2
 
 /-- Certificates, definition: a count column's output at position `i`: `#[x](i)` over the number of
 keys for a counted node `x`, `1/(i+1)` for the constant (`is_first`, inclusive counts only). -/

@@ -62,6 +62,7 @@ noncomputable def exampleCert : Cert where
   equiv := []
   root := 1
   bounded := true
+  mixed := false
   c := mkRat 3248660424278399 9007199254740992
   K := mkRat 1 1
   expK := 16

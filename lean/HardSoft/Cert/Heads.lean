@@ -13,6 +13,9 @@ of it (`term_hard`, `term_soft`). The families are Lemma 8's tie-breaking heads 
 bounded and unbounded regime; since and until through their select, `Y` and `X` with every key
 selected) and Lemma 7's one-sided lookups (`Y`, `X`, unbounded regime); each family's scores are
 shown to be the Lean formula of `HardSoft.Constructions` by evaluating the weight templates.
+The unbounded families hold at both unbounded rules, `τ = 1` (`γ = K`) and the mixed comparisons'
+`τ = c / max(n-1, 1) ≤ c` (`γ = K/c`): the exponent `-K/τ ≤ -γ` and `exp` is monotone
+(`exponent_unbounded`, `mass_le_errRule_unbounded`); the bounded ones at `τ = c/n` (`exponent_bounded`).
 The file ends with the sign head of a comparison of counts at the certificate's rule, over its
 score formula (not yet a family the checker accepts): exactly `[o V > 0]` in average-hard mode,
 within `2 errRule` of it in softmax (`sign_out_hard`, `sign_out_soft_bounded`, ...).
@@ -267,18 +270,44 @@ theorem ite_decide_eq_ind (p : Prop) : ((if decide p = true then 1 else 0 : α))
   unfold ind; by_cases hp : p <;> simp [hp]
 
 /-- The gamma of the certificate is non-negative when `K, c > 0`. -/
-theorem gamma_nonneg (R : RatEmb α) {C : Cert} (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) : 0 ≤ C.gammaRule := by
+theorem gamma_nonneg (R : RatEmb α) {C : Cert} (hK : 0 < C.K) (hc : 0 < C.c) : 0 ≤ C.gammaRule := by
   apply R.le_of_map_le
   rw [R.map_zero]
   have hK' : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
   unfold Cert.gammaRule
-  cases hb : C.bounded
+  cases hb : (C.bounded || C.mixed)
   · simp only [Bool.false_eq_true, if_false]; exact Std.le_of_lt hK'
   · simp only [if_true]
-    have hc' := hc hb
-    have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc'
-    rw [R.map_div (fun h => by rw [h] at hc'; exact absurd hc' (by decide))]
+    have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+    rw [R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
     exact div_nonneg_of_nonneg (Std.le_of_lt hK') hcα
+
+/-- The bounded regime's `γ`: `K/c`. -/
+theorem gamma_bounded {C : Cert} (hb : C.bounded = true) : C.gammaRule = C.K / C.c := by
+  unfold Cert.gammaRule; rw [hb]; rfl
+
+/-- The mixed comparisons' `γ`: `K/c`. -/
+theorem gamma_mixed {C : Cert} (hm : C.mixed = true) : C.gammaRule = C.K / C.c := by
+  unfold Cert.gammaRule; rw [hm, Bool.or_true]; rfl
+
+/-- The plain unbounded regime's `γ`: `K`. -/
+theorem gamma_plain {C : Cert} (hb : C.bounded = false) (hm : C.mixed = false) : C.gammaRule = C.K := by
+  unfold Cert.gammaRule; rw [hb, hm]; rfl
+
+/-- The bounded regime's rule (no mixed comparison): `τ = c/n`. -/
+theorem tau_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.mixed = false) (n : Nat) :
+    C.tauRule R n = R.cast C.c / natCast n := by
+  unfold Cert.tauRule; rw [hm, hb]; rfl
+
+/-- The mixed comparisons' rule: `τ = c / max(n-1, 1)`. -/
+theorem tau_mixed (R : RatEmb α) {C : Cert} (hm : C.mixed = true) (n : Nat) :
+    C.tauRule R n = R.cast C.c / natCast (max (n - 1) 1) := by
+  unfold Cert.tauRule; rw [hm]; rfl
+
+/-- The plain unbounded regime's rule: `τ = 1`. -/
+theorem tau_plain (R : RatEmb α) {C : Cert} (hb : C.bounded = false) (hm : C.mixed = false) (n : Nat) :
+    C.tauRule R n = 1 := by
+  unfold Cert.tauRule; rw [hm, hb]; rfl
 
 /-- The facts a head family's scores give at query `i`: a target `T` among the `N` visible keys,
 strictly above every other key, and (in soft mode at the rule, for any exponential above its
@@ -288,12 +317,60 @@ def GapFacts (R : RatEmb α) (C : Cert) (s : Nat → α) (n N T : Nat) : Prop :=
     ∀ E : ExpLike α, E.Tangent →
       sumTo (softmax E (C.tauRule R n) s N) N - softmax E (C.tauRule R n) s N T ≤ R.cast C.errRule
 
+/-- The soft mode's exponent in the unbounded regime: `τ = 1` (`γ = K`), or the mixed comparisons'
+`τ = c / max(n-1, 1) ≤ c` (`γ = K/c`): `τ > 0` and `-K/τ ≤ -γ`. -/
+theorem exponent_unbounded (R : RatEmb α) {C : Cert} {n : Nat} (hb : C.bounded = false) (hK : 0 < C.K) (hc : 0 < C.c) :
+    0 < C.tauRule R n ∧ -R.cast C.K / C.tauRule R n ≤ -R.cast C.gammaRule := by
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+  cases hm : C.mixed
+  · rw [tau_plain R hb hm, gamma_plain hb hm]
+    exact ⟨Lean.Grind.OrderedRing.zero_lt_one, by grind⟩
+  · rw [tau_mixed R hm, gamma_mixed hm, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
+    have hM : (1 : α) ≤ natCast (max (n - 1) 1) := one_le_natCast_of_pos (by omega)
+    have hMpos : (0 : α) < natCast (max (n - 1) 1) := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hM
+    refine ⟨zero_lt_div_of_zero_lt hcα hMpos, ?_⟩
+    have hq : (0 : α) ≤ R.cast C.K / R.cast C.c := div_nonneg_of_nonneg (Std.le_of_lt hKα) hcα
+    have hmul := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hM hq
+    have hcne : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
+    have hMne : (natCast (max (n - 1) 1) : α) ≠ 0 := ne_zero_of_zero_lt hMpos
+    have e : -R.cast C.K / (R.cast C.c / natCast (max (n - 1) 1))
+        = -(R.cast C.K / R.cast C.c * natCast (max (n - 1) 1)) := by
+      generalize (natCast (max (n - 1) 1) : α) = a at *
+      generalize R.cast C.K = kk at *
+      generalize R.cast C.c = cc at *
+      grind
+    rw [e]
+    generalize R.cast C.K / R.cast C.c * natCast (max (n - 1) 1) = b at *
+    grind
+
+/-- The unbounded regime's mass bound: a mass `≤ exp(-K/τ)` at the rule is `≤ errRule`. -/
+theorem mass_le_errRule_unbounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} {n : Nat}
+    (hb : C.bounded = false) (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) {m : α}
+    (hm : m ≤ E.exp (-R.cast C.K / C.tauRule R n)) : m ≤ R.cast C.errRule :=
+  Std.le_trans hm (Std.le_trans (E.mono _ _ (exponent_unbounded R hb hK hc).2)
+    (exp_neg_le_errRule R E hE C (gamma_nonneg R hK hc) hk))
+
+/-- The soft mode's exponent in the bounded regime (`τ = c/n`): `-(K/n)/(c/n) = -γ`. -/
+theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.mixed = false) (hc : 0 < C.c) {n : Nat}
+    (hn : (0 : α) < natCast n) :
+    -(R.cast C.K / natCast n) / C.tauRule R n = -R.cast C.gammaRule ∧ C.tauRule R n = R.cast C.c / natCast n := by
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+  have ht := tau_bounded R hb hm n
+  refine ⟨?_, ht⟩
+  rw [ht, gamma_bounded hb, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
+  have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hn
+  have : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
+  generalize (natCast n : α) = a at *
+  generalize R.cast C.c = cc at *
+  grind
+
 /-- Lemma 8 (tie-breaking, bounded regime, past) read off a certified head: its scores are
 `tiebreakPastBounded K n sel`, so the target has the gap `K/n` and, at `τ = c/n`, mass off it
 `≤ exp(-K/c) ≤ errRule`. -/
 theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbPastB) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
@@ -311,7 +388,7 @@ theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
   obtain ⟨hrp, hpd⟩ := featCoord_sound hp
   rw [hroles] at hod hpd
   have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
-  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt (hc hbnd)
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
   have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos (by omega))
   have hscore : ∀ k, k < i → score R hw x i k = tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) k := by
     intro k hki
@@ -334,16 +411,10 @@ theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
     generalize tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) k = a at hg ⊢
     generalize tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) (tiebreakPastTarget (selFn C w n hd.sel) i) = b at hg ⊢
     grind
-  · have htau : C.tauRule R n = R.cast C.c / natCast n := by unfold Cert.tauRule; rw [if_pos hbnd]
-    rw [htau, mass_congr E hscore (tiebreakPast_keys _ hi hin).1]
-    have hm := (tiebreak_past_bounded E (selFn C w n hd.sel) hKα (zero_lt_div_of_zero_lt hcα hnα) hi hin).2
-    have hex : -(R.cast C.K / natCast n) / (R.cast C.c / natCast n) = -R.cast C.gammaRule := by
-      unfold Cert.gammaRule; rw [if_pos hbnd, R.map_div (fun h => by have := hc hbnd; rw [h] at this; exact absurd this (by decide))]
-      have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hnα
-      have : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
-      generalize (natCast n : α) = a at *
-      generalize R.cast C.c = cc at *
-      grind
+  · obtain ⟨hex, htau⟩ := exponent_bounded R hbnd (hmb hbnd) hc hnα
+    rw [mass_congr E hscore (tiebreakPast_keys _ hi hin).1]
+    have hm := (tiebreak_past_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα
+      (by rw [htau]; exact zero_lt_div_of_zero_lt hcα hnα) hi hin).2
     rw [hex] at hm
     exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
 
@@ -353,31 +424,10 @@ theorem bounded_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : head
   unfold headOKSel at hok; simp only [Bool.and_eq_true] at hok
   exact hok.1.1.1.1.1.1
 
-/-- The soft mode's exponent in the unbounded regime (`τ = 1`): `-K/1 = -γ`. -/
-theorem exponent_unbounded (R : RatEmb α) {C : Cert} {n : Nat} (hb : C.bounded = false) :
-    -R.cast C.K / C.tauRule R n = -R.cast C.gammaRule ∧ C.tauRule R n = 1 := by
-  unfold Cert.gammaRule Cert.tauRule; rw [hb]; simp only [Bool.false_eq_true, if_false]; constructor <;> grind
-
-/-- The soft mode's exponent in the bounded regime (`τ = c/n`): `-(K/n)/(c/n) = -γ`. -/
-theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hc : 0 < C.c) {n : Nat}
-    (hn : (0 : α) < natCast n) :
-    -(R.cast C.K / natCast n) / C.tauRule R n = -R.cast C.gammaRule ∧ C.tauRule R n = R.cast C.c / natCast n := by
-  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
-  have ht : C.tauRule R n = R.cast C.c / natCast n := by unfold Cert.tauRule; rw [hb]; rfl
-  refine ⟨?_, ht⟩
-  rw [ht]
-  unfold Cert.gammaRule; rw [hb]; simp only [if_true]
-  rw [R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
-  have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hn
-  have : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
-  generalize (natCast n : α) = a at *
-  generalize R.cast C.c = cc at *
-  grind
-
 /-- Lemma 8 (tie-breaking, bounded regime, future) read off a certified head. -/
 theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbFutB) {i : Nat}
     (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
@@ -392,7 +442,7 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
   obtain ⟨hrp, hpd⟩ := featCoord_sound hp
   rw [hroles] at hod hpd
   have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
-  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt (hc hbnd)
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
   have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos (by omega))
   have hscore : ∀ k, k < n - 1 - i → score R hw x i k = tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i k := by
     intro k hki
@@ -416,7 +466,7 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
     generalize tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i k = a at hg ⊢
     generalize tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i (tiebreakFutureTarget (selFn C w n hd.sel) n i) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_bounded R hbnd (hc hbnd) hnα
+  · obtain ⟨hex, htau⟩ := exponent_bounded R hbnd (hmb hbnd) hc hnα
     rw [mass_congr E hscore hT]
     have hm := (tiebreak_future_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact zero_lt_div_of_zero_lt hcα hnα) hin).2
     rw [hex] at hm
@@ -425,7 +475,7 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
 /-- Lemma 8 (tie-breaking, unbounded regime, past) read off a certified head. -/
 theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbPastU) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
@@ -465,16 +515,15 @@ theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
     generalize tiebreakPastUnbounded (R.cast C.K) n (selFn C w n hd.sel) k = a at hg ⊢
     generalize tiebreakPastUnbounded (R.cast C.K) n (selFn C w n hd.sel) (tiebreakPastTarget (selFn C w n hd.sel) i) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+  · have htau := (exponent_unbounded (n := n) R hbnd hK hc).1
     rw [mass_congr E hscore hT]
-    have hm := (tiebreak_past_unbounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hi hin).2
-    rw [hex] at hm
-    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+    have hm := (tiebreak_past_unbounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα htau hi hin).2
+    exact mass_le_errRule_unbounded R E hE' hbnd hK hc hk hm
 
 /-- Lemma 8 (tie-breaking, unbounded regime, future) read off a certified head. -/
 theorem facts_tbFutU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbFutU) {i : Nat}
     (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
@@ -513,11 +562,10 @@ theorem facts_tbFutU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
     generalize tiebreakFutureUnbounded (R.cast C.K) n (selFn C w n hd.sel) i k = a at hg ⊢
     generalize tiebreakFutureUnbounded (R.cast C.K) n (selFn C w n hd.sel) i (tiebreakFutureTarget (selFn C w n hd.sel) n i) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+  · have htau := (exponent_unbounded (n := n) R hbnd hK hc).1
     rw [mass_congr E hscore hT]
-    have hm := (tiebreak_future_unbounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hin).2
-    rw [hex] at hm
-    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+    have hm := (tiebreak_future_unbounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα htau hin).2
+    exact mass_le_errRule_unbounded R E hE' hbnd hK hc hk hm
 
 /-- Nothing selected: the past target is the previous position. -/
 theorem target_none_past (i : Nat) : tiebreakPastTarget (fun _ => false) i = i - 1 := by
@@ -531,7 +579,7 @@ theorem target_none_fut (n i : Nat) : tiebreakFutureTarget (fun _ => false) n i 
 `K (2 (i-1) j - j^2)`, target `i - 1`, gap `K`, mass off it `≤ exp(-K) ≤ errRule` at `τ = 1`. -/
 theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .lkPast) (hsel : hd.sel = none)
     {i : Nat} (hi : 0 < i) (hin : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
@@ -572,16 +620,15 @@ theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
     generalize lookupScore (R.cast C.K) (i - 1) k = a at hg ⊢
     generalize lookupScore (R.cast C.K) (i - 1) (i - 1) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+  · have htau := (exponent_unbounded (n := n) R hbnd hK hc).1
     rw [mass_congr E hscore hT]
-    have hm := (lookup_past E (tau := C.tauRule R n) (Std.le_of_lt hKα) (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hi).2
-    rw [hex] at hm
-    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+    have hm := (lookup_past E (tau := C.tauRule R n) (Std.le_of_lt hKα) htau hi).2
+    exact mass_le_errRule_unbounded R E hE' hbnd hK hc hk hm
 
 /-- Lemma 7 (lookup, unbounded regime, future mask) read off a certified head: target `i + 1`. -/
 theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .lkFut) (hsel : hd.sel = none)
     {i : Nat} (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
@@ -621,11 +668,10 @@ theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
     generalize lookupScore (R.cast C.K) (i + 1) (i + 1 + k) = a at hg ⊢
     generalize lookupScore (R.cast C.K) (i + 1) (i + 1 + 0) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_unbounded (n := n) R hbnd
+  · have htau := (exponent_unbounded (n := n) R hbnd hK hc).1
     rw [mass_congr E hscore hT]
-    have hm := (lookup_future E (tau := C.tauRule R n) (Std.le_of_lt hKα) (by rw [htau]; exact Lean.Grind.OrderedRing.zero_lt_one) hin).2
-    rw [hex] at hm
-    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+    have hm := (lookup_future E (tau := C.tauRule R n) (Std.le_of_lt hKα) htau hin).2
+    exact mass_le_errRule_unbounded R E hE' hbnd hK hc hk hm
 
 /-- A lookup family's value terms have no select. -/
 theorem sel_none_of_lookup {C : Cert} {hd : HeadD} {t : TermD} (hk : termKindOK C hd t = true)
@@ -670,7 +716,7 @@ serves at `i`; its soft output at the temperature rule is `≥ 0` and within `er
 theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
@@ -709,7 +755,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       refine term_of_facts R (T := tiebreakPastTarget (selFn C w n hd.sel) i) ?_ (by rw [hkey]; exact hsem hi0)
       rw [hcount]
       first
-        | exact facts_tbPastB R hinv hE hcrd hroles hK hc hk hok hfam hi0 hi
+        | exact facts_tbPastB R hinv hE hcrd hroles hK hc hmb hk hok hfam hi0 hi
         | exact facts_tbPastU R hinv hE hcrd hroles hK hc hk hok hfam hi0 hi
         | exact facts_lkPast R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hi0 hi
   | tbFutB | tbFutU | lkFut =>
@@ -725,7 +771,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       refine term_of_facts R (T := tiebreakFutureTarget (selFn C w n hd.sel) n i) ?_ (by rw [hkey]; exact hsem hin)
       rw [hcount]
       first
-        | exact facts_tbFutB R hinv hE hcrd hroles hK hc hk hok hfam hin
+        | exact facts_tbFutB R hinv hE hcrd hroles hK hc hmb hk hok hfam hin
         | exact facts_tbFutU R hinv hE hcrd hroles hK hc hk hok hfam hin
         | exact facts_lkFut R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hin
 
@@ -772,20 +818,19 @@ theorem sign_out_hard {K : α} (hK : 0 < K) (b : Bool) {m D n : Nat} (hD : 0 < D
 /-- Comparison (the sign head, bounded regime), softmax at the certificate's rule `τ = c/n`:
 over `n ≥ 2` keys, the head's output is within `2 errRule` of `[o V > 0]`. -/
 theorem sign_out_soft_bounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} (hb : C.bounded = true)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
+    (hm : C.mixed = false) (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
     absv (sumTo (fun j => softmax E (C.tauRule R n)
         (signScore (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))) n j * evenVal j) n
       - (if b then 1 else 0)) ≤ 2 * R.cast C.errRule := by
-  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK (fun _ => hc)) hk
+  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK hc) hk
   have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
   have hKα : (0 : α) ≤ R.cast C.K := by rw [← R.map_zero]; exact R.map_le _ _ (Rat.le_of_lt hK)
   have hrule : E.exp (-(R.cast C.K / R.cast C.c)) ≤ R.cast C.errRule := by
     have e : R.cast C.gammaRule = R.cast C.K / R.cast C.c := by
-      unfold Cert.gammaRule; rw [hb]; simp only [if_true]
+      rw [gamma_bounded hb]
       exact R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))
     rw [e] at hγ; exact hγ
-  have ht : C.tauRule R n = R.cast C.c / natCast n := by unfold Cert.tauRule; rw [hb]; rfl
-  rw [ht]
+  rw [tau_bounded R hb hm n]
   refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
     (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
   exact sign_head_bounded E b hKα hcα hD hDn hn2 hrule
@@ -809,20 +854,18 @@ theorem sign_out_hard_unbounded {K : α} (hK : 0 < K) (b : Bool) {m D n : Nat} (
 /-- Comparison (the sign head, unbounded regime), softmax at the certificate's rule `τ = 1`: over
 `n ≥ 2` keys, the head's output is within `2 errRule` of `[o V > 0]`. -/
 theorem sign_out_soft_unbounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} (hb : C.bounded = false)
-    (hK : 0 < C.K) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
     absv (sumTo (fun j => softmax E (C.tauRule R n)
         (signScoreUnbounded (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D))) n) n j
           * evenVal j) n
       - (if b then 1 else 0)) ≤ 2 * R.cast C.errRule := by
-  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK (fun h => by rw [hb] at h; cases h)) hk
   have hKα : (0 : α) ≤ R.cast C.K := by rw [← R.map_zero]; exact R.map_le _ _ (Rat.le_of_lt hK)
-  obtain ⟨e1, ht⟩ := exponent_unbounded R (n := n) hb
-  have h := sign_head_unbounded E (tau := C.tauRule R n) (m := m) b hKα
-    (by rw [ht]; exact Lean.Grind.OrderedRing.zero_lt_one) hD hDn hn2
-  rw [e1] at h
+  have h := sign_head_unbounded E (tau := C.tauRule R n) (m := m) b hKα (exponent_unbounded R hb hK hc).1 hD hDn hn2
+  have he := mass_le_errRule_unbounded R E hE hb hK hc hk (n := n) (Std.le_refl _)
   refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
     (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
   refine Std.le_trans h ?_
+  generalize E.exp (-R.cast C.K / C.tauRule R n) = a at *
   grind
 
 end Heads

@@ -174,6 +174,10 @@ noncomputable def copyOf (hd : HeadD) : List Nat :=
   | .plk _ _ _ cc => [cc]
   | _ => []
 
+/-- The copies of a layer through `copyOf`. -/
+theorem plkCopies_eq (LD : LayerD) : plkCopies LD = LD.heads.flatMap copyOf := by
+  unfold plkCopies copyOf; rfl
+
 /-- `plkPart` through `copyOf`. -/
 theorem plkPart_eq (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : HeadD) (x : Acts α) (n i c : Nat) :
     plkPart R mode hw hd x n i c = if copyOf hd = [c] then plkOut R mode hw x n i else 0 := by
@@ -273,10 +277,8 @@ theorem plk_part_zero (R : RatEmb α) (mode : Mode α) {LW : LayerW} {LD : Layer
     lsum (LW.heads.zip LD.heads) (fun p => plkPart R mode p.1 p.2 x n i c) = 0 := by
   refine lsum_zero (fun p hp => ?_)
   rw [plkPart_eq, if_neg (fun he => hc ?_)]
-  unfold plkCopies
-  exact List.mem_flatMap.mpr ⟨p.2, (List.of_mem_zip hp).2, by
-    have : copyOf p.2 = [c] := he
-    unfold copyOf at this; rw [this]; simp⟩
+  rw [plkCopies_eq]
+  exact List.mem_flatMap.mpr ⟨p.2, (List.of_mem_zip hp).2, by rw [he]; simp⟩
 
 /-- `nodupNat` of an append. -/
 theorem nodupNat_append {l1 l2 : List Nat} (h : nodupNat (l1 ++ l2) = true) :
@@ -742,12 +744,12 @@ theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     0 ≤ termOut R mode C hw x w n i t ∧
       absv (termOut R mode C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
-  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hk hok ht hi
+  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hmb hk hok ht hi
   rcases hmode with hm | ⟨E, hE', hm⟩
   · subst hm
     rw [hs.1]
@@ -792,7 +794,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) {i : Nat} (hi : i < n) :
@@ -842,9 +844,9 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         unfold rawTarget
         rw [if_neg hnf]
         cases hwc : wc with
-        | some w0 => exact sign_raw R hinv hroles hK hc hk hok (by rw [hwc]; rfl) ht hi
+        | some w0 => exact sign_raw R hinv hroles hK hc hmb hk hok (by rw [hwc]; rfl) ht hi
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
           simp only [if_true] at this
           exact this
       | false =>
@@ -857,7 +859,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         cases hwc : wc with
         | some w0 => rw [hwc] at hok; exact (sign_false_none hok).elim
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
           simp only [Bool.false_eq_true, if_false] at this
           exact this
     have hT01 : (0 : α) ≤ rawTarget C LD w n q.2.2.node i := by
@@ -877,7 +879,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       hex _ hf (hplain (fun o' vc' wc' h => by rw [hfam] at h; cases h))
     unfold rawTarget
     rw [if_neg hnf]
-    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hd := q.2.1) hok ht hi
+    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk (hd := q.2.1) hok ht hi
     exact ⟨hb.1, Std.le_trans hb.2 (errOf_ge R C LD _ hε)⟩
 
 /-- The heads write nothing into a coordinate no value term and no count column aims at. -/
@@ -1169,7 +1171,7 @@ theorem plkHas_mem {LD : LayerD} {dir : CountDir} {y cc : Nat} (h : plkHas LD di
     simp only [Bool.and_eq_true, beq_iff_eq] at hm
     obtain ⟨⟨h1, h2⟩, h3⟩ := hm
     refine ⟨hd, ac, hhd, ?_⟩
-    rw [dirEq_eq h1, h2, h3]
+    rw [hf, dirEq_eq h1, h2, h3]
   | _ => rw [hf] at hm; simp at hm
 
 /-- What `copiesOK` says. -/
@@ -1270,9 +1272,9 @@ theorem copy_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     obtain ⟨hA, h0, -⟩ := copy_attn R hmode hinv hE hcrd hroles hc hk hlen hh hnd hi hp0 hf
     unfold groupsAt at hlist
     have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected groupsAt; rw [hlist]; rfl
-    rw [hlist, hb2z, hz, hA]
+    rw [hlist, hb2z, hz]
     simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal, R.map_zero]
-    rw [relu_of_nonneg h0]; grind
+    rw [hA, relu_of_nonneg h0]; grind
   | _ => rw [hf] at hm0; simp at hm0
 
 /-- Certificates, mixed comparisons (the copies a mix group reads, both modes): each copy `cs_k`
@@ -1293,13 +1295,53 @@ theorem mix_copies (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
   obtain ⟨hA, -, hb⟩ := copy_attn R hmode hinv hE hcrd hroles hc hk hlen hh hnd hi hp0 hf
   rw [hA]; exact hb
 
+/-- Certificates, mixed comparisons (the layer's step at a mix group's node, both modes): the clamp
+of the copied counts writes the comparison's exact value. -/
+theorem mix_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) (hc : 0 < C.c) (hk : 0 < C.expK)
+    {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) (hnd : nodupNat (plkCopies LD) = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g : Nat} {cs : List Nat}
+    (hGmem : GroupD.mix g cs ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.mix g cs) = c)
+    (hf : groupFacts C LD l (.mix g cs)) (htb : (groupsAt C LD.groups (GroupD.target C (.mix g cs))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  obtain ⟨hmc, ⟨ts, r, hn, hcop, hbud⟩, hrz, hrg, hgna⟩ := hf
+  have hgc : C.crd g = c := hGc
+  rw [hgc] at hrg hrz
+  have hxl : x i c = 0 := by rw [hinv i hi c hcd, hrz]; rfl
+  have hlist : groupsAt C LD.groups c = [.mix g cs] := by
+    rw [hGc] at htb
+    cases hgs : groupsAt C LD.groups c with
+    | nil => rw [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil => rw [hgs] at hGmem; simp at hGmem; rw [hGmem]
+  have hY : attnStep R mode LW x n i c = 0 := by
+    show x i c + lsum LW.heads (fun h => headOut R mode h x n i c) = 0
+    rw [heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
+      have := (attended_role hlen hh hg2).1; rw [he, hrg] at this
+      have h22 := Role.node.inj this
+      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+  obtain ⟨hcl, hcq⟩ := mix_copies R hmode hinv hE hcrd hroles hc hk hlen hh hnd hi hcop
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hY, hb2z, hrg]
+  simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, cmpTs, cmpR, hn]
+  rw [mix_val R (attnStep R mode LW x n i) hn (mixed_lt hmc hn) hcl hcq hbud, R.map_zero]
+  grind
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
     (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : C.bounded = true → 0 < C.c) (hk : 0 < C.expK)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
     {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
     Inv C w n d l (ffnStep R LW (attnStep R mode LW x n)) := by
@@ -1309,9 +1351,6 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   obtain ⟨⟨⟨⟨⟨hnd, hatt⟩, htab⟩, hpnd⟩, hpall⟩, hcov⟩ := htg
   have hfacts := groupsOK_facts LD.groups LW.units hgr
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  -- a coordinate holding something before or after the layer is no lookup's copy
-  have hnc1 : ∀ c', C.roleAt c' (l - 1) ≠ .zero → c' ∉ plkCopies LD := fun c' hz hm => hz (copy_zero hlen hh hm).1
-  have hnc2 : ∀ c', C.roleAt c' l ≠ .zero → c' ∉ plkCopies LD := fun c' hz hm => hz (copy_zero hlen hh hm).2
   -- no node is attended both flipped and plain (its groups are a `pair` or a `pairFlip`)
   have hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False := by
     intro g hf hp
@@ -1365,11 +1404,11 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     by_cases hat : x0 ∈ attended LD
     · rw [if_pos (List.contains_iff_mem.mpr hat)]
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
-        (hnc2 _ (by rw [(hrole x0 hat).1]; simp))
+        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [(hrole x0 hat).1] at h2; cases h2)
       have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
         simp only [roleVal]; grind
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
       rw [hqn] at hb
       have hle : (R.cast (errOf C LD x0) : α) ≤ ε + (if (signAttended LD).contains x0 = true then ε else 0) := by
         unfold errOf
@@ -1413,7 +1452,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
         have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
           unfold rep at hr; rw [h0] at hr; simp at hr
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (hnc1 _ hz)]
+        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (fun hm => hz (copy_zero hlen hh hm).1)]
         rw [hinv i hi _ (hcrd x0), rep_val hE hr]
         have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
         rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
@@ -1512,7 +1551,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hat := List.all_eq_true.mp hatt g hgatt
       obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
         (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
+      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
       rw [hqn] at hb
       have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
         rw [hy, ← hgc, hout, hgc, hxl]; grind
@@ -1561,36 +1600,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have : cc = c := hGc
       exact absurd (this ▸ hf) hcp
     | mix g cs =>
-      obtain ⟨hmc, ⟨ts, r, hn, hcop, hbud⟩, hrz, hrg, hgna⟩ := hf
-      have hgc : C.crd g = c := hGc
-      rw [hgc] at hrg hrz
-      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
       have htb := List.all_eq_true.mp htab _ hGin
       simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups c = [.mix g cs] := by
-        rw [← hgc]
-        cases hgs : groupsAt C LD.groups (C.crd g) with
-        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          simp only [GroupD.target] at htb
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.mix g cs ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-            rw [hgs] at this; simp at this; rw [this]
-      have hY : attnStep R mode LW x n i c = 0 := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
-          have := (hrole g2 hg2).1; rw [he, hrg] at this
-          have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
-      obtain ⟨hcl, hcq⟩ := mix_copies R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hi hcop
-      unfold groupsAt at hlist
-      have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected groupsAt; rw [hlist]; rfl
-      rw [hlist, hY, hb2z, hrg]
-      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal, cmpTs, cmpR, hn]
-      rw [mix_val R (attnStep R mode LW x n i) hn (mixed_lt hmc hn) hcl hcq hbud, R.map_zero]
-      grind
+      exact mix_step R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hi hcd hGmem hGc hf htb hct hcp
     | pre g vc f =>
       obtain ⟨hstr, hfc, hz, hpre⟩ := hf
       have hvc : GroupD.target C (.pre g vc f) = c := hGc
@@ -1617,7 +1629,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
         have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (hnc1 _ hz'),
+            (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
           hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
         simp only [roleVal]; grind
       unfold groupsAt at hlist
@@ -1808,10 +1820,12 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
             lsum_zero (fun q hq => by
               rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
           rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
-            plk_part_zero R mode x n i (hnc2 _ (by rw [hvc]; simp)), hinv i hi vc hvcd,
+            plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
+            hinv i hi vc hvcd,
             ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
           grind
-        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv (hnc2 _ (by rw [hvc]; simp)),
+        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
+            (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
             hinv i hi vc hvcd]
           have hsamev : C.roleAt vc (l - 1) = .val g := by
             refine Classical.byContradiction (fun hne0 => ?_)
@@ -1820,6 +1834,8 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
               cases hb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l)
               · rfl
               · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
+            rw [if_neg (fun h => by
+                have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hvc] at h2; cases h2)] at hcv'
             rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
             obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
               cases hgs : groupsAt C LD.groups vc with
@@ -1859,7 +1875,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
               rw [this, hvc] at h1'; cases h1'
             | copyErase cc' =>
               have : cc' = vc := hG'c
-              exact hnc2 vc (by rw [hvc]; simp) (by rw [← this]; exact hf')
+              have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
+              have h2 := (copy_zero hlen hh hm).2
+              rw [hvc] at h2; cases h2
           rw [hsamev]; grind
       -- the features `is_first`, `is_last` after the heads
       have hf1 := featCoord_sound h1
@@ -1867,13 +1885,13 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
         have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (hnc1 _ hz'),
+            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
           hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
         simp only [roleVal, Feat.val]; grind
       have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
         have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
         rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (hnc1 _ hz'),
+            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
           hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
         simp only [roleVal, Feat.val]; grind
       unfold groupsAt at hlist
