@@ -582,6 +582,12 @@ def plk_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> Non
         raise Fail(f"{where}: mask {hw.mask}, the construction's is {PLK_MASK[hd.d]}")
     if hd.sel is not None or hd.anchored or hd.terms:
         raise Fail(f"{where}: a lookup over positions has no select and no value terms")
+    if role_at(C, hd.ac, l - 1) != Role("avg", node=hd.x, d=hd.d):
+        raise Fail(f"{where}: coordinate {hd.ac} does not hold the average of #{hd.d}[{hd.x}] before layer {l}")
+    if role_at(C, hd.cc, l - 1) != ROLE_ZERO or role_at(C, hd.cc, l) != ROLE_ZERO:
+        raise Fail(f"{where}: the copy's coordinate {hd.cc} holds something at a layer boundary")
+    if not hd.cc < len(C.spans):
+        raise Fail(f"{where}: the copy's coordinate {hd.cc} lies outside the description's {len(C.spans)} coordinates")
     inv, p, p2 = (feat_coord(C, f, l - 1) for f in (dir_feat(hd.d), Feat("idx"), Feat("idxSq")))
     if inv is None or p is None or p2 is None:
         raise Fail(f"{where}: a feature the construction reads has no coordinate")
@@ -590,10 +596,6 @@ def plk_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> Non
     same_cols(f"{where}: key column", hw.k, [((p, one),), ((p2, one),)])
     same_cols(f"{where}: value column", hw.v, [((p, one),)])
     same_cols(f"{where}: output row", hw.o, [((hd.cc, one),)])
-    if role_at(C, hd.ac, l - 1) != Role("avg", node=hd.x, d=hd.d):
-        raise Fail(f"{where}: coordinate {hd.ac} does not hold the average of #{hd.d}[{hd.x}] before layer {l}")
-    if role_at(C, hd.cc, l - 1) != ROLE_ZERO or role_at(C, hd.cc, l) != ROLE_ZERO:
-        raise Fail(f"{where}: the copy's coordinate {hd.cc} holds something at a layer boundary")
 
 
 def mixed_cmp(P: Sequence[Node], g: int) -> bool:
@@ -874,7 +876,7 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         if G.kind in ("table", "gate", "clear", "single", "pre", "mix") and len(groups_at(C, LD.groups, target(C, G))) != 1:
             raise Fail(f"layer {l}: coordinate {target(C, G)} is written by more than one group")
     copies = plk_copies(LD)
-    if len(set(copies)) != len(copies) or set(copies) & set(tg):
+    if len(set(copies)) != len(copies):
         raise Fail(f"layer {l}: two heads write the same copy coordinate")
     for c in copies:
         at = groups_at(C, LD.groups, c)
