@@ -1055,10 +1055,10 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
     "HardSoft.Cert.tauRule": LeanDefinition(
         (
             cert_names(
-                f"∀ {BASE} (C : HardSoft.Cert) (R : §RatEmb α) (n : Nat), §tauRule C R n = if HardSoft.Cert.bounded C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast n else 1"
+                f"∀ {BASE} (C : HardSoft.Cert) (R : §RatEmb α) (n : Nat), §tauRule C R n = if HardSoft.Cert.mixed C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast (max (n - 1) 1) else if HardSoft.Cert.bounded C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast n else 1"
             ),
         ),
-        "the temperature rule: tau(n) = c/n in the bounded regime, 1 in the unbounded one",
+        "the temperature rule: tau(n) = c / max(n-1, 1) with mixed comparisons (unbounded regime), else c/n in the bounded regime, 1 in the unbounded one",
     ),
     "HardSoft.Cert": structure_pin(
         "HardSoft.Cert",
@@ -1071,12 +1071,13 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
             ("equiv", "List (Nat × Nat × List Nat)"),
             ("root", "Nat"),
             ("bounded", "Bool"),
+            ("mixed", "Bool"),
             ("c", "Rat"),
             ("K", "Rat"),
             ("expK", "Nat"),
             ("layers", "List HardSoft.Cert.LayerD"),
         ),
-        "a certificate: the program (formula DAG), alphabet size, what each coordinate holds span by span, each node's coordinate, shared nodes, the root, the regime, c, K, the exponent of the mass bound, each layer's heads and unit groups",
+        "a certificate: the program (formula DAG), alphabet size, what each coordinate holds span by span, each node's coordinate, shared nodes, the root, the regime, the mixed comparisons' rule, c, K, the exponent of the mass bound, each layer's heads and unit groups",
     ),
     "HardSoft.Cert.RatEmb": structure_pin(
         "HardSoft.Cert.RatEmb",

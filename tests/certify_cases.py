@@ -30,6 +30,7 @@ BASE: dict[str, Subject] = {
     "strict": Subject("tl", "#<[a] > #<[b]", ("a", "b"), "bounded"),
     "strict_ffn": Subject("tl", "X (#<[Y a] > #<[b])", ("a", "b"), "bounded"),
     "flipped_reading": Subject("tl", "(#<[a] > 2) & Y b", ("a", "b"), "bounded"),
+    "mixed": Subject("tl", "#<[a] + 1 > 2 * #>[b]", ("a", "b"), "unbounded"),
 }
 
 
@@ -77,7 +78,7 @@ def _group_units(C: Certificate, l: int, gi: int) -> int:
     """Return the index of the first unit of group gi of layer l (0-based), the groups consuming units in order."""
     pos = 0
     for G in C.layers[l].groups[:gi]:
-        pos += {"pair": 2, "pairFlip": 2, "eraser": 1, "clear": 2, "single": 2, "pre": 2}.get(G.kind, 2 * len(G.assigns))
+        pos += {"pair": 2, "pairFlip": 2, "eraser": 1, "clear": 2, "single": 2, "pre": 2, "mix": 2, "copyErase": 1}.get(G.kind, 2 * len(G.assigns))
     return pos
 
 
@@ -273,6 +274,30 @@ def plant_unshifted(p: Prepared) -> tuple[Certificate, ModelW]:
     return C, _with_units(M, l, first, new)
 
 
+def plant_plk_query(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A lookup over positions whose query reads the average with 1 instead of 2: scores p f - p^2/D peak at S/2, not at S."""
+    l, h = _first(p.cert, "plk")
+    q = p.weights.layers[l].heads[h].q
+    col = tuple((c, w / 2 if w == 2 else w) for c, w in q[0])
+    return p.cert, _with_head(p.weights, l, h, q=(col, *q[1:]))
+
+
+def plant_mix_bias(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A mixed comparison's clamp with the bias 2r + 1/2 for 2r - 1/2 (and 2r - 1/2 for 2r - 3/2): it fires at N = -1/2 too."""
+    C, M = p.cert, p.weights
+    l, gi = next((l, gi) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "mix")
+    first = _group_units(C, l, gi)
+    u1, u2 = M.layers[l].units[first : first + 2]
+    return C, _with_units(M, l, first, [dataclasses.replace(u1, bias=u1.bias + 1), dataclasses.replace(u2, bias=u2.bias + 1)])
+
+
+def plant_mix_swap(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A description whose mixed clamp names the copies in the wrong order: each coefficient paired with the other count's copy."""
+    C = p.cert
+    l, gi, G = next((l, gi, G) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "mix")
+    return _with_group(C, l, gi, dataclasses.replace(G, inputs=tuple(reversed(G.inputs)))), p.weights
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -291,6 +316,10 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "pre_const": ("strict_ffn", plant_pre_const, "layer 1 FFN group 0 (pre of node 3): unit 0 is not the constant -1/2 times coordinate 5"),
     "orientation": ("strict", plant_orientation, "layer 2 head 0 (sign): orientation +1, the comparison's constant r = 0 gives -1"),
     "plain_pair": ("strict", plant_plain_pair, "layer 2: coordinate 1 of attended node 2 is not cleaned by its pairFlip and eraser alone"),
+    "plk_query": ("mixed", plant_plk_query, "layer 2 head 0 (plk): query column 0: coordinate 12 holds 1, the construction 2"),
+    "mix_bias": ("mixed", plant_mix_bias, "layer 2 FFN group 0 (mix of node 2): unit 0 is not the clamp of 2 N + 1/2"),
+    "mix_swap": ("mixed", plant_mix_swap, "layer 2 FFN group 0 (mix of node 2): coordinate 1 is not the copy of #<[0] (term 0)"),
+    "mixed_hot": ("mixed", plant_hot, "layer 2 FFN group 0 (mix of node 2): the copies' error bound 0.9144 exceeds"),
     "unshifted": ("flipped_reading", plant_unshifted, "layer 2 FFN group 1 (table of node 4): unit 0 has bias -5/2, the clamp -1/2"),
     "plain_reading": (
         "flipped_reading",

@@ -50,6 +50,8 @@ from hardsoft.spec.transformer import Model, predicate_feature
 
 #: The exponent k of the checker's bound exp(-gamma) <= (1 + gamma/k)^(-k) on every head's mass off its target.
 EXP_K = 16
+#: Largest exponent k the description tries for a mixed comparison's copy error (``mixed_exp_k``).
+MAX_EXP_K = 1024
 #: Most extra leaves shown to make a Boolean node's three-valued evaluation total (``_extra_leaves``).
 MAX_EXTRA_LEAVES = 10
 
@@ -106,12 +108,15 @@ class Role:
     """What a coordinate holds at a layer boundary (Lean ``Role``).
 
     "zero"; "feat" (the feature ``feat``); "node" (node ``node``'s value); for an inclusive comparison
-    ``node``: "val" (its V = (sum_k c_k #<=_k + r - 1/2) / (i+1)) and "single" (its W = [n = 1 and not holds]).
+    ``node``: "val" (its V = (sum_k c_k #<=_k + r - 1/2) / (i+1)) and "single" (its W = [n = 1 and not holds]);
+    "avg" (a mixed comparison's average of the count ``#_d[node]``: the count over its number of keys, 0 with none).
     """
 
     kind: str
     feat: Feat | None = None
     node: int = 0
+    #: "avg" only: the count's direction, "<" or ">"
+    d: str = ""
 
 
 @dataclass(frozen=True)
@@ -140,6 +145,9 @@ class CntD:
     vc: int
     src: int | None
     coef: Fraction
+    #: an average column of a mixed comparison's count (Lean ``CntD.avg``): ``src`` = ``g`` = the counted node, ``coef`` 1,
+    #: writing the role "avg" into ``vc``
+    avg: bool = False
 
 
 @dataclass(frozen=True)
@@ -160,6 +168,11 @@ class HeadD:
     o: bool = True
     vc: int = 0
     wc: int | None = None
+    #: "plk" (Lean ``Family.plk d x ac cc``): the lookup over positions of the count ``#_d[x]``, its average at ``ac``,
+    #: its copy at ``cc``
+    x: int = 0
+    ac: int = 0
+    cc: int = 0
 
 
 @dataclass(frozen=True)
@@ -220,6 +233,8 @@ class Certificate:
     K: Fraction
     exp_k: int
     layers: tuple[LayerD, ...]
+    #: the mixed comparisons' rule tau(n) = c / max(n-1, 1) (Lean ``Cert.mixed``; unbounded regime only)
+    mixed: bool = False
 
 
 SVec = tuple[tuple[int, Fraction], ...]
@@ -570,10 +585,35 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
     heads = _heads(cf, sched, lay, idx, shared)
     groups = _groups(sched, lay, idx, list(prog), shared)
     layers = tuple(LayerD(tuple(heads[t]), tuple(groups[t]) + tuple(clears.get(t + 1, ()))) for t in range(sched.depth))
+    mixed = bool(cf.mixed_scale)
+    c_rule = Fraction(cf.mixed_c) if mixed else Fraction(c)
+    if mixed:
+        exp_k = mixed_exp_k(c_rule, cf.mixed_scale, exp_k)
     return Certificate(
         prog, len(alphabet), spans, tuple(shared.new[lay.clean[g]] for g in nodes), tuple(equiv), idx[f], regime == "bounded",
-        Fraction(c), Fraction(K), exp_k, layers,
+        c_rule, Fraction(K), exp_k, layers, mixed,
     )  # fmt: skip
+
+
+def err_lk(c: Fraction, k: int) -> Fraction:
+    """Return Check.lean's ``errLk``: the rational bound (1 + (1/c)/k)^(-k) >= exp(-1/c) on a lookup over positions' x at tau = c/max(n-1, 1)."""
+    return 1 / (1 + (1 / c) / k) ** k
+
+
+def copy_err(c: Fraction, k: int) -> Fraction:
+    """Return Check.lean's ``copyErr``: 2x/(1-x)^2 at x = ``err_lk``, the bound on a copied count's error (Lemma 7 over positions)."""
+    x = err_lk(c, k)
+    return 2 * x / ((1 - x) * (1 - x))
+
+
+def mixed_exp_k(c: Fraction, scale: int, k: int) -> int:
+    """Return the least k' = k 2^j (j >= 0, k' <= MAX_EXP_K) whose copy error leaves a mixed comparison of sum_k |c_k| <= ``scale`` its
+    clamp's tolerance (``scale * copy_err(c, k') <= 1/4``, Check.lean's ``mix`` group); NotCertifiable past MAX_EXP_K."""
+    while scale * copy_err(c, k) > Fraction(1, 4):
+        k *= 2
+        if k > MAX_EXP_K:
+            raise NotCertifiable(f"not certifiable: no bound (1 + g/k)^(-k) with k <= {MAX_EXP_K} shows a copy error within 1/(4 {scale})")
+    return k
 
 
 def _refuse_compare(sched: cc._Schedule, g: sx.Compare) -> None:
@@ -582,8 +622,11 @@ def _refuse_compare(sched: cc._Schedule, g: sx.Compare) -> None:
     if sched.is_symbolic(g):
         raise NotCertifiable(f"{what} of counts with no count left (a constant), which the checker does not evaluate")
     direction = sched.compare_terms(g)[0]
-    if direction == cc.MIXED:
-        raise NotCertifiable(f"{what} of counts mixing past and future (#< with #>): the checker has no position-lookup head")
+    if direction == cc.MIXED and sched.regime == "bounded":
+        raise NotCertifiable(
+            f"{what} of counts mixing past and future (#< with #>) in the bounded regime: the checker certifies them in the unbounded regime"
+            " only (--regime unbounded)"
+        )
 
 
 def _spans(
@@ -613,6 +656,10 @@ def _spans(
             t = sched.time[g]
             roles[v] = (Role("pre", node=idx[g]), 0 if t - 1 < 2 else t - 2)
             then[v] = (Role("val", node=idx[g]), t - 1)
+    for (term, t), (average, copy) in lay.lookups.items():  # a mixed comparison's count: its average from the count heads' layer;
+        d = term.direction  # its copy lives inside layer t only (written by the lookup, erased by the same FFN): 0 at every boundary
+        roles[average] = (Role("avg", node=idx[term.arg], d=d), t - 1)
+        roles[copy] = (Role("zero"), t)
     if len(roles) != len(shared.new):
         raise RuntimeError("internal: a coordinate holds neither a feature nor a node")
     first = [a for a, _ in shared.spans]
@@ -648,6 +695,7 @@ def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, lay: cc._Layout, idx: di
     coordinates, orientation +1).
     """
     calls: list[tuple[int, str, HeadD]] = []
+    placed: set[tuple[sx.Count, int]] = set()
     for g in sched.nodes:
         if sched.is_symbolic(g):
             continue
@@ -661,6 +709,15 @@ def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, lay: cc._Layout, idx: di
             fam = ("tbPast" if isinstance(g, sx.Since) else "tbFut") + ("B" if bounded else "U")
             anchored = cc._anchored_select(sched, g) is not None
             calls.append((t, "", HeadD(fam, idx[sched.beta[g]], anchored, (TermD(idx[g], idx[g.right]),))))
+        elif isinstance(g, sx.Compare) and sched.is_mixed(g):  # compiler._place_heads: per count not yet placed, its average and lookup
+            for _, term in sched.compare_terms(g)[1]:
+                if (term, t) in placed:
+                    continue
+                placed.add((term, t))
+                average, copy = (shared.new[k] for k in lay.lookups[(term, t)])
+                x = idx[term.arg]
+                calls.append((t - 1, "count", HeadD("cnt", None, False, (), term.direction, (CntD(x, average, x, Fraction(1), True),))))
+                calls.append((t, "position-lookup", HeadD("plk", None, False, (), term.direction, x=x, ac=average, cc=copy)))
         elif isinstance(g, sx.Compare):
             direction, terms, const = sched.compare_terms(g)
             vc = shared.new[lay.value[g]]
@@ -715,6 +772,11 @@ def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], pr
     for g in sched.nodes:
         if sched.is_symbolic(g) or isinstance(g, (sx.First, sx.Last, sx.Mod, sx.Pos)) or g in sched.shared:
             continue
+        if sched.is_clamped(g):  # compiler._mixed_units: clamp(2N + 1/2) from the copies, one per term of the node, in its order
+            t = sched.time[g]
+            copies = {(term.direction, idx[term.arg]): shared.new[cp] for (term, u), (_, cp) in lay.lookups.items() if u == t}
+            out[t - 1].append(GroupD("mix", idx[g], tuple(copies[(d, x)] for _, d, x in prog[idx[g]].terms)))
+            continue
         if g in lay.single:  # compiler._inclusive_units: M = sum_k |c_k| + |const| + 1
             _, terms, const = sched.compare_terms(g)  # type: ignore[arg-type]
             big = sum(abs(Fraction(c)) for c, _ in terms) + abs(Fraction(const)) + 1
@@ -736,4 +798,6 @@ def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], pr
         groups.append(GroupD("table", idx[g], tuple(ins), tuple(ex), assigns, neg))
     for g in lay.scratch:
         out[sched.time[g] - 1].append(GroupD("eraser", idx[g]))
+    for (_, t), (_, cp) in lay.lookups.items():  # compiler._place_ffns: x - ReLU(x) on every copy (unbounded)
+        out[t - 1].append(GroupD("copyErase", shared.new[cp]))
     return out

@@ -269,8 +269,16 @@ class CompiledFormula:
         if n < 1:
             raise ValueError(f"n must be >= 1, got {n}")
         if self.mixed_scale:
-            return 1.0 / (self._lookup_scale(n) * math.log(MIXED_TAU_BASE * self.mixed_scale))
+            return self.mixed_c / self._lookup_scale(n)
         return self.c / n if self.regime == "bounded" else 1.0
+
+    @property
+    def mixed_c(self) -> float:
+        """Return the mixed comparisons' temperature constant c = 1/ln(32 C) (C = mixed_scale): tau(n) = c / max(n-1, 1) (unbounded),
+        c / (n^2 max(n-1, 1)) (bounded), computed once so that a certificate's exact c is the model's rule."""
+        if not self.mixed_scale:
+            raise ValueError("no mixed comparison: the regime's rule applies")
+        return 1.0 / math.log(MIXED_TAU_BASE * self.mixed_scale)
 
     def _lookup_scale(self, n: int) -> int:
         """Return 1 / (the lookups' gap at length n): max(n-1, 1) unbounded (keys p), n^2 max(n-1, 1) bounded (keys p/n)."""

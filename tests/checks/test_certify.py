@@ -30,7 +30,7 @@ from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
 from hardsoft.checks.families.certify import mirror
 from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, MODULE, Entry, chunks, layer_weights, module_text
-from hardsoft.checks.families.certify.subjects import Subject, check_subjects, library_subjects, prepare, strict_subjects, tl_subjects
+from hardsoft.checks.families.certify.subjects import Subject, check_subjects, library_subjects, mixed_subjects, prepare, strict_subjects, tl_subjects
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, TheoremVerdict
 from hardsoft.checks.families.lean.audit import audit_text, declarations
 from hardsoft.checks.families.lean.environment import REFUSED_BYTES
@@ -41,7 +41,7 @@ from hardsoft.spec.modelio import load_model, save_model
 from tests.certify_cases import PLANTS, planted
 from tests.logic_strategies import formulas
 
-CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects() + mixed_subjects()
 
 
 # --------------------------------------------------------------------------- the description and the mirror
@@ -67,10 +67,10 @@ def test_examples_cover_the_constructions() -> None:
         shared |= bool(p.cert.equiv)
         nodes |= {nd.kind for nd in p.cert.prog}
         roles |= {sp.role.kind for sps in p.cert.spans for sp in sps}
-    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign"}
-    assert kinds == {"pair", "pairFlip", "eraser", "table", "gate", "clear", "single", "pre"} and anchored and shared
+    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign", "plk"}
+    assert kinds == {"pair", "pairFlip", "eraser", "table", "gate", "clear", "single", "pre", "mix", "copyErase"} and anchored and shared
     assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next", "cmp"} <= nodes
-    assert roles == {"feat", "node", "val", "single", "pre"}
+    assert roles == {"feat", "node", "val", "single", "pre", "avg", "zero"}
     flipped = [
         s.title
         for s in CERTIFIED
@@ -84,17 +84,19 @@ def test_examples_cover_the_constructions() -> None:
 @pytest.mark.parametrize(
     ("text", "regime", "why"),
     [
-        ("#<=[a] > 1 & #<[b] > #>[a]", "bounded", r"#.* is a comparison of counts mixing past and future \(#< with #>\): the checker has no"),
-        ("#<[a] - #>[b] < 0", "unbounded", r"#.* is a comparison of counts mixing past and future"),
+        ("#<=[a] > 1 & #<[b] > #>[a]", "bounded", r"#.* is a comparison of counts mixing past and future \(#< with #>\) in the bounded regime"),
+        ("#<[a] - #>[b] < 0", "bounded", r"#.* is a comparison of counts mixing past and future .* unbounded regime only \(--regime unbounded\)$"),
         ("#<[a] - #<[a] > 0", "bounded", r"#.* is a comparison of counts with no count left \(a constant\)"),
     ],
 )
 def test_mixed_comparisons_are_named_outside_the_fragment(text: str, regime: str, why: str) -> None:
-    """A mixed or constant comparison of counts is refused in one line naming it and why; inclusive and strict comparisons are
-    described."""
+    """A mixed comparison in the bounded regime, or a constant comparison of counts, is refused in one line naming it and why;
+    inclusive and strict comparisons are described, and so is a mixed one in the unbounded regime."""
     with pytest.raises(NotCertifiable, match=r"^not certifiable yet: " + why):
         prepare(Subject("tl", text, ("a", "b"), regime))
     assert prepare(Subject("tl", "#<=[a] > 1 & #<[b] >= #<[a]", ("a", "b"), regime)).mirror is None
+    if "#>" in text:
+        assert prepare(Subject("tl", text, ("a", "b"), "unbounded")).mirror is None
 
 
 def test_inclusive_comparison_described_as_compiled() -> None:
@@ -133,6 +135,46 @@ def test_strict_comparison_described_as_compiled() -> None:
     assert (pre.kind, pre.node, pre.vc) == ("pre", g, vc) and C.spans[pre.src][0].role == Role("feat", Feat("invMaxI"))
     assert C.spans[vc] == (Span(Role("pre", node=g), 1, 2), Span(Role("val", node=g), 2))
     assert C.layers[1].groups == () and len(M.layers[1].units) == 1 and not M.layers[1].units[0].win
+    assert p.mirror is None
+
+
+def test_mixed_comparison_described_as_compiled() -> None:
+    """#<[a] + 1 > 2 #>[b] (unbounded): layer 1's count heads write the averages #<[a]/i and #>[b]/(n-1-i) (average columns,
+    coefficient 1); layer 2's lookups over positions score 2 p f - p^2 / max(D, 1) (query 2 on the average, -1 on 1/max(D, 1);
+    keys p and p^2) and copy p; the clamp reads the copies with 2 c_k = 2 and -4, biases 2r - 1/2 = 3/2 and 2r - 3/2 = 1/2 (r = 1),
+    then each copy is erased; the rule is tau = c/max(n-1, 1) with c = 1/ln(32 * 3)."""
+    import math
+
+    from hardsoft.constructive.logic.certificate import Feat, Role
+
+    p = prepare(Subject("tl", "#<[a] + 1 > 2 * #>[b]", ("a", "b"), "unbounded"))
+    C, M = p.cert, p.weights
+    g = C.root
+    assert C.prog[g].terms == ((1, "<", 0), (-2, ">", 1)) and C.prog[g].args == (1,)
+    assert C.mixed and not C.bounded and C.c == Fraction(1 / math.log(96))
+    lt, gt = C.layers[0].heads
+    (a_lt,), (a_gt,) = lt.cnt, gt.cnt
+    assert (lt.fam, lt.d, a_lt.g, a_lt.src, a_lt.coef, a_lt.avg) == ("cnt", "<", 0, 0, 1, True)
+    assert (gt.fam, gt.d, a_gt.g, a_gt.src, a_gt.coef, a_gt.avg) == ("cnt", ">", 1, 1, 1, True)
+    assert C.spans[a_lt.vc][-1].role == Role("avg", node=0, d="<") and C.spans[a_gt.vc][-1].role == Role("avg", node=1, d=">")
+    k_lt, k_gt = C.layers[1].heads
+    assert (k_lt.fam, k_lt.d, k_lt.x, k_lt.ac, k_gt.fam, k_gt.d, k_gt.x, k_gt.ac) == ("plk", "<", 0, a_lt.vc, "plk", ">", 1, a_gt.vc)
+    feat = {sps[0].role.feat: k for k, sps in enumerate(C.spans) if sps[0].role.kind == "feat"}
+    one, two = Fraction(1), Fraction(2)
+    for hd, hw, inv, mask in ((k_lt, M.layers[1].heads[0], "invMaxI", "causal"), (k_gt, M.layers[1].heads[1], "invMaxRest", "none")):
+        assert hw.mask == mask
+        assert hw.q == (((hd.ac, two),), ((feat[Feat(inv)], -one),)) and hw.k == (((feat[Feat("idx")], one),), ((feat[Feat("idxSq")], one),))
+        assert hw.v == (((feat[Feat("idx")], one),),) and hw.o == (((hd.cc, one),),)
+    mix, e1, e2 = C.layers[1].groups
+    assert (mix.kind, mix.node, mix.inputs) == ("mix", g, (k_lt.cc, k_gt.cc))
+    assert (e1.kind, e1.node, e2.kind, e2.node) == ("copyErase", k_lt.cc, "copyErase", k_gt.cc)
+    u1, u2, u3, u4 = M.layers[1].units
+    win = tuple(sorted(((k_lt.cc, two), (k_gt.cc, Fraction(-4)))))
+    cg = C.coord[g]
+    assert (tuple(sorted(u1.win)), u1.bias, u1.wout) == (win, Fraction(3, 2), ((cg, one),))
+    assert (tuple(sorted(u2.win)), u2.bias, u2.wout) == (win, Fraction(1, 2), ((cg, -one),))
+    assert (u3.win, u3.bias, u3.wout) == (((k_lt.cc, one),), 0, ((k_lt.cc, -one),))
+    assert (u4.win, u4.bias, u4.wout) == (((k_gt.cc, one),), 0, ((k_gt.cc, -one),))
     assert p.mirror is None
 
 
@@ -208,7 +250,8 @@ def test_mirror_follows_logic_lean() -> None:
 @given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
 def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
     """Random compilable formulas (inclusive, strict and mixed comparisons among the operators): the description passes the
-    mirror, or the program is refused naming a mixed or constant comparison; never an internal error."""
+    mirror, or the program is refused naming a mixed comparison in the bounded regime or a constant comparison; never an
+    internal error."""
     from hardsoft.constructive.logic import compile_formula
     from hardsoft.constructive.logic.certificate import describe, model_weights
 
@@ -219,7 +262,8 @@ def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
     try:
         C = describe(cf)
     except NotCertifiable as e:
-        assert re.match(r"^not certifiable yet: .* is a comparison of counts (mixing|with no count left)", str(e)), e
+        why = r"(mixing past and future \(#< with #>\) in the bounded regime|with no count left)"
+        assert re.match(r"^not certifiable yet: .* is a comparison of counts " + why, str(e)), e
         return
     assert mirror.check(C, model_weights(cf.model)) is None
 
@@ -728,3 +772,15 @@ def test_cmp_node_text() -> None:
     prog, root = formula_dag("#<=[a] + #<=[b] > #<=[a] + 1")
     b = next(k for k, nd in enumerate(prog) if nd.kind == "atom" and nd.args == (1,))
     assert node(prog[root]) == f"Node.cmp [(1, CountDir.le, {b})] (-1)"
+
+
+@pytest.mark.parametrize("subject", CERTIFIED, ids=lambda s: s.title)
+def test_certificate_rule_is_the_models_rule(subject: Subject) -> None:
+    """The temperature the theorem is about (Check.lean's tauRule: c/n bounded, 1 unbounded, c/max(n-1, 1) with a mixed
+    comparison, c the certificate's exact rational) is the compiled model's tau(n), float for float, at every n tried."""
+    p = prepare(subject)
+    C = p.cert
+    for n in (1, 2, 3, 7, 64, 1000):
+        rule = C.c / max(n - 1, 1) if C.mixed else C.c / n if C.bounded else Fraction(1)
+        assert float(rule) == p.compiled.tau(n), (n, float(rule), p.compiled.tau(n))
+    assert C.mixed == bool(p.compiled.mixed_scale)

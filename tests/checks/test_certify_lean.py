@@ -33,14 +33,14 @@ from hardsoft.checks import cli
 from hardsoft.checks.families.certify import decide as dc
 from hardsoft.checks.families.certify import family as cf
 from hardsoft.checks.families.certify.lean_text import CHUNK_WEIGHTS, Entry
-from hardsoft.checks.families.certify.subjects import Prepared, Subject, check_subjects, library_subjects, prepare, strict_subjects, tl_subjects
+from hardsoft.checks.families.certify.subjects import Prepared, Subject, check_subjects, library_subjects, mixed_subjects, prepare, strict_subjects, tl_subjects
 from hardsoft.checks.families.certify.verdict import ModuleVerdict, check_module, precompile
 from hardsoft.checks.families.lean.family import CompiledLibrary, compiled_library
 from hardsoft.checks.result import Outcome
 from hardsoft.checks.runner import EXIT_FAILED, EXIT_INTERNAL, EXIT_OK
 from tests.certify_cases import CHUNKED, LEAN_PLANTS, PLANTS, planted
 
-CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects()
+CERTIFIED = library_subjects() + library_subjects(language="crasp") + tl_subjects() + strict_subjects() + mixed_subjects()
 
 
 def _toolchain() -> None:

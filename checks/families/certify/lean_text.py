@@ -147,6 +147,8 @@ def role(r: Role) -> str:
         return f"Role.feat {feat(r.feat)}"
     if r.kind in ("node", "val", "single", "pre"):
         return f"Role.{r.kind} {r.node}"
+    if r.kind == "avg":
+        return f"Role.avg CountDir.{COUNT_DIRS[r.d]} {r.node}"
     return "Role.zero"
 
 
@@ -158,8 +160,10 @@ def span(sp: Span) -> str:
 
 def group(G: GroupD) -> str:
     """Return a unit-group literal."""
-    if G.kind in ("pair", "pairFlip", "eraser", "clear"):
+    if G.kind in ("pair", "pairFlip", "eraser", "clear", "copyErase"):
         return f"GroupD.{G.kind} {G.node}"
+    if G.kind == "mix":
+        return f"GroupD.mix {G.node} {nats(G.inputs)}"
     if G.kind == "pre":
         return f"GroupD.pre {G.node} {G.vc} {G.src}"
     if G.kind == "single":
@@ -176,8 +180,10 @@ def head(H: HeadD) -> str:
     terms = ", ".join(f"⟨{t.node}, {t.src}⟩" for t in H.terms)
     fam = f"Family.{H.fam}"
     if H.fam == "cnt":
-        cols = ", ".join(f"⟨{t.g}, {t.vc}, {'none' if t.src is None else f'some {t.src}'}, {q(t.coef)}⟩" for t in H.cnt)
+        cols = ", ".join(f"⟨{t.g}, {t.vc}, {'none' if t.src is None else f'some {t.src}'}, {q(t.coef)}, {lbool(t.avg)}⟩" for t in H.cnt)
         fam = f"(Family.cnt CountDir.{COUNT_DIRS[H.d]} [{cols}])"
+    elif H.fam == "plk":
+        fam = f"(Family.plk CountDir.{COUNT_DIRS[H.d]} {H.x} {H.ac} {H.cc})"
     elif H.fam == "sign":
         fam = f"(Family.sign {lbool(H.o)} {H.vc} {'none' if H.wc is None else f'(some {H.wc})'})"
     return f"{{ fam := {fam}, sel := {sel}, anchored := {lbool(H.anchored)}, terms := [{terms}] }}"
@@ -241,6 +247,7 @@ def cert_decl(tag: str, C: Certificate) -> list[str]:
         "  equiv := [" + ", ".join(f"({e.node}, {e.like}, {nats(e.leaves)})" for e in C.equiv) + "]",
         f"  root := {C.root}",
         f"  bounded := {lbool(C.bounded)}",
+        f"  mixed := {lbool(C.mixed)}",
         f"  c := {q(C.c)}",
         f"  K := {q(C.K)}",
         f"  expK := {C.exp_k}",
@@ -258,7 +265,10 @@ def statement(tag: str, C: Certificate, M: ModelW, root: bool) -> str:
     run = f"{ns}run R"
     rhs = f"{ns}ind ({ns}holds {ns}prog_{tag} w w.length {C.root} i)"
     cast = "HardSoft.natCast" if root else "natCast"
-    tau = f"(R.cast ({ns}{q(C.c)}) / {cast} w.length)" if C.bounded else "1"
+    if C.mixed:
+        tau = f"(R.cast ({ns}{q(C.c)}) / {cast} (max (w.length - 1) 1))"
+    else:
+        tau = f"(R.cast ({ns}{q(C.c)}) / {cast} w.length)" if C.bounded else "1"
     exp = "HardSoft.ExpLike" if root else "ExpLike"
     return (
         f"∀ {FIELD} (R : {ns}RatEmb α) (E : {exp} α), E.Tangent → ∀ (w : List Nat), (∀ a, a ∈ w → a < {C.nsym}) →\n"
@@ -279,8 +289,8 @@ def theorem_decl(tag: str, title: str, C: Certificate, M: ModelW, chunk_weights:
     return [
         *check_decls(tag, title, M, chunk_weights),
         f"/-- Certified for every n: {title}. For every word `w` of every length and every position `i`, the hard model and",
-        "the soft model at the temperature rule (`c/n` bounded, `1` unbounded) hold exactly the formula's value at `i` in the",
-        "read-out coordinate. -/",
+        "the soft model at the temperature rule (`c/n` bounded, `1` unbounded, `c/max(n-1,1)` with a mixed comparison) hold",
+        "exactly the formula's value at `i` in the read-out coordinate. -/",
         f"theorem {short} : {statement(tag, C, M, False)} :=",
         f"  fun R E hE w hsym i hi => certified_of_check cert_{tag} model_{tag} check_{tag} R E hE w hsym i hi",
     ]

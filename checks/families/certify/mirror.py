@@ -153,6 +153,8 @@ def role_text(r: Role) -> str:
     """Return a role in a few words (``node 3``, ``feature idx``, ``nothing``)."""
     if r.kind in ("val", "single", "pre"):
         return f"{ {'val': 'V', 'single': 'W', 'pre': 'the constant part of V'}[r.kind] } of comparison {r.node}"
+    if r.kind == "avg":
+        return f"the average of #{r.d}[{r.node}]"
     return f"node {r.node}" if r.kind == "node" else f"feature {feat_text(r.feat)}" if r.kind == "feat" else "nothing"
 
 
@@ -162,8 +164,19 @@ def crd(C: Certificate, g: int) -> int:
 
 
 def gamma_rule(C: Certificate) -> Fraction:
-    """Return ``gammaRule``: K/c (bounded), K (unbounded)."""
-    return C.K / C.c if C.bounded else C.K
+    """Return ``gammaRule``: K/c (bounded, or the mixed comparisons' rule), K (unbounded)."""
+    return C.K / C.c if C.bounded or C.mixed else C.K
+
+
+def err_lk(C: Certificate) -> Fraction:
+    """Return ``errLk``: 1 / (1 + (1/c)/k)^k >= exp(-1/c), a lookup over positions' x at the mixed rule."""
+    return 1 / (1 + (1 / C.c) / C.exp_k) ** C.exp_k
+
+
+def copy_err(C: Certificate) -> Fraction:
+    """Return ``copyErr``: 2 errLk / (1 - errLk)^2, the bound on a copied count's error."""
+    x = err_lk(C)
+    return 2 * x / ((1 - x) * (1 - x))
 
 
 def err_rule(C: Certificate) -> Fraction:
@@ -412,12 +425,20 @@ def cnt_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> Non
         raise Fail(f"{where}: a count head has no select, no value terms, and at least one column")
     if hd.d != "<=" and any(t.src is None for t in hd.cnt):
         raise Fail(f"{where}: a strict count head has no constant column")
+    if hd.d == "<=" and any(t.avg for t in hd.cnt):
+        raise Fail(f"{where}: an inclusive count head has no average column")
     same_cols(f"{where}: query column", hw.q, [()])
     same_cols(f"{where}: key column", hw.k, [()])
     cnt_v_ok(C, l, where, hw.v, hd.cnt)
     same_cols(f"{where}: output row", hw.o, [((t.vc, t.coef),) for t in hd.cnt])
     for t in hd.cnt:
         kind = node_at(C.prog, t.g).kind
+        if t.avg:
+            if t.src != t.g or t.coef != 1:
+                raise Fail(f"{where}: an average column reads its counted node {t.g} with coefficient 1")
+            if role_at(C, t.vc, l - 1) != ROLE_ZERO or role_at(C, t.vc, l) != Role("avg", node=t.g, d=hd.d):
+                raise Fail(f"{where}: coordinate {t.vc} does not become the average of #{hd.d}[{t.g}] at layer {l}")
+            continue
         if hd.d == "<=" and not inclusive_cmp(C.prog, t.g):
             raise Fail(f"{where}: node {t.g} ({kind}) is not a comparison of inclusive counts whose counted nodes come before it")
         if hd.d != "<=" and not (strict_cmp(C.prog, t.g) and cmp_dir(C.prog, t.g) == hd.d):
@@ -479,6 +500,9 @@ def head_ok(C: Certificate, l: int, h: int, hw: HeadW, hd: HeadD) -> None:
     if hd.fam == "sign":
         sign_head_ok(C, l, where, hw, hd)
         return
+    if hd.fam == "plk":
+        plk_head_ok(C, l, where, hw, hd)
+        return
     head_ok_sel(C, l, where, hw, hd)
 
 
@@ -532,9 +556,64 @@ def cnt_cols(LD: LayerD) -> list[CntD]:
     return [t for hd in LD.heads if hd.fam == "cnt" for t in hd.cnt]
 
 
+def plk_heads(LD: LayerD) -> list[HeadD]:
+    """Return the layer's lookups over positions (``plk``), in head order."""
+    return [hd for hd in LD.heads if hd.fam == "plk"]
+
+
+def plk_copies(LD: LayerD) -> list[int]:
+    """Return ``plkCopies LD``: the copy coordinates of the layer's lookups over positions."""
+    return [hd.cc for hd in plk_heads(LD)]
+
+
+PLK_MASK = {"<": "causal", ">": "none"}
+
+
+def plk_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``plkHeadOK``: a lookup over positions of the count #_d[x] (Lemma 7 with the positions as the table) at layer l:
+    scores 2 p f_i - p^2 / max(D_i, 1) from the average at ``ac``, the key's position p copied into ``cc``."""
+    if not C.mixed or C.bounded:
+        raise Fail(f"{where}: a lookup over positions needs the mixed comparisons' rule in the unbounded regime")
+    if not err_lk(C) < 1:
+        raise Fail(f"{where}: the rule's bound on exp(-1/c) is not below 1")
+    if hd.d not in PLK_MASK:
+        raise Fail(f"{where}: a lookup over positions of an inclusive count")
+    if hw.mask != PLK_MASK[hd.d]:
+        raise Fail(f"{where}: mask {hw.mask}, the construction's is {PLK_MASK[hd.d]}")
+    if hd.sel is not None or hd.anchored or hd.terms:
+        raise Fail(f"{where}: a lookup over positions has no select and no value terms")
+    if role_at(C, hd.ac, l - 1) != Role("avg", node=hd.x, d=hd.d):
+        raise Fail(f"{where}: coordinate {hd.ac} does not hold the average of #{hd.d}[{hd.x}] before layer {l}")
+    if role_at(C, hd.cc, l - 1) != ROLE_ZERO or role_at(C, hd.cc, l) != ROLE_ZERO:
+        raise Fail(f"{where}: the copy's coordinate {hd.cc} holds something at a layer boundary")
+    if not hd.cc < len(C.spans):
+        raise Fail(f"{where}: the copy's coordinate {hd.cc} lies outside the description's {len(C.spans)} coordinates")
+    inv, p, p2 = (feat_coord(C, f, l - 1) for f in (dir_feat(hd.d), Feat("idx"), Feat("idxSq")))
+    if inv is None or p is None or p2 is None:
+        raise Fail(f"{where}: a feature the construction reads has no coordinate")
+    one = Fraction(1)
+    same_cols(f"{where}: query column", hw.q, [((hd.ac, Fraction(2)),), ((inv, -one),)])
+    same_cols(f"{where}: key column", hw.k, [((p, one),), ((p2, one),)])
+    same_cols(f"{where}: value column", hw.v, [((p, one),)])
+    same_cols(f"{where}: output row", hw.o, [((hd.cc, one),)])
+
+
+def mixed_cmp(P: Sequence[Node], g: int) -> bool:
+    """Return ``mixedCmp P g``: node g is a comparison of strict counts of both directions (#< and #>), its counted nodes before it."""
+    nd = node_at(P, g)
+    if nd.kind != "cmp" or not nd.terms:
+        return False
+    ds = {d for _, d, _ in nd.terms}
+    return ds == {"<", ">"} and all(x < g for _, _, x in nd.terms)
+
+
 def counts_ok(C: Certificate, LD: LayerD, l: int) -> None:
     """Fail unless ``countsOK C LD``: each comparison counted in the layer has exactly its columns, in order, into one coordinate."""
-    cols = cnt_cols(LD)
+    every = cnt_cols(LD)
+    cols = [t for t in every if not t.avg]
+    for t in every:
+        if t.avg and [u.vc for u in every].count(t.vc) != 1:
+            raise Fail(f"layer {l}: the average column of #{t.g} shares its coordinate {t.vc} with another column")
     for t in cols:
         nd = node_at(C.prog, t.g)
         if nd.kind != "cmp":
@@ -555,7 +634,9 @@ def cmp_bound(ts: Sequence[tuple[int, str, int]], r: int) -> Fraction:
 
 def target(C: Certificate, G: GroupD) -> int:
     """Return ``GroupD.target``: the coordinate of the group's node, the cleared coordinate, or a single group's W."""
-    return G.node if G.kind == "clear" else G.wc if G.kind == "single" else G.vc if G.kind == "pre" else crd(C, G.node)
+    if G.kind in ("clear", "copyErase"):
+        return G.node
+    return G.wc if G.kind == "single" else G.vc if G.kind == "pre" else crd(C, G.node)
 
 
 def ones(s: Sequence[bool]) -> int:
@@ -697,6 +778,35 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             specs = [(((G.src, q),), Fraction(0), ((G.vc, one),)), (((G.src, -q),), Fraction(0), ((G.vc, -one),))]
             _clean_units_ok(where, units[pos : pos + 2], specs, f"the constant {q} times coordinate {G.src} into coordinate {G.vc}")
             pos += 2
+        elif G.kind == "mix":
+            nd = node_at(C.prog, g)
+            if not mixed_cmp(C.prog, g):
+                raise Fail(f"{where}: node {g} ({nd.kind}) is not a comparison of counts of both directions whose counted nodes come before it")
+            if role_at(C, cg, l) != Role("node", node=g) or role_at(C, cg, l - 1) != ROLE_ZERO:
+                raise Fail(f"{where}: coordinate {cg} does not become node {g} at layer {l}")
+            if g in att:
+                raise Fail(f"{where}: node {g} is also attended")
+            cs = list(G.inputs)
+            if len(cs) != len(nd.terms) or len(set(cs)) != len(cs):
+                raise Fail(f"{where}: {len(cs)} copies for {len(nd.terms)} terms, or a copy listed twice")
+            for k, ((_, d, x), c) in enumerate(zip(nd.terms, cs)):
+                if not any(hd.cc == c and hd.d == d and hd.x == x for hd in plk_heads(LD)):
+                    raise Fail(f"{where}: coordinate {c} is not the copy of #{d}[{x}] (term {k}) by a lookup of this layer")
+            budget = sum((Fraction(abs(cf)) for cf, _, _ in nd.terms), Fraction(0)) * copy_err(C)
+            if not budget <= Fraction(1, 4):
+                raise Fail(f"{where}: the copies' error bound {float(budget):.4g} exceeds the clamp's tolerance 1/4")
+            r = int(nd.args[0])
+            mix_in: SVec = tuple((c, Fraction(2 * cf)) for (cf, _, _), c in zip(nd.terms, cs))
+            specs = [(mix_in, Fraction(4 * r - 1, 2), ((cg, Fraction(1)),)), (mix_in, Fraction(4 * r - 3, 2), ((cg, Fraction(-1)),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"the clamp of 2 N + 1/2 from the copies {cs}")
+            pos += 2
+        elif G.kind == "copyErase":
+            where = f"layer {l} FFN group {gi} (copyErase of coordinate {g})"
+            if g not in plk_copies(LD):
+                raise Fail(f"{where}: the coordinate is no lookup's copy in this layer")
+            one = Fraction(1)
+            _clean_units_ok(where, units[pos : pos + 1], [(((g, one),), Fraction(0), ((g, -one),))], f"x - ReLU(x) on coordinate {g}")
+            pos += 1
         elif G.kind == "clear":
             where = f"layer {l} FFN group {gi} (clear of coordinate {g})"
             if role_at(C, g, l) != ROLE_ZERO:
@@ -763,10 +873,19 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         if not (len(at) == 2 and at[0].kind == pk and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
             raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its {pk} and eraser alone")
     for G in LD.groups:
-        if G.kind in ("table", "gate", "clear", "single", "pre") and len(groups_at(C, LD.groups, target(C, G))) != 1:
+        if G.kind in ("table", "gate", "clear", "single", "pre", "mix") and len(groups_at(C, LD.groups, target(C, G))) != 1:
             raise Fail(f"layer {l}: coordinate {target(C, G)} is written by more than one group")
+    copies = plk_copies(LD)
+    if len(set(copies)) != len(copies):
+        raise Fail(f"layer {l}: two heads write the same copy coordinate")
+    for c in copies:
+        at = groups_at(C, LD.groups, c)
+        if not (len(at) == 1 and at[0].kind == "copyErase"):
+            raise Fail(f"layer {l}: the copy coordinate {c} is not erased by its copyErase alone")
     counted = [t.vc for t in cnt_cols(LD)]
     for c in range(d):
+        if c in copies:
+            continue
         before, after = role_at(C, c, l - 1), role_at(C, c, l)
         at = groups_at(C, LD.groups, c)
         if before == after and at:
@@ -904,8 +1023,10 @@ def check(C: Certificate, M: ModelW) -> str | None:
     try:
         if len(C.spans) != M.d or len(C.coord) != len(C.prog) or any(c >= M.d for c in C.coord):
             raise Fail(f"the description's coordinates do not fit the model's width {M.d}")
-        if not (C.K > 0 and (not C.bounded or C.c > 0) and C.exp_k > 0):
+        if not (C.K > 0 and C.c > 0 and C.exp_k > 0):
             raise Fail("the score scale, the temperature constant or the exponent is not positive")
+        if C.mixed and C.bounded:
+            raise Fail("the mixed comparisons' rule in the bounded regime, which the checker does not certify")
         equiv_ok(C)
         embed_ok(C, M)
         if len(M.layers) != len(C.layers):

@@ -47,6 +47,15 @@ STRICT_EXAMPLES: tuple[tuple[str, str], ...] = (
     ("!(#<[a] > #<[b])", "bounded"),
     ("(#<[a] > 2) & Y b", "unbounded"),
 )
+#: TL examples of mixed comparisons of counts (#< with #>: lookups over positions at the mixed rule tau = c/max(n-1, 1)), certified
+#: in the unbounded regime (the bounded one is refused): one of each direction's count of one node, a gate over one and a
+#: previous, coefficients and a constant, and one sharing its count head with a strict comparison read flipped.
+MIXED_EXAMPLES: tuple[str, ...] = (
+    "#<[a] > #>[a]",
+    "(#<[a] > #>[b]) & Y b",
+    "#<[a] + 1 > 2 * #>[b]",
+    "(#<[a] > #<[b]) & (#<[a] > #>[a])",
+)
 #: The regimes every library program and TL example is certified in.
 LIBRARY_REGIMES = ("bounded", "unbounded")
 
@@ -96,6 +105,11 @@ def tl_subjects(regimes: tuple[str, ...] = LIBRARY_REGIMES) -> list[Subject]:
 def strict_subjects() -> list[Subject]:
     """Return the TL examples of strict comparisons, each in its regime."""
     return [Subject("tl", f, ("a", "b"), r) for f, r in STRICT_EXAMPLES]
+
+
+def mixed_subjects() -> list[Subject]:
+    """Return the TL examples of mixed comparisons, in the unbounded regime."""
+    return [Subject("tl", f, ("a", "b"), "unbounded") for f in MIXED_EXAMPLES]
 
 
 def check_subjects() -> list[Subject]:
