@@ -125,6 +125,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.clamp_eq_zero
 #check @HardSoft.Cert.relu_of_nonneg
 #print axioms HardSoft.Cert.relu_of_nonneg
+#check @HardSoft.Cert.dirEq_eq
+#print axioms HardSoft.Cert.dirEq_eq
 #check @HardSoft.Cert.Role.eq_of_beq
 #print axioms HardSoft.Cert.Role.eq_of_beq
 #check @HardSoft.Cert.layersOK_split
@@ -201,8 +203,6 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cnt_facts
 #check @HardSoft.Cert.cnt_head_out
 #print axioms HardSoft.Cert.cnt_head_out
-#check @HardSoft.Cert.dirEq_eq
-#print axioms HardSoft.Cert.dirEq_eq
 #check @HardSoft.Cert.incl_not_strict
 #print axioms HardSoft.Cert.incl_not_strict
 #check @HardSoft.Cert.strict_dirs
@@ -441,6 +441,38 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.block_of_anchored
 #check @HardSoft.Cert.block_of_anchored_until
 #print axioms HardSoft.Cert.block_of_anchored_until
+#check @HardSoft.Cert.countIn_le
+#print axioms HardSoft.Cert.countIn_le
+#check @HardSoft.Cert.plk_facts
+#print axioms HardSoft.Cert.plk_facts
+#check @HardSoft.Cert.plk_mask
+#print axioms HardSoft.Cert.plk_mask
+#check @HardSoft.Cert.plk_avg
+#print axioms HardSoft.Cert.plk_avg
+#check @HardSoft.Cert.plk_score
+#print axioms HardSoft.Cert.plk_score
+#check @HardSoft.Cert.plk_head_out
+#print axioms HardSoft.Cert.plk_head_out
+#check @HardSoft.Cert.plk_out_hard
+#print axioms HardSoft.Cert.plk_out_hard
+#check @HardSoft.Cert.plk_out_soft
+#print axioms HardSoft.Cert.plk_out_soft
+#check @HardSoft.Cert.errLk_nonneg
+#print axioms HardSoft.Cert.errLk_nonneg
+#check @HardSoft.Cert.copyErr_nonneg
+#print axioms HardSoft.Cert.copyErr_nonneg
+#check @HardSoft.Cert.mix_clamp
+#print axioms HardSoft.Cert.mix_clamp
+#check @HardSoft.Cert.icast_facts
+#print axioms HardSoft.Cert.icast_facts
+#check @HardSoft.Cert.int_mul_dev
+#print axioms HardSoft.Cert.int_mul_dev
+#check @HardSoft.Cert.mixWin_dev
+#print axioms HardSoft.Cert.mixWin_dev
+#check @HardSoft.Cert.cast_absSum
+#print axioms HardSoft.Cert.cast_absSum
+#check @HardSoft.Cert.mix_val
+#print axioms HardSoft.Cert.mix_val
 #check @HardSoft.Cert.Feat.eq_of_beq
 #print axioms HardSoft.Cert.Feat.eq_of_beq
 #check @HardSoft.Cert.Feat.beq_self
@@ -523,6 +555,10 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.layerOK_parts
 #check @HardSoft.Cert.lsum_filter_eq
 #print axioms HardSoft.Cert.lsum_filter_eq
+#check @HardSoft.Cert.plkCopies_eq
+#print axioms HardSoft.Cert.plkCopies_eq
+#check @HardSoft.Cert.plkPart_eq
+#print axioms HardSoft.Cert.plkPart_eq
 #check @HardSoft.Cert.sign_common
 #print axioms HardSoft.Cert.sign_common
 #check @HardSoft.Cert.head_decomp
@@ -531,6 +567,12 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.flatMap_zip_snd
 #check @HardSoft.Cert.heads_out_eq
 #print axioms HardSoft.Cert.heads_out_eq
+#check @HardSoft.Cert.plk_part_zero
+#print axioms HardSoft.Cert.plk_part_zero
+#check @HardSoft.Cert.nodupNat_append
+#print axioms HardSoft.Cert.nodupNat_append
+#check @HardSoft.Cert.plk_part_at
+#print axioms HardSoft.Cert.plk_part_at
 #check @HardSoft.Cert.cntCols_eq
 #print axioms HardSoft.Cert.cntCols_eq
 #check @HardSoft.Cert.cntColsD_zip
@@ -539,6 +581,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cnt_part_eq
 #check @HardSoft.Cert.cntCols_facts
 #print axioms HardSoft.Cert.cntCols_facts
+#check @HardSoft.Cert.cntCols_avg
+#print axioms HardSoft.Cert.cntCols_avg
 #check @HardSoft.Cert.cntTarget_mem
 #print axioms HardSoft.Cert.cntTarget_mem
 #check @HardSoft.Cert.cnt_part_zero
@@ -575,8 +619,6 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.errSum_map
 #check @HardSoft.Cert.zip_iff_eq
 #print axioms HardSoft.Cert.zip_iff_eq
-#check @HardSoft.Cert.cast_absSum
-#print axioms HardSoft.Cert.cast_absSum
 #check @HardSoft.Cert.sum_natAbs_nonneg
 #print axioms HardSoft.Cert.sum_natAbs_nonneg
 #check @HardSoft.Cert.sum_natAbs_nonneg_rat
@@ -591,6 +633,24 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.flip_clamp_eq
 #check @HardSoft.Cert.flipped_attended
 #print axioms HardSoft.Cert.flipped_attended
+#check @HardSoft.Cert.exists_zip_of_mem
+#print axioms HardSoft.Cert.exists_zip_of_mem
+#check @HardSoft.Cert.copy_zero
+#print axioms HardSoft.Cert.copy_zero
+#check @HardSoft.Cert.plkHas_mem
+#print axioms HardSoft.Cert.plkHas_mem
+#check @HardSoft.Cert.copiesOK_facts
+#print axioms HardSoft.Cert.copiesOK_facts
+#check @HardSoft.Cert.mixed_lt
+#print axioms HardSoft.Cert.mixed_lt
+#check @HardSoft.Cert.copy_attn
+#print axioms HardSoft.Cert.copy_attn
+#check @HardSoft.Cert.copy_step
+#print axioms HardSoft.Cert.copy_step
+#check @HardSoft.Cert.mix_copies
+#print axioms HardSoft.Cert.mix_copies
+#check @HardSoft.Cert.mix_step
+#print axioms HardSoft.Cert.mix_step
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg
