@@ -200,7 +200,7 @@ theorem softmax_eq_div_sumTo (E : ExpLike α) (tau m : α) (s : Nat → α) (N j
     show E.exp (s k / tau) = E.exp ((s k - m) / tau) * E.exp (m / tau)
     rw [ExpLike.exp_sub_div_mul]
   rw [h1, ← ExpLike.exp_sub_div_mul E (s j) m tau]
-  have hne : E.exp (m / tau) ≠ 0 := by grind
+  have hne : E.exp (m / tau) ≠ 0 := ne_zero_of_zero_lt (E.pos _)
   generalize E.exp (m / tau) = c at hne ⊢
   generalize sumTo (fun k => E.exp ((s k - m) / tau)) N = W
   generalize E.exp ((s j - m) / tau) = a
@@ -297,7 +297,7 @@ theorem sumTo_absv_softmax_sub_ahardmax_le (E : ExpLike α) {s : Nat → α} {is
     generalize offMass isMax (fun k => E.exp ((s k - smax) / tau)) N = O at hO ⊢
     generalize (natCast (countMax isMax N) : α) = m at hm1 ⊢
     have hW : m + O ≠ 0 := by grind
-    have hm0 : m ≠ 0 := by grind
+    have hm0 : m ≠ 0 := ne_zero_of_zero_lt (zero_lt_of_one_le hm1)
     have e1 : 1 - O / (m + O) = m / (m + O) := by grind
     rw [e1]
     grind

@@ -238,7 +238,7 @@ theorem sumTo_sub_top_mul_one_sub_le {w : Nat → α} {x : α} (hx1 : x ≤ 1) (
   | succ n ih =>
     have ih' := ih (fun k hk1 hk2 => hw k hk1 (by omega))
     have hk := hw (n + 1) (by omega) (by omega)
-    have h1x : (0 : α) ≤ 1 - x := by grind
+    have h1x : (0 : α) ≤ 1 - x := Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)
     have h1 := OrderedRing.mul_le_mul_of_nonneg_right hk h1x
     rw [sumTo_succ w (n + 1), pow_succ_eq x (n + 1)]
     exact zig_step ih' h1
@@ -354,7 +354,7 @@ theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} 
       = natCast (countMax isMax n) * (offMass isMax p N / natCast (countMax isMax N))
         + offMass isMax p n := by
   have hm1 := one_le_natCast_of_pos (α := α) hm
-  have hmpos : (0 : α) < natCast (countMax isMax N) := by grind
+  have hmpos : (0 : α) < natCast (countMax isMax N) := zero_lt_of_one_le hm1
   have hd0 := offMass_nonneg hoff0
   have hq := div_nonneg_of_nonneg hd0 hmpos
   intro n
