@@ -152,7 +152,7 @@ theorem ExpLike.exp_natCast_mul (E : ExpLike α) (t : α) (k : Nat) :
   induction k with
   | zero =>
     rw [natCast_zero, pow_zero_eq]
-    have : (0 : α) * t = 0 := by grind
+    have : (0 : α) * t = 0 := Lean.Grind.Semiring.zero_mul t
     rw [this, E.zero]
   | succ k ih =>
     rw [natCast_succ, pow_succ_eq, ← ih, ← E.add]

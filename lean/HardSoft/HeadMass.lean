@@ -1346,33 +1346,33 @@ theorem rounded_mass_off_top_le_margin (E : ExpLike α) {s r : Nat → α} {gamm
 theorem nonvacuous_position_lookup_at_rule :
     (sumTo (softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → sumTo (softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 1 ≤ 2 * 1 / (1 - 1)) :=
   position_lookup_at_rule expOne (L := 1) (x := 1) (S := 1) (D := 2) (M := 3) (N := 3) (by decide)
-    (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `position_lookup_bounded_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_bounded_at_rule :
     (sumTo (softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → sumTo (softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 1 ≤ 2 * 1 / (1 - 1)) :=
   position_lookup_bounded_at_rule expOne (L := 1) (x := 1) (n := 3) (S := 1) (D := 2) (M := 2)
-    (N := 3) (by decide) (by decide) (by decide) (by grind) (by decide)
+    (N := 3) (by decide) (by decide) (by decide) (by decide) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `position_lookup_neg_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_neg_at_rule :
     sumTo (softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3 0 ≤ 1 :=
   position_lookup_neg_at_rule expOne (L := 1) (x := 1) (m := 1) (D := 2) (M := 2) (N := 3)
-    (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `position_lookup_copy_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_copy_at_rule :
     absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 p * natCast p) 3 - natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 p * natCast p) 3 - natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1))) :=
   position_lookup_copy_at_rule expOne (L := 1) (x := 1) (S := 1) (D := 2) (M := 3) (N := 3)
-    (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind) (by grind)
+    (by decide) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind) (by decide)
 
 /-- Non-vacuity of `position_lookup_copy_bounded_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_copy_bounded_at_rule :
     absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 p * natCast p) 3 - natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 p * natCast p) 3 - natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1))) :=
   position_lookup_copy_bounded_at_rule expOne (L := 1) (x := 1) (n := 3) (S := 1) (D := 2)
-    (M := 2) (N := 3) (by decide) (by decide) (by decide) (by grind) (by decide)
-    (by show (1 : Rat) ≤ 1; grind) (by grind)
+    (M := 2) (N := 3) (by decide) (by decide) (by decide) (by decide) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by decide)
 
 /-! ### Non-vacuity: each theorem above at `Rat`, every hypothesis proved -/
 
@@ -1392,53 +1392,53 @@ theorem nonvacuous_softmax_output_err_le_offMass :
 /-- Non-vacuity of `sign_head_bounded` at `Rat`. -/
 theorem nonvacuous_sign_head_bounded :
     offMass (signGroup false) (softmax expOne (1 / natCast 3) (signScore (1 : Rat) ((if false then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2)))) 3) 3 ≤ 2 * 1 :=
-  sign_head_bounded expOne (K := 1) (c := 1) (x := 1) (m := 0) (D := 2) (n := 3) false (by grind)
-    (by grind) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+  sign_head_bounded expOne (K := 1) (c := 1) (x := 1) (m := 0) (D := 2) (n := 3) false (by decide)
+    (by decide) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `sign_head_unbounded` at `Rat`. -/
 theorem nonvacuous_sign_head_unbounded :
     offMass (signGroup true) (softmax expOne 1 (signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2))) 3) 3) 3 ≤ 2 * expOne.exp (-1 / 1) :=
-  sign_head_unbounded expOne (K := 1) (tau := 1) (m := 0) (D := 2) (n := 3) true (by grind)
-    (by grind) (by decide) (by decide) (by decide)
+  sign_head_unbounded expOne (K := 1) (tau := 1) (m := 0) (D := 2) (n := 3) true (by decide)
+    (by decide) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `lookup_two_sided` at `Rat`. -/
 theorem nonvacuous_lookup_two_sided :
     (sumTo (softmax expOne 1 (lookupScore (1 : Rat) 1) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) 1) 3 1) * (1 - expOne.exp (-1 / 1)) ≤ 2 * expOne.exp (-1 / 1) ∧ (expOne.exp (-1 / 1) < 1 → sumTo (softmax expOne 1 (lookupScore (1 : Rat) 1) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) 1) 3 1 ≤ 2 * expOne.exp (-1 / 1) / (1 - expOne.exp (-1 / 1))) :=
-  lookup_two_sided expOne (by grind) (by grind) (by decide)
+  lookup_two_sided expOne (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `lookup_two_sided_bounded` at `Rat`. -/
 theorem nonvacuous_lookup_two_sided_bounded :
     (sumTo (softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3 1) * (1 - expOne.exp (-(1 / 1))) ≤ 2 * expOne.exp (-(1 / 1)) ∧ (expOne.exp (-(1 / 1)) < 1 → sumTo (softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3 1 ≤ 2 * expOne.exp (-(1 / 1)) / (1 - expOne.exp (-(1 / 1)))) :=
-  lookup_two_sided_bounded expOne (by grind) (by grind) (by decide) (by decide)
+  lookup_two_sided_bounded expOne (by decide) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `tiebreak_future_bounded_at_rule` at `Rat`. -/
 theorem nonvacuous_tiebreak_future_bounded_at_rule :
     sumTo (softmax expOne (1 / natCast 3) (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne (1 / natCast 3) (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1 :=
   tiebreak_future_bounded_at_rule expOne (c := 1) (x := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `tiebreak_past_unbounded_at_rule` at `Rat`. -/
 theorem nonvacuous_tiebreak_past_unbounded_at_rule :
     sumTo (softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (tiebreakPastTarget (fun j => j == 0) 2) ≤ 1 :=
   tiebreak_past_unbounded_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by grind) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `tiebreak_future_unbounded_at_rule` at `Rat`. -/
 theorem nonvacuous_tiebreak_future_unbounded_at_rule :
     sumTo (softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1 :=
   tiebreak_future_unbounded_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `lookup_past_at_rule` at `Rat`. -/
 theorem nonvacuous_lookup_past_at_rule :
     sumTo (softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ 1 :=
-  lookup_past_at_rule expOne (K := 1) (x := 1) (i := 3) (by grind) (by decide)
+  lookup_past_at_rule expOne (K := 1) (x := 1) (i := 3) (by decide) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `lookup_future_at_rule` at `Rat`. -/
 theorem nonvacuous_lookup_future_at_rule :
     sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ 1 :=
-  lookup_future_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (by grind) (by decide)
+  lookup_future_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (by decide) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `gated_position_gap` at `Rat`: the gate closed, three keys, the last one. -/
@@ -1449,14 +1449,14 @@ theorem nonvacuous_gated_position_gap :
 /-- Non-vacuity of `gated_position_copy` at `Rat`. -/
 theorem nonvacuous_gated_position_copy :
     absv (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 - natCast (gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 1 :=
-  gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by grind)
-    (by show (1 : Rat) ≤ 1; grind) (by grind)
+  gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by decide)
 
 /-- Non-vacuity of `gated_slack_at_rule` at `Rat`: the gate open, three keys, `M = 3`. -/
 theorem nonvacuous_gated_slack_at_rule :
     absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) * ((1 - 1) * (1 - 1)) ≤ 3 * 1 ∧ ∀ d : Rat, 3 * 1 ≤ d * ((1 - 1) * (1 - 1)) → (1 : Rat) < 1 → absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) ≤ d :=
-  gated_slack_at_rule expOne (tau := 1) (x := 1) (M := 3) true (N := 3) (by decide) (by grind)
-    (by show (1 : Rat) ≤ 1; grind) (by grind) (by grind)
+  gated_slack_at_rule expOne (tau := 1) (x := 1) (M := 3) true (N := 3) (by decide) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by decide) (by decide)
 
 /-! ### Non-vacuity of the precision theorems (PREC): each at `Rat`, every hypothesis proved -/
 
@@ -1498,14 +1498,14 @@ theorem nonvacuous_rounded_ziggurat :
 `τ = 1`). -/
 theorem nonvacuous_rounded_mass_off_top_le :
     sumTo (softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ expOne.exp (-(1 - 1 / 2) / 1) :=
-  rounded_mass_off_top_le expOne (s := fun k => -(natCast k : Rat)) (by decide) (by grind)
+  rounded_mass_off_top_le expOne (s := fun k => -(natCast k : Rat)) (by decide) (by decide)
     (by grind) (by grind) rounded_example_zig rounded_example_round
 
 /-- Non-vacuity of `rounded_mass_off_top_le_margin` at `Rat` (the same instance, `margin = 1`: over
 `Rat` the only `ExpLike` is the constant `1`). -/
 theorem nonvacuous_rounded_mass_off_top_le_margin :
     sumTo (softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ 1 :=
-  rounded_mass_off_top_le_margin expOne (s := fun k => -(natCast k : Rat)) (by decide) (by grind)
+  rounded_mass_off_top_le_margin expOne (s := fun k => -(natCast k : Rat)) (by decide) (by decide)
     (by grind) (by grind) rounded_example_zig rounded_example_round (by show (1 : Rat) ≤ 1; grind)
 
 end HardSoft

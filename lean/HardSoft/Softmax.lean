@@ -368,7 +368,7 @@ theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} 
     · have hp := hoff0 n (by omega) h
       have ha : (ahardmax isMax N n : α) = 0 := by unfold ahardmax; simp [h]
       simp only [Bool.false_eq_true, if_false, Nat.add_zero]
-      rw [ha, absv_of_nonneg (by grind)]
+      rw [ha, absv_of_nonneg (Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr hp)]
       grind
     · have hp := hmax n (by omega) h
       have ha : (ahardmax isMax N n : α) = 1 / natCast (countMax isMax N) := by
