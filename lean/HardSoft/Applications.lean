@@ -57,7 +57,7 @@ variable {α : Type} [Lean.Grind.Field α]
 /-- Applications, helper: the cast of a product. -/
 theorem natCast_mul_of_nat (m k : Nat) : (natCast (m * k) : α) = natCast m * natCast k := by
   induction k with
-  | zero => rw [Nat.mul_zero, natCast_zero]; grind
+  | zero => rw [Nat.mul_zero, natCast_zero]; exact (Lean.Grind.Semiring.mul_zero _).symm
   | succ k ih => rw [Nat.mul_succ, natCast_add, ih, natCast_succ]; grind
 
 /-- Flip-flop (`build_flip_flop`), definition: the score of key `j ≤ i`, `[write_j] + j/n`. -/

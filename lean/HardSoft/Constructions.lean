@@ -77,7 +77,7 @@ theorem natCast_ite (b : Bool) (m : Nat) :
 theorem sumTo_add_fun (f h : Nat → α) (N : Nat) :
     sumTo (fun j => f j + h j) N = sumTo f N + sumTo h N := by
   induction N with
-  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; exact (Lean.Grind.Semiring.add_zero 0).symm
   | succ n ih => rw [sumTo_succ, sumTo_succ, sumTo_succ, ih]; grind
 
 /-- Lemma 6 (ziggurat), helper: a sum whose terms vanish is `0`. -/
@@ -672,7 +672,7 @@ theorem one_le_sq_natCast_sub {t j : Nat} (h : j ≠ t) :
 /-- Lemma 7 (table lookup), helper: a natural `d` has `d ≤ d^2` in `α`. -/
 theorem natCast_le_sq (d : Nat) : (natCast d : α) ≤ natCast d * natCast d := by
   cases d with
-  | zero => rw [natCast_zero]; grind
+  | zero => rw [natCast_zero, Lean.Grind.Semiring.zero_mul]; exact Std.le_refl _
   | succ d =>
     have hb := one_le_natCast_of_pos (α := α) (show 0 < d + 1 by omega)
     have h0 : (0 : α) ≤ natCast (d + 1) := natCast_nonneg _

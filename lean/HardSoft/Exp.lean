@@ -59,14 +59,14 @@ variable {α : Type} [Lean.Grind.Field α]
 theorem sumTo_mul_const (f : Nat → α) (c : α) (N : Nat) :
     sumTo (fun k => f k * c) N = sumTo f N * c := by
   induction N with
-  | zero => rw [sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero]; exact (Lean.Grind.Semiring.zero_mul c).symm
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih]; grind
 
 /-- Lemma 25 and Lemma 6 (statements E and Z), helper: a constant divisor comes out of a sum. -/
 theorem sumTo_div_const (f : Nat → α) (c : α) (N : Nat) :
     sumTo (fun k => f k / c) N = sumTo f N / c := by
   induction N with
-  | zero => rw [sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero, Lean.Grind.Field.div_eq_mul_inv, Lean.Grind.Semiring.zero_mul]
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih]; grind
 
 /-- Lemma 25 (Edelman et al. bound, statement E), helper: a constant divisor comes out of the mass
@@ -74,7 +74,7 @@ off the max set. -/
 theorem offMass_div_const (isMax : Nat → Bool) (f : Nat → α) (c : α) (N : Nat) :
     offMass isMax (fun k => f k / c) N = offMass isMax f N / c := by
   induction N with
-  | zero => rw [offMass_zero, offMass_zero]; grind
+  | zero => rw [offMass_zero, offMass_zero, Lean.Grind.Field.div_eq_mul_inv, Lean.Grind.Semiring.zero_mul]
   | succ n ih =>
     rw [offMass_succ, offMass_succ, ih]
     cases isMax n <;> simp <;> grind
