@@ -57,7 +57,7 @@ variable {α : Type} [Lean.Grind.Field α]
 /-- Applications, helper: the cast of a product. -/
 theorem natCast_mul_of_nat (m k : Nat) : (natCast (m * k) : α) = natCast m * natCast k := by
   induction k with
-  | zero => rw [Nat.mul_zero, natCast_zero]; grind
+  | zero => rw [Nat.mul_zero, natCast_zero]; exact (Lean.Grind.Semiring.mul_zero _).symm
   | succ k ih => rw [Nat.mul_succ, natCast_add, ih, natCast_succ]; grind
 
 /-- Flip-flop (`build_flip_flop`), definition: the score of key `j ≤ i`, `[write_j] + j/n`. -/
@@ -560,7 +560,7 @@ theorem nonvacuous_induction_hop_head :
 theorem nonvacuous_indicator_head :
     (∀ j k, j < 2 → k < 2 → (fun j => j == 0) j = false → (fun j => j == 0) k = true → (if (fun j => j == 0) j then (1 : Rat) else 0) ≤ (if (fun j => j == 0) k then (1 : Rat) else 0) - 1) ∧
       offMass (fun j => j == 0) (softmax expOne 1 (fun j => if (fun j => j == 0) j then (1 : Rat) else 0) 2) 2 ≤ natCast (2 - 1) * expOne.exp (-1 / 1) :=
-  indicator_head expOne (by grind) (by decide)
+  indicator_head expOne (by decide) (by decide)
 
 /-- Non-vacuity of `prefix_argmax_gap` at `Rat`. -/
 theorem nonvacuous_prefix_argmax_gap :
@@ -570,7 +570,7 @@ theorem nonvacuous_prefix_argmax_gap :
 /-- Non-vacuity of `prefix_argmax_mass_le` at `Rat`. -/
 theorem nonvacuous_prefix_argmax_mass_le :
     sumTo (softmax expOne 1 (prefixArgmaxScore 2 (fun _ => 0)) 2) 2 - softmax expOne 1 (prefixArgmaxScore 2 (fun _ => 0)) 2 1 ≤ expOne.exp (-(1 / (natCast 2 * natCast 2 * natCast 2)) / 1) :=
-  prefix_argmax_mass_le expOne (by grind) (by decide) (by decide) (fun j _ => by simp) (fun j hj _ => by omega)
+  prefix_argmax_mass_le expOne (by decide) (by decide) (by decide) (fun j _ => by simp) (fun j hj _ => by omega)
 
 /-- Non-vacuity of `prefix_argmax_head` at `Rat`. -/
 theorem nonvacuous_prefix_argmax_head :
@@ -581,18 +581,18 @@ theorem nonvacuous_prefix_argmax_head :
 theorem nonvacuous_softmax_mass_off_top_le_of_deficits :
     (∀ j, j < 2 → j ≠ 1 → inductionPrevScore 2 j ≤ (inductionPrevScore 2 1 : Rat) - 1 / natCast 2) ∧
       sumTo (softmax expOne 1 (inductionPrevScore 2) 2) 2 - softmax expOne 1 (inductionPrevScore 2) 2 1 ≤ expOne.exp (-(1 / natCast 2) / 1) :=
-  softmax_mass_off_top_le_of_deficits expOne (e := fun _ => 0) (A := 0) (by decide) (by decide) (by grind) (fun j _ => by unfold inductionPrevScore; rw [natCast_zero]; grind) (fun j _ => Nat.le_refl 0) (fun j hj _ => by omega)
+  softmax_mass_off_top_le_of_deficits expOne (e := fun _ => 0) (A := 0) (by decide) (by decide) (by decide) (fun j _ => by unfold inductionPrevScore; rw [natCast_zero]; grind) (fun j _ => Nat.le_refl 0) (fun j hj _ => by omega)
 
 /-- Non-vacuity of `dyck_partner_head` at `Rat`. -/
 theorem nonvacuous_dyck_partner_head :
     (∀ j, j < 2 → j ≠ 1 → dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 j ≤ (dyckPartnerScore 2 (fun _ => true) (fun j => j) 2 1 : Rat) - 1 / natCast 2) ∧
       sumTo (softmax expOne 1 (dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2) 2 - softmax expOne 1 (dyckPartnerScore 2 (fun _ => true) (fun j => j) 2) 2 1 ≤ expOne.exp (-(1 / natCast 2) / 1) :=
-  dyck_partner_head expOne (fun _ => true) (fun j => j) (by grind) (by decide) (by decide) (by decide) (by decide)
+  dyck_partner_head expOne (fun _ => true) (fun j => j) (by decide) (by decide) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `lookup_future_bounded` at `Rat`. -/
 theorem nonvacuous_lookup_future_bounded :
     sumTo (softmax expOne 1 (fun k => lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (fun k => lookupScoreBounded (1 : Rat) 3 (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ expOne.exp (-(1 / (natCast 3 * natCast 3)) / 1) :=
-  lookup_future_bounded expOne (by grind) (by grind) (by decide)
+  lookup_future_bounded expOne (by decide) (by decide) (by decide)
 
 end HardSoft
 

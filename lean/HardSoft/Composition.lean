@@ -33,7 +33,7 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 /-- Lemma 25 (statement P), helper: non-negative terms have a non-negative sum. -/
 theorem sumTo_nonneg {f : Nat → α} {H : Nat} (h : ∀ k, k < H → 0 ≤ f k) : 0 ≤ sumTo f H := by
   induction H with
-  | zero => rw [sumTo_zero]; grind
+  | zero => rw [sumTo_zero]; exact Std.le_refl _
   | succ n ih =>
     have := ih (fun k hk => h k (by omega))
     have := h n (by omega)

@@ -77,7 +77,7 @@ theorem natCast_ite (b : Bool) (m : Nat) :
 theorem sumTo_add_fun (f h : Nat → α) (N : Nat) :
     sumTo (fun j => f j + h j) N = sumTo f N + sumTo h N := by
   induction N with
-  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; exact (Lean.Grind.Semiring.add_zero 0).symm
   | succ n ih => rw [sumTo_succ, sumTo_succ, sumTo_succ, ih]; grind
 
 /-- Lemma 6 (ziggurat), helper: a sum whose terms vanish is `0`. -/
@@ -209,7 +209,7 @@ theorem sumTo_levels_mul_le {w : Nat → α} {d : Nat → Nat} {x : α} {N t : N
           · simp [h1, h3] <;> grind
           · simp [h1, h2, h3, show ¬ d j < M + 1 + 1 by omega] <;> grind
     have hlev := sumTo_level_le (M := M + 1) hinj hw hx0
-    have h1x : (0 : α) ≤ 1 - x := by grind
+    have h1x : (0 : α) ≤ 1 - x := Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)
     rw [hsplit]
     have hprod := OrderedRing.mul_le_mul_of_nonneg_right
       (Std.le_refl (sumTo (fun j => if j ≠ t ∧ d j < M + 1 then w j else 0) N)) h1x
@@ -672,7 +672,7 @@ theorem one_le_sq_natCast_sub {t j : Nat} (h : j ≠ t) :
 /-- Lemma 7 (table lookup), helper: a natural `d` has `d ≤ d^2` in `α`. -/
 theorem natCast_le_sq (d : Nat) : (natCast d : α) ≤ natCast d * natCast d := by
   cases d with
-  | zero => rw [natCast_zero]; grind
+  | zero => rw [natCast_zero, Lean.Grind.Semiring.zero_mul]; exact Std.le_refl _
   | succ d =>
     have hb := one_le_natCast_of_pos (α := α) (show 0 < d + 1 by omega)
     have h0 : (0 : α) ≤ natCast (d + 1) := natCast_nonneg _
@@ -801,7 +801,7 @@ theorem sign_gap_bounded {K : α} (hK : 0 ≤ K) {m D n : Nat} (hD : 0 < D) (hDn
   have ha : (0 : α) < r + d := by grind
   have h2d : (0 : α) < 2 * d := by grind
   have hq : c / (2 * d) * (2 * d) = c := by
-    have : (2 * d : α) ≠ 0 := by grind
+    have : (2 * d : α) ≠ 0 := ne_zero_of_zero_lt h2d
     rw [Field.div_eq_mul_inv, Semiring.mul_assoc, CommSemiring.mul_comm _ (2 * d),
       Field.mul_inv_cancel this, Semiring.mul_one]
   have hq0 : 0 ≤ c / (2 * d) := div_nonneg_of_nonneg (Std.le_trans h01 hc1) h2d
@@ -1033,7 +1033,7 @@ theorem srasp_lookup_gap {S p i : Nat} (hi : 0 < i) (h : p ≠ S) :
     ((2 * natCast p * natCast S - natCast p * natCast p) / natCast i : α)
       ≤ (2 * natCast S * natCast S - natCast S * natCast S) / natCast i - 1 / natCast i := by
   have hi1 := one_le_natCast_of_pos (α := α) hi
-  have hpos : (0 : α) < natCast i := by grind
+  have hpos : (0 : α) < natCast i := zero_lt_of_one_le hi1
   have key : (2 * natCast p * natCast S - natCast p * natCast p + 1 : α)
       ≤ 2 * natCast S * natCast S - natCast S * natCast S := by
     have := one_le_sq_natCast_sub (α := α) h
@@ -1049,7 +1049,7 @@ theorem srasp_lookup_gap {S p i : Nat} (hi : 0 < i) (h : p ≠ S) :
 theorem srasp_lookup_gap_neg {m p i : Nat} (hi : 0 < i) (hp : 0 < p) :
     ((2 * natCast p * -natCast m - natCast p * natCast p) / natCast i : α) ≤ 0 - 1 / natCast i := by
   have hi1 := one_le_natCast_of_pos (α := α) hi
-  have hpos : (0 : α) < natCast i := by grind
+  have hpos : (0 : α) < natCast i := zero_lt_of_one_le hi1
   have hp1 := one_le_natCast_of_pos (α := α) hp
   have hsq := natCast_le_sq (α := α) p
   have hpm := OrderedRing.mul_nonneg (natCast_nonneg (α := α) p) (natCast_nonneg (α := α) m)

@@ -139,11 +139,11 @@ theorem zero_lt_of_one_le {a : α} (h : 1 ≤ a) : 0 < a := Std.lt_of_lt_of_le O
 /-- Theorem 26 and statement E, helper (cast): a natural number is non-negative in `α`. -/
 theorem natCast_nonneg (n : Nat) : (0 : α) ≤ natCast n := by
   induction n with
-  | zero => rw [natCast_zero]; grind
+  | zero => exact Std.le_refl 0
   | succ n ih =>
     rw [natCast_succ]
-    have h1 := Lean.Grind.OrderedRing.zero_le_one (R := α)
-    grind
+    have h1 := OrderedAdd.add_le_add ih (OrderedRing.zero_le_one (R := α))
+    rwa [Semiring.add_zero] at h1
 
 /-- Theorem 26, helper (order): `1 ≤ p` and `1 ≤ r` give `1 ≤ p * r`. -/
 theorem one_le_mul_of_one_le {p r : α} (hp : 1 ≤ p) (hr : 1 ≤ r) : 1 ≤ p * r := by
@@ -154,7 +154,7 @@ theorem one_le_mul_of_one_le {p r : α} (hp : 1 ≤ p) (hr : 1 ≤ r) : 1 ≤ p 
 /-- Theorem 26 and Lemma 6, helper (powers): `1 ≤ r` gives `1 ≤ r ^ n`. -/
 theorem one_le_pow_of_one_le {r : α} (hr : 1 ≤ r) (n : Nat) : 1 ≤ r ^ n := by
   induction n with
-  | zero => rw [pow_zero_eq]; grind
+  | zero => rw [pow_zero_eq]; exact Std.le_refl 1
   | succ n ih => rw [pow_succ_eq]; exact one_le_mul_of_one_le ih hr
 
 /-- Theorem 26 and Lemma 6, helper (powers): `0 ≤ x` gives `0 ≤ x ^ n`. -/
@@ -196,8 +196,9 @@ theorem div_le_div_of_le {a b tau : α} (htau : 0 < tau) (h : a ≤ b) : a / tau
 /-- Lemma 25 (statement P), helper: `a ≥ 0` and `τ > 0` give `a / τ ≥ 0`. -/
 theorem div_nonneg_of_nonneg {a tau : α} (ha : 0 ≤ a) (htau : 0 < tau) : 0 ≤ a / tau := by
   have h1 := OrderedRing.zero_lt_one (R := α)
-  have := div_le_div_of_mul_le_mul (a := 0) (c := a) h1 htau (by grind)
-  grind
+  have e : (0 : α) * tau ≤ a * 1 := by rw [Semiring.zero_mul, Semiring.mul_one]; exact ha
+  have := div_le_div_of_mul_le_mul (a := 0) (c := a) h1 htau e
+  rwa [Field.div_eq_mul_inv, Semiring.zero_mul] at this
 
 /-- Lemma 25 (statement P), helper: `a > 0` and `τ > 0` give `a / τ > 0`. -/
 theorem zero_lt_div_of_zero_lt {a tau : α} (ha : 0 < a) (htau : 0 < tau) : 0 < a / tau := by
@@ -207,7 +208,7 @@ theorem zero_lt_div_of_zero_lt {a tau : α} (ha : 0 < a) (htau : 0 < tau) : 0 < 
     have e := div_mul_cancel_of_ne_zero (a := a) (ne_zero_of_zero_lt htau)
     rw [h, Semiring.zero_mul] at e
     exact ne_zero_of_zero_lt ha e.symm
-  grind
+  exact Std.lt_of_le_of_ne h0 (fun h => hne h.symm)
 
 end Order
 

@@ -82,7 +82,7 @@ theorem nonvacuous_forall_err_le_bound_iff : (∀ e : Nat → Rat, e 0 = 0 →
 theorem nonvacuous_exists_err_gt_of_one_lt_bound : ∃ e : Nat → Rat, e 0 = 0 ∧
     (∀ k, k < 2 → e k ≤ 1 → e (k + 1) ≤ (fun _ => (1 : Rat)) k * e k + (fun _ => 2) k) ∧
       (∀ k, k ≤ 2 → 0 ≤ e k) ∧ 100 < e 2 :=
-  exists_err_gt_of_one_lt_bound (l := 1) (fun _ _ => by grind) (fun _ _ => by grind) (by omega)
+  exists_err_gt_of_one_lt_bound (l := 1) (fun _ _ => by decide) (fun _ _ => by decide) (by omega)
     (by rw [bound_succ, bound_zero]; grind) 100
 
 /-- Non-vacuity of `composition_err_le_eps_rat`: its hypotheses hold together at `Rat`; as for
@@ -123,7 +123,7 @@ theorem nonvacuous_composition_err_le_eps_of_mul_pow_le :
 `X = 1`, `ε = 2` (the step fails, and `ε ≤ 1` fails). -/
 theorem nonvacuous_score_err_le_iff :
     (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 ↔ (2 : Rat) ≤ 1 :=
-  score_err_le_iff (by grind) (by grind)
+  score_err_le_iff (by decide) (by decide)
 
 /-- Non-vacuity of `score_err_le`: its hypotheses hold together at `Rat`; `|A|_sum = 1`, `X = 1`,
 `ε = 1/2`. -/
@@ -135,7 +135,7 @@ theorem nonvacuous_score_err_le :
 `|A|_sum = 1`, `X = 1`, `ε = 2`. -/
 theorem nonvacuous_not_score_err_le_of_one_lt :
     ¬ (1 : Rat) * (2 * 1 * 2 + 2 * 2) ≤ 1 * (2 * 1 + 1) * 2 :=
-  not_score_err_le_of_one_lt (by grind) (by grind)
+  not_score_err_le_of_one_lt (by decide) (by decide)
 
 /-! ### Statement S -/
 
@@ -158,7 +158,7 @@ theorem softmax_expOne_two (tau : Rat) (s : Nat → Rat) (j : Nat) :
 theorem nonvacuous_sumTo_absv_sub_le_of_ratio :
     (2 + 1) * sumTo (fun j => absv ((fun _ => (1 / 2 : Rat)) j
       - (fun j => if j = 0 then (2 / 3 : Rat) else 1 / 3) j)) 2 ≤ 2 * (2 - 1) :=
-  sumTo_absv_sub_le_of_ratio (lam := 1) (y := 2) (by grind) (by grind)
+  sumTo_absv_sub_le_of_ratio (lam := 1) (y := 2) (by decide) (by decide)
     (fun j _ => by show (1 : Rat) * (1 / 2) ≤ 2 * (if j = 0 then 2 / 3 else 1 / 3); split <;> grind)
     (fun j _ => by show (if j = 0 then (2 / 3 : Rat) else 1 / 3) ≤ 2 * 1 * (1 / 2); split <;> grind)
     (by rw [sumTo_succ, sumTo_succ, sumTo_zero]; grind)
@@ -169,7 +169,7 @@ satisfies F5), `N = 2`, `τ = 1`, scores `a = (1, 0)`, `b = (0, 0)`, `d = 1`. -/
 theorem nonvacuous_softmax_lipschitz :
     sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
       - softmax expOne 1 (fun _ => (0 : Rat)) 2 j)) 2 ≤ 1 / 1 :=
-  softmax_lipschitz expOne expOne_logMean (by grind) (by grind)
+  softmax_lipschitz expOne expOne_logMean (by decide) (by decide)
     (fun j _ => by
       show absv ((if j = 0 then (1 : Rat) else 0) - 0) ≤ 1
       split
@@ -357,7 +357,7 @@ theorem nonvacuous_softmax_offMass_le_of_gap : offMass (fun j => j == 0)
       (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       ≤ natCast (2 - 1) * expOne.exp (-1 / 1) :=
   (softmax_offMass_le_of_gap expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
-    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by grind)
+    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by decide)
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (by decide)).2
@@ -368,7 +368,7 @@ theorem nonvacuous_sumTo_absv_softmax_sub_ahardmax_le :
     sumTo (fun j => absv (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 j
       - ahardmax (fun j => j == 0) 2 j)) 2 ≤ 2 * natCast (2 - 1) * expOne.exp (-1 / 1) :=
   (sumTo_absv_softmax_sub_ahardmax_le expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
-    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by grind)
+    (isMax := fun j => j == 0) (smax := 1) (gamma := 1) (tau := 1) (N := 2) (by decide)
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (fun j _ h => by simp at h; simp [h] <;> grind)
     (by decide)).2
@@ -429,7 +429,7 @@ theorem nonvacuous_softmax_mass_off_top_le_of_ziggurat :
     sumTo (softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2) 2
       - softmax expOne 1 (fun j => if j = 0 then (1 : Rat) else 0) 2 0 ≤ expOne.exp (-1 / 1) :=
   (softmax_mass_off_top_le_of_ziggurat expOne (s := fun j => if j = 0 then (1 : Rat) else 0)
-    (gamma := 1) (tau := 1) (N := 2) (by omega) (by grind) (by grind)
+    (gamma := 1) (tau := 1) (N := 2) (by omega) (by decide) (by decide)
     (fun k h1 h2 => by
       have : k = 1 := by omega
       subst this
@@ -444,7 +444,7 @@ theorem nonvacuous_softmax_mass_off_top_le_of_distinct :
     sumTo (softmax expOne 1 (fun j => -(natCast j : Rat)) 3) 3
       - softmax expOne 1 (fun j => -(natCast j : Rat)) 3 0 ≤ expOne.exp (-1 / 1) :=
   softmax_mass_off_top_le_of_distinct expOne (s := fun j => -(natCast j : Rat)) (d := fun j => j)
-    (g := 1) (tau := 1) (N := 3) (t := 0) (by omega) (by grind) (by grind)
+    (g := 1) (tau := 1) (N := 3) (t := 0) (by omega) (by decide) (by decide)
     (fun j _ h => by show 0 < j; omega) (fun _ _ _ _ _ _ h => h)
     (fun j _ _ => by show natCast j * (1 : Rat) ≤ -natCast 0 - -natCast j; rw [natCast_zero]; grind)
 
@@ -455,7 +455,7 @@ theorem nonvacuous_softmax_mass_off_top_le_of_keys :
       sumTo (softmax expOne 1 (fun k => (natCast k : Rat)) 3) 3
         - softmax expOne 1 (fun k => (natCast k : Rat)) 3 2 ≤ expOne.exp (-1 / 1) :=
   softmax_mass_off_top_le_of_keys expOne (s := fun k => (natCast k : Rat)) (c := fun k => k)
-    (g := 1) (b := 0) (tau := 1) (N := 3) (t := 2) (by omega) (by grind) (by grind)
+    (g := 1) (b := 0) (tau := 1) (N := 3) (t := 2) (by omega) (by decide) (by decide)
     (fun k _ => by show (natCast k : Rat) = 1 * natCast k + 0; grind)
     (fun _ _ _ _ h => h) (fun k hk => by show k ≤ 2; omega)
 
@@ -473,7 +473,7 @@ theorem nonvacuous_tiebreak_past_bounded :
             (tiebreakPastTarget (fun j => j == 0) 2)
         ≤ expOne.exp (-(1 / natCast 3) / 1) :=
   tiebreak_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by grind) (by grind) (by omega) (by omega)
+    (by decide) (by decide) (by omega) (by omega)
 
 /-- Non-vacuity of `tiebreak_future_bounded`: its hypotheses hold together at `Rat`; `n = 3`, query
 `i = 0`, selection `j = 2` (`k = 1`), `K = τ = 1`. -/
@@ -487,7 +487,7 @@ theorem nonvacuous_tiebreak_future_bounded :
             (tiebreakFutureTarget (fun j => j == 2) 3 0)
         ≤ expOne.exp (-(1 / natCast 3) / 1) :=
   tiebreak_future_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by grind) (by grind) (by omega)
+    (by decide) (by decide) (by omega)
 
 /-- Non-vacuity of `tiebreak_past_unbounded`: its hypotheses hold together at `Rat`; as for
 `tiebreak_past_bounded`. -/
@@ -501,7 +501,7 @@ theorem nonvacuous_tiebreak_past_unbounded :
             (tiebreakPastTarget (fun j => j == 0) 2)
         ≤ expOne.exp (-1 / 1) :=
   tiebreak_past_unbounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by grind) (by grind) (by omega) (by omega)
+    (by decide) (by decide) (by omega) (by omega)
 
 /-- Non-vacuity of `tiebreak_future_unbounded`: its hypotheses hold together at `Rat`; as for
 `tiebreak_future_bounded`. -/
@@ -515,7 +515,7 @@ theorem nonvacuous_tiebreak_future_unbounded :
             (tiebreakFutureTarget (fun j => j == 2) 3 0)
         ≤ expOne.exp (-1 / 1) :=
   tiebreak_future_unbounded expOne (K := 1) (tau := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by grind) (by grind) (by omega)
+    (by decide) (by decide) (by omega)
 
 /-- Non-vacuity of `tiebreak_past_bounded_at_rule`: its hypotheses hold together at `Rat`;
 `c = 1` (`τ = 1/3`), `x = 1` (the constant `ExpLike` of `Rat`: `exp(-1) = 1`), `n = 3`, query
@@ -526,20 +526,20 @@ theorem nonvacuous_tiebreak_past_bounded_at_rule :
           (tiebreakPastTarget (fun j => j == 0) 2)
       ≤ 1 :=
   tiebreak_past_bounded_at_rule expOne (c := 1) (x := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by grind) (by omega) (by omega) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by omega) (by omega) (by show (1 : Rat) ≤ 1; grind)
 
 /-! ### Construction heads: Lemma 7 (table lookup) -/
 
 /-- Non-vacuity of `lookup_gap`: its hypotheses hold together at `Rat`; `K = 1`, target `t = 2`,
 key `j = 0`. -/
 theorem nonvacuous_lookup_gap : lookupScore (1 : Rat) 2 0 ≤ lookupScore (1 : Rat) 2 2 - 1 :=
-  lookup_gap (1 : Rat) (by grind) (t := 2) (j := 0) (by omega)
+  lookup_gap (1 : Rat) (by decide) (t := 2) (j := 0) (by omega)
 
 /-- Non-vacuity of `lookup_gap_bounded`: its hypotheses hold together at `Rat`; `K = 1`, `n = 3`,
 target `t = 2`, key `j = 0`. -/
 theorem nonvacuous_lookup_gap_bounded :
     lookupScoreBounded (1 : Rat) 3 2 0 ≤ lookupScoreBounded (1 : Rat) 3 2 2 - 1 / (natCast 3 * natCast 3) :=
-  lookup_gap_bounded (1 : Rat) (by grind) (n := 3) (t := 2) (j := 0) (by omega) (by omega)
+  lookup_gap_bounded (1 : Rat) (by decide) (n := 3) (t := 2) (j := 0) (by omega) (by omega)
 
 /-- Non-vacuity of `lookup_past`: its hypotheses hold together at `Rat`; `K = τ = 1`, query `i = 3`. -/
 theorem nonvacuous_lookup_past :
@@ -547,7 +547,7 @@ theorem nonvacuous_lookup_past :
       sumTo (softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3) 3
           - softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1)
         ≤ expOne.exp (-1 / 1) :=
-  lookup_past expOne (K := 1) (tau := 1) (i := 3) (by grind) (by grind) (by omega)
+  lookup_past expOne (K := 1) (tau := 1) (i := 3) (by decide) (by decide) (by omega)
 
 /-- Non-vacuity of `lookup_future`: its hypotheses hold together at `Rat`; `K = τ = 1`, `n = 3`,
 query `i = 0`. -/
@@ -557,7 +557,7 @@ theorem nonvacuous_lookup_future :
       sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0)
           - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0
         ≤ expOne.exp (-1 / 1) :=
-  lookup_future expOne (K := 1) (tau := 1) (n := 3) (i := 0) (by grind) (by grind) (by omega)
+  lookup_future expOne (K := 1) (tau := 1) (n := 3) (i := 0) (by decide) (by decide) (by omega)
 
 /-- Non-vacuity of `lookup_past_bounded`: its hypotheses hold together at `Rat`; `K = τ = 1`, `n = 3`,
 query `i = 2`. -/
@@ -568,7 +568,7 @@ theorem nonvacuous_lookup_past_bounded :
       sumTo (softmax expOne 1 (lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2) 2
           - softmax expOne 1 (lookupScoreBounded (1 : Rat) 3 (2 - 1)) 2 (2 - 1)
         ≤ expOne.exp (-(1 / (natCast 3 * natCast 3)) / 1) :=
-  lookup_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (by grind) (by grind)
+  lookup_past_bounded expOne (K := 1) (tau := 1) (n := 3) (i := 2) (by decide) (by decide)
     (by omega) (by omega)
 
 /-! ### Construction heads: counting and comparison -/
@@ -584,13 +584,13 @@ theorem nonvacuous_softmax_eq_uniform_of_const :
 `D = n = 2` (the inclusive count's `D = n`, where the bound is tight: `1/2 ≤ 1/2`). -/
 theorem nonvacuous_sign_gap_bounded :
     (1 : Rat) / natCast 2 ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 2)) :=
-  sign_gap_bounded (K := (1 : Rat)) (by grind) (m := 0) (D := 2) (n := 2) (by omega) (by omega)
+  sign_gap_bounded (K := (1 : Rat)) (by decide) (m := 0) (D := 2) (n := 2) (by omega) (by omega)
 
 /-- Non-vacuity of `sign_gap_unbounded`: its hypotheses hold together at `Rat`; as for
 `sign_gap_bounded`. -/
 theorem nonvacuous_sign_gap_unbounded :
     (1 : Rat) ≤ 2 * 1 * (natCast (2 * 0 + 1) / (2 * natCast 2)) * natCast 2 :=
-  sign_gap_unbounded (K := (1 : Rat)) (by grind) (m := 0) (D := 2) (n := 2) (by omega) (by omega)
+  sign_gap_unbounded (K := (1 : Rat)) (by decide) (m := 0) (D := 2) (n := 2) (by omega) (by omega)
 
 /-! ### Construction heads: the read-out clamp -/
 
@@ -647,7 +647,7 @@ theorem nonvacuous_srasp_lookup_gap_neg :
 /-! ### Statement G (Lemma 29) -/
 
 /-- Statement G at `Rat`, helper: `|1| = 1`. -/
-theorem absv_one_rat : absv (1 : Rat) = 1 := absv_of_nonneg (by grind)
+theorem absv_one_rat : absv (1 : Rat) = 1 := absv_of_nonneg (by decide)
 
 /-- Non-vacuity of `activation_growth`: its hypotheses hold together at `Rat`; `d = N = H = m = 1`,
 every activation, weight and matrix entry `1`, biases `0`, `X = |V|_col = |W1|_col = |W2|_col = 1`:
@@ -658,17 +658,17 @@ theorem nonvacuous_activation_growth :
       (∀ l, l < 1 → absv (ffnResidual (attnResidual (fun _ => (1 : Rat)) (fun _ _ => 1)
         (fun _ _ => 1) (fun _ _ _ => 1) 1 1 1) (fun _ _ => 1) (fun _ => 0) (fun _ _ => 1)
         (fun _ => 0) 1 1 l) ≤ (1 + 1 * 1) * ((1 + sumTo (fun _ => (1 : Rat)) 1) * 1) + 0 * 1 + 0) :=
-  activation_growth (by grind)
+  activation_growth (by decide)
     (fun _ _ => by rw [absv_one_rat]; grind)
     (fun _ _ _ _ => by rw [absv_one_rat]; grind)
-    (fun _ _ _ _ => by grind)
+    (fun _ _ _ _ => by decide)
     (fun _ _ => by rw [sumTo_succ, sumTo_zero]; grind)
-    (fun _ _ => by grind)
+    (fun _ _ => by decide)
     (fun _ _ _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
-    (by grind)
+    (by decide)
     (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
     (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
-    (by grind)
+    (by decide)
     (fun _ _ => by rw [absv_of_nonneg (Std.le_refl (0 : Rat))]; grind)
     (fun _ _ => by rw [absv_of_nonneg (Std.le_refl (0 : Rat))]; grind)
 
@@ -679,7 +679,7 @@ theorem nonvacuous_activation_growth_layers :
       ≤ 2 ^ 2 * (fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7) 0
         + bound (fun _ => (2 : Rat)) (fun _ => 1) 2 :=
   activation_growth_layers (Xs := fun l => if l = 0 then (1 : Rat) else if l = 1 then 3 else 7)
-    (g := 2) (c := 1) (L := 2) (by grind) (fun l hl => by
+    (g := 2) (c := 1) (L := 2) (by decide) (fun l hl => by
     have : l = 0 ∨ l = 1 := by omega
     rcases this with rfl | rfl
     · simp <;> grind
@@ -726,9 +726,9 @@ theorem nonvacuous_layer_err_le_concrete :
       rw [sumTo_succ, sumTo_zero, sumTo_succ, sumTo_zero, absv_one_rat]; grind)
     (fun _ _ => by grind)
     (fun _ _ _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
-    (by grind)
+    (by decide)
     (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
-    (by grind)
+    (by decide)
     (fun _ _ => by rw [sumTo_succ, sumTo_zero, absv_one_rat]; grind)
     (fun _ _ j _ h => by
       simp at h; subst h
@@ -755,14 +755,14 @@ theorem nonvacuous_printed_offset_not_le :
       (∀ tau', 0 < tau' → tau' ≤ 1 →
         (1 : Rat) * 1 * natCast 1 * expOne.exp (1 / 1) ≤ 1 * 1 * natCast 1 * expOne.exp (1 / tau')) ∧
       ((1 / 2 : Rat) < 1 * 1 * natCast 1 → ¬ (1 : Rat) * 1 * natCast 1 * expOne.exp (1 / 1) ≤ 1 / 2) :=
-  printed_offset_not_le expOne (by grind) (by grind) (by grind) (by grind)
+  printed_offset_not_le expOne (by decide) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `eps_upper_bound_not_certified`: its hypotheses hold together at `Rat`; `expOne`,
 `A = 1`, `N = 1`, `γ = τ = 1`, the bound `b = 1`, rates `r = 1`. -/
 theorem nonvacuous_eps_upper_bound_not_certified :
     ∃ eps : Rat, 0 < eps ∧ eps ≤ 1 ∧
       ¬ bound (fun _ => (1 : Rat)) (fun _ => 1 * natCast 1 * expOne.exp (-1 / 1)) 1 ≤ eps :=
-  eps_upper_bound_not_certified expOne (by grind) (by omega) (by grind) (fun _ => 1)
+  eps_upper_bound_not_certified expOne (by decide) (by omega) (by decide) (fun _ => 1)
 
 /-- Non-vacuity of `unguarded_err_unbounded`: its hypotheses hold together at `Rat`; depth `L = 2`,
 `M = 100`. -/

@@ -59,14 +59,14 @@ variable {α : Type} [Lean.Grind.Field α]
 theorem sumTo_mul_const (f : Nat → α) (c : α) (N : Nat) :
     sumTo (fun k => f k * c) N = sumTo f N * c := by
   induction N with
-  | zero => rw [sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero]; exact (Lean.Grind.Semiring.zero_mul c).symm
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih]; grind
 
 /-- Lemma 25 and Lemma 6 (statements E and Z), helper: a constant divisor comes out of a sum. -/
 theorem sumTo_div_const (f : Nat → α) (c : α) (N : Nat) :
     sumTo (fun k => f k / c) N = sumTo f N / c := by
   induction N with
-  | zero => rw [sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero, Lean.Grind.Field.div_eq_mul_inv, Lean.Grind.Semiring.zero_mul]
   | succ n ih => rw [sumTo_succ, sumTo_succ, ih]; grind
 
 /-- Lemma 25 (Edelman et al. bound, statement E), helper: a constant divisor comes out of the mass
@@ -74,7 +74,7 @@ off the max set. -/
 theorem offMass_div_const (isMax : Nat → Bool) (f : Nat → α) (c : α) (N : Nat) :
     offMass isMax (fun k => f k / c) N = offMass isMax f N / c := by
   induction N with
-  | zero => rw [offMass_zero, offMass_zero]; grind
+  | zero => rw [offMass_zero, offMass_zero, Lean.Grind.Field.div_eq_mul_inv, Lean.Grind.Semiring.zero_mul]
   | succ n ih =>
     rw [offMass_succ, offMass_succ, ih]
     cases isMax n <;> simp <;> grind
@@ -152,7 +152,7 @@ theorem ExpLike.exp_natCast_mul (E : ExpLike α) (t : α) (k : Nat) :
   induction k with
   | zero =>
     rw [natCast_zero, pow_zero_eq]
-    have : (0 : α) * t = 0 := by grind
+    have : (0 : α) * t = 0 := Lean.Grind.Semiring.zero_mul t
     rw [this, E.zero]
   | succ k ih =>
     rw [natCast_succ, pow_succ_eq, ← ih, ← E.add]
@@ -200,7 +200,7 @@ theorem softmax_eq_div_sumTo (E : ExpLike α) (tau m : α) (s : Nat → α) (N j
     show E.exp (s k / tau) = E.exp ((s k - m) / tau) * E.exp (m / tau)
     rw [ExpLike.exp_sub_div_mul]
   rw [h1, ← ExpLike.exp_sub_div_mul E (s j) m tau]
-  have hne : E.exp (m / tau) ≠ 0 := by grind
+  have hne : E.exp (m / tau) ≠ 0 := ne_zero_of_zero_lt (E.pos _)
   generalize E.exp (m / tau) = c at hne ⊢
   generalize sumTo (fun k => E.exp ((s k - m) / tau)) N = W
   generalize E.exp ((s j - m) / tau) = a
@@ -297,7 +297,7 @@ theorem sumTo_absv_softmax_sub_ahardmax_le (E : ExpLike α) {s : Nat → α} {is
     generalize offMass isMax (fun k => E.exp ((s k - smax) / tau)) N = O at hO ⊢
     generalize (natCast (countMax isMax N) : α) = m at hm1 ⊢
     have hW : m + O ≠ 0 := by grind
-    have hm0 : m ≠ 0 := by grind
+    have hm0 : m ≠ 0 := ne_zero_of_zero_lt (zero_lt_of_one_le hm1)
     have e1 : 1 - O / (m + O) = m / (m + O) := by grind
     rw [e1]
     grind

@@ -206,7 +206,7 @@ theorem activation_growth_layers {Xs : Nat → α} {g c : α} {L : Nat} (hg : 0 
     (hstep : ∀ l, l < L → Xs (l + 1) ≤ g * Xs l + c) :
     Xs L ≤ g ^ L * Xs 0 + bound (fun _ => g) (fun _ => c) L := by
   induction L with
-  | zero => rw [pow_zero_eq, bound_zero]; grind
+  | zero => rw [pow_zero_eq, bound_zero, Lean.Grind.Semiring.one_mul, Lean.Grind.Semiring.add_zero]; exact Std.le_refl _
   | succ L ih =>
     have ih' := ih (fun l hl => hstep l (by omega))
     have h1 := OrderedRing.mul_le_mul_of_nonneg_left ih' hg

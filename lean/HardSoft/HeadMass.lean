@@ -169,8 +169,8 @@ theorem rule_tau_pos {c : α} {n : Nat} (hc : 0 < c) (hn : 0 < n) :
   have hpos : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hn1
   have h0 := div_nonneg_of_nonneg (Std.le_of_lt hc) hpos
   generalize (natCast n : α) = a at *
-  have : a ≠ 0 := by grind
-  have : c ≠ 0 := by grind
+  have : a ≠ 0 := ne_zero_of_zero_lt hpos
+  have : c ≠ 0 := ne_zero_of_zero_lt hc
   have hne : c / a ≠ 0 := by
     intro h0'
     have e : c / a * a = c := by grind
@@ -234,7 +234,7 @@ theorem sumTo_softmax_eq_one (E : ExpLike α) (tau : α) (s : Nat → α) {N : N
     sumTo_congr (fun k _ => rfl)
   rw [e, sumTo_div_const]
   generalize sumTo (fun k => E.exp (s k / tau)) N = W at *
-  have : W ≠ 0 := by grind
+  have : W ≠ 0 := ne_zero_of_zero_lt hW
   grind
 
 /-- Output error, helper: softmax weights over `N ≥ 1` keys are non-negative. -/
@@ -329,8 +329,8 @@ theorem sign_head_bounded (E : ExpLike α) {K c x : α} {m D n : Nat} (b : Bool)
     apply E.mono
     have e : -(2 * K * q) / (c / natCast n) = -(2 * K * q * natCast n) / c := by
       generalize (natCast n : α) = a at *
-      have : a ≠ 0 := by grind
-      have : c ≠ 0 := by grind
+      have : a ≠ 0 := ne_zero_of_zero_lt hn
+      have : c ≠ 0 := ne_zero_of_zero_lt hc
       grind
     rw [e]
     have := div_le_div_of_le hc (show -(2 * K * q * natCast n) ≤ -K by grind)
@@ -369,7 +369,7 @@ theorem sign_head_unbounded (E : ExpLike α) {K tau : α} {m D n : Nat} (b : Boo
 /-- Lemma 7 (two-sided), helper: `a / b ≤ x` with `b > 0` gives `a ≤ x b`. -/
 theorem le_mul_of_div_le {a b x : α} (hb : 0 < b) (h : a / b ≤ x) : a ≤ x * b := by
   have e : a / b * b = a := by
-    have : b ≠ 0 := by grind
+    have : b ≠ 0 := ne_zero_of_zero_lt hb
     grind
   have := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right h (Std.le_of_lt hb)
   grind
@@ -507,7 +507,7 @@ theorem two_sided_mass_mul_le {w : Nat → α} {x : α} {N t : Nat} (ht : t < N)
     apply div_le_of_le_mul hS
     have := Lean.Grind.OrderedRing.mul_nonneg hoff0 hoff0
     grind
-  have h1x : 0 ≤ 1 - x := by grind
+  have h1x : 0 ≤ 1 - x := Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)
   have hmul := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hq h1x
   have hSS : S = SL + SR - 1 := by grind
   have hfin : (S - 1) * (1 - x) ≤ 2 * x := by
@@ -558,7 +558,7 @@ theorem lookup_two_sided (E : ExpLike α) {K tau : α} {N t : Nat} (hK : 0 ≤ K
     at this ⊢
   generalize E.exp (-K / tau) = x at *
   have e : q * (1 - x) / (1 - x) = q := by
-    have : 1 - x ≠ 0 := by grind
+    have : 1 - x ≠ 0 := ne_zero_of_zero_lt hpos
     grind
   grind
 
@@ -578,14 +578,14 @@ theorem lookup_two_sided_bounded (E : ExpLike α) {K c : α} {n N t : Nat} (hK :
   have hf : lookupScoreBounded K n t = lookupScore (K / (natCast n * natCast n)) t :=
     funext fun j => lookupScoreBounded_eq K hn t j
   have hn1 := one_le_natCast_of_pos (α := α) hn
-  have hnn : (0 : α) < natCast n * natCast n := Lean.Grind.OrderedRing.mul_pos (by grind) (by grind)
+  have hnn : (0 : α) < natCast n * natCast n := Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le hn1) (zero_lt_of_one_le hn1)
   have htau : 0 < c / (natCast n * natCast n) := by
     have h0 := div_nonneg_of_nonneg (Std.le_of_lt hc) hnn
     have hne : c / (natCast n * natCast n) ≠ 0 := by
       intro h0'
       have e : c / (natCast n * natCast n) * (natCast n * natCast n) = c := by
         generalize (natCast n * natCast n : α) = a at *
-        have : a ≠ 0 := by grind
+        have : a ≠ 0 := ne_zero_of_zero_lt hnn
         grind
       rw [h0'] at e
       grind
@@ -593,8 +593,8 @@ theorem lookup_two_sided_bounded (E : ExpLike α) {K c : α} {n N t : Nat} (hK :
   have h := lookup_two_sided E (N := N) (div_nonneg_of_nonneg hK hnn) htau ht
   have e : -(K / (natCast n * natCast n)) / (c / (natCast n * natCast n)) = -(K / c) := by
     generalize (natCast n * natCast n : α) = a at *
-    have : a ≠ 0 := by grind
-    have : c ≠ 0 := by grind
+    have : a ≠ 0 := ne_zero_of_zero_lt hnn
+    have : c ≠ 0 := ne_zero_of_zero_lt hc
     grind
   rw [e] at h
   rw [hf]
@@ -749,13 +749,13 @@ theorem softmax_mass_off_nonneg (E : ExpLike α) (tau : α) (s : Nat → α) {N 
 `q (1 - x) ≤ 2x`, and `q ≤ 2x/(1-x)` when `x < 1`. -/
 theorem two_sided_mass_of_le {q x' x : α} (hq : 0 ≤ q) (h : q * (1 - x') ≤ 2 * x')
     (hx : x' ≤ x) : q * (1 - x) ≤ 2 * x ∧ (x < 1 → q ≤ 2 * x / (1 - x)) := by
-  have hqx := Lean.Grind.OrderedRing.mul_nonneg hq (show 0 ≤ x - x' by grind)
+  have hqx := Lean.Grind.OrderedRing.mul_nonneg hq (show 0 ≤ x - x' from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr hx)
   have key : q * (1 - x) ≤ 2 * x := by grind
   refine ⟨key, fun hlt => ?_⟩
-  have hpos : 0 < 1 - x := by grind
+  have hpos : 0 < 1 - x := Lean.Grind.OrderedAdd.sub_pos_iff.mpr hlt
   have := div_le_div_of_le hpos key
   have e : q * (1 - x) / (1 - x) = q := by
-    have : 1 - x ≠ 0 := by grind
+    have : 1 - x ≠ 0 := ne_zero_of_zero_lt hpos
     grind
   grind
 
@@ -916,7 +916,7 @@ theorem copyTail_nonneg_le {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (k : Nat) :
     rw [e1, e5]
     have hy := pow_nonneg_of_nonneg hx0 (k + 1)
     have hc := natCast_nonneg (α := α) k
-    have h1 := Lean.Grind.OrderedRing.mul_nonneg hc (show 0 ≤ 1 - x by grind)
+    have h1 := Lean.Grind.OrderedRing.mul_nonneg hc (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption))
     have h2 := Lean.Grind.OrderedRing.mul_nonneg hy (show 0 ≤ 1 + natCast k * (1 - x) by grind)
     generalize x ^ (k + 1) = y at *
     generalize (natCast k : α) = c at *
@@ -928,7 +928,7 @@ theorem copyTail_nonneg_le {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (k : Nat) :
       have h := Lean.Grind.OrderedRing.mul_nonneg
         (Lean.Grind.OrderedRing.mul_nonneg (natCast_nonneg (α := α) (k + 1))
           (pow_nonneg_of_nonneg hx0 (k + 1)))
-        (Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind))
+        (Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)) (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)))
       grind
 
 /-- Lemma 7 over positions (copy error), helper: `(1-x)^2 Σ_{p<N} |p - S| x^{|p-S|}` in closed
@@ -1063,7 +1063,7 @@ theorem softmax_copy_le_of_ziggurat (E : ExpLike α) {s : Nat → α} {gamma tau
       * ((1 - x) * (1 - x)) ≤ 2 * x := by
   have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
   have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
-    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
+    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)) (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption))
   exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right
     (softmax_copy_le_distance_sum E ht htau hz hx) hQ) (copy_sum_mul_le hx0 hx1 t N)
 
@@ -1095,7 +1095,7 @@ theorem softmax_copy_le_of_ziggurat_end (E : ExpLike α) {s : Nat → α} {gamma
       * ((1 - x) * (1 - x)) ≤ x := by
   have hx0 : 0 ≤ x := Std.le_trans (Std.le_of_lt (E.pos _)) hx
   have hQ : (0 : α) ≤ (1 - x) * (1 - x) :=
-    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x by grind) (show 0 ≤ 1 - x by grind)
+    Lean.Grind.OrderedRing.mul_nonneg (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)) (show 0 ≤ 1 - x from Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption))
   exact Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right
     (softmax_copy_le_distance_sum E ht htau hz hx) hQ) (copy_sum_mul_le_end hx0 hx1 ht hend)
 
@@ -1271,14 +1271,14 @@ theorem gated_slack_at_rule (E : ExpLike α) {tau x M : α} (g : Bool) {N : Nat}
       grind
   rw [e, absv_mul_of_nonneg hM]
   have hq : 0 ≤ (1 - x) * (1 - x) := by
-    have : 0 ≤ 1 - x := by grind
+    have : 0 ≤ 1 - x := Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)
     exact Lean.Grind.OrderedRing.mul_nonneg this this
   have h1 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hc hM
   have hfirst : M * absv (P - natCast (gatedTarget g N)) * ((1 - x) * (1 - x)) ≤ M * x := by
     grind
   refine ⟨hfirst, fun d hd hx1' => ?_⟩
   have hpos : 0 < (1 - x) * (1 - x) := by
-    have : 0 < 1 - x := by grind
+    have : 0 < 1 - x := Lean.Grind.OrderedAdd.sub_pos_iff.mpr (by assumption)
     exact Lean.Grind.OrderedRing.mul_pos this this
   generalize M * absv (P - natCast (gatedTarget g N)) = A at hfirst ⊢
   generalize (1 - x) * (1 - x) = q at hfirst hd hpos hq
@@ -1346,33 +1346,33 @@ theorem rounded_mass_off_top_le_margin (E : ExpLike α) {s r : Nat → α} {gamm
 theorem nonvacuous_position_lookup_at_rule :
     (sumTo (softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → sumTo (softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 1 ≤ 2 * 1 / (1 - 1)) :=
   position_lookup_at_rule expOne (L := 1) (x := 1) (S := 1) (D := 2) (M := 3) (N := 3) (by decide)
-    (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `position_lookup_bounded_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_bounded_at_rule :
     (sumTo (softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 1) * (1 - 1) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → sumTo (softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 1 ≤ 2 * 1 / (1 - 1)) :=
   position_lookup_bounded_at_rule expOne (L := 1) (x := 1) (n := 3) (S := 1) (D := 2) (M := 2)
-    (N := 3) (by decide) (by decide) (by decide) (by grind) (by decide)
+    (N := 3) (by decide) (by decide) (by decide) (by decide) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `position_lookup_neg_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_neg_at_rule :
     sumTo (softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3) 3 - softmax expOne (1 / (natCast 2 * 1)) (positionLookupScore (-natCast 1 / natCast 2 : Rat) 2) 3 0 ≤ 1 :=
   position_lookup_neg_at_rule expOne (L := 1) (x := 1) (m := 1) (D := 2) (M := 2) (N := 3)
-    (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `position_lookup_copy_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_copy_at_rule :
     absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 p * natCast p) 3 - natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * 1)) (positionLookupScore (natCast 1 / natCast 2 : Rat) 2) 3 p * natCast p) 3 - natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1))) :=
   position_lookup_copy_at_rule expOne (L := 1) (x := 1) (S := 1) (D := 2) (M := 3) (N := 3)
-    (by decide) (by decide) (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind) (by grind)
+    (by decide) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind) (by decide)
 
 /-- Non-vacuity of `position_lookup_copy_bounded_at_rule` at `Rat`. -/
 theorem nonvacuous_position_lookup_copy_bounded_at_rule :
     absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 p * natCast p) 3 - natCast 1) * ((1 - 1) * (1 - 1)) ≤ 2 * 1 ∧ ((1 : Rat) < 1 → absv (sumTo (fun p => softmax expOne (1 / (natCast 3 * natCast 3 * natCast 2 * 1)) (positionLookupScoreBounded (natCast 1 / (natCast 2 * natCast 3) : Rat) 3 2) 3 p * natCast p) 3 - natCast 1) ≤ 2 * 1 / ((1 - 1) * (1 - 1))) :=
   position_lookup_copy_bounded_at_rule expOne (L := 1) (x := 1) (n := 3) (S := 1) (D := 2)
-    (M := 2) (N := 3) (by decide) (by decide) (by decide) (by grind) (by decide)
-    (by show (1 : Rat) ≤ 1; grind) (by grind)
+    (M := 2) (N := 3) (by decide) (by decide) (by decide) (by decide) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by decide)
 
 /-! ### Non-vacuity: each theorem above at `Rat`, every hypothesis proved -/
 
@@ -1392,53 +1392,53 @@ theorem nonvacuous_softmax_output_err_le_offMass :
 /-- Non-vacuity of `sign_head_bounded` at `Rat`. -/
 theorem nonvacuous_sign_head_bounded :
     offMass (signGroup false) (softmax expOne (1 / natCast 3) (signScore (1 : Rat) ((if false then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2)))) 3) 3 ≤ 2 * 1 :=
-  sign_head_bounded expOne (K := 1) (c := 1) (x := 1) (m := 0) (D := 2) (n := 3) false (by grind)
-    (by grind) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+  sign_head_bounded expOne (K := 1) (c := 1) (x := 1) (m := 0) (D := 2) (n := 3) false (by decide)
+    (by decide) (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `sign_head_unbounded` at `Rat`. -/
 theorem nonvacuous_sign_head_unbounded :
     offMass (signGroup true) (softmax expOne 1 (signScoreUnbounded (1 : Rat) ((if true then 1 else -1) * (natCast (2 * 0 + 1) / (2 * natCast 2))) 3) 3) 3 ≤ 2 * expOne.exp (-1 / 1) :=
-  sign_head_unbounded expOne (K := 1) (tau := 1) (m := 0) (D := 2) (n := 3) true (by grind)
-    (by grind) (by decide) (by decide) (by decide)
+  sign_head_unbounded expOne (K := 1) (tau := 1) (m := 0) (D := 2) (n := 3) true (by decide)
+    (by decide) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `lookup_two_sided` at `Rat`. -/
 theorem nonvacuous_lookup_two_sided :
     (sumTo (softmax expOne 1 (lookupScore (1 : Rat) 1) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) 1) 3 1) * (1 - expOne.exp (-1 / 1)) ≤ 2 * expOne.exp (-1 / 1) ∧ (expOne.exp (-1 / 1) < 1 → sumTo (softmax expOne 1 (lookupScore (1 : Rat) 1) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) 1) 3 1 ≤ 2 * expOne.exp (-1 / 1) / (1 - expOne.exp (-1 / 1))) :=
-  lookup_two_sided expOne (by grind) (by grind) (by decide)
+  lookup_two_sided expOne (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `lookup_two_sided_bounded` at `Rat`. -/
 theorem nonvacuous_lookup_two_sided_bounded :
     (sumTo (softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3 1) * (1 - expOne.exp (-(1 / 1))) ≤ 2 * expOne.exp (-(1 / 1)) ∧ (expOne.exp (-(1 / 1)) < 1 → sumTo (softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3) 3 - softmax expOne (1 / (natCast 3 * natCast 3)) (lookupScoreBounded (1 : Rat) 3 1) 3 1 ≤ 2 * expOne.exp (-(1 / 1)) / (1 - expOne.exp (-(1 / 1)))) :=
-  lookup_two_sided_bounded expOne (by grind) (by grind) (by decide) (by decide)
+  lookup_two_sided_bounded expOne (by decide) (by decide) (by decide) (by decide)
 
 /-- Non-vacuity of `tiebreak_future_bounded_at_rule` at `Rat`. -/
 theorem nonvacuous_tiebreak_future_bounded_at_rule :
     sumTo (softmax expOne (1 / natCast 3) (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne (1 / natCast 3) (tiebreakFutureBounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1 :=
   tiebreak_future_bounded_at_rule expOne (c := 1) (x := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `tiebreak_past_unbounded_at_rule` at `Rat`. -/
 theorem nonvacuous_tiebreak_past_unbounded_at_rule :
     sumTo (softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2) 2 - softmax expOne 1 (tiebreakPastUnbounded (1 : Rat) 3 (fun j => j == 0)) 2 (tiebreakPastTarget (fun j => j == 0) 2) ≤ 1 :=
   tiebreak_past_unbounded_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 2) (fun j => j == 0)
-    (by grind) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `tiebreak_future_unbounded_at_rule` at `Rat`. -/
 theorem nonvacuous_tiebreak_future_unbounded_at_rule :
     sumTo (softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (tiebreakFutureUnbounded (1 : Rat) 3 (fun j => j == 2) 0) (3 - 1 - 0) (tiebreakFutureTarget (fun j => j == 2) 3 0) ≤ 1 :=
   tiebreak_future_unbounded_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (fun j => j == 2)
-    (by grind) (by decide) (by show (1 : Rat) ≤ 1; grind)
+    (by decide) (by decide) (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `lookup_past_at_rule` at `Rat`. -/
 theorem nonvacuous_lookup_past_at_rule :
     sumTo (softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3) 3 - softmax expOne 1 (lookupScore (1 : Rat) (3 - 1)) 3 (3 - 1) ≤ 1 :=
-  lookup_past_at_rule expOne (K := 1) (x := 1) (i := 3) (by grind) (by decide)
+  lookup_past_at_rule expOne (K := 1) (x := 1) (i := 3) (by decide) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `lookup_future_at_rule` at `Rat`. -/
 theorem nonvacuous_lookup_future_at_rule :
     sumTo (softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0)) (3 - 1 - 0) - softmax expOne 1 (fun k => lookupScore (1 : Rat) (0 + 1) (0 + 1 + k)) (3 - 1 - 0) 0 ≤ 1 :=
-  lookup_future_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (by grind) (by decide)
+  lookup_future_at_rule expOne (K := 1) (x := 1) (n := 3) (i := 0) (by decide) (by decide)
     (by show (1 : Rat) ≤ 1; grind)
 
 /-- Non-vacuity of `gated_position_gap` at `Rat`: the gate closed, three keys, the last one. -/
@@ -1449,14 +1449,14 @@ theorem nonvacuous_gated_position_gap :
 /-- Non-vacuity of `gated_position_copy` at `Rat`. -/
 theorem nonvacuous_gated_position_copy :
     absv (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 - natCast (gatedTarget true 3)) * (((1 : Rat) - 1) * (1 - 1)) ≤ 1 :=
-  gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by grind)
-    (by show (1 : Rat) ≤ 1; grind) (by grind)
+  gated_position_copy expOne (tau := 1) (x := 1) true (N := 3) (by decide) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by decide)
 
 /-- Non-vacuity of `gated_slack_at_rule` at `Rat`: the gate open, three keys, `M = 3`. -/
 theorem nonvacuous_gated_slack_at_rule :
     absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) * ((1 - 1) * (1 - 1)) ≤ 3 * 1 ∧ ∀ d : Rat, 3 * 1 ≤ d * ((1 - 1) * (1 - 1)) → (1 : Rat) < 1 → absv ((3 : Rat) * (sumTo (fun p => softmax expOne 1 (gatedScore true) 3 p * natCast p) 3 + (if true then 1 else 0)) - 3 * natCast 3 + 3 * natCast 3 * (if true then 0 else 1)) ≤ d :=
-  gated_slack_at_rule expOne (tau := 1) (x := 1) (M := 3) true (N := 3) (by decide) (by grind)
-    (by show (1 : Rat) ≤ 1; grind) (by grind) (by grind)
+  gated_slack_at_rule expOne (tau := 1) (x := 1) (M := 3) true (N := 3) (by decide) (by decide)
+    (by show (1 : Rat) ≤ 1; grind) (by decide) (by decide)
 
 /-! ### Non-vacuity of the precision theorems (PREC): each at `Rat`, every hypothesis proved -/
 
@@ -1498,14 +1498,14 @@ theorem nonvacuous_rounded_ziggurat :
 `τ = 1`). -/
 theorem nonvacuous_rounded_mass_off_top_le :
     sumTo (softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ expOne.exp (-(1 - 1 / 2) / 1) :=
-  rounded_mass_off_top_le expOne (s := fun k => -(natCast k : Rat)) (by decide) (by grind)
+  rounded_mass_off_top_le expOne (s := fun k => -(natCast k : Rat)) (by decide) (by decide)
     (by grind) (by grind) rounded_example_zig rounded_example_round
 
 /-- Non-vacuity of `rounded_mass_off_top_le_margin` at `Rat` (the same instance, `margin = 1`: over
 `Rat` the only `ExpLike` is the constant `1`). -/
 theorem nonvacuous_rounded_mass_off_top_le_margin :
     sumTo (softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3) 3 - softmax expOne 1 (fun k => -(natCast k : Rat) + (if k = 0 then -1 / 4 else 1 / 4)) 3 0 ≤ 1 :=
-  rounded_mass_off_top_le_margin expOne (s := fun k => -(natCast k : Rat)) (by decide) (by grind)
+  rounded_mass_off_top_le_margin expOne (s := fun k => -(natCast k : Rat)) (by decide) (by decide)
     (by grind) (by grind) rounded_example_zig rounded_example_round (by show (1 : Rat) ≤ 1; grind)
 
 end HardSoft

@@ -118,7 +118,7 @@ theorem sumTo_le_mul_add_mul {f g b : Nat → α} {e c : α} {H : Nat}
     (h : ∀ k, k < H → f k ≤ g k * e + c * b k) :
     sumTo f H ≤ sumTo g H * e + c * sumTo b H := by
   induction H with
-  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero]; grind
+  | zero => rw [sumTo_zero, sumTo_zero, sumTo_zero, Lean.Grind.Semiring.zero_mul, Lean.Grind.Semiring.mul_zero, Lean.Grind.Semiring.add_zero]; exact Std.le_refl _
   | succ n ih =>
     have ih' := ih (fun k hk => h k (by omega))
     have hn := h n (by omega)

@@ -43,7 +43,7 @@ variable {α : Type} [Lean.Grind.Field α]
 theorem bound_const_one (a : α) (L : Nat) :
     bound (fun _ => (1 : α)) (fun _ => a) L = natCast L * a := by
   induction L with
-  | zero => rw [bound_zero, natCast_zero]; grind
+  | zero => rw [bound_zero, natCast_zero]; exact (Lean.Grind.Semiring.zero_mul a).symm
   | succ L ih => rw [bound_succ, natCast_succ, ih]; grind
 
 end HardSoft
@@ -84,7 +84,7 @@ theorem bound_nonneg {r a : Nat → α} {L : Nat} (hr : ∀ l, l < L → 0 ≤ r
     (ha : ∀ l, l < L → 0 ≤ a l) : ∀ l, l ≤ L → 0 ≤ bound r a l := by
   intro l
   induction l with
-  | zero => intro _; rw [bound_zero]; grind
+  | zero => intro _; rw [bound_zero]; exact Std.le_refl _
   | succ l ih =>
     intro hl
     rw [bound_succ]
@@ -140,7 +140,7 @@ theorem err_le_bound_of_forall_bound_le_one {r a e : Nat → α} {L : Nat}
     ∀ l, l ≤ L → e l ≤ bound r a l := by
   intro l
   induction l with
-  | zero => intro _; rw [bound_zero, he0]; grind
+  | zero => intro _; rw [bound_zero, he0]; exact Std.le_refl _
   | succ l ih =>
     intro hl
     have ihl : e l ≤ bound r a l := ih (by omega)
@@ -308,7 +308,7 @@ a * r^(L-1)` (with `r^(0-1) = r^0`, harmless since `B 0 = 0`). -/
 theorem bound_const_le_mul_pow {r a : α} (hr : 1 ≤ r) (ha : 0 ≤ a) (L : Nat) :
     bound (fun _ => r) (fun _ => a) L ≤ natCast L * a * r ^ (L - 1) := by
   cases L with
-  | zero => rw [bound_zero, natCast_zero]; grind
+  | zero => rw [bound_zero, natCast_zero, Lean.Grind.Semiring.zero_mul, Lean.Grind.Semiring.zero_mul]; exact Std.le_refl _
   | succ L => exact bound_const_succ_le_mul_pow hr ha L
 
 /-- Theorem 26 / statement T (sufficient condition): for uniform `r ≥ 1` and `a ≥ 0`, `a * L *

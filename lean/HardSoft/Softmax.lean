@@ -47,7 +47,7 @@ theorem sumTo_eq_countMax_add_offMass {isMax : Nat → Bool} {w : Nat → α} {N
     (hmax : ∀ j, j < N → isMax j = true → w j = 1) :
     sumTo w N = natCast (countMax isMax N) + offMass isMax w N := by
   induction N with
-  | zero => rw [sumTo_zero, countMax_zero, offMass_zero, natCast_zero]; grind
+  | zero => rw [sumTo_zero, countMax_zero, offMass_zero, natCast_zero]; exact (Lean.Grind.Semiring.add_zero 0).symm
   | succ n ih =>
     have ih' := ih (fun j hj hm => hmax j (by omega) hm)
     rw [sumTo_succ, countMax_succ, offMass_succ, ih']
@@ -105,7 +105,7 @@ give `off ≥ 0`. -/
 theorem offMass_nonneg {isMax : Nat → Bool} {w : Nat → α} {N : Nat}
     (hoff0 : ∀ j, j < N → isMax j = false → 0 ≤ w j) : 0 ≤ offMass isMax w N := by
   induction N with
-  | zero => rw [offMass_zero]; grind
+  | zero => rw [offMass_zero]; exact Std.le_refl _
   | succ n ih =>
     have ih' := ih (fun j hj hm => hoff0 j (by omega) hm)
     rw [offMass_succ]
@@ -120,7 +120,7 @@ theorem offMass_add_countMax_mul_le {isMax : Nat → Bool} {w : Nat → α} {x :
     (hoff : ∀ j, j < N → isMax j = false → w j ≤ x) :
     offMass isMax w N + natCast (countMax isMax N) * x ≤ natCast N * x := by
   induction N with
-  | zero => rw [offMass_zero, countMax_zero, natCast_zero]; grind
+  | zero => rw [offMass_zero, countMax_zero, natCast_zero, Lean.Grind.Semiring.zero_mul, Lean.Grind.Semiring.add_zero]; exact Std.le_refl _
   | succ n ih =>
     have ih' := ih (fun j hj hm => hoff j (by omega) hm)
     rw [offMass_succ, countMax_succ, natCast_succ n]
@@ -238,7 +238,7 @@ theorem sumTo_sub_top_mul_one_sub_le {w : Nat → α} {x : α} (hx1 : x ≤ 1) (
   | succ n ih =>
     have ih' := ih (fun k hk1 hk2 => hw k hk1 (by omega))
     have hk := hw (n + 1) (by omega) (by omega)
-    have h1x : (0 : α) ≤ 1 - x := by grind
+    have h1x : (0 : α) ≤ 1 - x := Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr (by assumption)
     have h1 := OrderedRing.mul_le_mul_of_nonneg_right hk h1x
     rw [sumTo_succ w (n + 1), pow_succ_eq x (n + 1)]
     exact zig_step ih' h1
@@ -268,7 +268,7 @@ theorem le_sumTo_of_nonneg {w : Nat → α} {N : Nat} (hN : 0 < N)
     (hnn : ∀ k, k < N → 0 ≤ w k) : w 0 ≤ sumTo w N := by
   obtain ⟨n, rfl⟩ : ∃ n, N = n + 1 := ⟨N - 1, by omega⟩
   induction n with
-  | zero => rw [sumTo_succ, sumTo_zero]; grind
+  | zero => rw [sumTo_succ, sumTo_zero, Lean.Grind.AddCommMonoid.zero_add]; exact Std.le_refl _
   | succ n ih =>
     have ih' := ih (by omega) (fun k hk => hnn k (by omega))
     have := hnn (n + 1) (by omega)
@@ -292,7 +292,7 @@ theorem sumTo_sub_top_div_sumTo_le {w : Nat → α} {x : α} {N : Nat} (hN : 0 <
 /-- Lemma 6 (statement Z), helper (powers): `0 ≤ x ≤ 1` gives `x ^ n ≤ 1`. -/
 theorem pow_le_one_of_le_one {x : α} (hx0 : 0 ≤ x) (hx1 : x ≤ 1) (n : Nat) : x ^ n ≤ 1 := by
   induction n with
-  | zero => rw [pow_zero_eq]; grind
+  | zero => rw [pow_zero_eq]; exact Std.le_refl _
   | succ n ih =>
     rw [pow_succ_eq]
     have := OrderedRing.mul_le_mul_of_nonneg_right ih hx0
@@ -354,12 +354,12 @@ theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} 
       = natCast (countMax isMax n) * (offMass isMax p N / natCast (countMax isMax N))
         + offMass isMax p n := by
   have hm1 := one_le_natCast_of_pos (α := α) hm
-  have hmpos : (0 : α) < natCast (countMax isMax N) := by grind
+  have hmpos : (0 : α) < natCast (countMax isMax N) := zero_lt_of_one_le hm1
   have hd0 := offMass_nonneg hoff0
   have hq := div_nonneg_of_nonneg hd0 hmpos
   intro n
   induction n with
-  | zero => intro _; rw [sumTo_zero, countMax_zero, offMass_zero, natCast_zero]; grind
+  | zero => intro _; rw [sumTo_zero, countMax_zero, offMass_zero, natCast_zero, Lean.Grind.Semiring.zero_mul, Lean.Grind.Semiring.add_zero]
   | succ n ih =>
     intro hn
     have ih' := ih (by omega)
@@ -368,7 +368,7 @@ theorem sumTo_absv_sub_ahardmax_partial {isMax : Nat → Bool} {p : Nat → α} 
     · have hp := hoff0 n (by omega) h
       have ha : (ahardmax isMax N n : α) = 0 := by unfold ahardmax; simp [h]
       simp only [Bool.false_eq_true, if_false, Nat.add_zero]
-      rw [ha, absv_of_nonneg (by grind)]
+      rw [ha, absv_of_nonneg (Lean.Grind.OrderedAdd.sub_nonneg_iff.mpr hp)]
       grind
     · have hp := hmax n (by omega) h
       have ha : (ahardmax isMax N n : α) = 1 / natCast (countMax isMax N) := by

@@ -42,7 +42,7 @@ variable {α : Type} [Lean.Grind.Field α]
 /-- Theorem 26 (statement T), helper (powers): `(a b)^k = a^k b^k`. -/
 theorem mul_pow_eq (a b : α) (k : Nat) : (a * b) ^ k = a ^ k * b ^ k := by
   induction k with
-  | zero => rw [pow_zero_eq, pow_zero_eq, pow_zero_eq]; grind
+  | zero => rw [pow_zero_eq, pow_zero_eq, pow_zero_eq]; exact (Lean.Grind.Semiring.mul_one 1).symm
   | succ k ih => rw [pow_succ_eq, pow_succ_eq, pow_succ_eq, ih]; grind
 
 end Ring

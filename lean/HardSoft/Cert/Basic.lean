@@ -204,7 +204,9 @@ theorem lsum_of_filter_eq_single {β : Type} {l : List β} {p : β → Bool} {f 
       rw [he, lsum_zero (fun x hx => h0 x (by simp [hx]) (by
         have : x ∉ t.filter p := by rw [ht]; simp
         simp only [List.mem_filter] at this
-        cases hpx : p x <;> simp_all))]
+        cases hpx : p x
+        · rfl
+        · exact absurd ⟨hx, hpx⟩ this))]
       grind
     · rw [List.filter_cons_of_neg hp] at hf
       rw [h0 e (by simp) (by simpa using hp), ih hf (fun x hx => h0 x (by simp [hx]))]
@@ -216,7 +218,9 @@ theorem lsum_of_filter_eq_nil {β : Type} {l : List β} {p : β → Bool} {f : �
   refine lsum_zero (fun e he => h0 e he ?_)
   have : e ∉ l.filter p := by rw [hf]; simp
   simp only [List.mem_filter] at this
-  cases hpe : p e <;> simp_all
+  cases hpe : p e
+  · rfl
+  · exact absurd ⟨he, hpe⟩ this
 
 end Sums
 

@@ -621,7 +621,7 @@ theorem conjLits_sound (P : Prog) (I : List Nat) (w : List Nat) (n i : Nat) :
       next x y hg =>
         by_cases hc : (!pol) = true ∧ x < g ∧ y < g
         · rw [if_pos hc] at h
-          have hp : pol = false := by cases pol <;> simp_all
+          have hp : pol = false := by cases pol; rfl; exact absurd hc.1 (by decide)
           cases hs : conjLits P I f x pol <;> cases ht : conjLits P I f y pol <;> rw [hs, ht] at h <;> try cases h
           next a b =>
             have e1 := ih x pol a hs

@@ -82,11 +82,25 @@ noncomputable def Feat.beq : Feat → Feat → Bool
 
 /-- `Feat.beq` decides equality. -/
 theorem Feat.eq_of_beq {f g : Feat} (h : f.beq g = true) : f = g := by
-  cases f <;> cases g <;> simp_all [Feat.beq]
+  cases f <;> cases g <;> first | rfl | exact absurd h Bool.false_ne_true | skip
+  · rename_i m r m' r'
+    have h' : (m == m' && r == r') = true := h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h'
+    rw [h'.1, h'.2]
+  · rename_i p q r p' q' r'
+    have h' : (p == p' && q == q' && r == r') = true := h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h'
+    rw [h'.1.1, h'.1.2, h'.2]
 
 /-- `Feat.beq` is reflexive. -/
 theorem Feat.beq_self (f : Feat) : f.beq f = true := by
-  cases f <;> simp [Feat.beq]
+  cases f <;> first | rfl | skip
+  · rename_i m r
+    show (m == m && r == r) = true
+    simp only [beq_self_eq_true, Bool.and_self]
+  · rename_i p q r
+    show (p == p && q == q && r == r) = true
+    simp only [beq_self_eq_true, Bool.and_self]
 
 variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α] [Std.LawfulOrderLT α]
   [Lean.Grind.OrderedRing α]
@@ -122,7 +136,7 @@ noncomputable def Mask.beq : Mask → Mask → Bool
 
 /-- `Mask.beq` decides equality. -/
 theorem Mask.eq_of_beq {a b : Mask} (h : a.beq b = true) : a = b := by
-  cases a <;> cases b <;> simp_all [Mask.beq]
+  cases a <;> cases b <;> first | rfl | exact absurd h Bool.false_ne_true
 
 /-- The number of keys query `i` sees at length `n`. -/
 noncomputable def Mask.count : Mask → Nat → Nat → Nat

@@ -71,7 +71,8 @@ theorem negOf_holds (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) {h f : Nat} (h
     split at this
     · next u v h1 h2 =>
       rw [symEval_sound C.prog _ _ _ _ h1 w n k hk rfl, symEval_sound C.prog _ _ _ _ h2 w n k hk rfl]
-      cases u <;> cases v <;> simp_all
+      revert this
+      cases u <;> cases v <;> decide
     · simp at this
 
 /-- `impliesF c f`: `f` holds wherever `c` does, at every position of a word over the alphabet. -/
@@ -87,7 +88,8 @@ theorem impliesF_holds (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) {c f : Nat}
     · next u v h1 h2 =>
       rw [symEval_sound C.prog _ _ _ _ h1 w n k hk rfl] at hc
       rw [symEval_sound C.prog _ _ _ _ h2 w n k hk rfl]
-      cases u <;> cases v <;> simp_all
+      revert this hc
+      cases u <;> cases v <;> decide
     · simp at this
 
 /-- The select of `x S r` the checker accepts meets Lemma 8's conditions at the positions before
