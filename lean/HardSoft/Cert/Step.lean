@@ -1335,6 +1335,358 @@ theorem mix_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   rw [mix_val R (attnStep R mode LW x n i) hn (mixed_lt hmc hn) hcl hcq hbud, R.map_zero]
   grind
 
+/-- Certificates (the layer's step at a table group's node, both modes): the clamps of the
+node's inputs pick its assignment, whose table entry (negated through `b_2` if asked) is the node's
+value. -/
+theorem table_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g : Nat} {ins ex : List Nat} {as : List (List Bool)} {neg : Bool}
+    (hGmem : .table g ins ex as neg ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.table g ins ex as neg) = c)
+    (hf : groupFacts C LD l (.table g ins ex as neg)) (htb : (groupsAt C LD.groups (GroupD.target C (.table g ins ex as neg))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD)
+    (herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
+      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
+      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
+        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hxc := hinv i hi c hcd
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
+  have hgc : C.crd g = c := hGc
+  rw [hgc] at hrg hrz
+  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
+    rw [← hgc]
+    cases hgs : groupsAt C LD.groups (C.crd g) with
+    | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      simp only [GroupD.target] at htb
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+        rw [hgs] at this; simp at this; rw [this]
+  have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+    intro c' hc'; subst hc'
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
+      have := (hrole g2 hg2).1; rw [he, hrg] at this
+      have h22 := Role.node.inj this
+      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+  unfold groupsAt at hlist
+  rw [hlist, hY c rfl]
+  have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+  rw [hb2v, hrg]
+  simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+  let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+  have hcl : ∀ σ, σ ∈ as → clampOf (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ
+      = if σ = ρ then 1 else 0 :=
+    fun σ hσ => clampOf_eq _ (by simp [hlens σ hσ]) (by simp [ρ]) (herr ins hins happ)
+  rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
+  have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
+      = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
+    rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
+    exact lsum_congr (fun σ _ => by grind)
+  rw [hsum]
+  have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
+    have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
+    simpa using this
+  have hkv := hkev _ hρf
+  have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
+    rw [List.map_append, List.take_left' (by simp)]
+  rw [htake] at hkv
+  have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
+  have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
+      + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
+    cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
+  rw [hV]; unfold ind
+  by_cases hh : (as.contains ρ != neg) = true
+  · rw [if_pos hh, if_pos (hsem.mpr hh)]
+  · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
+
+/-- Certificates (the layer's step at a gate group's node, both modes): the clamp of the node's
+inputs at its one assignment `σ` (negated through `b_2` if asked) is the node's value. -/
+theorem gate_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g : Nat} {ins : List Nat} {σ : List Bool} {neg : Bool}
+    (hGmem : .gate g ins σ neg ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.gate g ins σ neg) = c)
+    (hf : groupFacts C LD l (.gate g ins σ neg)) (htb : (groupsAt C LD.groups (GroupD.target C (.gate g ins σ neg))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD)
+    (herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
+      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
+      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
+        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hxc := hinv i hi c hcd
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
+  have hgc : C.crd g = c := hGc
+  rw [hgc] at hrg hrz
+  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
+    rw [← hgc]
+    cases hgs : groupsAt C LD.groups (C.crd g) with
+    | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      simp only [GroupD.target] at htb
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+        rw [hgs] at this; simp at this; rw [this]
+  have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+    intro c' hc'; subst hc'
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
+      have := (hrole g2 hg2).1; rw [he, hrg] at this
+      have h22 := Role.node.inj this
+      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+  unfold groupsAt at hlist
+  rw [hlist, hY c rfl]
+  have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+  rw [hb2v, hrg]
+  simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+  let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+  rw [clampOf_eq _ (by simp [hlen']) (by simp [ρ]) (herr ins hins happ)]
+  have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
+  have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
+      ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
+    unfold litsMatch at hlm
+    simp only [Bool.and_eq_true, List.all_eq_true] at hlm
+    constructor
+    · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
+    · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
+  rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
+  unfold ind
+  cases neg
+  · simp only [Bool.not_false] at hsem
+    have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+    by_cases hσ : σ = ρ
+    · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
+    · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
+  · simp only [Bool.not_true] at hsem
+    have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+    by_cases hσ : σ = ρ
+    · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
+    · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
+
+
+/-- Certificates, comparison of counts (the layer's step at a single-unit comparison's node, both
+modes): the `W` unit reads the comparison's `V` and the features `is_first`, `is_last` and writes the
+comparison's exact value. -/
+theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) (hcnt : countsOK C LD = true)
+    (hcov : (List.range d).all (fun c => if (plkCopies LD).contains c then true
+      else if (C.roleAt c (l - 1)).beq (C.roleAt c l)
+      then (groupsAt C LD.groups c).length == 0
+      else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
+      else (groupsAt C LD.groups c).length != 0) = true)
+    (hfacts : ∀ G, G ∈ LD.groups → groupFacts C LD l G)
+    {g vc wc : Nat} {M : Rat}
+    (hGmem : .single g vc wc M ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.single g vc wc M) = c)
+    (hf : groupFacts C LD l (.single g vc wc M)) (htb : (groupsAt C LD.groups (GroupD.target C (.single g vc wc M))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hxc := hinv i hi c hcd
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
+  obtain ⟨hinc, ⟨ts, r, hn, hM⟩, hvc, hz, hws, f, e, h1, h2⟩ := hf
+  have hwc : GroupD.target C (.single g vc wc M) = c := hGc
+  simp only [GroupD.target] at hwc
+  subst hwc
+  have hlist : groupsAt C LD.groups wc = [.single g vc wc M] := by
+    cases hgs : groupsAt C LD.groups (GroupD.target C (.single g vc wc M)) with
+    | nil => simp only [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.single g vc wc M ∈ groupsAt C LD.groups wc := hGmem
+        simp only [GroupD.target] at hgs
+        rw [hgs] at this; simp at this; rw [hgs, this]
+  have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hws] at this; cases this
+  have hYw : attnStep R mode LW x n i wc = 0 := by
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+  -- `V` after the heads
+  have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
+  have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hvc] at this; cases this
+  have hYv : attnStep R mode LW x n i vc = roleVal C.prog w n (.val g) i := by
+    by_cases hctv : isCntTarget LD vc
+    · have hflat : lsum (flatTerms LW LD)
+          (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
+        lsum_zero (fun q hq => by
+          rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
+      rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
+        plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
+        hinv i hi vc hvcd,
+        ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
+      grind
+    · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
+        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
+        hinv i hi vc hvcd]
+      have hsamev : C.roleAt vc (l - 1) = .val g := by
+        refine Classical.byContradiction (fun hne0 => ?_)
+        have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
+        have hnb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l) = false := by
+          cases hb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l)
+          · rfl
+          · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
+        rw [if_neg (fun h => by
+            have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hvc] at h2; cases h2)] at hcv'
+        rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
+        obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
+          cases hgs : groupsAt C LD.groups vc with
+          | nil => rw [hgs] at hcv'; simp at hcv'
+          | cons G _ => exact ⟨G, by simp⟩
+        have hG'in : G' ∈ LD.groups := (List.mem_filter.mp hG').1
+        have hG'c : G'.target C = vc := by simpa using (List.mem_filter.mp hG').2
+        have hf' := hfacts G' hG'in
+        cases G' with
+        | pair g' | eraser g' =>
+          have hg'att : g' ∈ attended LD := by first | exact hf'.1 | exact hf'
+          exact hne' g' hg'att hG'c
+        | clear c'' =>
+          have h1' := hf'.1
+          have : c'' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | table g' _ _ _ _ =>
+          have h1' := hf'.1
+          have : C.crd g' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | gate g' _ _ _ =>
+          have h1' := hf'.1
+          have : C.crd g' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | single g' vc' wc' M' =>
+          have h1' := hf'.2.2.2.2.1
+          have : wc' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | pairFlip g' => exact hne' g' (flipped_attended hf'.1) hG'c
+        | pre g' vc' f' =>
+          have h1' := hf'.2.2.2
+          have : vc' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | mix g' cs' =>
+          have h1' := hf'.2.2.2.1
+          have : C.crd g' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | copyErase cc' =>
+          have : cc' = vc := hG'c
+          have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
+          have h2 := (copy_zero hlen hh hm).2
+          rw [hvc] at h2; cases h2
+      rw [hsamev]; grind
+  -- the features `is_first`, `is_last` after the heads
+  have hf1 := featCoord_sound h1
+  have hf2 := featCoord_sound h2
+  have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
+    have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
+      hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
+    simp only [roleVal, Feat.val]; grind
+  have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
+    have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
+      hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
+    simp only [roleVal, Feat.val]; grind
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups wc = 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hb2z, R.map_zero, hws]
+  simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
+  rw [hYw, hYv, hYf, hYe]
+  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
+    rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have h2' : R.cast (2 : Rat) = (2 : α) := by
+    rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have hb1 : R.cast (1 / 2 - 2 * M) = (1 : α) / 2 - 2 * R.cast M := by
+    rw [R.map_sub, R.map_mul, hhalf, h2']
+  have hb2' : R.cast (-1 / 2 - 2 * M) = -((1 : α) / 2) - 2 * R.cast M := by
+    rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
+  rw [hb1, hb2', R.map_neg, R.map_one]
+  have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
+  simp only [roleVal, cmpDir_of_incl hinc, cntDen]
+  generalize hA : cmpA C.prog w n g i = A at hholds
+  by_cases hn1 : n = 1
+  · subst hn1
+    have hi0 : i = 0 := by omega
+    subst hi0
+    simp only [Nat.zero_add, ↓reduceIte, natCast_succ, natCast_zero]
+    have hs := single_one (α := α) A
+    have e1 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+        + (1 / 2 - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + 1 / 2 := by grind
+    have e2 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+        + (-(1 / 2) - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + -(1 / 2) := by grind
+    rw [e1, e2, hs]
+    unfold ind
+    by_cases h0 : 0 < A
+    · rw [if_pos (decide_eq_true h0), if_neg (fun h => h.2 (hholds.mpr h0))]; grind
+    · rw [if_neg (by simpa using h0), if_pos (by
+        first
+          | exact ⟨rfl, fun h => h0 (hholds.mp h)⟩
+          | exact ⟨trivial, fun h => h0 (hholds.mp h)⟩
+          | exact fun h => h0 (hholds.mp h))]; grind
+  · have hlow := val_lower R (w := w) (n := n) (i := i) hn (by
+      unfold inclusiveCmp at hinc; rw [hn] at hinc; simp only [Bool.and_eq_true] at hinc; exact hinc.1) hM
+    rw [hA] at hlow
+    have hM0 : (0 : α) ≤ R.cast M := by
+      have : (0 : Rat) ≤ M := by
+        refine Rat.le_trans ?_ hM
+        unfold cmpBound
+        have h0 := sum_natAbs_nonneg_rat ts
+        split
+        · next hr => have := Rat.intCast_nonpos.mpr hr; grind
+        · next hr => have := Rat.intCast_pos.mpr (by omega : 0 < r); grind
+      rw [← R.map_zero]; exact R.map_le _ _ this
+    have hfl : (if i = 0 then (1 : α) else 0) + (if i + 1 = n then 1 else 0) ≤ 1 := by
+      by_cases h0 : i = 0
+      · rw [if_pos h0, if_neg (by omega)]; grind
+      · rw [if_neg h0]; split <;> grind
+    have hsb := single_big (V := (icast (2 * A - 1) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
+    have e1 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
+        + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
+        + (1 / 2 - 2 * R.cast M)
+        = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+          + (if i + 1 = n then (1 : α) else 0) * R.cast M + (1 / 2 - 2 * R.cast M) := by grind
+    have e2 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
+        + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
+        + (-(1 / 2) - 2 * R.cast M)
+        = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+          + (if i + 1 = n then (1 : α) else 0) * R.cast M + (-(1 / 2) - 2 * R.cast M) := by grind
+    rw [e1, e2, hsb.1, hsb.2]
+    unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
@@ -1677,289 +2029,14 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         rwa [show -(-v) = v by grind] at h0
       rw [hr]; grind
     | table g ins ex as neg =>
-      obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
-      have hgc : C.crd g = c := hGc
-      rw [hgc] at hrg hrz
-      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
-        rw [← hgc]
-        cases hgs : groupsAt C LD.groups (C.crd g) with
-        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          simp only [GroupD.target] at htb
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-            rw [hgs] at this; simp at this; rw [this]
-      have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
-        intro c' hc'; subst hc'
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
-          have := (hrole g2 hg2).1; rw [he, hrg] at this
-          have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
-      unfold groupsAt at hlist
-      rw [hlist, hY c rfl]
-      have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
-      rw [hb2v, hrg]
-      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-      let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-      have hcl : ∀ σ, σ ∈ as → clampOf (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ
-          = if σ = ρ then 1 else 0 :=
-        fun σ hσ => clampOf_eq _ (by simp [hlens σ hσ]) (by simp [ρ]) (herr ins hins happ)
-      rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
-      have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
-          = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
-        rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
-        exact lsum_congr (fun σ _ => by grind)
-      rw [hsum]
-      have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
-        have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
-        simpa using this
-      have hkv := hkev _ hρf
-      have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
-        rw [List.map_append, List.take_left' (by simp)]
-      rw [htake] at hkv
-      have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
-      have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
-          + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
-        cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
-      rw [hV]; unfold ind
-      by_cases hh : (as.contains ρ != neg) = true
-      · rw [if_pos hh, if_pos (hsem.mpr hh)]
-      · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
+      exact table_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp herr
     | gate g ins σ neg =>
-      obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
-      have hgc : C.crd g = c := hGc
-      rw [hgc] at hrg hrz
-      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
-        rw [← hgc]
-        cases hgs : groupsAt C LD.groups (C.crd g) with
-        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          simp only [GroupD.target] at htb
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-            rw [hgs] at this; simp at this; rw [this]
-      have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
-        intro c' hc'; subst hc'
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
-          have := (hrole g2 hg2).1; rw [he, hrg] at this
-          have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
-      unfold groupsAt at hlist
-      rw [hlist, hY c rfl]
-      have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
-      rw [hb2v, hrg]
-      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-      let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-      rw [clampOf_eq _ (by simp [hlen']) (by simp [ρ]) (herr ins hins happ)]
-      have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
-      have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
-          ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
-        unfold litsMatch at hlm
-        simp only [Bool.and_eq_true, List.all_eq_true] at hlm
-        constructor
-        · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
-        · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
-      rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
-      unfold ind
-      cases neg
-      · simp only [Bool.not_false] at hsem
-        have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
-        by_cases hσ : σ = ρ
-        · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
-        · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
-      · simp only [Bool.not_true] at hsem
-        have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
-        by_cases hσ : σ = ρ
-        · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
-        · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
-
+      exact gate_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp herr
     | single g vc wc M =>
-      obtain ⟨hinc, ⟨ts, r, hn, hM⟩, hvc, hz, hws, f, e, h1, h2⟩ := hf
-      have hwc : GroupD.target C (.single g vc wc M) = c := hGc
-      simp only [GroupD.target] at hwc
-      subst hwc
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups wc = [.single g vc wc M] := by
-        cases hgs : groupsAt C LD.groups (GroupD.target C (.single g vc wc M)) with
-        | nil => simp only [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.single g vc wc M ∈ groupsAt C LD.groups wc := hGmem
-            simp only [GroupD.target] at hgs
-            rw [hgs] at this; simp at this; rw [hgs, this]
-      have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
-        have := (hrole g' hg').1; rw [he, hws] at this; cases this
-      have hYw : attnStep R mode LW x n i wc = 0 := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
-      -- `V` after the heads
-      have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
-      have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
-        have := (hrole g' hg').1; rw [he, hvc] at this; cases this
-      have hYv : attnStep R mode LW x n i vc = roleVal C.prog w n (.val g) i := by
-        by_cases hctv : isCntTarget LD vc
-        · have hflat : lsum (flatTerms LW LD)
-              (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
-            lsum_zero (fun q hq => by
-              rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
-          rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
-            plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-            hinv i hi vc hvcd,
-            ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
-          grind
-        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
-            (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-            hinv i hi vc hvcd]
-          have hsamev : C.roleAt vc (l - 1) = .val g := by
-            refine Classical.byContradiction (fun hne0 => ?_)
-            have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
-            have hnb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l) = false := by
-              cases hb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l)
-              · rfl
-              · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
-            rw [if_neg (fun h => by
-                have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hvc] at h2; cases h2)] at hcv'
-            rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
-            obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
-              cases hgs : groupsAt C LD.groups vc with
-              | nil => rw [hgs] at hcv'; simp at hcv'
-              | cons G _ => exact ⟨G, by simp⟩
-            have hG'in : G' ∈ LD.groups := (List.mem_filter.mp hG').1
-            have hG'c : G'.target C = vc := by simpa using (List.mem_filter.mp hG').2
-            have hf' := hfacts G' hG'in
-            cases G' with
-            | pair g' | eraser g' =>
-              have hg'att : g' ∈ attended LD := by first | exact hf'.1 | exact hf'
-              exact hne' g' hg'att hG'c
-            | clear c'' =>
-              have h1' := hf'.1
-              have : c'' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | table g' _ _ _ _ =>
-              have h1' := hf'.1
-              have : C.crd g' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | gate g' _ _ _ =>
-              have h1' := hf'.1
-              have : C.crd g' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | single g' vc' wc' M' =>
-              have h1' := hf'.2.2.2.2.1
-              have : wc' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | pairFlip g' => exact hne' g' (flipped_attended hf'.1) hG'c
-            | pre g' vc' f' =>
-              have h1' := hf'.2.2.2
-              have : vc' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | mix g' cs' =>
-              have h1' := hf'.2.2.2.1
-              have : C.crd g' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | copyErase cc' =>
-              have : cc' = vc := hG'c
-              have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
-              have h2 := (copy_zero hlen hh hm).2
-              rw [hvc] at h2; cases h2
-          rw [hsamev]; grind
-      -- the features `is_first`, `is_last` after the heads
-      have hf1 := featCoord_sound h1
-      have hf2 := featCoord_sound h2
-      have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
-        have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-          hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
-        simp only [roleVal, Feat.val]; grind
-      have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
-        have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-          hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
-        simp only [roleVal, Feat.val]; grind
-      unfold groupsAt at hlist
-      have hb2z : b2Expected C LD.groups wc = 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; rfl
-      rw [hlist, hb2z, R.map_zero, hws]
-      simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
-      rw [hYw, hYv, hYf, hYe]
-      have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-        rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-      have h2' : R.cast (2 : Rat) = (2 : α) := by
-        rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-      have hb1 : R.cast (1 / 2 - 2 * M) = (1 : α) / 2 - 2 * R.cast M := by
-        rw [R.map_sub, R.map_mul, hhalf, h2']
-      have hb2' : R.cast (-1 / 2 - 2 * M) = -((1 : α) / 2) - 2 * R.cast M := by
-        rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
-      rw [hb1, hb2', R.map_neg, R.map_one]
-      have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
-      simp only [roleVal, cmpDir_of_incl hinc, cntDen]
-      generalize hA : cmpA C.prog w n g i = A at hholds
-      by_cases hn1 : n = 1
-      · subst hn1
-        have hi0 : i = 0 := by omega
-        subst hi0
-        simp only [Nat.zero_add, ↓reduceIte, natCast_succ, natCast_zero]
-        have hs := single_one (α := α) A
-        have e1 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
-            + (1 / 2 - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + 1 / 2 := by grind
-        have e2 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
-            + (-(1 / 2) - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + -(1 / 2) := by grind
-        rw [e1, e2, hs]
-        unfold ind
-        by_cases h0 : 0 < A
-        · rw [if_pos (decide_eq_true h0), if_neg (fun h => h.2 (hholds.mpr h0))]; grind
-        · rw [if_neg (by simpa using h0), if_pos (by
-            first
-              | exact ⟨rfl, fun h => h0 (hholds.mp h)⟩
-              | exact ⟨trivial, fun h => h0 (hholds.mp h)⟩
-              | exact fun h => h0 (hholds.mp h))]; grind
-      · have hlow := val_lower R (w := w) (n := n) (i := i) hn (by
-          unfold inclusiveCmp at hinc; rw [hn] at hinc; simp only [Bool.and_eq_true] at hinc; exact hinc.1) hM
-        rw [hA] at hlow
-        have hM0 : (0 : α) ≤ R.cast M := by
-          have : (0 : Rat) ≤ M := by
-            refine Rat.le_trans ?_ hM
-            unfold cmpBound
-            have h0 := sum_natAbs_nonneg_rat ts
-            split
-            · next hr => have := Rat.intCast_nonpos.mpr hr; grind
-            · next hr => have := Rat.intCast_pos.mpr (by omega : 0 < r); grind
-          rw [← R.map_zero]; exact R.map_le _ _ this
-        have hfl : (if i = 0 then (1 : α) else 0) + (if i + 1 = n then 1 else 0) ≤ 1 := by
-          by_cases h0 : i = 0
-          · rw [if_pos h0, if_neg (by omega)]; grind
-          · rw [if_neg h0]; split <;> grind
-        have hsb := single_big (V := (icast (2 * A - 1) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
-        have e1 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
-            + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
-            + (1 / 2 - 2 * R.cast M)
-            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
-              + (if i + 1 = n then (1 : α) else 0) * R.cast M + (1 / 2 - 2 * R.cast M) := by grind
-        have e2 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
-            + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
-            + (-(1 / 2) - 2 * R.cast M)
-            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
-              + (if i + 1 = n then (1 : α) else 0) * R.cast M + (-(1 / 2) - 2 * R.cast M) := by grind
-        rw [e1, e2, hsb.1, hsb.2]
-        unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
+      exact single_step R hinv hE hcrd hroles hlen hh hi hcd hcnt hcov hfacts hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
 
 end Step
 
