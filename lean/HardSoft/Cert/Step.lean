@@ -37,7 +37,7 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 
 /-- `nodupNat` of a cons. -/
 theorem nodupNat_cons {x : Nat} {t : List Nat} (h : nodupNat (x :: t) = true) : x ∉ t ∧ nodupNat t = true := by
-  unfold nodupNat at h
+  change (!t.contains x && nodupNat t) = true at h
   simp only [Bool.and_eq_true, Bool.not_eq_true'] at h
   refine ⟨fun hx => ?_, h.2⟩
   have : t.contains x = true := List.contains_iff_mem.mpr hx
@@ -1942,6 +1942,7 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
   rw [hlist, hb2z, R.map_zero, hws]
   simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
   rw [hYw, hYv, hYf, hYe]
+  clear hYw hYv hYf hYe hfacts hcov hy hrole hnottgt hnotcnt hinv hh hcnt hlist hGmem hxc
   have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
     rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
   have h2' : R.cast (2 : Rat) = (2 : α) := by
