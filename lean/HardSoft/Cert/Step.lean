@@ -768,7 +768,7 @@ theorem errOf_ge (R : RatEmb α) (C : Cert) (LD : LayerD) (g : Nat) (hε : (0 : 
     R.cast C.errRule ≤ (R.cast (errOf C LD g) : α) := by
   unfold errOf
   split
-  · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  · rw [R.map_mul, R.map_two]; grind
   · exact Std.le_refl _
 
 /-- A sign head of orientation `-1` has no correction `W` (it is a strict comparison's). -/
@@ -829,7 +829,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       rw [hfam]; exact List.mem_map.mpr ⟨q.2.2, ht, rfl⟩
     have herr : (R.cast (errOf C LD q.2.2.node) : α) = 2 * R.cast C.errRule := by
       unfold errOf; rw [if_pos (List.contains_iff_mem.mpr hsa), R.map_mul,
-        show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+        R.map_two]
     rw [herr]
     -- the raw output and its target
     obtain ⟨hs1, hs2⟩ : headOut R .hard q.1 x n i (C.crd q.2.2.node) = rawTarget C LD w n q.2.2.node i ∧
@@ -1053,8 +1053,7 @@ theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : 
   have hMα := R.map_le _ _ hM
   unfold cmpBound at hMα
   rw [R.map_add, R.map_add, cast_absSum, hsA] at hMα
-  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-    rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
   have hρ : (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ (icast r : α) - 1 / 2 ∧
       (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ 1 / 2 - (icast r : α) := by
     rcases intCast_cases (α := α) r with ⟨h0, h1⟩ | ⟨h0, h1⟩
@@ -1381,7 +1380,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     have hle : (R.cast (errOf C LD x0) : α) ≤ (R.cast C.errRule : α) + (if (signAttended LD).contains x0 = true then (R.cast C.errRule : α) else 0) := by
       unfold errOf
       split
-      · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+      · rw [R.map_mul, R.map_two]; grind
       · grind
     have hbd := bounds_of_absv_le hb.2
     unfold rawTarget at hbd
@@ -1459,8 +1458,7 @@ theorem inputs_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
       + (ins.filter (fun x0 => (signAttended LD).contains x0)).length) * (R.cast C.errRule : α) ≤ (1 : α) / 4 := by
     have := R.map_le _ _ happ
     rw [R.map_mul, R.map_natCast, R.map_div (by decide), R.map_one] at this
-    have h4 : R.cast 4 = (4 : α) := by
-      rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+    have h4 : R.cast 4 = (4 : α) := R.map_four
     rw [h4] at this
     exact this
   unfold approxCount at h2
@@ -1498,8 +1496,7 @@ theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   rw [hqn] at hb
   have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
     rw [hy, ← hgc, hout, hgc, hxl]; grind
-  have h4 : R.cast 4 = (4 : α) := by
-    rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+  have h4 : R.cast 4 = (4 : α) := R.map_four
   rcases (show groupsAt C LD.groups c = [.pair g, .eraser g] ∨ groupsAt C LD.groups c = [.pairFlip g, .eraser g] by
       rw [← hgc]
       split at hat
@@ -1597,8 +1594,7 @@ theorem pre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
     unfold b2Expected groupsAt; rw [hlist]; rfl
   rw [hlist, hb2z, R.map_zero, hpre]
   simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
-  have h2' : R.cast (2 : Rat) = (2 : α) := by
-    rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have h2' : R.cast (2 : Rat) = (2 : α) := R.map_two
   rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
   generalize (icast (α := α) (2 * cmpR C.prog g - 1)) / 2 = q
   generalize ((dirFeat (cmpDir C.prog g)).val n i : α) = v
@@ -1943,10 +1939,8 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
   simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
   rw [hYw, hYv, hYf, hYe]
   clear hYw hYv hYf hYe hfacts hcov hy hrole hnottgt hnotcnt hinv hh hcnt hlist hGmem hxc
-  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-    rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-  have h2' : R.cast (2 : Rat) = (2 : α) := by
-    rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
+  have h2' : R.cast (2 : Rat) = (2 : α) := R.map_two
   have hb1 : R.cast (1 / 2 - 2 * M) = (1 : α) / 2 - 2 * R.cast M := by
     rw [R.map_sub, R.map_mul, hhalf, h2']
   have hb2' : R.cast (-1 / 2 - 2 * M) = -((1 : α) / 2) - 2 * R.cast M := by
