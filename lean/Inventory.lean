@@ -221,10 +221,6 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.example_Y_a_certified
 #check @HardSoft.Cert.unitAt_of_row
 #print axioms HardSoft.Cert.unitAt_of_row
-#check @HardSoft.Cert.RatEmb.map_two
-#print axioms HardSoft.Cert.RatEmb.map_two
-#check @HardSoft.Cert.RatEmb.map_half
-#print axioms HardSoft.Cert.RatEmb.map_half
 #check @HardSoft.Cert.RatEmb.map_three_halves
 #print axioms HardSoft.Cert.RatEmb.map_three_halves
 #check @HardSoft.Cert.RatEmb.map_neg_half
@@ -501,6 +497,12 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.select_until
 #check @HardSoft.Cert.natCast_eq_intCast
 #print axioms HardSoft.Cert.natCast_eq_intCast
+#check @HardSoft.Cert.RatEmb.map_two
+#print axioms HardSoft.Cert.RatEmb.map_two
+#check @HardSoft.Cert.RatEmb.map_half
+#print axioms HardSoft.Cert.RatEmb.map_half
+#check @HardSoft.Cert.RatEmb.map_four
+#print axioms HardSoft.Cert.RatEmb.map_four
 #check @HardSoft.Cert.RatEmb.map_intCast
 #print axioms HardSoft.Cert.RatEmb.map_intCast
 #check @HardSoft.Cert.mem_allAssign
@@ -651,6 +653,22 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.mix_copies
 #check @HardSoft.Cert.mix_step
 #print axioms HardSoft.Cert.mix_step
+#check @HardSoft.Cert.input_err
+#print axioms HardSoft.Cert.input_err
+#check @HardSoft.Cert.inputs_err
+#print axioms HardSoft.Cert.inputs_err
+#check @HardSoft.Cert.pair_step
+#print axioms HardSoft.Cert.pair_step
+#check @HardSoft.Cert.pre_step
+#print axioms HardSoft.Cert.pre_step
+#check @HardSoft.Cert.clear_step
+#print axioms HardSoft.Cert.clear_step
+#check @HardSoft.Cert.table_step
+#print axioms HardSoft.Cert.table_step
+#check @HardSoft.Cert.gate_step
+#print axioms HardSoft.Cert.gate_step
+#check @HardSoft.Cert.single_step
+#print axioms HardSoft.Cert.single_step
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg

@@ -453,9 +453,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       = evenVal k - ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := by
     intro k hk
     simp only [dotv_cons, dotv_nil]
-    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-      rw [R.map_div (by decide), R.map_one]
-      rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
     rw [xone k hk, xpar k hk, xw k hk, hhalf, R.map_neg, R.map_one]
     exact evenVal_half_sub k _
   have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
@@ -631,9 +629,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
   have hval : ∀ k, k < n → dotv R (x k) [(one, 1 / 2), (par, 1 / 2)] = evenVal k := by
     intro k hk
     simp only [dotv_cons, dotv_nil]
-    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-      rw [R.map_div (by decide), R.map_one]
-      rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
     rw [xone k hk, xpar k hk, hhalf]
     exact evenVal_half k
   have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
@@ -956,8 +952,7 @@ theorem cntExpected_sum (R : RatEmb α) (P : Prog) (w : List Nat) (n i : Nat) {t
     lsum (cntExpected ts r) (fun e => R.cast e.1 * cntVal P w n i .le e.2)
       = (icast (2 * (cmpSum (fun x d => countIn (fun j => holds P w n x j) n i d) ts + r) - 1) : α) / 2
           / natCast (i + 1) := by
-  have h2 : R.cast (2 : Rat) = (2 : α) := by
-    rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have h2 : R.cast (2 : Rat) = (2 : α) := R.map_two
   cases ts with
   | nil => simp [allLe] at hle
   | cons t rest =>

@@ -54,14 +54,6 @@ noncomputable def clamp1 (v : α) : α := relu (v * 2 + (-1 / 2)) - relu (v * 2 
 orientation `-1` attends it: its raw value is near `1 - [x]`), else `y`. -/
 noncomputable def effv (y : Nat → α) (p : Nat × Bool) : α := if p.2 then 1 - y p.1 else y p.1
 
-/-- `2` in `Rat` embeds as `2`. -/
-theorem RatEmb.map_two (R : RatEmb α) : R.cast 2 = (2 : α) := by
-  rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-
-/-- `1/2` in `Rat` embeds as `1/2`. -/
-theorem RatEmb.map_half (R : RatEmb α) : R.cast (1 / 2) = (1 : α) / 2 := by
-  rw [R.map_div (by decide), R.map_one, R.map_two]
-
 /-- `3/2` in `Rat` embeds as `3/2`. -/
 theorem RatEmb.map_three_halves (R : RatEmb α) : R.cast (3 / 2) = (3 : α) / 2 := by
   rw [show (3 / 2 : Rat) = 1 + 1 / 2 by decide +kernel, R.map_add, R.map_one, R.map_half]; grind

@@ -607,7 +607,7 @@ theorem facts_lkPast (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
     have hxpk : x k p = natCast k := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
     have hxq : x k q = natCast k * natCast k := by rw [inv_feat hinv hrq hqd (by omega)]; rfl
     rw [hxo, hxp, hxpk, hxq, R.map_one, R.map_neg, R.map_one, R.map_mul, R.map_neg]
-    have h2 : R.cast 2 = (2 : α) := by rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    have h2 : R.cast 2 = (2 : α) := R.map_two
     rw [h2]
     unfold lookupScore
     have e : (natCast i : α) = natCast (i - 1) + 1 := by rw [← natCast_succ, Nat.sub_add_cancel hi]
@@ -656,7 +656,7 @@ theorem facts_lkFut (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
     have hxpk : x (i + 1 + k) p = natCast (i + 1 + k) := by rw [inv_feat hinv hrp hpd (by omega)]; rfl
     have hxq : x (i + 1 + k) q = natCast (i + 1 + k) * natCast (i + 1 + k) := by rw [inv_feat hinv hrq hqd (by omega)]; rfl
     rw [hxo, hxp, hxpk, hxq, R.map_one, R.map_mul, R.map_neg]
-    have h2 : R.cast 2 = (2 : α) := by rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    have h2 : R.cast 2 = (2 : α) := R.map_two
     rw [h2]
     unfold lookupScore
     rw [natCast_succ]

@@ -365,8 +365,7 @@ theorem mix_val (R : RatEmb α) {C : Cert} {w : List Nat} {n i : Nat} (y : Nat �
   rw [R.map_mul, R.map_div (by decide), R.map_one] at hb
   unfold absCoef at hb
   rw [cast_absSum] at hb
-  have h4 : R.cast 4 = (4 : α) := by
-    rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+  have h4 : R.cast 4 = (4 : α) := R.map_four
   rw [h4] at hb
   have hr1 : R.cast (2 * (r : Rat) - 1 / 2) = 2 * icast r - 1 / 2 := by
     rw [R.map_sub, R.map_mul, R.map_two, R.map_intCast, RatEmb.map_half]

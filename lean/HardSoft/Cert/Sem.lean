@@ -47,6 +47,18 @@ theorem natCast_eq_intCast (k : Nat) : (natCast k : α) = (icast (k) : α) := by
     rw [natCast_succ, ih, show ((k + 1 : Nat) : Int) = (k : Int) + 1 by omega, Lean.Grind.Ring.intCast_add,
       Lean.Grind.Ring.intCast_one]
 
+/-- `2` in `Rat` embeds as `2`. -/
+theorem RatEmb.map_two (R : RatEmb α) : R.cast 2 = (2 : α) := by
+  rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+
+/-- `1/2` in `Rat` embeds as `1/2`. -/
+theorem RatEmb.map_half (R : RatEmb α) : R.cast (1 / 2) = (1 : α) / 2 := by
+  rw [R.map_div (by decide), R.map_one, R.map_two]
+
+/-- `4` in `Rat` embeds as `4`. -/
+theorem RatEmb.map_four (R : RatEmb α) : R.cast 4 = (4 : α) := by
+  rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
+
 omit [Std.IsLinearOrder α] [Std.LawfulOrderLT α] [Lean.Grind.OrderedRing α] in
 /-- The embedding of `Rat` sends an integer to its cast. -/
 theorem RatEmb.map_intCast (R : RatEmb α) (z : Int) : R.cast (z : Rat) = (icast z : α) := by
@@ -262,8 +274,7 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
     rw [lsum_feat_single (F := fun f' => f'.val n i * R.cast (peExpected C c f')) hnd hrole.2
       (fun f' hb => by simp only [hpf f', hb]; rw [if_neg (by simp), R.map_zero]; grind)]
     simp only [hpf, Feat.beq_self, if_true, roleVal]
-    have h2 : R.cast (2 : Rat) = (2 : α) := by
-      rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+    have h2 : R.cast (2 : Rat) = (2 : α) := R.map_two
     have hz := R.map_intCast (2 * cmpR C.prog g - 1)
     rw [R.map_div (by decide), hz, h2]; grind
   | zero =>
@@ -350,8 +361,7 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
           simp only [Feat.beq_self, if_true, Feat.val, ind]
           have hhalf : R.cast (1 / 2) = (1 : α) / 2 := by
             rw [R.map_div (by decide), R.map_one]
-            have : R.cast 2 = (2 : α) := by
-              rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+            have : R.cast 2 = (2 : α) := R.map_two
             rw [this]
           have hnhalf : R.cast (-1 / 2) = -((1 : α) / 2) := by
             rw [show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf]

@@ -37,7 +37,7 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 
 /-- `nodupNat` of a cons. -/
 theorem nodupNat_cons {x : Nat} {t : List Nat} (h : nodupNat (x :: t) = true) : x ∉ t ∧ nodupNat t = true := by
-  unfold nodupNat at h
+  change (!t.contains x && nodupNat t) = true at h
   simp only [Bool.and_eq_true, Bool.not_eq_true'] at h
   refine ⟨fun hx => ?_, h.2⟩
   have : t.contains x = true := List.contains_iff_mem.mpr hx
@@ -768,7 +768,7 @@ theorem errOf_ge (R : RatEmb α) (C : Cert) (LD : LayerD) (g : Nat) (hε : (0 : 
     R.cast C.errRule ≤ (R.cast (errOf C LD g) : α) := by
   unfold errOf
   split
-  · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  · rw [R.map_mul, R.map_two]; grind
   · exact Std.le_refl _
 
 /-- A sign head of orientation `-1` has no correction `W` (it is a strict comparison's). -/
@@ -829,7 +829,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       rw [hfam]; exact List.mem_map.mpr ⟨q.2.2, ht, rfl⟩
     have herr : (R.cast (errOf C LD q.2.2.node) : α) = 2 * R.cast C.errRule := by
       unfold errOf; rw [if_pos (List.contains_iff_mem.mpr hsa), R.map_mul,
-        show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+        R.map_two]
     rw [herr]
     -- the raw output and its target
     obtain ⟨hs1, hs2⟩ : headOut R .hard q.1 x n i (C.crd q.2.2.node) = rawTarget C LD w n q.2.2.node i ∧
@@ -1053,8 +1053,7 @@ theorem val_lower (R : RatEmb α) {P : Prog} {w : List Nat} {n g i : Nat} {ts : 
   have hMα := R.map_le _ _ hM
   unfold cmpBound at hMα
   rw [R.map_add, R.map_add, cast_absSum, hsA] at hMα
-  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-    rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
+  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
   have hρ : (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ (icast r : α) - 1 / 2 ∧
       (R.cast (if r ≤ 0 then (1 / 2 - (r : Rat)) else ((r : Rat) - 1 / 2)) : α) ≥ 1 / 2 - (icast r : α) := by
     rcases intCast_cases (α := α) r with ⟨h0, h1⟩ | ⟨h0, h1⟩
@@ -1335,6 +1334,670 @@ theorem mix_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   rw [mix_val R (attnStep R mode LW x n i) hn (mixed_lt hmc hn) hcl hcq hbud, R.map_zero]
   grind
 
+/-- Certificates (a node's inputs after the heads, both modes): an input is exact, or attended and
+within `ε` (`2ε` for a sign head's); a flipped input's effective value `1 - y` (`effv`) is as near
+its node's value as its raw value `y` is to `1 - [x]` (`rawTarget`). -/
+theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
+    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
+    {i : Nat} (hi : i < n) :
+    ∀ x0, inputOK C LD l x0 = true →
+      absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i))
+        ≤ (if (attended LD).contains x0 = true then (R.cast C.errRule : α) else 0)
+          + (if (signAttended LD).contains x0 = true then (R.cast C.errRule : α) else 0) := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
+  have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
+    intro g hg hct
+    rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
+  have hε0 : (0 : α) ≤ R.cast C.errRule := errRule_nonneg R C (gamma_nonneg R hK hc) hk
+  intro x0 hx0
+  unfold inputOK at hx0
+  simp only [Bool.or_eq_true] at hx0
+  by_cases hat : x0 ∈ attended LD
+  · rw [if_pos (List.contains_iff_mem.mpr hat)]
+    obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
+      (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [(hrole x0 hat).1] at h2; cases h2)
+    have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
+      rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
+      simp only [roleVal]; grind
+    have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
+    rw [hqn] at hb
+    have hle : (R.cast (errOf C LD x0) : α) ≤ (R.cast C.errRule : α) + (if (signAttended LD).contains x0 = true then (R.cast C.errRule : α) else 0) := by
+      unfold errOf
+      split
+      · rw [R.map_mul, R.map_two]; grind
+      · grind
+    have hbd := bounds_of_absv_le hb.2
+    unfold rawTarget at hbd
+    unfold effv flipOf
+    simp only
+    rw [hY]
+    by_cases hf : x0 ∈ flippedAtt LD
+    · rw [if_pos hf] at hbd
+      rw [if_pos (List.contains_iff_mem.mpr hf)]
+      exact absv_le_of_le_of_neg_le (by grind) (by grind)
+    · rw [if_neg hf] at hbd
+      rw [if_neg (fun h => hf (List.contains_iff_mem.mp h))]
+      exact absv_le_of_le_of_neg_le (by grind) (by grind)
+  · rw [if_neg (fun h => hat (List.contains_iff_mem.mp h))]
+    have hnf : flipOf LD x0 = false := by
+      cases hcf : flipOf LD x0
+      · rfl
+      · exact absurd (flipped_attended (by unfold flipOf at hcf; exact List.contains_iff_mem.mp hcf)) hat
+    have hev : effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) = attnStep R mode LW x n i (C.crd x0) := by
+      unfold effv; rw [hnf]; rfl
+    rw [hev]
+    have hns : (signAttended LD).contains x0 = false := by
+      cases hcs : (signAttended LD).contains x0
+      · rfl
+      · exfalso; apply hat
+        have hm := List.contains_iff_mem.mp hcs
+        unfold signAttended at hm
+        obtain ⟨hd, hhd, hm'⟩ := List.mem_flatMap.mp hm
+        unfold attended
+        refine List.mem_flatMap.mpr ⟨hd, hhd, ?_⟩
+        split at hm'
+        · exact hm'
+        · simp at hm'
+    rw [hns]; simp only [Bool.false_eq_true, if_false]
+    rcases hx0 with hr | hr
+    · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
+      have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
+        unfold rep at hr; rw [h0] at hr; simp at hr
+      rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (fun hm => hz (copy_zero hlen hh hm).1)]
+      rw [hinv i hi _ (hcrd x0), rep_val hE hr]
+      have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
+      rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
+    · exact absurd (List.contains_iff_mem.mp hr) hat
+
+/-- Certificates (the error sum of a node's inputs after the heads, both modes): at most `1/4`
+when the inputs' approximate count times `ε` is. -/
+theorem inputs_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
+    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
+    {i : Nat} (hi : i < n) :
+    ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
+      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
+      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
+        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
+  have hinput := input_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
+  intro ins hins happ
+  rw [zip_map_map, errSum_map]
+  have h1 : lsum ins (fun x0 => absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i)))
+      ≤ lsum ins (fun x0 => (if (attended LD).contains x0 = true then (R.cast C.errRule : α) else 0)
+          + (if (signAttended LD).contains x0 = true then (R.cast C.errRule : α) else 0)) := by
+    clear happ
+    induction ins with
+    | nil => exact Std.le_refl _
+    | cons a t ih =>
+      rw [lsum_cons, lsum_cons]
+      have := hinput a (hins a (by simp))
+      have := ih (fun x0 hx0 => hins x0 (by simp [hx0]))
+      grind
+  rw [lsum_add, lsum_ite_count, lsum_ite_count, ← Lean.Grind.Semiring.right_distrib, ← natCast_add] at h1
+  have h2 : natCast ((ins.filter (fun x0 => (attended LD).contains x0)).length
+      + (ins.filter (fun x0 => (signAttended LD).contains x0)).length) * (R.cast C.errRule : α) ≤ (1 : α) / 4 := by
+    have := R.map_le _ _ happ
+    rw [R.map_mul, R.map_natCast, R.map_div (by decide), R.map_one] at this
+    have h4 : R.cast 4 = (4 : α) := R.map_four
+    rw [h4] at this
+    exact this
+  unfold approxCount at h2
+  exact Std.le_trans h1 h2
+
+/-- Certificates (the layer's step at an attended node's coordinate, both modes): its head's raw
+output, clamped by its `pair` (or `pairFlip`) and erased by its `eraser`, is the node's exact value. -/
+theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d)
+    (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
+    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False) (hatt : (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
+      | [.pair g1, .eraser g2] => g1 == g && g2 == g
+      | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
+      | _ => false) = true)
+    (hfacts : ∀ G, G ∈ LD.groups → groupFacts C LD l G)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) {g : Nat} (hgatt : g ∈ attended LD) (hGc : C.crd g = c) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hxc := hinv i hi c hcd
+  have hgc : C.crd g = c := hGc
+  have hrg := hrole g hgatt
+  rw [hgc] at hrg
+  have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
+  have hat := List.all_eq_true.mp hatt g hgatt
+  obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
+    (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
+  have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
+  rw [hqn] at hb
+  have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
+    rw [hy, ← hgc, hout, hgc, hxl]; grind
+  have h4 : R.cast 4 = (4 : α) := R.map_four
+  rcases (show groupsAt C LD.groups c = [.pair g, .eraser g] ∨ groupsAt C LD.groups c = [.pairFlip g, .eraser g] by
+      rw [← hgc]
+      split at hat
+      · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; left; rw [hgs, hat.1, hat.2]
+      · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; right; rw [hgs, hat.1, hat.2]
+      · simp at hat) with hlist | hlist
+  · have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
+    have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
+      have := R.map_le _ _ hpair.2.1
+      rw [R.map_div (by decide), R.map_one, h4] at this; exact this
+    unfold rawTarget at hb
+    rw [if_neg hpair.2.2] at hb
+    unfold groupsAt at hlist
+    have hb2z : b2Expected C LD.groups c = 0 := by
+      unfold b2Expected groupsAt; rw [hlist]; rfl
+    rw [hlist, hb2z, R.map_zero, hrg.1]
+    simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+    rw [hY]
+    generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
+    obtain ⟨hS0, hSe⟩ := hb
+    rw [relu_of_nonneg hS0, pair_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
+    grind
+  · have hpf := hfacts (.pairFlip g)
+      (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pairFlip g ∈ groupsAt C LD.groups c)).1
+    have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
+      have := R.map_le _ _ hpf.2.1
+      rw [R.map_div (by decide), R.map_one, h4] at this; exact this
+    unfold rawTarget at hb
+    rw [if_pos hpf.1] at hb
+    unfold groupsAt at hlist
+    have hb2z : b2Expected C LD.groups c = 0 := by
+      unfold b2Expected groupsAt; rw [hlist]; rfl
+    rw [hlist, hb2z, R.map_zero, hrg.1]
+    simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+    rw [hY]
+    generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
+    obtain ⟨hS0, hSe⟩ := hb
+    rw [relu_of_nonneg hS0, flip_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
+    grind
+
+/-- Certificates, comparison of counts (the layer's step at a strict comparison's node, both
+modes): the `pre` units write `ReLU(v q) - ReLU(-v q) = v q`, its direction's feature times its
+constant part. -/
+theorem pre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g vc f : Nat}
+    (hGmem : .pre g vc f ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.pre g vc f) = c)
+    (hf : groupFacts C LD l (.pre g vc f)) (htb : (groupsAt C LD.groups (GroupD.target C (.pre g vc f))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hxc := hinv i hi c hcd
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
+  obtain ⟨hstr, hfc, hz, hpre⟩ := hf
+  have hvc : GroupD.target C (.pre g vc f) = c := hGc
+  simp only [GroupD.target] at hvc
+  subst hvc
+  have hlist : groupsAt C LD.groups vc = [.pre g vc f] := by
+    cases hgs : groupsAt C LD.groups (GroupD.target C (.pre g vc f)) with
+    | nil => simp only [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.pre g vc f ∈ groupsAt C LD.groups vc := hGmem
+        simp only [GroupD.target] at hgs
+        rw [hgs] at this; simp at this; rw [hgs, this]
+  have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hpre] at this; cases this
+  have hYv : attnStep R mode LW x n i vc = 0 := by
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+  have hff := featCoord_sound hfc
+  have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
+    have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
+      hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
+    simp only [roleVal]; grind
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups vc = 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hb2z, R.map_zero, hpre]
+  simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
+  have h2' : R.cast (2 : Rat) = (2 : α) := R.map_two
+  rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
+  generalize (icast (α := α) (2 * cmpR C.prog g - 1)) / 2 = q
+  generalize ((dirFeat (cmpDir C.prog g)).val n i : α) = v
+  rw [show v * -q = -(v * q) by grind, relu_sub_relu_neg]
+  grind
+
+/-- Certificates (the layer's step at a cleared coordinate, both modes): `-ReLU(v) + ReLU(-v)`
+erases its value. -/
+theorem clear_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {c' : Nat}
+    (hGmem : .clear c' ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.clear c') = c)
+    (hf : groupFacts C LD l (.clear c')) (htb : (groupsAt C LD.groups (GroupD.target C (.clear c'))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hxc := hinv i hi c hcd
+  obtain ⟨hz, hnt⟩ := hf
+  have hcc : c' = c := hGc
+  subst hcc
+  have hlist : groupsAt C LD.groups c' = [.clear c'] := by
+    cases hgs : groupsAt C LD.groups (GroupD.target C (.clear c')) with
+    | nil => simp only [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.clear c' ∈ groupsAt C LD.groups c' := hGmem
+        simp only [GroupD.target] at hgs
+        rw [hgs] at this; simp at this; rw [hgs, this]
+  have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c' := fun g hg he =>
+    hnt (List.mem_map.mpr ⟨g, hg, he⟩)
+  have hY : attnStep R mode LW x n i c' = x i c' := by
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp]; grind
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups c' = 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hb2z, R.map_zero, hz]
+  simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
+  rw [hY]
+  generalize x i c' = v
+  have hr : relu (-v) - relu v = -v := by
+    have h0 := relu_sub_relu_neg (-v)
+    rwa [show -(-v) = v by grind] at h0
+  rw [hr]; grind
+
+/-- Certificates (the layer's step at a table group's node, both modes): the clamps of the
+node's inputs pick its assignment, whose table entry (negated through `b_2` if asked) is the node's
+value. -/
+theorem table_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g : Nat} {ins ex : List Nat} {as : List (List Bool)} {neg : Bool}
+    (hGmem : .table g ins ex as neg ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.table g ins ex as neg) = c)
+    (hf : groupFacts C LD l (.table g ins ex as neg)) (htb : (groupsAt C LD.groups (GroupD.target C (.table g ins ex as neg))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD)
+    (herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
+      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
+      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
+        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hxc := hinv i hi c hcd
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
+  have hgc : C.crd g = c := hGc
+  rw [hgc] at hrg hrz
+  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
+    rw [← hgc]
+    cases hgs : groupsAt C LD.groups (C.crd g) with
+    | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      simp only [GroupD.target] at htb
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+        rw [hgs] at this; simp at this; rw [this]
+  have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+    intro c' hc'; subst hc'
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
+      have := (hrole g2 hg2).1; rw [he, hrg] at this
+      have h22 := Role.node.inj this
+      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+  unfold groupsAt at hlist
+  rw [hlist, hY c rfl]
+  have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+  rw [hb2v, hrg]
+  simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+  let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+  have hcl : ∀ σ, σ ∈ as → clampOf (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ
+      = if σ = ρ then 1 else 0 :=
+    fun σ hσ => clampOf_eq _ (by simp [hlens σ hσ]) (by simp [ρ]) (herr ins hins happ)
+  rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
+  have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
+      = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
+    rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
+    exact lsum_congr (fun σ _ => by grind)
+  rw [hsum]
+  have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
+    have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
+    simpa using this
+  have hkv := hkev _ hρf
+  have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
+    rw [List.map_append, List.take_left' (by simp)]
+  rw [htake] at hkv
+  have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
+  have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
+      + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
+    cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
+  rw [hV]; unfold ind
+  by_cases hh : (as.contains ρ != neg) = true
+  · rw [if_pos hh, if_pos (hsem.mpr hh)]
+  · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
+
+/-- Certificates (the layer's step at a gate group's node, both modes): the clamp of the node's
+inputs at its one assignment `σ` (negated through `b_2` if asked) is the node's value. -/
+theorem gate_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g : Nat} {ins : List Nat} {σ : List Bool} {neg : Bool}
+    (hGmem : .gate g ins σ neg ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.gate g ins σ neg) = c)
+    (hf : groupFacts C LD l (.gate g ins σ neg)) (htb : (groupsAt C LD.groups (GroupD.target C (.gate g ins σ neg))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD)
+    (herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
+      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
+      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
+        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hxc := hinv i hi c hcd
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
+  have hgc : C.crd g = c := hGc
+  rw [hgc] at hrg hrz
+  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
+    rw [← hgc]
+    cases hgs : groupsAt C LD.groups (C.crd g) with
+    | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      simp only [GroupD.target] at htb
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
+        rw [hgs] at this; simp at this; rw [this]
+  have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
+    intro c' hc'; subst hc'
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
+      have := (hrole g2 hg2).1; rw [he, hrg] at this
+      have h22 := Role.node.inj this
+      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+  unfold groupsAt at hlist
+  rw [hlist, hY c rfl]
+  have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
+  rw [hb2v, hrg]
+  simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
+  let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
+  rw [clampOf_eq _ (by simp [hlen']) (by simp [ρ]) (herr ins hins happ)]
+  have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
+  have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
+      ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
+    unfold litsMatch at hlm
+    simp only [Bool.and_eq_true, List.all_eq_true] at hlm
+    constructor
+    · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
+    · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
+  rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
+  unfold ind
+  cases neg
+  · simp only [Bool.not_false] at hsem
+    have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+    by_cases hσ : σ = ρ
+    · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
+    · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
+  · simp only [Bool.not_true] at hsem
+    have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
+    by_cases hσ : σ = ρ
+    · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
+    · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
+
+
+/-- Certificates, comparison of counts (the layer's step at a single-unit comparison's node, both
+modes): the `W` unit reads the comparison's `V` and the features `is_first`, `is_last` and writes the
+comparison's exact value. -/
+theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) (hcnt : countsOK C LD = true)
+    (hcov : (List.range d).all (fun c => if (plkCopies LD).contains c then true
+      else if (C.roleAt c (l - 1)).beq (C.roleAt c l)
+      then (groupsAt C LD.groups c).length == 0
+      else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
+      else (groupsAt C LD.groups c).length != 0) = true)
+    (hfacts : ∀ G, G ∈ LD.groups → groupFacts C LD l G)
+    {g vc wc : Nat} {M : Rat}
+    (hGmem : .single g vc wc M ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.single g vc wc M) = c)
+    (hf : groupFacts C LD l (.single g vc wc M)) (htb : (groupsAt C LD.groups (GroupD.target C (.single g vc wc M))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hxc := hinv i hi c hcd
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
+  obtain ⟨hinc, ⟨ts, r, hn, hM⟩, hvc, hz, hws, f, e, h1, h2⟩ := hf
+  have hwc : GroupD.target C (.single g vc wc M) = c := hGc
+  simp only [GroupD.target] at hwc
+  subst hwc
+  have hlist : groupsAt C LD.groups wc = [.single g vc wc M] := by
+    cases hgs : groupsAt C LD.groups (GroupD.target C (.single g vc wc M)) with
+    | nil => simp only [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.single g vc wc M ∈ groupsAt C LD.groups wc := hGmem
+        simp only [GroupD.target] at hgs
+        rw [hgs] at this; simp at this; rw [hgs, this]
+  have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hws] at this; cases this
+  have hYw : attnStep R mode LW x n i wc = 0 := by
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+  -- `V` after the heads
+  have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
+  have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hvc] at this; cases this
+  have hYv : attnStep R mode LW x n i vc = roleVal C.prog w n (.val g) i := by
+    by_cases hctv : isCntTarget LD vc
+    · have hflat : lsum (flatTerms LW LD)
+          (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
+        lsum_zero (fun q hq => by
+          rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
+      rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
+        plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
+        hinv i hi vc hvcd,
+        ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
+      grind
+    · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
+        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
+        hinv i hi vc hvcd]
+      have hsamev : C.roleAt vc (l - 1) = .val g := by
+        refine Classical.byContradiction (fun hne0 => ?_)
+        have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
+        have hnb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l) = false := by
+          cases hb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l)
+          · rfl
+          · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
+        rw [if_neg (fun h => by
+            have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hvc] at h2; cases h2)] at hcv'
+        rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
+        obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
+          cases hgs : groupsAt C LD.groups vc with
+          | nil => rw [hgs] at hcv'; simp at hcv'
+          | cons G _ => exact ⟨G, by simp⟩
+        have hG'in : G' ∈ LD.groups := (List.mem_filter.mp hG').1
+        have hG'c : G'.target C = vc := by simpa using (List.mem_filter.mp hG').2
+        have hf' := hfacts G' hG'in
+        cases G' with
+        | pair g' | eraser g' =>
+          have hg'att : g' ∈ attended LD := by first | exact hf'.1 | exact hf'
+          exact hne' g' hg'att hG'c
+        | clear c'' =>
+          have h1' := hf'.1
+          have : c'' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | table g' _ _ _ _ =>
+          have h1' := hf'.1
+          have : C.crd g' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | gate g' _ _ _ =>
+          have h1' := hf'.1
+          have : C.crd g' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | single g' vc' wc' M' =>
+          have h1' := hf'.2.2.2.2.1
+          have : wc' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | pairFlip g' => exact hne' g' (flipped_attended hf'.1) hG'c
+        | pre g' vc' f' =>
+          have h1' := hf'.2.2.2
+          have : vc' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | mix g' cs' =>
+          have h1' := hf'.2.2.2.1
+          have : C.crd g' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | copyErase cc' =>
+          have : cc' = vc := hG'c
+          have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
+          have h2 := (copy_zero hlen hh hm).2
+          rw [hvc] at h2; cases h2
+      rw [hsamev]; grind
+  -- the features `is_first`, `is_last` after the heads
+  have hf1 := featCoord_sound h1
+  have hf2 := featCoord_sound h2
+  have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
+    have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
+      hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
+    simp only [roleVal, Feat.val]; grind
+  have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
+    have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
+      hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
+    simp only [roleVal, Feat.val]; grind
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups wc = 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hb2z, R.map_zero, hws]
+  simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
+  rw [hYw, hYv, hYf, hYe]
+  clear hYw hYv hYf hYe hfacts hcov hy hrole hnottgt hnotcnt hinv hh hcnt hlist hGmem hxc
+  have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
+  have h2' : R.cast (2 : Rat) = (2 : α) := R.map_two
+  have hb1 : R.cast (1 / 2 - 2 * M) = (1 : α) / 2 - 2 * R.cast M := by
+    rw [R.map_sub, R.map_mul, hhalf, h2']
+  have hb2' : R.cast (-1 / 2 - 2 * M) = -((1 : α) / 2) - 2 * R.cast M := by
+    rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
+  rw [hb1, hb2', R.map_neg, R.map_one]
+  have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
+  simp only [roleVal, cmpDir_of_incl hinc, cntDen]
+  generalize hA : cmpA C.prog w n g i = A at hholds
+  by_cases hn1 : n = 1
+  · subst hn1
+    have hi0 : i = 0 := by omega
+    subst hi0
+    simp only [Nat.zero_add, ↓reduceIte, natCast_succ, natCast_zero]
+    have hs := single_one (α := α) A
+    have e1 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+        + (1 / 2 - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + 1 / 2 := by grind
+    have e2 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
+        + (-(1 / 2) - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + -(1 / 2) := by grind
+    rw [e1, e2, hs]
+    unfold ind
+    by_cases h0 : 0 < A
+    · rw [if_pos (decide_eq_true h0), if_neg (fun h => h.2 (hholds.mpr h0))]; grind
+    · rw [if_neg (by simpa using h0), if_pos (by
+        first
+          | exact ⟨rfl, fun h => h0 (hholds.mp h)⟩
+          | exact ⟨trivial, fun h => h0 (hholds.mp h)⟩
+          | exact fun h => h0 (hholds.mp h))]; grind
+  · have hlow := val_lower R (w := w) (n := n) (i := i) hn (by
+      unfold inclusiveCmp at hinc; rw [hn] at hinc; simp only [Bool.and_eq_true] at hinc; exact hinc.1) hM
+    rw [hA] at hlow
+    have hM0 : (0 : α) ≤ R.cast M := by
+      have : (0 : Rat) ≤ M := by
+        refine Rat.le_trans ?_ hM
+        unfold cmpBound
+        have h0 := sum_natAbs_nonneg_rat ts
+        split
+        · next hr => have := Rat.intCast_nonpos.mpr hr; grind
+        · next hr => have := Rat.intCast_pos.mpr (by omega : 0 < r); grind
+      rw [← R.map_zero]; exact R.map_le _ _ this
+    have hfl : (if i = 0 then (1 : α) else 0) + (if i + 1 = n then 1 else 0) ≤ 1 := by
+      by_cases h0 : i = 0
+      · rw [if_pos h0, if_neg (by omega)]; grind
+      · rw [if_neg h0]; split <;> grind
+    have hsb := single_big (V := (icast (2 * A - 1) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
+    have e1 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
+        + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
+        + (1 / 2 - 2 * R.cast M)
+        = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+          + (if i + 1 = n then (1 : α) else 0) * R.cast M + (1 / 2 - 2 * R.cast M) := by grind
+    have e2 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
+        + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
+        + (-(1 / 2) - 2 * R.cast M)
+        = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
+          + (if i + 1 = n then (1 : α) else 0) * R.cast M + (-(1 / 2) - 2 * R.cast M) := by grind
+    rw [e1, e2, hsb.1, hsb.2]
+    unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
@@ -1393,99 +2056,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
     intro g hg hct
     rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
-  -- inputs: exact, or attended and within ε (2ε for a sign head's); a flipped input's effective
-  -- value `1 - y` (`effv`) is as near its node's value as its raw value `y` is to `1 - [x]` (`rawTarget`)
-  have hinput : ∀ x0, inputOK C LD l x0 = true →
-      absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i))
-        ≤ (if (attended LD).contains x0 = true then ε else 0) + (if (signAttended LD).contains x0 = true then ε else 0) := by
-    intro x0 hx0
-    unfold inputOK at hx0
-    simp only [Bool.or_eq_true] at hx0
-    by_cases hat : x0 ∈ attended LD
-    · rw [if_pos (List.contains_iff_mem.mpr hat)]
-      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
-        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [(hrole x0 hat).1] at h2; cases h2)
-      have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
-        rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
-        simp only [roleVal]; grind
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
-      rw [hqn] at hb
-      have hle : (R.cast (errOf C LD x0) : α) ≤ ε + (if (signAttended LD).contains x0 = true then ε else 0) := by
-        unfold errOf
-        split
-        · rw [R.map_mul, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-        · grind
-      have hbd := bounds_of_absv_le hb.2
-      unfold rawTarget at hbd
-      unfold effv flipOf
-      simp only
-      rw [hY]
-      by_cases hf : x0 ∈ flippedAtt LD
-      · rw [if_pos hf] at hbd
-        rw [if_pos (List.contains_iff_mem.mpr hf)]
-        exact absv_le_of_le_of_neg_le (by grind) (by grind)
-      · rw [if_neg hf] at hbd
-        rw [if_neg (fun h => hf (List.contains_iff_mem.mp h))]
-        exact absv_le_of_le_of_neg_le (by grind) (by grind)
-    · rw [if_neg (fun h => hat (List.contains_iff_mem.mp h))]
-      have hnf : flipOf LD x0 = false := by
-        cases hcf : flipOf LD x0
-        · rfl
-        · exact absurd (flipped_attended (by unfold flipOf at hcf; exact List.contains_iff_mem.mp hcf)) hat
-      have hev : effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) = attnStep R mode LW x n i (C.crd x0) := by
-        unfold effv; rw [hnf]; rfl
-      rw [hev]
-      have hns : (signAttended LD).contains x0 = false := by
-        cases hcs : (signAttended LD).contains x0
-        · rfl
-        · exfalso; apply hat
-          have hm := List.contains_iff_mem.mp hcs
-          unfold signAttended at hm
-          obtain ⟨hd, hhd, hm'⟩ := List.mem_flatMap.mp hm
-          unfold attended
-          refine List.mem_flatMap.mpr ⟨hd, hhd, ?_⟩
-          split at hm'
-          · exact hm'
-          · simp at hm'
-      rw [hns]; simp only [Bool.false_eq_true, if_false]
-      rcases hx0 with hr | hr
-      · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
-        have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
-          unfold rep at hr; rw [h0] at hr; simp at hr
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (fun hm => hz (copy_zero hlen hh hm).1)]
-        rw [hinv i hi _ (hcrd x0), rep_val hE hr]
-        have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
-        rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
-      · exact absurd (List.contains_iff_mem.mp hr) hat
-  -- the error sum of a node's inputs
-  have herr : ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
-      (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
-      errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
-        (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
-    intro ins hins happ
-    rw [zip_map_map, errSum_map]
-    have h1 : lsum ins (fun x0 => absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i)))
-        ≤ lsum ins (fun x0 => (if (attended LD).contains x0 = true then ε else 0)
-            + (if (signAttended LD).contains x0 = true then ε else 0)) := by
-      clear happ
-      induction ins with
-      | nil => exact Std.le_refl _
-      | cons a t ih =>
-        rw [lsum_cons, lsum_cons]
-        have := hinput a (hins a (by simp))
-        have := ih (fun x0 hx0 => hins x0 (by simp [hx0]))
-        grind
-    rw [lsum_add, lsum_ite_count, lsum_ite_count, ← Lean.Grind.Semiring.right_distrib, ← natCast_add] at h1
-    have h2 : natCast ((ins.filter (fun x0 => (attended LD).contains x0)).length
-        + (ins.filter (fun x0 => (signAttended LD).contains x0)).length) * ε ≤ (1 : α) / 4 := by
-      have := R.map_le _ _ happ
-      rw [R.map_mul, R.map_natCast, R.map_div (by decide), R.map_one] at this
-      have h4 : R.cast 4 = (4 : α) := by
-        rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
-      rw [h4] at this
-      exact this
-    unfold approxCount at h2
-    exact Std.le_trans h1 h2
+  have herr := inputs_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
   have hb2e : ∀ c', groupsAt C LD.groups c' = [] → b2Expected C LD.groups c' = 0 := by
     intro c' h; unfold b2Expected; rw [h]; rfl
   show _ = roleVal C.prog w n (C.roleAt c l) i
@@ -1544,58 +2115,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     cases G with
     | pair g | eraser g | pairFlip g =>
       have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf | exact flipped_attended hf.1
-      have hgc : C.crd g = c := hGc
-      have hrg := hrole g hgatt
-      rw [hgc] at hrg
-      have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
-      have hat := List.all_eq_true.mp hatt g hgatt
-      obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
-        (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
-      have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
-      rw [hqn] at hb
-      have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
-        rw [hy, ← hgc, hout, hgc, hxl]; grind
-      have h4 : R.cast 4 = (4 : α) := by
-        rw [show (4 : Rat) = 1 + 1 + 1 + 1 by decide +kernel, R.map_add, R.map_add, R.map_add, R.map_one]; grind
-      rcases (show groupsAt C LD.groups c = [.pair g, .eraser g] ∨ groupsAt C LD.groups c = [.pairFlip g, .eraser g] by
-          rw [← hgc]
-          split at hat
-          · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; left; rw [hgs, hat.1, hat.2]
-          · next g1 g2 hgs => simp only [Bool.and_eq_true, beq_iff_eq] at hat; right; rw [hgs, hat.1, hat.2]
-          · simp at hat) with hlist | hlist
-      · have hpair := hfacts (.pair g) (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pair g ∈ groupsAt C LD.groups c)).1
-        have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
-          have := R.map_le _ _ hpair.2.1
-          rw [R.map_div (by decide), R.map_one, h4] at this; exact this
-        unfold rawTarget at hb
-        rw [if_neg hpair.2.2] at hb
-        unfold groupsAt at hlist
-        have hb2z : b2Expected C LD.groups c = 0 := by
-          unfold b2Expected groupsAt; rw [hlist]; rfl
-        rw [hlist, hb2z, R.map_zero, hrg.1]
-        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-        rw [hY]
-        generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
-        obtain ⟨hS0, hSe⟩ := hb
-        rw [relu_of_nonneg hS0, pair_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
-        grind
-      · have hpf := hfacts (.pairFlip g)
-          (List.mem_filter.mp (by rw [hlist]; simp : GroupD.pairFlip g ∈ groupsAt C LD.groups c)).1
-        have hε4 : (R.cast (errOf C LD g) : α) ≤ 1 / 4 := by
-          have := R.map_le _ _ hpf.2.1
-          rw [R.map_div (by decide), R.map_one, h4] at this; exact this
-        unfold rawTarget at hb
-        rw [if_pos hpf.1] at hb
-        unfold groupsAt at hlist
-        have hb2z : b2Expected C LD.groups c = 0 := by
-          unfold b2Expected groupsAt; rw [hlist]; rfl
-        rw [hlist, hb2z, R.map_zero, hrg.1]
-        simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-        rw [hY]
-        generalize rawOut R mode C q.1 q.2.1 x w n i q.2.2 = S at hb
-        obtain ⟨hS0, hSe⟩ := hb
-        rw [relu_of_nonneg hS0, flip_clamp_eq _ (ind_cases _) (Std.le_trans hSe hε4)]
-        grind
+      exact pair_step R hinv hE hcrd hroles hlen hh hi hcd hmode hsym hK hc hmb hk hnd hex hatt hfacts hct hcp hgatt hGc
     | copyErase cc =>
       have : cc = c := hGc
       exact absurd (this ▸ hf) hcp
@@ -1604,362 +2124,20 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       simp only [beq_iff_eq] at htb
       exact mix_step R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hi hcd hGmem hGc hf htb hct hcp
     | pre g vc f =>
-      obtain ⟨hstr, hfc, hz, hpre⟩ := hf
-      have hvc : GroupD.target C (.pre g vc f) = c := hGc
-      simp only [GroupD.target] at hvc
-      subst hvc
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups vc = [.pre g vc f] := by
-        cases hgs : groupsAt C LD.groups (GroupD.target C (.pre g vc f)) with
-        | nil => simp only [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.pre g vc f ∈ groupsAt C LD.groups vc := hGmem
-            simp only [GroupD.target] at hgs
-            rw [hgs] at this; simp at this; rw [hgs, this]
-      have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
-        have := (hrole g' hg').1; rw [he, hpre] at this; cases this
-      have hYv : attnStep R mode LW x n i vc = 0 := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
-      have hff := featCoord_sound hfc
-      have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
-        have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-          hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
-        simp only [roleVal]; grind
-      unfold groupsAt at hlist
-      have hb2z : b2Expected C LD.groups vc = 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; rfl
-      rw [hlist, hb2z, R.map_zero, hpre]
-      simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
-      have h2' : R.cast (2 : Rat) = (2 : α) := by
-        rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-      rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
-      generalize (icast (α := α) (2 * cmpR C.prog g - 1)) / 2 = q
-      generalize ((dirFeat (cmpDir C.prog g)).val n i : α) = v
-      rw [show v * -q = -(v * q) by grind, relu_sub_relu_neg]
-      grind
+      exact pre_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
     | clear c' =>
-      obtain ⟨hz, hnt⟩ := hf
-      have hcc : c' = c := hGc
-      subst hcc
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups c' = [.clear c'] := by
-        cases hgs : groupsAt C LD.groups (GroupD.target C (.clear c')) with
-        | nil => simp only [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.clear c' ∈ groupsAt C LD.groups c' := hGmem
-            simp only [GroupD.target] at hgs
-            rw [hgs] at this; simp at this; rw [hgs, this]
-      have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c' := fun g hg he =>
-        hnt (List.mem_map.mpr ⟨g, hg, he⟩)
-      have hY : attnStep R mode LW x n i c' = x i c' := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp]; grind
-      unfold groupsAt at hlist
-      have hb2z : b2Expected C LD.groups c' = 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; rfl
-      rw [hlist, hb2z, R.map_zero, hz]
-      simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
-      rw [hY]
-      generalize x i c' = v
-      have hr : relu (-v) - relu v = -v := by
-        have h0 := relu_sub_relu_neg (-v)
-        rwa [show -(-v) = v by grind] at h0
-      rw [hr]; grind
+      exact clear_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
     | table g ins ex as neg =>
-      obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
-      have hgc : C.crd g = c := hGc
-      rw [hgc] at hrg hrz
-      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
-        rw [← hgc]
-        cases hgs : groupsAt C LD.groups (C.crd g) with
-        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          simp only [GroupD.target] at htb
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.table g ins ex as neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-            rw [hgs] at this; simp at this; rw [this]
-      have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
-        intro c' hc'; subst hc'
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
-          have := (hrole g2 hg2).1; rw [he, hrg] at this
-          have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
-      unfold groupsAt at hlist
-      rw [hlist, hY c rfl]
-      have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
-      rw [hb2v, hrg]
-      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-      let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-      have hcl : ∀ σ, σ ∈ as → clampOf (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD))) σ
-          = if σ = ρ then 1 else 0 :=
-        fun σ hσ => clampOf_eq _ (by simp [hlens σ hσ]) (by simp [ρ]) (herr ins hins happ)
-      rw [lsum_congr (fun σ hσ => by rw [hcl σ hσ])]
-      have hsum : lsum as (fun σ => (if neg = true then -1 else 1) * (if σ = ρ then (1 : α) else 0))
-          = (if as.contains ρ then 1 else 0) * (if neg = true then -1 else 1) := by
-        rw [← lsum_eq_indicator as ρ hnda, ← lsum_mul_const]
-        exact lsum_congr (fun σ _ => by grind)
-      rw [hsum]
-      have hρf : (ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)) ∈ allAssign (ins.length + ex.length) := by
-        have := mem_allAssign ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i)))
-        simpa using this
-      have hkv := hkev _ hρf
-      have htake : ((ins ++ ex).map (fun x0 => decide (holds C.prog w n x0 i))).take ins.length = ρ := by
-        rw [List.map_append, List.take_left' (by simp)]
-      rw [htake] at hkv
-      have hsem := keval_sound C.prog (ins ++ ex) _ w n i (leaves_actual C.prog w n i (ins ++ ex)) _ _ _ hkv
-      have hV : (0 : α) + ((if as.contains ρ = true then 1 else 0) * (if neg = true then -1 else 1) + 0)
-          + R.cast (if neg = true then 1 else 0) = if (as.contains ρ != neg) = true then 1 else 0 := by
-        cases as.contains ρ <;> cases neg <;> simp [R.map_zero, R.map_one] <;> grind
-      rw [hV]; unfold ind
-      by_cases hh : (as.contains ρ != neg) = true
-      · rw [if_pos hh, if_pos (hsem.mpr hh)]
-      · rw [if_neg hh, if_neg (fun h => hh (hsem.mp h))]
+      exact table_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp herr
     | gate g ins σ neg =>
-      obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
-      have hgc : C.crd g = c := hGc
-      rw [hgc] at hrg hrz
-      have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
-        rw [← hgc]
-        cases hgs : groupsAt C LD.groups (C.crd g) with
-        | nil => simp only [GroupD.target] at htb; rw [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          simp only [GroupD.target] at htb
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.gate g ins σ neg ∈ groupsAt C LD.groups (C.crd g) := by rw [hgc]; exact hGmem
-            rw [hgs] at this; simp at this; rw [this]
-      have hY : ∀ c', c' = c → attnStep R mode LW x n i c' = 0 := by
-        intro c' hc'; subst hc'
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
-          have := (hrole g2 hg2).1; rw [he, hrg] at this
-          have h22 := Role.node.inj this
-          rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
-      unfold groupsAt at hlist
-      rw [hlist, hY c rfl]
-      have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; cases neg <;> rfl
-      rw [hb2v, hrg]
-      simp only [lsum_cons, lsum_nil, groupVal, hgc, if_true, roleVal]
-      let ρ := ins.map (fun x0 => decide (holds C.prog w n x0 i))
-      rw [clampOf_eq _ (by simp [hlen']) (by simp [ρ]) (herr ins hins happ)]
-      have hsem := conjLits_sound C.prog ins w n i (g + 1) g (!neg) lits hcj
-      have hlm' : (∀ e, e ∈ lits → (holds C.prog w n e.1 i ↔ e.2 = true))
-          ↔ (∀ e, e ∈ ins.zip σ → (holds C.prog w n e.1 i ↔ e.2 = true)) := by
-        unfold litsMatch at hlm
-        simp only [Bool.and_eq_true, List.all_eq_true] at hlm
-        constructor
-        · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.2 e he))
-        · intro H e he; exact H e (List.contains_iff_mem.mp (hlm.1 e he))
-      rw [hlm', zip_iff_eq (fun x0 => holds C.prog w n x0 i) ins σ hlen'] at hsem
-      unfold ind
-      cases neg
-      · simp only [Bool.not_false] at hsem
-        have hs : (holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
-        by_cases hσ : σ = ρ
-        · rw [if_pos hσ, if_pos (hs.mpr hσ)]; simp [R.map_zero]; grind
-        · rw [if_neg hσ, if_neg (fun h => hσ (hs.mp h))]; simp [R.map_zero]; grind
-      · simp only [Bool.not_true] at hsem
-        have hs : (¬ holds C.prog w n g i ↔ σ = ρ) := by rw [← hsem]; simp
-        by_cases hσ : σ = ρ
-        · rw [if_pos hσ, if_neg (hs.mpr hσ)]; simp [R.map_one]; grind
-        · rw [if_neg hσ, if_pos (Classical.byContradiction (fun h => hσ (hs.mp h)))]; simp [R.map_one]; grind
-
+      exact gate_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp herr
     | single g vc wc M =>
-      obtain ⟨hinc, ⟨ts, r, hn, hM⟩, hvc, hz, hws, f, e, h1, h2⟩ := hf
-      have hwc : GroupD.target C (.single g vc wc M) = c := hGc
-      simp only [GroupD.target] at hwc
-      subst hwc
-      have htb := List.all_eq_true.mp htab _ hGin
-      simp only [beq_iff_eq] at htb
-      have hlist : groupsAt C LD.groups wc = [.single g vc wc M] := by
-        cases hgs : groupsAt C LD.groups (GroupD.target C (.single g vc wc M)) with
-        | nil => simp only [hgs] at htb; simp at htb
-        | cons G0 rest =>
-          rw [hgs] at htb
-          cases rest with
-          | cons _ _ => simp at htb
-          | nil =>
-            have : GroupD.single g vc wc M ∈ groupsAt C LD.groups wc := hGmem
-            simp only [GroupD.target] at hgs
-            rw [hgs] at this; simp at this; rw [hgs, this]
-      have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
-        have := (hrole g' hg').1; rw [he, hws] at this; cases this
-      have hYw : attnStep R mode LW x n i wc = 0 := by
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
-      -- `V` after the heads
-      have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
-      have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
-        have := (hrole g' hg').1; rw [he, hvc] at this; cases this
-      have hYv : attnStep R mode LW x n i vc = roleVal C.prog w n (.val g) i := by
-        by_cases hctv : isCntTarget LD vc
-        · have hflat : lsum (flatTerms LW LD)
-              (fun q => if C.crd q.2.2.node = vc then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0) = 0 :=
-            lsum_zero (fun q hq => by
-              rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
-          rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
-            plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-            hinv i hi vc hvcd,
-            ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
-          grind
-        · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
-            (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-            hinv i hi vc hvcd]
-          have hsamev : C.roleAt vc (l - 1) = .val g := by
-            refine Classical.byContradiction (fun hne0 => ?_)
-            have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
-            have hnb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l) = false := by
-              cases hb : (C.roleAt vc (l - 1)).beq (C.roleAt vc l)
-              · rfl
-              · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
-            rw [if_neg (fun h => by
-                have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hvc] at h2; cases h2)] at hcv'
-            rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
-            obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
-              cases hgs : groupsAt C LD.groups vc with
-              | nil => rw [hgs] at hcv'; simp at hcv'
-              | cons G _ => exact ⟨G, by simp⟩
-            have hG'in : G' ∈ LD.groups := (List.mem_filter.mp hG').1
-            have hG'c : G'.target C = vc := by simpa using (List.mem_filter.mp hG').2
-            have hf' := hfacts G' hG'in
-            cases G' with
-            | pair g' | eraser g' =>
-              have hg'att : g' ∈ attended LD := by first | exact hf'.1 | exact hf'
-              exact hne' g' hg'att hG'c
-            | clear c'' =>
-              have h1' := hf'.1
-              have : c'' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | table g' _ _ _ _ =>
-              have h1' := hf'.1
-              have : C.crd g' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | gate g' _ _ _ =>
-              have h1' := hf'.1
-              have : C.crd g' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | single g' vc' wc' M' =>
-              have h1' := hf'.2.2.2.2.1
-              have : wc' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | pairFlip g' => exact hne' g' (flipped_attended hf'.1) hG'c
-            | pre g' vc' f' =>
-              have h1' := hf'.2.2.2
-              have : vc' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | mix g' cs' =>
-              have h1' := hf'.2.2.2.1
-              have : C.crd g' = vc := hG'c
-              rw [this, hvc] at h1'; cases h1'
-            | copyErase cc' =>
-              have : cc' = vc := hG'c
-              have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
-              have h2 := (copy_zero hlen hh hm).2
-              rw [hvc] at h2; cases h2
-          rw [hsamev]; grind
-      -- the features `is_first`, `is_last` after the heads
-      have hf1 := featCoord_sound h1
-      have hf2 := featCoord_sound h2
-      have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
-        have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-          hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
-        simp only [roleVal, Feat.val]; grind
-      have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
-        have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
-        rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-            (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-          hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
-        simp only [roleVal, Feat.val]; grind
-      unfold groupsAt at hlist
-      have hb2z : b2Expected C LD.groups wc = 0 := by
-        unfold b2Expected groupsAt; rw [hlist]; rfl
-      rw [hlist, hb2z, R.map_zero, hws]
-      simp only [lsum_cons, lsum_nil, groupVal, if_true, singleWin, h1, h2, dotv_cons, dotv_nil]
-      rw [hYw, hYv, hYf, hYe]
-      have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := by
-        rw [R.map_div (by decide), R.map_one, show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-      have h2' : R.cast (2 : Rat) = (2 : α) := by
-        rw [show (2 : Rat) = 1 + 1 by decide +kernel, R.map_add, R.map_one]; grind
-      have hb1 : R.cast (1 / 2 - 2 * M) = (1 : α) / 2 - 2 * R.cast M := by
-        rw [R.map_sub, R.map_mul, hhalf, h2']
-      have hb2' : R.cast (-1 / 2 - 2 * M) = -((1 : α) / 2) - 2 * R.cast M := by
-        rw [R.map_sub, R.map_mul, show (-1 / 2 : Rat) = -(1 / 2) by decide +kernel, R.map_neg, hhalf, h2']
-      rw [hb1, hb2', R.map_neg, R.map_one]
-      have hholds := holds_iff_cmpA (w := w) (n := n) (i := i) hinc
-      simp only [roleVal, cmpDir_of_incl hinc, cntDen]
-      generalize hA : cmpA C.prog w n g i = A at hholds
-      by_cases hn1 : n = 1
-      · subst hn1
-        have hi0 : i = 0 := by omega
-        subst hi0
-        simp only [Nat.zero_add, ↓reduceIte, natCast_succ, natCast_zero]
-        have hs := single_one (α := α) A
-        have e1 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
-            + (1 / 2 - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + 1 / 2 := by grind
-        have e2 : (icast (2 * A - 1) : α) / 2 / (0 + 1) * -1 + (1 * R.cast M + (1 * R.cast M + 0))
-            + (-(1 / 2) - 2 * R.cast M) = -((icast (2 * A - 1) : α) / 2) + -(1 / 2) := by grind
-        rw [e1, e2, hs]
-        unfold ind
-        by_cases h0 : 0 < A
-        · rw [if_pos (decide_eq_true h0), if_neg (fun h => h.2 (hholds.mpr h0))]; grind
-        · rw [if_neg (by simpa using h0), if_pos (by
-            first
-              | exact ⟨rfl, fun h => h0 (hholds.mp h)⟩
-              | exact ⟨trivial, fun h => h0 (hholds.mp h)⟩
-              | exact fun h => h0 (hholds.mp h))]; grind
-      · have hlow := val_lower R (w := w) (n := n) (i := i) hn (by
-          unfold inclusiveCmp at hinc; rw [hn] at hinc; simp only [Bool.and_eq_true] at hinc; exact hinc.1) hM
-        rw [hA] at hlow
-        have hM0 : (0 : α) ≤ R.cast M := by
-          have : (0 : Rat) ≤ M := by
-            refine Rat.le_trans ?_ hM
-            unfold cmpBound
-            have h0 := sum_natAbs_nonneg_rat ts
-            split
-            · next hr => have := Rat.intCast_nonpos.mpr hr; grind
-            · next hr => have := Rat.intCast_pos.mpr (by omega : 0 < r); grind
-          rw [← R.map_zero]; exact R.map_le _ _ this
-        have hfl : (if i = 0 then (1 : α) else 0) + (if i + 1 = n then 1 else 0) ≤ 1 := by
-          by_cases h0 : i = 0
-          · rw [if_pos h0, if_neg (by omega)]; grind
-          · rw [if_neg h0]; split <;> grind
-        have hsb := single_big (V := (icast (2 * A - 1) : α) / 2 / natCast (i + 1)) hM0 hfl (by grind)
-        have e1 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
-            + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
-            + (1 / 2 - 2 * R.cast M)
-            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
-              + (if i + 1 = n then (1 : α) else 0) * R.cast M + (1 / 2 - 2 * R.cast M) := by grind
-        have e2 : (icast (2 * A - 1) : α) / 2 / natCast (i + 1) * -1
-            + ((if i = 0 then (1 : α) else 0) * R.cast M + ((if i + 1 = n then (1 : α) else 0) * R.cast M + 0))
-            + (-(1 / 2) - 2 * R.cast M)
-            = -((icast (2 * A - 1) : α) / 2 / natCast (i + 1)) + (if i = 0 then (1 : α) else 0) * R.cast M
-              + (if i + 1 = n then (1 : α) else 0) * R.cast M + (-(1 / 2) - 2 * R.cast M) := by grind
-        rw [e1, e2, hsb.1, hsb.2]
-        unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
+      exact single_step R hinv hE hcrd hroles hlen hh hi hcd hcnt hcov hfacts hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
 
 end Step
 
