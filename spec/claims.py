@@ -727,7 +727,7 @@ REGISTRY: tuple[Claim, ...] = (
         "A certificate checker, proved sound once in Lean: if it accepts a compiled model's rational weights with the compiler's "
         "description of them, then for every word over the alphabet, of every length n >= 1, and every position i, the model's root "
         "coordinate after the last layer is exactly [the program holds at i], in hard (average-hard) attention and in softmax at the "
-        "regime's temperature rule (tau(n) = c/n bounded, 1 unbounded), over any ordered field with an exponential meeting 1 + x <= exp x.",
+        "regime's temperature rule (tau(n) = c/n bounded, 1 unbounded, c/max(n-1, 1) unbounded with a comparison mixing past and future counts), over any ordered field with an exponential meeting 1 + x <= exp x.",
         spec=("constructive.logic.compiler.compile_formula",),
         lean=("HardSoft.Cert.certified_of_check", "HardSoft.Cert.certified_hard_of_check"),
         tests=(
