@@ -298,6 +298,34 @@ def plant_mix_swap(p: Prepared) -> tuple[Certificate, ModelW]:
     return _with_group(C, l, gi, dataclasses.replace(G, inputs=tuple(reversed(G.inputs)))), p.weights
 
 
+def plant_avg_role(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A description whose average coordinate of #<[a] claims to hold the average of #>[a] (the other direction's count)."""
+    C = p.cert
+    hd = next(hd for LD in C.layers for hd in LD.heads if hd.fam == "plk" and hd.d == "<")
+    spans = list(C.spans)
+    spans[hd.ac] = tuple(dataclasses.replace(sp, role=dataclasses.replace(sp.role, d=">")) if sp.role.kind == "avg" else sp for sp in spans[hd.ac])
+    return dataclasses.replace(C, spans=tuple(spans)), p.weights
+
+
+def plant_copy_kept(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A model (and description) without the eraser of the first copy: the copied count stays in its coordinate after the layer."""
+    C, M = p.cert, p.weights
+    l, gi = next((l, gi) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "copyErase")
+    first = _group_units(C, l, gi)
+    units = list(M.layers[l].units)
+    del units[first]
+    groups = list(C.layers[l].groups)
+    del groups[gi]
+    layers = list(C.layers)
+    layers[l] = dataclasses.replace(C.layers[l], groups=tuple(groups))
+    return dataclasses.replace(C, layers=tuple(layers)), _with_layer(M, l, dataclasses.replace(M.layers[l], units=tuple(units)))
+
+
+def plant_mixed_off(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A mixed model certified at the plain unbounded rule tau = 1 (the certificate's mixed flag off): far too hot for its lookups."""
+    return dataclasses.replace(p.cert, mixed=False), p.weights
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -319,6 +347,9 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "plk_query": ("mixed", plant_plk_query, "layer 2 head 0 (plk): query column 0: coordinate 12 holds 1, the construction 2"),
     "mix_bias": ("mixed", plant_mix_bias, "layer 2 FFN group 0 (mix of node 2): unit 0 is not the clamp of 2 N + 1/2"),
     "mix_swap": ("mixed", plant_mix_swap, "layer 2 FFN group 0 (mix of node 2): coordinate 1 is not the copy of #<[0] (term 0)"),
+    "avg_role": ("mixed", plant_avg_role, "layer 1 head 0 (cnt): coordinate 12 does not become the average of #<[0] at layer 1"),
+    "copy_kept": ("mixed", plant_copy_kept, "layer 2: the copy coordinate 0 is not erased by its copyErase alone"),
+    "mixed_off": ("mixed", plant_mixed_off, "layer 2 head 0 (plk): a lookup over positions needs the mixed comparisons' rule"),
     "mixed_hot": ("mixed", plant_hot, "layer 2 FFN group 0 (mix of node 2): the copies' error bound 0.9144 exceeds"),
     "unshifted": ("flipped_reading", plant_unshifted, "layer 2 FFN group 1 (table of node 4): unit 0 has bias -5/2, the clamp -1/2"),
     "plain_reading": (
@@ -330,7 +361,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
 
 #: The plants whose Lean verdict is tested too (tests/checks/test_certify_lean.py); the others are named by the mirror only,
 #: to keep the Lean module of the plants small (each comparison plant costs the kernel about 5 s).
-MIRROR_ONLY = frozenset({"count_coef", "sign_w", "sign_half_k", "pre_const", "plain_pair"})
+MIRROR_ONLY = frozenset({"count_coef", "sign_w", "sign_half_k", "pre_const", "plain_pair", "avg_role", "copy_kept"})
 LEAN_PLANTS = tuple(n for n in PLANTS if n not in MIRROR_ONLY)
 
 #: plant -> the chunk budget its certificate is written with (``lean_text.chunks``: 1 puts every layer in a chunk of its own)

@@ -29,9 +29,12 @@ or ``#>``) by the group or position-embedding entry writing their constant (``pr
 without a constant column, and their sign head of orientation -1 when the constant is negative,
 cleaned by the flipped pair (``pairFlip``); a Boolean node reading such a comparison in its sign
 head's layer clamps its effective value 1 - s (the checker's ``flipOf``, derived from the layer, not
-described).  Outside the checker's fragment (``NotCertifiable``, one line naming the construct):
-comparisons mixing past and future counts (the checker has no position-lookup head), a model with a
-position-embedding table, a BOS token or an output layer, a weight that is not finite.
+described).  Comparisons mixing past and future counts (unbounded regime) by their count heads' average
+columns (``CntD.avg``, role ``avg``), their lookups over positions (``plk``), the clamp of their copies
+(``mix``) and the copies' erasers (``copyErase``), at the mixed rule tau = c/max(n-1, 1) (``mixed``).
+Outside the checker's fragment (``NotCertifiable``, one line naming the construct): comparisons mixing
+past and future counts in the bounded regime, a model with a position-embedding table, a BOS token or
+an output layer, a weight that is not finite.
 """
 
 from __future__ import annotations
@@ -81,8 +84,8 @@ FEATURES: dict[str, str] = {
 #: Masks of ``spec.constants.MASK_KINDS`` -> Lean's ``Mask`` constructors.
 MASKS: dict[str, str] = {"none": "none", "causal": "causal", "strict": "strict", "anticausal": "anticausal", "strict_anticausal": "strictAnti"}
 #: The head families of Check.lean (``Family``): tie-breaking past / future, bounded / unbounded, the unbounded lookups,
-#: the count head and the sign head of a comparison of counts.
-FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign")
+#: the count head and the sign head of a comparison of counts, and a mixed comparison's lookup over positions.
+FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign", "plk")
 
 
 @dataclass(frozen=True)

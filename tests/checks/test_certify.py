@@ -67,7 +67,9 @@ def test_examples_cover_the_constructions() -> None:
         shared |= bool(p.cert.equiv)
         nodes |= {nd.kind for nd in p.cert.prog}
         roles |= {sp.role.kind for sps in p.cert.spans for sp in sps}
-    assert fams == {"tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign", "plk"}
+    from hardsoft.constructive.logic.certificate import FAMILIES
+
+    assert fams == set(FAMILIES) and "plk" in fams
     assert kinds == {"pair", "pairFlip", "eraser", "table", "gate", "clear", "single", "pre", "mix", "copyErase"} and anchored and shared
     assert {"modEq", "lin", "first", "last", "since", "until", "prev", "next", "cmp"} <= nodes
     assert roles == {"feat", "node", "val", "single", "pre", "avg", "zero"}
@@ -836,3 +838,15 @@ def test_random_mixed_comparisons_described_in_the_unbounded_regime(text: str) -
         assert C.mixed and not C.bounded
         with pytest.raises(NotCertifiable, match=r"^not certifiable yet: .* mixing past and future \(#< with #>\) in the bounded regime"):
             describe(compile_formula(text, ("a", "b"), "bounded"))
+
+
+def test_copy_error_out_of_reach_is_refused_in_one_line() -> None:
+    """mixed_exp_k raises k until the copies' error fits the clamp (k = 32 at C = 301, a real compile) and refuses, in one
+    line, a comparison whose coefficients no k <= MAX_EXP_K can serve."""
+    from hardsoft.constructive.logic.certificate import EXP_K, MAX_EXP_K, copy_err, mixed_exp_k
+
+    C = prepare(Subject("tl", "#<[a] > 300 * #>[b]", ("a", "b"), "unbounded")).cert
+    assert C.exp_k == 32 and mixed_exp_k(C.c, 301, EXP_K) == 32
+    assert 301 * copy_err(C.c, 32) <= Fraction(1, 4) < 301 * copy_err(C.c, 16)
+    with pytest.raises(NotCertifiable, match=rf"^not certifiable: no bound \(1 \+ g/k\)\^\(-k\) with k <= {MAX_EXP_K} shows a copy error"):
+        mixed_exp_k(Fraction(1, 5), 10**6, EXP_K)  # c too large for C: exp(-1/c) alone is over 1/(8 C)

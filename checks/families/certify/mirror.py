@@ -34,6 +34,8 @@ from hardsoft.constructive.logic.certificate import (
     all_assignments,
     keval,
 )
+from hardsoft.constructive.logic.certificate import copy_err as certificate_copy_err
+from hardsoft.constructive.logic.certificate import err_lk as certificate_err_lk
 
 #: What ``nodeAt`` gives past the end of the program (Logic.lean).
 NODE_DEFAULT = Node("const", (False,))
@@ -169,14 +171,13 @@ def gamma_rule(C: Certificate) -> Fraction:
 
 
 def err_lk(C: Certificate) -> Fraction:
-    """Return ``errLk``: 1 / (1 + (1/c)/k)^k >= exp(-1/c), a lookup over positions' x at the mixed rule."""
-    return 1 / (1 + (1 / C.c) / C.exp_k) ** C.exp_k
+    """Return ``errLk``: 1 / (1 + (1/c)/k)^k >= exp(-1/c), a lookup over positions' x at the mixed rule (the description's own)."""
+    return certificate_err_lk(C.c, C.exp_k)
 
 
 def copy_err(C: Certificate) -> Fraction:
-    """Return ``copyErr``: 2 errLk / (1 - errLk)^2, the bound on a copied count's error."""
-    x = err_lk(C)
-    return 2 * x / ((1 - x) * (1 - x))
+    """Return ``copyErr``: 2 errLk / (1 - errLk)^2, the bound on a copied count's error (the description's own)."""
+    return certificate_copy_err(C.c, C.exp_k)
 
 
 def err_rule(C: Certificate) -> Fraction:
