@@ -31,6 +31,7 @@ BASE: dict[str, Subject] = {
     "strict_ffn": Subject("tl", "X (#<[Y a] > #<[b])", ("a", "b"), "bounded"),
     "flipped_reading": Subject("tl", "(#<[a] > 2) & Y b", ("a", "b"), "bounded"),
     "mixed": Subject("tl", "#<[a] + 1 > 2 * #>[b]", ("a", "b"), "unbounded"),
+    "mixed_bounded": Subject("tl", "#<[a] + 1 > 2 * #>[b]", ("a", "b"), "bounded"),
 }
 
 
@@ -78,7 +79,9 @@ def _group_units(C: Certificate, l: int, gi: int) -> int:
     """Return the index of the first unit of group gi of layer l (0-based), the groups consuming units in order."""
     pos = 0
     for G in C.layers[l].groups[:gi]:
-        pos += {"pair": 2, "pairFlip": 2, "eraser": 1, "clear": 2, "single": 2, "pre": 2, "mix": 2, "copyErase": 1}.get(G.kind, 2 * len(G.assigns))
+        pos += {"pair": 2, "pairFlip": 2, "eraser": 1, "clear": 2, "single": 2, "pre": 2, "mix": 2, "copyErase": 1, "scale": 2, "vpre": 2}.get(
+            G.kind, 2 * len(G.assigns)
+        )
     return pos
 
 
@@ -326,6 +329,39 @@ def plant_mixed_off(p: Prepared) -> tuple[Certificate, ModelW]:
     return dataclasses.replace(p.cert, mixed=False), p.weights
 
 
+def plant_plkn_coef(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A bounded lookup over positions adding its count into V with the coefficient negated (W_O row 0): V is then N'/n for
+    the comparison with that term's sign flipped."""
+    l, h = _first(p.cert, "plkN")
+    o = p.weights.layers[l].heads[h].o
+    return p.cert, _with_head(p.weights, l, h, o=(tuple((c, -w) for c, w in o[0]), *o[1:]))
+
+
+def plant_scale_sign(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A scale group whose second unit adds the node's value instead of subtracting it: ReLU(1/n) - ReLU(1/n + y) = 0 for
+    y = 1 and 1/n - 1/n = 0 for y = 0, no longer y/n (every count then 0)."""
+    C, M = p.cert, p.weights
+    l, gi = next((l, gi) for l, LD in enumerate(C.layers) for gi, G in enumerate(LD.groups) if G.kind == "scale")
+    first = _group_units(C, l, gi)
+    u = M.layers[l].units[first + 1]
+    return C, _with_units(M, l, first + 1, [dataclasses.replace(u, win=tuple((c, abs(w)) for c, w in u.win))])
+
+
+def plant_vmix_early(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A description claiming V = N/n one layer before the lookups write it (its vmix span starting with the constant's):
+    the lookups' layer then finds V's coordinate holding V already."""
+    C = p.cert
+    l, h = _first(C, "plkN")
+    vc = C.layers[l].heads[h].vs[0][1]
+    spans = list(C.spans)
+    spans[vc] = tuple(
+        dataclasses.replace(sp, start=sp.start - 1) if sp.role.kind == "vmix" else dataclasses.replace(sp, role=dataclasses.replace(sp.role, kind="vmix"))
+        if sp.role.kind == "vpre" else sp
+        for sp in spans[vc]
+    )
+    return dataclasses.replace(C, spans=tuple(spans)), p.weights
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -351,6 +387,10 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "copy_kept": ("mixed", plant_copy_kept, "layer 2: the copy coordinate 0 is not erased by its copyErase alone"),
     "mixed_off": ("mixed", plant_mixed_off, "layer 2 head 0 (plk): a lookup over positions needs the mixed comparisons' rule"),
     "mixed_hot": ("mixed", plant_hot, "layer 2 FFN group 0 (mix of node 2): the copies' error bound 0.9144 exceeds"),
+    "plkn_coef": ("mixed_bounded", plant_plkn_coef, "layer 3 head 0 (plkN): output row 0: coordinate 9 holds -1, the construction 1"),
+    "scale_sign": ("mixed_bounded", plant_scale_sign, "layer 1 FFN group 0 (scale of node 0): unit 1 is not ReLU(1/n) - ReLU(1/n - y)"),
+    "vmix_early": ("mixed_bounded", plant_vmix_early, "layer 2 FFN group 0 (vpre of node 2): coordinate 9 does not become the constant part of V = N/n of comparison 2"),
+    "vmix_hot": ("mixed_bounded", plant_hot, "layer 3: comparison 2's copies' error bound 0.9144 exceeds the sign's tolerance 1/4"),
     "unshifted": ("flipped_reading", plant_unshifted, "layer 2 FFN group 1 (table of node 4): unit 0 has bias -5/2, the clamp -1/2"),
     "plain_reading": (
         "flipped_reading",

@@ -29,12 +29,16 @@ or ``#>``) by the group or position-embedding entry writing their constant (``pr
 without a constant column, and their sign head of orientation -1 when the constant is negative,
 cleaned by the flipped pair (``pairFlip``); a Boolean node reading such a comparison in its sign
 head's layer clamps its effective value 1 - s (the checker's ``flipOf``, derived from the layer, not
-described).  Comparisons mixing past and future counts (unbounded regime) by their count heads' average
-columns (``CntD.avg``, role ``avg``), their lookups over positions (``plk``), the clamp of their copies
-(``mix``) and the copies' erasers (``copyErase``), at the mixed rule tau = c/max(n-1, 1) (``mixed``).
-Outside the checker's fragment (``NotCertifiable``, one line naming the construct): comparisons mixing
-past and future counts in the bounded regime, a model with a position-embedding table, a BOS token or
-an output layer, a weight that is not finite.
+described).  Comparisons mixing past and future counts (``mixed``), unbounded regime: by their count
+heads' average columns (``CntD.avg``, role ``avg``), their lookups over positions (``plk``), the clamp of
+their copies (``mix``) and the copies' erasers (``copyErase``), at the mixed rule tau = c/max(n-1, 1).
+Bounded regime: by the groups writing each counted node's value / n (``scale``, role ``scaled``), the
+count heads' average columns over those (``CntD.sc``, role ``avgN``), the group writing the constant
+(r - 1/2)/n into V (``vpre``), the lookups over positions p/n adding c_k p/n into V (``plkN``; V is then
+N/n, approximately in soft mode: role ``vmix``), the sign head reading that V, and V's clearing, at the
+rule tau = c/(n^2 max(n-1, 1)).  Outside the checker's fragment (``NotCertifiable``, one line naming the
+construct): a comparison of counts with no count left (a constant), a model with a position-embedding
+table, a BOS token or an output layer, a weight that is not finite.
 """
 
 from __future__ import annotations
@@ -84,8 +88,9 @@ FEATURES: dict[str, str] = {
 #: Masks of ``spec.constants.MASK_KINDS`` -> Lean's ``Mask`` constructors.
 MASKS: dict[str, str] = {"none": "none", "causal": "causal", "strict": "strict", "anticausal": "anticausal", "strict_anticausal": "strictAnti"}
 #: The head families of Check.lean (``Family``): tie-breaking past / future, bounded / unbounded, the unbounded lookups,
-#: the count head and the sign head of a comparison of counts, and a mixed comparison's lookup over positions.
-FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign", "plk")
+#: the count head and the sign head of a comparison of counts, and a mixed comparison's lookup over positions (unbounded
+#: ``plk``: keys p, into a copy; bounded ``plkN``: keys p/n, into the comparison's V).
+FAMILIES = ("tbPastB", "tbFutB", "tbPastU", "tbFutU", "lkPast", "lkFut", "cnt", "sign", "plk", "plkN")
 
 
 @dataclass(frozen=True)
@@ -113,12 +118,15 @@ class Role:
     "zero"; "feat" (the feature ``feat``); "node" (node ``node``'s value); for an inclusive comparison
     ``node``: "val" (its V = (sum_k c_k #<=_k + r - 1/2) / (i+1)) and "single" (its W = [n = 1 and not holds]);
     "avg" (a mixed comparison's average of the count ``#_d[node]``: the count over its number of keys, 0 with none).
+    Bounded mixed comparisons: "scaled" (node ``node``'s value / n), "avgN" (the count ``#_d[node]`` / n / its number of
+    keys), "vpre" (comparison ``node``'s constant (r - 1/2)/n) and "vmix" (its V = N/n after the lookups: approximate,
+    within 1/(4n), in soft mode; Lean ``Role.approx``).
     """
 
     kind: str
     feat: Feat | None = None
     node: int = 0
-    #: "avg" only: the count's direction, "<" or ">"
+    #: "avg" and "avgN" only: the count's direction, "<" or ">"
     d: str = ""
 
 
@@ -151,6 +159,9 @@ class CntD:
     #: an average column of a mixed comparison's count (Lean ``CntD.avg``): ``src`` = ``g`` = the counted node, ``coef`` 1,
     #: writing the role "avg" into ``vc``
     avg: bool = False
+    #: a bounded average column (Lean ``CntD.sc``): it reads the coordinate ``sc`` holding ``src``'s value / n (role "scaled")
+    #: and writes the role "avgN" into ``vc``
+    sc: int | None = None
 
 
 @dataclass(frozen=True)
@@ -176,6 +187,9 @@ class HeadD:
     x: int = 0
     ac: int = 0
     cc: int = 0
+    #: "plkN" (Lean ``Family.plkN d x ac vs``, bounded): the lookup over positions p/n of the count ``#_d[x]``, its average
+    #: at ``ac``; one value column per (comparison, its V's coordinate) in ``vs``, adding c_k p/n into that V
+    vs: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,7 +203,10 @@ class GroupD:
     assignment ``assigns[0]`` (Lean's ``sigma``), ``neg``), "clear" (-ReLU(x) + ReLU(-x) on
     coordinate ``node``, 2 units: for "clear", ``node`` is a coordinate, Lean's ``clear c``), and
     "single" (inclusive comparison ``node``'s W at ``wc`` from its V at ``vc``, 2 units with the
-    constant ``M``; Lean's ``single g vc wc M``).
+    constant ``M``; Lean's ``single g vc wc M``); bounded mixed comparisons: "scale" (node ``node``'s
+    value / n into ``vc`` from the feature 1/n, 2 units; Lean ``scale x sc``) and "vpre" (comparison
+    ``node``'s constant (r - 1/2) times the feature 1/n at ``src`` into its V at ``vc``, 2 units;
+    Lean ``vpre g vc f``).
     """
 
     kind: str
@@ -236,7 +253,7 @@ class Certificate:
     K: Fraction
     exp_k: int
     layers: tuple[LayerD, ...]
-    #: the mixed comparisons' rule tau(n) = c / max(n-1, 1) (Lean ``Cert.mixed``; unbounded regime only)
+    #: the mixed comparisons' rule tau(n) = c / max(n-1, 1) (unbounded), c / (n^2 max(n-1, 1)) (bounded) (Lean ``Cert.mixed``)
     mixed: bool = False
 
 
@@ -620,15 +637,10 @@ def mixed_exp_k(c: Fraction, scale: int, k: int) -> int:
 
 
 def _refuse_compare(sched: cc._Schedule, g: sx.Compare) -> None:
-    """Refuse a comparison of counts outside the checker's fragment (NotCertifiable, one line naming why): mixed and constant ones."""
-    what = f"not certifiable yet: {sched.label(g)} is a comparison"
+    """Refuse a comparison of counts outside the checker's fragment (NotCertifiable, one line naming why): a constant one."""
     if sched.is_symbolic(g):
-        raise NotCertifiable(f"{what} of counts with no count left (a constant), which the checker does not evaluate")
-    direction = sched.compare_terms(g)[0]
-    if direction == cc.MIXED and sched.regime == "bounded":
         raise NotCertifiable(
-            f"{what} of counts mixing past and future (#< with #>) in the bounded regime: the checker certifies them in the unbounded regime"
-            " only (--regime unbounded)"
+            f"not certifiable yet: {sched.label(g)} is a comparison of counts with no count left (a constant), which the checker does not evaluate"
         )
 
 
@@ -654,15 +666,26 @@ def _spans(
         roles[lay.value[g]] = (Role("val", node=idx[g]), sched.time[g] - 1)
         roles[w] = (Role("single", node=idx[g]), sched.time[g] - 1)
     then: dict[int, tuple[Role, int]] = {}  # a strict comparison's V: first its constant (pre), then V from its count heads' layer
+    until: dict[int, int] = {}  # a bounded mixed comparison's V: erased by its sign head's FFN (compiler._place_ffns)
     for g, v in lay.value.items():
-        if g not in lay.single:
-            t = sched.time[g]
+        if g in lay.single:
+            continue
+        t = sched.time[g]
+        if sched.is_mixed(g):  # bounded: (r - 1/2)/n from layer t - 2 (vpre), N/n from its lookups' layer t - 1 (vmix) to t
+            roles[v] = (Role("vpre", node=idx[g]), t - 2)
+            then[v] = (Role("vmix", node=idx[g]), t - 1)
+            until[v] = t
+        else:
             roles[v] = (Role("pre", node=idx[g]), 0 if t - 1 < 2 else t - 2)
             then[v] = (Role("val", node=idx[g]), t - 1)
-    for (term, t), (average, copy) in lay.lookups.items():  # a mixed comparison's count: its average from the count heads' layer;
-        d = term.direction  # its copy lives inside layer t only (written by the lookup, erased by the same FFN): 0 at every boundary
-        roles[average] = (Role("avg", node=idx[term.arg], d=d), t - 1)
-        roles[copy] = (Role("zero"), t)
+    for (term, t), (average, second) in lay.lookups.items():  # a mixed comparison's count, per count and comparison time t:
+        d, x = term.direction, idx[term.arg]
+        if sched.regime == "bounded":  # its value / n from layer t - 3 (scale), its average / n from the count heads' layer t - 2
+            roles[second] = (Role("scaled", node=x), t - 3)
+            roles[average] = (Role("avgN", node=x, d=d), t - 2)
+        else:  # its average from the count heads' layer t - 1; its copy lives inside layer t only (written by the lookup, erased
+            roles[average] = (Role("avg", node=x, d=d), t - 1)  # by the same FFN): 0 at every boundary
+            roles[second] = (Role("zero"), t)
     if len(roles) != len(shared.new):
         raise RuntimeError("internal: a coordinate holds neither a feature nor a node")
     first = [a for a, _ in shared.spans]
@@ -683,6 +706,9 @@ def _spans(
             if old in then:
                 out.append(Span(role, start, then[old][1]))
                 role, start = then[old]
+            if old in until:  # erased by the compiler before the compactor's own erase (if any, which then erases a 0)
+                out.append(Span(role, start, until[old]))
+                continue
             out.append(Span(role, start, stop))
         spans.append(tuple(out))
     clears = {l: [GroupD("clear", k) for _, k in sorted(cs)] for l, cs in pending.items()}
@@ -712,6 +738,18 @@ def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, lay: cc._Layout, idx: di
             fam = ("tbPast" if isinstance(g, sx.Since) else "tbFut") + ("B" if bounded else "U")
             anchored = cc._anchored_select(sched, g) is not None
             calls.append((t, "", HeadD(fam, idx[sched.beta[g]], anchored, (TermD(idx[g], idx[g.right]),))))
+        elif isinstance(g, sx.Compare) and sched.is_mixed(g) and bounded:  # compiler._place_heads: per count, its average (once per
+            vc = shared.new[lay.value[g]]  # count and layer) and its lookup adding c_k p/n into V (merged per count); then the sign
+            for _, term in sched.compare_terms(g)[1]:
+                average, scaled = (shared.new[k] for k in lay.lookups[(term, t)])
+                x = idx[term.arg]
+                if (term, t) not in placed:
+                    placed.add((term, t))
+                    col = CntD(x, average, x, Fraction(1), True, scaled)
+                    calls.append((t - 2, "count", HeadD("cnt", None, False, (), term.direction, (col,))))
+                calls.append((t - 1, "position-lookup", HeadD("plkN", None, False, (), term.direction, x=x, ac=average, vs=((idx[g], vc),))))
+            const = sched.compare_terms(g)[2]
+            calls.append((t, "sign", HeadD("sign", None, False, (TermD(idx[g], idx[g]),), o=const > 0, vc=vc, wc=None)))
         elif isinstance(g, sx.Compare) and sched.is_mixed(g):  # compiler._place_heads: per count not yet placed, its average and lookup
             for _, term in sched.compare_terms(g)[1]:
                 if (term, t) in placed:
@@ -741,6 +779,8 @@ def _heads(cf: cc.CompiledFormula, sched: cc._Schedule, lay: cc._Layout, idx: di
         old = per_layer[t - 1].get(info.index)
         if old is None:
             per_layer[t - 1][info.index] = hd
+        elif hd.fam == "plkN" and (old.fam, old.d, old.x, old.ac) == ("plkN", hd.d, hd.x, hd.ac):
+            per_layer[t - 1][info.index] = HeadD("plkN", None, False, (), hd.d, x=hd.x, ac=hd.ac, vs=(*old.vs, *hd.vs))
         elif hd.fam == "cnt" and (old.fam, old.d) == ("cnt", hd.d):
             per_layer[t - 1][info.index] = HeadD("cnt", None, False, (), hd.d, (*old.cnt, *hd.cnt))
         elif hd.fam not in ("cnt", "sign") and (old.fam, old.sel, old.anchored) == (hd.fam, hd.sel, hd.anchored):
@@ -769,7 +809,9 @@ def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], pr
     out: list[list[GroupD]] = [[] for _ in range(sched.depth)]
     for g, v in lay.value.items():  # compiler._embeddings: a strict comparison's constant * f_dir, in the layer before its counts
         direction, _, _ = sched.compare_terms(g)  # type: ignore[arg-type]
-        if direction != "<=" and sched.time[g] - 1 >= 2:
+        if direction == cc.MIXED:  # bounded: the constant * 1/n, in the layer before its lookups (t - 2 >= 2)
+            out[sched.time[g] - 3].append(GroupD("vpre", idx[g], vc=shared.new[v], src=shared.new[lay.res["1/n"]]))
+        elif direction != "<=" and sched.time[g] - 1 >= 2:
             feat = lay.res["1/max(i,1)" if direction == "<" else "1/max(n-1-i,1)"]
             out[sched.time[g] - 3].append(GroupD("pre", idx[g], vc=shared.new[v], src=shared.new[feat]))
     for g in sched.nodes:
@@ -801,6 +843,13 @@ def _groups(sched: cc._Schedule, lay: cc._Layout, idx: dict[sx.Formula, int], pr
         groups.append(GroupD("table", idx[g], tuple(ins), tuple(ex), assigns, neg))
     for g in lay.scratch:
         out[sched.time[g] - 1].append(GroupD("eraser", idx[g]))
-    for (_, t), (_, cp) in lay.lookups.items():  # compiler._place_ffns: x - ReLU(x) on every copy (unbounded)
-        out[t - 1].append(GroupD("copyErase", shared.new[cp]))
+    if sched.regime == "unbounded":
+        for (_, t), (_, cp) in lay.lookups.items():  # compiler._place_ffns: x - ReLU(x) on every copy
+            out[t - 1].append(GroupD("copyErase", shared.new[cp]))
+        return out
+    for (term, t), (_, sc) in lay.lookups.items():  # compiler._place_ffns: b/n = ReLU(1/n) - ReLU(1/n - b), three layers before the sign
+        out[t - 4].append(GroupD("scale", idx[term.arg], vc=shared.new[sc]))
+    for g, v in lay.value.items():  # compiler._place_ffns: V - ReLU(V) + ReLU(-V) after the sign head (a clear)
+        if sched.is_mixed(g):
+            out[sched.time[g] - 1].append(GroupD("clear", shared.new[v]))
     return out

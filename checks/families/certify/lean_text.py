@@ -145,10 +145,10 @@ def role(r: Role) -> str:
     """Return a role literal."""
     if r.kind == "feat" and r.feat is not None:
         return f"Role.feat {feat(r.feat)}"
-    if r.kind in ("node", "val", "single", "pre"):
+    if r.kind in ("node", "val", "single", "pre", "scaled", "vpre", "vmix"):
         return f"Role.{r.kind} {r.node}"
-    if r.kind == "avg":
-        return f"Role.avg CountDir.{COUNT_DIRS[r.d]} {r.node}"
+    if r.kind in ("avg", "avgN"):
+        return f"Role.{r.kind} CountDir.{COUNT_DIRS[r.d]} {r.node}"
     return "Role.zero"
 
 
@@ -164,8 +164,10 @@ def group(G: GroupD) -> str:
         return f"GroupD.{G.kind} {G.node}"
     if G.kind == "mix":
         return f"GroupD.mix {G.node} {nats(G.inputs)}"
-    if G.kind == "pre":
-        return f"GroupD.pre {G.node} {G.vc} {G.src}"
+    if G.kind in ("pre", "vpre"):
+        return f"GroupD.{G.kind} {G.node} {G.vc} {G.src}"
+    if G.kind == "scale":
+        return f"GroupD.scale {G.node} {G.vc}"
     if G.kind == "single":
         return f"GroupD.single {G.node} {G.vc} {G.wc} ({q(G.M)})"
     if G.kind == "table":
@@ -180,10 +182,16 @@ def head(H: HeadD) -> str:
     terms = ", ".join(f"⟨{t.node}, {t.src}⟩" for t in H.terms)
     fam = f"Family.{H.fam}"
     if H.fam == "cnt":
-        cols = ", ".join(f"⟨{t.g}, {t.vc}, {'none' if t.src is None else f'some {t.src}'}, {q(t.coef)}, {lbool(t.avg)}⟩" for t in H.cnt)
+        cols = ", ".join(
+            f"⟨{t.g}, {t.vc}, {'none' if t.src is None else f'some {t.src}'}, {q(t.coef)}, {lbool(t.avg)}, "
+            f"{'none' if t.sc is None else f'some {t.sc}'}⟩"
+            for t in H.cnt
+        )
         fam = f"(Family.cnt CountDir.{COUNT_DIRS[H.d]} [{cols}])"
     elif H.fam == "plk":
         fam = f"(Family.plk CountDir.{COUNT_DIRS[H.d]} {H.x} {H.ac} {H.cc})"
+    elif H.fam == "plkN":
+        fam = f"(Family.plkN CountDir.{COUNT_DIRS[H.d]} {H.x} {H.ac} [{', '.join(f'({g}, {vc})' for g, vc in H.vs)}])"
     elif H.fam == "sign":
         fam = f"(Family.sign {lbool(H.o)} {H.vc} {'none' if H.wc is None else f'(some {H.wc})'})"
     return f"{{ fam := {fam}, sel := {sel}, anchored := {lbool(H.anchored)}, terms := [{terms}] }}"
@@ -265,7 +273,9 @@ def statement(tag: str, C: Certificate, M: ModelW, root: bool) -> str:
     run = f"{ns}run R"
     rhs = f"{ns}ind ({ns}holds {ns}prog_{tag} w w.length {C.root} i)"
     cast = "HardSoft.natCast" if root else "natCast"
-    if C.mixed:
+    if C.mixed and C.bounded:
+        tau = f"(R.cast ({ns}{q(C.c)}) / {cast} (w.length * w.length * max (w.length - 1) 1))"
+    elif C.mixed:
         tau = f"(R.cast ({ns}{q(C.c)}) / {cast} (max (w.length - 1) 1))"
     else:
         tau = f"(R.cast ({ns}{q(C.c)}) / {cast} w.length)" if C.bounded else "1"
@@ -289,7 +299,8 @@ def theorem_decl(tag: str, title: str, C: Certificate, M: ModelW, chunk_weights:
     return [
         *check_decls(tag, title, M, chunk_weights),
         f"/-- Certified for every n: {title}. For every word `w` of every length and every position `i`, the hard model and",
-        "the soft model at the temperature rule (`c/n` bounded, `1` unbounded, `c/max(n-1,1)` with a mixed comparison) hold",
+        "the soft model at the temperature rule (`c/n` bounded, `1` unbounded; with a mixed comparison `c/max(n-1,1)`, bounded",
+        "`c/(n^2 max(n-1,1))`) hold",
         "exactly the formula's value at `i` in the read-out coordinate. -/",
         f"theorem {short} : {statement(tag, C, M, False)} :=",
         f"  fun R E hE w hsym i hi => certified_of_check cert_{tag} model_{tag} check_{tag} R E hE w hsym i hi",

@@ -157,6 +157,12 @@ def role_text(r: Role) -> str:
         return f"{ {'val': 'V', 'single': 'W', 'pre': 'the constant part of V'}[r.kind] } of comparison {r.node}"
     if r.kind == "avg":
         return f"the average of #{r.d}[{r.node}]"
+    if r.kind == "avgN":
+        return f"the average of #{r.d}[{r.node}] / n"
+    if r.kind == "scaled":
+        return f"node {r.node}'s value / n"
+    if r.kind in ("vpre", "vmix"):
+        return f"{'the constant part of ' if r.kind == 'vpre' else ''}V = N/n of comparison {r.node}"
     return f"node {r.node}" if r.kind == "node" else f"feature {feat_text(r.feat)}" if r.kind == "feat" else "nothing"
 
 
@@ -402,8 +408,10 @@ def cnt_expected(ts: Sequence[tuple[int, str, int]], r: int) -> list[tuple[Fract
 def cnt_v_ok(C: Certificate, l: int, where: str, vs: Sequence[SVec], ts: Sequence[CntD]) -> None:
     """Fail unless ``cntVOK C l vs ts``: each value column reads its counted node (held exactly before layer l) or is_first."""
     for k, (v, t) in enumerate(zip(vs, ts)):
-        if t.src is not None:
-            want: SVec = ((crd(C, t.src), Fraction(1)),)
+        if t.sc is not None:
+            want: SVec = ((t.sc, Fraction(1)),)
+        elif t.src is not None:
+            want = ((crd(C, t.src), Fraction(1)),)
         else:
             f = feat_coord(C, Feat("isFirst"), l - 1)
             if f is None:
@@ -412,7 +420,9 @@ def cnt_v_ok(C: Certificate, l: int, where: str, vs: Sequence[SVec], ts: Sequenc
         c = same_vec_at(v, want)
         if c is not None:
             raise Fail(f"{where}: value column {k}: coordinate {c} holds {sv_get(v, c)}, the construction {sv_get(want, c)}")
-        if t.src is not None and not rep(C, t.src, l - 1):
+        if t.sc is not None and role_at(C, t.sc, l - 1) != Role("scaled", node=t.src if t.src is not None else -1):
+            raise Fail(f"{where}: value column {k}: coordinate {t.sc} does not hold node {t.src}'s value / n before layer {l}")
+        if t.sc is None and t.src is not None and not rep(C, t.src, l - 1):
             raise Fail(f"{where}: the counted node {t.src} is not held exactly at coordinate {crd(C, t.src)} before layer {l}")
     if len(vs) != len(ts):
         raise Fail(f"{where}: value columns: {len(vs)}, the construction has {len(ts)}")
@@ -434,11 +444,14 @@ def cnt_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> Non
     same_cols(f"{where}: output row", hw.o, [((t.vc, t.coef),) for t in hd.cnt])
     for t in hd.cnt:
         kind = node_at(C.prog, t.g).kind
+        if t.sc is not None and not (t.avg and C.bounded):
+            raise Fail(f"{where}: a column reading a value / n is a bounded average column")
         if t.avg:
             if t.src != t.g or t.coef != 1:
                 raise Fail(f"{where}: an average column reads its counted node {t.g} with coefficient 1")
-            if role_at(C, t.vc, l - 1) != ROLE_ZERO or role_at(C, t.vc, l) != Role("avg", node=t.g, d=hd.d):
-                raise Fail(f"{where}: coordinate {t.vc} does not become the average of #{hd.d}[{t.g}] at layer {l}")
+            avg = Role("avg" if t.sc is None else "avgN", node=t.g, d=hd.d)
+            if role_at(C, t.vc, l - 1) != ROLE_ZERO or role_at(C, t.vc, l) != avg:
+                raise Fail(f"{where}: coordinate {t.vc} does not become {role_text(avg)} at layer {l}")
             continue
         if hd.d == "<=" and not inclusive_cmp(C.prog, t.g):
             raise Fail(f"{where}: node {t.g} ({kind}) is not a comparison of inclusive counts whose counted nodes come before it")
@@ -466,7 +479,7 @@ def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
             raise Fail(f"{where}: orientation -1, which an inclusive comparison never has")
         if w is None:
             raise Fail(f"{where}: an inclusive comparison's sign head reads its W")
-    elif strict_cmp(C.prog, g):
+    elif strict_cmp(C.prog, g) or (C.bounded and mixed_cmp(C.prog, g)):
         r = int(node_at(C.prog, g).args[0])
         if hd.o != (1 <= r):
             raise Fail(f"{where}: orientation {'+1' if hd.o else '-1'}, the comparison's constant r = {r} gives {'+1' if 1 <= r else '-1'}")
@@ -474,8 +487,9 @@ def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
             raise Fail(f"{where}: a strict comparison's sign head reads no W")
     else:
         raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison whose counted nodes come before it")
-    if role_at(C, vc, l - 1) != Role("val", node=g):
-        raise Fail(f"{where}: coordinate {vc} does not hold V of comparison {g} before layer {l}")
+    v_role = Role("vmix" if mixed_cmp(C.prog, g) else "val", node=g)
+    if role_at(C, vc, l - 1) != v_role:
+        raise Fail(f"{where}: coordinate {vc} does not hold {role_text(v_role)} before layer {l}")
     if w is not None and role_at(C, w, l - 1) != Role("single", node=g):
         raise Fail(f"{where}: coordinate {w} does not hold W of comparison {g} before layer {l}")
     if role_at(C, crd(C, g), l - 1) != ROLE_ZERO or role_at(C, crd(C, g), l) != Role("node", node=g):
@@ -503,6 +517,9 @@ def head_ok(C: Certificate, l: int, h: int, hw: HeadW, hd: HeadD) -> None:
         return
     if hd.fam == "plk":
         plk_head_ok(C, l, where, hw, hd)
+        return
+    if hd.fam == "plkN":
+        plkn_head_ok(C, l, where, hw, hd)
         return
     head_ok_sel(C, l, where, hw, hd)
 
@@ -608,6 +625,66 @@ def mixed_cmp(P: Sequence[Node], g: int) -> bool:
     return ds == {"<", ">"} and all(x < g for _, _, x in nd.terms)
 
 
+def term_coef(P: Sequence[Node], g: int, d: str, x: int) -> int:
+    """Return ``termCoef P g d x``: comparison g's coefficient of the count #_d[x] (0 if it has none)."""
+    nd = node_at(P, g)
+    return sum(c for c, d2, x2 in nd.terms if d2 == d and x2 == x) if nd.kind == "cmp" else 0
+
+
+def plkn_heads(LD: LayerD) -> list[HeadD]:
+    """Return the layer's bounded lookups over positions (``plkN``), in head order."""
+    return [hd for hd in LD.heads if hd.fam == "plkN"]
+
+
+def plkn_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``plkNHeadOK``: a bounded lookup over positions p/n of the count #_d[x] at layer l: scores
+    2 (p/n) f_i - (p/n)^2 / max(D_i, 1) from the average / n at ``ac``; per served comparison g, c_k p/n into its V."""
+    if not (C.mixed and C.bounded):
+        raise Fail(f"{where}: a lookup over positions p/n needs the mixed comparisons' rule in the bounded regime")
+    if not err_lk(C) < 1:
+        raise Fail(f"{where}: the rule's bound on exp(-1/c) is not below 1")
+    if hd.d not in PLK_MASK:
+        raise Fail(f"{where}: a lookup over positions of an inclusive count")
+    if hw.mask != PLK_MASK[hd.d]:
+        raise Fail(f"{where}: mask {hw.mask}, the construction's is {PLK_MASK[hd.d]}")
+    if hd.sel is not None or hd.anchored or hd.terms or not hd.vs:
+        raise Fail(f"{where}: a lookup over positions has no select, no value terms, and serves at least one comparison")
+    if role_at(C, hd.ac, l - 1) != Role("avgN", node=hd.x, d=hd.d):
+        raise Fail(f"{where}: coordinate {hd.ac} does not hold the average of #{hd.d}[{hd.x}] / n before layer {l}")
+    inv, p, p2 = (feat_coord(C, f, l - 1) for f in (dir_feat(hd.d), Feat("iOverN"), Feat("iOverNSq")))
+    if inv is None or p is None or p2 is None:
+        raise Fail(f"{where}: a feature the construction reads has no coordinate")
+    one = Fraction(1)
+    same_cols(f"{where}: query column", hw.q, [((hd.ac, Fraction(2)),), ((inv, -one),)])
+    same_cols(f"{where}: key column", hw.k, [((p, one),), ((p2, one),)])
+    same_cols(f"{where}: value column", hw.v, [((p, one),) for _ in hd.vs])
+    same_cols(f"{where}: output row", hw.o, [((vc, Fraction(term_coef(C.prog, g, hd.d, hd.x))),) for g, vc in hd.vs])
+    for g, vc in hd.vs:
+        if not mixed_cmp(C.prog, g):
+            raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of counts of both directions")
+        if role_at(C, vc, l - 1) != Role("vpre", node=g) or role_at(C, vc, l) != Role("vmix", node=g):
+            raise Fail(f"{where}: coordinate {vc} does not go from the constant part of V to V = N/n of comparison {g} at layer {l}")
+
+
+def vmix_ok(C: Certificate, LD: LayerD, l: int) -> None:
+    """Fail unless every comparison a bounded lookup serves in the layer gets exactly its terms, once each, into one V, within
+    the sign's tolerance: sum_k |c_k| copyErr <= 1/4 (V within 1/(4n) of N/n)."""
+    served: dict[int, list[tuple[str, int, int]]] = {}
+    for hd in plkn_heads(LD):
+        for g, vc in hd.vs:
+            served.setdefault(g, []).append((hd.d, hd.x, vc))
+    for g, got in served.items():
+        nd = node_at(C.prog, g)
+        want = sorted((d, x) for _, d, x in nd.terms)
+        if sorted((d, x) for d, x, _ in got) != want or len(set(want)) != len(want):
+            raise Fail(f"layer {l}: the lookups serving comparison {g} read {sorted((d, x) for d, x, _ in got)}, its terms {want}")
+        if len({vc for _, _, vc in got}) != 1:
+            raise Fail(f"layer {l}: the lookups serving comparison {g} write different coordinates")
+        budget = sum((Fraction(abs(cf)) for cf, _, _ in nd.terms), Fraction(0)) * copy_err(C)
+        if not budget <= Fraction(1, 4):
+            raise Fail(f"layer {l}: comparison {g}'s copies' error bound {float(budget):.4g} exceeds the sign's tolerance 1/4")
+
+
 def counts_ok(C: Certificate, LD: LayerD, l: int) -> None:
     """Fail unless ``countsOK C LD``: each comparison counted in the layer has exactly its columns, in order, into one coordinate."""
     every = cnt_cols(LD)
@@ -637,7 +714,7 @@ def target(C: Certificate, G: GroupD) -> int:
     """Return ``GroupD.target``: the coordinate of the group's node, the cleared coordinate, or a single group's W."""
     if G.kind in ("clear", "copyErase"):
         return G.node
-    return G.wc if G.kind == "single" else G.vc if G.kind == "pre" else crd(C, G.node)
+    return G.wc if G.kind == "single" else G.vc if G.kind in ("pre", "vpre", "scale") else crd(C, G.node)
 
 
 def ones(s: Sequence[bool]) -> int:
@@ -779,6 +856,29 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             specs = [(((G.src, q),), Fraction(0), ((G.vc, one),)), (((G.src, -q),), Fraction(0), ((G.vc, -one),))]
             _clean_units_ok(where, units[pos : pos + 2], specs, f"the constant {q} times coordinate {G.src} into coordinate {G.vc}")
             pos += 2
+        elif G.kind == "vpre":
+            if not (C.bounded and mixed_cmp(C.prog, g)):
+                raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of counts of both directions (bounded)")
+            if feat_coord(C, Feat("invN"), l - 1) != G.src:
+                raise Fail(f"{where}: coordinate {G.src} does not hold the feature 1/n before layer {l}")
+            if role_at(C, G.vc, l - 1) != ROLE_ZERO or role_at(C, G.vc, l) != Role("vpre", node=g):
+                raise Fail(f"{where}: coordinate {G.vc} does not become the constant part of V = N/n of comparison {g} at layer {l}")
+            q, one = pre_const(C.prog, g), Fraction(1)
+            specs = [(((G.src, q),), Fraction(0), ((G.vc, one),)), (((G.src, -q),), Fraction(0), ((G.vc, -one),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"the constant {q} times coordinate {G.src} into coordinate {G.vc}")
+            pos += 2
+        elif G.kind == "scale":
+            f = feat_coord(C, Feat("invN"), l - 1)
+            if f is None:
+                raise Fail(f"{where}: the feature 1/n has no coordinate before layer {l}")
+            if not rep(C, g, l - 1):
+                raise Fail(f"{where}: node {g} is not held exactly at coordinate {cg} before layer {l}")
+            if role_at(C, G.vc, l - 1) != ROLE_ZERO or role_at(C, G.vc, l) != Role("scaled", node=g):
+                raise Fail(f"{where}: coordinate {G.vc} does not become node {g}'s value / n at layer {l}")
+            one, zero = Fraction(1), Fraction(0)
+            specs = [(((f, one),), zero, ((G.vc, one),)), (((f, one), (cg, -one)), zero, ((G.vc, -one),))]
+            _clean_units_ok(where, units[pos : pos + 2], specs, f"ReLU(1/n) - ReLU(1/n - y) from coordinate {cg} into coordinate {G.vc}")
+            pos += 2
         elif G.kind == "mix":
             nd = node_at(C.prog, g)
             if not mixed_cmp(C.prog, g):
@@ -874,7 +974,7 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         if not (len(at) == 2 and at[0].kind == pk and at[0].node == g and at[1].kind == "eraser" and at[1].node == g):
             raise Fail(f"layer {l}: coordinate {crd(C, g)} of attended node {g} is not cleaned by its {pk} and eraser alone")
     for G in LD.groups:
-        if G.kind in ("table", "gate", "clear", "single", "pre", "mix") and len(groups_at(C, LD.groups, target(C, G))) != 1:
+        if G.kind in ("table", "gate", "clear", "single", "pre", "mix", "scale", "vpre") and len(groups_at(C, LD.groups, target(C, G))) != 1:
             raise Fail(f"layer {l}: coordinate {target(C, G)} is written by more than one group")
     copies = plk_copies(LD)
     if len(set(copies)) != len(copies):
@@ -883,7 +983,7 @@ def targets_ok(C: Certificate, LD: LayerD, l: int, d: int) -> None:
         at = groups_at(C, LD.groups, c)
         if not (len(at) == 1 and at[0].kind == "copyErase"):
             raise Fail(f"layer {l}: the copy coordinate {c} is not erased by its copyErase alone")
-    counted = [t.vc for t in cnt_cols(LD)]
+    counted = [t.vc for t in cnt_cols(LD)] + [vc for hd in plkn_heads(LD) for _, vc in hd.vs]
     for c in range(d):
         if c in copies:
             continue
@@ -930,6 +1030,7 @@ def layer_ok(C: Certificate, d: int, l: int, LW: LayerW, LD: LayerD) -> None:
     for h, (hw, hd) in enumerate(zip(LW.heads, LD.heads)):
         head_ok(C, l, h, hw, hd)
     counts_ok(C, LD, l)
+    vmix_ok(C, LD, l)
     targets_ok(C, LD, l, d)
     groups_ok(C, LD, l, LD.groups, LW.units)
     for c in [e[0] for e in LW.b2] + [target(C, G) for G in LD.groups]:
@@ -1026,8 +1127,6 @@ def check(C: Certificate, M: ModelW) -> str | None:
             raise Fail(f"the description's coordinates do not fit the model's width {M.d}")
         if not (C.K > 0 and C.c > 0 and C.exp_k > 0):
             raise Fail("the score scale, the temperature constant or the exponent is not positive")
-        if C.mixed and C.bounded:
-            raise Fail("the mixed comparisons' rule in the bounded regime, which the checker does not certify")
         equiv_ok(C)
         embed_ok(C, M)
         if len(M.layers) != len(C.layers):

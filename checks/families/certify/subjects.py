@@ -47,9 +47,9 @@ STRICT_EXAMPLES: tuple[tuple[str, str], ...] = (
     ("!(#<[a] > #<[b])", "bounded"),
     ("(#<[a] > 2) & Y b", "unbounded"),
 )
-#: TL examples of mixed comparisons of counts (#< with #>: lookups over positions at the mixed rule tau = c/max(n-1, 1)), certified
-#: in the unbounded regime (the bounded one is refused): one of each direction's count of one node, a gate over one and a
-#: previous, coefficients and a constant, and one sharing its count head with a strict comparison read flipped.
+#: TL examples of mixed comparisons of counts (#< with #>: lookups over positions at the mixed rule tau = c/max(n-1, 1), bounded
+#: c/(n^2 max(n-1, 1))), certified in both regimes: one of each direction's count of one node, a gate over one and a previous,
+#: coefficients and a constant, and one sharing its count head with a strict comparison read flipped.
 MIXED_EXAMPLES: tuple[str, ...] = (
     "#<[a] > #>[a]",
     "(#<[a] > #>[b]) & Y b",
@@ -107,9 +107,9 @@ def strict_subjects() -> list[Subject]:
     return [Subject("tl", f, ("a", "b"), r) for f, r in STRICT_EXAMPLES]
 
 
-def mixed_subjects() -> list[Subject]:
-    """Return the TL examples of mixed comparisons, in the unbounded regime."""
-    return [Subject("tl", f, ("a", "b"), "unbounded") for f in MIXED_EXAMPLES]
+def mixed_subjects(regimes: tuple[str, ...] = LIBRARY_REGIMES) -> list[Subject]:
+    """Return the TL examples of mixed comparisons in each regime."""
+    return [Subject("tl", f, ("a", "b"), r) for f in MIXED_EXAMPLES for r in regimes]
 
 
 def check_subjects() -> list[Subject]:
