@@ -1,7 +1,7 @@
 """The project's explicit statements E, Z, S, P, C, T, G, Q: bounds with every constant written out.
 
 Each function's docstring names the paper result its statement corresponds to
-(see ../README.md, "How the statements relate to the paper").  Functions whose
+(see docs/claims.md, each claim against the paper result it corresponds to).  Functions whose
 name starts with ``wrong_`` are deliberately wrong twins kept so that every check
 can be shown to fail on them; functions starting with ``erratum_`` are the
 printed forms that reviewers found wrong (errata 1 and 2).

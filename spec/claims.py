@@ -1,6 +1,6 @@
 """The one registry of claims: each explicit statement of the project, the paper result it corresponds to, and where it is checked.
 
-The README's traceability table and the report are generated from ``REGISTRY``
+The traceability table of docs/claims.md and the report are generated from ``REGISTRY``
 (``checks.report.traceability_table``); ``checks.registry.validate_registry`` fails the run
 when a named spec function, SMT check, Lean theorem or test does not exist.  The exact
 statement of every Lean theorem a claim cites is pinned in ``spec.lean_statements``.

@@ -1,4 +1,4 @@
-"""The documents stay true: the README's directory map matches the tree, and no document cites issue numbers or files outside the repository."""
+"""The documents stay true: the directory map (docs/design.md) matches the tree, and no document cites issue numbers or files outside the repository."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-README = ROOT / "README.md"
+DESIGN = ROOT / "docs" / "design.md"  # holds the directory map
 
 #: Folders whose Python packages (a folder with __init__.py, the folder itself included) the map must list.
 PACKAGE_ROOTS: tuple[str, ...] = ("spec", "constructive", "smt", "interchange", "checks", "hardsoft")
@@ -55,9 +55,9 @@ def required_folders(files: list[str]) -> set[str]:
 
 
 def directory_map(text: str) -> list[str]:
-    """Return the folders named in the first column of the README's "Directory map" table, without the trailing slash."""
+    """Return the folders named in the first column of docs/design.md's "Directory map" table, without the trailing slash."""
     m = re.search(r"^## Directory map\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
-    assert m, 'README.md has no "## Directory map" section'
+    assert m, 'docs/design.md has no "## Directory map" section'
     return [row.group(1) for row in re.finditer(r"^\| `([^`]+?)/?` \|", m.group(1), re.MULTILINE)]
 
 
@@ -117,11 +117,11 @@ def reference_files() -> list[Path]:
 
 
 def test_directory_map_lists_every_folder_and_package_and_only_real_ones() -> None:
-    assert map_problems(README.read_text(), tracked_files()) == []
+    assert map_problems(DESIGN.read_text(), tracked_files()) == []
 
 
 def test_directory_map_check_catches_a_missing_and_an_invented_folder() -> None:
-    text = README.read_text()
+    text = DESIGN.read_text()
     files = tracked_files()
     row = next(line for line in text.splitlines() if line.startswith("| `smt/solvers/` |"))
     assert map_problems(text.replace(row + "\n", ""), files) == ["missing from the directory map: smt/solvers/"]
