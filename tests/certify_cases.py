@@ -362,6 +362,18 @@ def plant_vmix_early(p: Prepared) -> tuple[Certificate, ModelW]:
     return dataclasses.replace(C, spans=tuple(spans)), p.weights
 
 
+def plant_extra_term(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A model certified against a different program: the comparison's node given one more term, + #<[x] for the node x the
+    #> term counts (the weights unchanged): its lookups no longer serve all of its terms."""
+    C = p.cert
+    g = next(k for k, nd in enumerate(C.prog) if nd.kind == "cmp")
+    nd = C.prog[g]
+    x = next(x for _, d, x in nd.terms if d == ">")
+    prog = list(C.prog)
+    prog[g] = dataclasses.replace(nd, terms=(*nd.terms, (1, "<", x)))
+    return dataclasses.replace(C, prog=tuple(prog)), p.weights
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -390,6 +402,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "plkn_coef": ("mixed_bounded", plant_plkn_coef, "layer 3 head 0 (plkN): output row 0: coordinate 9 holds -1, the construction 1"),
     "scale_sign": ("mixed_bounded", plant_scale_sign, "layer 1 FFN group 0 (scale of node 0): unit 1 is not ReLU(1/n) - ReLU(1/n - y)"),
     "vmix_early": ("mixed_bounded", plant_vmix_early, "layer 2 FFN group 0 (vpre of node 2): coordinate 9 does not become the constant part of V = N/n of comparison 2"),
+    "extra_term": ("mixed_bounded", plant_extra_term, "layer 3: the lookups into coordinate 9 add [(-2, '>', 1), (1, '<', 0)], comparison 2's terms are"),
     "vmix_hot": ("mixed_bounded", plant_hot, "layer 3: comparison 2's copies' error bound 0.9144 exceeds the sign's tolerance 1/4"),
     "unshifted": ("flipped_reading", plant_unshifted, "layer 2 FFN group 1 (table of node 4): unit 0 has bias -5/2, the clamp -1/2"),
     "plain_reading": (

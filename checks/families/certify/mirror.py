@@ -626,9 +626,9 @@ def mixed_cmp(P: Sequence[Node], g: int) -> bool:
 
 
 def term_coef(P: Sequence[Node], g: int, d: str, x: int) -> int:
-    """Return ``termCoef P g d x``: comparison g's coefficient of the count #_d[x] (0 if it has none)."""
+    """Return ``termCoef P g d x``: comparison g's coefficient of its first term counting #_d[x] (0 if none)."""
     nd = node_at(P, g)
-    return sum(c for c, d2, x2 in nd.terms if d2 == d and x2 == x) if nd.kind == "cmp" else 0
+    return next((c for c, d2, x2 in nd.terms if d2 == d and x2 == x), 0) if nd.kind == "cmp" else 0
 
 
 def plkn_heads(LD: LayerD) -> list[HeadD]:
@@ -660,27 +660,23 @@ def plkn_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
     same_cols(f"{where}: value column", hw.v, [((p, one),) for _ in hd.vs])
     same_cols(f"{where}: output row", hw.o, [((vc, Fraction(term_coef(C.prog, g, hd.d, hd.x))),) for g, vc in hd.vs])
     for g, vc in hd.vs:
-        if not mixed_cmp(C.prog, g):
-            raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of counts of both directions")
         if role_at(C, vc, l - 1) != Role("vpre", node=g) or role_at(C, vc, l) != Role("vmix", node=g):
             raise Fail(f"{where}: coordinate {vc} does not go from the constant part of V to V = N/n of comparison {g} at layer {l}")
 
 
-def vmix_ok(C: Certificate, LD: LayerD, l: int) -> None:
-    """Fail unless every comparison a bounded lookup serves in the layer gets exactly its terms, once each, into one V, within
-    the sign's tolerance: sum_k |c_k| copyErr <= 1/4 (V within 1/(4n) of N/n)."""
-    served: dict[int, list[tuple[str, int, int]]] = {}
-    for hd in plkn_heads(LD):
-        for g, vc in hd.vs:
-            served.setdefault(g, []).append((hd.d, hd.x, vc))
-    for g, got in served.items():
+def plkn_ok(C: Certificate, LD: LayerD, l: int) -> None:
+    """Fail unless ``plkNOK C LD``: for every (d, x, g, vc) a bounded lookup serves, g is a mixed comparison and the terms served
+    into vc (``servedAt``: each entry's (termCoef, d, x)) are g's terms as a multiset (``termPerm``), with
+    sum |c_k| copyErr <= 1/4 (V within 1/(4n) of N/n)."""
+    ents = [(hd.d, hd.x, g, vc) for hd in plkn_heads(LD) for g, vc in hd.vs]
+    for _, _, g, vc in ents:
         nd = node_at(C.prog, g)
-        want = sorted((d, x) for _, d, x in nd.terms)
-        if sorted((d, x) for d, x, _ in got) != want or len(set(want)) != len(want):
-            raise Fail(f"layer {l}: the lookups serving comparison {g} read {sorted((d, x) for d, x, _ in got)}, its terms {want}")
-        if len({vc for _, _, vc in got}) != 1:
-            raise Fail(f"layer {l}: the lookups serving comparison {g} write different coordinates")
-        budget = sum((Fraction(abs(cf)) for cf, _, _ in nd.terms), Fraction(0)) * copy_err(C)
+        if not mixed_cmp(C.prog, g):
+            raise Fail(f"layer {l}: node {g} ({nd.kind}) is not a comparison of counts of both directions whose counted nodes come before it")
+        served = [(term_coef(C.prog, g2, d2, x2), d2, x2) for d2, x2, g2, vc2 in ents if vc2 == vc]
+        if sorted(served) != sorted(nd.terms):
+            raise Fail(f"layer {l}: the lookups into coordinate {vc} add {sorted(served)}, comparison {g}'s terms are {sorted(nd.terms)}")
+        budget = sum((Fraction(abs(cf)) for cf, _, _ in served), Fraction(0)) * copy_err(C)
         if not budget <= Fraction(1, 4):
             raise Fail(f"layer {l}: comparison {g}'s copies' error bound {float(budget):.4g} exceeds the sign's tolerance 1/4")
 
@@ -1030,13 +1026,13 @@ def layer_ok(C: Certificate, d: int, l: int, LW: LayerW, LD: LayerD) -> None:
     for h, (hw, hd) in enumerate(zip(LW.heads, LD.heads)):
         head_ok(C, l, h, hw, hd)
     counts_ok(C, LD, l)
-    vmix_ok(C, LD, l)
     targets_ok(C, LD, l, d)
     groups_ok(C, LD, l, LD.groups, LW.units)
     for c in [e[0] for e in LW.b2] + [target(C, G) for G in LD.groups]:
         want = b2_expected(C, LD.groups, c)
         if sv_get(LW.b2, c) != want:
             raise Fail(f"layer {l}: output bias {sv_get(LW.b2, c)} at coordinate {c}, expected {want}")
+    plkn_ok(C, LD, l)
 
 
 def we_expected(C: Certificate, c: int, a: int) -> Fraction:
