@@ -479,7 +479,7 @@ def sign_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
             raise Fail(f"{where}: orientation -1, which an inclusive comparison never has")
         if w is None:
             raise Fail(f"{where}: an inclusive comparison's sign head reads its W")
-    elif strict_cmp(C.prog, g) or (C.bounded and mixed_cmp(C.prog, g)):
+    elif strict_cmp(C.prog, g) or (C.bounded and C.mixed and mixed_cmp(C.prog, g)):
         r = int(node_at(C.prog, g).args[0])
         if hd.o != (1 <= r):
             raise Fail(f"{where}: orientation {'+1' if hd.o else '-1'}, the comparison's constant r = {r} gives {'+1' if 1 <= r else '-1'}")
