@@ -473,15 +473,20 @@ noncomputable def cntExpected (ts : List (Int × CountDir × Nat)) (r : Int) : L
       rest.map (fun u => ((u.1 : Rat), some u.2.2))
 
 /-- Whether the value columns of a count head read what its columns say at boundary `l - 1`: the
-counted node (`rep`), or the `is_first` feature for the constant. -/
+counted node (`rep`), or the `is_first` feature for the constant; a scaled column (`sc = some s`,
+bounded mixed comparisons) reads the coordinate `s` holding its node's value over `n` (`.scaled x`). -/
 noncomputable def cntVOK (C : Cert) (l : Nat) : List SVec → List CntD → Bool
   | [], [] => true
   | v :: vs, t :: ts =>
-    (match t.src with
-     | some x => sameVec v [(C.crd x, 1)] && rep C x (l - 1)
-     | none => match featCoord C .isFirst (l - 1) with
-       | some f => sameVec v [(f, 1)]
-       | none => false) && cntVOK C l vs ts
+    (match t.sc with
+     | some s => sameVec v [(s, 1)] && (match t.src with
+       | some x => (C.roleAt s (l - 1)).beq (.scaled x)
+       | none => false)
+     | none => match t.src with
+       | some x => sameVec v [(C.crd x, 1)] && rep C x (l - 1)
+       | none => match featCoord C .isFirst (l - 1) with
+         | some f => sameVec v [(f, 1)]
+         | none => false) && cntVOK C l vs ts
   | _, _ => false
 
 /-- The count columns of comparison `g`: `cntExpected` (inclusive), the terms alone (strict). -/
@@ -495,7 +500,8 @@ noncomputable def cntExpectedOf (P : Prog) (g : Nat) : List (Rat × Option Nat) 
 value column per `CntD` writing `coef` into the comparison's `V` coordinate, which holds nothing
 (inclusive) or the constant part `pre g` (strict) before the layer and the comparison's `V` after it;
 an average column (`avg`, strict directions) reads its node `g` with coefficient `1` into a
-coordinate holding nothing before the layer and `.avg d g` after it. -/
+coordinate holding nothing before the layer and `.avg d g` after it (`sc = none`), or, in the bounded
+regime, reads the scaled copy at `sc = some s` into `.avgN d g`; every other column has `sc = none`. -/
 noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (ts : List CntD) : Bool :=
   hw.mask.beq (Family.cnt d ts).mask &&
   hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !ts.isEmpty &&
@@ -504,8 +510,12 @@ noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : 
   sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) &&
   ts.all (fun t => if t.avg then
     !dirEq d .le && t.src == some t.g && t.coef == 1 &&
-    (C.roleAt t.vc (l - 1)).beq .zero && (C.roleAt t.vc l).beq (.avg d t.g)
+    (C.roleAt t.vc (l - 1)).beq .zero &&
+    (match t.sc with
+     | some _ => C.bounded && (C.roleAt t.vc l).beq (.avgN d t.g)
+     | none => (C.roleAt t.vc l).beq (.avg d t.g))
   else
+    t.sc.isNone &&
     (match d with
     | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
     | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) d && (C.roleAt t.vc (l - 1)).beq (.pre t.g)) &&
@@ -560,6 +570,37 @@ noncomputable def plkHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : 
    | some p, some s, some v =>
      sameCols hw.q [[(ac, 2)], [(v, -1)]] && sameCols hw.k [[(p, 1)], [(s, 1)]] &&
      sameCols hw.v [[(p, 1)]] && sameCols hw.o [[(cc, 1)]]
+   | _, _, _ => false)
+
+/-- The coefficient of comparison `g`'s term `(d, x)` (its first such term; `0` if none). -/
+noncomputable def termCoef (P : Prog) (g : Nat) (d : CountDir) (x : Nat) : Int :=
+  match nodeAt P g with
+  | .cmp ts _ => match ts.find? (fun t => dirEq t.2.1 d && t.2.2 == x) with
+    | some t => t.1
+    | none => 0
+  | _ => 0
+
+/-- Whether a bounded position lookup head is its construction at layer `l` (mixed comparisons,
+bounded regime, `τ = c / (n^2 max(n-1, 1))`): mask causal (`#<`) or none (`#>`); scores
+`2 f (p/n) - (p/n)^2/D'` from the query's scaled average `f` at `ac` (role `.avgN d x` at `l - 1`)
+against the key's `p/n`, and the query's `1/D'` (feature `dirFeat d`) against the key's `(p/n)^2`; one
+value column `p/n` per served comparison `(g, vc) ∈ vs`, written with `g`'s coefficient of the term
+`(d, x)` into `g`'s `V` at `vc`, which holds `.vpre g` before the layer and `.vmix g` after it. -/
+noncomputable def plkNHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (x ac : Nat)
+    (vs : List (Nat × Nat)) : Bool :=
+  C.mixed && C.bounded && decide (C.errLk < 1) &&
+  (match d with
+   | .lt => hw.mask.beq .causal
+   | .gt => hw.mask.beq .none
+   | .le => false) &&
+  hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !vs.isEmpty &&
+  (C.roleAt ac (l - 1)).beq (.avgN d x) &&
+  vs.all (fun e => (C.roleAt e.2 (l - 1)).beq (.vpre e.1) && (C.roleAt e.2 l).beq (.vmix e.1)) &&
+  (match featCoord C .iOverN (l - 1), featCoord C .iOverNSq (l - 1), featCoord C (dirFeat d) (l - 1) with
+   | some p, some s, some v =>
+     sameCols hw.q [[(ac, 2)], [(v, -1)]] && sameCols hw.k [[(p, 1)], [(s, 1)]] &&
+     sameCols hw.v (vs.map (fun _ => [(p, 1)])) &&
+     sameCols hw.o (vs.map (fun e => [(e.2, ((termCoef C.prog e.1 d x : Int) : Rat))]))
    | _, _, _ => false)
 
 /-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`). -/
@@ -621,6 +662,31 @@ noncomputable def plkHas (LD : LayerD) (d : CountDir) (x cc : Nat) : Bool :=
     | .plk d' x' _ cc' => dirEq d' d && x' == x && cc' == cc
     | _ => false)
 
+/-- The entries of a layer's bounded position lookups, in head order: `(d, x, g, vc)` for the lookup of
+`#_d[x]` serving comparison `g` at `vc`. -/
+noncomputable def plkNEnts (LD : LayerD) : List (CountDir × Nat × Nat × Nat) :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .plkN d x _ vs => vs.map (fun e => (d, x, e.1, e.2))
+    | _ => [])
+
+/-- The terms `(c, d, x)` the bounded position lookups of a layer add into the coordinate `vc`, one
+per entry aimed at `vc` (`c` the served comparison's coefficient of `#_d[x]`). -/
+noncomputable def servedAt (C : Cert) (LD : LayerD) (vc : Nat) : List (Int × CountDir × Nat) :=
+  ((plkNEnts LD).filter (fun e => e.2.2.2 == vc)).map (fun e => (termCoef C.prog e.2.2.1 e.1 e.2.1, e.1, e.2.1))
+
+/-- Checker helper: equality of terms, decided. -/
+noncomputable def termEq (a b : Int × CountDir × Nat) : Bool := a.1 == b.1 && dirEq a.2.1 b.2.1 && a.2.2 == b.2.2
+
+/-- A list of terms without the first one equal to `a`. -/
+noncomputable def termErase (a : Int × CountDir × Nat) : List (Int × CountDir × Nat) → List (Int × CountDir × Nat)
+  | [] => []
+  | b :: l => if termEq a b then l else b :: termErase a l
+
+/-- Whether two lists of terms are permutations of each other. -/
+noncomputable def termPerm : List (Int × CountDir × Nat) → List (Int × CountDir × Nat) → Bool
+  | [], l => l.isEmpty
+  | a :: l1, l2 => l2.any (termEq a) && termPerm l1 (termErase a l2)
+
 /-- Whether node `g` is a mixed comparison (`Node.cmp ts r`, every term `#<` or `#>`, some of each,
 every counted node before `g`). -/
 noncomputable def mixedCmp (P : Prog) (g : Nat) : Bool :=
@@ -643,6 +709,17 @@ noncomputable def copiesOK (LD : LayerD) : List Nat → List (Int × CountDir ×
   | [], [] => true
   | c :: cs, t :: ts => plkHas LD t.2.1 t.2.2 c && copiesOK LD cs ts
   | _, _ => false
+
+/-- Whether the bounded position lookups of a layer serve their comparisons whole: for every entry
+`(d, x, g, vc)`, `g` is a mixed comparison whose terms are, up to order, exactly the terms the entries
+aimed at `vc` add (`servedAt`), within the copy error's budget `Σ |c| copyErr ≤ 1/4`. (No other head
+writes a `V` coordinate: its role `.vmix g` after the layer is no count target's, attended node's or
+copy's.) -/
+noncomputable def plkNOK (C : Cert) (LD : LayerD) : Bool :=
+  (plkNEnts LD).all (fun e => mixedCmp C.prog e.2.2.1 &&
+    (match nodeAt C.prog e.2.2.1 with
+     | .cmp ts _ => termPerm (servedAt C LD e.2.2.2) ts && decide (absCoef (servedAt C LD e.2.2.2) * C.copyErr ≤ 1 / 4)
+     | _ => false))
 
 /-- The largest `|V|` of an inclusive comparison, plus `1/2`: `Σ_k |c_k| + |r - 1/2| + 1/2`. -/
 noncomputable def cmpBound (ts : List (Int × CountDir × Nat)) (r : Int) : Rat :=
@@ -776,6 +853,20 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
   | .copyErase cc :: gs, u :: us =>
     (plkCopies LD).contains cc &&
     sameVec u.win [(cc, 1)] && u.bias == 0 && sameVec u.wout [(cc, -1)] && groupsOK C LD l gs us
+  | .scale x sc :: gs, u1 :: u2 :: us =>
+    (match featCoord C .invN (l - 1) with
+     | some f =>
+       sameVec u1.win [(f, 1)] && u1.bias == 0 && sameVec u1.wout [(sc, 1)] &&
+       sameVec u2.win [(f, 1), (C.crd x, -1)] && u2.bias == 0 && sameVec u2.wout [(sc, -1)]
+     | none => false) &&
+    rep C x (l - 1) && (C.roleAt sc (l - 1)).beq .zero && (C.roleAt sc l).beq (.scaled x) &&
+    groupsOK C LD l gs us
+  | .vpre g vc f :: gs, u1 :: u2 :: us =>
+    C.bounded && mixedCmp C.prog g && featCoord C .invN (l - 1) == some f &&
+    (C.roleAt vc (l - 1)).beq .zero && (C.roleAt vc l).beq (.vpre g) &&
+    sameVec u1.win [(f, ((2 * cmpR C.prog g - 1 : Int) : Rat) / 2)] && u1.bias == 0 && sameVec u1.wout [(vc, 1)] &&
+    sameVec u2.win [(f, -(((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))] && u2.bias == 0 && sameVec u2.wout [(vc, -1)] &&
+    groupsOK C LD l gs us
   | _, _ => false
 
 /-- The groups writing coordinate `c`. -/
@@ -785,7 +876,7 @@ noncomputable def groupsAt (C : Cert) (gs : List GroupD) (c : Nat) : List GroupD
 its eraser, a table, gate, clearing, single or mix group's coordinate by that group alone, a position
 lookup's copy by its `copyErase` alone (each copy once); and any other coordinate is written by a
 group exactly when its role changes from boundary `l - 1` to boundary `l`, except a count head's
-target (its role changes, written by the head alone). -/
+target and a bounded position lookup's `V` (their roles change, written by the heads alone). -/
 noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   nodupNat ((attended LD).map C.crd) &&
   (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
@@ -793,7 +884,7 @@ noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
     | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
     | _ => false) &&
   LD.groups.all (fun G => match G with
-    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ | .mix _ _ =>
+    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ | .mix _ _ | .scale _ _ | .vpre _ _ _ =>
       (groupsAt C LD.groups (G.target C)).length == 1
     | _ => true) &&
   nodupNat (plkCopies LD) &&
@@ -803,7 +894,8 @@ noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   (List.range d).all (fun c => if (plkCopies LD).contains c then true
     else if (C.roleAt c (l - 1)).beq (C.roleAt c l)
     then (groupsAt C LD.groups c).length == 0
-    else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
+    else if ((cntCols LD).map (·.vc)).contains c || ((plkNEnts LD).map (·.2.2.2)).contains c
+    then (groupsAt C LD.groups c).length == 0
     else (groupsAt C LD.groups c).length != 0)
 
 /-- Whether a group negates (adds `1` through `b_2`). -/
@@ -828,7 +920,8 @@ noncomputable def layerOK (C : Cert) (d l : Nat) (LW : LayerW) (LD : LayerD) : B
   layerInRange d LW && LW.heads.length == LD.heads.length &&
   (LW.heads.zip LD.heads).all (fun p => headOK C l p.1 p.2) && countsOK C LD &&
   targetsOK C LD l d && groupsOK C LD l LD.groups LW.units &&
-  (LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)).all (fun c => svGet LW.b2 c == b2Expected C LD.groups c)
+  (LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)).all (fun c => svGet LW.b2 c == b2Expected C LD.groups c) &&
+  plkNOK C LD
 
 /-- The word-embedding entry coordinate `c` needs for symbol `a`. -/
 noncomputable def weExpected (C : Cert) (c a : Nat) : Rat :=

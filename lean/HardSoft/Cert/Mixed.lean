@@ -380,6 +380,88 @@ theorem mix_val (R : RatEmb α) {C : Cert} {w : List Nat} {n i : Nat} (y : Nat �
   unfold ind
   rw [propext (holds_cmp hn hlt)]
 
+/-! ### Bounded regime: the scaled values and the bounded position lookup (`Family.plkN`) -/
+
+/-- The scale units: `ReLU(v) - ReLU(v - y) = y v` for `y ∈ {0, 1}` and `0 ≤ v ≤ 1` (with `v = 1/n`:
+node `x`'s value over `n`, exactly). -/
+theorem scale_units {v y : α} (hy : y = 0 ∨ y = 1) (h0 : 0 ≤ v) (h1 : v ≤ 1) :
+    relu v - relu (v - y) = y * v := by
+  rcases hy with rfl | rfl
+  · rw [show v - 0 = v by grind]; grind
+  · rw [relu_of_nonneg h0]
+    unfold relu
+    rw [if_pos (by grind)]; grind
+
+/-- The bounded position lookup in average-hard mode (scores `2 f (p/n) - (1/D)(p/n)^2` at the
+average `f = S/(D n)`, value `p/n`): the unique maximum is `p = S`, the output `S/n` exactly. -/
+theorem plkN_hard_core {s : Nat → α} {N S D n : Nat} (hD : 0 < D) (hn : 0 < n) (hS : S < N)
+    (hs : ∀ k, k < N → s k = positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D k) :
+    sumTo (fun k => ahard s N k * (natCast k / natCast n)) N = natCast S / natCast n := by
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hnn : (0 : α) < natCast D * (natCast n * natCast n) :=
+    Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le (one_le_natCast_of_pos hD))
+      (Lean.Grind.OrderedRing.mul_pos (zero_lt_of_one_le hn1) (zero_lt_of_one_le hn1))
+  have hK : (0 : α) < 1 / (natCast D * (natCast n * natCast n)) :=
+    zero_lt_div_of_zero_lt Lean.Grind.OrderedRing.zero_lt_one hnn
+  exact hard_out_eq (v := fun k => (natCast k / natCast n : α)) hS (fun k hk hne => by
+    rw [hs k hk, hs S hS, positionLookupScoreBounded_eq hD hn]
+    have := lookup_gap (1 / (natCast D * (natCast n * natCast n))) (Std.le_of_lt hK) hne
+    grind)
+
+/-- The bounded position lookup in soft mode at `τ = 1/(n^2 M L)` (`exp(-L) ≤ x < 1`, `1 ≤ D ≤ M`):
+its output is `≥ 0` and within `2x/(1-x)^2 / n` of `S/n` (HeadMass,
+`position_lookup_copy_bounded_at_rule`, divided by `n`). -/
+theorem plkN_soft_core (E : ExpLike α) {s : Nat → α} {L x : α} {N S D M n : Nat} (hn : 0 < n) (hD : 0 < D)
+    (hDM : D ≤ M) (hL : 0 < L) (hS : S < N) (hrule : E.exp (-L) ≤ x) (hx1 : x < 1)
+    (hs : ∀ k, k < N → s k = positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D k) :
+    0 ≤ sumTo (fun k => softmax E (1 / (natCast n * natCast n * natCast M * L)) s N k * (natCast k / natCast n)) N ∧
+      absv (sumTo (fun k => softmax E (1 / (natCast n * natCast n * natCast M * L)) s N k * (natCast k / natCast n)) N
+          - natCast S / natCast n) ≤ 2 * x / ((1 - x) * (1 - x)) / natCast n := by
+  have hn1 := one_le_natCast_of_pos (α := α) hn
+  have hn0 : (0 : α) < natCast n := zero_lt_of_one_le hn1
+  have hsum : sumTo (fun k => softmax E (1 / (natCast n * natCast n * natCast M * L)) s N k * (natCast k / natCast n)) N
+      = sumTo (fun p => softmax E (1 / (natCast n * natCast n * natCast M * L))
+          (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N p * natCast p) N / natCast n := by
+    rw [← sumTo_div_const]
+    refine sumTo_congr (fun k hk => ?_)
+    rw [softmax_congr_lt E hs hk]
+    grind
+  have hcopy := (position_lookup_copy_bounded_at_rule E (L := L) (x := x) (n := n) (S := S) (D := D) (M := M)
+    (N := N) hn hD hDM hL hS hrule (Std.le_of_lt hx1)).2 hx1
+  refine ⟨sumTo_nonneg_of (fun k hk => Lean.Grind.OrderedRing.mul_nonneg
+    (softmax_nonneg E _ _ (by omega) k) (div_nonneg_of_nonneg (natCast_nonneg k) hn0)), ?_⟩
+  rw [hsum]
+  generalize sumTo (fun p => softmax E (1 / (natCast n * natCast n * natCast M * L))
+    (positionLookupScoreBounded (natCast S / (natCast D * natCast n)) n D) N p * natCast p) N = A at hcopy ⊢
+  have hb := bounds_of_absv_le hcopy
+  have e : A / natCast n - natCast S / natCast n = (A - natCast S) / natCast n := by grind
+  rw [e]
+  refine absv_le_of_le_of_neg_le (div_le_div_of_le hn0 hb.1) ?_
+  have := div_le_div_of_le hn0 hb.2
+  have e2 : -(2 * x / ((1 - x) * (1 - x))) / natCast n = -(2 * x / ((1 - x) * (1 - x)) / natCast n) := by grind
+  rw [← e2]; exact this
+
+/-- A weighted sum's deviation: values `y q` within `e` of `t q` give `Σ c_q y_q` within `(Σ |c_q|) e`
+of `Σ c_q t_q`. -/
+theorem lsum_dev {β : Type} (cf : β → Int) (y t : β → α) {e : α} : ∀ (L : List β),
+    (∀ q, q ∈ L → absv (y q - t q) ≤ e) →
+      lsum L (fun q => icast (cf q) * y q) - lsum L (fun q => icast (cf q) * t q)
+          ≤ icast ((L.map (fun q => ((cf q).natAbs : Int))).sum) * e ∧
+        -(icast ((L.map (fun q => ((cf q).natAbs : Int))).sum) * e)
+          ≤ lsum L (fun q => icast (cf q) * y q) - lsum L (fun q => icast (cf q) * t q)
+  | [], _ => by
+    simp only [List.map_nil, List.sum_nil, lsum_nil, (icast_facts (α := α)).1]
+    constructor <;> grind
+  | q :: L, h => by
+    have ih := lsum_dev cf y t L (fun q' hq' => h q' (by simp [hq']))
+    have h0 := bounds_of_absv_le (h q (by simp))
+    have h1 : y q - t q ≤ e := h0.1
+    have h2 : -e ≤ y q - t q := h0.2
+    have hm := int_mul_dev (α := α) (cf q) h1 h2
+    simp only [List.map_cons, List.sum_cons, lsum_cons]
+    rw [(icast_facts (α := α)).2.2.1]
+    constructor <;> grind
+
 end Mixed
 
 end HardSoft.Cert
