@@ -23,8 +23,9 @@ and in soft mode.
 
 * `HardSoft.Cert`: the certificate.
 * `HardSoft.Cert.check`: the checker (evaluated by the kernel on each certificate).
-* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / max(n-1, 1)` (mixed comparisons,
-  unbounded regime), `c/n` (bounded) or `1` (unbounded).
+* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / (n^2 max(n-1, 1))` (mixed
+  comparisons, bounded regime), `c / max(n-1, 1)` (mixed comparisons, unbounded), `c/n` (bounded) or
+  `1` (unbounded).
 * `HardSoft.Cert.errRule`: the rational bound `(1 + γ/k)^(-k)` on `exp(-γ)`, `γ = K/c` (bounded or
   mixed) or `K`.
 * `HardSoft.Cert.errLk`, `HardSoft.Cert.copyErr`: the mixed comparisons' position lookups' mass
@@ -48,7 +49,11 @@ value of node `g`, or one of the two values an inclusive comparison `g` (`Node.c
 term `#<=`) carries between its two layers: `val g`, the count head's output
 `(Σ_k c_k #<=_k + r - 1/2) / (i + 1)`, and `single g`, the one-position correction `W`
 (`1` if `n = 1` and `g` does not hold, else `0`); `pre g`, a strict comparison's constant part; and
-`avg d x`, the average `#_d[x](i) / maskCount d n i` a mixed comparison's position lookup reads. -/
+`avg d x`, the average `#_d[x](i) / maskCount d n i` a mixed comparison's position lookup reads;
+and the bounded regime's mixed comparisons' stages: `scaled x`, node `x`'s value divided by `n`;
+`avgN d x`, the average of the scaled values (`#_d[x](i) / n / maskCount d n i`); `vpre g`, comparison
+`g`'s constant part `(r - 1/2)/n`; `vmix g`, its `V = (A - 1/2)/n` after the position lookups
+(held only approximately: `Role.approx`). -/
 inductive Role where
   | zero
   | feat (f : Feat)
@@ -57,6 +62,10 @@ inductive Role where
   | single (g : Nat)
   | pre (g : Nat)
   | avg (d : CountDir) (x : Nat)
+  | scaled (x : Nat)
+  | avgN (d : CountDir) (x : Nat)
+  | vpre (g : Nat)
+  | vmix (g : Nat)
 
 /-- Checker helper: equality of count directions, decided. -/
 noncomputable def dirEq : CountDir → CountDir → Bool
@@ -76,6 +85,10 @@ noncomputable def Role.beq : Role → Role → Bool
   | .single g, .single g' => g == g'
   | .pre g, .pre g' => g == g'
   | .avg d x, .avg d' x' => dirEq d d' && x == x'
+  | .scaled x, .scaled x' => x == x'
+  | .avgN d x, .avgN d' x' => dirEq d d' && x == x'
+  | .vpre g, .vpre g' => g == g'
+  | .vmix g, .vmix g' => g == g'
   | _, _ => false
 
 /-- `Role.beq` decides equality. -/
@@ -83,6 +96,13 @@ theorem Role.eq_of_beq {a b : Role} (h : a.beq b = true) : a = b := by
   cases a <;> cases b <;> simp_all [Role.beq]
   · exact Feat.eq_of_beq h
   · exact dirEq_eq h.1
+  · exact dirEq_eq h.1
+
+/-- Whether a role's value is held only approximately (within `1/(4n)`): a bounded mixed comparison's `V`
+after its position lookups (soft mode). -/
+noncomputable def Role.approx : Role → Bool
+  | .vmix _ => true
+  | _ => false
 
 /-- One value column of a count head: it adds `coef` times its source's `0/1` value to the
 coordinate `vc` of comparison `g`'s `V` (a term `c_k #<=[x_k]`: `src = some x_k`, `coef = c_k`;
@@ -99,6 +119,9 @@ structure CntD where
   /-- an average column of a mixed comparison's count: `src = some g`, `coef = 1`, `g` the counted
   node, `vc` holding `.avg d g` (`#_d[g](i) / maskCount d n i`) after the layer -/
   avg : Bool
+  /-- a scaled average column (bounded regime): it reads the coordinate `s` holding `.scaled g`
+  instead of `crd g`; `vc` holds `.avgN d g` after the layer -/
+  sc : Option Nat
 
 /-- The head constructions (`constructive/heads.py`): tie-breaking (Lemma 8) past / future in the
 bounded / unbounded regime, the unbounded one-sided lookup (Lemma 7), the count head of direction
@@ -112,6 +135,7 @@ inductive Family where
   | cnt (d : CountDir) (ts : List CntD)
   | sign (o : Bool) (vc : Nat) (wc : Option Nat)
   | plk (d : CountDir) (x ac cc : Nat)
+  | plkN (d : CountDir) (x ac : Nat) (vs : List (Nat × Nat))
 
 /-- A coordinate's role over a stretch of layer boundaries: `role` from boundary `start` on, until
 boundary `stop` (excluded; `none`: to the end). A coordinate serves several nodes in turn
@@ -172,6 +196,10 @@ inductive GroupD where
   | mix (g : Nat) (cs : List Nat)
   /-- `x - ReLU(x)` on a position lookup's copy coordinate `cc` (1 unit) -/
   | copyErase (cc : Nat)
+  /-- node `x`'s value divided by `n` into `sc`: `ReLU(1/n) - ReLU(1/n - y)` (2 units, bounded mixed) -/
+  | scale (x sc : Nat)
+  /-- bounded mixed comparison `g`'s constant part `(r - 1/2)/n` at `vc`, from the feature `1/n` at `f` (2 units) -/
+  | vpre (g vc f : Nat)
 
 /-- One layer of the description: its heads (in the model's order) and its unit groups (in order). -/
 structure LayerD where
@@ -250,9 +278,12 @@ noncomputable def copyErr : Rat := 2 * C.errLk / ((1 - C.errLk) * (1 - C.errLk))
 
 variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α]
 
-/-- The temperature rule at length `n`: `c / max(n-1, 1)` (mixed comparisons), `c/n` (bounded), `1` (unbounded). -/
+/-- The temperature rule at length `n`: `c / (n^2 max(n-1, 1))` (mixed comparisons, bounded),
+`c / max(n-1, 1)` (mixed comparisons, unbounded), `c/n` (bounded), `1` (unbounded). -/
 noncomputable def tauRule (R : RatEmb α) (n : Nat) : α :=
-  if C.mixed then R.cast C.c / natCast (max (n - 1) 1) else if C.bounded then R.cast C.c / natCast n else 1
+  if C.mixed then
+    (if C.bounded then R.cast C.c / natCast (n * n * max (n - 1) 1) else R.cast C.c / natCast (max (n - 1) 1))
+  else if C.bounded then R.cast C.c / natCast n else 1
 
 /-! ### Checker helpers -/
 
@@ -297,6 +328,10 @@ noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
   | .single _ => false
   | .pre _ => false
   | .avg _ _ => false
+  | .scaled _ => false
+  | .avgN _ _ => false
+  | .vpre _ => false
+  | .vmix _ => false
 
 /-- The conjuncts of node `r` (its `and`-tree, `r` itself included). -/
 noncomputable def conjuncts (P : Prog) : Nat → Nat → List Nat
@@ -370,7 +405,7 @@ noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) (l 
   | .lkFut => match featCoord C .one l, featCoord C .idx l, featCoord C .idxSq l with
     | some o, some p, some s => some [([(p, 1), (o, 1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
     | _, _, _ => none
-  | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ => none
+  | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ | .plkN _ _ _ _ => none
 
 /-- The mask of a family. -/
 noncomputable def Family.mask : Family → Mask
@@ -382,16 +417,19 @@ noncomputable def Family.mask : Family → Mask
   | .sign _ _ _ => .none
   | .plk .gt _ _ _ => .none
   | .plk _ _ _ _ => .causal
+  | .plkN .gt _ _ _ => .none
+  | .plkN _ _ _ _ => .causal
 
 /-- Whether a family belongs to the regime. -/
 noncomputable def Family.inRegime (bounded : Bool) : Family → Bool
   | .tbPastB | .tbFutB => bounded
   | .cnt _ _ | .sign _ _ _ => true
+  | .plkN _ _ _ _ => bounded
   | _ => !bounded
 
 /-- Whether a family is a tie-breaking head (Lemma 8). -/
 noncomputable def Family.tiebreak : Family → Bool
-  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ => false
+  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ | .plkN _ _ _ _ => false
   | _ => true
 
 /-- Whether a family looks into the past. -/
@@ -609,6 +647,7 @@ noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :
   | .cnt d ts => cntHeadOK C l hw hd d ts
   | .sign o vc wc => signHeadOK C l hw hd o vc wc
   | .plk d x ac cc => plkHeadOK C l hw hd d x ac cc
+  | .plkN _ _ _ _ => false
   | _ => headOKSel C l hw hd
 
 /-- The attended nodes of a layer (every value term's node). -/
@@ -735,6 +774,8 @@ noncomputable def GroupD.target (C : Cert) : GroupD → Nat
   | .pairFlip g => C.crd g
   | .mix g _ => C.crd g
   | .copyErase cc => cc
+  | .scale _ sc => sc
+  | .vpre _ vc _ => vc
 
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
@@ -963,6 +1004,7 @@ noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
      | _ => false)
   | .pre g => strictCmp C.prog g && feats.any (·.beq (dirFeat (cmpDir C.prog g)))
   | .val _ | .single _ | .avg _ _ => false
+  | .scaled _ | .avgN _ _ | .vpre _ | .vmix _ => false
   | .zero => true
 
 /-- Whether the embedding sets every coordinate to its role's value at layer boundary `0`. -/

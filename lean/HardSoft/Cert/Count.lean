@@ -427,16 +427,16 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
   have hw0d : w0 < d := by rw [← hroles]; exact lt_of_role (by rw [hw0]; simp)
   have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
-    rw [hinv k hk one (by rw [← hroles]; exact hf1.2), hf1.1]; rfl
+    rw [inv_exact (c := one) hinv hk (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]; rfl
   have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
-    rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
+    rw [inv_exact (c := par) hinv hk (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]; rfl
   have xw : ∀ k, k < n → x k w0 = ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := fun k hk => by
-    rw [hinv k hk w0 hw0d, hw0]; rfl
+    rw [inv_exact (c := w0) hinv hk hw0d (by rw [hw0]; rfl), hw0]; rfl
   have xvc : x i vc = (icast (2 * A - 1) : α) / 2 / natCast (i + 1) := by
-    rw [hinv i hi vc hvcd, hvc]; simp only [roleVal, cmpDir_of_incl hinc, cntDen]; rw [hA]
+    rw [inv_exact (c := vc) hinv hi hvcd (by rw [hvc]; rfl), hvc]; simp only [roleVal, cmpDir_of_incl hinc, cntDen]; rw [hA]
   have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
     intro k hk
-    rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
+    rw [inv_exact (c := kp) hinv hk (by rw [← hroles]; exact hf3.2) (by rw [hf3.1]; rfl), hf3.1]
     cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
   -- the head's output is its one column's
   have hcount : hw.mask.count n i = n := by rw [hm]; rfl
@@ -602,17 +602,17 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
   have hf3 := featCoord_sound h3
   have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
   have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
-    rw [hinv k hk one (by rw [← hroles]; exact hf1.2), hf1.1]; rfl
+    rw [inv_exact (c := one) hinv hk (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]; rfl
   have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
-    rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
+    rw [inv_exact (c := par) hinv hk (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]; rfl
   have xvc : x i vc = (icast (2 * cmpA C.prog w n t.node i - 1) : α) / 2
       / natCast (cntDen (cmpDir C.prog t.node) n i) := by
-    rw [hinv i hi vc hvcd, hvc]; rfl
+    rw [inv_exact (c := vc) hinv hi hvcd (by rw [hvc]; rfl), hvc]; rfl
   generalize hA : cmpA C.prog w n t.node i = A at hholds hA1 xvc
   generalize cntDen (cmpDir C.prog t.node) n i = D at hDb xvc
   have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
     intro k hk
-    rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
+    rw [inv_exact (c := kp) hinv hk (by rw [← hroles]; exact hf3.2) (by rw [hf3.1]; rfl), hf3.1]
     cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
   have hcount : hw.mask.count n i = n := by rw [hm]; rfl
   have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
@@ -812,7 +812,7 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         have hfs := featCoord_sound hf
         rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (i + 1) k * ind (k = 0))
           (fun k hk => by
-            rw [hinv k (by omega) f (by rw [← hroles]; exact hfs.2), hfs.1]
+            rw [inv_exact (c := f) hinv (by omega) (by rw [← hroles]; exact hfs.2) (by rw [hfs.1]; rfl), hfs.1]
             simp only [roleVal, Feat.val, ind]; grind)]
         exact tie_out_first mode hs
       · simp at h

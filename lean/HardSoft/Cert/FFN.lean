@@ -253,6 +253,8 @@ noncomputable def groupVal (R : RatEmb α) (C : Cert) (LD : LayerD) (l : Nat) (y
       (relu (dotv R y (mixWin cs (cmpTs C.prog g)) + R.cast (2 * (cmpR C.prog g : Rat) - 1 / 2))
         - relu (dotv R y (mixWin cs (cmpTs C.prog g)) + R.cast (2 * (cmpR C.prog g : Rat) - 3 / 2)))
   | .copyErase cc => (if cc = c then -1 else 0) * relu (y cc)
+  | .scale _ _ => 0
+  | .vpre _ _ _ => 0
 
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
@@ -423,6 +425,8 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
   | .pair _ :: _, [], h => by simp [groupsOK] at h
   | .pair _ :: _, [_], h => by simp [groupsOK] at h
   | .eraser _ :: _, [], h => by simp [groupsOK] at h
+  | .scale _ _ :: _, _, h => by simp [groupsOK] at h
+  | .vpre _ _ _ :: _, _, h => by simp [groupsOK] at h
 
 end FFN
 

@@ -44,13 +44,13 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 /-- A coordinate below `d` holding a feature holds the feature's value. -/
 theorem inv_feat {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x) {c : Nat}
     {f : Feat} (hr : C.roleAt c l = .feat f) (hc : c < d) {i : Nat} (hi : i < n) : x i c = f.val n i := by
-  rw [hinv i hi c hc, hr]; rfl
+  rw [inv_exact hinv hi hc (by rw [hr]; rfl), hr]; rfl
 
 /-- A node the checker accepts at boundary `l` is read exactly from its coordinate. -/
 theorem inv_rep {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x)
     (hE : equivOK C = true) (hd : ∀ g, C.crd g < d) {g : Nat} (h : rep C g l = true) {i : Nat} (hi : i < n) :
     x i (C.crd g) = ind (holds C.prog w n g i) := by
-  rw [hinv i hi (C.crd g) (hd g), rep_val hE h]
+  rw [inv_exact hinv hi (hd g) (rep_approx h), rep_val hE h]
 
 /-- The keys a strict or strict-anticausal mask shows are positions of the word. -/
 theorem key_lt {m : Mask} (hm : m = .strict ∨ m = .strictAnti) {n i k : Nat} (hi : i < n) (hk : k < m.count n i) :
@@ -299,10 +299,15 @@ theorem tau_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.m
     C.tauRule R n = R.cast C.c / natCast n := by
   unfold Cert.tauRule; rw [hm, hb]; rfl
 
-/-- The mixed comparisons' rule: `τ = c / max(n-1, 1)`. -/
-theorem tau_mixed (R : RatEmb α) {C : Cert} (hm : C.mixed = true) (n : Nat) :
+/-- The mixed comparisons' rule, unbounded regime: `τ = c / max(n-1, 1)`. -/
+theorem tau_mixed (R : RatEmb α) {C : Cert} (hb : C.bounded = false) (hm : C.mixed = true) (n : Nat) :
     C.tauRule R n = R.cast C.c / natCast (max (n - 1) 1) := by
-  unfold Cert.tauRule; rw [hm]; rfl
+  unfold Cert.tauRule; rw [hm, hb]; rfl
+
+/-- The mixed comparisons' rule, bounded regime: `τ = c / (n^2 max(n-1, 1))`. -/
+theorem tau_mixed_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.mixed = true) (n : Nat) :
+    C.tauRule R n = R.cast C.c / natCast (n * n * max (n - 1) 1) := by
+  unfold Cert.tauRule; rw [hm, hb]; rfl
 
 /-- The plain unbounded regime's rule: `τ = 1`. -/
 theorem tau_plain (R : RatEmb α) {C : Cert} (hb : C.bounded = false) (hm : C.mixed = false) (n : Nat) :
@@ -326,7 +331,7 @@ theorem exponent_unbounded (R : RatEmb α) {C : Cert} {n : Nat} (hb : C.bounded 
   cases hm : C.mixed
   · rw [tau_plain R hb hm, gamma_plain hb hm]
     exact ⟨Lean.Grind.OrderedRing.zero_lt_one, by grind⟩
-  · rw [tau_mixed R hm, gamma_mixed hm, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
+  · rw [tau_mixed R hb hm, gamma_mixed hm, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
     have hM : (1 : α) ≤ natCast (max (n - 1) 1) := one_le_natCast_of_pos (by omega)
     have hMpos : (0 : α) < natCast (max (n - 1) 1) := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hM
     refine ⟨zero_lt_div_of_zero_lt hcα hMpos, ?_⟩
@@ -739,7 +744,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     rw [this]
     exact Std.le_trans (Std.le_of_lt (E.pos _)) (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
   cases hfam : hd.fam with
-  | cnt _ _ | sign _ _ _ | plk _ _ _ _ =>
+  | cnt _ _ | sign _ _ _ | plk _ _ _ _ | plkN _ _ _ _ =>
     obtain ⟨tm, htm, _⟩ := score_tm R hok
     rw [hfam] at htm; simp [scoreTemplate] at htm
   | tbPastB | tbPastU | lkPast =>

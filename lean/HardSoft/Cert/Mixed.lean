@@ -112,7 +112,7 @@ theorem plk_score (R : RatEmb α) {C : Cert} {w : List Nat} {n dw l : Nat} {x : 
     (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
   simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_cons, dotv_nil, hkey]
   have hxa : x i ac = natCast (countIn (fun j => holds C.prog w n y j) n i dir) / natCast (maskCount dir n i) := by
-    rw [hinv i hi ac hacd, hac]; rfl
+    rw [inv_exact hinv hi hacd (by rw [hac]; rfl), hac]; rfl
   have hxv : x i v = 1 / natCast (max (maskCount dir n i) 1) := by
     rw [inv_feat hinv hrv hvd hi]
     rcases hmask with ⟨h1, _⟩ | ⟨h1, _⟩ <;> subst h1 <;> rfl
@@ -180,7 +180,7 @@ theorem plk_out_soft (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert
     0 ≤ plkOut R (.soft E (C.tauRule R n)) hw x n i ∧
       absv (plkOut R (.soft E (C.tauRule R n)) hw x n i - natCast (countIn (fun j => holds C.prog w n y j) n i dir))
         ≤ R.cast C.copyErr := by
-  obtain ⟨hmx, _, he1, hmask, _⟩ := plk_facts hok
+  obtain ⟨hmx, hbx, he1, hmask, _⟩ := plk_facts hok
   obtain ⟨_, hmc, _⟩ := plk_mask hmask hi
   have hS := countIn_le (fun j => holds C.prog w n y j) n i dir
   have hD : 0 < max (maskCount dir n i) 1 := by omega
@@ -191,7 +191,7 @@ theorem plk_out_soft (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert
   have hL : (0 : α) < 1 / R.cast C.c := zero_lt_div_of_zero_lt Lean.Grind.OrderedRing.zero_lt_one hcα
   have hM1 : (1 : α) ≤ natCast (max (n - 1) 1) := one_le_natCast_of_pos (by omega)
   have htau : C.tauRule R n = 1 / (natCast (max (n - 1) 1) * (1 / R.cast C.c)) := by
-    unfold Cert.tauRule; rw [if_pos hmx]
+    rw [tau_mixed R hbx hmx]
     have := ne_zero_of_zero_lt hcα
     have := ne_zero_of_zero_lt (zero_lt_of_one_le hM1)
     generalize (natCast (max (n - 1) 1) : α) = m at *

@@ -126,7 +126,7 @@ theorem certified_of_check (C : Cert) (M : ModelW) (h : check C M = true)
       run R mode M w w.length M.layers.length i (C.crd C.root) = ind (holds C.prog w w.length C.root i) := by
     intro mode hmode
     have hinv := run_inv R hmode hEq hcrd hroles hsym' hK hc hmb hk hemb hlay M.layers.length (Nat.le_refl _)
-    rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep]
+    rw [inv_exact hinv hi (hcrd C.root) (rep_approx hrep), rep_val hEq hrep]
   exact ⟨hfin .hard (Or.inl rfl), hfin _ (Or.inr ⟨E, hE, rfl⟩)⟩
 
 /-- The average-hard half of `certified_of_check`, for any ordered field with an embedding of `Rat`
@@ -155,7 +155,7 @@ theorem certified_hard_of_check (C : Cert) (M : ModelW) (h : check C M = true)
   have hsym' : ∀ k, k < w.length → w.getD k 0 < C.nsym := fun k hk' => hsym _ (getD_mem w k 0 hk')
   have hmb : C.bounded = true → C.mixed = false := mixed_false_of_check hmb0
   have hinv := run_inv R (Or.inl rfl) hEq hcrd hroles hsym' hK hc hmb hk hemb hlay M.layers.length (Nat.le_refl _)
-  rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep]
+  rw [inv_exact hinv hi (hcrd C.root) (rep_approx hrep), rep_val hEq hrep]
 
 /-- The read-out form: the root's coordinate exceeds `1/2` exactly where the formula holds. -/
 theorem readout_of_check (C : Cert) (M : ModelW) (h : check C M = true)

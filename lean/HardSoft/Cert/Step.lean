@@ -213,6 +213,7 @@ theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     rw [hfam] at hok
     obtain ⟨-, hterms, -⟩ := cnt_facts hok
     simp only [cntOut, plkPart, hfam, hterms, lsum_nil]; grind
+  | plkN _ _ _ _ => rw [hfam] at hok; simp at hok
   | plk dir y ac cc =>
     rw [hfam] at hok
     have hterms := (plk_facts hok).2.2.2.2.1
@@ -583,6 +584,8 @@ def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
     (∃ ts r, nodeAt C.prog g = .cmp ts r ∧ copiesOK LD cs ts = true ∧ absCoef ts * C.copyErr ≤ 1 / 4) ∧
     C.roleAt (C.crd g) (l - 1) = .zero ∧ C.roleAt (C.crd g) l = .node g ∧ g ∉ attended LD
   | .copyErase cc => cc ∈ plkCopies LD
+  | .scale _ _ => False
+  | .vpre _ _ _ => False
 
 /-- `clampUnitsOK` checks every assignment's length. -/
 theorem clampUnits_lengths {cs : List Nat} {fl : List Bool} {tgt : Nat} {s : Rat} :
@@ -733,6 +736,8 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
   | .pair _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .pair _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .eraser _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .scale _ _ :: _, _, h, _, _ => by simp [groupsOK] at h
+  | .vpre _ _ _ :: _, _, h, _, _ => by simp [groupsOK] at h
 
 /-- The modes the soundness theorem covers: average-hard, and softmax at the temperature rule with an
 exponential above its tangent. -/
@@ -817,6 +822,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   | cnt dir ts =>
     rw [hfam] at hok
     rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | plkN _ _ _ _ => rw [hfam] at hok; simp at hok
   | plk dir y ac cc =>
     rw [hfam] at hok
     rw [(plk_facts hok).2.2.2.2.1] at ht; simp at ht
@@ -944,6 +950,8 @@ theorem groupVal_off (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} {y : Nat
   | copyErase cc =>
     have : cc ≠ c := fun he => by simp [GroupD.target, he] at h
     simp only [groupVal]; rw [if_neg this]; grind
+  | scale _ _ => rfl
+  | vpre _ _ _ => rfl
 
 /-- Every attended node's coordinate is that node's from the layer on. -/
 theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
@@ -958,6 +966,7 @@ theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
   | cnt dir ts =>
     rw [hfam] at hok
     rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | plkN _ _ _ _ => rw [hfam] at hok; simp at hok
   | plk dir y ac cc =>
     rw [hfam] at hok
     rw [(plk_facts hok).2.2.2.2.1] at ht; simp at ht
@@ -1228,7 +1237,7 @@ theorem copy_attn (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     have hnd' : nodupNat (LD.heads.flatMap copyOf) = true := hnd
     rw [hflat, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
       plk_part_at R mode x n i cc LW.heads LD.heads hnd' (hw0, hd0) hp0 (by simp only [copyOf, hfam]),
-      hinv i hi cc (by rw [← hroles]; exact hccd), hz0]
+      inv_exact (c := cc) hinv hi (by rw [← hroles]; exact hccd) (by rw [hz0]; rfl), hz0]
     simp only [roleVal]; grind
   · rcases hmode with hm | ⟨E, hE', hm⟩
     · subst hm
@@ -1310,7 +1319,7 @@ theorem mix_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   obtain ⟨hmc, ⟨ts, r, hn, hcop, hbud⟩, hrz, hrg, hgna⟩ := hf
   have hgc : C.crd g = c := hGc
   rw [hgc] at hrg hrz
-  have hxl : x i c = 0 := by rw [hinv i hi c hcd, hrz]; rfl
+  have hxl : x i c = 0 := by rw [inv_exact (c := c) hinv hi hcd (by rw [hrz]; rfl), hrz]; rfl
   have hlist : groupsAt C LD.groups c = [.mix g cs] := by
     rw [hGc] at htb
     cases hgs : groupsAt C LD.groups c with
@@ -1373,7 +1382,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
       (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [(hrole x0 hat).1] at h2; cases h2)
     have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
-      rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
+      rw [hy, hout, inv_exact hinv hi (hcrd x0) (by rw [(hrole x0 hat).2]; rfl), (hrole x0 hat).2]
       simp only [roleVal]; grind
     have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
     rw [hqn] at hb
@@ -1420,7 +1429,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
         unfold rep at hr; rw [h0] at hr; simp at hr
       rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (fun hm => hz (copy_zero hlen hh hm).1)]
-      rw [hinv i hi _ (hcrd x0), rep_val hE hr]
+      rw [inv_exact hinv hi (hcrd x0) (rep_approx hr), rep_val hE hr]
       have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
       rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
     · exact absurd (List.contains_iff_mem.mp hr) hat
@@ -1484,11 +1493,11 @@ theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hgc : C.crd g = c := hGc
   have hrg := hrole g hgatt
   rw [hgc] at hrg
-  have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
+  have hxl : x i c = 0 := by rw [hxc (by rw [hrg.2]; rfl), hrg.2]; rfl
   have hat := List.all_eq_true.mp hatt g hgatt
   obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
     (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
@@ -1553,7 +1562,7 @@ theorem pre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
     have := (hrole g hg).2
@@ -1581,13 +1590,13 @@ theorem pre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
     have := (hrole g' hg').1; rw [he, hpre] at this; cases this
   have hYv : attnStep R mode LW x n i vc = 0 := by
-    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc (by rw [hz]; rfl), hz]; simp only [roleVal]; grind
   have hff := featCoord_sound hfc
   have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
     have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
         (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-      hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
+      inv_exact (c := f) hinv hi (by rw [← hroles]; exact hff.2) (by rw [hff.1]; rfl), hff.1]
     simp only [roleVal]; grind
   unfold groupsAt at hlist
   have hb2z : b2Expected C LD.groups vc = 0 := by
@@ -1616,7 +1625,7 @@ theorem clear_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   obtain ⟨hz, hnt⟩ := hf
   have hcc : c' = c := hGc
   subst hcc
@@ -1666,12 +1675,12 @@ theorem table_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
       + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
   obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
   have hgc : C.crd g = c := hGc
   rw [hgc] at hrg hrz
-  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hxl : x i c = 0 := by rw [hxc (by rw [hrz]; rfl), hrz]; rfl
   have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
     rw [← hgc]
     cases hgs : groupsAt C LD.groups (C.crd g) with
@@ -1740,12 +1749,12 @@ theorem gate_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
   obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
   have hgc : C.crd g = c := hGc
   rw [hgc] at hrg hrz
-  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hxl : x i c = 0 := by rw [hxc (by rw [hrz]; rfl), hrz]; rfl
   have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
     rw [← hgc]
     cases hgs : groupsAt C LD.groups (C.crd g) with
@@ -1817,7 +1826,7 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
       + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
@@ -1846,7 +1855,7 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
   have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
     have := (hrole g' hg').1; rw [he, hws] at this; cases this
   have hYw : attnStep R mode LW x n i wc = 0 := by
-    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc (by rw [hz]; rfl), hz]; simp only [roleVal]; grind
   -- `V` after the heads
   have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
   have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
@@ -1859,12 +1868,11 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
           rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
       rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
         plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-        hinv i hi vc hvcd,
+        inv_exact (c := vc) hinv hi hvcd (by rcases (cntTarget_zero hlen hh hctv).1 with h0 | ⟨g0, h0⟩ <;> rw [h0] <;> rfl),
         ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
       grind
     · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
-        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-        hinv i hi vc hvcd]
+        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2)]
       have hsamev : C.roleAt vc (l - 1) = .val g := by
         refine Classical.byContradiction (fun hne0 => ?_)
         have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
@@ -1916,7 +1924,9 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
           have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
           have h2 := (copy_zero hlen hh hm).2
           rw [hvc] at h2; cases h2
-      rw [hsamev]; grind
+        | scale _ _ => exact hf'.elim
+        | vpre _ _ _ => exact hf'.elim
+      rw [inv_exact (c := vc) hinv hi hvcd (by rw [hsamev]; rfl), hsamev]; grind
   -- the features `is_first`, `is_last` after the heads
   have hf1 := featCoord_sound h1
   have hf2 := featCoord_sound h2
@@ -1924,13 +1934,13 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
     have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
         (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-      hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
+      inv_exact (c := f) hinv hi (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]
     simp only [roleVal, Feat.val]; grind
   have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
     have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
         (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-      hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
+      inv_exact (c := e) hinv hi (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]
     simp only [roleVal, Feat.val]; grind
   unfold groupsAt at hlist
   have hb2z : b2Expected C LD.groups wc = 0 := by
@@ -1998,6 +2008,19 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
     rw [e1, e2, hsb.1, hsb.2]
     unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
 
+/-- A coordinate holding its role's value exactly meets the invariant's conjuncts (an approximate
+role's within `1/(4n)` a fortiori). -/
+theorem inv_of_eq {n : Nat} (hn : 0 < n) {r : Role} {y v : α} (h : y = v) :
+    (r.approx = false → y = v) ∧ (r.approx = true → absv (y - v) ≤ 1 / (4 * natCast n)) := by
+  refine ⟨fun _ => h, fun _ => ?_⟩
+  rw [h, show v - v = (0 : α) by grind]
+  unfold absv; rw [if_pos (Std.le_refl _)]
+  have h1 : (1 : α) ≤ natCast n := one_le_natCast_of_pos hn
+  have h4 : (0 : α) < 4 * natCast n := by
+    have := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one h1
+    grind
+  exact div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one) h4
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
@@ -2038,10 +2061,21 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   intro i hi c hcd
-  show attnStep R mode LW x n i c
-      + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
-  rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
-  rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off R hG)]
+  have hxc0 := hinv i hi c hcd
+  have hF : ffnStep R LW (attnStep R mode LW x n) i c = attnStep R mode LW x n i c
+      + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) := by
+    show attnStep R mode LW x n i c
+        + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
+    rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
+    rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off R hG)]
+  -- either the coordinate keeps its value and its role, or it holds its new role's value exactly
+  suffices H : (ffnStep R LW (attnStep R mode LW x n) i c = x i c ∧ C.roleAt c (l - 1) = C.roleAt c l) ∨
+      ffnStep R LW (attnStep R mode LW x n) i c = roleVal C.prog w n (C.roleAt c l) i by
+    rcases H with ⟨h1, h2⟩ | h
+    · rw [h1, ← h2]; exact hxc0
+    · exact inv_of_eq (by omega) h
+  rw [hF]
   -- a coordinate held at `l - 1` (a node or a feature) is no head's target
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
@@ -2059,11 +2093,11 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   have herr := inputs_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
   have hb2e : ∀ c', groupsAt C LD.groups c' = [] → b2Expected C LD.groups c' = 0 := by
     intro c' h; unfold b2Expected; rw [h]; rfl
-  show _ = roleVal C.prog w n (C.roleAt c l) i
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
   by_cases hcp : c ∈ plkCopies LD
   · -- a position lookup's copy: written by its head, erased by its `copyErase`
+    right
     exact copy_step R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hpall hi hcp
   rw [if_neg (fun h => hcp (List.contains_iff_mem.mp h))] at hcv
   by_cases hsame : (C.roleAt c (l - 1)).beq (C.roleAt c l) = true
@@ -2083,8 +2117,9 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       rcases hv with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [Role.eq_of_beq hsame, hv] at h0 <;>
         rcases h0 with h0 | ⟨g'', h0⟩ <;> cases h0
     unfold groupsAt at hnil
-    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, R.map_zero, hxc,
-      Role.eq_of_beq hsame]
+    left
+    refine ⟨?_, Role.eq_of_beq hsame⟩
+    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, R.map_zero]
     simp only [lsum_nil]; grind
   · rw [if_neg hsame] at hcv
     by_cases hct : isCntTarget LD c
@@ -2099,8 +2134,10 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
           = 0 := lsum_zero (fun q hq => by
             rw [if_neg (hne _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
       unfold groupsAt at hnil
+      right
       rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi c, hflat,
-        plk_part_zero R mode x n i hcp, R.map_zero, hxc,
+        plk_part_zero R mode x n i hcp, R.map_zero,
+        hxc (by rcases (cntTarget_zero hlen hh hct).1 with h0 | ⟨g0, h0⟩ <;> rw [h0] <;> rfl),
         ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hct]
       simp only [lsum_nil]; grind
     rw [if_neg (fun h => hct (List.contains_iff_mem.mp h))] at hcv
@@ -2112,7 +2149,10 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     have hGin : G ∈ LD.groups := (List.mem_filter.mp hGmem).1
     have hGc : G.target C = c := by simpa using (List.mem_filter.mp hGmem).2
     have hf := hfacts G hGin
+    right
     cases G with
+    | scale _ _ => exact hf.elim
+    | vpre _ _ _ => exact hf.elim
     | pair g | eraser g | pairFlip g =>
       have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf | exact flipped_attended hf.1
       exact pair_step R hinv hE hcrd hroles hlen hh hi hcd hmode hsym hK hc hmb hk hnd hex hatt hfacts hct hcp hgatt hGc
