@@ -647,7 +647,7 @@ noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :
   | .cnt d ts => cntHeadOK C l hw hd d ts
   | .sign o vc wc => signHeadOK C l hw hd o vc wc
   | .plk d x ac cc => plkHeadOK C l hw hd d x ac cc
-  | .plkN _ _ _ _ => false
+  | .plkN d x ac vs => plkNHeadOK C l hw hd d x ac vs
   | _ => headOKSel C l hw hd
 
 /-- The attended nodes of a layer (every value term's node). -/

@@ -724,6 +724,13 @@ noncomputable def cntVal (P : Prog) (w : List Nat) (n i : Nat) (d : CountDir) (s
   | some x => natCast (countIn (fun j => holds P w n x j) n i d) / natCast (maskCount d n i)
   | none => 1 / natCast (maskCount d n i)
 
+/-- Certificates, definition: a count column's output: `cntVal`, over `n` for a scaled column
+(`sc = some s`, bounded mixed comparisons: it reads node values over `n`). -/
+noncomputable def cntColVal (P : Prog) (w : List Nat) (n i : Nat) (d : CountDir) (t : CntD) : α :=
+  match t.sc with
+  | some _ => cntVal P w n i d t.src / natCast n
+  | none => cntVal P w n i d t.src
+
 /-- What `cntHeadOK` says. -/
 theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD}
     (hok : cntHeadOK C l hw hd dir ts = true) :
@@ -731,8 +738,8 @@ theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir
       cntVOK C l hw.v ts = true ∧ sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) = true ∧
       ∀ t, t ∈ ts →
         (t.avg = true ∧ dir ≠ .le ∧ t.src = some t.g ∧ t.coef = 1 ∧ C.roleAt t.vc (l - 1) = .zero ∧
-          C.roleAt t.vc l = .avg dir t.g) ∨
-        (t.avg = false ∧ (match (generalizing := false) dir with
+          ((t.sc = none ∧ C.roleAt t.vc l = .avg dir t.g) ∨ (t.sc.isSome = true ∧ C.roleAt t.vc l = .avgN dir t.g))) ∨
+        (t.avg = false ∧ t.sc = none ∧ (match (generalizing := false) dir with
         | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
         | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) dir &&
             (C.roleAt t.vc (l - 1)).beq (.pre t.g)) = true ∧ C.roleAt t.vc l = .val t.g) := by
@@ -746,11 +753,18 @@ theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir
     rw [hav, if_pos rfl] at this
     simp only [Bool.and_eq_true, beq_iff_eq, Bool.not_eq_true'] at this
     obtain ⟨⟨⟨⟨h1, h2⟩, h3⟩, h4⟩, h5⟩ := this
-    exact Or.inl ⟨rfl, fun h => by rw [h] at h1; simp [dirEq] at h1, h2, h3, Role.eq_of_beq h4, Role.eq_of_beq h5⟩
+    refine Or.inl ⟨rfl, fun h => by rw [h] at h1; simp [dirEq] at h1, h2, h3, Role.eq_of_beq h4, ?_⟩
+    cases hsc : t.sc with
+    | none => rw [hsc] at h5; exact Or.inl ⟨rfl, Role.eq_of_beq h5⟩
+    | some s =>
+      rw [hsc] at h5
+      simp only [Bool.and_eq_true] at h5
+      exact Or.inr ⟨rfl, Role.eq_of_beq h5.2⟩
   | false =>
     rw [hav] at this
     simp only [Bool.false_eq_true, if_false, Bool.and_eq_true] at this
-    exact Or.inr ⟨rfl, this.1, Role.eq_of_beq this.2⟩
+    obtain ⟨⟨hn, hm⟩, hb⟩ := this
+    exact Or.inr ⟨rfl, by simpa using hn, hm, Role.eq_of_beq hb⟩
 
 /-- Certificates, comparison of counts (the count head, both modes, every direction): a count head
 the checker accepts outputs, at every coordinate `c`, `Σ` over its columns aimed at `c` of `coef`
@@ -760,7 +774,7 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
     {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD} (hok : cntHeadOK C l hw hd dir ts = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     headOut R mode hw x n i c
-      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i dir t.src else 0) := by
+      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntColVal C.prog w n i dir t else 0) := by
   obtain ⟨hm, -, hq, hk, hv, ho, hcol⟩ := cnt_facts hok
   have hcount : hw.mask.count n i = maskCount dir n i := by rw [hm]; cases dir <;> rfl
   have hs : ∀ k, k < hw.mask.count n i → score R hw x i k = 0 := by
@@ -770,6 +784,18 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
       (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
     simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_nil]
     grind
+  have hkl : ∀ k, k < hw.mask.count n i → hw.mask.key i k < n := by
+    intro k hk'; rw [hm] at hk' ⊢; cases dir <;> simp only [Family.mask, Mask.count, Mask.key] at hk' ⊢ <;> omega
+  have hcore : ∀ x0, sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+      * ind (holds C.prog w n x0 (hw.mask.key i k))) (hw.mask.count n i)
+      = natCast (countIn (fun j => holds C.prog w n x0 j) n i dir) / natCast (maskCount dir n i) := by
+    intro x0
+    rw [← hcount, hm]
+    rw [hm] at hs
+    cases dir with
+    | le => exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
+    | lt => exact tie_out_past mode hs (fun k => holds C.prog w n x0 k)
+    | gt => exact tie_out_future mode hs (fun k => holds C.prog w n x0 k)
   have hsrc : ∀ (v : SVec) (t : CntD), (dir = .le ∨ t.src.isSome = true) → (match t.src with
       | some x0 => sameVec v [(C.crd x0, 1)] && rep C x0 (l - 1)
       | none => match featCoord C .isFirst (l - 1) with
@@ -783,18 +809,10 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
       rw [colOut_congr R mode hw x n i (sameVec_sound h.1)]
       unfold colOut
       simp only [cntVal, dotv_cons, dotv_nil, R.map_one]
-      rw [← hcount]
-      have hkl : ∀ k, k < hw.mask.count n i → hw.mask.key i k < n := by
-        intro k hk'; rw [hm] at hk' ⊢; cases dir <;> simp only [Family.mask, Mask.count, Mask.key] at hk' ⊢ <;> omega
       rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (hw.mask.count n i) k
           * ind (holds C.prog w n x0 (hw.mask.key i k)))
         (fun k hk => by rw [inv_rep hinv hE hcrd h.2 (hkl k hk)]; grind)]
-      rw [hm]
-      rw [hm] at hs
-      cases dir with
-      | le => exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
-      | lt => exact tie_out_past mode hs (fun k => holds C.prog w n x0 k)
-      | gt => exact tie_out_future mode hs (fun k => holds C.prog w n x0 k)
+      exact hcore x0
     | none =>
       rw [hts] at h hdir
       have hle : dir = .le := by simpa using hdir
@@ -816,10 +834,43 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
             simp only [roleVal, Feat.val, ind]; grind)]
         exact tie_out_first mode hs
       · simp at h
+  have hsrc' : ∀ (v : SVec) (t : CntD), (dir = .le ∨ t.src.isSome = true) → (match t.sc with
+      | some s => sameVec v [(s, 1)] && (match t.src with
+        | some x => (C.roleAt s (l - 1)).beq (.scaled x)
+        | none => false)
+      | none => match t.src with
+        | some x0 => sameVec v [(C.crd x0, 1)] && rep C x0 (l - 1)
+        | none => match featCoord C .isFirst (l - 1) with
+          | some f => sameVec v [(f, 1)]
+          | none => false) = true → colOut R mode hw x n i v = cntColVal C.prog w n i dir t := by
+    intro v t hdir h
+    cases hsc : t.sc with
+    | none =>
+      rw [hsc] at h
+      simp only [cntColVal, hsc]
+      exact hsrc v t hdir h
+    | some s =>
+      rw [hsc] at h
+      cases hts : t.src with
+      | none => rw [hts] at h; simp at h
+      | some x0 =>
+        rw [hts] at h
+        simp only [Bool.and_eq_true] at h
+        have hrs := Role.eq_of_beq h.2
+        have hsd : s < d := by rw [← hroles]; exact lt_of_role (by rw [hrs]; simp)
+        rw [colOut_congr R mode hw x n i (sameVec_sound h.1)]
+        unfold colOut
+        simp only [cntColVal, hsc, cntVal, hts, dotv_cons, dotv_nil, R.map_one]
+        rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+            * ind (holds C.prog w n x0 (hw.mask.key i k)) / natCast n)
+          (fun k hk => by
+            rw [inv_exact hinv (hkl k hk) hsd (by rw [hrs]; rfl), hrs]
+            simp only [roleVal]; grind),
+          sumTo_div_const, hcore x0]
   rw [headOut_cols]
   have hall : ∀ t, t ∈ ts → dir = .le ∨ t.src.isSome = true := by
     intro t ht
-    rcases hcol t ht with ⟨_, _, hs, _⟩ | ⟨_, this, _⟩
+    rcases hcol t ht with ⟨_, _, hs, _⟩ | ⟨_, _, this, _⟩
     · exact Or.inr (by rw [hs]; rfl)
     cases dir with
     | le => exact Or.inl rfl
@@ -846,7 +897,7 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         simp only [cntVOK, Bool.and_eq_true] at hv
         simp only [List.map_cons, sameCols, Bool.and_eq_true] at ho'
         simp only [List.zip_cons_cons, lsum_cons]
-        rw [ih vs os hv.2 ho'.2 (fun t' ht' => hall t' (by simp [ht'])), hsrc v t (hall t (by simp)) hv.1,
+        rw [ih vs os hv.2 ho'.2 (fun t' ht' => hall t' (by simp [ht'])), hsrc' v t (hall t (by simp)) hv.1,
           sameVec_sound ho'.1 c]
         simp only [svGet]
         by_cases hc : t.vc = c
