@@ -18,10 +18,19 @@ within `copyErr = 2x/(1-x)^2` (`x = errLk ≥ exp(-1/c)`) of `S` (`plk_out_soft`
 `position_lookup_copy_at_rule`); and the mix clamp's exactness when the copies are within a total
 of `1/4` (`mix_clamp`, `mixWin_dev`).
 
+In the bounded regime (`τ = c / (n^2 max(n-1, 1))`) the compiler scales the counted values by `1/n`
+(`GroupD.scale`: `ReLU(1/n) - ReLU(1/n - y) = y/n`, `scale_units`), averages them (`.avgN d x`), and a
+bounded position lookup (`Family.plkN`, key features `p/n`, `(p/n)^2`) adds `c_k` times its output
+`Σ_p w_p p/n` into each served comparison's `V`: exactly `S/n` in average-hard mode (`plkN_out_hard`),
+within `copyErr / n` of it in soft mode (`plkN_out_soft`, from HeadMass's
+`position_lookup_copy_bounded_at_rule`).
+
 ## Main results
 
 * `HardSoft.Cert.plk_head_out`, `HardSoft.Cert.plk_out_hard`, `HardSoft.Cert.plk_out_soft`,
   `HardSoft.Cert.mix_clamp`, `HardSoft.Cert.mixWin_dev`.
+* `HardSoft.Cert.plkN_head_out`, `HardSoft.Cert.plkN_out_hard`, `HardSoft.Cert.plkN_out_soft`,
+  `HardSoft.Cert.scale_units`, `HardSoft.Cert.lsum_dev`.
 -/
 
 @[expose] public section

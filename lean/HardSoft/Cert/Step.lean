@@ -14,12 +14,15 @@ inputs that are exact or within `errRule` of theirs (`2 errRule` for a sign head
 inclusive comparison of counts: a count head's target receives the comparison's `V` exactly
 (`cnt_part_val`), a sign head's node is attended like any other (its raw output within
 `2 errRule`, `raw_bound`), and the two `W` units write `W = [n = 1 and g fails]` (`val_lower`
-bounds `V` from below for `n ≥ 2`).
+bounds `V` from below for `n ≥ 2`). For a bounded mixed comparison: the `scale` and `vpre` units write
+`y/n` and `(r - 1/2)/n` exactly (`scale_step`, `vpre_step`), and the position lookups aimed at its `V`
+add `Σ_k c_k copy_k / n`, within `Σ|c_k| copyErr / n ≤ 1/(4n)` of `(A - 1/2)/n` (`vmix_val`: the served
+terms are the comparison's, `termPerm_cmpSum`), the approximate conjunct of `Inv`.
 
 ## Main results
 
 * `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.raw_bound`,
-  `HardSoft.Cert.cnt_part_val`, `HardSoft.Cert.val_lower`, `HardSoft.Cert.layer_step`.
+  `HardSoft.Cert.cnt_part_val`, `HardSoft.Cert.val_lower`, `HardSoft.Cert.vmix_val`, `HardSoft.Cert.layer_step`.
 -/
 
 @[expose] public section
