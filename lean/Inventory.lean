@@ -197,6 +197,16 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cmpSum_zero
 #check @HardSoft.Cert.cmpA_one
 #print axioms HardSoft.Cert.cmpA_one
+#check @HardSoft.Cert.holds_iff_cmpA_mixed
+#print axioms HardSoft.Cert.holds_iff_cmpA_mixed
+#check @HardSoft.Cert.cmpA_one_mixed
+#print axioms HardSoft.Cert.cmpA_one_mixed
+#check @HardSoft.Cert.approx_sign_form
+#print axioms HardSoft.Cert.approx_sign_form
+#check @HardSoft.Cert.sign_out_hard_q
+#print axioms HardSoft.Cert.sign_out_hard_q
+#check @HardSoft.Cert.sign_raw_vmix
+#print axioms HardSoft.Cert.sign_raw_vmix
 #check @HardSoft.Cert.sign_raw_strict
 #print axioms HardSoft.Cert.sign_raw_strict
 #check @HardSoft.Cert.cnt_facts
@@ -291,14 +301,22 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.tau_bounded
 #check @HardSoft.Cert.tau_mixed
 #print axioms HardSoft.Cert.tau_mixed
+#check @HardSoft.Cert.tau_mixed_bounded
+#print axioms HardSoft.Cert.tau_mixed_bounded
 #check @HardSoft.Cert.tau_plain
 #print axioms HardSoft.Cert.tau_plain
 #check @HardSoft.Cert.exponent_unbounded
 #print axioms HardSoft.Cert.exponent_unbounded
 #check @HardSoft.Cert.mass_le_errRule_unbounded
 #print axioms HardSoft.Cert.mass_le_errRule_unbounded
+#check @HardSoft.Cert.tau_bounded_le
+#print axioms HardSoft.Cert.tau_bounded_le
+#check @HardSoft.Cert.exponent_div
+#print axioms HardSoft.Cert.exponent_div
 #check @HardSoft.Cert.exponent_bounded
 #print axioms HardSoft.Cert.exponent_bounded
+#check @HardSoft.Cert.exponent_mixed_bounded
+#print axioms HardSoft.Cert.exponent_mixed_bounded
 #check @HardSoft.Cert.facts_tbPastB
 #print axioms HardSoft.Cert.facts_tbPastB
 #check @HardSoft.Cert.bounded_of_ok
@@ -329,6 +347,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.evenVal_group
 #check @HardSoft.Cert.sign_out_hard
 #print axioms HardSoft.Cert.sign_out_hard
+#check @HardSoft.Cert.sign_out_soft_bounded_q
+#print axioms HardSoft.Cert.sign_out_soft_bounded_q
 #check @HardSoft.Cert.sign_out_soft_bounded
 #print axioms HardSoft.Cert.sign_out_soft_bounded
 #check @HardSoft.Cert.sign_out_hard_unbounded
@@ -505,6 +525,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.RatEmb.map_four
 #check @HardSoft.Cert.RatEmb.map_intCast
 #print axioms HardSoft.Cert.RatEmb.map_intCast
+#check @HardSoft.Cert.inv_exact
+#print axioms HardSoft.Cert.inv_exact
 #check @HardSoft.Cert.mem_allAssign
 #print axioms HardSoft.Cert.mem_allAssign
 #check @HardSoft.Cert.getD_map_decide
@@ -515,6 +537,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.equiv_holds
 #check @HardSoft.Cert.rep_val
 #print axioms HardSoft.Cert.rep_val
+#check @HardSoft.Cert.rep_approx
+#print axioms HardSoft.Cert.rep_approx
 #check @HardSoft.Cert.lsum_feat_single
 #print axioms HardSoft.Cert.lsum_feat_single
 #check @HardSoft.Cert.weExpected_of_ne
@@ -533,8 +557,6 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.layersOK_get
 #check @HardSoft.Cert.run_inv
 #print axioms HardSoft.Cert.run_inv
-#check @HardSoft.Cert.mixed_false_of_check
-#print axioms HardSoft.Cert.mixed_false_of_check
 #check @HardSoft.Cert.certified_of_check
 #print axioms HardSoft.Cert.certified_of_check
 #check @HardSoft.Cert.certified_hard_of_check
@@ -669,6 +691,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.gate_step
 #check @HardSoft.Cert.single_step
 #print axioms HardSoft.Cert.single_step
+#check @HardSoft.Cert.inv_of_eq
+#print axioms HardSoft.Cert.inv_of_eq
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg

@@ -230,7 +230,7 @@ structure Cert where
   root : Nat
   /-- bounded regime (`τ = c/n`) or unbounded (`τ = 1`) -/
   bounded : Bool
-  /-- the mixed comparisons' rule `τ = c / max(n-1, 1)` (unbounded regime only) -/
+  /-- the mixed comparisons' rule: `τ = c / max(n-1, 1)` (unbounded regime), `c / (n^2 max(n-1, 1))` (bounded) -/
   mixed : Bool
   /-- the temperature constant `c` -/
   c : Rat
@@ -559,10 +559,20 @@ noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : 
     | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) d && (C.roleAt t.vc (l - 1)).beq (.pre t.g)) &&
     (C.roleAt t.vc l).beq (.val t.g))
 
+/-- Whether node `g` is a mixed comparison (`Node.cmp ts r`, every term `#<` or `#>`, some of each,
+every counted node before `g`). -/
+noncomputable def mixedCmp (P : Prog) (g : Nat) : Bool :=
+  match nodeAt P g with
+  | .cmp ts _ => !ts.isEmpty && ts.all (fun t => !dirEq t.2.1 .le) &&
+      ts.any (fun t => dirEq t.2.1 .lt) && ts.any (fun t => dirEq t.2.1 .gt) &&
+      ts.all (fun t => decide (t.2.2 < g))
+  | _ => false
+
 /-- Whether a sign head is its construction at layer `l`: no mask; the score `K V` against the
 key `p_j` (bounded) or `n p_j` (unbounded); the value `[j even] - W`; written into the coordinate of
 its one term's node, an inclusive comparison whose `V` is at `vc` and `W` at `wc` at boundary
-`l - 1`. -/
+`l - 1`; or, without `W`, a strict comparison's `V`, or (bounded regime, mixed rule) a mixed
+comparison's approximate `V` (role `vmix`), with orientation `o = [r ≥ 1]`. -/
 noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o : Bool) (vc : Nat) (wc : Option Nat) : Bool :=
   hw.mask.beq .none && hd.sel.isNone && !hd.anchored &&
   (match hd.terms, wc with
@@ -578,8 +588,9 @@ noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o :
       | _, _, _ => false) &&
      sameCols hw.o [[(C.crd t.node, 1)]]
    | [t], none =>
-     o == decide (1 ≤ cmpR C.prog t.node) && t.node == t.src && strictCmp C.prog t.node &&
-     (C.roleAt vc (l - 1)).beq (.val t.node) &&
+     o == decide (1 ≤ cmpR C.prog t.node) && t.node == t.src &&
+     (strictCmp C.prog t.node && (C.roleAt vc (l - 1)).beq (.val t.node) ||
+       C.bounded && C.mixed && mixedCmp C.prog t.node && (C.roleAt vc (l - 1)).beq (.vmix t.node)) &&
      (C.roleAt (C.crd t.node) (l - 1)).beq .zero && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
      (match featCoord C .one (l - 1), featCoord C .parity (l - 1),
         featCoord C (if C.bounded then .parity else .lenParity) (l - 1) with
@@ -725,15 +736,6 @@ noncomputable def termErase (a : Int × CountDir × Nat) : List (Int × CountDir
 noncomputable def termPerm : List (Int × CountDir × Nat) → List (Int × CountDir × Nat) → Bool
   | [], l => l.isEmpty
   | a :: l1, l2 => l2.any (termEq a) && termPerm l1 (termErase a l2)
-
-/-- Whether node `g` is a mixed comparison (`Node.cmp ts r`, every term `#<` or `#>`, some of each,
-every counted node before `g`). -/
-noncomputable def mixedCmp (P : Prog) (g : Nat) : Bool :=
-  match nodeAt P g with
-  | .cmp ts _ => !ts.isEmpty && ts.all (fun t => !dirEq t.2.1 .le) &&
-      ts.any (fun t => dirEq t.2.1 .lt) && ts.any (fun t => dirEq t.2.1 .gt) &&
-      ts.all (fun t => decide (t.2.2 < g))
-  | _ => false
 
 /-- The clamp's input column of a mixed comparison: `2 c_k` on the copy `cs_k` of term `k`. -/
 noncomputable def mixWin (cs : List Nat) (ts : List (Int × CountDir × Nat)) : SVec :=
@@ -1033,7 +1035,7 @@ noncomputable def layersOK (C : Cert) (d : Nat) : Nat → List LayerW → List L
 describes, for the formula `C.prog` read out at node `C.root`. -/
 noncomputable def check (C : Cert) (M : ModelW) : Bool :=
   C.spans.length == M.d && C.coord.length == C.prog.length && C.coord.all (fun c => decide (c < M.d)) &&
-  decide (0 < C.K) && decide (0 < C.c) && !(C.mixed && C.bounded) && decide (0 < C.expK) &&
+  decide (0 < C.K) && decide (0 < C.c) && decide (0 < C.expK) &&
   equivOK C && embedOK C M && layersOK C M.d 0 M.layers C.layers &&
   decide (C.root < C.prog.length) && rep C C.root M.layers.length
 

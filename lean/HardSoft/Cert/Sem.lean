@@ -124,6 +124,7 @@ def Inv (C : Cert) (w : List Nat) (n d l : Nat) (x : Acts α) : Prop :=
     ((C.roleAt c l).approx = false → x i c = roleVal C.prog w n (C.roleAt c l) i) ∧
     ((C.roleAt c l).approx = true → absv (x i c - roleVal C.prog w n (C.roleAt c l) i) ≤ 1 / (4 * natCast n))
 
+/-- The invariant's exact read: a coordinate whose role is not approximate holds its role's value. -/
 theorem inv_exact {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x) {i c : Nat}
     (hi : i < n) (hc : c < d) (ha : (C.roleAt c l).approx = false) : x i c = roleVal C.prog w n (C.roleAt c l) i :=
   (hinv i hi c hc).1 ha

@@ -213,7 +213,7 @@ theorem sign_common {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {v
       sign_facts hok (by rw [hwc]; rfl)
     exact ⟨t, _, hterms, hv, ho, hz, hn⟩
   | none =>
-    obtain ⟨-, t, one, par, kp, hterms, -, -, -, -, hz, hn, -, -, -, -, -, hv, ho⟩ := sign_facts_strict hok hwc
+    obtain ⟨-, t, one, par, kp, hterms, -, -, -, hz, hn, -, -, -, -, -, hv, ho⟩ := sign_facts_strict hok hwc
     exact ⟨t, _, hterms, hv, ho, hz, hn⟩
 
 /-- A head the checker accepts outputs, at coordinate `c`, its value terms aimed at `c` plus (a
@@ -950,12 +950,12 @@ theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     0 ≤ termOut R mode C hw x w n i t ∧
       absv (termOut R mode C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
-  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hmb hk hok ht hi
+  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hk hok ht hi
   rcases hmode with hm | ⟨E, hE', hm⟩
   · subst hm
     rw [hs.1]
@@ -1000,7 +1000,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) {i : Nat} (hi : i < n) :
@@ -1053,9 +1053,9 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         unfold rawTarget
         rw [if_neg hnf]
         cases hwc : wc with
-        | some w0 => exact sign_raw R hinv hroles hK hc hmb hk hok (by rw [hwc]; rfl) ht hi
+        | some w0 => exact sign_raw R hinv hroles hK hc hk hok (by rw [hwc]; rfl) ht hi
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
           simp only [if_true] at this
           exact this
       | false =>
@@ -1068,7 +1068,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         cases hwc : wc with
         | some w0 => rw [hwc] at hok; exact (sign_false_none hok).elim
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
           simp only [Bool.false_eq_true, if_false] at this
           exact this
     have hT01 : (0 : α) ≤ rawTarget C LD w n q.2.2.node i := by
@@ -1088,7 +1088,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       hex _ hf (hplain (fun o' vc' wc' h => by rw [hfam] at h; cases h))
     unfold rawTarget
     rw [if_neg hnf]
-    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk (hd := q.2.1) hok ht hi
+    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hd := q.2.1) hok ht hi
     exact ⟨hb.1, Std.le_trans hb.2 (errOf_ge R C LD _ hε)⟩
 
 /-- The heads write nothing into a coordinate no value term and no count column aims at. -/
@@ -1846,7 +1846,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
-    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hk : 0 < C.expK)
     (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {i : Nat} (hi : i < n) :
     ∀ x0, inputOK C LD l x0 = true →
@@ -1880,7 +1880,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
       rw [hy, hout, inv_exact hinv hi (hcrd x0) (by rw [(hrole x0 hat).2]; rfl), (hrole x0 hat).2]
       simp only [roleVal]; grind
-    have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
+    have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
     rw [hqn] at hb
     have hle : (R.cast (errOf C LD x0) : α) ≤ (R.cast C.errRule : α) + (if (signAttended LD).contains x0 = true then (R.cast C.errRule : α) else 0) := by
       unfold errOf
@@ -1940,14 +1940,14 @@ theorem inputs_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
-    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hk : 0 < C.expK)
     (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {i : Nat} (hi : i < n) :
     ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
       (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
       errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
         (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
-  have hinput := input_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
+  have hinput := input_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hk hnd hex hi
   intro ins hins happ
   rw [zip_map_map, errSum_map]
   have h1 : lsum ins (fun x0 => absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i)))
@@ -1980,7 +1980,7 @@ theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d)
     (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
-    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hk : 0 < C.expK)
     (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False) (hatt : (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
       | [.pair g1, .eraser g2] => g1 == g && g2 == g
       | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
@@ -2001,7 +2001,7 @@ theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
     (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
     (not_plkNVc hlen hh (fun g' h => by rw [(hrole g hgatt).1] at h; cases h))
-  have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
+  have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
   rw [hqn] at hb
   have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
     rw [hy, ← hgc, hout, hgc, hxl]; grind
@@ -2550,7 +2550,7 @@ boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
     (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
     {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
     Inv C w n d l (ffnStep R LW (attnStep R mode LW x n)) := by
@@ -2644,7 +2644,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
     intro g hg hct
     rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
-  have herr := inputs_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
+  have herr := inputs_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hk hnd hex hi
   have hb2e : ∀ c', groupsAt C LD.groups c' = [] → b2Expected C LD.groups c' = 0 := by
     intro c' h; unfold b2Expected; rw [h]; rfl
   have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
@@ -2717,7 +2717,7 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
         (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
     | pair g | eraser g | pairFlip g =>
       have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf | exact flipped_attended hf.1
-      exact pair_step R hinv hE hcrd hroles hlen hh hi hcd hmode hsym hK hc hmb hk hnd hex hatt hfacts hct hcp hgatt hGc
+      exact pair_step R hinv hE hcrd hroles hlen hh hi hcd hmode hsym hK hc hk hnd hex hatt hfacts hct hcp hgatt hGc
     | copyErase cc =>
       have : cc = c := hGc
       exact absurd (this ▸ hf) hcp
