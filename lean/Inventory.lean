@@ -489,6 +489,26 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cast_absSum
 #check @HardSoft.Cert.mix_val
 #print axioms HardSoft.Cert.mix_val
+#check @HardSoft.Cert.scale_units
+#print axioms HardSoft.Cert.scale_units
+#check @HardSoft.Cert.plkN_hard_core
+#print axioms HardSoft.Cert.plkN_hard_core
+#check @HardSoft.Cert.plkN_soft_core
+#print axioms HardSoft.Cert.plkN_soft_core
+#check @HardSoft.Cert.lsum_dev
+#print axioms HardSoft.Cert.lsum_dev
+#check @HardSoft.Cert.plkN_facts
+#print axioms HardSoft.Cert.plkN_facts
+#check @HardSoft.Cert.plkN_avg
+#print axioms HardSoft.Cert.plkN_avg
+#check @HardSoft.Cert.plkN_score
+#print axioms HardSoft.Cert.plkN_score
+#check @HardSoft.Cert.plkN_head_out
+#print axioms HardSoft.Cert.plkN_head_out
+#check @HardSoft.Cert.plkN_out_hard
+#print axioms HardSoft.Cert.plkN_out_hard
+#check @HardSoft.Cert.plkN_out_soft
+#print axioms HardSoft.Cert.plkN_out_soft
 #check @HardSoft.Cert.Feat.eq_of_beq
 #print axioms HardSoft.Cert.Feat.eq_of_beq
 #check @HardSoft.Cert.Feat.beq_self
@@ -597,6 +617,26 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.nodupNat_append
 #check @HardSoft.Cert.plk_part_at
 #print axioms HardSoft.Cert.plk_part_at
+#check @HardSoft.Cert.plkNFlat_ents
+#print axioms HardSoft.Cert.plkNFlat_ents
+#check @HardSoft.Cert.plkN_part_flat
+#print axioms HardSoft.Cert.plkN_part_flat
+#check @HardSoft.Cert.plkN_part_zero
+#print axioms HardSoft.Cert.plkN_part_zero
+#check @HardSoft.Cert.plkNFlat_mem
+#print axioms HardSoft.Cert.plkNFlat_mem
+#check @HardSoft.Cert.plkN_vc_roles
+#print axioms HardSoft.Cert.plkN_vc_roles
+#check @HardSoft.Cert.not_plkNVc
+#print axioms HardSoft.Cert.not_plkNVc
+#check @HardSoft.Cert.termEq_eq
+#print axioms HardSoft.Cert.termEq_eq
+#check @HardSoft.Cert.cmpSum_erase
+#print axioms HardSoft.Cert.cmpSum_erase
+#check @HardSoft.Cert.termPerm_cmpSum
+#print axioms HardSoft.Cert.termPerm_cmpSum
+#check @HardSoft.Cert.lsum_cmpSum
+#print axioms HardSoft.Cert.lsum_cmpSum
 #check @HardSoft.Cert.cntCols_eq
 #print axioms HardSoft.Cert.cntCols_eq
 #check @HardSoft.Cert.cntColsD_zip
@@ -607,6 +647,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cntCols_facts
 #check @HardSoft.Cert.cntCols_avg
 #print axioms HardSoft.Cert.cntCols_avg
+#check @HardSoft.Cert.cntCols_sc
+#print axioms HardSoft.Cert.cntCols_sc
 #check @HardSoft.Cert.cntTarget_mem
 #print axioms HardSoft.Cert.cntTarget_mem
 #check @HardSoft.Cert.cnt_part_zero
@@ -667,6 +709,14 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.copiesOK_facts
 #check @HardSoft.Cert.mixed_lt
 #print axioms HardSoft.Cert.mixed_lt
+#check @HardSoft.Cert.plkN_out_bound
+#print axioms HardSoft.Cert.plkN_out_bound
+#check @HardSoft.Cert.vmix_val
+#print axioms HardSoft.Cert.vmix_val
+#check @HardSoft.Cert.vpre_step
+#print axioms HardSoft.Cert.vpre_step
+#check @HardSoft.Cert.scale_step
+#print axioms HardSoft.Cert.scale_step
 #check @HardSoft.Cert.copy_attn
 #print axioms HardSoft.Cert.copy_attn
 #check @HardSoft.Cert.copy_step
