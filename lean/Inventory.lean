@@ -197,6 +197,16 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cmpSum_zero
 #check @HardSoft.Cert.cmpA_one
 #print axioms HardSoft.Cert.cmpA_one
+#check @HardSoft.Cert.holds_iff_cmpA_mixed
+#print axioms HardSoft.Cert.holds_iff_cmpA_mixed
+#check @HardSoft.Cert.cmpA_one_mixed
+#print axioms HardSoft.Cert.cmpA_one_mixed
+#check @HardSoft.Cert.approx_sign_form
+#print axioms HardSoft.Cert.approx_sign_form
+#check @HardSoft.Cert.sign_out_hard_q
+#print axioms HardSoft.Cert.sign_out_hard_q
+#check @HardSoft.Cert.sign_raw_vmix
+#print axioms HardSoft.Cert.sign_raw_vmix
 #check @HardSoft.Cert.sign_raw_strict
 #print axioms HardSoft.Cert.sign_raw_strict
 #check @HardSoft.Cert.cnt_facts
@@ -291,14 +301,22 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.tau_bounded
 #check @HardSoft.Cert.tau_mixed
 #print axioms HardSoft.Cert.tau_mixed
+#check @HardSoft.Cert.tau_mixed_bounded
+#print axioms HardSoft.Cert.tau_mixed_bounded
 #check @HardSoft.Cert.tau_plain
 #print axioms HardSoft.Cert.tau_plain
 #check @HardSoft.Cert.exponent_unbounded
 #print axioms HardSoft.Cert.exponent_unbounded
 #check @HardSoft.Cert.mass_le_errRule_unbounded
 #print axioms HardSoft.Cert.mass_le_errRule_unbounded
+#check @HardSoft.Cert.tau_bounded_le
+#print axioms HardSoft.Cert.tau_bounded_le
+#check @HardSoft.Cert.exponent_div
+#print axioms HardSoft.Cert.exponent_div
 #check @HardSoft.Cert.exponent_bounded
 #print axioms HardSoft.Cert.exponent_bounded
+#check @HardSoft.Cert.exponent_mixed_bounded
+#print axioms HardSoft.Cert.exponent_mixed_bounded
 #check @HardSoft.Cert.facts_tbPastB
 #print axioms HardSoft.Cert.facts_tbPastB
 #check @HardSoft.Cert.bounded_of_ok
@@ -329,6 +347,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.evenVal_group
 #check @HardSoft.Cert.sign_out_hard
 #print axioms HardSoft.Cert.sign_out_hard
+#check @HardSoft.Cert.sign_out_soft_bounded_q
+#print axioms HardSoft.Cert.sign_out_soft_bounded_q
 #check @HardSoft.Cert.sign_out_soft_bounded
 #print axioms HardSoft.Cert.sign_out_soft_bounded
 #check @HardSoft.Cert.sign_out_hard_unbounded
@@ -469,6 +489,26 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cast_absSum
 #check @HardSoft.Cert.mix_val
 #print axioms HardSoft.Cert.mix_val
+#check @HardSoft.Cert.scale_units
+#print axioms HardSoft.Cert.scale_units
+#check @HardSoft.Cert.plkN_hard_core
+#print axioms HardSoft.Cert.plkN_hard_core
+#check @HardSoft.Cert.plkN_soft_core
+#print axioms HardSoft.Cert.plkN_soft_core
+#check @HardSoft.Cert.lsum_dev
+#print axioms HardSoft.Cert.lsum_dev
+#check @HardSoft.Cert.plkN_facts
+#print axioms HardSoft.Cert.plkN_facts
+#check @HardSoft.Cert.plkN_avg
+#print axioms HardSoft.Cert.plkN_avg
+#check @HardSoft.Cert.plkN_score
+#print axioms HardSoft.Cert.plkN_score
+#check @HardSoft.Cert.plkN_head_out
+#print axioms HardSoft.Cert.plkN_head_out
+#check @HardSoft.Cert.plkN_out_hard
+#print axioms HardSoft.Cert.plkN_out_hard
+#check @HardSoft.Cert.plkN_out_soft
+#print axioms HardSoft.Cert.plkN_out_soft
 #check @HardSoft.Cert.Feat.eq_of_beq
 #print axioms HardSoft.Cert.Feat.eq_of_beq
 #check @HardSoft.Cert.Feat.beq_self
@@ -505,6 +545,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.RatEmb.map_four
 #check @HardSoft.Cert.RatEmb.map_intCast
 #print axioms HardSoft.Cert.RatEmb.map_intCast
+#check @HardSoft.Cert.inv_exact
+#print axioms HardSoft.Cert.inv_exact
 #check @HardSoft.Cert.mem_allAssign
 #print axioms HardSoft.Cert.mem_allAssign
 #check @HardSoft.Cert.getD_map_decide
@@ -515,6 +557,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.equiv_holds
 #check @HardSoft.Cert.rep_val
 #print axioms HardSoft.Cert.rep_val
+#check @HardSoft.Cert.rep_approx
+#print axioms HardSoft.Cert.rep_approx
 #check @HardSoft.Cert.lsum_feat_single
 #print axioms HardSoft.Cert.lsum_feat_single
 #check @HardSoft.Cert.weExpected_of_ne
@@ -533,8 +577,6 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.layersOK_get
 #check @HardSoft.Cert.run_inv
 #print axioms HardSoft.Cert.run_inv
-#check @HardSoft.Cert.mixed_false_of_check
-#print axioms HardSoft.Cert.mixed_false_of_check
 #check @HardSoft.Cert.certified_of_check
 #print axioms HardSoft.Cert.certified_of_check
 #check @HardSoft.Cert.certified_hard_of_check
@@ -575,6 +617,26 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.nodupNat_append
 #check @HardSoft.Cert.plk_part_at
 #print axioms HardSoft.Cert.plk_part_at
+#check @HardSoft.Cert.plkNFlat_ents
+#print axioms HardSoft.Cert.plkNFlat_ents
+#check @HardSoft.Cert.plkN_part_flat
+#print axioms HardSoft.Cert.plkN_part_flat
+#check @HardSoft.Cert.plkN_part_zero
+#print axioms HardSoft.Cert.plkN_part_zero
+#check @HardSoft.Cert.plkNFlat_mem
+#print axioms HardSoft.Cert.plkNFlat_mem
+#check @HardSoft.Cert.plkN_vc_roles
+#print axioms HardSoft.Cert.plkN_vc_roles
+#check @HardSoft.Cert.not_plkNVc
+#print axioms HardSoft.Cert.not_plkNVc
+#check @HardSoft.Cert.termEq_eq
+#print axioms HardSoft.Cert.termEq_eq
+#check @HardSoft.Cert.cmpSum_erase
+#print axioms HardSoft.Cert.cmpSum_erase
+#check @HardSoft.Cert.termPerm_cmpSum
+#print axioms HardSoft.Cert.termPerm_cmpSum
+#check @HardSoft.Cert.lsum_cmpSum
+#print axioms HardSoft.Cert.lsum_cmpSum
 #check @HardSoft.Cert.cntCols_eq
 #print axioms HardSoft.Cert.cntCols_eq
 #check @HardSoft.Cert.cntColsD_zip
@@ -585,6 +647,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.cntCols_facts
 #check @HardSoft.Cert.cntCols_avg
 #print axioms HardSoft.Cert.cntCols_avg
+#check @HardSoft.Cert.cntCols_sc
+#print axioms HardSoft.Cert.cntCols_sc
 #check @HardSoft.Cert.cntTarget_mem
 #print axioms HardSoft.Cert.cntTarget_mem
 #check @HardSoft.Cert.cnt_part_zero
@@ -645,6 +709,14 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.copiesOK_facts
 #check @HardSoft.Cert.mixed_lt
 #print axioms HardSoft.Cert.mixed_lt
+#check @HardSoft.Cert.plkN_out_bound
+#print axioms HardSoft.Cert.plkN_out_bound
+#check @HardSoft.Cert.vmix_val
+#print axioms HardSoft.Cert.vmix_val
+#check @HardSoft.Cert.vpre_step
+#print axioms HardSoft.Cert.vpre_step
+#check @HardSoft.Cert.scale_step
+#print axioms HardSoft.Cert.scale_step
 #check @HardSoft.Cert.copy_attn
 #print axioms HardSoft.Cert.copy_attn
 #check @HardSoft.Cert.copy_step
@@ -669,6 +741,8 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.gate_step
 #check @HardSoft.Cert.single_step
 #print axioms HardSoft.Cert.single_step
+#check @HardSoft.Cert.inv_of_eq
+#print axioms HardSoft.Cert.inv_of_eq
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
 #check @HardSoft.sumTo_nonneg

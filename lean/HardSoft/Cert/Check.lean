@@ -23,8 +23,9 @@ and in soft mode.
 
 * `HardSoft.Cert`: the certificate.
 * `HardSoft.Cert.check`: the checker (evaluated by the kernel on each certificate).
-* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / max(n-1, 1)` (mixed comparisons,
-  unbounded regime), `c/n` (bounded) or `1` (unbounded).
+* `HardSoft.Cert.Cert.tauRule`: the temperature rule `τ(n) = c / (n^2 max(n-1, 1))` (mixed
+  comparisons, bounded regime), `c / max(n-1, 1)` (mixed comparisons, unbounded), `c/n` (bounded) or
+  `1` (unbounded).
 * `HardSoft.Cert.errRule`: the rational bound `(1 + γ/k)^(-k)` on `exp(-γ)`, `γ = K/c` (bounded or
   mixed) or `K`.
 * `HardSoft.Cert.errLk`, `HardSoft.Cert.copyErr`: the mixed comparisons' position lookups' mass
@@ -48,7 +49,11 @@ value of node `g`, or one of the two values an inclusive comparison `g` (`Node.c
 term `#<=`) carries between its two layers: `val g`, the count head's output
 `(Σ_k c_k #<=_k + r - 1/2) / (i + 1)`, and `single g`, the one-position correction `W`
 (`1` if `n = 1` and `g` does not hold, else `0`); `pre g`, a strict comparison's constant part; and
-`avg d x`, the average `#_d[x](i) / maskCount d n i` a mixed comparison's position lookup reads. -/
+`avg d x`, the average `#_d[x](i) / maskCount d n i` a mixed comparison's position lookup reads;
+and the bounded regime's mixed comparisons' stages: `scaled x`, node `x`'s value divided by `n`;
+`avgN d x`, the average of the scaled values (`#_d[x](i) / n / maskCount d n i`); `vpre g`, comparison
+`g`'s constant part `(r - 1/2)/n`; `vmix g`, its `V = (A - 1/2)/n` after the position lookups
+(held only approximately: `Role.approx`). -/
 inductive Role where
   | zero
   | feat (f : Feat)
@@ -57,6 +62,10 @@ inductive Role where
   | single (g : Nat)
   | pre (g : Nat)
   | avg (d : CountDir) (x : Nat)
+  | scaled (x : Nat)
+  | avgN (d : CountDir) (x : Nat)
+  | vpre (g : Nat)
+  | vmix (g : Nat)
 
 /-- Checker helper: equality of count directions, decided. -/
 noncomputable def dirEq : CountDir → CountDir → Bool
@@ -76,6 +85,10 @@ noncomputable def Role.beq : Role → Role → Bool
   | .single g, .single g' => g == g'
   | .pre g, .pre g' => g == g'
   | .avg d x, .avg d' x' => dirEq d d' && x == x'
+  | .scaled x, .scaled x' => x == x'
+  | .avgN d x, .avgN d' x' => dirEq d d' && x == x'
+  | .vpre g, .vpre g' => g == g'
+  | .vmix g, .vmix g' => g == g'
   | _, _ => false
 
 /-- `Role.beq` decides equality. -/
@@ -83,6 +96,13 @@ theorem Role.eq_of_beq {a b : Role} (h : a.beq b = true) : a = b := by
   cases a <;> cases b <;> simp_all [Role.beq]
   · exact Feat.eq_of_beq h
   · exact dirEq_eq h.1
+  · exact dirEq_eq h.1
+
+/-- Whether a role's value is held only approximately (within `1/(4n)`): a bounded mixed comparison's `V`
+after its position lookups (soft mode). -/
+noncomputable def Role.approx : Role → Bool
+  | .vmix _ => true
+  | _ => false
 
 /-- One value column of a count head: it adds `coef` times its source's `0/1` value to the
 coordinate `vc` of comparison `g`'s `V` (a term `c_k #<=[x_k]`: `src = some x_k`, `coef = c_k`;
@@ -99,6 +119,9 @@ structure CntD where
   /-- an average column of a mixed comparison's count: `src = some g`, `coef = 1`, `g` the counted
   node, `vc` holding `.avg d g` (`#_d[g](i) / maskCount d n i`) after the layer -/
   avg : Bool
+  /-- a scaled average column (bounded regime): it reads the coordinate `s` holding `.scaled g`
+  instead of `crd g`; `vc` holds `.avgN d g` after the layer -/
+  sc : Option Nat
 
 /-- The head constructions (`constructive/heads.py`): tie-breaking (Lemma 8) past / future in the
 bounded / unbounded regime, the unbounded one-sided lookup (Lemma 7), the count head of direction
@@ -112,6 +135,7 @@ inductive Family where
   | cnt (d : CountDir) (ts : List CntD)
   | sign (o : Bool) (vc : Nat) (wc : Option Nat)
   | plk (d : CountDir) (x ac cc : Nat)
+  | plkN (d : CountDir) (x ac : Nat) (vs : List (Nat × Nat))
 
 /-- A coordinate's role over a stretch of layer boundaries: `role` from boundary `start` on, until
 boundary `stop` (excluded; `none`: to the end). A coordinate serves several nodes in turn
@@ -172,6 +196,10 @@ inductive GroupD where
   | mix (g : Nat) (cs : List Nat)
   /-- `x - ReLU(x)` on a position lookup's copy coordinate `cc` (1 unit) -/
   | copyErase (cc : Nat)
+  /-- node `x`'s value divided by `n` into `sc`: `ReLU(1/n) - ReLU(1/n - y)` (2 units, bounded mixed) -/
+  | scale (x sc : Nat)
+  /-- bounded mixed comparison `g`'s constant part `(r - 1/2)/n` at `vc`, from the feature `1/n` at `f` (2 units) -/
+  | vpre (g vc f : Nat)
 
 /-- One layer of the description: its heads (in the model's order) and its unit groups (in order). -/
 structure LayerD where
@@ -202,7 +230,7 @@ structure Cert where
   root : Nat
   /-- bounded regime (`τ = c/n`) or unbounded (`τ = 1`) -/
   bounded : Bool
-  /-- the mixed comparisons' rule `τ = c / max(n-1, 1)` (unbounded regime only) -/
+  /-- the mixed comparisons' rule: `τ = c / max(n-1, 1)` (unbounded regime), `c / (n^2 max(n-1, 1))` (bounded) -/
   mixed : Bool
   /-- the temperature constant `c` -/
   c : Rat
@@ -250,9 +278,12 @@ noncomputable def copyErr : Rat := 2 * C.errLk / ((1 - C.errLk) * (1 - C.errLk))
 
 variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α]
 
-/-- The temperature rule at length `n`: `c / max(n-1, 1)` (mixed comparisons), `c/n` (bounded), `1` (unbounded). -/
+/-- The temperature rule at length `n`: `c / (n^2 max(n-1, 1))` (mixed comparisons, bounded),
+`c / max(n-1, 1)` (mixed comparisons, unbounded), `c/n` (bounded), `1` (unbounded). -/
 noncomputable def tauRule (R : RatEmb α) (n : Nat) : α :=
-  if C.mixed then R.cast C.c / natCast (max (n - 1) 1) else if C.bounded then R.cast C.c / natCast n else 1
+  if C.mixed then
+    (if C.bounded then R.cast C.c / natCast (n * n * max (n - 1) 1) else R.cast C.c / natCast (max (n - 1) 1))
+  else if C.bounded then R.cast C.c / natCast n else 1
 
 /-! ### Checker helpers -/
 
@@ -297,6 +328,10 @@ noncomputable def rep (C : Cert) (g l : Nat) : Bool :=
   | .single _ => false
   | .pre _ => false
   | .avg _ _ => false
+  | .scaled _ => false
+  | .avgN _ _ => false
+  | .vpre _ => false
+  | .vmix _ => false
 
 /-- The conjuncts of node `r` (its `and`-tree, `r` itself included). -/
 noncomputable def conjuncts (P : Prog) : Nat → Nat → List Nat
@@ -370,7 +405,7 @@ noncomputable def scoreTemplate (C : Cert) (fam : Family) (sel : Option Nat) (l 
   | .lkFut => match featCoord C .one l, featCoord C .idx l, featCoord C .idxSq l with
     | some o, some p, some s => some [([(p, 1), (o, 1)], [(p, 2 * C.K)]), ([(o, 1)], [(s, -C.K)])]
     | _, _, _ => none
-  | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ => none
+  | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ | .plkN _ _ _ _ => none
 
 /-- The mask of a family. -/
 noncomputable def Family.mask : Family → Mask
@@ -382,16 +417,19 @@ noncomputable def Family.mask : Family → Mask
   | .sign _ _ _ => .none
   | .plk .gt _ _ _ => .none
   | .plk _ _ _ _ => .causal
+  | .plkN .gt _ _ _ => .none
+  | .plkN _ _ _ _ => .causal
 
 /-- Whether a family belongs to the regime. -/
 noncomputable def Family.inRegime (bounded : Bool) : Family → Bool
   | .tbPastB | .tbFutB => bounded
   | .cnt _ _ | .sign _ _ _ => true
+  | .plkN _ _ _ _ => bounded
   | _ => !bounded
 
 /-- Whether a family is a tie-breaking head (Lemma 8). -/
 noncomputable def Family.tiebreak : Family → Bool
-  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ => false
+  | .lkPast | .lkFut | .cnt _ _ | .sign _ _ _ | .plk _ _ _ _ | .plkN _ _ _ _ => false
   | _ => true
 
 /-- Whether a family looks into the past. -/
@@ -473,15 +511,20 @@ noncomputable def cntExpected (ts : List (Int × CountDir × Nat)) (r : Int) : L
       rest.map (fun u => ((u.1 : Rat), some u.2.2))
 
 /-- Whether the value columns of a count head read what its columns say at boundary `l - 1`: the
-counted node (`rep`), or the `is_first` feature for the constant. -/
+counted node (`rep`), or the `is_first` feature for the constant; a scaled column (`sc = some s`,
+bounded mixed comparisons) reads the coordinate `s` holding its node's value over `n` (`.scaled x`). -/
 noncomputable def cntVOK (C : Cert) (l : Nat) : List SVec → List CntD → Bool
   | [], [] => true
   | v :: vs, t :: ts =>
-    (match t.src with
-     | some x => sameVec v [(C.crd x, 1)] && rep C x (l - 1)
-     | none => match featCoord C .isFirst (l - 1) with
-       | some f => sameVec v [(f, 1)]
-       | none => false) && cntVOK C l vs ts
+    (match t.sc with
+     | some s => sameVec v [(s, 1)] && (match t.src with
+       | some x => (C.roleAt s (l - 1)).beq (.scaled x)
+       | none => false)
+     | none => match t.src with
+       | some x => sameVec v [(C.crd x, 1)] && rep C x (l - 1)
+       | none => match featCoord C .isFirst (l - 1) with
+         | some f => sameVec v [(f, 1)]
+         | none => false) && cntVOK C l vs ts
   | _, _ => false
 
 /-- The count columns of comparison `g`: `cntExpected` (inclusive), the terms alone (strict). -/
@@ -495,7 +538,8 @@ noncomputable def cntExpectedOf (P : Prog) (g : Nat) : List (Rat × Option Nat) 
 value column per `CntD` writing `coef` into the comparison's `V` coordinate, which holds nothing
 (inclusive) or the constant part `pre g` (strict) before the layer and the comparison's `V` after it;
 an average column (`avg`, strict directions) reads its node `g` with coefficient `1` into a
-coordinate holding nothing before the layer and `.avg d g` after it. -/
+coordinate holding nothing before the layer and `.avg d g` after it (`sc = none`), or, in the bounded
+regime, reads the scaled copy at `sc = some s` into `.avgN d g`; every other column has `sc = none`. -/
 noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (ts : List CntD) : Bool :=
   hw.mask.beq (Family.cnt d ts).mask &&
   hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !ts.isEmpty &&
@@ -504,17 +548,31 @@ noncomputable def cntHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : 
   sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) &&
   ts.all (fun t => if t.avg then
     !dirEq d .le && t.src == some t.g && t.coef == 1 &&
-    (C.roleAt t.vc (l - 1)).beq .zero && (C.roleAt t.vc l).beq (.avg d t.g)
+    (C.roleAt t.vc (l - 1)).beq .zero &&
+    (match t.sc with
+     | some _ => C.bounded && (C.roleAt t.vc l).beq (.avgN d t.g)
+     | none => (C.roleAt t.vc l).beq (.avg d t.g))
   else
+    t.sc.isNone &&
     (match d with
     | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
     | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) d && (C.roleAt t.vc (l - 1)).beq (.pre t.g)) &&
     (C.roleAt t.vc l).beq (.val t.g))
 
+/-- Whether node `g` is a mixed comparison (`Node.cmp ts r`, every term `#<` or `#>`, some of each,
+every counted node before `g`). -/
+noncomputable def mixedCmp (P : Prog) (g : Nat) : Bool :=
+  match nodeAt P g with
+  | .cmp ts _ => !ts.isEmpty && ts.all (fun t => !dirEq t.2.1 .le) &&
+      ts.any (fun t => dirEq t.2.1 .lt) && ts.any (fun t => dirEq t.2.1 .gt) &&
+      ts.all (fun t => decide (t.2.2 < g))
+  | _ => false
+
 /-- Whether a sign head is its construction at layer `l`: no mask; the score `K V` against the
 key `p_j` (bounded) or `n p_j` (unbounded); the value `[j even] - W`; written into the coordinate of
 its one term's node, an inclusive comparison whose `V` is at `vc` and `W` at `wc` at boundary
-`l - 1`. -/
+`l - 1`; or, without `W`, a strict comparison's `V`, or (bounded regime, mixed rule) a mixed
+comparison's approximate `V` (role `vmix`), with orientation `o = [r ≥ 1]`. -/
 noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o : Bool) (vc : Nat) (wc : Option Nat) : Bool :=
   hw.mask.beq .none && hd.sel.isNone && !hd.anchored &&
   (match hd.terms, wc with
@@ -530,8 +588,9 @@ noncomputable def signHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (o :
       | _, _, _ => false) &&
      sameCols hw.o [[(C.crd t.node, 1)]]
    | [t], none =>
-     o == decide (1 ≤ cmpR C.prog t.node) && t.node == t.src && strictCmp C.prog t.node &&
-     (C.roleAt vc (l - 1)).beq (.val t.node) &&
+     o == decide (1 ≤ cmpR C.prog t.node) && t.node == t.src &&
+     (strictCmp C.prog t.node && (C.roleAt vc (l - 1)).beq (.val t.node) ||
+       C.bounded && C.mixed && mixedCmp C.prog t.node && (C.roleAt vc (l - 1)).beq (.vmix t.node)) &&
      (C.roleAt (C.crd t.node) (l - 1)).beq .zero && (C.roleAt (C.crd t.node) l).beq (.node t.node) &&
      (match featCoord C .one (l - 1), featCoord C .parity (l - 1),
         featCoord C (if C.bounded then .parity else .lenParity) (l - 1) with
@@ -562,12 +621,44 @@ noncomputable def plkHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : 
      sameCols hw.v [[(p, 1)]] && sameCols hw.o [[(cc, 1)]]
    | _, _, _ => false)
 
+/-- The coefficient of comparison `g`'s term `(d, x)` (its first such term; `0` if none). -/
+noncomputable def termCoef (P : Prog) (g : Nat) (d : CountDir) (x : Nat) : Int :=
+  match nodeAt P g with
+  | .cmp ts _ => match ts.find? (fun t => dirEq t.2.1 d && t.2.2 == x) with
+    | some t => t.1
+    | none => 0
+  | _ => 0
+
+/-- Whether a bounded position lookup head is its construction at layer `l` (mixed comparisons,
+bounded regime, `τ = c / (n^2 max(n-1, 1))`): mask causal (`#<`) or none (`#>`); scores
+`2 f (p/n) - (p/n)^2/D'` from the query's scaled average `f` at `ac` (role `.avgN d x` at `l - 1`)
+against the key's `p/n`, and the query's `1/D'` (feature `dirFeat d`) against the key's `(p/n)^2`; one
+value column `p/n` per served comparison `(g, vc) ∈ vs`, written with `g`'s coefficient of the term
+`(d, x)` into `g`'s `V` at `vc`, which holds `.vpre g` before the layer and `.vmix g` after it. -/
+noncomputable def plkNHeadOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) (d : CountDir) (x ac : Nat)
+    (vs : List (Nat × Nat)) : Bool :=
+  C.mixed && C.bounded && decide (C.errLk < 1) &&
+  (match d with
+   | .lt => hw.mask.beq .causal
+   | .gt => hw.mask.beq .none
+   | .le => false) &&
+  hd.sel.isNone && !hd.anchored && hd.terms.isEmpty && !vs.isEmpty &&
+  (C.roleAt ac (l - 1)).beq (.avgN d x) &&
+  vs.all (fun e => (C.roleAt e.2 (l - 1)).beq (.vpre e.1) && (C.roleAt e.2 l).beq (.vmix e.1)) &&
+  (match featCoord C .iOverN (l - 1), featCoord C .iOverNSq (l - 1), featCoord C (dirFeat d) (l - 1) with
+   | some p, some s, some v =>
+     sameCols hw.q [[(ac, 2)], [(v, -1)]] && sameCols hw.k [[(p, 1)], [(s, 1)]] &&
+     sameCols hw.v (vs.map (fun _ => [(p, 1)])) &&
+     sameCols hw.o (vs.map (fun e => [(e.2, ((termCoef C.prog e.1 d x : Int) : Rat))]))
+   | _, _, _ => false)
+
 /-- Whether one head's weights are its family's construction at layer `l` (input boundary `l - 1`). -/
 noncomputable def headOK (C : Cert) (l : Nat) (hw : HeadW) (hd : HeadD) : Bool :=
   match hd.fam with
   | .cnt d ts => cntHeadOK C l hw hd d ts
   | .sign o vc wc => signHeadOK C l hw hd o vc wc
   | .plk d x ac cc => plkHeadOK C l hw hd d x ac cc
+  | .plkN d x ac vs => plkNHeadOK C l hw hd d x ac vs
   | _ => headOKSel C l hw hd
 
 /-- The attended nodes of a layer (every value term's node). -/
@@ -621,14 +712,30 @@ noncomputable def plkHas (LD : LayerD) (d : CountDir) (x cc : Nat) : Bool :=
     | .plk d' x' _ cc' => dirEq d' d && x' == x && cc' == cc
     | _ => false)
 
-/-- Whether node `g` is a mixed comparison (`Node.cmp ts r`, every term `#<` or `#>`, some of each,
-every counted node before `g`). -/
-noncomputable def mixedCmp (P : Prog) (g : Nat) : Bool :=
-  match nodeAt P g with
-  | .cmp ts _ => !ts.isEmpty && ts.all (fun t => !dirEq t.2.1 .le) &&
-      ts.any (fun t => dirEq t.2.1 .lt) && ts.any (fun t => dirEq t.2.1 .gt) &&
-      ts.all (fun t => decide (t.2.2 < g))
-  | _ => false
+/-- The entries of a layer's bounded position lookups, in head order: `(d, x, g, vc)` for the lookup of
+`#_d[x]` serving comparison `g` at `vc`. -/
+noncomputable def plkNEnts (LD : LayerD) : List (CountDir × Nat × Nat × Nat) :=
+  LD.heads.flatMap (fun hd => match hd.fam with
+    | .plkN d x _ vs => vs.map (fun e => (d, x, e.1, e.2))
+    | _ => [])
+
+/-- The terms `(c, d, x)` the bounded position lookups of a layer add into the coordinate `vc`, one
+per entry aimed at `vc` (`c` the served comparison's coefficient of `#_d[x]`). -/
+noncomputable def servedAt (C : Cert) (LD : LayerD) (vc : Nat) : List (Int × CountDir × Nat) :=
+  ((plkNEnts LD).filter (fun e => e.2.2.2 == vc)).map (fun e => (termCoef C.prog e.2.2.1 e.1 e.2.1, e.1, e.2.1))
+
+/-- Checker helper: equality of terms, decided. -/
+noncomputable def termEq (a b : Int × CountDir × Nat) : Bool := a.1 == b.1 && dirEq a.2.1 b.2.1 && a.2.2 == b.2.2
+
+/-- A list of terms without the first one equal to `a`. -/
+noncomputable def termErase (a : Int × CountDir × Nat) : List (Int × CountDir × Nat) → List (Int × CountDir × Nat)
+  | [] => []
+  | b :: l => if termEq a b then l else b :: termErase a l
+
+/-- Whether two lists of terms are permutations of each other. -/
+noncomputable def termPerm : List (Int × CountDir × Nat) → List (Int × CountDir × Nat) → Bool
+  | [], l => l.isEmpty
+  | a :: l1, l2 => l2.any (termEq a) && termPerm l1 (termErase a l2)
 
 /-- The clamp's input column of a mixed comparison: `2 c_k` on the copy `cs_k` of term `k`. -/
 noncomputable def mixWin (cs : List Nat) (ts : List (Int × CountDir × Nat)) : SVec :=
@@ -644,6 +751,17 @@ noncomputable def copiesOK (LD : LayerD) : List Nat → List (Int × CountDir ×
   | c :: cs, t :: ts => plkHas LD t.2.1 t.2.2 c && copiesOK LD cs ts
   | _, _ => false
 
+/-- Whether the bounded position lookups of a layer serve their comparisons whole: for every entry
+`(d, x, g, vc)`, `g` is a mixed comparison whose terms are, up to order, exactly the terms the entries
+aimed at `vc` add (`servedAt`), within the copy error's budget `Σ |c| copyErr ≤ 1/4`. (No other head
+writes a `V` coordinate: its role `.vmix g` after the layer is no count target's, attended node's or
+copy's.) -/
+noncomputable def plkNOK (C : Cert) (LD : LayerD) : Bool :=
+  (plkNEnts LD).all (fun e => mixedCmp C.prog e.2.2.1 &&
+    (match nodeAt C.prog e.2.2.1 with
+     | .cmp ts _ => termPerm (servedAt C LD e.2.2.2) ts && decide (absCoef (servedAt C LD e.2.2.2) * C.copyErr ≤ 1 / 4)
+     | _ => false))
+
 /-- The largest `|V|` of an inclusive comparison, plus `1/2`: `Σ_k |c_k| + |r - 1/2| + 1/2`. -/
 noncomputable def cmpBound (ts : List (Int × CountDir × Nat)) (r : Int) : Rat :=
   (ts.map (fun t => ((t.1.natAbs : Nat) : Rat))).sum +
@@ -658,6 +776,8 @@ noncomputable def GroupD.target (C : Cert) : GroupD → Nat
   | .pairFlip g => C.crd g
   | .mix g _ => C.crd g
   | .copyErase cc => cc
+  | .scale _ sc => sc
+  | .vpre _ vc _ => vc
 
 /-- The number of `true`s. -/
 noncomputable def ones (σ : List Bool) : Nat := (σ.filter id).length
@@ -776,6 +896,20 @@ noncomputable def groupsOK (C : Cert) (LD : LayerD) (l : Nat) : List GroupD → 
   | .copyErase cc :: gs, u :: us =>
     (plkCopies LD).contains cc &&
     sameVec u.win [(cc, 1)] && u.bias == 0 && sameVec u.wout [(cc, -1)] && groupsOK C LD l gs us
+  | .scale x sc :: gs, u1 :: u2 :: us =>
+    (match featCoord C .invN (l - 1) with
+     | some f =>
+       sameVec u1.win [(f, 1)] && u1.bias == 0 && sameVec u1.wout [(sc, 1)] &&
+       sameVec u2.win [(f, 1), (C.crd x, -1)] && u2.bias == 0 && sameVec u2.wout [(sc, -1)]
+     | none => false) &&
+    rep C x (l - 1) && (C.roleAt sc (l - 1)).beq .zero && (C.roleAt sc l).beq (.scaled x) &&
+    groupsOK C LD l gs us
+  | .vpre g vc f :: gs, u1 :: u2 :: us =>
+    C.bounded && mixedCmp C.prog g && featCoord C .invN (l - 1) == some f &&
+    (C.roleAt vc (l - 1)).beq .zero && (C.roleAt vc l).beq (.vpre g) &&
+    sameVec u1.win [(f, ((2 * cmpR C.prog g - 1 : Int) : Rat) / 2)] && u1.bias == 0 && sameVec u1.wout [(vc, 1)] &&
+    sameVec u2.win [(f, -(((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))] && u2.bias == 0 && sameVec u2.wout [(vc, -1)] &&
+    groupsOK C LD l gs us
   | _, _ => false
 
 /-- The groups writing coordinate `c`. -/
@@ -785,7 +919,7 @@ noncomputable def groupsAt (C : Cert) (gs : List GroupD) (c : Nat) : List GroupD
 its eraser, a table, gate, clearing, single or mix group's coordinate by that group alone, a position
 lookup's copy by its `copyErase` alone (each copy once); and any other coordinate is written by a
 group exactly when its role changes from boundary `l - 1` to boundary `l`, except a count head's
-target (its role changes, written by the head alone). -/
+target and a bounded position lookup's `V` (their roles change, written by the heads alone). -/
 noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   nodupNat ((attended LD).map C.crd) &&
   (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
@@ -793,7 +927,7 @@ noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
     | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
     | _ => false) &&
   LD.groups.all (fun G => match G with
-    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ | .mix _ _ =>
+    | .table _ _ _ _ _ | .gate _ _ _ _ | .clear _ | .single _ _ _ _ | .pre _ _ _ | .mix _ _ | .scale _ _ | .vpre _ _ _ =>
       (groupsAt C LD.groups (G.target C)).length == 1
     | _ => true) &&
   nodupNat (plkCopies LD) &&
@@ -803,7 +937,8 @@ noncomputable def targetsOK (C : Cert) (LD : LayerD) (l d : Nat) : Bool :=
   (List.range d).all (fun c => if (plkCopies LD).contains c then true
     else if (C.roleAt c (l - 1)).beq (C.roleAt c l)
     then (groupsAt C LD.groups c).length == 0
-    else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
+    else if ((cntCols LD).map (·.vc)).contains c || ((plkNEnts LD).map (·.2.2.2)).contains c
+    then (groupsAt C LD.groups c).length == 0
     else (groupsAt C LD.groups c).length != 0)
 
 /-- Whether a group negates (adds `1` through `b_2`). -/
@@ -828,7 +963,8 @@ noncomputable def layerOK (C : Cert) (d l : Nat) (LW : LayerW) (LD : LayerD) : B
   layerInRange d LW && LW.heads.length == LD.heads.length &&
   (LW.heads.zip LD.heads).all (fun p => headOK C l p.1 p.2) && countsOK C LD &&
   targetsOK C LD l d && groupsOK C LD l LD.groups LW.units &&
-  (LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)).all (fun c => svGet LW.b2 c == b2Expected C LD.groups c)
+  (LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)).all (fun c => svGet LW.b2 c == b2Expected C LD.groups c) &&
+  plkNOK C LD
 
 /-- The word-embedding entry coordinate `c` needs for symbol `a`. -/
 noncomputable def weExpected (C : Cert) (c a : Nat) : Rat :=
@@ -870,6 +1006,7 @@ noncomputable def roleEmbedOK (C : Cert) (M : ModelW) (c : Nat) : Bool :=
      | _ => false)
   | .pre g => strictCmp C.prog g && feats.any (·.beq (dirFeat (cmpDir C.prog g)))
   | .val _ | .single _ | .avg _ _ => false
+  | .scaled _ | .avgN _ _ | .vpre _ | .vmix _ => false
   | .zero => true
 
 /-- Whether the embedding sets every coordinate to its role's value at layer boundary `0`. -/
@@ -898,7 +1035,7 @@ noncomputable def layersOK (C : Cert) (d : Nat) : Nat → List LayerW → List L
 describes, for the formula `C.prog` read out at node `C.root`. -/
 noncomputable def check (C : Cert) (M : ModelW) : Bool :=
   C.spans.length == M.d && C.coord.length == C.prog.length && C.coord.all (fun c => decide (c < M.d)) &&
-  decide (0 < C.K) && decide (0 < C.c) && !(C.mixed && C.bounded) && decide (0 < C.expK) &&
+  decide (0 < C.K) && decide (0 < C.c) && decide (0 < C.expK) &&
   equivOK C && embedOK C M && layersOK C M.d 0 M.layers C.layers &&
   decide (C.root < C.prog.length) && rep C C.root M.layers.length
 

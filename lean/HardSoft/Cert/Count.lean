@@ -288,11 +288,14 @@ theorem sign_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc
               Role.eq_of_beq hn, rfl, rfl, rfl, hf.1.1, hf.1.2, hf.2, ho⟩
   · rw [hts] at hmat; simp at hmat
 
-/-- What `signHeadOK` says of a strict comparison's sign head (no correction `W`). -/
+/-- What `signHeadOK` says of a sign head without correction `W`: a strict comparison's (its `V`
+exact, role `val`) or, bounded regime, a mixed comparison's (its `V` approximate, role `vmix`). -/
 theorem sign_facts_strict {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
     (hok : signHeadOK C l hw hd o vc wc = true) (hws : wc = none) :
     hw.mask = .none ∧ ∃ t one par kp, hd.terms = [t] ∧ o = decide (1 ≤ cmpR C.prog t.node) ∧ t.node = t.src ∧
-      strictCmp C.prog t.node = true ∧ C.roleAt vc (l - 1) = .val t.node ∧
+      ((strictCmp C.prog t.node = true ∧ C.roleAt vc (l - 1) = .val t.node) ∨
+        (C.bounded = true ∧ C.mixed = true ∧ mixedCmp C.prog t.node = true ∧
+          C.roleAt vc (l - 1) = .vmix t.node)) ∧
       C.roleAt (C.crd t.node) (l - 1) = .zero ∧ C.roleAt (C.crd t.node) l = .node t.node ∧
       featCoord C .one (l - 1) = some one ∧ featCoord C .parity (l - 1) = some par ∧
       featCoord C (if C.bounded then .parity else .lenParity) (l - 1) = some kp ∧
@@ -308,7 +311,14 @@ theorem sign_facts_strict {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bo
   · rw [hts] at hmat; simp at hmat
   · rw [hts] at hmat
     simp only [Bool.and_eq_true, beq_iff_eq] at hmat
-    obtain ⟨⟨⟨⟨⟨⟨⟨ho', hsrc⟩, hinc⟩, hv⟩, hz⟩, hn⟩, hf⟩, ho⟩ := hmat
+    obtain ⟨⟨⟨⟨⟨⟨ho', hsrc⟩, hsv⟩, hz⟩, hn⟩, hf⟩, ho⟩ := hmat
+    have hsv' : (strictCmp C.prog t.node = true ∧ C.roleAt vc (l - 1) = .val t.node) ∨
+        (C.bounded = true ∧ C.mixed = true ∧ mixedCmp C.prog t.node = true ∧
+          C.roleAt vc (l - 1) = .vmix t.node) := by
+      simp only [Bool.or_eq_true, Bool.and_eq_true] at hsv
+      rcases hsv with ⟨h1, h2⟩ | ⟨⟨⟨h1, h2⟩, h3⟩, h4⟩
+      · exact Or.inl ⟨h1, Role.eq_of_beq h2⟩
+      · exact Or.inr ⟨h1, h2, h3, Role.eq_of_beq h4⟩
     cases h1 : featCoord C .one (l - 1) with
     | none => rw [h1] at hf; simp at hf
     | some one =>
@@ -320,7 +330,7 @@ theorem sign_facts_strict {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bo
         | some kp =>
           rw [h1, h2, h3] at hf
           simp only [Bool.and_eq_true] at hf
-          exact ⟨t, one, par, kp, rfl, ho', hsrc, hinc, Role.eq_of_beq hv, Role.eq_of_beq hz,
+          exact ⟨t, one, par, kp, rfl, ho', hsrc, hsv', Role.eq_of_beq hz,
             Role.eq_of_beq hn, rfl, rfl, rfl, hf.1.1, hf.1.2, hf.2, ho⟩
   · rw [hts] at hmat; simp at hmat
 
@@ -406,7 +416,7 @@ and, in softmax, a value `≥ 0` within `2 errRule` of it (`n ≥ 2`: `sign_out_
 `sign_out_soft_bounded`, `sign_out_soft_unbounded`; `n = 1`: one key, value `1 - W = [g]`). -/
 theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
     (hws : wc.isSome = true) {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
     headOut R .hard hw x n i (C.crd t.node) = ind (holds C.prog w n t.node i) ∧
@@ -427,16 +437,16 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
   have hw0d : w0 < d := by rw [← hroles]; exact lt_of_role (by rw [hw0]; simp)
   have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
-    rw [hinv k hk one (by rw [← hroles]; exact hf1.2), hf1.1]; rfl
+    rw [inv_exact (c := one) hinv hk (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]; rfl
   have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
-    rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
+    rw [inv_exact (c := par) hinv hk (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]; rfl
   have xw : ∀ k, k < n → x k w0 = ind (n = 1 ∧ ¬ holds C.prog w n t.node k) := fun k hk => by
-    rw [hinv k hk w0 hw0d, hw0]; rfl
+    rw [inv_exact (c := w0) hinv hk hw0d (by rw [hw0]; rfl), hw0]; rfl
   have xvc : x i vc = (icast (2 * A - 1) : α) / 2 / natCast (i + 1) := by
-    rw [hinv i hi vc hvcd, hvc]; simp only [roleVal, cmpDir_of_incl hinc, cntDen]; rw [hA]
+    rw [inv_exact (c := vc) hinv hi hvcd (by rw [hvc]; rfl), hvc]; simp only [roleVal, cmpDir_of_incl hinc, cntDen]; rw [hA]
   have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
     intro k hk
-    rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
+    rw [inv_exact (c := kp) hinv hk (by rw [← hroles]; exact hf3.2) (by rw [hf3.1]; rfl), hf3.1]
     cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
   -- the head's output is its one column's
   have hcount : hw.mask.count n i = n := by rw [hm]; rfl
@@ -527,7 +537,7 @@ theorem sign_raw (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
       · rw [hev, hbd, hsc, hind]
         exact sign_out_hard hKα b (by omega) (by omega) (Or.inr hn2)
       · rw [hev, hbd, hsc, hind]
-        exact sign_out_soft_bounded R E hE hbd (hmb hbd) hK hc hk b (by omega) (by omega) hn2
+        exact sign_out_soft_bounded R E hE hbd hK hc hk b (by omega) (by omega) hn2
     | false =>
       have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast (i + 1))))
             * ((if false = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
@@ -568,13 +578,244 @@ theorem cmpA_one {P : Prog} {w : List Nat} {g : Nat} (h : strictCmp P g = true) 
     simp
   · simp at h
 
+/-- A mixed comparison holds exactly when its `A = Σ_k c_k #_k + r` is positive. -/
+theorem holds_iff_cmpA_mixed {P : Prog} {w : List Nat} {n g i : Nat} (h : mixedCmp P g = true) :
+    holds P w n g i ↔ 0 < cmpA P w n g i := by
+  unfold mixedCmp at h
+  unfold cmpA
+  split at h
+  · next ts r hn =>
+    try rw [hn]
+    simp only [Bool.and_eq_true, List.all_eq_true, decide_eq_true_eq] at h
+    exact holds_cmp hn h.2
+  · simp at h
+
+/-- At `n = 1` a mixed comparison counts nothing: `A = r`. -/
+theorem cmpA_one_mixed {P : Prog} {w : List Nat} {g : Nat} (h : mixedCmp P g = true) :
+    cmpA P w 1 g 0 = cmpR P g := by
+  unfold mixedCmp at h
+  unfold cmpA cmpR
+  split at h
+  · next ts r hn =>
+    try rw [hn]
+    simp only [Bool.and_eq_true, List.all_eq_true] at h
+    show cmpSum (fun x d => countIn (fun j => holds P w 1 x j) 1 0 d) ts + r = r
+    rw [cmpSum_zero (fun x d => countIn (fun j => holds P w 1 x j) 1 0 d) ts (fun t ht => by
+      obtain ⟨c0, d0, x0⟩ := t
+      have := h.1.1.1.2 _ ht
+      cases d0 <;> simp [dirEq] at this <;> simp [countIn, countMax])]
+    simp
+  · simp at h
+
+/-- Certificates, bounded mixed comparisons, helper: a value `V` within `e` of `s p` (`s = ±1`,
+`p ≥ 2e`) is `s q` with `q ≥ e`. -/
+theorem approx_sign_form {V p e : α} (s : Bool) (hp : 2 * e ≤ p)
+    (h : absv (V - (if s then 1 else -1) * p) ≤ e) :
+    ∃ q : α, e ≤ q ∧ V = (if s then 1 else -1) * q := by
+  obtain ⟨h1, h2⟩ := bounds_of_absv_le h
+  cases s
+  · simp only [Bool.false_eq_true, if_false] at h1 h2 ⊢
+    exact ⟨-V, by grind, by grind⟩
+  · simp only [if_true] at h1 h2 ⊢
+    exact ⟨V, by grind, by grind⟩
+
+/-- Comparison (the sign head), average-hard, any `q > 0`: scores `K o V p_j` with `o V = ±q` over
+`n ≥ 1` keys (`n ≥ 2` when `o V < 0`): the head outputs `[o V > 0]` exactly. -/
+theorem sign_out_hard_q {K q : α} (hK : 0 < K) (hq : 0 < q) (b : Bool) {n : Nat} (hn0 : 0 < n)
+    (hn : b = true ∨ 2 ≤ n) :
+    sumTo (fun j => ahard (signScore K ((if b then 1 else -1) * q)) n j * evenVal j) n = if b then 1 else 0 := by
+  have hγ : 0 < 2 * K * q := by
+    have := Lean.Grind.OrderedRing.mul_pos hK hq
+    grind
+  have hc := countMax_signGroup n
+  have hm : 0 < countMax (signGroup b) n := by
+    rcases hn with hn | hn
+    · subst hn; rw [hc.1]; omega
+    · cases b
+      · rw [hc.2]; omega
+      · rw [hc.1]; omega
+  exact hard_group_out (grp := signGroup b) (smax := K * q) hγ hm
+    (fun j _ hj => (signScore_group K q b j).1 hj)
+    (fun j _ hj => by rw [(signScore_group K q b j).2 hj]; exact Std.le_refl _)
+    (fun j _ hj => (evenVal_group b j).1 hj)
+
+/-- Certificates, bounded mixed comparisons (the sign head reading an approximate `V`): a sign
+head the checker accepts over a mixed comparison's `V'`, within `1/(4n)` of `V = (A - 1/2)/n`
+(`A = cmpA`, so `|V| ≥ 1/(2n)`), outputs `[o V > 0]` exactly in average-hard mode and, in softmax
+at the rule `τ = c / (n^2 max(n-1, 1))`, a value `≥ 0` within `2 errRule` of it (the gap
+`2K|V'| ≥ K/(2n)`; at `n = 1` one key, `A = r`, `o = [r ≥ 1]`). -/
+theorem sign_raw_vmix (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
+    (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
+    {hw : HeadW} {t : TermD} {o : Bool} {vc one par kp : Nat}
+    (hm : hw.mask = .none) (ho' : o = decide (1 ≤ cmpR C.prog t.node)) (hbd : C.bounded = true)
+    (hmx : C.mixed = true) (hmix : mixedCmp C.prog t.node = true) (hvc : C.roleAt vc (l - 1) = .vmix t.node)
+    (h1 : featCoord C .one (l - 1) = some one) (h2 : featCoord C .parity (l - 1) = some par)
+    (h3 : featCoord C (if C.bounded then .parity else .lenParity) (l - 1) = some kp)
+    (hq : sameCols hw.q [[(vc, if o then C.K else -C.K)]] = true) (hk' : sameCols hw.k [[(kp, 1)]] = true)
+    (hv : sameCols hw.v [[(one, 1 / 2), (par, 1 / 2)]] = true) (ho : sameCols hw.o [[(C.crd t.node, 1)]] = true)
+    {i : Nat} (hi : i < n) :
+    headOut R .hard hw x n i (C.crd t.node)
+        = (if o then ind (holds C.prog w n t.node i) else 1 - ind (holds C.prog w n t.node i)) ∧
+      ∀ E : ExpLike α, E.Tangent →
+        0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) ∧
+        absv (headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node)
+          - (if o then ind (holds C.prog w n t.node i) else 1 - ind (holds C.prog w n t.node i)))
+          ≤ 2 * R.cast C.errRule := by
+  have hε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
+  have hholds := holds_iff_cmpA_mixed (w := w) (n := n) (i := i) hmix
+  have hA1 : n = 1 → cmpA C.prog w n t.node i = cmpR C.prog t.node := by
+    intro hn1; subst hn1
+    have hi0 : i = 0 := by omega
+    subst hi0
+    exact cmpA_one_mixed hmix
+  rw [hbd] at h3
+  -- the coordinates
+  have hf1 := featCoord_sound h1
+  have hf2 := featCoord_sound h2
+  have hf3 := featCoord_sound h3
+  have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
+  have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
+    rw [inv_exact (c := one) hinv hk (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]; rfl
+  have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
+    rw [inv_exact (c := par) hinv hk (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]; rfl
+  have xkp : ∀ k, k < n → x k kp = (if k % 2 = 0 then 1 else -1) := fun k hk => by
+    rw [inv_exact (c := kp) hinv hk (by rw [← hroles]; exact hf3.2) (by rw [hf3.1]; rfl), hf3.1]; rfl
+  have xvc : absv (x i vc - (icast (2 * cmpA C.prog w n t.node i - 1) : α) / 2 / natCast n)
+      ≤ 1 / (4 * natCast n) := by
+    have := (hinv i hi vc hvcd).2 (by rw [hvc]; rfl)
+    rw [hvc] at this; exact this
+  generalize hA : cmpA C.prog w n t.node i = A at hholds hA1 xvc
+  have hcount : hw.mask.count n i = n := by rw [hm]; rfl
+  have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
+  have hKo : R.cast (if o then C.K else -C.K) = (if o then 1 else -1) * R.cast C.K := cast_signed R o C.K
+  have hscore : ∀ k, k < n → score R hw x i k
+      = (if o then 1 else -1) * R.cast C.K * x i vc * (if k % 2 = 0 then 1 else -1) := by
+    intro k hk
+    unfold score
+    rw [lsum_zip_sameCols hq hk' (fun q kk (_ : Unit) => dotv R (x i) q * dotv R (x (hw.mask.key i k)) kk)
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_cons, dotv_nil, hkey, R.map_one]
+    rw [xkp k hk, hKo]; grind
+  have hval : ∀ k, k < n → dotv R (x k) [(one, 1 / 2), (par, 1 / 2)] = evenVal k := by
+    intro k hk
+    simp only [dotv_cons, dotv_nil]
+    have hhalf : R.cast (1 / 2 : Rat) = (1 : α) / 2 := R.map_half
+    rw [xone k hk, xpar k hk, hhalf]
+    exact evenVal_half k
+  have hout : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
+      = sumTo (fun k => weights mode (score R hw x i) n k * evenVal k) n := by
+    intro mode
+    rw [headOut_cols, lsum_zip_sameCols hv ho (fun v o (_ : Unit) => colOut R mode hw x n i v * R.cast (svGet o (C.crd t.node)))
+      (fun v v' o o' _ h1 h2 => by dsimp only; rw [colOut_congr R mode hw x n i h1, h2]) ()]
+    simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, svGet, if_true, Rat.add_zero, R.map_one]
+    unfold colOut
+    rw [hcount]
+    have : ∀ a : α, a * 1 + 0 = a := fun a => by grind
+    rw [this]
+    exact sumTo_congr (fun k hk => by rw [hkey, hval k hk])
+  -- the sign of `V'`: `V' = s q` with `s = [A > 0]`, `q ≥ 1/(4n)`
+  have hn1α : (1 : α) ≤ natCast n := one_le_natCast_of_pos (by omega)
+  have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hn1α
+  obtain ⟨m, hm'⟩ := val_sign_form (α := α) A n
+  rw [hm'] at xvc
+  have hp : 2 * (1 / (4 * natCast n)) ≤ (natCast (2 * m + 1) / (2 * natCast n) : α) := by
+    have hm1 : (1 : α) ≤ natCast (2 * m + 1) := one_le_natCast_of_pos (by omega)
+    have h2n : (0 : α) < 2 * natCast n := by grind
+    have := div_le_div_of_le h2n hm1
+    have e : 2 * (1 / (4 * natCast n)) = (1 : α) / (2 * natCast n) := by
+      have := ne_zero_of_zero_lt hnα
+      generalize (natCast n : α) = a at *
+      grind
+    rw [e]; exact this
+  obtain ⟨q, hq4, hVq⟩ := approx_sign_form _ hp xvc
+  have he0 : (0 : α) < 1 / (4 * natCast n) :=
+    zero_lt_div_of_zero_lt Lean.Grind.OrderedRing.zero_lt_one (by grind)
+  have hq0 : (0 : α) < q := Std.lt_of_lt_of_le he0 hq4
+  generalize hb : (o == decide (0 < A)) = b
+  have hsgn : ((if o then 1 else -1) : α) * x i vc = (if b then 1 else -1) * q := by
+    rw [hVq, ← hb]; exact sign_sel_mul o _ _
+  have htgt : (if o then (ind (holds C.prog w n t.node i) : α) else 1 - ind (holds C.prog w n t.node i))
+      = if b then 1 else 0 := by
+    rw [← hb]; unfold ind
+    by_cases h0 : 0 < A
+    · rw [if_pos (hholds.mpr h0), decide_eq_true h0]; exact sel_of_true o
+    · rw [if_neg (fun h => h0 (hholds.mp h)), show decide (0 < A) = false by simpa using h0]; exact sel_of_false o
+  rw [htgt]
+  have habs0 : absv ((0 : α)) = 0 := by unfold absv; rw [if_pos (Std.le_refl _)]
+  have h2ε : (0 : α) ≤ 2 * R.cast C.errRule := by grind
+  by_cases hn1 : n = 1
+  · have hbt : b = true := by
+      rw [← hb]
+      have hAr := hA1 hn1
+      rw [hAr, ho']
+      by_cases hr : 1 ≤ cmpR C.prog t.node
+      · rw [decide_eq_true hr, decide_eq_true (by omega : 0 < cmpR C.prog t.node)]; rfl
+      · rw [show decide (1 ≤ cmpR C.prog t.node) = false by simpa using hr,
+          show decide (0 < cmpR C.prog t.node) = false by simpa using (by omega : ¬ 0 < cmpR C.prog t.node)]; rfl
+    subst hn1
+    have hexact : ∀ mode : Mode α, headOut R mode hw x 1 i (C.crd t.node) = if b then 1 else 0 := by
+      intro mode
+      rw [hout mode, sign_out_one mode _ evenVal, hbt]
+      simp [evenVal]
+    refine ⟨hexact .hard, fun E _ => ?_⟩
+    rw [hexact, hbt]
+    simp only [if_true]
+    refine ⟨Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one, ?_⟩
+    rw [show (1 : α) - 1 = 0 by grind, habs0]; exact h2ε
+  · have hn2 : 2 ≤ n := by omega
+    have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+    have hsc : ∀ mode : Mode α, headOut R mode hw x n i (C.crd t.node)
+        = sumTo (fun k => weights mode (signScore (R.cast C.K) ((if b then 1 else -1) * q)) n k * evenVal k) n := by
+      intro mode
+      rw [hout mode]
+      refine sumTo_congr (fun k hk => ?_)
+      rw [weights_congr mode (s' := signScore (R.cast C.K) ((if b then 1 else -1) * q)) (fun j hj => by
+              rw [hscore j hj]; unfold signScore parity
+              rw [← hsgn]; grind) hk]
+    have hnn : ∀ E : ExpLike α, 0 ≤ headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node) := by
+      intro E
+      rw [hsc]
+      refine sumTo_nonneg_of (fun k _ => ?_)
+      have := softmax_nonneg E (C.tauRule R n) (signScore (R.cast C.K) ((if b then 1 else -1) * q)) (N := n) (by omega) k
+      have he : (0 : α) ≤ evenVal k := evenVal_nonneg k
+      exact Lean.Grind.OrderedRing.mul_nonneg this he
+    refine ⟨?_, fun E hE => ⟨hnn E, ?_⟩⟩
+    · rw [hsc]
+      exact sign_out_hard_q hKα hq0 b (by omega) (Or.inr hn2)
+    · rw [hsc]
+      obtain ⟨htau, hex⟩ := exponent_mixed_bounded R hbd hmx hK hc hn2
+      have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK hc) hk
+      refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
+        (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
+      have h := sign_offMass_le E (s := signScore (R.cast C.K) ((if b then 1 else -1) * q)) (smax := R.cast C.K * q)
+        (gamma := 2 * R.cast C.K * q) (n := n) b hn2 htau
+        (fun j _ hj => (signScore_group (R.cast C.K) q b j).1 hj)
+        (fun j _ hj => by rw [(signScore_group (R.cast C.K) q b j).2 hj] <;> exact Std.le_refl _)
+      have h4n : (0 : α) ≤ 4 * natCast n := by grind
+      have h1q := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hq4 h4n
+      have e1 : 4 * natCast n * (1 / (4 * natCast n)) = (1 : α) := by
+        have := ne_zero_of_zero_lt hnα
+        generalize (natCast n : α) = a at *
+        grind
+      rw [e1] at h1q
+      have hK2 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left h1q (Std.le_of_lt hKα)
+      have hgap : R.cast C.K ≤ 2 * natCast n * (2 * R.cast C.K * q) := by
+        generalize (natCast n : α) = a at *
+        generalize R.cast C.K = kk at *
+        grind
+      have hm := Std.le_trans (E.mono _ _ (hex _ hgap)) hγ
+      refine Std.le_trans h ?_
+      generalize E.exp (-(2 * R.cast C.K * q) / C.tauRule R n) = a at *
+      grind
+
 /-- Certificates, comparison of counts (the sign head of a strict comparison, orientation `o`, no
 correction): a sign head the checker accepts outputs `[o V > 0]` (`[g]` if `o`, `1 - [g]` if not)
 exactly in average-hard mode and, in softmax at the certificate's rule, a value `≥ 0` within
 `2 errRule` of it, for every `n ≥ 1` (at `n = 1`, `V = r - 1/2` and `o = [r ≥ 1]`, so `o V > 0`). -/
 theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat} (hok : signHeadOK C l hw hd o vc wc = true)
     (hws : wc = none) {t : TermD} (ht : t ∈ hd.terms) {i : Nat} (hi : i < n) :
     headOut R .hard hw x n i (C.crd t.node)
@@ -584,9 +825,11 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
         absv (headOut R (.soft E (C.tauRule R n)) hw x n i (C.crd t.node)
           - (if o then ind (holds C.prog w n t.node i) else 1 - ind (holds C.prog w n t.node i)))
           ≤ 2 * R.cast C.errRule := by
-  obtain ⟨hm, t0, one, par, kp, hterms, ho', _, hstr, hvc, _, _, h1, h2, h3, hq, hk', hv, ho⟩ := sign_facts_strict hok hws
+  obtain ⟨hm, t0, one, par, kp, hterms, ho', _, hsv, _, _, h1, h2, h3, hq, hk', hv, ho⟩ := sign_facts_strict hok hws
   have htt : t = t0 := by rw [hterms] at ht; simpa using ht
   subst htt
+  rcases hsv with ⟨hstr, hvc⟩ | ⟨hbd, hmx, hmix, hvc⟩
+  case inr => exact sign_raw_vmix R hinv hroles hK hc hk hm ho' hbd hmx hmix hvc h1 h2 h3 hq hk' hv ho hi
   have hε := errRule_nonneg R C (gamma_nonneg R hK hc) hk
   have hholds := holds_iff_cmpA_strict (w := w) (n := n) (i := i) hstr
   have hDb : 0 < cntDen (cmpDir C.prog t.node) n i ∧ cntDen (cmpDir C.prog t.node) n i ≤ n := by
@@ -602,17 +845,17 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
   have hf3 := featCoord_sound h3
   have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
   have xone : ∀ k, k < n → x k one = 1 := fun k hk => by
-    rw [hinv k hk one (by rw [← hroles]; exact hf1.2), hf1.1]; rfl
+    rw [inv_exact (c := one) hinv hk (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]; rfl
   have xpar : ∀ k, k < n → x k par = (if k % 2 = 0 then 1 else -1) := fun k hk => by
-    rw [hinv k hk par (by rw [← hroles]; exact hf2.2), hf2.1]; rfl
+    rw [inv_exact (c := par) hinv hk (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]; rfl
   have xvc : x i vc = (icast (2 * cmpA C.prog w n t.node i - 1) : α) / 2
       / natCast (cntDen (cmpDir C.prog t.node) n i) := by
-    rw [hinv i hi vc hvcd, hvc]; rfl
+    rw [inv_exact (c := vc) hinv hi hvcd (by rw [hvc]; rfl), hvc]; rfl
   generalize hA : cmpA C.prog w n t.node i = A at hholds hA1 xvc
   generalize cntDen (cmpDir C.prog t.node) n i = D at hDb xvc
   have xkp : ∀ k, k < n → x k kp = (if C.bounded then 1 else natCast n) * (if k % 2 = 0 then 1 else -1) := by
     intro k hk
-    rw [hinv k hk kp (by rw [← hroles]; exact hf3.2), hf3.1]
+    rw [inv_exact (c := kp) hinv hk (by rw [← hroles]; exact hf3.2) (by rw [hf3.1]; rfl), hf3.1]
     cases hb : C.bounded <;> simp [roleVal, Feat.val] <;> grind
   have hcount : hw.mask.count n i = n := by rw [hm]; rfl
   have hkey : ∀ k, hw.mask.key i k = k := fun k => by rw [hm]; rfl
@@ -705,7 +948,7 @@ theorem sign_raw_strict (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} 
       · rw [hev, hbd, hsc]
         exact sign_out_hard hKα b hDb.1 hDb.2 (Or.inr hn2)
       · rw [hev, hbd, hsc]
-        exact sign_out_soft_bounded R E hE hbd (hmb hbd) hK hc hk b hDb.1 hDb.2 hn2
+        exact sign_out_soft_bounded R E hE hbd hK hc hk b hDb.1 hDb.2 hn2
     | false =>
       have hsc : (fun j => R.cast C.K * ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))
             * ((if false = true then 1 else natCast n) * (if j % 2 = 0 then (1 : α) else -1)))
@@ -724,6 +967,13 @@ noncomputable def cntVal (P : Prog) (w : List Nat) (n i : Nat) (d : CountDir) (s
   | some x => natCast (countIn (fun j => holds P w n x j) n i d) / natCast (maskCount d n i)
   | none => 1 / natCast (maskCount d n i)
 
+/-- Certificates, definition: a count column's output: `cntVal`, over `n` for a scaled column
+(`sc = some s`, bounded mixed comparisons: it reads node values over `n`). -/
+noncomputable def cntColVal (P : Prog) (w : List Nat) (n i : Nat) (d : CountDir) (t : CntD) : α :=
+  match t.sc with
+  | some _ => cntVal P w n i d t.src / natCast n
+  | none => cntVal P w n i d t.src
+
 /-- What `cntHeadOK` says. -/
 theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD}
     (hok : cntHeadOK C l hw hd dir ts = true) :
@@ -731,8 +981,8 @@ theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir
       cntVOK C l hw.v ts = true ∧ sameCols hw.o (ts.map (fun t => [(t.vc, t.coef)])) = true ∧
       ∀ t, t ∈ ts →
         (t.avg = true ∧ dir ≠ .le ∧ t.src = some t.g ∧ t.coef = 1 ∧ C.roleAt t.vc (l - 1) = .zero ∧
-          C.roleAt t.vc l = .avg dir t.g) ∨
-        (t.avg = false ∧ (match (generalizing := false) dir with
+          ((t.sc = none ∧ C.roleAt t.vc l = .avg dir t.g) ∨ (t.sc.isSome = true ∧ C.roleAt t.vc l = .avgN dir t.g))) ∨
+        (t.avg = false ∧ t.sc = none ∧ (match (generalizing := false) dir with
         | .le => inclusiveCmp C.prog t.g && (C.roleAt t.vc (l - 1)).beq .zero
         | _ => t.src.isSome && strictCmp C.prog t.g && dirEq (cmpDir C.prog t.g) dir &&
             (C.roleAt t.vc (l - 1)).beq (.pre t.g)) = true ∧ C.roleAt t.vc l = .val t.g) := by
@@ -746,11 +996,18 @@ theorem cnt_facts {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {dir : CountDir
     rw [hav, if_pos rfl] at this
     simp only [Bool.and_eq_true, beq_iff_eq, Bool.not_eq_true'] at this
     obtain ⟨⟨⟨⟨h1, h2⟩, h3⟩, h4⟩, h5⟩ := this
-    exact Or.inl ⟨rfl, fun h => by rw [h] at h1; simp [dirEq] at h1, h2, h3, Role.eq_of_beq h4, Role.eq_of_beq h5⟩
+    refine Or.inl ⟨rfl, fun h => by rw [h] at h1; simp [dirEq] at h1, h2, h3, Role.eq_of_beq h4, ?_⟩
+    cases hsc : t.sc with
+    | none => rw [hsc] at h5; exact Or.inl ⟨rfl, Role.eq_of_beq h5⟩
+    | some s =>
+      rw [hsc] at h5
+      simp only [Bool.and_eq_true] at h5
+      exact Or.inr ⟨rfl, Role.eq_of_beq h5.2⟩
   | false =>
     rw [hav] at this
     simp only [Bool.false_eq_true, if_false, Bool.and_eq_true] at this
-    exact Or.inr ⟨rfl, this.1, Role.eq_of_beq this.2⟩
+    obtain ⟨⟨hn, hm⟩, hb⟩ := this
+    exact Or.inr ⟨rfl, by simpa using hn, hm, Role.eq_of_beq hb⟩
 
 /-- Certificates, comparison of counts (the count head, both modes, every direction): a count head
 the checker accepts outputs, at every coordinate `c`, `Σ` over its columns aimed at `c` of `coef`
@@ -760,7 +1017,7 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
     {hw : HeadW} {hd : HeadD} {dir : CountDir} {ts : List CntD} (hok : cntHeadOK C l hw hd dir ts = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     headOut R mode hw x n i c
-      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntVal C.prog w n i dir t.src else 0) := by
+      = lsum ts (fun t => if t.vc = c then R.cast t.coef * cntColVal C.prog w n i dir t else 0) := by
   obtain ⟨hm, -, hq, hk, hv, ho, hcol⟩ := cnt_facts hok
   have hcount : hw.mask.count n i = maskCount dir n i := by rw [hm]; cases dir <;> rfl
   have hs : ∀ k, k < hw.mask.count n i → score R hw x i k = 0 := by
@@ -770,6 +1027,18 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
       (fun v v' o o' _ h1 h2 => by dsimp only; rw [dotv_congr R _ h1, dotv_congr R _ h2]) ()]
     simp only [List.zip_cons_cons, List.zip_nil_right, lsum_cons, lsum_nil, dotv_nil]
     grind
+  have hkl : ∀ k, k < hw.mask.count n i → hw.mask.key i k < n := by
+    intro k hk'; rw [hm] at hk' ⊢; cases dir <;> simp only [Family.mask, Mask.count, Mask.key] at hk' ⊢ <;> omega
+  have hcore : ∀ x0, sumTo (fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+      * ind (holds C.prog w n x0 (hw.mask.key i k))) (hw.mask.count n i)
+      = natCast (countIn (fun j => holds C.prog w n x0 j) n i dir) / natCast (maskCount dir n i) := by
+    intro x0
+    rw [← hcount, hm]
+    rw [hm] at hs
+    cases dir with
+    | le => exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
+    | lt => exact tie_out_past mode hs (fun k => holds C.prog w n x0 k)
+    | gt => exact tie_out_future mode hs (fun k => holds C.prog w n x0 k)
   have hsrc : ∀ (v : SVec) (t : CntD), (dir = .le ∨ t.src.isSome = true) → (match t.src with
       | some x0 => sameVec v [(C.crd x0, 1)] && rep C x0 (l - 1)
       | none => match featCoord C .isFirst (l - 1) with
@@ -783,18 +1052,10 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
       rw [colOut_congr R mode hw x n i (sameVec_sound h.1)]
       unfold colOut
       simp only [cntVal, dotv_cons, dotv_nil, R.map_one]
-      rw [← hcount]
-      have hkl : ∀ k, k < hw.mask.count n i → hw.mask.key i k < n := by
-        intro k hk'; rw [hm] at hk' ⊢; cases dir <;> simp only [Family.mask, Mask.count, Mask.key] at hk' ⊢ <;> omega
       rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (hw.mask.count n i) k
           * ind (holds C.prog w n x0 (hw.mask.key i k)))
         (fun k hk => by rw [inv_rep hinv hE hcrd h.2 (hkl k hk)]; grind)]
-      rw [hm]
-      rw [hm] at hs
-      cases dir with
-      | le => exact tie_out_eq mode hs (fun k => holds C.prog w n x0 k)
-      | lt => exact tie_out_past mode hs (fun k => holds C.prog w n x0 k)
-      | gt => exact tie_out_future mode hs (fun k => holds C.prog w n x0 k)
+      exact hcore x0
     | none =>
       rw [hts] at h hdir
       have hle : dir = .le := by simpa using hdir
@@ -812,14 +1073,47 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         have hfs := featCoord_sound hf
         rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (i + 1) k * ind (k = 0))
           (fun k hk => by
-            rw [hinv k (by omega) f (by rw [← hroles]; exact hfs.2), hfs.1]
+            rw [inv_exact (c := f) hinv (by omega) (by rw [← hroles]; exact hfs.2) (by rw [hfs.1]; rfl), hfs.1]
             simp only [roleVal, Feat.val, ind]; grind)]
         exact tie_out_first mode hs
       · simp at h
+  have hsrc' : ∀ (v : SVec) (t : CntD), (dir = .le ∨ t.src.isSome = true) → (match t.sc with
+      | some s => sameVec v [(s, 1)] && (match t.src with
+        | some x => (C.roleAt s (l - 1)).beq (.scaled x)
+        | none => false)
+      | none => match t.src with
+        | some x0 => sameVec v [(C.crd x0, 1)] && rep C x0 (l - 1)
+        | none => match featCoord C .isFirst (l - 1) with
+          | some f => sameVec v [(f, 1)]
+          | none => false) = true → colOut R mode hw x n i v = cntColVal C.prog w n i dir t := by
+    intro v t hdir h
+    cases hsc : t.sc with
+    | none =>
+      rw [hsc] at h
+      simp only [cntColVal, hsc]
+      exact hsrc v t hdir h
+    | some s =>
+      rw [hsc] at h
+      cases hts : t.src with
+      | none => rw [hts] at h; simp at h
+      | some x0 =>
+        rw [hts] at h
+        simp only [Bool.and_eq_true] at h
+        have hrs := Role.eq_of_beq h.2
+        have hsd : s < d := by rw [← hroles]; exact lt_of_role (by rw [hrs]; simp)
+        rw [colOut_congr R mode hw x n i (sameVec_sound h.1)]
+        unfold colOut
+        simp only [cntColVal, hsc, cntVal, hts, dotv_cons, dotv_nil, R.map_one]
+        rw [sumTo_congr (g := fun k => weights mode (score R hw x i) (hw.mask.count n i) k
+            * ind (holds C.prog w n x0 (hw.mask.key i k)) / natCast n)
+          (fun k hk => by
+            rw [inv_exact hinv (hkl k hk) hsd (by rw [hrs]; rfl), hrs]
+            simp only [roleVal]; grind),
+          sumTo_div_const, hcore x0]
   rw [headOut_cols]
   have hall : ∀ t, t ∈ ts → dir = .le ∨ t.src.isSome = true := by
     intro t ht
-    rcases hcol t ht with ⟨_, _, hs, _⟩ | ⟨_, this, _⟩
+    rcases hcol t ht with ⟨_, _, hs, _⟩ | ⟨_, _, this, _⟩
     · exact Or.inr (by rw [hs]; rfl)
     cases dir with
     | le => exact Or.inl rfl
@@ -846,7 +1140,7 @@ theorem cnt_head_out (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         simp only [cntVOK, Bool.and_eq_true] at hv
         simp only [List.map_cons, sameCols, Bool.and_eq_true] at ho'
         simp only [List.zip_cons_cons, lsum_cons]
-        rw [ih vs os hv.2 ho'.2 (fun t' ht' => hall t' (by simp [ht'])), hsrc v t (hall t (by simp)) hv.1,
+        rw [ih vs os hv.2 ho'.2 (fun t' ht' => hall t' (by simp [ht'])), hsrc' v t (hall t (by simp)) hv.1,
           sameVec_sound ho'.1 c]
         simp only [svGet]
         by_cases hc : t.vc = c

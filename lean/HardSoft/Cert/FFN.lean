@@ -253,6 +253,11 @@ noncomputable def groupVal (R : RatEmb α) (C : Cert) (LD : LayerD) (l : Nat) (y
       (relu (dotv R y (mixWin cs (cmpTs C.prog g)) + R.cast (2 * (cmpR C.prog g : Rat) - 1 / 2))
         - relu (dotv R y (mixWin cs (cmpTs C.prog g)) + R.cast (2 * (cmpR C.prog g : Rat) - 3 / 2)))
   | .copyErase cc => (if cc = c then -1 else 0) * relu (y cc)
+  | .scale x sc => match featCoord C .invN (l - 1) with
+    | some f => (if sc = c then 1 else 0) * (relu (y f) - relu (y f - y (C.crd x)))
+    | none => 0
+  | .vpre g vc f => (if vc = c then 1 else 0) * (relu (y f * R.cast (((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))
+      - relu (y f * R.cast (-(((2 * cmpR C.prog g - 1 : Int) : Rat) / 2))))
 
 /-- The hidden units the checker's groups consume add, at every coordinate, the groups' values. -/
 theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Nat → α) (c : Nat) :
@@ -423,6 +428,38 @@ theorem lsum_units_eq (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} (y : Na
   | .pair _ :: _, [], h => by simp [groupsOK] at h
   | .pair _ :: _, [_], h => by simp [groupsOK] at h
   | .eraser _ :: _, [], h => by simp [groupsOK] at h
+  | .scale x sc :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨hm, _⟩, _⟩, _⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest]
+    cases hf : featCoord C .invN (l - 1) with
+    | none => rw [hf] at hm; simp at hm
+    | some f =>
+      rw [hf] at hm
+      simp only [Bool.and_eq_true, beq_iff_eq] at hm
+      obtain ⟨⟨⟨⟨⟨hw1, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩ := hm
+      rw [unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+        dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+      simp only [dotv_cons, dotv_nil, groupVal, hf, R.map_zero, R.map_one, R.map_neg]
+      by_cases hc : sc = c
+      · simp only [if_pos hc]; grind
+      · simp only [if_neg hc]; grind
+  | .vpre g vc f :: gs, u1 :: u2 :: us, h => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨_, _⟩, _⟩, _⟩, _⟩, hw1⟩, hb1⟩, ho1⟩, hw2⟩, hb2⟩, ho2⟩, hrest⟩ := h
+    rw [lsum_cons, lsum_cons, lsum_cons, lsum_units_eq R y c gs us hrest,
+      unitAt_of_row R y c ho1, unitAt_of_row R y c ho2, dotv_congr R y (sameVec_sound hw1),
+      dotv_congr R y (sameVec_sound hw2), hb1, hb2]
+    simp only [dotv_cons, dotv_nil, groupVal, R.map_zero, R.map_one, R.map_neg]
+    by_cases hc : vc = c
+    · simp only [if_pos hc]; grind
+    · simp only [if_neg hc]; grind
+  | .scale _ _ :: _, [], h => by simp [groupsOK] at h
+  | .scale _ _ :: _, [_], h => by simp [groupsOK] at h
+  | .vpre _ _ _ :: _, [], h => by simp [groupsOK] at h
+  | .vpre _ _ _ :: _, [_], h => by simp [groupsOK] at h
 
 end FFN
 

@@ -15,7 +15,10 @@ selected) and Lemma 7's one-sided lookups (`Y`, `X`, unbounded regime); each fam
 shown to be the Lean formula of `HardSoft.Constructions` by evaluating the weight templates.
 The unbounded families hold at both unbounded rules, `τ = 1` (`γ = K`) and the mixed comparisons'
 `τ = c / max(n-1, 1) ≤ c` (`γ = K/c`): the exponent `-K/τ ≤ -γ` and `exp` is monotone
-(`exponent_unbounded`, `mass_le_errRule_unbounded`); the bounded ones at `τ = c/n` (`exponent_bounded`).
+(`exponent_unbounded`, `mass_le_errRule_unbounded`); the bounded ones at both bounded rules,
+`τ = c/n` and the mixed comparisons' `τ = c / (n^2 max(n-1, 1)) ≤ c/n`: a gap `≥ K/n` has
+`-gap/τ ≤ -K/c` (`exponent_bounded`; `exponent_mixed_bounded` for the gap `K/(2n)` of a sign head
+reading an approximate `V`).
 The file ends with the sign head of a comparison of counts at the certificate's rule, over its
 score formula (not yet a family the checker accepts): exactly `[o V > 0]` in average-hard mode,
 within `2 errRule` of it in softmax (`sign_out_hard`, `sign_out_soft_bounded`, ...).
@@ -44,13 +47,13 @@ variable {α : Type} [Lean.Grind.Field α] [LE α] [LT α] [Std.IsLinearOrder α
 /-- A coordinate below `d` holding a feature holds the feature's value. -/
 theorem inv_feat {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x) {c : Nat}
     {f : Feat} (hr : C.roleAt c l = .feat f) (hc : c < d) {i : Nat} (hi : i < n) : x i c = f.val n i := by
-  rw [hinv i hi c hc, hr]; rfl
+  rw [inv_exact hinv hi hc (by rw [hr]; rfl), hr]; rfl
 
 /-- A node the checker accepts at boundary `l` is read exactly from its coordinate. -/
 theorem inv_rep {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x)
     (hE : equivOK C = true) (hd : ∀ g, C.crd g < d) {g : Nat} (h : rep C g l = true) {i : Nat} (hi : i < n) :
     x i (C.crd g) = ind (holds C.prog w n g i) := by
-  rw [hinv i hi (C.crd g) (hd g), rep_val hE h]
+  rw [inv_exact hinv hi (hd g) (rep_approx h), rep_val hE h]
 
 /-- The keys a strict or strict-anticausal mask shows are positions of the word. -/
 theorem key_lt {m : Mask} (hm : m = .strict ∨ m = .strictAnti) {n i k : Nat} (hi : i < n) (hk : k < m.count n i) :
@@ -299,10 +302,15 @@ theorem tau_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.m
     C.tauRule R n = R.cast C.c / natCast n := by
   unfold Cert.tauRule; rw [hm, hb]; rfl
 
-/-- The mixed comparisons' rule: `τ = c / max(n-1, 1)`. -/
-theorem tau_mixed (R : RatEmb α) {C : Cert} (hm : C.mixed = true) (n : Nat) :
+/-- The mixed comparisons' rule, unbounded regime: `τ = c / max(n-1, 1)`. -/
+theorem tau_mixed (R : RatEmb α) {C : Cert} (hb : C.bounded = false) (hm : C.mixed = true) (n : Nat) :
     C.tauRule R n = R.cast C.c / natCast (max (n - 1) 1) := by
-  unfold Cert.tauRule; rw [hm]; rfl
+  unfold Cert.tauRule; rw [hm, hb]; rfl
+
+/-- The mixed comparisons' rule, bounded regime: `τ = c / (n^2 max(n-1, 1))`. -/
+theorem tau_mixed_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.mixed = true) (n : Nat) :
+    C.tauRule R n = R.cast C.c / natCast (n * n * max (n - 1) 1) := by
+  unfold Cert.tauRule; rw [hm, hb]; rfl
 
 /-- The plain unbounded regime's rule: `τ = 1`. -/
 theorem tau_plain (R : RatEmb α) {C : Cert} (hb : C.bounded = false) (hm : C.mixed = false) (n : Nat) :
@@ -326,7 +334,7 @@ theorem exponent_unbounded (R : RatEmb α) {C : Cert} {n : Nat} (hb : C.bounded 
   cases hm : C.mixed
   · rw [tau_plain R hb hm, gamma_plain hb hm]
     exact ⟨Lean.Grind.OrderedRing.zero_lt_one, by grind⟩
-  · rw [tau_mixed R hm, gamma_mixed hm, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
+  · rw [tau_mixed R hb hm, gamma_mixed hm, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
     have hM : (1 : α) ≤ natCast (max (n - 1) 1) := one_le_natCast_of_pos (by omega)
     have hMpos : (0 : α) < natCast (max (n - 1) 1) := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hM
     refine ⟨zero_lt_div_of_zero_lt hcα hMpos, ?_⟩
@@ -351,26 +359,104 @@ theorem mass_le_errRule_unbounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tange
   Std.le_trans hm (Std.le_trans (E.mono _ _ (exponent_unbounded R hb hK hc).2)
     (exp_neg_le_errRule R E hE C (gamma_nonneg R hK hc) hk))
 
-/-- The soft mode's exponent in the bounded regime (`τ = c/n`): `-(K/n)/(c/n) = -γ`. -/
-theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.mixed = false) (hc : 0 < C.c) {n : Nat}
-    (hn : (0 : α) < natCast n) :
-    -(R.cast C.K / natCast n) / C.tauRule R n = -R.cast C.gammaRule ∧ C.tauRule R n = R.cast C.c / natCast n := by
+/-- The bounded regime's rule is `c/N` with `n ≤ N`: `N = n`, or `N = n^2 max(n-1, 1)` (mixed
+comparisons). -/
+theorem tau_bounded_le (R : RatEmb α) {C : Cert} (hb : C.bounded = true) {n : Nat} (hn : 0 < n) :
+    ∃ N : Nat, n ≤ N ∧ C.tauRule R n = R.cast C.c / natCast N := by
+  cases hm : C.mixed
+  · exact ⟨n, Nat.le_refl _, tau_bounded R hb hm n⟩
+  · refine ⟨n * n * max (n - 1) 1, ?_, tau_mixed_bounded R hb hm n⟩
+    have h1 : n * 1 ≤ n * (n * max (n - 1) 1) := Nat.mul_le_mul_left n (Nat.mul_pos hn (by omega))
+    rw [Nat.mul_one, ← Nat.mul_assoc] at h1
+    exact h1
+
+/-- The bounded regime's exponent at `τ = c/N`: a gap `g` with `K ≤ g N` has `-g/τ ≤ -γ` (`γ = K/c`). -/
+theorem exponent_div (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hc : 0 < C.c) {N : Nat}
+    (hNα : (0 : α) < natCast N) {g : α} (h1 : R.cast C.K ≤ g * natCast N) :
+    -g / (R.cast C.c / natCast N) ≤ -R.cast C.gammaRule := by
   have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
-  have ht := tau_bounded R hb hm n
-  refine ⟨?_, ht⟩
-  rw [ht, gamma_bounded hb, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
-  have : (natCast n : α) ≠ 0 := ne_zero_of_zero_lt hn
-  have : R.cast C.c ≠ 0 := ne_zero_of_zero_lt hcα
-  generalize (natCast n : α) = a at *
-  generalize R.cast C.c = cc at *
-  grind
+  rw [gamma_bounded hb, R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))]
+  have e : -g / (R.cast C.c / natCast N) = -(g * natCast N) / R.cast C.c := by
+    have := ne_zero_of_zero_lt hNα
+    have := ne_zero_of_zero_lt hcα
+    generalize (natCast N : α) = a at *
+    generalize R.cast C.c = cc at *
+    grind
+  rw [e]
+  have h2 := div_le_div_of_le hcα (show -(g * natCast N) ≤ -R.cast C.K by grind)
+  have e2 : -R.cast C.K / R.cast C.c = -(R.cast C.K / R.cast C.c) := by
+    have := ne_zero_of_zero_lt hcα
+    generalize R.cast C.c = cc at *
+    generalize R.cast C.K = kk at *
+    grind
+  rw [e2] at h2
+  exact h2
+
+/-- The soft mode's exponent in the bounded regime, mixed comparisons or not (`τ = c/N ≤ c/n`):
+`τ > 0`, and a gap `g ≥ K/n` has `-g/τ ≤ -γ` (`γ = K/c`). -/
+theorem exponent_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hK : 0 < C.K) (hc : 0 < C.c) {n : Nat}
+    (hn : 0 < n) :
+    0 < C.tauRule R n ∧ ∀ g : α, R.cast C.K / natCast n ≤ g → -g / C.tauRule R n ≤ -R.cast C.gammaRule := by
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+  obtain ⟨N, hN, hτ⟩ := tau_bounded_le R hb hn
+  have hn1 : (1 : α) ≤ natCast n := one_le_natCast_of_pos hn
+  have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hn1
+  have hNn : (natCast n : α) ≤ natCast N := natCast_le_of_le hN
+  have hNα : (0 : α) < natCast N := Std.lt_of_lt_of_le hnα hNn
+  rw [hτ]
+  refine ⟨zero_lt_div_of_zero_lt hcα hNα, fun g hg => ?_⟩
+  have hg0 : (0 : α) ≤ g := Std.le_trans (Std.le_of_lt (zero_lt_div_of_zero_lt hKα hnα)) hg
+  have h1 : R.cast C.K / natCast n * natCast n ≤ g * natCast N :=
+    Std.le_trans (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_right hg (natCast_nonneg n))
+      (Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left hNn hg0)
+  have hKe : R.cast C.K / natCast n * natCast n = R.cast C.K := by
+    have := ne_zero_of_zero_lt hnα
+    generalize (natCast n : α) = a at *
+    generalize R.cast C.K = kk at *
+    grind
+  rw [hKe] at h1
+  exact exponent_div R hb hc hNα h1
+
+/-- The bounded mixed comparisons' exponent: at `τ = c / (n^2 max(n-1, 1))` (`n ≥ 2`), a gap `g`
+with `K ≤ 2 n g` (`g ≥ K/(2n)`: the sign head of an approximate `V`) has `-g/τ ≤ -γ`. -/
+theorem exponent_mixed_bounded (R : RatEmb α) {C : Cert} (hb : C.bounded = true) (hm : C.mixed = true)
+    (hK : 0 < C.K) (hc : 0 < C.c) {n : Nat} (hn : 2 ≤ n) :
+    0 < C.tauRule R n ∧ ∀ g : α, R.cast C.K ≤ 2 * natCast n * g → -g / C.tauRule R n ≤ -R.cast C.gammaRule := by
+  have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
+  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
+  rw [tau_mixed_bounded R hb hm n]
+  have hnM : 0 + 1 + 1 ≤ n * max (n - 1) 1 := by
+    have : 2 * 1 ≤ n * max (n - 1) 1 := Nat.mul_le_mul hn (by omega)
+    omega
+  have hN : (natCast (n * n * max (n - 1) 1) : α) = natCast n * natCast (n * max (n - 1) 1) := by
+    rw [Nat.mul_assoc, natCast_mul_of_nat]
+  have h2 : (2 : α) ≤ natCast (n * max (n - 1) 1) := by
+    have := natCast_le_of_le (α := α) hnM
+    rw [natCast_succ, natCast_succ, natCast_zero] at this
+    grind
+  have hn1 : (1 : α) ≤ natCast n := one_le_natCast_of_pos (by omega)
+  have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one hn1
+  have hBα : (0 : α) < natCast (n * max (n - 1) 1) := by grind
+  have hNα : (0 : α) < natCast (n * n * max (n - 1) 1) := by
+    rw [hN]; exact Lean.Grind.OrderedRing.mul_pos hnα hBα
+  refine ⟨zero_lt_div_of_zero_lt hcα hNα, fun g hg => ?_⟩
+  have hg0 : (0 : α) ≤ 2 * natCast n * g := Std.le_trans (Std.le_of_lt hKα) hg
+  have h3 := Lean.Grind.OrderedRing.mul_le_mul_of_nonneg_left h2 hg0
+  have h1 : R.cast C.K ≤ g * natCast (n * n * max (n - 1) 1) := by
+    rw [hN]
+    generalize (natCast (n * max (n - 1) 1) : α) = B at *
+    generalize (natCast n : α) = a at *
+    generalize R.cast C.K = kk at *
+    grind
+  exact exponent_div R hb hc hNα h1
 
 /-- Lemma 8 (tie-breaking, bounded regime, past) read off a certified head: its scores are
 `tiebreakPastBounded K n sel`, so the target has the gap `K/n` and, at `τ = c/n`, mass off it
 `≤ exp(-K/c) ≤ errRule`. -/
 theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbPastB) {i : Nat}
     (hi : 0 < i) (hin' : i < n) :
     GapFacts R C (score R hw x i) n i (tiebreakPastTarget (selFn C w n hd.sel) i) := by
@@ -388,7 +474,6 @@ theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
   obtain ⟨hrp, hpd⟩ := featCoord_sound hp
   rw [hroles] at hod hpd
   have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
-  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
   have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos (by omega))
   have hscore : ∀ k, k < i → score R hw x i k = tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) k := by
     intro k hki
@@ -411,12 +496,11 @@ theorem facts_tbPastB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x
     generalize tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) k = a at hg ⊢
     generalize tiebreakPastBounded (R.cast C.K) n (selFn C w n hd.sel) (tiebreakPastTarget (selFn C w n hd.sel) i) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_bounded R hbnd (hmb hbnd) hc hnα
+  · obtain ⟨htau, hex⟩ := exponent_bounded R hbnd hK hc (n := n) (by omega)
     rw [mass_congr E hscore (tiebreakPast_keys _ hi hin).1]
-    have hm := (tiebreak_past_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα
-      (by rw [htau]; exact zero_lt_div_of_zero_lt hcα hnα) hi hin).2
-    rw [hex] at hm
-    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+    have hm := (tiebreak_past_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα htau hi hin).2
+    exact Std.le_trans hm (Std.le_trans (E.mono _ _ (hex _ (Std.le_refl _)))
+      (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk))
 
 /-- The regime of a certified head's family. -/
 theorem bounded_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) :
@@ -427,7 +511,7 @@ theorem bounded_of_ok {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} (hok : head
 /-- Lemma 8 (tie-breaking, bounded regime, future) read off a certified head. -/
 theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) (hfam : hd.fam = .tbFutB) {i : Nat}
     (hin : i + 1 < n) :
     GapFacts R C (score R hw x i) n (n - 1 - i) (tiebreakFutureTarget (selFn C w n hd.sel) n i) := by
@@ -442,7 +526,6 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
   obtain ⟨hrp, hpd⟩ := featCoord_sound hp
   rw [hroles] at hod hpd
   have hKα : (0 : α) < R.cast C.K := by rw [← R.map_zero]; exact R.map_lt hK
-  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
   have hnα : (0 : α) < natCast n := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one (one_le_natCast_of_pos (by omega))
   have hscore : ∀ k, k < n - 1 - i → score R hw x i k = tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i k := by
     intro k hki
@@ -466,11 +549,11 @@ theorem facts_tbFutB (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x 
     generalize tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i k = a at hg ⊢
     generalize tiebreakFutureBounded (R.cast C.K) n (selFn C w n hd.sel) i (tiebreakFutureTarget (selFn C w n hd.sel) n i) = b at hg ⊢
     grind
-  · obtain ⟨hex, htau⟩ := exponent_bounded R hbnd (hmb hbnd) hc hnα
+  · obtain ⟨htau, hex⟩ := exponent_bounded R hbnd hK hc (n := n) (by omega)
     rw [mass_congr E hscore hT]
-    have hm := (tiebreak_future_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα (by rw [htau]; exact zero_lt_div_of_zero_lt hcα hnα) hin).2
-    rw [hex] at hm
-    exact Std.le_trans hm (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
+    have hm := (tiebreak_future_bounded E (tau := C.tauRule R n) (selFn C w n hd.sel) hKα htau hin).2
+    exact Std.le_trans hm (Std.le_trans (E.mono _ _ (hex _ (Std.le_refl _)))
+      (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk))
 
 /-- Lemma 8 (tie-breaking, unbounded regime, past) read off a certified head. -/
 theorem facts_tbPastU (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
@@ -716,7 +799,7 @@ serves at `i`; its soft output at the temperature rule is `≥ 0` and within `er
 theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α}
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     termOut R .hard C hw x w n i t = ind (holds C.prog w n t.node i) ∧
@@ -739,7 +822,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     rw [this]
     exact Std.le_trans (Std.le_of_lt (E.pos _)) (exp_neg_le_errRule R E hE' C (gamma_nonneg R hK hc) hk)
   cases hfam : hd.fam with
-  | cnt _ _ | sign _ _ _ | plk _ _ _ _ =>
+  | cnt _ _ | sign _ _ _ | plk _ _ _ _ | plkN _ _ _ _ =>
     obtain ⟨tm, htm, _⟩ := score_tm R hok
     rw [hfam] at htm; simp [scoreTemplate] at htm
   | tbPastB | tbPastU | lkPast =>
@@ -755,7 +838,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       refine term_of_facts R (T := tiebreakPastTarget (selFn C w n hd.sel) i) ?_ (by rw [hkey]; exact hsem hi0)
       rw [hcount]
       first
-        | exact facts_tbPastB R hinv hE hcrd hroles hK hc hmb hk hok hfam hi0 hi
+        | exact facts_tbPastB R hinv hE hcrd hroles hK hc hk hok hfam hi0 hi
         | exact facts_tbPastU R hinv hE hcrd hroles hK hc hk hok hfam hi0 hi
         | exact facts_lkPast R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hi0 hi
   | tbFutB | tbFutU | lkFut =>
@@ -771,7 +854,7 @@ theorem term_spec (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       refine term_of_facts R (T := tiebreakFutureTarget (selFn C w n hd.sel) n i) ?_ (by rw [hkey]; exact hsem hin)
       rw [hcount]
       first
-        | exact facts_tbFutB R hinv hE hcrd hroles hK hc hmb hk hok hfam hin
+        | exact facts_tbFutB R hinv hE hcrd hroles hK hc hk hok hfam hin
         | exact facts_tbFutU R hinv hE hcrd hroles hK hc hk hok hfam hin
         | exact facts_lkFut R hinv hroles hK hc hk hok hfam (sel_none_of_lookup hkind (by rw [hfam]; rfl)) hin
 
@@ -815,25 +898,36 @@ theorem sign_out_hard {K : α} (hK : 0 < K) (b : Bool) {m D n : Nat} (hD : 0 < D
     (fun j _ hj => by rw [(signScore_group K q b j).2 hj]; exact Std.le_refl _)
     (fun j _ hj => (evenVal_group b j).1 hj)
 
-/-- Comparison (the sign head, bounded regime), softmax at the certificate's rule `τ = c/n`:
-over `n ≥ 2` keys, the head's output is within `2 errRule` of `[o V > 0]`. -/
+/-- Comparison (the sign head, bounded regime), softmax at the certificate's rule (`τ = c/n`, or
+the mixed comparisons' `c / (n^2 max(n-1, 1)) ≤ c/n`): over `n ≥ 2` keys, for any `q > 0` whose
+gap `2Kq` is at least `K/n`, the head's output is within `2 errRule` of `[o V > 0]`. -/
+theorem sign_out_soft_bounded_q (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} (hb : C.bounded = true)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {q : α} {n : Nat} (hn2 : 2 ≤ n)
+    (hq : R.cast C.K / natCast n ≤ 2 * R.cast C.K * q) :
+    absv (sumTo (fun j => softmax E (C.tauRule R n) (signScore (R.cast C.K) ((if b then 1 else -1) * q)) n j
+        * evenVal j) n - (if b then 1 else 0)) ≤ 2 * R.cast C.errRule := by
+  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK hc) hk
+  obtain ⟨htau, hex⟩ := exponent_bounded R hb hK hc (n := n) (by omega)
+  refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
+    (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
+  have h := sign_offMass_le E (s := signScore (R.cast C.K) ((if b then 1 else -1) * q)) (smax := R.cast C.K * q)
+    (gamma := 2 * R.cast C.K * q) (n := n) b hn2 htau
+    (fun j _ hj => (signScore_group (R.cast C.K) q b j).1 hj)
+    (fun j _ hj => by rw [(signScore_group (R.cast C.K) q b j).2 hj] <;> exact Std.le_refl _)
+  have hm := Std.le_trans (E.mono _ _ (hex _ hq)) hγ
+  refine Std.le_trans h ?_
+  generalize E.exp (-(2 * R.cast C.K * q) / C.tauRule R n) = a at *
+  grind
+
+/-- Comparison (the sign head, bounded regime), softmax at the certificate's rule: over `n ≥ 2`
+keys, the head's output is within `2 errRule` of `[o V > 0]`. -/
 theorem sign_out_soft_bounded (R : RatEmb α) (E : ExpLike α) (hE : E.Tangent) {C : Cert} (hb : C.bounded = true)
-    (hm : C.mixed = false) (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK) (b : Bool) {m D n : Nat} (hD : 0 < D) (hDn : D ≤ n) (hn2 : 2 ≤ n) :
     absv (sumTo (fun j => softmax E (C.tauRule R n)
         (signScore (R.cast C.K) ((if b then 1 else -1) * (natCast (2 * m + 1) / (2 * natCast D)))) n j * evenVal j) n
       - (if b then 1 else 0)) ≤ 2 * R.cast C.errRule := by
-  have hγ := exp_neg_le_errRule R E hE C (gamma_nonneg R hK hc) hk
-  have hcα : (0 : α) < R.cast C.c := by rw [← R.map_zero]; exact R.map_lt hc
   have hKα : (0 : α) ≤ R.cast C.K := by rw [← R.map_zero]; exact R.map_le _ _ (Rat.le_of_lt hK)
-  have hrule : E.exp (-(R.cast C.K / R.cast C.c)) ≤ R.cast C.errRule := by
-    have e : R.cast C.gammaRule = R.cast C.K / R.cast C.c := by
-      rw [gamma_bounded hb]
-      exact R.map_div (fun h => by rw [h] at hc; exact absurd hc (by decide))
-    rw [e] at hγ; exact hγ
-  rw [tau_bounded R hb hm n]
-  refine Std.le_trans (softmax_output_err_le_offMass E (isMax := signGroup b) (by omega)
-    (fun j _ hj => (evenVal_group b j).1 hj) (fun j _ hj => (evenVal_group b j).2 hj)) ?_
-  exact sign_head_bounded E b hKα hcα hD hDn hn2 hrule
+  exact sign_out_soft_bounded_q R E hE hb hK hc hk b hn2 (sign_gap_bounded (m := m) hKα hD hDn)
 
 /-- Comparison (the sign head, unbounded regime: scores `K o V n p_j`), average-hard: the head
 outputs `[o V > 0]` exactly (as `sign_out_hard`, with `K n` for `K`). -/

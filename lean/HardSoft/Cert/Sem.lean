@@ -99,7 +99,9 @@ noncomputable def maskCount (d : CountDir) (n i : Nat) : Nat :=
 /-- Certificates, definition: the value a role gives a coordinate at position `i`: `0`, a feature,
 a node's 0/1 value, an inclusive comparison's `V = (A - 1/2)/(i + 1)` (`A = cmpA`), its
 correction `W = [n = 1 and g fails]`, a strict comparison's constant part, or the average
-`#_d[x](i) / maskCount d n i` of a mixed comparison's count (`0` when no key). -/
+`#_d[x](i) / maskCount d n i` of a mixed comparison's count (`0` when no key); in the bounded regime,
+a node's value over `n`, the average of those, a mixed comparison's constant part `(r - 1/2)/n` and its
+`V = (A - 1/2)/n`. -/
 noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Nat) : α :=
   match r with
   | .zero => 0
@@ -109,11 +111,23 @@ noncomputable def roleVal (P : Prog) (w : List Nat) (n : Nat) (r : Role) (i : Na
   | .single g => ind (n = 1 ∧ ¬ holds P w n g i)
   | .pre g => (icast (2 * cmpR P g - 1) : α) / 2 * (dirFeat (cmpDir P g)).val n i
   | .avg d x => natCast (countIn (fun j => holds P w n x j) n i d) / natCast (maskCount d n i)
+  | .scaled x => ind (holds P w n x i) / natCast n
+  | .avgN d x => natCast (countIn (fun j => holds P w n x j) n i d) / natCast n / natCast (maskCount d n i)
+  | .vpre g => (icast (2 * cmpR P g - 1) : α) / 2 / natCast n
+  | .vmix g => (icast (2 * cmpA P w n g i - 1) : α) / 2 / natCast n
 
 /-- Certificates, definition: the invariant at layer boundary `l`: every coordinate `c < d` holds
-its role's value at every position `i < n`. -/
+its role's value at every position `i < n`, exactly, or within `1/(4n)` for an approximate role
+(`Role.approx`). -/
 def Inv (C : Cert) (w : List Nat) (n d l : Nat) (x : Acts α) : Prop :=
-  ∀ i, i < n → ∀ c, c < d → x i c = roleVal C.prog w n (C.roleAt c l) i
+  ∀ i, i < n → ∀ c, c < d →
+    ((C.roleAt c l).approx = false → x i c = roleVal C.prog w n (C.roleAt c l) i) ∧
+    ((C.roleAt c l).approx = true → absv (x i c - roleVal C.prog w n (C.roleAt c l) i) ≤ 1 / (4 * natCast n))
+
+/-- The invariant's exact read: a coordinate whose role is not approximate holds its role's value. -/
+theorem inv_exact {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} (hinv : Inv C w n d l x) {i c : Nat}
+    (hi : i < n) (hc : c < d) (ha : (C.roleAt c l).approx = false) : x i c = roleVal C.prog w n (C.roleAt c l) i :=
+  (hinv i hi c hc).1 ha
 
 /-- Every Boolean list of length `m` is an assignment `allAssign` lists. -/
 theorem mem_allAssign : ∀ (ρ : List Bool), ρ ∈ allAssign ρ.length
@@ -177,6 +191,10 @@ theorem rep_val {C : Cert} (hE : equivOK C = true) {g l : Nat} (h : rep C g l = 
   | single _ => simp at h
   | pre _ => simp at h
   | avg _ _ => simp at h
+  | scaled _ => simp at h
+  | avgN _ _ => simp at h
+  | vpre _ => simp at h
+  | vmix _ => simp at h
   | feat f =>
     simp only [roleVal]
     unfold featIs at h
@@ -193,6 +211,11 @@ theorem rep_val {C : Cert} (hE : equivOK C = true) {g l : Nat} (h : rep C g l = 
     rcases h with hg | hg
     · rw [hg]
     · rw [propext (equiv_holds hE hg w n i)]
+
+/-- A node the checker accepts as held exactly (`rep`) has an exact role. -/
+theorem rep_approx {C : Cert} {g l : Nat} (h : rep C g l = true) : (C.roleAt (C.crd g) l).approx = false := by
+  cases hr : C.roleAt (C.crd g) l <;> simp only [Role.approx]
+  unfold rep at h; rw [hr] at h; simp at h
 
 /-- A sum over a position embedding whose features are listed once, of a function of the feature
 that vanishes off feature `f`, is its value at `f`. -/
@@ -243,6 +266,17 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
     {w : List Nat} {n : Nat} (hsym : ∀ i, i < n → w.getD i 0 < C.nsym) :
     Inv C w n M.d 0 (embed R M w n) := by
   intro i hi c hc
+  have happ : (C.roleAt c 0).approx = false := by
+    have h0 := hemb
+    unfold embedOK at h0
+    simp only [Bool.and_eq_true] at h0
+    have hcs := List.all_eq_true.mp h0.2 c (List.mem_range.mpr hc)
+    simp only [Bool.and_eq_true] at hcs
+    have hr := hcs.1.1
+    unfold roleEmbedOK at hr
+    cases h : C.roleAt c 0 <;> simp only [Role.approx]
+    rw [h] at hr; simp at hr
+  refine ⟨fun _ => ?_, fun ha => by rw [happ] at ha; cases ha⟩
   unfold embedOK at hemb
   simp only [Bool.and_eq_true, beq_iff_eq] at hemb
   obtain ⟨⟨⟨⟨_, _⟩, _⟩, hnd⟩, hall⟩ := hemb
@@ -265,6 +299,10 @@ theorem embed_inv (R : RatEmb α) {C : Cert} {M : ModelW} (hemb : embedOK C M = 
   | val _ => simp at hrole
   | single _ => simp at hrole
   | avg _ _ => simp at hrole
+  | scaled _ => simp at hrole
+  | avgN _ _ => simp at hrole
+  | vpre _ => simp at hrole
+  | vmix _ => simp at hrole
   | pre g =>
     simp only [Bool.and_eq_true] at hrole
     have h1 : ∀ g', C.roleAt c 0 ≠ .node g' := fun g' h => by rw [hr] at h; cases h

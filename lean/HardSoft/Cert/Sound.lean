@@ -9,7 +9,8 @@ public import HardSoft.Cert.Step
 `n ≥ 1`, every word `w` of length `n` over the alphabet and every position `i < n`, the model's
 coordinate of the formula's root after the last layer holds exactly the formula's 0/1 value at
 `i`, in average-hard mode and in soft mode at the certificate's temperature rule (`τ(n) = c/n`
-bounded, `τ = 1` unbounded, `τ(n) = c / max(n-1, 1)` unbounded with mixed comparisons: `tauRule`),
+bounded, `τ = 1` unbounded, `τ(n) = c / max(n-1, 1)` unbounded with mixed comparisons,
+`τ(n) = c / (n^2 max(n-1, 1))` bounded with mixed comparisons: `tauRule`),
 for every ordered field with an embedding of `Rat` and an exponential satisfying `ExpLike` and
 `1 + t ≤ exp t` (the reals with `Real.exp` are one; not formalised here, core Lean has no reals). So the model's read-out (the root's coordinate `> 1/2`)
 is the formula, for every `n`: Theorem 26's conclusion for a compiled program, with its constants
@@ -73,7 +74,7 @@ layers, Theorem 26's composition). -/
 theorem run_inv (R : RatEmb α) {C : Cert} {M : ModelW} {w : List Nat} {mode : Mode α}
     (hmode : ModeOK R C w.length mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < M.d)
     (hroles : C.spans.length = M.d) (hsym : ∀ k, k < w.length → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     (hemb : embedOK C M = true) (hlay : layersOK C M.d 0 M.layers C.layers = true) :
     ∀ l, l ≤ M.layers.length → Inv C w w.length M.d l (run R mode M w w.length l) := by
   obtain ⟨_, hget⟩ := layersOK_get 0 M.layers C.layers hlay
@@ -84,13 +85,7 @@ theorem run_inv (R : RatEmb α) {C : Cert} {M : ModelW} {w : List Nat} {mode : M
     intro hl
     have hok := hget l (by omega)
     rw [show 0 + l + 1 = l + 1 by omega] at hok
-    exact layer_step R hmode hE hcrd hroles hsym hK hc hmb hk hok (by omega) (by simpa using ih (by omega))
-
-/-- The checker's `!(C.mixed && C.bounded)`: the mixed comparisons' rule only in the unbounded regime. -/
-theorem mixed_false_of_check {C : Cert} (h : (C.mixed && C.bounded) = false) : C.bounded = true → C.mixed = false := by
-  intro hb
-  rw [hb, Bool.and_true] at h
-  exact h
+    exact layer_step R hmode hE hcrd hroles hsym hK hc hk hok (by omega) (by simpa using ih (by omega))
 
 /-- Certificates, the soundness theorem: a model the checker accepts computes its certificate's
 formula exactly, at every position of every word of every length, in average-hard mode and in
@@ -103,7 +98,7 @@ theorem certified_of_check (C : Cert) (M : ModelW) (h : check C M = true)
         = ind (holds C.prog w w.length C.root i) := by
   unfold check at h
   simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq, Bool.or_eq_true, Bool.not_eq_true'] at h
-  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨hroles, hclen⟩, hcall⟩, hK⟩, hc⟩, hmb0⟩, hk⟩, hEq⟩, hemb⟩, hlay⟩, hroot⟩, hrep⟩ := h
+  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨hroles, hclen⟩, hcall⟩, hK⟩, hc⟩, hk⟩, hEq⟩, hemb⟩, hlay⟩, hroot⟩, hrep⟩ := h
   have hd : 0 < M.d := by
     have h0 : 0 < C.coord.length := by rw [hclen]; omega
     obtain ⟨c0, hc0⟩ : ∃ c0, c0 ∈ C.coord := ⟨C.coord.getD 0 0, by
@@ -121,12 +116,11 @@ theorem certified_of_check (C : Cert) (M : ModelW) (h : check C M = true)
     · rw [getD_ge _ _ _ (by omega)]; exact hd
   have hsym' : ∀ k, k < w.length → w.getD k 0 < C.nsym := fun k hk' => by
     exact hsym _ (getD_mem w k 0 hk')
-  have hmb : C.bounded = true → C.mixed = false := mixed_false_of_check hmb0
   have hfin : ∀ mode : Mode α, ModeOK R C w.length mode →
       run R mode M w w.length M.layers.length i (C.crd C.root) = ind (holds C.prog w w.length C.root i) := by
     intro mode hmode
-    have hinv := run_inv R hmode hEq hcrd hroles hsym' hK hc hmb hk hemb hlay M.layers.length (Nat.le_refl _)
-    rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep]
+    have hinv := run_inv R hmode hEq hcrd hroles hsym' hK hc hk hemb hlay M.layers.length (Nat.le_refl _)
+    rw [inv_exact hinv hi (hcrd C.root) (rep_approx hrep), rep_val hEq hrep]
   exact ⟨hfin .hard (Or.inl rfl), hfin _ (Or.inr ⟨E, hE, rfl⟩)⟩
 
 /-- The average-hard half of `certified_of_check`, for any ordered field with an embedding of `Rat`
@@ -136,7 +130,7 @@ theorem certified_hard_of_check (C : Cert) (M : ModelW) (h : check C M = true)
     run R .hard M w w.length M.layers.length i (C.crd C.root) = ind (holds C.prog w w.length C.root i) := by
   unfold check at h
   simp only [Bool.and_eq_true, beq_iff_eq, decide_eq_true_eq, Bool.or_eq_true, Bool.not_eq_true'] at h
-  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨hroles, hclen⟩, hcall⟩, hK⟩, hc⟩, hmb0⟩, hk⟩, hEq⟩, hemb⟩, hlay⟩, hroot⟩, hrep⟩ := h
+  obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨hroles, hclen⟩, hcall⟩, hK⟩, hc⟩, hk⟩, hEq⟩, hemb⟩, hlay⟩, hroot⟩, hrep⟩ := h
   have hd : 0 < M.d := by
     have h0 : 0 < C.coord.length := by rw [hclen]; omega
     obtain ⟨c0, hc0⟩ : ∃ c0, c0 ∈ C.coord := ⟨C.coord.getD 0 0, by
@@ -153,9 +147,8 @@ theorem certified_hard_of_check (C : Cert) (M : ModelW) (h : check C M = true)
       simpa using this
     · rw [getD_ge _ _ _ (by omega)]; exact hd
   have hsym' : ∀ k, k < w.length → w.getD k 0 < C.nsym := fun k hk' => hsym _ (getD_mem w k 0 hk')
-  have hmb : C.bounded = true → C.mixed = false := mixed_false_of_check hmb0
-  have hinv := run_inv R (Or.inl rfl) hEq hcrd hroles hsym' hK hc hmb hk hemb hlay M.layers.length (Nat.le_refl _)
-  rw [hinv i hi _ (hcrd C.root), rep_val hEq hrep]
+  have hinv := run_inv R (Or.inl rfl) hEq hcrd hroles hsym' hK hc hk hemb hlay M.layers.length (Nat.le_refl _)
+  rw [inv_exact hinv hi (hcrd C.root) (rep_approx hrep), rep_val hEq hrep]
 
 /-- The read-out form: the root's coordinate exceeds `1/2` exactly where the formula holds. -/
 theorem readout_of_check (C : Cert) (M : ModelW) (h : check C M = true)

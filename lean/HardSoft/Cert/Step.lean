@@ -14,12 +14,15 @@ inputs that are exact or within `errRule` of theirs (`2 errRule` for a sign head
 inclusive comparison of counts: a count head's target receives the comparison's `V` exactly
 (`cnt_part_val`), a sign head's node is attended like any other (its raw output within
 `2 errRule`, `raw_bound`), and the two `W` units write `W = [n = 1 and g fails]` (`val_lower`
-bounds `V` from below for `n ≥ 2`).
+bounds `V` from below for `n ≥ 2`). For a bounded mixed comparison: the `scale` and `vpre` units write
+`y/n` and `(r - 1/2)/n` exactly (`scale_step`, `vpre_step`), and the position lookups aimed at its `V`
+add `Σ_k c_k copy_k / n`, within `Σ|c_k| copyErr / n ≤ 1/(4n)` of `(A - 1/2)/n` (`vmix_val`: the served
+terms are the comparison's, `termPerm_cmpSum`), the approximate conjunct of `Inv`.
 
 ## Main results
 
 * `HardSoft.Cert.heads_out_zero`, `HardSoft.Cert.heads_out_target`, `HardSoft.Cert.raw_bound`,
-  `HardSoft.Cert.cnt_part_val`, `HardSoft.Cert.val_lower`, `HardSoft.Cert.layer_step`.
+  `HardSoft.Cert.cnt_part_val`, `HardSoft.Cert.val_lower`, `HardSoft.Cert.vmix_val`, `HardSoft.Cert.layer_step`.
 -/
 
 @[expose] public section
@@ -119,11 +122,11 @@ theorem layerOK_parts {C : Cert} {d l : Nat} {LW : LayerW} {LD : LayerD} (h : la
     LW.heads.length = LD.heads.length ∧
     (∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) ∧
     targetsOK C LD l d = true ∧ groupsOK C LD l LD.groups LW.units = true ∧
-    (∀ c, svGet LW.b2 c = b2Expected C LD.groups c) ∧ countsOK C LD = true := by
+    (∀ c, svGet LW.b2 c = b2Expected C LD.groups c) ∧ countsOK C LD = true ∧ plkNOK C LD = true := by
   unfold layerOK at h
   simp only [Bool.and_eq_true, beq_iff_eq] at h
-  obtain ⟨⟨⟨⟨⟨⟨_, hlen⟩, hheads⟩, hcnt⟩, htg⟩, hgr⟩, hb2⟩ := h
-  refine ⟨hlen, fun p hp => List.all_eq_true.mp hheads p hp, htg, hgr, fun c => ?_, hcnt⟩
+  obtain ⟨⟨⟨⟨⟨⟨⟨_, hlen⟩, hheads⟩, hcnt⟩, htg⟩, hgr⟩, hb2⟩, hpk⟩ := h
+  refine ⟨hlen, fun p hp => List.all_eq_true.mp hheads p hp, htg, hgr, fun c => ?_, hcnt, hpk⟩
   by_cases hc : c ∈ LW.b2.map (·.1) ++ LD.groups.map (GroupD.target C)
   · have := List.all_eq_true.mp hb2 c hc; simpa using this
   · simp only [List.mem_append, not_or] at hc
@@ -184,6 +187,20 @@ theorem plkPart_eq (R : RatEmb α) (mode : Mode α) (hw : HeadW) (hd : HeadD) (x
   unfold plkPart copyOf
   split <;> simp
 
+/-! ### Bounded mixed comparisons: the position lookups' `V` -/
+
+/-- The `V` coordinates the bounded position lookups of a layer write. -/
+noncomputable def plkNVcs (LD : LayerD) : List Nat := (plkNEnts LD).map (·.2.2.2)
+
+/-- A bounded position lookup's output at coordinate `c`: each served comparison's coefficient times
+the lookup's output, over the entries aimed at `c` (`0` for the other heads). -/
+noncomputable def plkNPart (R : RatEmb α) (mode : Mode α) (C : Cert) (hw : HeadW) (hd : HeadD) (x : Acts α)
+    (n i c : Nat) : α :=
+  match hd.fam with
+  | .plkN dir y _ vs => lsum vs (fun e => if e.2 = c then icast (termCoef C.prog e.1 dir y) * plkNOut R mode hw x n i else 0)
+  | _ => 0
+
+
 /-- What every sign head the checker accepts has: one term, one value column, its node's coordinate
 as its one output row, free before the layer and the node's after it. -/
 theorem sign_common {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {vc : Nat} {wc : Option Nat}
@@ -196,7 +213,7 @@ theorem sign_common {C : Cert} {l : Nat} {hw : HeadW} {hd : HeadD} {o : Bool} {v
       sign_facts hok (by rw [hwc]; rfl)
     exact ⟨t, _, hterms, hv, ho, hz, hn⟩
   | none =>
-    obtain ⟨-, t, one, par, kp, hterms, -, -, -, -, hz, hn, -, -, -, -, -, hv, ho⟩ := sign_facts_strict hok hwc
+    obtain ⟨-, t, one, par, kp, hterms, -, -, -, hz, hn, -, -, -, -, -, hv, ho⟩ := sign_facts_strict hok hwc
     exact ⟨t, _, hterms, hv, ho, hz, hn⟩
 
 /-- A head the checker accepts outputs, at coordinate `c`, its value terms aimed at `c` plus (a
@@ -206,22 +223,27 @@ theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     {hw : HeadW} {hd : HeadD} (hok : headOK C l hw hd = true) {i : Nat} (hi : i < n) (c : Nat) :
     headOut R mode hw x n i c
       = lsum hd.terms (fun t => if C.crd t.node = c then rawOut R mode C hw hd x w n i t else 0)
-        + cntOut R mode hw hd x n i c + plkPart R mode hw hd x n i c := by
+        + cntOut R mode hw hd x n i c + plkPart R mode hw hd x n i c + plkNPart R mode C hw hd x n i c := by
   unfold headOK at hok
   cases hfam : hd.fam with
   | cnt dir ts =>
     rw [hfam] at hok
     obtain ⟨-, hterms, -⟩ := cnt_facts hok
-    simp only [cntOut, plkPart, hfam, hterms, lsum_nil]; grind
+    simp only [cntOut, plkPart, plkNPart, hfam, hterms, lsum_nil]; grind
+  | plkN dir y ac vs =>
+    rw [hfam] at hok
+    have hterms := (plkN_facts hok).2.2.2.2.1
+    rw [plkN_head_out R mode hinv hroles hok hi c]
+    simp only [cntOut, plkPart, plkNPart, hfam, hterms, lsum_nil]; grind
   | plk dir y ac cc =>
     rw [hfam] at hok
     have hterms := (plk_facts hok).2.2.2.2.1
     rw [plk_head_out R mode hinv hroles hok hi c]
-    simp only [cntOut, plkPart, hfam, hterms, lsum_nil]; grind
+    simp only [cntOut, plkPart, plkNPart, hfam, hterms, lsum_nil]; grind
   | sign o vc wc =>
     rw [hfam] at hok
     obtain ⟨t, v0, hterms, hv, ho, -, -⟩ := sign_common hok
-    simp only [cntOut, plkPart, rawOut, hfam, hterms, lsum_cons, lsum_nil]
+    simp only [cntOut, plkPart, plkNPart, rawOut, hfam, hterms, lsum_cons, lsum_nil]
     by_cases hc : C.crd t.node = c
     · rw [if_pos hc, hc]; grind
     · rw [if_neg hc, headOut_cols, lsum_zip_sameCols hv ho (fun v o (_ : Unit) => colOut R mode hw x n i v * R.cast (svGet o c))
@@ -232,7 +254,7 @@ theorem head_decomp (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     rw [hfam] at hok
     have hsel : headOKSel C l hw hd = true := hok
     rw [headOut_eq R mode hinv hE hcrd hsel hi c]
-    simp only [cntOut, plkPart, rawOut, hfam]
+    simp only [cntOut, plkPart, plkNPart, rawOut, hfam]
     have e : ∀ t : TermD, termOut R mode C hw x w n i t * (if C.crd t.node = c then 1 else 0)
         = if C.crd t.node = c then termOut R mode C hw x w n i t else 0 := by
       intro t; split <;> grind
@@ -263,11 +285,13 @@ theorem heads_out_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
     lsum LW.heads (fun h => headOut R mode h x n i c)
       = lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0)
         + lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
-        + lsum (LW.heads.zip LD.heads) (fun p => plkPart R mode p.1 p.2 x n i c) := by
+        + lsum (LW.heads.zip LD.heads) (fun p => plkPart R mode p.1 p.2 x n i c)
+        + lsum (LW.heads.zip LD.heads) (fun p => plkNPart R mode C p.1 p.2 x n i c) := by
   rw [← lsum_zip_fst (fun h => headOut R mode h x n i c) LW.heads LD.heads hlen]
   unfold flatTerms
-  rw [lsum_flatMap, lsum_congr (fun p hp => head_decomp R mode hinv hE hcrd hroles (hh p hp) hi c), lsum_add, lsum_add]
-  congr 2
+  rw [lsum_flatMap, lsum_congr (fun p hp => head_decomp R mode hinv hE hcrd hroles (hh p hp) hi c), lsum_add, lsum_add,
+    lsum_add]
+  congr 3
   refine lsum_congr (fun p _ => ?_)
   rw [lsum_map]
 
@@ -318,6 +342,131 @@ theorem plk_part_at (R : RatEmb α) (mode : Mode α) (x : Acts α) (n i cc : Nat
       rw [if_neg hne, plk_part_at R mode x n i cc a b hnd' p0 hp hc]
       grind
 
+/-- The entries of a layer's bounded position lookups, each with its head's weights. -/
+noncomputable def plkNFlat (LW : LayerW) (LD : LayerD) : List (HeadW × CountDir × Nat × Nat × Nat) :=
+  (LW.heads.zip LD.heads).flatMap (fun p => match p.2.fam with
+    | .plkN dir y _ vs => vs.map (fun e => (p.1, dir, y, e.1, e.2))
+    | _ => [])
+
+/-- The flattened entries are the checker's `plkNEnts`. -/
+theorem plkNFlat_ents {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length) :
+    (plkNFlat LW LD).map (fun q => (q.2.1, q.2.2.1, q.2.2.2.1, q.2.2.2.2)) = plkNEnts LD := by
+  unfold plkNFlat plkNEnts
+  rw [List.map_flatMap, ← flatMap_zip_snd _ LW.heads LD.heads hlen]
+  congr 1
+  funext p
+  cases hf : p.2.fam <;> simp [hf, Function.comp_def]
+
+/-- The bounded position lookups' part of the heads' output, over the flattened entries. -/
+theorem plkN_part_flat (R : RatEmb α) (mode : Mode α) (C : Cert) (LW : LayerW) (LD : LayerD) (x : Acts α) (n i c : Nat) :
+    lsum (LW.heads.zip LD.heads) (fun p => plkNPart R mode C p.1 p.2 x n i c)
+      = lsum (plkNFlat LW LD) (fun q => if q.2.2.2.2 = c
+          then icast (termCoef C.prog q.2.2.2.1 q.2.1 q.2.2.1) * plkNOut R mode q.1 x n i else 0) := by
+  unfold plkNFlat
+  rw [lsum_flatMap]
+  refine lsum_congr (fun p _ => ?_)
+  unfold plkNPart
+  cases hf : p.2.fam <;> simp only [lsum_nil, lsum_map]
+
+/-- The bounded position lookups write nothing into a coordinate that is no `V` of theirs. -/
+theorem plkN_part_zero (R : RatEmb α) (mode : Mode α) (C : Cert) {LW : LayerW} {LD : LayerD} (x : Acts α) (n i : Nat)
+    {c : Nat} (hc : c ∉ plkNVcs LD) :
+    lsum (LW.heads.zip LD.heads) (fun p => plkNPart R mode C p.1 p.2 x n i c) = 0 := by
+  refine lsum_zero (fun p hp => ?_)
+  unfold plkNPart
+  cases hf : p.2.fam with
+  | plkN dir y ac vs =>
+    simp only
+    refine lsum_zero (fun e he => if_neg (fun hec => hc ?_))
+    unfold plkNVcs plkNEnts
+    refine List.mem_map.mpr ⟨(dir, y, e.1, e.2), List.mem_flatMap.mpr ⟨p.2, (List.of_mem_zip hp).2, ?_⟩, hec⟩
+    rw [hf]; exact List.mem_map.mpr ⟨e, he, rfl⟩
+  | _ => rfl
+
+/-- A flattened entry comes from a bounded position lookup the checker accepts. -/
+theorem plkNFlat_mem {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD}
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {q : HeadW × CountDir × Nat × Nat × Nat}
+    (hq : q ∈ plkNFlat LW LD) :
+    ∃ hd ac vs, plkNHeadOK C l q.1 hd q.2.1 q.2.2.1 ac vs = true ∧ (q.2.2.2.1, q.2.2.2.2) ∈ vs := by
+  unfold plkNFlat at hq
+  obtain ⟨p, hp, hq'⟩ := List.mem_flatMap.mp hq
+  have hok := hh p hp
+  unfold headOK at hok
+  cases hf : p.2.fam with
+  | plkN dir y ac vs =>
+    rw [hf] at hq' hok
+    obtain ⟨e, he, rfl⟩ := List.mem_map.mp hq'
+    exact ⟨p.2, ac, vs, hok, he⟩
+  | _ => rw [hf] at hq'; simp at hq'
+
+/-- A bounded position lookup's `V` holds `.vpre g` before the layer and `.vmix g` after it. -/
+theorem plkN_vc_roles {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (hc : c ∈ plkNVcs LD) :
+    ∃ g, C.roleAt c (l - 1) = .vpre g ∧ C.roleAt c l = .vmix g := by
+  unfold plkNVcs at hc
+  rw [← plkNFlat_ents hlen, List.map_map] at hc
+  obtain ⟨q, hq, rfl⟩ := List.mem_map.mp hc
+  obtain ⟨hd, ac, vs, hok, he⟩ := plkNFlat_mem hh hq
+  exact ⟨q.2.2.2.1, ((plkN_facts hok).2.2.2.2.2.2.1 _ he)⟩
+
+/-- A coordinate whose role after the layer is no `.vmix` is no bounded lookup's `V`. -/
+theorem not_plkNVc {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (h : ∀ g, C.roleAt c l ≠ .vmix g) :
+    c ∉ plkNVcs LD := fun hc => by
+  obtain ⟨g, -, h1⟩ := plkN_vc_roles hlen hh hc
+  exact h g h1
+
+/-- `termEq` decides equality. -/
+theorem termEq_eq {a b : Int × CountDir × Nat} (h : termEq a b = true) : a = b := by
+  obtain ⟨a1, a2, a3⟩ := a
+  obtain ⟨b1, b2, b3⟩ := b
+  unfold termEq at h
+  simp only [Bool.and_eq_true, beq_iff_eq] at h
+  obtain ⟨⟨h1, h2⟩, h3⟩ := h
+  rw [h1, dirEq_eq h2, h3]
+
+/-- Removing a listed term from a comparison's sum. -/
+theorem cmpSum_erase (cnt : Nat → CountDir → Nat) (a : Int × CountDir × Nat) :
+    ∀ l : List (Int × CountDir × Nat), l.any (termEq a) = true →
+      cmpSum cnt l = a.1 * (cnt a.2.2 a.2.1 : Int) + cmpSum cnt (termErase a l)
+  | [], h => by simp at h
+  | b :: l, h => by
+    unfold termErase
+    by_cases hb : termEq a b = true
+    · rw [if_pos hb, termEq_eq hb]; rfl
+    · rw [if_neg hb]
+      have h' : l.any (termEq a) = true := by
+        simp only [List.any_cons, Bool.or_eq_true] at h
+        exact h.resolve_left hb
+      simp only [cmpSum]
+      rw [cmpSum_erase cnt a l h']
+      grind
+
+/-- Terms that are permutations of each other have the same sum. -/
+theorem termPerm_cmpSum (cnt : Nat → CountDir → Nat) :
+    ∀ l1 l2 : List (Int × CountDir × Nat), termPerm l1 l2 = true → cmpSum cnt l1 = cmpSum cnt l2
+  | [], l2, h => by
+    simp only [termPerm, List.isEmpty_iff] at h
+    rw [h]
+  | a :: l1, l2, h => by
+    simp only [termPerm, Bool.and_eq_true] at h
+    rw [cmpSum_erase cnt a l2 h.1, ← termPerm_cmpSum cnt l1 _ h.2]
+    simp only [cmpSum]
+
+/-- A sum of coefficients times counts over `N` is the comparison sum over `N`. -/
+theorem lsum_cmpSum {β : Type} (cf : β → Int) (dq : β → CountDir) (xq : β → Nat) (cnt : Nat → CountDir → Nat) (N : α) :
+    ∀ L : List β, lsum L (fun q => icast (cf q) * (natCast (cnt (xq q) (dq q)) / N))
+      = icast (cmpSum cnt (L.map (fun q => (cf q, dq q, xq q)))) / N
+  | [] => by
+    simp only [List.map_nil, cmpSum, lsum_nil, (icast_facts (α := α)).1]
+    grind
+  | q :: L => by
+    simp only [List.map_cons, cmpSum, lsum_cons]
+    rw [lsum_cmpSum cf dq xq cnt N L, (icast_facts (α := α)).2.2.1, (icast_facts (α := α)).2.2.2,
+      ← natCast_eq_intCast]
+    grind
+
+
 /-- The count columns of a count head, each with the head's direction (none for the other heads). -/
 noncomputable def colsOfD (hd : HeadD) : List (CountDir × CntD) :=
   match hd.fam with
@@ -350,7 +499,7 @@ theorem cnt_part_eq (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} {
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) (c : Nat) :
     lsum (LW.heads.zip LD.heads) (fun p => cntOut R mode p.1 p.2 x n i c)
-      = lsum (cntColsD LD) (fun td => if td.2.vc = c then R.cast td.2.coef * cntVal C.prog w n i td.1 td.2.src else 0) := by
+      = lsum (cntColsD LD) (fun td => if td.2.vc = c then R.cast td.2.coef * cntColVal C.prog w n i td.1 td.2 else 0) := by
   rw [cntColsD_zip hlen, lsum_flatMap]
   refine lsum_congr (fun p hp => ?_)
   have hok := hh p hp
@@ -379,7 +528,7 @@ theorem cntCols_facts {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
     rw [hfam] at hok ht'
     obtain ⟨t, htm, rfl⟩ := List.mem_map.mp ht'
     obtain ⟨hm, hl⟩ : _ ∧ _ := by
-      rcases (cnt_facts hok).2.2.2.2.2.2 t htm with ⟨h, _⟩ | ⟨_, h⟩
+      rcases (cnt_facts hok).2.2.2.2.2.2 t htm with ⟨h, _⟩ | ⟨_, _, h⟩
       · rw [hav] at h; cases h
       · exact h
     refine ⟨?_, hl, ?_⟩
@@ -398,7 +547,8 @@ theorem cntCols_avg {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {td : CountDir × CntD} (ht : td ∈ cntColsD LD)
     (hav : td.2.avg = true) :
     td.1 ≠ .le ∧ td.2.src = some td.2.g ∧ td.2.coef = 1 ∧ C.roleAt td.2.vc (l - 1) = .zero ∧
-      C.roleAt td.2.vc l = .avg td.1 td.2.g := by
+      ((td.2.sc = none ∧ C.roleAt td.2.vc l = .avg td.1 td.2.g) ∨
+        ((∃ s, td.2.sc = some s) ∧ C.roleAt td.2.vc l = .avgN td.1 td.2.g)) := by
   rw [cntColsD_zip hlen] at ht
   obtain ⟨p, hp, ht'⟩ := List.mem_flatMap.mp ht
   have hok := hh p hp
@@ -409,8 +559,30 @@ theorem cntCols_avg {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.
     rw [hfam] at hok ht'
     obtain ⟨t, htm, rfl⟩ := List.mem_map.mp ht'
     rcases (cnt_facts hok).2.2.2.2.2.2 t htm with ⟨_, h⟩ | ⟨h, _⟩
-    · exact h
+    · obtain ⟨h1, h2, h3, h4, h5⟩ := h
+      refine ⟨h1, h2, h3, h4, ?_⟩
+      rcases h5 with h5 | ⟨h5, h6⟩
+      · exact Or.inl h5
+      · exact Or.inr ⟨Option.isSome_iff_exists.mp h5, h6⟩
     · simp only at hav; rw [hav] at h; cases h
+  | _ => rw [hfam] at ht'; simp at ht'
+
+/-- A column that is no average reads no scaled copy. -/
+theorem cntCols_sc {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {td : CountDir × CntD} (ht : td ∈ cntColsD LD)
+    (hav : td.2.avg = false) : td.2.sc = none := by
+  rw [cntColsD_zip hlen] at ht
+  obtain ⟨p, hp, ht'⟩ := List.mem_flatMap.mp ht
+  have hok := hh p hp
+  unfold headOK at hok
+  unfold colsOfD at ht'
+  cases hfam : p.2.fam with
+  | cnt dir ts =>
+    rw [hfam] at hok ht'
+    obtain ⟨t, htm, rfl⟩ := List.mem_map.mp ht'
+    rcases (cnt_facts hok).2.2.2.2.2.2 t htm with ⟨h, _⟩ | ⟨_, h, _⟩
+    · simp only at hav; rw [hav] at h; cases h
+    · exact h
   | _ => rw [hfam] at ht'; simp at ht'
 
 /-- A count target: its coordinate is written by count columns. -/
@@ -440,12 +612,15 @@ comparison's `V` after it. -/
 theorem cntTarget_zero {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) {c : Nat} (hc : isCntTarget LD c) :
     (C.roleAt c (l - 1) = .zero ∨ ∃ g, C.roleAt c (l - 1) = .pre g) ∧
-      ((∃ g, C.roleAt c l = .val g) ∨ ∃ dir g, C.roleAt c l = .avg dir g) := by
+      ((∃ g, C.roleAt c l = .val g) ∨ (∃ dir g, C.roleAt c l = .avg dir g) ∨ ∃ dir g, C.roleAt c l = .avgN dir g) := by
   obtain ⟨td, ht, rfl⟩ := cntTarget_mem hc
   cases hav : td.2.avg with
   | true =>
     have := cntCols_avg hlen hh ht hav
-    exact ⟨Or.inl this.2.2.2.1, Or.inr ⟨td.1, td.2.g, this.2.2.2.2⟩⟩
+    refine ⟨Or.inl this.2.2.2.1, Or.inr ?_⟩
+    rcases this.2.2.2.2 with ⟨_, h⟩ | ⟨_, h⟩
+    · exact Or.inl ⟨td.1, td.2.g, h⟩
+    · exact Or.inr ⟨td.1, td.2.g, h⟩
   | false =>
     have := cntCols_facts hlen hh ht hav
     refine ⟨?_, Or.inl ⟨td.2.g, this.2.1⟩⟩
@@ -474,7 +649,7 @@ theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
     rw [hav0, if_pos rfl] at hc0
     simp only [beq_iff_eq] at hc0
     obtain ⟨_, hsrc, hcoef, hz, hl⟩ := cntCols_avg hlen hh htd0 hav0
-    rw [← hvc0, hz, hl]
+    rw [← hvc0, hz]
     rw [lsum_filter_eq (p := fun td => td.2.vc == td0.2.vc) (fun td _ hp => by rw [if_neg (by simpa using hp)])]
     have hf1 : (cntColsD LD).filter (fun td => td.2.vc == td0.2.vc) = [td0] := by
       have hlen1 : ((cntColsD LD).filter (fun td => td.2.vc == td0.2.vc)).length = 1 := by
@@ -486,8 +661,10 @@ theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
       generalize (cntColsD LD).filter (fun td => td.2.vc == td0.2.vc) = L at hlen1 hm
       match L, hlen1, hm with
       | [a], _, hm => simp only [List.mem_singleton] at hm; rw [hm]
-    rw [hf1, lsum_cons, lsum_nil, if_pos rfl, hcoef, R.map_one, hsrc]
-    simp only [roleVal, cntVal]; grind
+    rw [hf1, lsum_cons, lsum_nil, if_pos rfl, hcoef, R.map_one]
+    rcases hl with ⟨hsc, hl⟩ | ⟨⟨s, hsc⟩, hl⟩
+    · rw [hl]; simp only [roleVal, cntColVal, cntVal, hsc, hsrc]; grind
+    · rw [hl]; simp only [roleVal, cntColVal, cntVal, hsc, hsrc]; grind
   | false =>
     have hf0 := cntCols_facts hlen hh htd0 hav0
     rw [hav0, if_neg (by simp)] at hc0
@@ -504,8 +681,8 @@ theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
         · intro he
           cases hav : td.2.avg with
           | true =>
-            have h1 := (cntCols_avg hlen hh ht hav).2.2.2.2
-            rw [he, hf0.2.1] at h1; cases h1
+            rcases (cntCols_avg hlen hh ht hav).2.2.2.2 with ⟨_, h1⟩ | ⟨_, h1⟩ <;>
+              rw [he, hf0.2.1] at h1 <;> cases h1
           | false =>
             have h1 := (cntCols_facts hlen hh ht hav).2.1
             rw [he, hf0.2.1] at h1
@@ -523,8 +700,9 @@ theorem cnt_part_val (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat} 
             have hg' := hg
             simp only [Bool.and_eq_true, Bool.not_eq_true', beq_iff_eq] at hg'
             have hdir := (cntCols_facts hlen hh ht hg'.1).1
+            have hsc := cntCols_sc hlen hh ht hg'.1
             rw [hg'.2] at hdir
-            simp only [if_pos h, if_pos hg, hdir]
+            simp only [if_pos h, if_pos hg, hdir, cntColVal, hsc]
           · simp only [if_neg h, if_neg (fun h' => h ((hiff td ht).mpr h'))])]
       rw [lsum_filter_eq (p := fun td => !td.2.avg && td.2.g == td0.2.g) (fun td _ hp => by rw [if_neg (by simp [hp])])]
       rw [lsum_congr (g := fun td => R.cast td.2.coef * cntVal C.prog w n i (cmpDir C.prog td0.2.g) td.2.src)
@@ -583,6 +761,10 @@ def groupFacts (C : Cert) (LD : LayerD) (l : Nat) (G : GroupD) : Prop :=
     (∃ ts r, nodeAt C.prog g = .cmp ts r ∧ copiesOK LD cs ts = true ∧ absCoef ts * C.copyErr ≤ 1 / 4) ∧
     C.roleAt (C.crd g) (l - 1) = .zero ∧ C.roleAt (C.crd g) l = .node g ∧ g ∉ attended LD
   | .copyErase cc => cc ∈ plkCopies LD
+  | .scale y sc => (∃ f, featCoord C .invN (l - 1) = some f) ∧ rep C y (l - 1) = true ∧
+    C.roleAt sc (l - 1) = .zero ∧ C.roleAt sc l = .scaled y
+  | .vpre g vc f => C.bounded = true ∧ mixedCmp C.prog g = true ∧ featCoord C .invN (l - 1) = some f ∧
+    C.roleAt vc (l - 1) = .zero ∧ C.roleAt vc l = .vpre g
 
 /-- `clampUnitsOK` checks every assignment's length. -/
 theorem clampUnits_lengths {cs : List Nat} {fl : List Bool} {tgt : Nat} {s : Rat} :
@@ -733,6 +915,30 @@ theorem groupsOK_facts {C : Cert} {LD : LayerD} {l : Nat} :
   | .pair _ :: _, [], h, _, _ => by simp [groupsOK] at h
   | .pair _ :: _, [_], h, _, _ => by simp [groupsOK] at h
   | .eraser _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .scale y sc :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true] at h
+    obtain ⟨⟨⟨⟨hm, hrep⟩, hz⟩, hs⟩, hrest⟩ := h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]
+      refine ⟨?_, hrep, Role.eq_of_beq hz, Role.eq_of_beq hs⟩
+      cases hf : featCoord C .invN (l - 1) with
+      | none => rw [hf] at hm; simp at hm
+      | some f => exact ⟨f, rfl⟩
+    · exact groupsOK_facts gs us hrest G hG
+  | .vpre g vc f :: gs, u1 :: u2 :: us, h, G, hG => by
+    unfold groupsOK at h
+    simp only [Bool.and_eq_true, beq_iff_eq] at h
+    obtain ⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨⟨hb, hmc⟩, hfc⟩, hz⟩, hv⟩, _⟩, _⟩, _⟩, _⟩, _⟩, _⟩, hrest⟩ := h
+    simp only [List.mem_cons] at hG
+    rcases hG with hG | hG
+    · rw [hG]; exact ⟨hb, hmc, hfc, Role.eq_of_beq hz, Role.eq_of_beq hv⟩
+    · exact groupsOK_facts gs us hrest G hG
+  | .scale _ _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .scale _ _ :: _, [_], h, _, _ => by simp [groupsOK] at h
+  | .vpre _ _ _ :: _, [], h, _, _ => by simp [groupsOK] at h
+  | .vpre _ _ _ :: _, [_], h, _, _ => by simp [groupsOK] at h
 
 /-- The modes the soundness theorem covers: average-hard, and softmax at the temperature rule with an
 exponential above its tangent. -/
@@ -744,12 +950,12 @@ theorem term_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {hw : HeadW} {hd : HeadD} (hok : headOKSel C l hw hd = true) {t : TermD} (ht : t ∈ hd.terms)
     {i : Nat} (hi : i < n) :
     0 ≤ termOut R mode C hw x w n i t ∧
       absv (termOut R mode C hw x w n i t - ind (holds C.prog w n t.node i)) ≤ R.cast C.errRule := by
-  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hmb hk hok ht hi
+  have hs := term_spec R hinv hE hcrd hroles hsym hK hc hk hok ht hi
   rcases hmode with hm | ⟨E, hE', hm⟩
   · subst hm
     rw [hs.1]
@@ -794,7 +1000,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hmode : ModeOK R C n mode)
     (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
     (hsym : ∀ k, k < n → w.getD k 0 < C.nsym)
-    (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {q : HeadW × HeadD × TermD} (hq : q ∈ flatTerms LW LD) {i : Nat} (hi : i < n) :
@@ -817,6 +1023,9 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   | cnt dir ts =>
     rw [hfam] at hok
     rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | plkN dir y ac vs =>
+    rw [hfam] at hok
+    rw [(plkN_facts hok).2.2.2.2.1] at ht; simp at ht
   | plk dir y ac cc =>
     rw [hfam] at hok
     rw [(plk_facts hok).2.2.2.2.1] at ht; simp at ht
@@ -844,9 +1053,9 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         unfold rawTarget
         rw [if_neg hnf]
         cases hwc : wc with
-        | some w0 => exact sign_raw R hinv hroles hK hc hmb hk hok (by rw [hwc]; rfl) ht hi
+        | some w0 => exact sign_raw R hinv hroles hK hc hk hok (by rw [hwc]; rfl) ht hi
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
           simp only [if_true] at this
           exact this
       | false =>
@@ -859,7 +1068,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
         cases hwc : wc with
         | some w0 => rw [hwc] at hok; exact (sign_false_none hok).elim
         | none =>
-          have := sign_raw_strict R hinv hroles hK hc hmb hk hok hwc ht hi
+          have := sign_raw_strict R hinv hroles hK hc hk hok hwc ht hi
           simp only [Bool.false_eq_true, if_false] at this
           exact this
     have hT01 : (0 : α) ≤ rawTarget C LD w n q.2.2.node i := by
@@ -879,7 +1088,7 @@ theorem raw_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       hex _ hf (hplain (fun o' vc' wc' h => by rw [hfam] at h; cases h))
     unfold rawTarget
     rw [if_neg hnf]
-    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk (hd := q.2.1) hok ht hi
+    have hb := term_bound R hmode hinv hE hcrd hroles hsym hK hc hk (hd := q.2.1) hok ht hi
     exact ⟨hb.1, Std.le_trans hb.2 (errOf_ge R C LD _ hε)⟩
 
 /-- The heads write nothing into a coordinate no value term and no count column aims at. -/
@@ -888,10 +1097,10 @@ theorem heads_out_zero (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List Nat
     {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) {c : Nat} (hc : ∀ g, g ∈ attended LD → C.crd g ≠ c) (hct : ¬ isCntTarget LD c)
-    (hpc : c ∉ plkCopies LD) :
+    (hpc : c ∉ plkCopies LD) (hpn : c ∉ plkNVcs LD) :
     lsum LW.heads (fun h => headOut R mode h x n i c) = 0 := by
   rw [heads_out_eq R mode hinv hE hcrd hroles hlen hh hi c, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
-    plk_part_zero R mode x n i hpc]
+    plk_part_zero R mode x n i hpc, plkN_part_zero R mode C x n i hpn]
   rw [lsum_zero (fun q hq => ?_)]
   · grind
   have : q.2.2.node ∈ attended LD := by
@@ -904,14 +1113,14 @@ theorem heads_out_target (R : RatEmb α) (mode : Mode α) {C : Cert} {w : List N
     {LW : LayerW} {LD : LayerD}
     (hlen : LW.heads.length = LD.heads.length) (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hnd : nodupNat ((attended LD).map C.crd) = true) {i : Nat} (hi : i < n) {g : Nat} (hg : g ∈ attended LD)
-    (hct : ¬ isCntTarget LD (C.crd g)) (hpc : C.crd g ∉ plkCopies LD) :
+    (hct : ¬ isCntTarget LD (C.crd g)) (hpc : C.crd g ∉ plkCopies LD) (hpn : C.crd g ∉ plkNVcs LD) :
     ∃ q, q ∈ flatTerms LW LD ∧ q.2.2.node = g ∧
       lsum LW.heads (fun h => headOut R mode h x n i (C.crd g)) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
   rw [← flatTerms_nodes hlen] at hg
   obtain ⟨q, hq, hqg⟩ := List.mem_map.mp hg
   refine ⟨q, hq, hqg, ?_⟩
   rw [heads_out_eq R mode hinv hE hcrd hroles hlen hh hi, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
-    plk_part_zero R mode x n i hpc]
+    plk_part_zero R mode x n i hpc, plkN_part_zero R mode C x n i hpn]
   have hnd' : nodupNat ((flatTerms LW LD).map (fun q => C.crd q.2.2.node)) = true := by
     have : (flatTerms LW LD).map (fun q => C.crd q.2.2.node) = (attended LD).map C.crd := by
       rw [← flatTerms_nodes hlen, List.map_map]; rfl
@@ -944,6 +1153,15 @@ theorem groupVal_off (R : RatEmb α) {C : Cert} {LD : LayerD} {l : Nat} {y : Nat
   | copyErase cc =>
     have : cc ≠ c := fun he => by simp [GroupD.target, he] at h
     simp only [groupVal]; rw [if_neg this]; grind
+  | scale y sc =>
+    have : sc ≠ c := fun he => by simp [GroupD.target, he] at h
+    simp only [groupVal]
+    split
+    · rw [if_neg this]; grind
+    · rfl
+  | vpre g vc f =>
+    have : vc ≠ c := fun he => by simp [GroupD.target, he] at h
+    simp only [groupVal]; rw [if_neg this]; grind
 
 /-- Every attended node's coordinate is that node's from the layer on. -/
 theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
@@ -958,6 +1176,9 @@ theorem attended_role {C : Cert} {l : Nat} {LW : LayerW} {LD : LayerD} (hlen : L
   | cnt dir ts =>
     rw [hfam] at hok
     rw [(cnt_facts hok).2.1] at ht; simp at ht
+  | plkN dir y ac vs =>
+    rw [hfam] at hok
+    rw [(plkN_facts hok).2.2.2.2.1] at ht; simp at ht
   | plk dir y ac cc =>
     rw [hfam] at hok
     rw [(plk_facts hok).2.2.2.2.1] at ht; simp at ht
@@ -1197,6 +1418,287 @@ theorem mixed_lt {P : Prog} {g : Nat} (h : mixedCmp P g = true) {ts : List (Int 
   simp only [Bool.and_eq_true, List.all_eq_true, decide_eq_true_eq] at h
   exact h.2
 
+/-- Certificates, bounded mixed comparisons (a lookup's output, both modes): within `copyErr / n` of
+its count over `n`. -/
+theorem plkN_out_bound (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d) (hc : 0 < C.c)
+    (hk : 0 < C.expK) {hw : HeadW} {hd : HeadD} {dir : CountDir} {y ac : Nat} {vs : List (Nat × Nat)}
+    (hok : plkNHeadOK C l hw hd dir y ac vs = true) {i : Nat} (hi : i < n) :
+    absv (plkNOut R mode hw x n i - natCast (countIn (fun j => holds C.prog w n y j) n i dir) / natCast n)
+      ≤ R.cast C.copyErr / natCast n := by
+  have hn0 : (0 : α) < natCast n := zero_lt_of_one_le (one_le_natCast_of_pos (by omega))
+  rcases hmode with hm | ⟨E, hE', hm⟩
+  · subst hm
+    rw [plkN_out_hard R hinv hroles hok hi]
+    rw [show (natCast (countIn (fun j => holds C.prog w n y j) n i dir) : α) / natCast n
+        - natCast (countIn (fun j => holds C.prog w n y j) n i dir) / natCast n = 0 by grind]
+    unfold absv; rw [if_pos (Std.le_refl _)]
+    exact div_nonneg_of_nonneg (copyErr_nonneg R hc hk (plkN_facts hok).2.2.1) hn0
+  · subst hm; exact (plkN_out_soft R E hE' hinv hroles hc hk hok hi).2
+
+/-- Certificates, bounded mixed comparisons (the layer's step at a `V`, both modes): the constant part
+`(r - 1/2)/n` plus the lookups' `Σ_k c_k copy_k / n` is within `Σ|c_k| copyErr / n ≤ 1/(4n)` of
+`(A - 1/2)/n` (`A = cmpA`: the served terms are exactly the comparison's, `plkNOK`). -/
+theorem vmix_val (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hmode : ModeOK R C n mode) (hinv : Inv C w n d (l - 1) x) (hroles : C.spans.length = d) (hc : 0 < C.c)
+    (hk : 0 < C.expK) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true) (hpk : plkNOK C LD = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hpn : c ∈ plkNVcs LD) {g : Nat} (hv1 : C.roleAt c l = .vmix g) :
+    absv (roleVal C.prog w n (.vpre g) i + lsum (LW.heads.zip LD.heads) (fun p => plkNPart R mode C p.1 p.2 x n i c)
+      - roleVal C.prog w n (.vmix g) i) ≤ 1 / (4 * natCast n) := by
+  have hn1 : (1 : α) ≤ natCast n := one_le_natCast_of_pos (by omega)
+  have hn0 : (0 : α) < natCast n := zero_lt_of_one_le hn1
+  -- the entry aimed at `c` the check reads
+  have hpn' := hpn
+  unfold plkNVcs at hpn'
+  obtain ⟨e0, he0, hec⟩ := List.mem_map.mp hpn'
+  have hchk := List.all_eq_true.mp hpk e0 he0
+  simp only [Bool.and_eq_true] at hchk
+  obtain ⟨_, hts⟩ := hchk
+  -- the entry's comparison is `g`
+  have hg0 : e0.2.2.1 = g := by
+    rw [← plkNFlat_ents hlen] at he0
+    obtain ⟨q, hq, rfl⟩ := List.mem_map.mp he0
+    obtain ⟨hd, ac, vs, hok, he⟩ := plkNFlat_mem hh hq
+    have h1 := ((plkN_facts hok).2.2.2.2.2.2.1 _ he).2
+    have hec' : q.2.2.2.2 = c := hec
+    simp only at h1
+    rw [hec', hv1] at h1
+    show q.2.2.2.1 = g
+    exact (Role.vmix.inj h1).symm
+  rw [hg0, hec] at hts
+  cases hn : nodeAt C.prog g with
+  | cmp ts r =>
+    rw [hn] at hts
+    simp only [Bool.and_eq_true, decide_eq_true_eq] at hts
+    obtain ⟨hperm, hbud⟩ := hts
+    obtain ⟨Lf, hLf⟩ : ∃ L, L = (plkNFlat LW LD).filter (fun q => q.2.2.2.2 == c) := ⟨_, rfl⟩
+    have hmemLf : ∀ q, q ∈ Lf → q ∈ plkNFlat LW LD ∧ q.2.2.2.2 = c := fun q hq => by
+      rw [hLf] at hq
+      have := List.mem_filter.mp hq
+      exact ⟨this.1, by simpa using this.2⟩
+    -- every entry aimed at `c` serves `g`
+    have hqg : ∀ q, q ∈ Lf → q.2.2.2.1 = g := by
+      intro q hq
+      obtain ⟨hq1, hq2⟩ := hmemLf q hq
+      obtain ⟨hd, ac, vs, hok, he⟩ := plkNFlat_mem hh hq1
+      have h1 := ((plkN_facts hok).2.2.2.2.2.2.1 _ he).2
+      simp only at h1
+      rw [hq2, hv1] at h1
+      exact (Role.vmix.inj h1).symm
+    -- the served list
+    have hserved : servedAt C LD c = Lf.map (fun q => (termCoef C.prog g q.2.1 q.2.2.1, q.2.1, q.2.2.1)) := by
+      simp only [servedAt, ← plkNFlat_ents hlen, List.filter_map, List.map_map, Function.comp_def]
+      rw [← hLf]
+      refine List.map_congr_left (fun q hq => ?_)
+      rw [hqg q hq]
+    -- the heads' part
+    have hpart : lsum (LW.heads.zip LD.heads) (fun p => plkNPart R mode C p.1 p.2 x n i c)
+        = lsum Lf (fun q => icast (termCoef C.prog g q.2.1 q.2.2.1) * plkNOut R mode q.1 x n i) := by
+      rw [plkN_part_flat, lsum_filter_eq (p := fun q => q.2.2.2.2 == c) (fun q _ hq => by
+        rw [if_neg (by simpa using hq)]), ← hLf]
+      refine lsum_congr (fun q hq => ?_)
+      rw [if_pos (hmemLf q hq).2, hqg q hq]
+    -- each lookup's output
+    have hb : ∀ q, q ∈ Lf → absv (plkNOut R mode q.1 x n i
+        - natCast (countIn (fun j => holds C.prog w n q.2.2.1 j) n i q.2.1) / natCast n) ≤ R.cast C.copyErr / natCast n := by
+      intro q hq
+      obtain ⟨hd, ac, vs, hok, _⟩ := plkNFlat_mem hh (hmemLf q hq).1
+      exact plkN_out_bound R hmode hinv hroles hc hk hok hi
+    have hs : lsum Lf (fun q => (icast (termCoef C.prog g q.2.1 q.2.2.1) : α)
+          * (natCast (countIn (fun j => holds C.prog w n q.2.2.1 j) n i q.2.1) / natCast n))
+        = (icast (cmpSum (fun y dd => countIn (fun j => holds C.prog w n y j) n i dd) ts) : α) / natCast n := by
+      rw [lsum_cmpSum (fun q => termCoef C.prog g q.2.1 q.2.2.1) (fun q => q.2.1) (fun q => q.2.2.1)
+        (fun y dd => countIn (fun j => holds C.prog w n y j) n i dd) (natCast n) Lf, ← hserved,
+        termPerm_cmpSum _ _ _ hperm]
+    have hdev : lsum Lf (fun q => icast (termCoef C.prog g q.2.1 q.2.2.1) * plkNOut R mode q.1 x n i)
+          - icast (cmpSum (fun y dd => countIn (fun j => holds C.prog w n y j) n i dd) ts) / natCast n
+        ≤ icast ((Lf.map (fun q => ((termCoef C.prog g q.2.1 q.2.2.1).natAbs : Int))).sum) * (R.cast C.copyErr / natCast n) ∧
+        -(icast ((Lf.map (fun q => ((termCoef C.prog g q.2.1 q.2.2.1).natAbs : Int))).sum) * (R.cast C.copyErr / natCast n))
+          ≤ lsum Lf (fun q => icast (termCoef C.prog g q.2.1 q.2.2.1) * plkNOut R mode q.1 x n i)
+            - icast (cmpSum (fun y dd => countIn (fun j => holds C.prog w n y j) n i dd) ts) / natCast n := by
+      rw [← hs]
+      exact lsum_dev (fun q => termCoef C.prog g q.2.1 q.2.2.1) (fun q => plkNOut R mode q.1 x n i)
+        (fun q => natCast (countIn (fun j => holds C.prog w n q.2.2.1 j) n i q.2.1) / natCast n) Lf hb
+    -- the budget
+    have hbα : (icast ((Lf.map (fun q => ((termCoef C.prog g q.2.1 q.2.2.1).natAbs : Int))).sum) : α)
+        * R.cast C.copyErr ≤ 1 / 4 := by
+      have h := R.map_le _ _ hbud
+      rw [R.map_mul, R.map_div (by decide), R.map_one, R.map_four] at h
+      unfold absCoef at h
+      rw [cast_absSum, hserved] at h
+      simp only [List.map_map, Function.comp_def] at h
+      exact h
+    have hce : ∀ A : α, A * R.cast C.copyErr ≤ 1 / 4 → A * (R.cast C.copyErr / natCast n) ≤ 1 / (4 * natCast n) := by
+      intro A hA
+      have e1 : A * (R.cast C.copyErr / natCast n) = (A * R.cast C.copyErr) / natCast n := by grind
+      have e2 : (1 : α) / (4 * natCast n) = (1 / 4) / natCast n := by
+        have := ne_zero_of_zero_lt hn0
+        grind
+      rw [e1, e2]; exact div_le_div_of_le hn0 hA
+    have hup := Std.le_trans hdev.1 (hce _ hbα)
+    have hlo := hdev.2
+    have hce' := hce _ hbα
+    rw [hpart]
+    simp only [roleVal, cmpA, cmpR, hn]
+    have hne := ne_zero_of_zero_lt hn0
+    generalize lsum Lf (fun q => icast (termCoef C.prog g q.2.1 q.2.2.1) * plkNOut R mode q.1 x n i) = L at hup hlo ⊢
+    generalize cmpSum (fun y dd => countIn (fun j => holds C.prog w n y j) n i dd) ts = S at hup hlo ⊢
+    generalize (icast ((Lf.map (fun q => ((termCoef C.prog g q.2.1 q.2.2.1).natAbs : Int))).sum) : α)
+      * (R.cast C.copyErr / natCast n) = B at hlo hce'
+    refine absv_le_of_le_of_neg_le ?_ ?_
+    · grind
+    · grind
+  | _ =>
+    rw [hn] at hts
+    simp at hts
+
+/-- Certificates, bounded mixed comparisons (the layer's step at a `V`'s constant part, both modes):
+the `vpre` units write `ReLU(q/n) - ReLU(-q/n) = q/n`, `q = r - 1/2`. -/
+theorem vpre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {g vc f : Nat}
+    (hGmem : .vpre g vc f ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.vpre g vc f) = c)
+    (hf : groupFacts C LD l (.vpre g vc f)) (htb : (groupsAt C LD.groups (GroupD.target C (.vpre g vc f))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
+  obtain ⟨_, _, hfc, hz, hpre⟩ := hf
+  have hvc : GroupD.target C (.vpre g vc f) = c := hGc
+  simp only [GroupD.target] at hvc
+  subst hvc
+  have hlist : groupsAt C LD.groups vc = [.vpre g vc f] := by
+    cases hgs : groupsAt C LD.groups (GroupD.target C (.vpre g vc f)) with
+    | nil => simp only [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.vpre g vc f ∈ groupsAt C LD.groups vc := hGmem
+        simp only [GroupD.target] at hgs
+        rw [hgs] at this; simp at this; rw [hgs, this]
+  have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hpre] at this; cases this
+  have hYv : attnStep R mode LW x n i vc = 0 := by
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp
+      (not_plkNVc hlen hh (fun g' h => by rw [hpre] at h; cases h)), hxc (by rw [hz]; rfl), hz]
+    simp only [roleVal]; grind
+  have hff := featCoord_sound hfc
+  have hYf : attnStep R mode LW x n i f = 1 / natCast n := by
+    have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1)
+        (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hff.1] at h1; cases h1),
+      inv_exact (c := f) hinv hi (by rw [← hroles]; exact hff.2) (by rw [hff.1]; rfl), hff.1]
+    simp only [roleVal, Feat.val]; grind
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups vc = 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hb2z, R.map_zero, hpre]
+  simp only [lsum_cons, lsum_nil, groupVal, if_true, roleVal]
+  have h2' : R.cast (2 : Rat) = (2 : α) := R.map_two
+  rw [hYv, hYf, R.map_neg, R.map_div (by decide), R.map_intCast, h2']
+  have hn0 : (natCast n : α) ≠ 0 :=
+    ne_zero_of_zero_lt (zero_lt_of_one_le (one_le_natCast_of_pos (by omega)))
+  generalize (icast (α := α) (2 * cmpR C.prog g - 1)) = q
+  rw [show 1 / natCast n * -(q / 2) = -(1 / natCast n * (q / 2)) by grind, relu_sub_relu_neg]
+  grind
+
+/-- Certificates, bounded mixed comparisons (the layer's step at a scaled copy, both modes): the
+`scale` units write `ReLU(1/n) - ReLU(1/n - y) = y/n`, node `x`'s value over `n`. -/
+theorem scale_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Acts α} {mode : Mode α}
+    (hinv : Inv C w n d (l - 1) x) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d)
+    (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
+    (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
+    {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d) {y sc : Nat}
+    (hGmem : .scale y sc ∈ groupsAt C LD.groups c) (hGc : GroupD.target C (.scale y sc) = c)
+    (hf : groupFacts C LD l (.scale y sc)) (htb : (groupsAt C LD.groups (GroupD.target C (.scale y sc))).length = 1)
+    (hct : ¬ isCntTarget LD c) (hcp : c ∉ plkCopies LD) :
+    attnStep R mode LW x n i c + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
+  have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
+    fun _ _ => rfl
+  have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
+  have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
+    intro c' hz g hg he
+    have := (hrole g hg).2
+    rw [he] at this; exact hz this
+  have hnotcnt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → (∀ g, C.roleAt c' (l - 1) ≠ .pre g) → ¬ isCntTarget LD c' :=
+    fun c' hz hp hct => by
+      rcases (cntTarget_zero hlen hh hct).1 with h | ⟨g, h⟩
+      · exact hz h
+      · exact hp g h
+  obtain ⟨⟨f, hfc⟩, hrep, hz, hsc⟩ := hf
+  have hvc : GroupD.target C (.scale y sc) = c := hGc
+  simp only [GroupD.target] at hvc
+  subst hvc
+  have hlist : groupsAt C LD.groups sc = [.scale y sc] := by
+    cases hgs : groupsAt C LD.groups (GroupD.target C (.scale y sc)) with
+    | nil => simp only [hgs] at htb; simp at htb
+    | cons G0 rest =>
+      rw [hgs] at htb
+      cases rest with
+      | cons _ _ => simp at htb
+      | nil =>
+        have : GroupD.scale y sc ∈ groupsAt C LD.groups sc := hGmem
+        simp only [GroupD.target] at hgs
+        rw [hgs] at this; simp at this; rw [hgs, this]
+  have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ sc := fun g' hg' he => by
+    have := (hrole g' hg').1; rw [he, hsc] at this; cases this
+  have hYs : attnStep R mode LW x n i sc = 0 := by
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp
+      (not_plkNVc hlen hh (fun g' h => by rw [hsc] at h; cases h)), hxc (by rw [hz]; rfl), hz]
+    simp only [roleVal]; grind
+  have hff := featCoord_sound hfc
+  have hYf : attnStep R mode LW x n i f = 1 / natCast n := by
+    have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
+        (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1)
+        (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hff.1] at h1; cases h1),
+      inv_exact (c := f) hinv hi (by rw [← hroles]; exact hff.2) (by rw [hff.1]; rfl), hff.1]
+    simp only [roleVal, Feat.val]; grind
+  have hYx : attnStep R mode LW x n i (C.crd y) = ind (holds C.prog w n y i) := by
+    have hz' : C.roleAt (C.crd y) (l - 1) ≠ .zero := fun h0 => by unfold rep at hrep; rw [h0] at hrep; simp at hrep
+    have hp : ∀ g, C.roleAt (C.crd y) (l - 1) ≠ .pre g := fun g h0 => by unfold rep at hrep; rw [h0] at hrep; simp at hrep
+    have hv : ∀ g, C.roleAt (C.crd y) (l - 1) ≠ .vpre g := fun g h0 => by unfold rep at hrep; rw [h0] at hrep; simp at hrep
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz') (hnotcnt _ hz' hp)
+        (fun hm => hz' (copy_zero hlen hh hm).1)
+        (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; exact hv g' h1),
+      inv_rep hinv hE hcrd hrep hi]
+    grind
+  unfold groupsAt at hlist
+  have hb2z : b2Expected C LD.groups sc = 0 := by
+    unfold b2Expected groupsAt; rw [hlist]; rfl
+  rw [hlist, hb2z, R.map_zero, hsc]
+  simp only [lsum_cons, lsum_nil, groupVal, hfc, if_true, roleVal]
+  rw [hYs, hYf, hYx]
+  have hn1 : (1 : α) ≤ natCast n := one_le_natCast_of_pos (by omega)
+  have hn0 : (0 : α) < natCast n := zero_lt_of_one_le hn1
+  have hv0 : (0 : α) ≤ 1 / natCast n := div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one) hn0
+  have hv1 : (1 : α) / natCast n ≤ 1 := by
+    have := ne_zero_of_zero_lt hn0
+    have h := div_le_div_of_le hn0 hn1
+    grind
+  rw [scale_units (ind_cases _) hv0 hv1]
+  grind
+
 /-- Certificates, mixed comparisons (the position lookup in the layer, both modes): after the heads,
 a lookup's copy coordinate holds the lookup's copy, `≥ 0` and within `copyErr` of its count (exact
 in average-hard mode). -/
@@ -1224,11 +1726,12 @@ theorem copy_attn (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
           have := (attended_role hlen hh hat).1
           rw [he, hz1] at this; cases this)])
     have hct : ¬ isCntTarget LD cc := fun hct => by
-      rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [hz1] at hv <;> cases hv
+      rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [hz1] at hv <;> cases hv
     have hnd' : nodupNat (LD.heads.flatMap copyOf) = true := hnd
     rw [hflat, cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct,
+      plkN_part_zero R mode C x n i (not_plkNVc hlen hh (fun g' h => by rw [hz1] at h; cases h)),
       plk_part_at R mode x n i cc LW.heads LD.heads hnd' (hw0, hd0) hp0 (by simp only [copyOf, hfam]),
-      hinv i hi cc (by rw [← hroles]; exact hccd), hz0]
+      inv_exact (c := cc) hinv hi (by rw [← hroles]; exact hccd) (by rw [hz0]; rfl), hz0]
     simp only [roleVal]; grind
   · rcases hmode with hm | ⟨E, hE', hm⟩
     · subst hm
@@ -1310,7 +1813,7 @@ theorem mix_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   obtain ⟨hmc, ⟨ts, r, hn, hcop, hbud⟩, hrz, hrg, hgna⟩ := hf
   have hgc : C.crd g = c := hGc
   rw [hgc] at hrg hrz
-  have hxl : x i c = 0 := by rw [hinv i hi c hcd, hrz]; rfl
+  have hxl : x i c = 0 := by rw [inv_exact (c := c) hinv hi hcd (by rw [hrz]; rfl), hrz]; rfl
   have hlist : groupsAt C LD.groups c = [.mix g cs] := by
     rw [hGc] at htb
     cases hgs : groupsAt C LD.groups c with
@@ -1325,7 +1828,8 @@ theorem mix_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
     rw [heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
       have := (attended_role hlen hh hg2).1; rw [he, hrg] at this
       have h22 := Role.node.inj this
-      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+      rw [← h22] at hg2; exact hgna hg2) hct hcp
+      (not_plkNVc hlen hh (fun g' h => by rw [hrg] at h; cases h)), hxl]; grind
   obtain ⟨hcl, hcq⟩ := mix_copies R hmode hinv hE hcrd hroles hc hk hlen hh hnd hi hcop
   unfold groupsAt at hlist
   have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected groupsAt; rw [hlist]; rfl
@@ -1342,7 +1846,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
-    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hk : 0 < C.expK)
     (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {i : Nat} (hi : i < n) :
     ∀ x0, inputOK C LD l x0 = true →
@@ -1363,7 +1867,7 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       · exact hp g h
   have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
     intro g hg hct
-    rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
+    rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
   have hε0 : (0 : α) ≤ R.cast C.errRule := errRule_nonneg R C (gamma_nonneg R hK hc) hk
   intro x0 hx0
   unfold inputOK at hx0
@@ -1372,10 +1876,11 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   · rw [if_pos (List.contains_iff_mem.mpr hat)]
     obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hat (hattcnt x0 hat)
       (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [(hrole x0 hat).1] at h2; cases h2)
+      (not_plkNVc hlen hh (fun g' h => by rw [(hrole x0 hat).1] at h; cases h))
     have hY : attnStep R mode LW x n i (C.crd x0) = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
-      rw [hy, hout, hinv i hi _ (hcrd x0), (hrole x0 hat).2]
+      rw [hy, hout, inv_exact hinv hi (hcrd x0) (by rw [(hrole x0 hat).2]; rfl), (hrole x0 hat).2]
       simp only [roleVal]; grind
-    have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
+    have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
     rw [hqn] at hb
     have hle : (R.cast (errOf C LD x0) : α) ≤ (R.cast C.errRule : α) + (if (signAttended LD).contains x0 = true then (R.cast C.errRule : α) else 0) := by
       unfold errOf
@@ -1419,8 +1924,11 @@ theorem input_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     · have hz : C.roleAt (C.crd x0) (l - 1) ≠ .zero := fun h0 => by unfold rep at hr; rw [h0] at hr; simp at hr
       have hp : ∀ g, C.roleAt (C.crd x0) (l - 1) ≠ .pre g := fun g h0 => by
         unfold rep at hr; rw [h0] at hr; simp at hr
-      rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (fun hm => hz (copy_zero hlen hh hm).1)]
-      rw [hinv i hi _ (hcrd x0), rep_val hE hr]
+      rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz) (hnotcnt _ hz hp) (fun hm => hz (copy_zero hlen hh hm).1)
+        (fun hm => by
+          obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm
+          unfold rep at hr; rw [h1] at hr; simp at hr)]
+      rw [inv_exact hinv hi (hcrd x0) (rep_approx hr), rep_val hE hr]
       have : (ind (holds C.prog w n x0 i) : α) + 0 - ind (holds C.prog w n x0 i) = 0 := by grind
       rw [this]; unfold absv; rw [if_pos (Std.le_refl _)]; grind
     · exact absurd (List.contains_iff_mem.mp hr) hat
@@ -1432,14 +1940,14 @@ theorem inputs_err (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     (hroles : C.spans.length = d) {LW : LayerW} {LD : LayerD} (hlen : LW.heads.length = LD.heads.length)
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
-    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hk : 0 < C.expK)
     (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False)
     {i : Nat} (hi : i < n) :
     ∀ ins : List Nat, (∀ x0, x0 ∈ ins → inputOK C LD l x0 = true) →
       (approxCount LD ins : Rat) * C.errRule ≤ 1 / 4 →
       errSum (effv (attnStep R mode LW x n i)) ((ins.map C.crd).zip (ins.map (flipOf LD)))
         (ins.map (fun x0 => decide (holds C.prog w n x0 i))) ≤ 1 / 4 := by
-  have hinput := input_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
+  have hinput := input_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hk hnd hex hi
   intro ins hins happ
   rw [zip_map_map, errSum_map]
   have h1 : lsum ins (fun x0 => absv (effv (attnStep R mode LW x n i) (C.crd x0, flipOf LD x0) - ind (holds C.prog w n x0 i)))
@@ -1472,7 +1980,7 @@ theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     (hh : ∀ p, p ∈ LW.heads.zip LD.heads → headOK C l p.1 p.2 = true)
     {i : Nat} (hi : i < n) {c : Nat} (hcd : c < d)
     (hmode : ModeOK R C n mode) (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c)
-    (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hk : 0 < C.expK)
     (hnd : nodupNat ((attended LD).map C.crd) = true) (hex : ∀ g, g ∈ flippedAtt LD → g ∈ plainAtt LD → False) (hatt : (attended LD).all (fun g => match groupsAt C LD.groups (C.crd g) with
       | [.pair g1, .eraser g2] => g1 == g && g2 == g
       | [.pairFlip g1, .eraser g2] => g1 == g && g2 == g
@@ -1484,15 +1992,16 @@ theorem pair_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hgc : C.crd g = c := hGc
   have hrg := hrole g hgatt
   rw [hgc] at hrg
-  have hxl : x i c = 0 := by rw [hxc, hrg.2]; rfl
+  have hxl : x i c = 0 := by rw [hxc (by rw [hrg.2]; rfl), hrg.2]; rfl
   have hat := List.all_eq_true.mp hatt g hgatt
   obtain ⟨q, hq, hqn, hout⟩ := heads_out_target R mode hinv hE hcrd hroles hlen hh hnd hi hgatt
     (by rw [hgc]; exact hct) (by rw [hgc]; exact hcp)
-  have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hmb hk hh hex hq hi
+    (not_plkNVc hlen hh (fun g' h => by rw [(hrole g hgatt).1] at h; cases h))
+  have hb := raw_bound R hmode hinv hE hcrd hroles hsym hK hc hk hh hex hq hi
   rw [hqn] at hb
   have hY : attnStep R mode LW x n i c = rawOut R mode C q.1 q.2.1 x w n i q.2.2 := by
     rw [hy, ← hgc, hout, hgc, hxl]; grind
@@ -1553,7 +2062,7 @@ theorem pre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
     have := (hrole g hg).2
@@ -1581,13 +2090,16 @@ theorem pre_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
   have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
     have := (hrole g' hg').1; rw [he, hpre] at this; cases this
   have hYv : attnStep R mode LW x n i vc = 0 := by
-    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp
+      (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hz] at h1; cases h1),
+      hxc (by rw [hz]; rfl), hz]; simp only [roleVal]; grind
   have hff := featCoord_sound hfc
   have hYf : attnStep R mode LW x n i f = (dirFeat (cmpDir C.prog g)).val n i := by
     have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hff.1]; simp
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-        (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-      hinv i hi f (by rw [← hroles]; exact hff.2), hff.1]
+        (hnotcnt _ hz' (fun g' h => by rw [hff.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1)
+        (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hff.1] at h1; cases h1),
+      inv_exact (c := f) hinv hi (by rw [← hroles]; exact hff.2) (by rw [hff.1]; rfl), hff.1]
     simp only [roleVal]; grind
   unfold groupsAt at hlist
   have hb2z : b2Expected C LD.groups vc = 0 := by
@@ -1616,7 +2128,7 @@ theorem clear_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   obtain ⟨hz, hnt⟩ := hf
   have hcc : c' = c := hGc
   subst hcc
@@ -1634,7 +2146,8 @@ theorem clear_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
   have hne : ∀ g, g ∈ attended LD → C.crd g ≠ c' := fun g hg he =>
     hnt (List.mem_map.mpr ⟨g, hg, he⟩)
   have hY : attnStep R mode LW x n i c' = x i c' := by
-    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp]; grind
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp
+      (not_plkNVc hlen hh (fun g' h => by rw [hz] at h; cases h))]; grind
   unfold groupsAt at hlist
   have hb2z : b2Expected C LD.groups c' = 0 := by
     unfold b2Expected groupsAt; rw [hlist]; rfl
@@ -1666,12 +2179,12 @@ theorem table_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
       + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
   obtain ⟨hrg, hrz, hgna, hins, hkev, happ, hnda, hlens⟩ := hf
   have hgc : C.crd g = c := hGc
   rw [hgc] at hrg hrz
-  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hxl : x i c = 0 := by rw [hxc (by rw [hrz]; rfl), hrz]; rfl
   have hlist : groupsAt C LD.groups c = [.table g ins ex as neg] := by
     rw [← hgc]
     cases hgs : groupsAt C LD.groups (C.crd g) with
@@ -1689,7 +2202,8 @@ theorem table_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : 
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
       have := (hrole g2 hg2).1; rw [he, hrg] at this
       have h22 := Role.node.inj this
-      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+      rw [← h22] at hg2; exact hgna hg2) hct hcp
+      (not_plkNVc hlen hh (fun g' h => by rw [hrg] at h; cases h)), hxl]; grind
   unfold groupsAt at hlist
   rw [hlist, hY c rfl]
   have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
@@ -1740,12 +2254,12 @@ theorem gate_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
       + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
   obtain ⟨hrg, hrz, hgna, hins, ⟨lits, hcj, hlm⟩, happ, hlen'⟩ := hf
   have hgc : C.crd g = c := hGc
   rw [hgc] at hrg hrz
-  have hxl : x i c = 0 := by rw [hxc, hrz]; rfl
+  have hxl : x i c = 0 := by rw [hxc (by rw [hrz]; rfl), hrz]; rfl
   have hlist : groupsAt C LD.groups c = [.gate g ins σ neg] := by
     rw [← hgc]
     cases hgs : groupsAt C LD.groups (C.crd g) with
@@ -1763,7 +2277,8 @@ theorem gate_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : A
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (fun g2 hg2 he => by
       have := (hrole g2 hg2).1; rw [he, hrg] at this
       have h22 := Role.node.inj this
-      rw [← h22] at hg2; exact hgna hg2) hct hcp, hxl]; grind
+      rw [← h22] at hg2; exact hgna hg2) hct hcp
+      (not_plkNVc hlen hh (fun g' h => by rw [hrg] at h; cases h)), hxl]; grind
   unfold groupsAt at hlist
   rw [hlist, hY c rfl]
   have hb2v : b2Expected C LD.groups c = if neg then 1 else 0 := by
@@ -1806,7 +2321,8 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
     (hcov : (List.range d).all (fun c => if (plkCopies LD).contains c then true
       else if (C.roleAt c (l - 1)).beq (C.roleAt c l)
       then (groupsAt C LD.groups c).length == 0
-      else if ((cntCols LD).map (·.vc)).contains c then (groupsAt C LD.groups c).length == 0
+      else if ((cntCols LD).map (·.vc)).contains c || ((plkNEnts LD).map (·.2.2.2)).contains c
+      then (groupsAt C LD.groups c).length == 0
       else (groupsAt C LD.groups c).length != 0) = true)
     (hfacts : ∀ G, G ∈ LD.groups → groupFacts C LD l G)
     {g vc wc : Nat} {M : Rat}
@@ -1817,7 +2333,7 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
       + R.cast (b2Expected C LD.groups c) = roleVal C.prog w n (C.roleAt c l) i := by
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hrole := fun g (hg : g ∈ attended LD) => attended_role hlen hh hg
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
@@ -1846,7 +2362,9 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
   have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ wc := fun g' hg' he => by
     have := (hrole g' hg').1; rw [he, hws] at this; cases this
   have hYw : attnStep R mode LW x n i wc = 0 := by
-    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, hxc, hz]; simp only [roleVal]; grind
+    rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp
+      (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hz] at h1; cases h1),
+      hxc (by rw [hz]; rfl), hz]; simp only [roleVal]; grind
   -- `V` after the heads
   have hvcd : vc < d := by rw [← hroles]; exact lt_of_role (by rw [hvc]; simp)
   have hne' : ∀ g', g' ∈ attended LD → C.crd g' ≠ vc := fun g' hg' he => by
@@ -1859,12 +2377,13 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
           rw [if_neg (hne' _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
       rw [hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi vc, hflat,
         plk_part_zero R mode x n i (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-        hinv i hi vc hvcd,
+        plkN_part_zero R mode C x n i (not_plkNVc hlen hh (fun g' h => by rw [hvc] at h; cases h)),
+        inv_exact (c := vc) hinv hi hvcd (by rcases (cntTarget_zero hlen hh hctv).1 with h0 | ⟨g0, h0⟩ <;> rw [h0] <;> rfl),
         ← hvc, ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hctv]
       grind
     · rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne' hctv
-        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2),
-        hinv i hi vc hvcd]
+        (fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hvc] at h2; cases h2)
+        (not_plkNVc hlen hh (fun g' h => by rw [hvc] at h; cases h))]
       have hsamev : C.roleAt vc (l - 1) = .val g := by
         refine Classical.byContradiction (fun hne0 => ?_)
         have hcv' := List.all_eq_true.mp hcov vc (List.mem_range.mpr hvcd)
@@ -1874,7 +2393,11 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
           · exact absurd (by rw [Role.eq_of_beq hb, hvc]) hne0
         rw [if_neg (fun h => by
             have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hvc] at h2; cases h2)] at hcv'
-        rw [hnb, if_neg (by simp), if_neg (fun h => hctv (List.contains_iff_mem.mp h))] at hcv'
+        rw [hnb, if_neg (by simp), if_neg (fun h => by
+          simp only [Bool.or_eq_true] at h
+          rcases h with h | h
+          · exact hctv (List.contains_iff_mem.mp h)
+          · exact not_plkNVc hlen hh (fun g' h' => by rw [hvc] at h'; cases h') (List.contains_iff_mem.mp h))] at hcv'
         obtain ⟨G', hG'⟩ : ∃ G', G' ∈ groupsAt C LD.groups vc := by
           cases hgs : groupsAt C LD.groups vc with
           | nil => rw [hgs] at hcv'; simp at hcv'
@@ -1916,21 +2439,31 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
           have hm : vc ∈ plkCopies LD := by rw [← this]; exact hf'
           have h2 := (copy_zero hlen hh hm).2
           rw [hvc] at h2; cases h2
-      rw [hsamev]; grind
+        | scale y' sc' =>
+          have h1' := hf'.2.2.2
+          have : sc' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+        | vpre g' vc' f' =>
+          have h1' := hf'.2.2.2.2
+          have : vc' = vc := hG'c
+          rw [this, hvc] at h1'; cases h1'
+      rw [inv_exact (c := vc) hinv hi hvcd (by rw [hsamev]; rfl), hsamev]; grind
   -- the features `is_first`, `is_last` after the heads
   have hf1 := featCoord_sound h1
   have hf2 := featCoord_sound h2
   have hYf : attnStep R mode LW x n i f = if i = 0 then 1 else 0 := by
     have hz' : C.roleAt f (l - 1) ≠ .zero := by rw [hf1.1]; simp
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-        (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-      hinv i hi f (by rw [← hroles]; exact hf1.2), hf1.1]
+        (hnotcnt _ hz' (fun g' h => by rw [hf1.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1)
+        (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hf1.1] at h1; cases h1),
+      inv_exact (c := f) hinv hi (by rw [← hroles]; exact hf1.2) (by rw [hf1.1]; rfl), hf1.1]
     simp only [roleVal, Feat.val]; grind
   have hYe : attnStep R mode LW x n i e = if i + 1 = n then 1 else 0 := by
     have hz' : C.roleAt e (l - 1) ≠ .zero := by rw [hf2.1]; simp
     rw [hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi (hnottgt _ hz')
-        (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1),
-      hinv i hi e (by rw [← hroles]; exact hf2.2), hf2.1]
+        (hnotcnt _ hz' (fun g' h => by rw [hf2.1] at h; cases h)) (fun hm => hz' (copy_zero hlen hh hm).1)
+        (fun hm => by obtain ⟨g', h1, _⟩ := plkN_vc_roles hlen hh hm; rw [hf2.1] at h1; cases h1),
+      inv_exact (c := e) hinv hi (by rw [← hroles]; exact hf2.2) (by rw [hf2.1]; rfl), hf2.1]
     simp only [roleVal, Feat.val]; grind
   unfold groupsAt at hlist
   have hb2z : b2Expected C LD.groups wc = 0 := by
@@ -1998,17 +2531,30 @@ theorem single_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x :
     rw [e1, e2, hsb.1, hsb.2]
     unfold ind; rw [if_neg (fun h => hn1 h.1)]; grind
 
+/-- A coordinate holding its role's value exactly meets the invariant's conjuncts (an approximate
+role's within `1/(4n)` a fortiori). -/
+theorem inv_of_eq {n : Nat} (hn : 0 < n) {r : Role} {y v : α} (h : y = v) :
+    (r.approx = false → y = v) ∧ (r.approx = true → absv (y - v) ≤ 1 / (4 * natCast n)) := by
+  refine ⟨fun _ => h, fun _ => ?_⟩
+  rw [h, show v - v = (0 : α) by grind]
+  unfold absv; rw [if_pos (Std.le_refl _)]
+  have h1 : (1 : α) ≤ natCast n := one_le_natCast_of_pos hn
+  have h4 : (0 : α) < 4 * natCast n := by
+    have := Std.lt_of_lt_of_le Lean.Grind.OrderedRing.zero_lt_one h1
+    grind
+  exact div_nonneg_of_nonneg (Std.le_of_lt Lean.Grind.OrderedRing.zero_lt_one) h4
+
 /-- Theorem 26's induction step for a certified model (every `n`): a layer the checker accepts
 maps activations holding their roles' values at boundary `l - 1` to activations holding them at
 boundary `l`, in average-hard mode and in soft mode at the temperature rule. -/
 
 theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode : Mode α}
     (hmode : ModeOK R C n mode) (hE : equivOK C = true) (hcrd : ∀ g, C.crd g < d) (hroles : C.spans.length = d)
-    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c) (hmb : C.bounded = true → C.mixed = false) (hk : 0 < C.expK)
+    (hsym : ∀ k, k < n → w.getD k 0 < C.nsym) (hK : 0 < C.K) (hc : 0 < C.c) (hk : 0 < C.expK)
     {LW : LayerW} {LD : LayerD} (hok : layerOK C d l LW LD = true) (hl : 1 ≤ l)
     {x : Acts α} (hinv : Inv C w n d (l - 1) x) :
     Inv C w n d l (ffnStep R LW (attnStep R mode LW x n)) := by
-  obtain ⟨hlen, hh, htg, hgr, hb2, hcnt⟩ := layerOK_parts hok
+  obtain ⟨hlen, hh, htg, hgr, hb2, hcnt, hpk⟩ := layerOK_parts hok
   unfold targetsOK at htg
   simp only [Bool.and_eq_true] at htg
   obtain ⟨⟨⟨⟨⟨hnd, hatt⟩, htab⟩, hpnd⟩, hpall⟩, hcov⟩ := htg
@@ -2038,10 +2584,52 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   have hy : ∀ j c, attnStep R mode LW x n j c = x j c + lsum LW.heads (fun h => headOut R mode h x n j c) :=
     fun _ _ => rfl
   intro i hi c hcd
-  show attnStep R mode LW x n i c
-      + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
-  rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
-  rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off R hG)]
+  have hxc0 := hinv i hi c hcd
+  have hF : ffnStep R LW (attnStep R mode LW x n) i c = attnStep R mode LW x n i c
+      + lsum (LD.groups.filter (fun G => G.target C == c)) (groupVal R C LD l (attnStep R mode LW x n i) c)
+      + R.cast (b2Expected C LD.groups c) := by
+    show attnStep R mode LW x n i c
+        + lsum LW.units (fun u => unitAt R (attnStep R mode LW x n i) c u) + R.cast (svGet LW.b2 c) = _
+    rw [lsum_units_eq R _ c LD.groups LW.units hgr, hb2 c]
+    rw [lsum_filter_eq (p := fun G => G.target C == c) (fun G _ hG => groupVal_off R hG)]
+  -- a bounded position lookup's `V`: written by its heads alone, held within `1/(4n)`
+  by_cases hpn : c ∈ plkNVcs LD
+  · obtain ⟨g, hv0, hv1⟩ := plkN_vc_roles hlen hh hpn
+    have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
+    rw [if_neg (fun h => by
+      have h2 := (copy_zero hlen hh (List.contains_iff_mem.mp h)).2; rw [hv1] at h2; cases h2)] at hcv
+    rw [if_neg (by rw [hv0, hv1]; simp [Role.beq]), if_pos (by
+      simp only [Bool.or_eq_true]; exact Or.inr (List.contains_iff_mem.mpr hpn))] at hcv
+    have hnil : groupsAt C LD.groups c = [] := by
+      cases h : groupsAt C LD.groups c with
+      | nil => rfl
+      | cons _ _ => rw [h] at hcv; simp at hcv
+    have hb2z : b2Expected C LD.groups c = 0 := by unfold b2Expected; rw [hnil]; rfl
+    have hne : ∀ g', g' ∈ attended LD → C.crd g' ≠ c := fun g' hg' he => by
+      have h1 := (hrole g' hg').1; rw [he, hv1] at h1; cases h1
+    have hct : ¬ isCntTarget LD c := fun hct => by
+      rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [hv1] at hv <;> cases hv
+    have hcp : c ∉ plkCopies LD := fun hm => by have h2 := (copy_zero hlen hh hm).2; rw [hv1] at h2; cases h2
+    have hflat : lsum (flatTerms LW LD) (fun q => if C.crd q.2.2.node = c then rawOut R mode C q.1 q.2.1 x w n i q.2.2 else 0)
+        = 0 := lsum_zero (fun q hq => by
+          rw [if_neg (hne _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
+    refine ⟨fun ha => by rw [hv1] at ha; simp [Role.approx] at ha, fun _ => ?_⟩
+    unfold groupsAt at hnil
+    rw [hF, hnil, hb2z, hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi c, hflat,
+      cnt_part_zero R mode hinv hE hcrd hroles hlen hh hi hct, plk_part_zero R mode x n i hcp, R.map_zero,
+      inv_exact hinv hi hcd (by rw [hv0]; rfl), hv0, hv1]
+    have hv := vmix_val R hmode hinv hroles hc hk hlen hh hpk hi hpn hv1
+    simp only [lsum_nil]
+    have hX : ∀ a b : α, a = b → absv b ≤ 1 / (4 * natCast n) → absv a ≤ 1 / (4 * natCast n) :=
+      fun a b h hb => by rw [h]; exact hb
+    exact hX _ _ (by grind) hv
+  -- either the coordinate keeps its value and its role, or it holds its new role's value exactly
+  suffices H : (ffnStep R LW (attnStep R mode LW x n) i c = x i c ∧ C.roleAt c (l - 1) = C.roleAt c l) ∨
+      ffnStep R LW (attnStep R mode LW x n) i c = roleVal C.prog w n (C.roleAt c l) i by
+    rcases H with ⟨h1, h2⟩ | h
+    · rw [h1, ← h2]; exact hxc0
+    · exact inv_of_eq (by omega) h
+  rw [hF]
   -- a coordinate held at `l - 1` (a node or a feature) is no head's target
   have hnottgt : ∀ c', C.roleAt c' (l - 1) ≠ .zero → ∀ g, g ∈ attended LD → C.crd g ≠ c' := by
     intro c' hz g hg he
@@ -2055,15 +2643,15 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
   -- an attended node's coordinate is no count target (its role after the layer is a node's)
   have hattcnt : ∀ g, g ∈ attended LD → ¬ isCntTarget LD (C.crd g) := by
     intro g hg hct
-    rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
-  have herr := inputs_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hmb hk hnd hex hi
+    rcases (cntTarget_zero hlen hh hct).2 with ⟨g', hv⟩ | ⟨dd, g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [(hrole g hg).1] at hv <;> cases hv
+  have herr := inputs_err R hinv hE hcrd hroles hlen hh hmode hsym hK hc hk hnd hex hi
   have hb2e : ∀ c', groupsAt C LD.groups c' = [] → b2Expected C LD.groups c' = 0 := by
     intro c' h; unfold b2Expected; rw [h]; rfl
-  show _ = roleVal C.prog w n (C.roleAt c l) i
-  have hxc := hinv i hi c hcd
+  have hxc := fun (ha : (C.roleAt c (l - 1)).approx = false) => inv_exact hinv hi hcd ha
   have hcv := List.all_eq_true.mp hcov c (List.mem_range.mpr hcd)
   by_cases hcp : c ∈ plkCopies LD
   · -- a position lookup's copy: written by its head, erased by its `copyErase`
+    right
     exact copy_step R hmode hinv hE hcrd hroles hc hk hlen hh hpnd hpall hi hcp
   rw [if_neg (fun h => hcp (List.contains_iff_mem.mp h))] at hcv
   by_cases hsame : (C.roleAt c (l - 1)).beq (C.roleAt c l) = true
@@ -2080,16 +2668,17 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
       exact absurd h1.2 (by simp)
     have hct : ¬ isCntTarget LD c := fun hct => by
       obtain ⟨h0, hv⟩ := cntTarget_zero hlen hh hct
-      rcases hv with ⟨g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [Role.eq_of_beq hsame, hv] at h0 <;>
+      rcases hv with ⟨g', hv⟩ | ⟨dd, g', hv⟩ | ⟨dd, g', hv⟩ <;> rw [Role.eq_of_beq hsame, hv] at h0 <;>
         rcases h0 with h0 | ⟨g'', h0⟩ <;> cases h0
     unfold groupsAt at hnil
-    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp, R.map_zero, hxc,
-      Role.eq_of_beq hsame]
+    left
+    refine ⟨?_, Role.eq_of_beq hsame⟩
+    rw [hnil, hb2e c hnil, hy, heads_out_zero R mode hinv hE hcrd hroles hlen hh hi hne hct hcp hpn, R.map_zero]
     simp only [lsum_nil]; grind
   · rw [if_neg hsame] at hcv
     by_cases hct : isCntTarget LD c
     · -- a count target: written by the count heads alone, with the comparison's `V`
-      rw [if_pos (List.contains_iff_mem.mpr hct)] at hcv
+      rw [if_pos (by simp only [Bool.or_eq_true]; exact Or.inl (List.contains_iff_mem.mpr hct))] at hcv
       have hnil : groupsAt C LD.groups c = [] := by
         cases h : groupsAt C LD.groups c with
         | nil => rfl
@@ -2099,11 +2688,17 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
           = 0 := lsum_zero (fun q hq => by
             rw [if_neg (hne _ (by rw [← flatTerms_nodes hlen]; exact List.mem_map.mpr ⟨q, hq, rfl⟩))])
       unfold groupsAt at hnil
+      right
       rw [hnil, hb2e c hnil, hy, heads_out_eq R mode hinv hE hcrd hroles hlen hh hi c, hflat,
-        plk_part_zero R mode x n i hcp, R.map_zero, hxc,
+        plk_part_zero R mode x n i hcp, plkN_part_zero R mode C x n i hpn, R.map_zero,
+        hxc (by rcases (cntTarget_zero hlen hh hct).1 with h0 | ⟨g0, h0⟩ <;> rw [h0] <;> rfl),
         ← cnt_part_val R mode hinv hE hcrd hroles hlen hh hcnt hi hct]
       simp only [lsum_nil]; grind
-    rw [if_neg (fun h => hct (List.contains_iff_mem.mp h))] at hcv
+    rw [if_neg (fun h => by
+      simp only [Bool.or_eq_true] at h
+      rcases h with h | h
+      · exact hct (List.contains_iff_mem.mp h)
+      · exact hpn (List.contains_iff_mem.mp h))] at hcv
     -- the role changes: some group writes the coordinate
     obtain ⟨G, hGmem⟩ : ∃ G, G ∈ groupsAt C LD.groups c := by
       cases hgs : groupsAt C LD.groups c with
@@ -2112,10 +2707,17 @@ theorem layer_step (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {mode
     have hGin : G ∈ LD.groups := (List.mem_filter.mp hGmem).1
     have hGc : G.target C = c := by simpa using (List.mem_filter.mp hGmem).2
     have hf := hfacts G hGin
+    right
     cases G with
+    | scale y sc =>
+      exact scale_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
+    | vpre g vc f =>
+      exact vpre_step R hinv hE hcrd hroles hlen hh hi hcd hGmem hGc hf
+        (by have htb := List.all_eq_true.mp htab _ hGin; simpa only [beq_iff_eq] using htb) hct hcp
     | pair g | eraser g | pairFlip g =>
       have hgatt : g ∈ attended LD := by first | exact hf.1 | exact hf | exact flipped_attended hf.1
-      exact pair_step R hinv hE hcrd hroles hlen hh hi hcd hmode hsym hK hc hmb hk hnd hex hatt hfacts hct hcp hgatt hGc
+      exact pair_step R hinv hE hcrd hroles hlen hh hi hcd hmode hsym hK hc hk hnd hex hatt hfacts hct hcp hgatt hGc
     | copyErase cc =>
       have : cc = c := hGc
       exact absurd (this ▸ hf) hcp
