@@ -1055,10 +1055,10 @@ LEAN_DEFINITIONS: dict[str, LeanDefinition] = {
     "HardSoft.Cert.tauRule": LeanDefinition(
         (
             cert_names(
-                f"∀ {BASE} (C : HardSoft.Cert) (R : §RatEmb α) (n : Nat), §tauRule C R n = if HardSoft.Cert.mixed C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast (max (n - 1) 1) else if HardSoft.Cert.bounded C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast n else 1"
+                f"∀ {BASE} (C : HardSoft.Cert) (R : §RatEmb α) (n : Nat), §tauRule C R n = if HardSoft.Cert.mixed C = true then (if HardSoft.Cert.bounded C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast (n * n * max (n - 1) 1) else §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast (max (n - 1) 1)) else if HardSoft.Cert.bounded C = true then §RatEmb.cast R (HardSoft.Cert.c C) / HardSoft.natCast n else 1"
             ),
         ),
-        "the temperature rule: tau(n) = c / max(n-1, 1) with mixed comparisons (unbounded regime), else c/n in the bounded regime, 1 in the unbounded one",
+        "the temperature rule: tau(n) = c / (n^2 max(n-1, 1)) with mixed comparisons in the bounded regime, c / max(n-1, 1) with mixed comparisons in the unbounded one, else c/n in the bounded regime, 1 in the unbounded one",
     ),
     "HardSoft.Cert": structure_pin(
         "HardSoft.Cert",
