@@ -846,3 +846,14 @@ def test_copy_error_out_of_reach_is_refused_in_one_line() -> None:
     assert 301 * copy_err(C.c, 32) <= Fraction(1, 4) < 301 * copy_err(C.c, 16)
     with pytest.raises(NotCertifiable, match=rf"^not certifiable: no bound \(1 \+ g/k\)\^\(-k\) with k <= {MAX_EXP_K} shows a copy error"):
         mixed_exp_k(Fraction(1, 5), 10**6, EXP_K)  # c too large for C: exp(-1/c) alone is over 1/(8 C)
+
+
+def test_printed_rule_is_the_certificates_rule() -> None:
+    """The one line's temperature rule is the theorem's: c/n, 1, and with a mixed comparison c/max(n-1,1) unbounded,
+    c/(n^2 max(n-1,1)) bounded (the constant shown rounded)."""
+    from hardsoft.checks.families.certify.decide import rule_text
+
+    got = {(f, r): rule_text(prepare(Subject("tl", f, ("a", "b"), r))) for f in ("a S b", "#<[a] > #>[a]") for r in ("bounded", "unbounded")}
+    assert got[("a S b", "bounded")] == "tau(n) = 0.360674/n" and got[("a S b", "unbounded")] == "tau(n) = 1"
+    assert got[("#<[a] > #>[a]", "unbounded")] == "tau(n) = 0.240449/max(n-1,1)"
+    assert got[("#<[a] > #>[a]", "bounded")] == "tau(n) = 0.240449/(n^2 max(n-1,1))"

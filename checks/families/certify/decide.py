@@ -48,7 +48,7 @@ def rule_text(p: Prepared) -> str:
     """Return the temperature rule of the certificate (exact constants shown rounded)."""
     c = p.cert
     if c.mixed:
-        return f"tau(n) = {float(c.c):.6g}/max(n-1,1)"
+        return f"tau(n) = {float(c.c):.6g}/" + ("(n^2 max(n-1,1))" if c.bounded else "max(n-1,1)")
     return f"tau(n) = {float(c.c):.6g}/n" if c.bounded else "tau(n) = 1"
 
 
