@@ -587,11 +587,9 @@ def plk_copies(LD: LayerD) -> list[int]:
 PLK_MASK = {"<": "causal", ">": "none"}
 
 
-def plk_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
-    """Fail unless ``plkHeadOK``: a lookup over positions of the count #_d[x] (Lemma 7 with the positions as the table) at layer l:
-    scores 2 p f_i - p^2 / max(D_i, 1) from the average at ``ac``, the key's position p copied into ``cc``."""
-    if not C.mixed or C.bounded:
-        raise Fail(f"{where}: a lookup over positions needs the mixed comparisons' rule in the unbounded regime")
+def _lookup_shape_ok(C: Certificate, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless a lookup over positions (``plkHeadOK``, ``plkNHeadOK``) has errLk < 1, the mask of its count's direction
+    (causal for #<, none for #>), no select and no value terms."""
     if not err_lk(C) < 1:
         raise Fail(f"{where}: the rule's bound on exp(-1/c) is not below 1")
     if hd.d not in PLK_MASK:
@@ -600,6 +598,14 @@ def plk_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> Non
         raise Fail(f"{where}: mask {hw.mask}, the construction's is {PLK_MASK[hd.d]}")
     if hd.sel is not None or hd.anchored or hd.terms:
         raise Fail(f"{where}: a lookup over positions has no select and no value terms")
+
+
+def plk_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> None:
+    """Fail unless ``plkHeadOK``: a lookup over positions of the count #_d[x] (Lemma 7 with the positions as the table) at layer l:
+    scores 2 p f_i - p^2 / max(D_i, 1) from the average at ``ac``, the key's position p copied into ``cc``."""
+    if not C.mixed or C.bounded:
+        raise Fail(f"{where}: a lookup over positions needs the mixed comparisons' rule in the unbounded regime")
+    _lookup_shape_ok(C, where, hw, hd)
     if role_at(C, hd.ac, l - 1) != Role("avg", node=hd.x, d=hd.d):
         raise Fail(f"{where}: coordinate {hd.ac} does not hold the average of #{hd.d}[{hd.x}] before layer {l}")
     if role_at(C, hd.cc, l - 1) != ROLE_ZERO or role_at(C, hd.cc, l) != ROLE_ZERO:
@@ -641,14 +647,9 @@ def plkn_head_ok(C: Certificate, l: int, where: str, hw: HeadW, hd: HeadD) -> No
     2 (p/n) f_i - (p/n)^2 / max(D_i, 1) from the average / n at ``ac``; per served comparison g, c_k p/n into its V."""
     if not (C.mixed and C.bounded):
         raise Fail(f"{where}: a lookup over positions p/n needs the mixed comparisons' rule in the bounded regime")
-    if not err_lk(C) < 1:
-        raise Fail(f"{where}: the rule's bound on exp(-1/c) is not below 1")
-    if hd.d not in PLK_MASK:
-        raise Fail(f"{where}: a lookup over positions of an inclusive count")
-    if hw.mask != PLK_MASK[hd.d]:
-        raise Fail(f"{where}: mask {hw.mask}, the construction's is {PLK_MASK[hd.d]}")
-    if hd.sel is not None or hd.anchored or hd.terms or not hd.vs:
-        raise Fail(f"{where}: a lookup over positions has no select, no value terms, and serves at least one comparison")
+    _lookup_shape_ok(C, where, hw, hd)
+    if not hd.vs:
+        raise Fail(f"{where}: a lookup over positions p/n serves at least one comparison")
     if role_at(C, hd.ac, l - 1) != Role("avgN", node=hd.x, d=hd.d):
         raise Fail(f"{where}: coordinate {hd.ac} does not hold the average of #{hd.d}[{hd.x}] / n before layer {l}")
     inv, p, p2 = (feat_coord(C, f, l - 1) for f in (dir_feat(hd.d), Feat("iOverN"), Feat("iOverNSq")))
@@ -840,25 +841,16 @@ def groups_ok(C: Certificate, LD: LayerD, l: int, groups: Sequence[GroupD], unit
             specs = [(win, half - 2 * G.M, ((G.wc, one),)), (win, -half - 2 * G.M, ((G.wc, -one),))]
             _clean_units_ok(where, units[pos : pos + 2], specs, f"W's unit from coordinate {G.vc} with M = {G.M}")
             pos += 2
-        elif G.kind == "pre":
-            d = cmp_dir(C.prog, g)
-            if not strict_cmp(C.prog, g):
+        elif G.kind in ("pre", "vpre"):  # a strict comparison's (r - 1/2) f_dir, a bounded mixed one's (r - 1/2)/n, into V
+            if G.kind == "pre" and not strict_cmp(C.prog, g):
                 raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of strict counts")
-            if feat_coord(C, dir_feat(d), l - 1) != G.src:
-                raise Fail(f"{where}: coordinate {G.src} does not hold the feature {feat_text(dir_feat(d))} before layer {l}")
-            if role_at(C, G.vc, l - 1) != ROLE_ZERO or role_at(C, G.vc, l) != Role("pre", node=g):
-                raise Fail(f"{where}: coordinate {G.vc} does not become the constant part of V of comparison {g} at layer {l}")
-            q, one = pre_const(C.prog, g), Fraction(1)
-            specs = [(((G.src, q),), Fraction(0), ((G.vc, one),)), (((G.src, -q),), Fraction(0), ((G.vc, -one),))]
-            _clean_units_ok(where, units[pos : pos + 2], specs, f"the constant {q} times coordinate {G.src} into coordinate {G.vc}")
-            pos += 2
-        elif G.kind == "vpre":
-            if not (C.bounded and mixed_cmp(C.prog, g)):
+            if G.kind == "vpre" and not (C.bounded and mixed_cmp(C.prog, g)):
                 raise Fail(f"{where}: node {g} ({node_at(C.prog, g).kind}) is not a comparison of counts of both directions (bounded)")
-            if feat_coord(C, Feat("invN"), l - 1) != G.src:
-                raise Fail(f"{where}: coordinate {G.src} does not hold the feature 1/n before layer {l}")
-            if role_at(C, G.vc, l - 1) != ROLE_ZERO or role_at(C, G.vc, l) != Role("vpre", node=g):
-                raise Fail(f"{where}: coordinate {G.vc} does not become the constant part of V = N/n of comparison {g} at layer {l}")
+            feat = dir_feat(cmp_dir(C.prog, g)) if G.kind == "pre" else Feat("invN")
+            if feat_coord(C, feat, l - 1) != G.src:
+                raise Fail(f"{where}: coordinate {G.src} does not hold the feature {feat_text(feat)} before layer {l}")
+            if role_at(C, G.vc, l - 1) != ROLE_ZERO or role_at(C, G.vc, l) != Role(G.kind, node=g):
+                raise Fail(f"{where}: coordinate {G.vc} does not become {role_text(Role(G.kind, node=g))} at layer {l}")
             q, one = pre_const(C.prog, g), Fraction(1)
             specs = [(((G.src, q),), Fraction(0), ((G.vc, one),)), (((G.src, -q),), Fraction(0), ((G.vc, -one),))]
             _clean_units_ok(where, units[pos : pos + 2], specs, f"the constant {q} times coordinate {G.src} into coordinate {G.vc}")
