@@ -17,6 +17,7 @@ public import HardSoft.Errata
 public import HardSoft.Growth
 public import HardSoft.LayerSteps
 public import HardSoft.Cert.Logic
+public import HardSoft.Cert.Translate
 public import HardSoft.Cert.Basic
 public import HardSoft.Cert.Model
 public import HardSoft.Cert.Check
