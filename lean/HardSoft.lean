@@ -30,6 +30,7 @@ public import HardSoft.Cert.FFN
 public import HardSoft.Cert.Mixed
 public import HardSoft.Cert.Step
 public import HardSoft.Cert.Sound
+public import HardSoft.Cert.TranslateCert
 public import HardSoft.Cert.Chunks
 public import HardSoft.Cert.Examples
 
