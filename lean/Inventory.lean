@@ -715,6 +715,18 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.attnFormula_query_split
 #check @HardSoft.Cert.rpF_not_leftmost_past
 #print axioms HardSoft.Cert.rpF_not_leftmost_past
+#check @HardSoft.Cert.battend_congr_lt
+#print axioms HardSoft.Cert.battend_congr_lt
+#check @HardSoft.Cert.attnFormula_nodes
+#print axioms HardSoft.Cert.attnFormula_nodes
+#check @HardSoft.Cert.tSince_false_left
+#print axioms HardSoft.Cert.tSince_false_left
+#check @HardSoft.Cert.tSince_false_right
+#print axioms HardSoft.Cert.tSince_false_right
+#check @HardSoft.Cert.tUntil_false_left
+#print axioms HardSoft.Cert.tUntil_false_left
+#check @HardSoft.Cert.tUntil_false_right
+#print axioms HardSoft.Cert.tUntil_false_right
 #check @HardSoft.Cert.filter_range_length
 #print axioms HardSoft.Cert.filter_range_length
 #check @HardSoft.Cert.craspCount_eq_countIn

@@ -23,14 +23,18 @@ its rules over predicates on positions, for every length `n` and every position 
 * `TranslationCorrect`: what a whole translated program must satisfy for the certificate
   checker's theorem to speak about the B-RASP or C-RASP program itself.
 
-Not proved here: that the Python functions build exactly these formulas (their text is mirrored by
-the definitions below, and tested against the interpreters), and the Boolean simplifications of
-`t_not`, `t_and`, `t_or`, `t_since`, `t_until`, `assume_symbol` and C-RASP's pieces of conditionals.
+The simplifications of `t_since` and `t_until` (`false S g = Y g`, `f S false = false` and their
+mirror images) are proved too (`tSince_false_left`, ...). Not proved here: that the Python functions
+build exactly these formulas (the definitions below mirror their text; the translation is tested
+against the interpreters), the Boolean simplifications of `t_not`, `t_and`, `t_or` and
+`assume_symbol`, and C-RASP's pieces of conditionals (`Piece`, `_join`, `_merge`).
 
 ## Main results
 
 * `HardSoft.Cert.attnFormula_iff`, `HardSoft.Cert.attnFormula_query_split`,
   `HardSoft.Cert.craspCount_eq_countIn`, `HardSoft.Cert.holds_craspCmpNode`.
+* `HardSoft.Cert.attnFormula_nodes`: the same over the nodes of a formula DAG that translate the key,
+  value and default correctly at the word's positions.
 * `HardSoft.Cert.rpF_not_leftmost_past`: the wrong variant (the rightmost rule used for a leftmost
   past attention) is refuted, so the six cases are not interchangeable.
 -/
@@ -429,6 +433,76 @@ theorem rpF_not_leftmost_past :
     exact hno 1 (by omega) (by omega) trivial
   · exact hn (pastAny_iff.mpr ⟨0, by omega, trivial⟩)
 
+
+/-! ### Attention over the nodes of a formula DAG -/
+
+/-- B-RASP attention reads its key, value and default only at the positions of the word: predicates
+that agree at every `j < n` (and the defaults at `i`) give the same value. -/
+theorem battend_congr_lt {d : BDir} {m : BMask} {K K' V V' D D' : Nat → Prop} {n i : Nat}
+    (hK : ∀ j, j < n → (K j ↔ K' j)) (hV : ∀ j, j < n → (V j ↔ V' j)) (hD : D i ↔ D' i) :
+    battend d m (fun _ j => K j) V D n i ↔ battend d m (fun _ j => K' j) V' D' n i := by
+  have e : bchosen m (fun _ j => K j) n i = bchosen m (fun _ j => K' j) n i := by
+    funext j
+    apply propext
+    unfold bchosen
+    constructor
+    · rintro ⟨hj, hm, hk⟩; exact ⟨hj, hm, (hK j hj).mp hk⟩
+    · rintro ⟨hj, hm, hk⟩; exact ⟨hj, hm, (hK j hj).mpr hk⟩
+  have hlt : ∀ j, bpick d (bchosen m (fun _ j => K' j) n i) j → j < n := by
+    intro j hp; cases d <;> exact hp.1.1
+  unfold battend
+  rw [e]
+  constructor
+  · rintro (⟨j, hp, hv⟩ | ⟨hn, hd⟩)
+    · exact Or.inl ⟨j, hp, (hV j (hlt j hp)).mp hv⟩
+    · exact Or.inr ⟨hn, hD.mp hd⟩
+  · rintro (⟨j, hp, hv⟩ | ⟨hn, hd⟩)
+    · exact Or.inl ⟨j, hp, (hV j (hlt j hp)).mpr hv⟩
+    · exact Or.inr ⟨hn, hD.mpr hd⟩
+
+/-- B-RASP attention (Yang, Chiang, Angluin 2024) over a formula DAG, what a translation must satisfy at
+an attention: if the nodes `k`, `v`, `dd` of `P` hold at every position `j < n` of `w` exactly when the
+program's key `K`, value `V` and default `D` do, then `attention_formula`'s formula over those nodes
+(the formula the translation adds to `P`) holds at `i < n` exactly when the attention does. -/
+theorem attnFormula_nodes {P : Prog} {w : List Nat} {n i k v dd : Nat} (d : BDir) (m : BMask)
+    {K V D : Nat → Prop} (hK : ∀ j, j < n → (holds P w n k j ↔ K j))
+    (hV : ∀ j, j < n → (holds P w n v j ↔ V j)) (hD : ∀ j, j < n → (holds P w n dd j ↔ D j)) (hi : i < n) :
+    attnFormula d m n (holds P w n k) (holds P w n v) (holds P w n dd) i ↔ battend d m (fun _ j => K j) V D n i := by
+  rw [attnFormula_iff d m _ _ _ hi]
+  exact battend_congr_lt hK hV (hD i hi)
+
+/-! ### The translation's simplifications of since and until -/
+
+/-- B-RASP translation (`t_since`): `false S g` is `Y g`. -/
+theorem tSince_false_left (G : Nat → Prop) (i : Nat) : tSince (fun _ => False) G i ↔ 0 < i ∧ G (i - 1) := by
+  unfold tSince
+  constructor
+  · rintro ⟨j, hj, hg, hf⟩
+    have hji : j = i - 1 := Classical.byContradiction fun hne => hf (i - 1) (by omega) (by omega)
+    subst hji
+    exact ⟨by omega, hg⟩
+  · rintro ⟨hi, hg⟩
+    exact ⟨i - 1, by omega, hg, fun k h1 h2 => absurd h2 (by omega)⟩
+
+/-- B-RASP translation (`t_since`): `f S false` is `false`. -/
+theorem tSince_false_right (F : Nat → Prop) (i : Nat) : ¬ tSince F (fun _ => False) i := by
+  rintro ⟨_, _, hg, _⟩; exact hg
+
+/-- B-RASP translation (`t_until`): `false U g` is `X g`. -/
+theorem tUntil_false_left (n : Nat) (G : Nat → Prop) (i : Nat) :
+    tUntil n (fun _ => False) G i ↔ i + 1 < n ∧ G (i + 1) := by
+  unfold tUntil
+  constructor
+  · rintro ⟨j, hj, hjn, hg, hf⟩
+    have hji : j = i + 1 := Classical.byContradiction fun hne => hf (i + 1) (by omega) (by omega)
+    subst hji
+    exact ⟨hjn, hg⟩
+  · rintro ⟨hin, hg⟩
+    exact ⟨i + 1, by omega, hin, hg, fun k h1 h2 => absurd h2 (by omega)⟩
+
+/-- B-RASP translation (`t_until`): `f U false` is `false`. -/
+theorem tUntil_false_right (n : Nat) (F : Nat → Prop) (i : Nat) : ¬ tUntil n F (fun _ => False) i := by
+  rintro ⟨_, _, _, hg, _⟩; exact hg
 
 /-! ### C-RASP: counts and comparisons -/
 
