@@ -1738,6 +1738,12 @@ TRANSLATION_STATEMENTS: dict[str, LeanStatement] = {
         ),
         "B-RASP attention (Yang, Chiang, Angluin 2024), every direction and mask, every length n and position i < n: the since/until formula attention_formula builds for a key-only selector K, value V and default D holds exactly when the attention's value V(j*) (j* the leftmost/rightmost j < n with M(i, j) and K(j)), else D(i), is true",
     ),
+    "HardSoft.Cert.attnFormula_nodes": LeanStatement(
+        cert_names(
+            "∀ {P : §Prog} {w : List Nat} {n i k v dd : Nat} (d : §BDir) (m : §BMask) {K V D : Nat → Prop} (hK : ∀ j, j < n → (§holds P w n k j ↔ K j)) (hV : ∀ j, j < n → (§holds P w n v j ↔ V j)) (hD : ∀ j, j < n → (§holds P w n dd j ↔ D j)) (hi : i < n), §attnFormula d m n (§holds P w n k) (§holds P w n v) (§holds P w n dd) i ↔ §battend d m (fun _ j => K j) V D n i"
+        ),
+        "B-RASP attention over a formula DAG: if nodes k, v, dd hold at every position j < n exactly when the program's key K, value V and default D do, attention_formula's formula over those nodes holds at i < n exactly when the attention does",
+    ),
     "HardSoft.Cert.attnFormula_query_split": LeanStatement(
         cert_names(
             "∀ (d : §BDir) (m : §BMask) (qs : List (Nat → Bool)) (Sel : List Bool → Nat → Prop) (V D : Nat → Prop) {n i : Nat} (hi : i < n), §battend d m (fun i' j => Sel (List.map (fun q => q i') qs) j) V D n i ↔ ∃ σ, σ ∈ §boolVecs qs.length ∧ §qguard qs σ i ∧ §attnFormula d m n (Sel σ) V D i"
@@ -1942,6 +1948,7 @@ TRANSLATION_NO_EXAMPLE: dict[str, str] = {
     "HardSoft.Cert.holds_since_tSince": "its hypotheses say only that node g is a since node with earlier children (any DAG with one)",
     "HardSoft.Cert.holds_until_tUntil": "its hypotheses say only that node g is an until node with earlier children (any DAG with one)",
     "HardSoft.Cert.attnFormula_iff": "no hypothesis beyond i < n",
+    "HardSoft.Cert.attnFormula_nodes": "its hypotheses hold with K, V, D the nodes' own meanings (holds P w n k, ...) for any nodes",
     "HardSoft.Cert.attnFormula_query_split": "no hypothesis beyond i < n",
     "HardSoft.Cert.rpF_not_leftmost_past": "no hypotheses: a refutation",
     "HardSoft.Cert.craspCount_eq_countIn": "no hypotheses: an identity for every P, n, i",
