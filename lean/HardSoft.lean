@@ -17,6 +17,7 @@ public import HardSoft.Errata
 public import HardSoft.Growth
 public import HardSoft.LayerSteps
 public import HardSoft.Cert.Logic
+public import HardSoft.Cert.Translate
 public import HardSoft.Cert.Basic
 public import HardSoft.Cert.Model
 public import HardSoft.Cert.Check
@@ -29,6 +30,7 @@ public import HardSoft.Cert.FFN
 public import HardSoft.Cert.Mixed
 public import HardSoft.Cert.Step
 public import HardSoft.Cert.Sound
+public import HardSoft.Cert.TranslateCert
 public import HardSoft.Cert.Chunks
 public import HardSoft.Cert.Examples
 

@@ -745,6 +745,76 @@ set_option autoImplicit false
 #print axioms HardSoft.Cert.inv_of_eq
 #check @HardSoft.Cert.layer_step
 #print axioms HardSoft.Cert.layer_step
+#check @HardSoft.Cert.holds_since_tSince
+#print axioms HardSoft.Cert.holds_since_tSince
+#check @HardSoft.Cert.holds_until_tUntil
+#print axioms HardSoft.Cert.holds_until_tUntil
+#check @HardSoft.Cert.pastAny_iff
+#print axioms HardSoft.Cert.pastAny_iff
+#check @HardSoft.Cert.futAny_iff
+#print axioms HardSoft.Cert.futAny_iff
+#check @HardSoft.Cert.rpF_iff
+#print axioms HardSoft.Cert.rpF_iff
+#check @HardSoft.Cert.lfF_iff
+#print axioms HardSoft.Cert.lfF_iff
+#check @HardSoft.Cert.lpF_iff
+#print axioms HardSoft.Cert.lpF_iff
+#check @HardSoft.Cert.rfF_iff
+#print axioms HardSoft.Cert.rfF_iff
+#check @HardSoft.Cert.attn_rightmost_past
+#print axioms HardSoft.Cert.attn_rightmost_past
+#check @HardSoft.Cert.attn_leftmost_past
+#print axioms HardSoft.Cert.attn_leftmost_past
+#check @HardSoft.Cert.attn_leftmost_future
+#print axioms HardSoft.Cert.attn_leftmost_future
+#check @HardSoft.Cert.attn_rightmost_future
+#print axioms HardSoft.Cert.attn_rightmost_future
+#check @HardSoft.Cert.attn_leftmost_all
+#print axioms HardSoft.Cert.attn_leftmost_all
+#check @HardSoft.Cert.attn_rightmost_all
+#print axioms HardSoft.Cert.attn_rightmost_all
+#check @HardSoft.Cert.attnFormula_iff
+#print axioms HardSoft.Cert.attnFormula_iff
+#check @HardSoft.Cert.battend_congr
+#print axioms HardSoft.Cert.battend_congr
+#check @HardSoft.Cert.battend_no_key
+#print axioms HardSoft.Cert.battend_no_key
+#check @HardSoft.Cert.mem_boolVecs
+#print axioms HardSoft.Cert.mem_boolVecs
+#check @HardSoft.Cert.qguard_iff
+#print axioms HardSoft.Cert.qguard_iff
+#check @HardSoft.Cert.battend_query_split
+#print axioms HardSoft.Cert.battend_query_split
+#check @HardSoft.Cert.attnFormula_query_split
+#print axioms HardSoft.Cert.attnFormula_query_split
+#check @HardSoft.Cert.rpF_not_leftmost_past
+#print axioms HardSoft.Cert.rpF_not_leftmost_past
+#check @HardSoft.Cert.battend_congr_lt
+#print axioms HardSoft.Cert.battend_congr_lt
+#check @HardSoft.Cert.attnFormula_nodes
+#print axioms HardSoft.Cert.attnFormula_nodes
+#check @HardSoft.Cert.tSince_false_left
+#print axioms HardSoft.Cert.tSince_false_left
+#check @HardSoft.Cert.tSince_false_right
+#print axioms HardSoft.Cert.tSince_false_right
+#check @HardSoft.Cert.tUntil_false_left
+#print axioms HardSoft.Cert.tUntil_false_left
+#check @HardSoft.Cert.tUntil_false_right
+#print axioms HardSoft.Cert.tUntil_false_right
+#check @HardSoft.Cert.filter_range_length
+#print axioms HardSoft.Cert.filter_range_length
+#check @HardSoft.Cert.craspCount_eq_countIn
+#print axioms HardSoft.Cert.craspCount_eq_countIn
+#check @HardSoft.Cert.cmpSum_leTerms
+#print axioms HardSoft.Cert.cmpSum_leTerms
+#check @HardSoft.Cert.linSum_scale
+#print axioms HardSoft.Cert.linSum_scale
+#check @HardSoft.Cert.holds_cmp_crasp
+#print axioms HardSoft.Cert.holds_cmp_crasp
+#check @HardSoft.Cert.holds_craspCmpNode
+#print axioms HardSoft.Cert.holds_craspCmpNode
+#check @HardSoft.Cert.certified_of_translation
+#print axioms HardSoft.Cert.certified_of_translation
 #check @HardSoft.sumTo_nonneg
 #print axioms HardSoft.sumTo_nonneg
 #check @HardSoft.layerRate_ge_one

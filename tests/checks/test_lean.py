@@ -409,6 +409,28 @@ def test_a_name_in_a_pinned_structure_namespace_needs_its_own_pin() -> None:
     assert pins._pinned_owner("HardSoft.Cert.check", pins.registry().definitions) is None
 
 
+def _translation_registry(definitions: dict[str, LeanDefinition] | None = None) -> pins.Registry:
+    """The real registry with the pending translation pins merged in, as if a claim TRANS cited them."""
+    from hardsoft.spec import lean_statements as ls
+
+    reg = pins.registry()
+    claims = {**reg.claims, **{n: ("TRANS",) for n in ls.TRANSLATION_STATEMENTS}}
+    defs = {**reg.definitions, **ls.TRANSLATION_DEFINITIONS} if definitions is None else definitions
+    return pins.Registry({**reg.statements, **ls.TRANSLATION_STATEMENTS}, claims, defs, reg.examples,
+                         {**reg.no_example, **ls.TRANSLATION_NO_EXAMPLE}, reg.unpinned)
+
+
+def test_pending_translation_pins_are_consistent() -> None:
+    # spec.lean_statements.TRANSLATION_*: the pins of Cert/Translate.lean, waiting for their claim; merged, the registry is whole
+    from hardsoft.spec import lean_statements as ls
+
+    assert pins.registry_problems(_translation_registry()) == []
+    # planted: without the pin of attention_formula's formula, the statements that use it are reported
+    defs = {**pins.registry().definitions, **{k: v for k, v in ls.TRANSLATION_DEFINITIONS.items() if k != "HardSoft.Cert.attnFormula"}}
+    problems = pins.registry_problems(_translation_registry(defs))
+    assert any("uses HardSoft.Cert.attnFormula, which LEAN_DEFINITIONS does not pin" in p for p in problems), problems
+
+
 def test_unpinned_names_are_limited() -> None:
     reg = pins.registry()
     assert "HardSoft.Cert.check" in reg.unpinned and pins.registry_problems(reg) == []
