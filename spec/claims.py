@@ -722,6 +722,42 @@ REGISTRY: tuple[Claim, ...] = (
         },
     ),
     Claim(
+        "TRANS",
+        "B-RASP and C-RASP programs enter Theorem 26's certificates through their translation to the temporal logic (the RASP papers' translations; the project's rules)",
+        "B-RASP's attention P(i) = DIR_j [M(i,j), S(i,j)] V(j) : D(i) (leftmost or rightmost, mask past, future or all) equals, at "
+        "every position of every length, the since / until formula the translation builds for it, for each of the six cases and after "
+        "the split of a selector on its query vectors; C-RASP's count #[j <= i] P(j) is the logic's inclusive count #<= and its "
+        "comparisons of counts are the logic's comparison nodes; a translation correct for a whole program (TranslationCorrect) makes "
+        "a certified model compute the program's own output, hard and soft, for every n.",
+        spec=("constructive.lang.brasp.attention_formula", "constructive.lang.brasp.to_formulas", "constructive.lang.crasp.to_formulas"),
+        lean=(
+            "HardSoft.Cert.attnFormula_iff",
+            "HardSoft.Cert.attnFormula_query_split",
+            "HardSoft.Cert.attnFormula_nodes",
+            "HardSoft.Cert.holds_since_tSince",
+            "HardSoft.Cert.holds_until_tUntil",
+            "HardSoft.Cert.rpF_not_leftmost_past",
+            "HardSoft.Cert.craspCount_eq_countIn",
+            "HardSoft.Cert.holds_craspCmpNode",
+            "HardSoft.Cert.certified_of_translation",
+        ),
+        tests=(
+            "tests/constructive/test_brasp_rules.py::test_every_attention_rule_matches_the_definition_on_every_word",
+            "tests/constructive/test_brasp_rules.py::test_a_wrong_side_of_an_all_mask_is_caught",
+            "tests/constructive/test_lang.py::test_library_program_equals_its_hand_written_tl_formula_to_length_8",
+            "tests/checks/test_lean.py::test_translation_pins_are_consistent",
+        ),
+        not_covered="Lean proves, for every n and every position, each rule of the translation (lean/HardSoft/Cert/Translate.lean): "
+        "the six attention cases against the interpreter's definition (attnFormula_iff; a wrong rule refuted: rpF_not_leftmost_past), "
+        "over DAG nodes that translate K, V and D (attnFormula_nodes), the split on query vectors (attnFormula_query_split), C-RASP's "
+        "inclusive count and its comparisons (craspCount_eq_countIn, holds_craspCmpNode), and that a translation meeting "
+        "TranslationCorrect gives the program's own output from a certified model (certified_of_translation). Not proved: that the "
+        "Python translation (to_formulas) builds exactly these formulas and meets TranslationCorrect for a whole program, its Boolean "
+        "folding (t_not, t_and, t_or, assume_symbol) and C-RASP's conditional pieces included: tested against the interpreters (every "
+        "word to length 8, every rule on every word to its tested length, a wrong all-mask side planted). The Lean definitions mirror "
+        "the Python text; they are read, not proved equal to it.",
+    ),
+    Claim(
         "CERT",
         "Theorem 26 for one compiled program, for every input length (the project's statement; the paper proves its constructions by hand)",
         "A certificate checker, proved sound once in Lean: if it accepts a compiled model's rational weights with the compiler's "
@@ -739,8 +775,9 @@ REGISTRY: tuple[Claim, ...] = (
         ),
         not_covered="Lean proves the checker sound for every n, word and position (certified_of_check, certified_hard_of_check) and that it "
         "accepts a real compiled model (Y a: nonvacuous_certified_hard_of_check, checked by kernel evaluation). Not proved: that the Python "
-        "compiler always produces a model the checker accepts (each certificate is checked on its own: hardsoft certify); the translation of "
-        "B-RASP and C-RASP programs to TL (tested: every word to n = 8 against their interpreters); exp's fact F1 (1 + x <= exp x, a "
+        "compiler always produces a model the checker accepts (each certificate is checked on its own: hardsoft certify); that the translation "
+        "of a whole B-RASP or C-RASP program to TL is correct (each of its rules is proved, claim TRANS; the whole program is tested: every "
+        "word to n = 8 against their interpreters); exp's fact F1 (1 + x <= exp x, a "
         "hypothesis, checked of the real exp in tests/spec/test_exp_facts.py). Covered by the checker: every temporal-logic formula the "
         "compiler accepts in both regimes, comparisons of counts included (inclusive, strict, mixed; a comparison with no count left, a "
         "constant, is refused in one line), so every B-RASP and C-RASP program through its translation. Not covered by the checker: S-RASP "
