@@ -1517,9 +1517,11 @@ theorem vmix_val (R : RatEmb α) {C : Cert} {w : List Nat} {n d l : Nat} {x : Ac
         -(icast ((Lf.map (fun q => ((termCoef C.prog g q.2.1 q.2.2.1).natAbs : Int))).sum) * (R.cast C.copyErr / natCast n))
           ≤ lsum Lf (fun q => icast (termCoef C.prog g q.2.1 q.2.2.1) * plkNOut R mode q.1 x n i)
             - icast (cmpSum (fun y dd => countIn (fun j => holds C.prog w n y j) n i dd) ts) / natCast n := by
-      rw [← hs]
-      exact lsum_dev (fun q => termCoef C.prog g q.2.1 q.2.2.1) (fun q => plkNOut R mode q.1 x n i)
+      have h := lsum_dev (α := α) (fun q : HeadW × CountDir × Nat × Nat × Nat => termCoef C.prog g q.2.1 q.2.2.1)
+        (fun q => plkNOut R mode q.1 x n i)
         (fun q => natCast (countIn (fun j => holds C.prog w n q.2.2.1 j) n i q.2.1) / natCast n) Lf hb
+      rw [← hs]
+      exact h
     -- the budget
     have hbα : (icast ((Lf.map (fun q => ((termCoef C.prog g q.2.1 q.2.2.1).natAbs : Int))).sum) : α)
         * R.cast C.copyErr ≤ 1 / 4 := by
