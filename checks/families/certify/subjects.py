@@ -118,7 +118,7 @@ def check_subjects() -> list[Subject]:
     lib = {s.name: s for s in library_subjects(("bounded",))}
     crasp = {s.name: s for s in library_subjects(("unbounded",), "crasp")}
     return [
-        lib["dyck1_depth2"],
+        lib["astar_bstar"],
         Subject("brasp", lib["no_bb"].text, ("a", "b"), "unbounded", "no_bb"),
         Subject("tl", "!a S (b & Y a)"),
         crasp["dyck1"],
