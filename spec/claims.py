@@ -779,8 +779,8 @@ REGISTRY: tuple[Claim, ...] = (
         "of a whole B-RASP or C-RASP program to TL is correct (each of its rules is proved, claim TRANS; the whole program is tested: every "
         "word to n = 8 against their interpreters); exp's fact F1 (1 + x <= exp x, a "
         "hypothesis, checked of the real exp in tests/spec/test_exp_facts.py). Covered by the checker: every temporal-logic formula the "
-        "compiler accepts in both regimes, comparisons of counts included (inclusive, strict, mixed; a comparison with no count left, a "
-        "constant, is refused in one line), so every B-RASP and C-RASP program through its translation. Not covered by the checker: S-RASP "
+        "compiler accepts in both regimes, comparisons of counts included (inclusive, strict, mixed, and constant ones with no count left, "
+        "[r > 0] through the symbol-only evaluation), so every B-RASP and C-RASP program through its translation. Not covered by the checker: S-RASP "
         "and the hand-built applications (their heads' families are proved, their composition is tested: see their claims and "
         "docs/trust.md), and floating point (the theorem is over exact arithmetic; PREC is the precision audit).",
     ),

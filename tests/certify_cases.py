@@ -32,6 +32,7 @@ BASE: dict[str, Subject] = {
     "flipped_reading": Subject("tl", "(#<[a] > 2) & Y b", ("a", "b"), "bounded"),
     "mixed": Subject("tl", "#<[a] + 1 > 2 * #>[b]", ("a", "b"), "unbounded"),
     "mixed_bounded": Subject("tl", "#<[a] + 1 > 2 * #>[b]", ("a", "b"), "bounded"),
+    "constant": Subject("tl", "Y a & (#>[b] - #>[b] + 1 > 0)", ("a", "b"), "bounded"),
 }
 
 
@@ -374,6 +375,16 @@ def plant_extra_term(p: Prepared) -> tuple[Certificate, ModelW]:
     return dataclasses.replace(C, prog=tuple(prog)), p.weights
 
 
+def plant_constant_r(p: Prepared) -> tuple[Certificate, ModelW]:
+    """A model certified against a different program: the comparison with no count left given r = 0 for r = 1 (false for
+    true), the weights unchanged: the word embedding writes 1 where the description's node is false."""
+    C = p.cert
+    g = next(k for k, nd in enumerate(C.prog) if nd.kind == "cmp")
+    prog = list(C.prog)
+    prog[g] = dataclasses.replace(C.prog[g], args=(0,))
+    return dataclasses.replace(C, prog=tuple(prog)), p.weights
+
+
 #: name -> (base subject, plant, part of the mirror's line)
 PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], str]] = {
     "sign": ("a_S_b", plant_sign, "layer 1 head 0 (tbPastB): key column 0: coordinate 3 holds -1, the construction 1"),
@@ -403,6 +414,7 @@ PLANTS: dict[str, tuple[str, Callable[[Prepared], tuple[Certificate, ModelW]], s
     "scale_sign": ("mixed_bounded", plant_scale_sign, "layer 1 FFN group 0 (scale of node 0): unit 1 is not ReLU(1/n) - ReLU(1/n - y)"),
     "vmix_early": ("mixed_bounded", plant_vmix_early, "layer 2 FFN group 0 (vpre of node 2): coordinate 9 does not become the constant part of V = N/n of comparison 2"),
     "extra_term": ("mixed_bounded", plant_extra_term, "layer 3: the lookups into coordinate 9 add [(-2, '>', 1), (1, '<', 0)], comparison 2's terms are"),
+    "constant_r": ("constant", plant_constant_r, "embedding: symbol 0 writes 1 into coordinate 9, expected 0"),
     "vmix_hot": ("mixed_bounded", plant_hot, "layer 3: comparison 2's copies' error bound 0.9144 exceeds the sign's tolerance 1/4"),
     "unshifted": ("flipped_reading", plant_unshifted, "layer 2 FFN group 1 (table of node 4): unit 0 has bias -5/2, the clamp -1/2"),
     "plain_reading": (

@@ -36,9 +36,10 @@ Bounded regime: by the groups writing each counted node's value / n (``scale``, 
 count heads' average columns over those (``CntD.sc``, role ``avgN``), the group writing the constant
 (r - 1/2)/n into V (``vpre``), the lookups over positions p/n adding c_k p/n into V (``plkN``; V is then
 N/n, approximately in soft mode: role ``vmix``), the sign head reading that V, and V's clearing, at the
-rule tau = c/(n^2 max(n-1, 1)).  Outside the checker's fragment (``NotCertifiable``, one line naming the
-construct): a comparison of counts with no count left (a constant), a model with a position-embedding
-table, a BOS token or an output layer, a weight that is not finite.
+rule tau = c/(n^2 max(n-1, 1)).  A comparison with no count left (a constant, ``Node.cmp [] r``) is a
+symbol-only node, [r > 0], written by the word embedding.  Outside the checker's fragment
+(``NotCertifiable``, one line naming the construct): a model with a position-embedding table, a BOS
+token or an output layer, a weight that is not finite.
 """
 
 from __future__ import annotations
@@ -580,9 +581,6 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
     """
     f, alphabet, regime = cf.formula, tuple(cf.alphabet), cf.regime
     sched = cc._schedule(f, alphabet, regime)
-    for g in sched.nodes:
-        if isinstance(g, sx.Compare):
-            _refuse_compare(sched, g)
     _m_max, K, c = cc._score_scale(sched)
     lay = cc._allocate(sched)
     emb, orientation = cc._embeddings(sched, lay)
@@ -634,14 +632,6 @@ def mixed_exp_k(c: Fraction, scale: int, k: int) -> int:
         if k > MAX_EXP_K:
             raise NotCertifiable(f"not certifiable: no bound (1 + g/k)^(-k) with k <= {MAX_EXP_K} shows a copy error within 1/(4 {scale})")
     return k
-
-
-def _refuse_compare(sched: cc._Schedule, g: sx.Compare) -> None:
-    """Refuse a comparison of counts outside the checker's fragment (NotCertifiable, one line naming why): a constant one."""
-    if sched.is_symbolic(g):
-        raise NotCertifiable(
-            f"not certifiable yet: {sched.label(g)} is a comparison of counts with no count left (a constant), which the checker does not evaluate"
-        )
 
 
 def _spans(

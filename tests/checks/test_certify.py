@@ -85,11 +85,17 @@ def test_examples_cover_the_constructions() -> None:
 
 
 @pytest.mark.parametrize("regime", ["bounded", "unbounded"])
-def test_constant_comparisons_are_named_outside_the_fragment_and_mixed_ones_described(regime: str) -> None:
-    """A constant comparison of counts is refused in one line naming it and why; inclusive, strict and mixed comparisons
-    (#< with #>, beside an inclusive one) are described in both regimes, and the mirror accepts them."""
-    with pytest.raises(NotCertifiable, match=r"^not certifiable yet: #.* is a comparison of counts with no count left \(a constant\)"):
-        prepare(Subject("tl", "#<[a] - #<[a] > 0", ("a", "b"), regime))
+def test_constant_and_mixed_comparisons_described(regime: str) -> None:
+    """A comparison with no count left is the constant [r > 0], written by the word embedding (symEval decides it: false for
+    `#<[a] - #<[a] > 0`, r = 0; true with >=, r = 1); inclusive, strict and mixed comparisons (#< with #>, beside an
+    inclusive one) are described in both regimes, and the mirror accepts them all."""
+    from hardsoft.constructive.logic.certificate import Node
+
+    for text, r in (("#<[a] - #<[a] > 0", 0), ("#<[a] - #<[a] >= 0", 1)):
+        p = prepare(Subject("tl", text, ("a", "b"), regime))
+        assert p.mirror is None and p.cert.prog[p.cert.root] == Node("cmp", (r,), ())
+        assert all(mirror.sym_eval(p.cert.prog, a, p.cert.root + 1, p.cert.root) is (r > 0) for a in (0, 1))
+        assert not p.weights.layers and all(mirror.sv_get(row, p.cert.coord[p.cert.root]) == r for row in p.weights.we)
     assert prepare(Subject("tl", "#<=[a] > 1 & #<[b] >= #<[a]", ("a", "b"), regime)).mirror is None
     for text in ("#<=[a] > 1 & #<[b] > #>[a]", "#<[a] - #>[b] < 0"):
         p = prepare(Subject("tl", text, ("a", "b"), regime))
@@ -246,8 +252,8 @@ def test_mirror_follows_logic_lean() -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
 def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
-    """Random compilable formulas (inclusive, strict and mixed comparisons among the operators): the description passes the
-    mirror, or the program is refused naming a constant comparison; never an internal error."""
+    """Random compilable formulas (inclusive, strict, mixed and constant comparisons among the operators): the description
+    passes the mirror; never a refusal, never an internal error."""
     from hardsoft.constructive.logic import compile_formula
     from hardsoft.constructive.logic.certificate import describe, model_weights
 
@@ -255,11 +261,7 @@ def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
         cf = compile_formula(f, ("a", "b"), regime)
     except ValueError:
         return  # outside the compiler (its one-line error)
-    try:
-        C = describe(cf)
-    except NotCertifiable as e:
-        assert re.match(r"^not certifiable yet: .* is a comparison of counts with no count left", str(e)), e
-        return
+    C = describe(cf)
     assert mirror.check(C, model_weights(cf.model)) is None
 
 
@@ -562,7 +564,6 @@ def test_cli_lean_and_mirror_disagree_or_no_verdict(
     "args, code, text",
     [
         (["certify", "a S"], 2, "hardsoft: error: cannot parse the formula"),
-        (["certify", "#<[a] - #<[a] > 0"], 1, "not certified: tl `#<[a] - #<[a] > 0` over a,b (bounded): not certifiable yet: "),
         (["certify", "--lang", "srasp", "x"], 1, "not certified: srasp `x` over a,b (bounded): not certifiable yet: srasp programs"),
         (["certify", "a S b", "--model", "/nonexistent/m.json"], 2, "hardsoft: error: "),
         (["compile", "a S b", "--certify", "--json"], 2, "hardsoft: error: --certify prints one line"),
@@ -817,7 +818,7 @@ def mixed_comparisons(draw: st.DrawFn) -> str:
 @given(text=mixed_comparisons(), regime=st.sampled_from(["bounded", "unbounded"]))
 def test_random_mixed_comparisons_described_in_both_regimes(text: str, regime: str) -> None:
     """Random mixed comparisons (the general random formulas rarely draw one): in both regimes the description passes the
-    mirror, with the mixed rule of the regime (or no count is left: a constant, refused in one line)."""
+    mirror, with the mixed rule of the regime (or, no count left, the constant the embedding writes)."""
     from hardsoft.constructive.logic import compile_formula
     from hardsoft.constructive.logic.certificate import describe, model_weights
 
@@ -825,11 +826,7 @@ def test_random_mixed_comparisons_described_in_both_regimes(text: str, regime: s
         cf = compile_formula(text, ("a", "b"), regime)
     except ValueError:
         return  # outside the compiler (its one-line error)
-    try:
-        C = describe(cf)
-    except NotCertifiable as e:
-        assert re.match(r"^not certifiable yet: .* is a comparison of counts with no count left", str(e)), e
-        return
+    C = describe(cf)
     assert mirror.check(C, model_weights(cf.model)) is None
     if cf.mixed_scale:
         assert C.mixed and C.bounded == (regime == "bounded")

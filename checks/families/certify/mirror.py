@@ -87,7 +87,8 @@ def lin_const(p: int, q: int, r: int) -> bool | None:
 
 
 def sym_eval(P: Sequence[Node], a: int, fuel: int, g: int) -> bool | None:
-    """Return ``symEval P a fuel g``: a symbol-only node's value at symbol a (None: not symbol-only)."""
+    """Return ``symEval P a fuel g``: a symbol-only node's value at symbol a (None: not symbol-only); a comparison with no
+    count left is the constant [r > 0]."""
     if fuel == 0:
         return None
     nd = node_at(P, g)
@@ -98,6 +99,8 @@ def sym_eval(P: Sequence[Node], a: int, fuel: int, g: int) -> bool | None:
         return bool(args[0])
     if k == "lin":
         return lin_const(int(args[0]), int(args[1]), int(args[2]))
+    if k == "cmp" and not nd.terms:  # no count left: 0 + r > 0 at every position
+        return 0 < int(args[0])
     if k == "not":
         x = int(args[0])
         if not x < g:

@@ -23,7 +23,7 @@ from hardsoft.spec.transformer import Model
 #: The languages certified through the temporal-logic compiler.
 LANGUAGES = ("tl", "brasp", "crasp")
 #: TL examples certified in the tests (both regimes): the tour's formulas, anchored since / until, the
-#: numerical predicates (mod, pos), first / last, and Boolean nodes that share a coordinate.
+#: numerical predicates (mod, pos), first / last, Boolean nodes that share a coordinate, and a comparison with no count left.
 TL_EXAMPLES: tuple[str, ...] = (
     "a S b",
     "a U b",
@@ -35,6 +35,7 @@ TL_EXAMPLES: tuple[str, ...] = (
     "first | Y a",
     "(Y a & Y b) | (Y b & Y a)",
     "a S (b S a)",
+    "Y a & (#>[b] - #>[b] + 1 > 0)",
 )
 #: TL examples of strict comparisons of counts (#<, #>), each certified in one regime (both directions, both orientations, the
 #: constant written by the position embedding or by an FFN, a gate reading a comparison in its sign head's layer).

@@ -331,7 +331,8 @@ noncomputable def linConst (p q r : Int) : Option Bool :=
   else if q + r ≤ 0 ∧ q ≤ 0 ∧ p + q ≤ 0 then some false else none
 
 /-- Checker: the value of node `g` at a position holding symbol `a`, when `g` is symbol-only
-(atoms, constants, constant `pos(...)` and Boolean connectives of them); `none` otherwise. -/
+(atoms, constants, constant `pos(...)`, comparisons with no count left, `[r > 0]`, and Boolean
+connectives of them); `none` otherwise. -/
 noncomputable def symEval (P : Prog) (a : Nat) : Nat → Nat → Option Bool
   | 0, _ => none
   | fuel + 1, g =>
@@ -350,6 +351,7 @@ noncomputable def symEval (P : Prog) (a : Nat) : Nat → Nat → Option Bool
         | some u, some v => some (u || v)
         | _, _ => none
       else none
+    | .cmp [] r => some (decide (0 < r))
     | _ => none
 
 /-- `linConst` is sound: a decided `pos(...)` has that value at every position `i < n`. -/
@@ -420,6 +422,10 @@ theorem symEval_sound (P : Prog) (a : Nat) : ∀ (fuel g : Nat) (b : Bool), symE
         next u v =>
           rw [holds_or hg hxy.1 hxy.2, ih x u hs w n i hi hw, ih y v ht w n i hi hw]; cases u <;> cases v <;> simp
       · rw [if_neg hxy] at h; cases h
+    next r hg =>
+      cases h
+      rw [holds_cmp hg (fun t ht => absurd ht (List.not_mem_nil))]
+      simp [cmpSum]
     next => cases h
 
 /-! ### Boolean nodes over leaves -/
