@@ -155,13 +155,16 @@ class Compaction:
 
     Old coordinate c's value at activation index a (state 2a) is in ``new[c]`` of
     ``activations[a]`` whenever spans[c][0] <= 2a <= spans[c][1]; the last state is the
-    model's end (2L) for a coordinate never erased.  ``erased``: how many were erased for a later one.
+    model's end (2L) for a coordinate never erased.  ``erased``: how many were erased for a later one
+    (by two units each); ``spared``: the old coordinates a later one took without erasing them, because the
+    model itself leaves them 0 at their last write (``compact``'s ``zeroed``).
     """
 
     new: tuple[int, ...]
     spans: tuple[tuple[int, int], ...]
     d: int
     erased: int
+    spared: frozenset[int] = frozenset()
 
     def map(self, weights: Weights) -> dict[int, float]:
         """Return a linear form over old coordinates as one over the new ones."""
@@ -262,7 +265,7 @@ class Residual:
 
     # ------------------------------------------------------------------ sharing coordinates
 
-    def compact(self, observe: Mapping[int, Sequence[int]], embedded: Sequence[int] = ()) -> Compaction:
+    def compact(self, observe: Mapping[int, Sequence[int]], embedded: Sequence[int] = (), zeroed: Mapping[int, int] | None = None) -> Compaction:
         """Let coordinates serve several values in turn; rewrite the layers (and the names) in place and return the map.
 
         The timeline of a model of L layers has states 0..2L: state 0 is the embedding, state
@@ -278,6 +281,9 @@ class Residual:
         one may be written from state 2 l_e + 1 on, when the shared coordinate is 0 again.
         Coordinates are given out greedily in the order their spans start (the least width
         for interval spans).  Every head must still be a ``HeadSpec`` (its width unfixed).
+        ``zeroed``: coordinate -> the layer whose FFN leaves it 0 (x - ReLU(x) on a value >= 0, or
+        -ReLU(x) + ReLU(-x)); when that write is its last busy state, a later coordinate takes its
+        slot without the two erasing units (they would erase a 0), at the same state as otherwise.
         """
         n = self.d
         inf = math.inf
@@ -325,12 +331,17 @@ class Residual:
         holder: list[int] = []  # slot -> its current (latest) coordinate
         erase_layer = [0] * n
         erasers: dict[int, list[int]] = {}  # layer (1-based) -> old coordinates erased by its FFN
+        spared: set[int] = set()  # old coordinates the model itself leaves 0 at their last write (zeroed): no eraser
+        zero_at = dict(zeroed or {})
         for c in order:
             erase_layer[c] = max(1, math.ceil((last[c] + 1) / 2))
             if free and free[0][0] <= first[c]:
                 _, slot = heapq.heappop(free)
                 prev = holder[slot]
-                erasers.setdefault(erase_layer[prev], []).append(prev)  # its last holder made 0 before c is written
+                if prev in zero_at and last[prev] == 2 * zero_at[prev]:
+                    spared.add(prev)
+                else:
+                    erasers.setdefault(erase_layer[prev], []).append(prev)  # its last holder made 0 before c is written
                 holder[slot] = c
             else:
                 slot = len(holder)
@@ -351,5 +362,5 @@ class Residual:
         self.names = [" / ".join(ns) for ns in names]
         gone = {c for cs in erasers.values() for c in cs}
         end = 2 * len(self.layers)  # a coordinate never erased keeps its last value to the end
-        spans = tuple((int(first[c]), int(last[c]) if c in gone else end) for c in range(n))
-        return Compaction(tuple(slot_of), spans, len(holder), len(gone))
+        spans = tuple((int(first[c]), int(last[c]) if c in gone or c in spared else end) for c in range(n))
+        return Compaction(tuple(slot_of), spans, len(holder), len(gone), frozenset(spared))

@@ -780,9 +780,7 @@ REGISTRY: tuple[Claim, ...] = (
         "word to n = 8 against their interpreters); exp's fact F1 (1 + x <= exp x, a "
         "hypothesis, checked of the real exp in tests/spec/test_exp_facts.py). Covered by the checker: every temporal-logic formula the "
         "compiler accepts in both regimes, comparisons of counts included (inclusive, strict, mixed, and constant ones with no count left, "
-        "[r > 0] through the symbol-only evaluation), except a layout whose compactor gives a mixed comparison's zeroed copy or V "
-        "coordinate to a later node (it erases the 0 again, which the checker does not accept: not certified, exit 1, the coordinate "
-        "named; docs/certify.md), so every B-RASP and C-RASP program through its translation. Not covered by the checker: S-RASP "
+        "[r > 0] through the symbol-only evaluation), so every B-RASP and C-RASP program through its translation. Not covered by the checker: S-RASP "
         "and the hand-built applications (their heads' families are proved, their composition is tested: see their claims and "
         "docs/trust.md), and floating point (the theorem is over exact arithmetic; PREC is the precision audit).",
     ),

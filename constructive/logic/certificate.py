@@ -588,7 +588,7 @@ def describe(cf: cc.CompiledFormula, exp_k: int = EXP_K) -> Certificate:
         lay.res.layer(sched.depth - 1)
     cc._place_heads(sched, lay, K, orientation)
     cc._place_ffns(sched, lay, orientation)
-    shared = lay.res.compact(cc._observations(sched, lay, f), sorted(emb.coordinates()))
+    shared = lay.res.compact(cc._observations(sched, lay, f), sorted(emb.coordinates()), cc.zeroed(sched, lay))
     if [shared.new[lay.clean[g]] for g in sched.subs] != list(cf.coords) or shared.d != cf.model.d or K != cf.K or c != cf.c:
         raise RuntimeError("internal: the replayed layout differs from the compiled one")
     nodes = sched.nodes
@@ -689,10 +689,11 @@ def _spans(
         for j, old in enumerate(olds):
             role, start = roles[old]
             stop = None
-            if j + 1 < len(olds):  # erased for the next holder (Residual.compact's erase layer)
+            if j + 1 < len(olds):  # erased for the next holder (Residual.compact's erase layer), unless the model zeroed it
                 nxt = olds[j + 1]
                 stop = max(1, math.ceil((shared.spans[old][1] + 1) / 2))
-                pending.setdefault(stop, []).append(((first[nxt], nxt), k))
+                if old not in shared.spared:
+                    pending.setdefault(stop, []).append(((first[nxt], nxt), k))
             if old in then:
                 out.append(Span(role, start, then[old][1]))
                 role, start = then[old]

@@ -1114,6 +1114,14 @@ def _place_ffns(sched: _Schedule, lay: _Layout, orientation: dict[Formula, float
             res.layer(sched.time[g] - 1).units += [Unit({v: 1.0}, 0.0, {v: -1.0}), Unit({v: -1.0}, 0.0, {v: 1.0})]
 
 
+def zeroed(sched: _Schedule, lay: _Layout) -> dict[int, int]:
+    """Return the coordinates the model itself leaves 0 after a layer (``Residual.compact``'s ``zeroed``): an unbounded
+    mixed comparison's copies (x - ReLU(x) in their lookups' layer) and a bounded one's V (cleared in its sign head's layer)."""
+    if sched.regime == "unbounded":
+        return {copy: t for (_, t), (_, copy) in lay.lookups.items()}
+    return {v: sched.time[g] for g, v in lay.value.items() if sched.is_mixed(g)}
+
+
 def _observations(sched: _Schedule, lay: _Layout, f: Formula) -> dict[int, list[int]]:
     """Step 7's observations: coordinates serve several nodes in turn (``Residual.compact``), and each node's value must be
     in its coordinate in activations[time] (where decode reads it), the formula's also at the end (the read-out)."""
@@ -1146,7 +1154,7 @@ def compile_formula(f: Formula | str, alphabet: Sequence[str] = ("a", "b"), regi
         lay.res.layer(sched.depth - 1)  # every layer 1..L exists, with or without heads
     infos = _place_heads(sched, lay, K, orientation)
     _place_ffns(sched, lay, orientation)
-    shared = lay.res.compact(_observations(sched, lay, f), sorted(emb.coordinates()))
+    shared = lay.res.compact(_observations(sched, lay, f), sorted(emb.coordinates()), zeroed(sched, lay))
     new = shared.new
     WE, PE = emb.build(alphabet, lay.features, new, shared.d)
     readout = Readout(new[lay.clean[f]], "last", 0.5)

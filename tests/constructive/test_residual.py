@@ -124,6 +124,23 @@ def _chain(k: int) -> tuple[Residual, list[int]]:
     return res, [one, *xs]
 
 
+def test_compact_spares_the_eraser_of_a_coordinate_the_model_zeroed() -> None:
+    """zeroed: x1, zeroed by layer 2's own FFN at its last write (state 4), gives its coordinate to a later x without the two erasing
+    units (they would erase a 0; a certificate's checker refuses a unit on a coordinate that keeps holding nothing); the
+    layout is the one without zeroed (a later x takes x1's coordinate at the same state), only the two units are gone. A zeroed
+    layer that is not the last write (x0: read by layer 1, written nowhere after) changes nothing."""
+    res, (one, *xs) = _chain(5)
+    res.layer(1).units.append(Unit({xs[1]: 1.0}, 0.0, {xs[1]: -1.0}))  # layer 2 zeroes x1 (x - ReLU(x), x >= 0) after reading it
+    plain, _ = _chain(5)
+    plain.layer(1).units.append(Unit({xs[1]: 1.0}, 0.0, {xs[1]: -1.0}))
+    p = plain.compact({xs[5]: [5]}, embedded=[one, xs[0]])
+    c = res.compact({xs[5]: [5]}, embedded=[one, xs[0]], zeroed={xs[1]: 2, xs[0]: 5})
+    assert c.new == p.new and c.d == p.d and c.spans == p.spans
+    assert c.spared == frozenset({xs[1]}) and c.erased == p.erased - 1 and p.spared == frozenset()
+    assert sum(map(len, (L.units for L in res.layers))) == sum(map(len, (L.units for L in plain.layers))) - 2  # x1's eraser, gone
+    assert len(res.layers[0].units) == len(plain.layers[0].units)  # x0 is erased as before
+
+
 def test_compact_lets_a_chain_share_two_coordinates() -> None:
     """x0 is busy in states 0..1 (read by FFN 1), x1 in 2..3, x2 in 4..5, x3 in 6 (observed at the end): x2 takes x0's coordinate
     (erased by FFN 1), x3 takes x1's (erased by FFN 2); 'one' is read to the end; x2, never erased, keeps its value to the
