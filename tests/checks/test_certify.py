@@ -249,20 +249,26 @@ def test_mirror_follows_logic_lean() -> None:
     assert mirror.lin_const(0, 1, 1) is True and mirror.lin_const(1, 0, 0) is None
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
-def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
-    """Random compilable formulas (inclusive, strict, mixed and constant comparisons among the operators): the description
-    passes the mirror; never a refusal, never an internal error."""
+def _described(f: Any, regime: str) -> tuple[Any, Any] | None:
+    """Compile f and describe it; assert the mirror accepts the description. None when the compiler refuses f (its one-line error)."""
     from hardsoft.constructive.logic import compile_formula
     from hardsoft.constructive.logic.certificate import describe, model_weights
 
     try:
         cf = compile_formula(f, ("a", "b"), regime)
     except ValueError:
-        return  # outside the compiler (its one-line error)
+        return None
     C = describe(cf)
     assert mirror.check(C, model_weights(cf.model)) is None
+    return cf, C
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(f=formulas(max_leaves=5, compilable=True), regime=st.sampled_from(["bounded", "unbounded"]))
+def test_random_formulas_described_or_refused(f: Any, regime: str) -> None:
+    """Random compilable formulas (inclusive, strict, mixed and constant comparisons among the operators): the description
+    passes the mirror; never a refusal, never an internal error."""
+    _described(f, regime)
 
 
 def test_comparison_meaning_is_read_off_the_syntax_not_the_compiler(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -819,15 +825,10 @@ def mixed_comparisons(draw: st.DrawFn) -> str:
 def test_random_mixed_comparisons_described_in_both_regimes(text: str, regime: str) -> None:
     """Random mixed comparisons (the general random formulas rarely draw one): in both regimes the description passes the
     mirror, with the mixed rule of the regime (or, no count left, the constant the embedding writes)."""
-    from hardsoft.constructive.logic import compile_formula
-    from hardsoft.constructive.logic.certificate import describe, model_weights
-
-    try:
-        cf = compile_formula(text, ("a", "b"), regime)
-    except ValueError:
+    got = _described(text, regime)
+    if got is None:
         return  # outside the compiler (its one-line error)
-    C = describe(cf)
-    assert mirror.check(C, model_weights(cf.model)) is None
+    cf, C = got
     if cf.mixed_scale:
         assert C.mixed and C.bounded == (regime == "bounded")
         assert any(hd.fam == ("plkN" if regime == "bounded" else "plk") for LD in C.layers for hd in LD.heads)
@@ -865,6 +866,7 @@ def test_reused_zeroed_coordinate_is_described() -> None:
     for regime in ("unbounded", "bounded"):
         p = prepare(Subject("tl", text, ("a", "b"), regime))
         assert p.mirror is None
-    LD = prepare(Subject("tl", text, ("a", "b"), "unbounded")).cert.layers
+    u = prepare(Subject("tl", text, ("a", "b"), "unbounded"))
+    LD = u.cert.layers
     assert any(G.kind == "copyErase" and G.node == 1 for G in LD[1].groups) and not any(G.kind == "clear" and G.node == 1 for G in LD[2].groups)
-    assert p.compiled.reused > 0
+    assert u.compiled.reused > 0
